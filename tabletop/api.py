@@ -1,0 +1,73 @@
+"""The public surface for game plugins: everything a third-party game may import.
+
+A plugin package registers an object in the entry-point group ``tabletop.games``::
+
+    [project.entry-points."tabletop.games"]
+    my-game = "my_package.plugin:PLUGIN"
+
+where ``PLUGIN`` is a ``GamePlugin``. It must import only ``tabletop.api`` from Tabletop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    GameError,
+    GameSpec,
+    GameView,
+    Gesture,
+    IllegalActionError,
+    InvalidActionError,
+    Layout,
+    Meter,
+    Observation,
+    OptionSpec,
+    Piece,
+    Text,
+    Zone,
+    check_game,
+)
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game as the app sees it: rules, presentation, and rulebook files.
+
+    ``view`` is called lazily so that headless use (CLI, AI) never builds it. ``rules`` maps a
+    language code to a Markdown file shown in the app's rules window.
+    """
+
+    game: Game[Any]
+    view: Callable[[], GameView]
+    rules: dict[str, Path]
+
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Event",
+    "Game",
+    "GameError",
+    "GamePlugin",
+    "GameSpec",
+    "GameView",
+    "Gesture",
+    "IllegalActionError",
+    "InvalidActionError",
+    "Layout",
+    "Meter",
+    "Observation",
+    "OptionSpec",
+    "Piece",
+    "Text",
+    "Zone",
+    "check_game",
+]

@@ -1,0 +1,250 @@
+"""The contract every rules model implements, in the spirit of OpenSpiel.
+
+A game is a stateless object of rules; a *state* holds one position and can clone itself.
+Play proceeds by atomic actions: short, stable text forms such as ``cast:fireball:4`` or
+``end``. The current player is a seat number, ``CHANCE`` when dice or cards must be resolved,
+or ``TERMINAL`` when the game is over. Chance outcomes are actions too, so a match is replayed
+exactly from its action list.
+
+Only ``observation(state, seat)`` may leave the engine towards a player, the table or an AI.
+``resample(observation, seat, rng)`` builds a full state consistent with an observation; an AI
+searches over such states and never sees the true one.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import IllegalActionError, InvalidActionError
+from .spec import GameSpec, OptionValue
+
+CHANCE = -1
+TERMINAL = -4
+
+Observation = dict[str, Any]
+JSON = dict[str, Any]
+
+
+class State(Protocol):
+    """What the engine needs of a state: a cheap, hand-written deep copy."""
+
+    def clone(self) -> State: ...
+
+
+S = TypeVar("S", bound=State)
+
+
+@dataclass
+class Event:
+    """Something that happened, for the game log and for animations.
+
+    ``kind`` and ``data`` are machine-readable; ``text`` holds the log line per language.
+    ``seats`` limits who may read it (``None``: everyone). ``reveals`` marks new information
+    (a die rolled, a card drawn or shown); undo never crosses such an event.
+    """
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    text: dict[str, str] = field(default_factory=dict)
+    seats: frozenset[int] | None = None
+    reveals: bool = False
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def describe(self, lang: str) -> str:
+        return self.text.get(lang) or self.text.get("en") or self.kind
+
+    def to_json(self) -> JSON:
+        out: JSON = {"kind": self.kind, "data": self.data, "text": self.text}
+        if self.seats is not None:
+            out["seats"] = sorted(self.seats)
+        if self.reveals:
+            out["reveals"] = True
+        return out
+
+
+def action_kind(action: str) -> str:
+    """The part of an action text before the first colon (``cast`` in ``cast:fireball:4``)."""
+    return action.split(":", 1)[0]
+
+
+class Game(ABC, Generic[S]):
+    """Rules of one game. Stateless: every method takes the state it works on."""
+
+    spec: GameSpec
+
+    # -- set-up ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_initial_state(
+        self, num_players: int, options: Mapping[str, OptionValue]
+    ) -> S:
+        """The position before the first action; ``options`` are already resolved."""
+
+    def new_game(self, num_players: int | None = None,
+                 options: Mapping[str, object] | None = None) -> S:
+        """Validated convenience wrapper around ``new_initial_state``."""
+        n = self.spec.min_players if num_players is None else num_players
+        self.spec.check_players(n)
+        return self.new_initial_state(n, self.spec.resolve_options(options))
+
+    @abstractmethod
+    def num_players(self, state: S) -> int: ...
+
+    # -- flow -----------------------------------------------------------------------------
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """A seat, ``CHANCE`` or ``TERMINAL``."""
+
+    def is_terminal(self, state: S) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    @abstractmethod
+    def legal_actions(self, state: S) -> list[str]:
+        """Legal actions of the current player in a stable, sorted order.
+
+        At a chance node: the possible outcomes. At a terminal state: empty.
+        """
+
+    @abstractmethod
+    def chance_outcomes(self, state: S) -> list[tuple[str, float]]:
+        """Outcomes and probabilities at a chance node (they sum to 1)."""
+
+    def sample_chance(self, state: S, rng: random.Random) -> str:
+        """One outcome drawn from ``chance_outcomes``; games may override for speed."""
+        outcomes = self.chance_outcomes(state)
+        r = rng.random()
+        acc = 0.0
+        for action, p in outcomes:
+            acc += p
+            if r < acc:
+                return action
+        return outcomes[-1][0]
+
+    @abstractmethod
+    def apply_in_place(self, state: S, action: str) -> list[Event]:
+        """Apply a *legal* action to ``state`` itself. Callers check legality first."""
+
+    def is_well_formed(self, action: str) -> bool:
+        """Whether ``action`` is an action text this game understands at all."""
+        return bool(action) and action == action.strip()
+
+    def illegal_reason(self, state: S, action: str) -> str:
+        """Why a well-formed action is not legal now, in words a player understands."""
+        return f"'{action}' is not possible now."
+
+    def check_action(self, state: S, action: str) -> None:
+        """Raise ``InvalidActionError`` or ``IllegalActionError``; return if legal."""
+        if not isinstance(action, str) or not self.is_well_formed(action):
+            raise InvalidActionError(f"'{action}' is not an action of {self.spec.name_en}.")
+        if self.is_terminal(state):
+            raise IllegalActionError("The game is over.", action)
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(self.illegal_reason(state, action), action)
+
+    def apply(self, state: S, action: str) -> tuple[S, list[Event]]:
+        """Check ``action``, then return a new state with it applied and the events.
+
+        ``state`` is never changed, so the UI and the log can keep what they hold.
+        """
+        self.check_action(state, action)
+        new = state.clone()
+        events = self.apply_in_place(new, action)  # type: ignore[arg-type]
+        return new, events  # type: ignore[return-value]
+
+    @abstractmethod
+    def returns(self, state: S) -> list[float]:
+        """Per-seat result: 1 win, -1 loss, 0 draw (or a score difference) at the end."""
+
+    # -- information ----------------------------------------------------------------------
+    @abstractmethod
+    def observation(self, state: S, seat: int | None) -> Observation:
+        """JSON view of ``state`` for ``seat`` (``None``: a spectator who sees public facts).
+
+        Hidden pieces keep their stable id and only the facets ``seat`` may know.
+        """
+
+    @abstractmethod
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> S:
+        """A full state whose observation for ``seat`` equals ``obs``; hidden facts drawn at
+        random from what ``seat`` cannot rule out."""
+
+    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], S]:
+        """A sampler for repeated resampling of one observation (games may precompute)."""
+        return lambda rng: self.resample(obs, seat, rng)
+
+    # -- serialisation --------------------------------------------------------------------
+    @abstractmethod
+    def state_to_json(self, state: S) -> JSON: ...
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+
+    def action_to_json(self, action: str) -> JSON:
+        kind, _, rest = action.partition(":")
+        return {"kind": kind, "args": rest.split(":") if rest else []}
+
+    def action_from_json(self, data: Mapping[str, Any]) -> str:
+        try:
+            kind = data["kind"]
+            args = data.get("args", [])
+        except (KeyError, TypeError, AttributeError):
+            raise InvalidActionError(f"Not an action object: {data!r}") from None
+        if not isinstance(kind, str) or not isinstance(args, list):
+            raise InvalidActionError(f"Not an action object: {data!r}")
+        return ":".join([kind, *(str(a) for a in args)])
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: S, action: str, lang: str = "en") -> str:
+        """A readable sentence for the log ("Cast Fireball with a 4")."""
+        return action
+
+    def prompt(self, state: S, seat: int, lang: str = "en") -> str:
+        """What ``seat`` should do next, for the status line."""
+        return ""
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: S, seat: int) -> float | None:
+        """Optional evaluation in [-1, 1] from ``seat``'s point of view, for search agents."""
+        return None
+
+    def max_game_length(self) -> int:
+        """Upper bound on actions in one game; playouts stop there (a safety net)."""
+        return 10_000
+
+
+def playout_random(game: Game[Any], state: Any, rng: random.Random,
+                   limit: int | None = None) -> Any:
+    """Play ``state`` to the end in place with uniformly random actions and chance."""
+    steps = 0
+    cap = game.max_game_length() if limit is None else limit
+    while steps < cap:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            actions = game.legal_actions(state)
+            action = actions[rng.randrange(len(actions))]
+        game.apply_in_place(state, action)
+        steps += 1
+    return state
+
+
+def legal_or_reason(game: Game[Any], state: Any, actions: Sequence[str]) -> dict[str, str]:
+    """For each action text: ``""`` when legal, else the reason it is not."""
+    legal = set(game.legal_actions(state))
+    out: dict[str, str] = {}
+    for a in actions:
+        if a in legal:
+            out[a] = ""
+        elif not game.is_well_formed(a):
+            out[a] = f"'{a}' is not an action of {game.spec.name_en}."
+        else:
+            out[a] = game.illegal_reason(state, a)
+    return out

@@ -1,0 +1,160 @@
+"""View hints: how a game wants its observation laid out on the generic table.
+
+A game's ``view`` module turns an observation into a ``Layout`` (pieces and zones with table
+coordinates and art data) and its legal actions into ``Gesture``s (drag this onto that, click
+this, press that button). The table draws pieces by kind and knows no game; the game knows no
+Qt. Coordinates are table units: the table is ``Layout.width`` x ``Layout.height`` units and the
+view scales it to the window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CARD_W = 120.0
+CARD_H = 168.0
+DIE_SIZE = 48.0
+
+
+@dataclass
+class Piece:
+    """One movable or clickable thing on the table, keyed by a stable id.
+
+    ``kind`` is ``card``, ``die``, ``token`` or ``tile``. ``art`` is data for the renderer:
+    for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
+    as a cost), ``badge`` (dice requirement), ``color`` (``#rrggbb``); for dice ``value``; for
+    tokens ``label`` and ``color``. A face-down card shows its back; its art is empty.
+    """
+
+    id: str
+    kind: str
+    x: float
+    y: float
+    face_up: bool = True
+    art: dict[str, Any] = field(default_factory=dict)
+    z: float = 0.0
+    rotation: float = 0.0
+    state: str = ""  # "", "used", "dim", "active", "selected"
+    tooltip_en: str = ""
+    tooltip_ja: str = ""
+    w: float = 0.0
+    h: float = 0.0
+
+    def size(self) -> tuple[float, float]:
+        if self.w and self.h:
+            return self.w, self.h
+        if self.kind == "card":
+            return CARD_W, CARD_H
+        if self.kind == "die":
+            return DIE_SIZE, DIE_SIZE
+        return 40.0, 40.0
+
+
+@dataclass
+class Zone:
+    """A labelled area (a player's spell row, a dice tray); may be a drop target."""
+
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+    label_en: str = ""
+    label_ja: str = ""
+    color: str = ""
+
+
+@dataclass
+class Meter:
+    """A labelled bar such as HP 12/15 or mana 3/8."""
+
+    id: str
+    x: float
+    y: float
+    w: float
+    label_en: str
+    label_ja: str
+    value: int
+    maximum: int
+    capacity: int
+    color: str = "#c0392b"
+
+
+@dataclass
+class Text:
+    """A free text on the table (a player's name, a turn counter)."""
+
+    id: str
+    x: float
+    y: float
+    text_en: str
+    text_ja: str
+    size: float = 16.0
+    color: str = "#f4ecd8"
+    bold: bool = False
+
+
+@dataclass
+class Layout:
+    width: float
+    height: float
+    pieces: list[Piece] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    meters: list[Meter] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """How a player performs one legal action on the table.
+
+    ``source`` and ``target`` are piece or zone ids. Drag: both set. Click: only ``target``
+    (click the piece). Button: neither set; ``label`` names the button. ``choice`` is the
+    text shown in the chooser when one drop matches several actions.
+    """
+
+    action: str
+    source: str | None = None
+    target: str | None = None
+    label_en: str = ""
+    label_ja: str = ""
+    choice_en: str = ""
+    choice_ja: str = ""
+    shortcut: str = ""
+
+    def label(self, lang: str) -> str:
+        return (self.label_ja if lang == "ja" else self.label_en) or self.action
+
+    def choice(self, lang: str) -> str:
+        return (self.choice_ja if lang == "ja" else self.choice_en) or self.label(lang)
+
+
+class GameView:
+    """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game."""
+
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        raise NotImplementedError
+
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        """One gesture (or more) for each legal action of ``seat``."""
+        return [Gesture(a, label_en=a, label_ja=a) for a in legal_actions]
+
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now."""
+        return "その操作は今はできません。" if lang == "ja" else "That move is not possible now."
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        """The status line: what ``seat`` should do next, or whose turn it is."""
+        return ""
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        """Numbers worth charting over a game (HP, mana, cash), sampled by the app after
+        every action; the end-of-game summary plots them per turn."""
+        return {}
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        """End-of-game text: who won and why, the score breakdown."""
+        return ""

@@ -1,0 +1,107 @@
+"""Static description of a game: its id, names, player counts and options.
+
+A ``GameSpec`` is what the chooser lists and what the CLI's ``list`` prints. Options have typed
+defaults; ``resolve_options`` turns user input (CLI strings or dialog values) into a validated
+dictionary, so a rules model only ever sees well-typed option values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidOptionError
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option (a variant switch or a setting) with its default and allowed values."""
+
+    key: str
+    name_en: str
+    name_ja: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+    help_en: str = ""
+    help_ja: str = ""
+
+    def parse(self, raw: object) -> OptionValue:
+        """Return ``raw`` converted to this option's type, or raise ``InvalidOptionError``."""
+        value: OptionValue
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and raw.strip().lower() in ("1", "true", "yes", "on"):
+                value = True
+            elif isinstance(raw, str) and raw.strip().lower() in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise InvalidOptionError(
+                    f"Option '{self.key}' takes true or false, not {raw!r}."
+                )
+        elif isinstance(self.default, int):
+            try:
+                value = int(str(raw))
+            except ValueError:
+                raise InvalidOptionError(
+                    f"Option '{self.key}' takes a whole number, not {raw!r}."
+                ) from None
+        else:
+            value = str(raw)
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise InvalidOptionError(
+                f"Option '{self.key}' must be one of {allowed}, not {raw!r}."
+            )
+        return value
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Identity and settings of a game, independent of any particular match."""
+
+    id: str
+    name_en: str
+    name_ja: str
+    min_players: int
+    max_players: int
+    rules_version: str = "1"
+    options: tuple[OptionSpec, ...] = ()
+    summary_en: str = ""
+    summary_ja: str = ""
+    has_hidden_information: bool = True
+    rules_file: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def name(self, lang: str) -> str:
+        return self.name_ja if lang == "ja" else self.name_en
+
+    def option(self, key: str) -> OptionSpec:
+        for opt in self.options:
+            if opt.key == key:
+                return opt
+        known = ", ".join(o.key for o in self.options) or "none"
+        raise InvalidOptionError(f"{self.name_en} has no option '{key}' (options: {known}).")
+
+    def resolve_options(self, given: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; unknown keys and bad values are refused."""
+        values: dict[str, OptionValue] = {o.key: o.default for o in self.options}
+        for key, raw in (given or {}).items():
+            values[key] = self.option(key).parse(raw)
+        return values
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            if self.min_players == self.max_players:
+                expected = f"exactly {self.min_players}"
+            else:
+                expected = f"{self.min_players} to {self.max_players}"
+            raise InvalidOptionError(
+                f"{self.name_en} is played by {expected} players, not {num_players}."
+            )

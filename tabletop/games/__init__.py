@@ -1,0 +1,5 @@
+"""Built-in games. ``BUILTIN`` is the one list the app, the CLI and the packaging spec read."""
+
+BUILTIN: tuple[str, ...] = (
+    "tabletop.games.magos.plugin:PLUGIN",
+)

@@ -1,0 +1,78 @@
+"""Session, undo policy, options and the conformance kit, on a tiny game."""
+
+from __future__ import annotations
+
+import pytest
+from toygame import ToyGame
+
+from tabletop.engine import (
+    CHANCE,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    Session,
+    UndoRefusedError,
+    check_game,
+)
+
+
+def test_conformance_kit_passes_on_toy() -> None:
+    report = check_game(ToyGame(), seeds=range(20))
+    assert report.games == 20
+    assert report.resamples_differing > 0
+
+
+def test_session_is_seeded() -> None:
+    a = Session(ToyGame(), seed=5)
+    b = Session(ToyGame(), seed=5)
+    assert a.state.secret == b.state.secret
+    differs = any(Session(ToyGame(), seed=s).state.secret != a.state.secret for s in range(20))
+    assert differs
+
+
+def test_wrong_turn_and_illegal_moves_change_nothing() -> None:
+    s = Session(ToyGame(), seed=1)
+    before = s.state_hash()
+    with pytest.raises(IllegalActionError, match="seat 1's turn"):
+        s.submit(1, "take:1")
+    with pytest.raises(InvalidActionError):
+        s.submit(0, "jump")
+    s.submit(0, "take:2")
+    s.submit(1, "take:2")
+    s.submit(0, "take:2")
+    with pytest.raises(IllegalActionError, match="Only 1 stones"):
+        s.submit(1, "take:2")
+    assert s.state.stones == 1
+    assert before != s.state_hash()
+
+
+def test_undo_stops_at_revealed_information() -> None:
+    s = Session(ToyGame(), seed=1, human_seats=[0])
+    with pytest.raises(UndoRefusedError, match="new information"):
+        s.undo()
+    s.submit(0, "take:1")
+    s.submit(1, "take:2")  # an AI reply
+    s.undo()  # takes back the AI reply and the human move together
+    assert s.state.stones == 7
+    assert len([r for r in s.history if r.seat != CHANCE]) == 0
+    s.redo()
+    assert s.state.stones == 4
+
+
+def test_options_are_validated() -> None:
+    with pytest.raises(InvalidOptionError, match="one of 5, 7, 9"):
+        Session(ToyGame(), options={"stones": "8"})
+    with pytest.raises(InvalidOptionError, match="no option 'colour'"):
+        Session(ToyGame(), options={"colour": "red"})
+    with pytest.raises(InvalidOptionError, match="exactly 2 players"):
+        Session(ToyGame(), num_players=3)
+    assert Session(ToyGame(), options={"stones": "5"}).state.stones == 5
+
+
+def test_save_and_replay_round_trip() -> None:
+    s = Session(ToyGame(), seed=3)
+    s.submit(0, "take:1")
+    s.submit(1, "take:1")
+    data = s.to_json()
+    again = Session.from_json(ToyGame(), data)
+    assert again.state_hash() == data["state_hash"]
