@@ -1,0 +1,365 @@
+"""Magos on the table: where spells, dice and meters go, and how a drag becomes an action.
+
+Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The viewing
+seat's spells sit at the bottom, the opponent's at the top (face down until revealed), the
+dice tray in the middle. Casting is "drag a die onto a spell"; the reasons a drop is refused
+come from the rules model (``die_reason_from_obs``), so the table and the engine always agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.layout import (
+    CARD_H,
+    CARD_W,
+    DIE_SIZE,
+    GameView,
+    Gesture,
+    Layout,
+    Meter,
+    Piece,
+    Text,
+    Zone,
+)
+
+from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
+from .model import (
+    DRAW,
+    P_CAST,
+    P_DRAFT,
+    P_MAIN,
+    P_OVER,
+    die_reason_from_obs,
+    player_name,
+    prompt_from_obs,
+)
+
+WIDTH = 1280.0
+HEIGHT = 800.0
+GAP = 20.0
+TOP_Y = 40.0
+BOTTOM_Y = HEIGHT - CARD_H - 40.0
+ROW_X = (WIDTH - (HAND_SIZE * CARD_W + (HAND_SIZE - 1) * GAP)) / 2
+DRAFT_W = 108.0
+DRAFT_H = DRAFT_W * CARD_H / CARD_W
+DRAFT_GAP = 10.0
+TRAY = Zone("tray", 440.0, 330.0, 400.0, 140.0, "Dice", "ダイス", "#2c3e50")
+HP_COLOR = "#c0392b"
+MANA_COLOR = "#2e5fa8"
+
+
+def _msg(lang: str, en: str, ja: str) -> str:
+    return ja if lang == "ja" else en
+
+
+def spell_art(spell: str) -> dict[str, Any]:
+    """Card art data for a face-up spell."""
+    sp = SPELLS[spell]
+    cost_en = "" if sp.cost_en == "–" else f"Cost: {sp.cost_en}. "
+    cost_ja = "" if sp.cost_ja == "なし" else f"コスト:{sp.cost_ja}。"
+    return {
+        "title_ja": sp.ja,
+        "title_en": sp.en,
+        "body_ja": cost_ja + sp.effect_ja,
+        "body_en": cost_en + sp.effect_en,
+        "corner": sp.corner,
+        "badge": sp.badge,
+        "color": sp.color,
+        "ends_turn": sp.ends_turn,
+    }
+
+
+def _bottom_seat(seat: int | None) -> int:
+    return 0 if seat is None else seat
+
+
+def _kept_dealt(obs: dict[str, Any], seat: int) -> list[bool]:
+    """Which of ``seat``'s dealt cards are kept (kept spells matched to the first copies)."""
+    me = obs["players"][seat]
+    dealt: list[str] = list(me["dealt"] or [])
+    kept = [False] * len(dealt)
+    for h in me["hand"]:
+        for i, sp in enumerate(dealt):
+            if sp == h["spell"] and not kept[i]:
+                kept[i] = True
+                break
+    return kept
+
+
+def _die_label(spell: str, value: int, lang: str) -> str:
+    sp = SPELLS[spell]
+    return _msg(lang, f"{sp.en} with a {value}", f"{sp.ja}に{value}")
+
+
+def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int | None,
+                  label_en: str, label_ja: str) -> None:
+    """Seat ``p``'s five spells in a row at height ``y``: face down while hidden from
+    ``seat``, "active" while being cast, "used" once cast this turn."""
+    phase = obs["phase"]
+    casting = obs.get("casting")
+    casting_slot = casting["slot"] if casting else None
+    done = set(obs["cast_done"])
+    active = int(obs["active"])
+    out.zones.append(Zone(f"row{p}", ROW_X - 10, y - 10,
+                          HAND_SIZE * CARD_W + (HAND_SIZE - 1) * GAP + 20, CARD_H + 20,
+                          label_en, label_ja))
+    for i, h in enumerate(obs["players"][p]["hand"]):
+        x = ROW_X + i * (CARD_W + GAP)
+        spell = h["spell"]
+        if spell is None or (p != seat and not h["revealed"] and h["slot"] != casting_slot):
+            out.pieces.append(Piece(h["slot"], "card", x, y, face_up=False,
+                                    tooltip_en="A hidden spell", tooltip_ja="伏せられた呪文"))
+            continue
+        state = ""
+        if h["slot"] == casting_slot:
+            state = "active"
+        elif p == active and spell in done and phase in (P_MAIN, P_CAST):
+            state = "used"
+        sp = SPELLS[spell]
+        out.pieces.append(Piece(
+            h["slot"], "card", x, y, art=spell_art(spell), state=state,
+            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
+
+
+def add_draft(out: Layout, obs: dict[str, Any], seat: int) -> None:
+    """``seat``'s dealt cards across the middle of the table, the kept ones selected."""
+    dealt = obs["players"][seat]["dealt"]
+    kept = _kept_dealt(obs, seat)
+    n = len(dealt)
+    x0 = (WIDTH - (n * DRAFT_W + (n - 1) * DRAFT_GAP)) / 2
+    y = (HEIGHT - DRAFT_H) / 2
+    out.zones.append(Zone("draft", x0 - 10, y - 10,
+                          n * DRAFT_W + (n - 1) * DRAFT_GAP + 20, DRAFT_H + 20,
+                          "Your cards: click five to keep",
+                          "配られたカード:5枚クリックして残す"))
+    for i, spell in enumerate(dealt):
+        sp = SPELLS[spell]
+        out.pieces.append(Piece(
+            f"deal{i}", "card", x0 + i * (DRAFT_W + DRAFT_GAP), y, art=spell_art(spell),
+            state="selected" if kept[i] else "", w=DRAFT_W, h=DRAFT_H,
+            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
+
+
+def add_dice(out: Layout, obs: dict[str, Any], tray: Zone = TRAY) -> None:
+    """The dice tray with the turn's dice, used ones marked."""
+    out.zones.append(tray)
+    dice = obs["dice"]
+    used = obs["used"]
+    n = len(dice)
+    step = DIE_SIZE + 24
+    x0 = tray.x + (tray.w - (n * DIE_SIZE + (n - 1) * 24)) / 2
+    y = tray.y + (tray.h - DIE_SIZE) / 2
+    for i, v in enumerate(dice):
+        out.pieces.append(Piece(f"die{i}", "die", x0 + i * step, y, art={"value": v},
+                                state="used" if used[i] else ""))
+
+
+def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> None:
+    """HP and mana meters of one wizard."""
+    out.meters.append(Meter(f"hp{p}", x, y, 220, "HP", "HP", int(pl["hp"]),
+                            int(pl["max_hp"]), START_HP, HP_COLOR))
+    out.meters.append(Meter(f"mana{p}", x, y + 40, 220, "Mana", "マナ", int(pl["mana"]),
+                            int(pl["max_mana"]), START_MAX_MANA, MANA_COLOR))
+
+
+class MagosView(GameView):
+    """Layout, gestures and words for Magos."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        me = _bottom_seat(seat)
+        opp = 1 - me
+        out = Layout(WIDTH, HEIGHT)
+        phase = obs["phase"]
+        active = int(obs["active"])
+        for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
+            add_spell_row(out, obs, p, y, seat, f"{player_name(p, 'en')}'s spells",
+                          f"{player_name(p, 'ja')}の呪文")
+        if phase == P_DRAFT and seat is not None and obs["players"][seat]["dealt"]:
+            add_draft(out, obs, seat)
+        else:
+            add_dice(out, obs)
+        for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
+            pl = obs["players"][p]
+            you = p == seat
+            name_en = player_name(p, "en") + (" (you)" if you else "")
+            name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+            if phase in (P_MAIN, P_CAST) and p == active:
+                name_en += " ◀"
+                name_ja += " ◀"
+            out.texts.append(Text(f"name{p}", 40, y, name_en, name_ja, size=18, bold=True))
+            add_meters(out, p, pl, 40, y + 40)
+        turn_en, turn_ja = self._turn_text(obs)
+        out.texts.append(Text("turn", 1000, 350, turn_en, turn_ja, size=18, bold=True))
+        out.texts.append(Text("status", 1000, 390, prompt_from_obs(obs, seat, "en"),
+                              prompt_from_obs(obs, seat, "ja"), size=14))
+        return out
+
+    @staticmethod
+    def _turn_text(obs: dict[str, Any]) -> tuple[str, str]:
+        phase = obs["phase"]
+        if phase == P_DRAFT:
+            return "Draft", "ドラフト"
+        if phase == P_OVER:
+            return "Game over", "ゲーム終了"
+        active = int(obs["active"])
+        if active < 0:
+            return "", ""
+        n = int(obs["players"][active]["turns"])
+        return (f"Turn {n} — {player_name(active, 'en')}",
+                f"{player_name(active, 'ja')}の{n}ターン目")
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        me = obs["players"][seat]
+        slots: dict[str, list[str]] = {}
+        for h in me["hand"]:
+            if h["spell"] is not None:
+                slots.setdefault(h["spell"], []).append(h["slot"])
+        dice: list[int] = obs["dice"]
+        used: list[bool] = obs["used"]
+        free = [i for i, u in enumerate(used) if not u]
+        casting = obs.get("casting")
+        for action in legal_actions:
+            kind, _, rest = action.partition(":")
+            if kind == "cast":
+                spell, _, v = rest.partition(":")
+                value = int(v)
+                sp = SPELLS[spell]
+                for i in free:
+                    if dice[i] != value:
+                        continue
+                    for slot in slots.get(spell, []):
+                        out.append(Gesture(
+                            action, source=f"die{i}", target=slot,
+                            label_en=f"Cast {sp.en} with a {value}",
+                            label_ja=f"{sp.ja}に{value}を置く",
+                            choice_en=_die_label(spell, value, "en"),
+                            choice_ja=_die_label(spell, value, "ja")))
+            elif kind == "die" and casting is not None:
+                value = int(rest)
+                sp = SPELLS[str(casting["spell"])]
+                for i in free:
+                    if dice[i] == value:
+                        out.append(Gesture(
+                            action, source=f"die{i}", target=str(casting["slot"]),
+                            label_en=f"Put a {value} on {sp.en}",
+                            label_ja=f"{sp.ja}に{value}を置く"))
+            elif kind == "x":
+                n = int(rest)
+                label_en, label_ja = f"X = {n}", f"X = {n}"
+                if casting is not None and casting["spell"] == "doomsday" and n >= me["hp"]:
+                    label_en += " (you lose!)"
+                    label_ja += "(自分が倒れて負け!)"
+                out.append(Gesture(action, label_en=label_en, label_ja=label_ja))
+            elif kind == "fire":
+                out.append(Gesture(action, label_en="Fire", label_ja="発動"))
+            elif kind == "end":
+                out.append(Gesture(action, label_en="End turn", label_ja="手番終了",
+                                   shortcut="E"))
+            elif kind == "keep":
+                kept = _kept_dealt(obs, seat)
+                sp = SPELLS[rest]
+                for i, spell in enumerate(me["dealt"] or []):
+                    if spell == rest and not kept[i]:
+                        out.append(Gesture(action, target=f"deal{i}",
+                                           label_en=f"Keep {sp.en}", label_ja=f"{sp.ja}を残す"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        phase = obs["phase"]
+        if phase == P_OVER:
+            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        if source.startswith("die"):
+            index = int(source[3:])
+            if phase not in (P_MAIN, P_CAST) or seat != int(obs["active"]):
+                return die_reason_from_obs(obs, seat, None, index, lang)
+            if target is None or target in ("tray", f"row{seat}"):
+                return _msg(lang, "Drag the die onto one of your spells.",
+                            "ダイスを自分の呪文の上にドラッグしてください。")
+            owner_spell = self._own_spell(obs, seat, target)
+            if owner_spell is None:
+                return _msg(lang, "You can only cast your own spells.",
+                            "使えるのは自分の呪文だけです。")
+            casting = obs.get("casting")
+            if casting is not None and target == casting["slot"]:
+                return die_reason_from_obs(obs, seat, None, index, lang)
+            return die_reason_from_obs(obs, seat, owner_spell, index, lang)
+        if source.startswith("deal"):
+            if phase != P_DRAFT:
+                return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
+            drafting = self._drafting(obs)
+            if drafting != seat:
+                return _msg(lang, f"{player_name(drafting, 'en')} is choosing spells.",
+                            f"{player_name(drafting, 'ja')}が呪文を選んでいます。")
+            index = int(source[4:])
+            if _kept_dealt(obs, seat)[index]:
+                return _msg(lang, "You already keep this card.", "このカードはもう残しています。")
+            return ""
+        if self._own_spell(obs, seat, source) is not None:
+            return _msg(lang, "Drag a die onto this spell to cast it.",
+                        "呪文を唱えるには、ダイスをこのカードにドラッグしてください。")
+        if source.startswith(f"p{1 - seat}s"):
+            return _msg(lang, "That is your opponent's spell.", "それは相手の呪文です。")
+        return super().why_not(obs, seat, source, target, lang)
+
+    @staticmethod
+    def _own_spell(obs: dict[str, Any], seat: int, piece: str) -> str | None:
+        for h in obs["players"][seat]["hand"]:
+            if h["slot"] == piece:
+                return str(h["spell"]) if h["spell"] is not None else None
+        return None
+
+    @staticmethod
+    def _drafting(obs: dict[str, Any]) -> int:
+        first = int(obs["first"])
+        kept = len(obs["players"][first]["hand"])
+        return first if kept < HAND_SIZE else 1 - first
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        return prompt_from_obs(obs, seat, lang)
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        mana = "マナ" if lang == "ja" else "mana"
+        out: dict[str, float] = {}
+        for p in (0, 1):
+            pl = obs["players"][p]
+            out[f"P{p + 1} HP"] = float(pl["hp"])
+            out[f"P{p + 1} {mana}"] = float(pl["mana"])
+        return out
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER:
+            return ""
+        w = int(obs["winner"])
+        hp = [int(p["hp"]) for p in obs["players"]]
+        tail_en = f" Final HP: {hp[0]} – {hp[1]}."
+        tail_ja = f"最終HP:{hp[0]} – {hp[1]}。"
+        if w == DRAW:
+            n = int(obs["turn_limit"])
+            return _msg(lang, f"Draw: both wizards took {n} turns and both still stand." + tail_en,
+                        f"引き分け:両者が{n}ターンを終えても決着がつきませんでした。" + tail_ja)
+        loser = 1 - w
+        if obs["result"] == "self_ko":
+            return _msg(
+                lang,
+                f"{player_name(w, 'en')} wins: {player_name(loser, 'en')} knocked themself "
+                "out with their own spell." + tail_en,
+                f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}が自分の呪文で"
+                "倒れました。" + tail_ja)
+        return _msg(lang,
+                    f"{player_name(w, 'en')} wins: {player_name(loser, 'en')}'s HP fell to 0."
+                    + tail_en,
+                    f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}のHPが0になりました。"
+                    + tail_ja)
