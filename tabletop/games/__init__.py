@@ -2,4 +2,5 @@
 
 BUILTIN: tuple[str, ...] = (
     "tabletop.games.magos.plugin:PLUGIN",
+    "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

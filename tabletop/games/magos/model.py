@@ -12,6 +12,9 @@ Chance: ``first:<seat>`` (who starts), ``deal:<spell>`` (draft deal, one card at
 ``roll:<v1>-<v2>-...`` (a turn's dice, ascending). The pure helpers ``die_problem`` and
 ``die_reason_from_obs`` explain in words why a die cannot go on a spell; the table view and
 ``illegal_reason`` share them so a player always reads the same reason.
+
+``MagosRules`` holds everything about one wizard's turn (dice, casts, spell effects, reasons);
+``MagosGame`` adds the duel around it, and the solo mode (``solo.py``) adds an enemy card.
 """
 
 from __future__ import annotations

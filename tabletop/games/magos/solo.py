@@ -1,0 +1,764 @@
+"""Magos solo mode: one wizard against a scripted opponent card (MG-R50..MG-R58).
+
+The player casts exactly as in the duel (the shared ``MagosRules``): the same action texts
+``cast:<spell>:<d>``, ``die:<d>``, ``x:<n>``, ``fire``, ``end`` and, in a draft, ``keep:<spell>``.
+The player always moves first and rolls the first player's dice (MG-R53). Seat 1 of the state's
+lists is the enemy card: its HP sits in ``hp[1]``/``max_hp[1]`` so a spell's damage to "the
+opponent" hits it (MG-R55); it has no mana.
+
+The enemy's turn is chance, one node per die, so the table can show it step by step:
+under patch v1.1 its faces come from MG-T2 and are known in advance; with rolled dice a chance
+``roll:<v1>-...`` comes first (second player's dice count, MG-R54). Then each die, in ascending
+order, is a single-outcome chance node ``enemy:<face>`` that resolves that die with the band
+locked at the start of the turn (MG-R56, MG-G4..G6, MG-G16) and reports an ``enemy_step`` event.
+
+Nothing in a state is hidden from the player: undealt draft cards and future rolls are chance
+outcomes that no state holds yet, so the observation is the whole state and ``resample`` only
+rebuilds it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, GameSpec, OptionSpec
+from tabletop.engine.errors import InvalidOptionError
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    CAMPAIGN_ORDER,
+    DEALT_SIZE,
+    DRAFT_POOL,
+    DRAIN,
+    ENEMIES,
+    FULL_HEAL,
+    HAND_SIZE,
+    HEAL_SELF,
+    HIT,
+    MANA_HIT,
+    MISS,
+    SELF_HIT,
+    SPELL_IDS,
+    SPELLS,
+    START_HP,
+    START_MAX_MANA,
+    Enemy,
+    dice_for_turn,
+    enemy_dice_count,
+    enemy_dice_v11,
+    enemy_step,
+)
+from .model import (
+    _ROLL_SET,
+    _ROLLS,
+    DEFAULT_TURN_LIMIT,
+    DRAFT,
+    DRAW,
+    FIRST_GAME,
+    P_CAST,
+    P_DEAL,
+    P_DRAFT,
+    P_MAIN,
+    P_OVER,
+    P_ROLL,
+    TURN_LIMITS,
+    MagosRules,
+    MagosState,
+    _msg,
+    prompt_from_obs,
+)
+
+GAME_ID = "magos-solo"
+PATCH = "patch-v1.1"   # MG-T2 fixed enemy dice (default, MG-G14)
+ROLLED = "rolled"      # the enemy rolls its dice
+DICE_MODES: tuple[str, ...] = (PATCH, ROLLED)
+
+P_ENEMY_ROLL = "enemy_roll"  # chance: the enemy's dice when they are rolled
+P_ENEMY = "enemy"            # chance: the next enemy die resolves (one outcome)
+
+PLAYER = 0
+ENEMY = 1
+
+# Result codes beyond the duel's "ko" / "self_ko" / "draw".
+ENEMY_SELF_KO = "enemy_self_ko"  # MG-G16
+
+# A resolved enemy die in the state: face, amount applied, HP the enemy healed, then the enemy's
+# HP, the player's HP and the player's mana after it.
+Step = tuple[int, int, int, int, int, int]
+
+_ENEMY_TEXT: dict[int, str] = {v: f"enemy:{v}" for v in range(1, 7)}
+
+
+def parse_hand(text: str) -> tuple[str, ...]:
+    """The ``hand`` option: five comma-separated spell ids a player could hold (MG-R51).
+
+    Raises ``InvalidOptionError`` with a message naming the problem.
+    """
+    names = [part.strip() for part in text.split(",")]
+    if len(names) != HAND_SIZE or any(not n for n in names):
+        raise InvalidOptionError(
+            f"Option 'hand' takes five spell ids separated by commas (for example "
+            f"harmony,pain,fireball,resonance,healing), not {text!r}."
+        )
+    unknown = [n for n in names if n not in SPELLS]
+    if unknown:
+        raise InvalidOptionError(
+            f"Option 'hand': {', '.join(repr(u) for u in unknown)} "
+            f"{'is not a spell id' if len(unknown) == 1 else 'are not spell ids'}. "
+            f"Spell ids: {', '.join(SPELL_IDS)}."
+        )
+    for spell in sorted(set(names)):
+        # One Harmony is handed out, the rest come from the draft pool (MG-R11).
+        allowed = 1 if spell == "harmony" else DRAFT_POOL[spell]
+        if names.count(spell) > allowed:
+            copies = "copy" if allowed == 1 else "copies"
+            raise InvalidOptionError(
+                f"Option 'hand' holds {names.count(spell)} {spell}, but a solo hand can have "
+                f"at most {allowed} {copies} of it."
+            )
+    return tuple(names)
+
+
+def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:
+    """What one enemy die did, with the amounts actually applied."""
+    ja = lang == "ja"
+    if kind == MISS:
+        return "ミス" if ja else "miss"
+    if kind == HIT:
+        return f"{amount}ダメージ" if ja else f"{amount} damage"
+    if kind == MANA_HIT:
+        return f"マナに{amount}ダメージ" if ja else f"{amount} mana damage"
+    if kind == HEAL_SELF:
+        return f"HP{amount}回復" if ja else f"heals {amount}"
+    if kind == FULL_HEAL:
+        return f"HP全回復(+{amount})" if ja else f"full heal (+{amount})"
+    if kind == SELF_HIT:
+        return f"自分に{amount}ダメージ" if ja else f"{amount} damage to itself"
+    if kind == DRAIN:
+        return f"{amount}ダメージ・HP{healed}回復" if ja else f"{amount} damage, heals {healed}"
+    return kind
+
+
+def band_index(enemy: Enemy, hp: int) -> int:
+    """Index in ``enemy.bands`` of the band used at ``hp`` (MG-R56.1)."""
+    return enemy.bands.index(enemy.band(hp))
+
+
+def band_label(enemy: Enemy, index: int, lang: str) -> str:
+    """"HP 16–25" for a card with several bands, "" for a single-band card."""
+    if len(enemy.bands) == 1:
+        return ""
+    b = enemy.bands[index]
+    return f"HP {b.lo}–{b.hi}" if lang != "ja" else f"HP{b.lo}〜{b.hi}"
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class MagosSoloState(MagosState):
+    """A solo battle. The duel fields hold the player (index 0) and the enemy's HP (index 1).
+
+    ``enemy_faces`` are the dice of the enemy's current (or last) turn in resolution order,
+    ``enemy_next`` how many of them have resolved, ``enemy_band`` the band locked at the start
+    of that turn, ``enemy_steps`` what each resolved die did, ``enemy_last`` the face that
+    resolved last (0 once the player has rolled again).
+    """
+
+    __slots__ = ("dice_mode", "enemy", "enemy_band", "enemy_faces", "enemy_last", "enemy_next",
+                 "enemy_steps")
+
+    def __init__(self, enemy: str = CAMPAIGN_ORDER[0], dice_mode: str = PATCH,
+                 setup: str = FIRST_GAME, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
+        super().__init__(setup, turn_limit)
+        self.enemy = enemy
+        self.dice_mode = dice_mode
+        self.first = PLAYER  # MG-R53: the player always starts
+        e = ENEMIES[enemy]
+        self.hp = [START_HP, e.hp]  # MG-R52, MG-R55
+        self.max_hp = [START_HP, e.hp]
+        self.mana = [0, 0]
+        self.max_mana = [START_MAX_MANA, 0]
+        self.enemy_faces: list[int] = []
+        self.enemy_next = 0
+        self.enemy_band = band_index(e, e.hp)
+        self.enemy_steps: list[Step] = []
+        self.enemy_last = 0
+
+    def clone(self) -> MagosSoloState:
+        s = MagosSoloState.__new__(MagosSoloState)
+        self._copy_into(s)
+        s.enemy = self.enemy
+        s.dice_mode = self.dice_mode
+        s.enemy_faces = self.enemy_faces[:]
+        s.enemy_next = self.enemy_next
+        s.enemy_band = self.enemy_band
+        s.enemy_steps = self.enemy_steps[:]
+        s.enemy_last = self.enemy_last
+        return s
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+def _enemy_choices_help(lang: str) -> str:
+    ja = lang == "ja"
+    return ", ".join(f"a-{e.number} {e.id}" if not ja else f"a-{e.number} {e.ja}"
+                     for e in (ENEMIES[i] for i in CAMPAIGN_ORDER))
+
+
+class MagosSoloGame(MagosRules[MagosSoloState]):
+    """Magos solo: one battle of the campaign against one opponent card (MG-R50..MG-R58)."""
+
+    spec = GameSpec(
+        id=GAME_ID,
+        name_en="Magos — solo",
+        name_ja="マゴス ソロ",
+        min_players=1,
+        max_players=1,
+        rules_version="1",
+        options=(
+            OptionSpec("enemy", "Opponent card", "対戦相手カード", CAMPAIGN_ORDER[0],
+                       CAMPAIGN_ORDER,
+                       help_en="The opponent, in campaign order: " + _enemy_choices_help("en"),
+                       help_ja="対戦相手(キャンペーン順):" + _enemy_choices_help("ja")),
+            OptionSpec("dice", "Enemy dice", "敵のダイス", PATCH, DICE_MODES,
+                       help_en="patch-v1.1: the enemy's faces follow the fixed table of patch "
+                       "v1.1. rolled: the enemy rolls its dice.",
+                       help_ja="patch-v1.1:敵の出目はパッチv1.1の固定表に従う。"
+                       "rolled:敵がダイスを振る。"),
+            OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
+                       help_en="first-game: Harmony, Pain, Fireball, Resonance and Healing. "
+                       "draft: keep 5 of Harmony plus 9 dealt cards.",
+                       help_ja="first-game:調和・苦痛・火球・共鳴・治癒。"
+                       "draft:調和と配られた9枚から5枚を選ぶ。"),
+            OptionSpec("hand", "Spells carried over", "引き継ぐ呪文", "",
+                       help_en="Five spell ids separated by commas, fought with instead of the "
+                       "setup (the campaign keeps its spells after a victory).",
+                       help_ja="カンマ区切りの呪文ID5つ。指定するとこの5枚で戦う"
+                       "(勝利後のキャンペーンは同じ呪文を引き継ぐ)。"),
+            OptionSpec("turn_limit", "Draw after turns", "引き分けまでのターン数",
+                       DEFAULT_TURN_LIMIT, TURN_LIMITS,
+                       help_en="The battle is a draw when both sides have taken this many "
+                       "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
+        ),
+        summary_en="Solo campaign: your five spells against 17 opponent cards, from a training "
+        "dummy to the Intruder from the Void.",
+        summary_ja="ソロキャンペーン:5枚の呪文で17枚の対戦相手カードに挑む。訓練ダミーから"
+        "虚無よりの闖入者まで。",
+        has_hidden_information=False,
+        rules_file="magos",
+    )
+
+    # -- names ----------------------------------------------------------------------------
+    def _who(self, s: MagosSoloState, seat: int, lang: str) -> str:
+        if seat == ENEMY:
+            return ENEMIES[s.enemy].name(lang)
+        return "魔法使い" if lang == "ja" else "The wizard"
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> MagosSoloState:
+        enemy = str(options.get("enemy", CAMPAIGN_ORDER[0]))
+        if enemy not in ENEMIES:
+            raise InvalidOptionError(f"Option 'enemy': there is no opponent card {enemy!r}.")
+        mode = str(options.get("dice", PATCH))
+        setup = str(options.get("setup", FIRST_GAME))
+        limit = int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
+        hand_text = str(options.get("hand", "")).strip()
+        s = MagosSoloState(enemy, mode, setup, limit)
+        if hand_text:
+            self._give_hand(s, parse_hand(hand_text))
+        elif setup == DRAFT:
+            s.dealt = [["harmony"], []]  # MG-R51: one Harmony plus nine dealt cards
+            s.phase = P_DEAL
+        else:
+            self._give_hand(s, ("harmony", "pain", "fireball", "resonance", "healing"))
+        return s
+
+    def _give_hand(self, s: MagosSoloState, hand: Sequence[str]) -> None:
+        s.hands = [list(hand), []]
+        # The enemy card never learns anything, so casting reveals nothing (and undo stays
+        # free within the player's turn).
+        s.revealed = [[True] * len(hand), []]
+        self._start_turn(s, PLAYER)
+
+    def num_players(self, state: MagosSoloState) -> int:
+        return 1
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: MagosSoloState) -> int:
+        phase = state.phase
+        if phase in (P_MAIN, P_CAST, P_DRAFT):
+            return PLAYER
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, state: MagosSoloState) -> list[str]:
+        phase = state.phase
+        if phase == P_MAIN:
+            return self._main_actions(state)
+        if phase == P_CAST:
+            return self._cast_actions(state)
+        if phase == P_DRAFT:
+            left = list(state.dealt[PLAYER])
+            for sp in state.hands[PLAYER]:
+                left.remove(sp)
+            return [f"keep:{sp}" for sp in sorted(set(left))]
+        if phase == P_OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes(state)]
+
+    def chance_outcomes(self, state: MagosSoloState) -> list[tuple[str, float]]:
+        phase = state.phase
+        if phase == P_ENEMY:
+            return [(_ENEMY_TEXT[state.enemy_faces[state.enemy_next]], 1.0)]
+        if phase == P_ROLL:
+            return list(_ROLLS[dice_for_turn(state.turns[PLAYER], True)])
+        if phase == P_ENEMY_ROLL:
+            return list(_ROLLS[enemy_dice_count(state.turns[ENEMY])])
+        if phase == P_DEAL:
+            left = self._pool_left(state)
+            total = sum(left.values())
+            return [(f"deal:{sp}", c / total) for sp, c in sorted(left.items()) if c]
+        return []
+
+    @staticmethod
+    def _pool_left(s: MagosSoloState) -> dict[str, int]:
+        left = dict(DRAFT_POOL)
+        for sp in s.dealt[PLAYER][1:]:
+            left[sp] -= 1
+        return left
+
+    def sample_chance(self, state: MagosSoloState, rng: random.Random) -> str:
+        phase = state.phase
+        if phase == P_ENEMY:
+            return _ENEMY_TEXT[state.enemy_faces[state.enemy_next]]
+        if phase in (P_ROLL, P_ENEMY_ROLL):
+            n = (dice_for_turn(state.turns[PLAYER], True) if phase == P_ROLL
+                 else enemy_dice_count(state.turns[ENEMY]))
+            r = rng.random
+            vals = sorted(int(r() * 6) + 1 for _ in range(n))
+            return "roll:" + "-".join(map(str, vals))
+        if phase == P_DEAL:
+            cards = [sp for sp, c in sorted(self._pool_left(state).items()) for _ in range(c)]
+            return f"deal:{cards[rng.randrange(len(cards))]}"
+        raise ValueError("Not a chance node.")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: MagosSoloState, action: str) -> list[Event]:
+        kind, _, rest = action.partition(":")
+        s = state
+        if kind == "enemy":
+            return self._enemy_die(s, int(rest))
+        if kind == "cast":
+            spell, _, v = rest.partition(":")
+            return self._start_cast(s, spell, int(v))
+        if kind == "die":
+            return self._add_die(s, int(rest))
+        if kind == "x":
+            return self._resolve(s, int(rest))
+        if kind == "fire":
+            return self._resolve(s, 0)
+        if kind == "end":
+            ev = Event("end", {"seat": PLAYER},
+                       {"en": f"{self._who(s, PLAYER, 'en')} ends the turn.",
+                        "ja": f"{self._who(s, PLAYER, 'ja')}が手番を終えました。"})
+            return [ev, *self._end_turn(s)]
+        if kind == "roll":
+            values = [int(x) for x in rest.split("-")]
+            if s.phase == P_ENEMY_ROLL:
+                return self._enemy_roll(s, values)
+            s.enemy_last = 0
+            return self._roll(s, values)
+        if kind == "keep":
+            return self._keep(s, rest)
+        if kind == "deal":
+            return self._deal(s, rest)
+        raise ValueError(f"Unknown action {action!r}")
+
+    def _deal(self, s: MagosSoloState, spell: str) -> list[Event]:
+        s.dealt[PLAYER].append(spell)
+        sp = SPELLS[spell]
+        ev = Event("deal", {"seat": PLAYER, "spell": spell},
+                   {"en": f"You are dealt {sp.en}.", "ja": f"{sp.ja}が配られました。"},
+                   seats=frozenset({PLAYER}), reveals=True)
+        if len(s.dealt[PLAYER]) == DEALT_SIZE:
+            s.phase = P_DRAFT
+        return [ev]
+
+    def _keep(self, s: MagosSoloState, spell: str) -> list[Event]:
+        s.hands[PLAYER].append(spell)
+        s.revealed[PLAYER].append(True)
+        n = len(s.hands[PLAYER])
+        sp = SPELLS[spell]
+        events = [Event("keep", {"seat": PLAYER, "spell": spell, "count": n},
+                        {"en": f"You keep {sp.en} ({n}/{HAND_SIZE}).",
+                         "ja": f"{sp.ja}を残しました({n}/{HAND_SIZE})。"})]
+        if n == HAND_SIZE:
+            events.extend(self._start_turn(s, PLAYER))
+        return events
+
+    def _end_turn(self, s: MagosSoloState) -> list[Event]:
+        """The player's turn is over: the enemy's turn starts with its band locked (MG-R56.1)
+        and its dice from the patch table or a roll (MG-R54)."""
+        s.dice = []
+        s.used = []
+        s.cast_done = []
+        s.casting = ""
+        s.cast_slot = -1
+        s.cast_dice = []
+        s.active = ENEMY
+        s.turns[ENEMY] += 1
+        n = s.turns[ENEMY]
+        enemy = ENEMIES[s.enemy]
+        s.enemy_band = band_index(enemy, s.hp[ENEMY])
+        s.enemy_steps = []
+        s.enemy_next = 0
+        s.enemy_last = 0
+        row_en = band_label(enemy, s.enemy_band, "en")
+        row_ja = band_label(enemy, s.enemy_band, "ja")
+        en = f"{enemy.en}'s turn {n}" + (f" (row {row_en})" if row_en else "")
+        ja = f"{enemy.ja}の{n}ターン目" + (f"({row_ja}の段)" if row_ja else "")
+        data: dict[str, Any] = {"enemy": enemy.id, "turn": n, "band": s.enemy_band}
+        if s.dice_mode == PATCH:
+            s.enemy_faces = enemy_dice_v11(n)
+            s.phase = P_ENEMY
+            shown = ", ".join(map(str, s.enemy_faces))
+            en += f": dice {shown} (patch v1.1)."
+            ja += f":出目{shown}(パッチv1.1)。"
+            data["faces"] = s.enemy_faces[:]
+        else:
+            s.enemy_faces = []
+            s.phase = P_ENEMY_ROLL
+            en += "."
+            ja += "。"
+            data["faces"] = None
+        return [Event("enemy_turn", data, {"en": en, "ja": ja})]
+
+    def _enemy_roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
+        s.enemy_faces = sorted(values)  # MG-G5: ascending
+        s.phase = P_ENEMY
+        enemy = ENEMIES[s.enemy]
+        shown = ", ".join(map(str, s.enemy_faces))
+        return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]},
+                      {"en": f"{enemy.en} rolls {shown}.", "ja": f"{enemy.ja}のダイス:{shown}"},
+                      reveals=True)]
+
+    def _enemy_die(self, s: MagosSoloState, face: int) -> list[Event]:
+        """Resolve the next enemy die (MG-R56.2..4, MG-R57)."""
+        enemy = ENEMIES[s.enemy]
+        band = enemy.bands[s.enemy_band]
+        before_hp = s.hp[ENEMY]
+        step = enemy_step(enemy, band, face, before_hp, s.hp[PLAYER], s.mana[PLAYER])
+        s.hp[ENEMY], s.hp[PLAYER], s.mana[PLAYER] = step.enemy_hp, step.player_hp, \
+            step.player_mana
+        s.enemy_next += 1
+        eff = step.effect
+        healed = max(0, step.enemy_hp - before_hp)
+        s.enemy_steps.append((face, step.amount, healed, step.enemy_hp, step.player_hp,
+                              step.player_mana))
+        s.enemy_last = face
+        damage = step.amount if eff.kind in (HIT, DRAIN) else 0
+        skipped = s.enemy_faces[s.enemy_next:] if eff.ends_turn else []
+        en = f"{enemy.en} rolls {face}: {effect_text(eff.kind, step.amount, healed, 'en')}"
+        ja = f"{enemy.ja}の出目{face}:{effect_text(eff.kind, step.amount, healed, 'ja')}"
+        if eff.ends_turn:
+            en += " — its turn ends"
+            ja += " — 手番終了"
+            if skipped:
+                en += f" (the other {', '.join(map(str, skipped))} do nothing)"
+                ja += f"(残りの{'、'.join(map(str, skipped))}は無効)"
+        events = [Event(
+            "enemy_step",
+            {"enemy": enemy.id, "face": face, "band": s.enemy_band, "effect": eff.kind,
+             "amount": step.amount, "damage": damage, "healed": healed,
+             "ends_turn": eff.ends_turn, "skipped": skipped, "enemy_hp": step.enemy_hp,
+             "player_hp": step.player_hp, "player_mana": step.player_mana,
+             "index": s.enemy_next - 1},
+            {"en": en + ".", "ja": ja + "。"})]
+        if step.player_hp <= 0:
+            s.phase = P_OVER
+            s.winner = ENEMY
+            s.result = "ko"
+            events.append(Event("win", {"winner": ENEMY, "how": "ko"},
+                                {"en": f"{enemy.en} wins: your HP fell to 0.",
+                                 "ja": f"{enemy.ja}の勝ち:あなたのHPが0になりました。"}))
+        elif step.enemy_hp <= 0:  # MG-G16
+            s.phase = P_OVER
+            s.winner = PLAYER
+            s.result = ENEMY_SELF_KO
+            events.append(Event("win", {"winner": PLAYER, "how": ENEMY_SELF_KO},
+                                {"en": f"You win: {enemy.en} knocked itself out.",
+                                 "ja": f"勝利:{enemy.ja}が自滅しました。"}))
+        elif eff.ends_turn or s.enemy_next >= len(s.enemy_faces):
+            events.extend(self._after_enemy_turn(s))
+        return events
+
+    def _after_enemy_turn(self, s: MagosSoloState) -> list[Event]:
+        if s.turns[PLAYER] >= s.turn_limit and s.turns[ENEMY] >= s.turn_limit:
+            # MG-G15: the safety net for endless battles.
+            s.phase = P_OVER
+            s.winner = DRAW
+            s.result = "draw"
+            return [Event("draw", {"turns": s.turn_limit},
+                          {"en": f"Both sides have taken {s.turn_limit} turns: a draw.",
+                           "ja": f"両者が{s.turn_limit}ターンを終えたので引き分けです。"})]
+        return self._start_turn(s, PLAYER)
+
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        if not action or action != action.strip():
+            return False
+        kind, _, rest = action.partition(":")
+        if kind in ("end", "fire"):
+            return rest == "" and ":" not in action
+        if kind == "cast":
+            spell, _, v = rest.partition(":")
+            return spell in SPELLS and v in ("1", "2", "3", "4", "5", "6")
+        if kind in ("die", "enemy"):
+            return rest in ("1", "2", "3", "4", "5", "6")
+        if kind == "x":
+            return rest.isdigit() and rest == str(int(rest)) and int(rest) >= 1
+        if kind in ("keep", "deal"):
+            return rest in SPELLS
+        if kind == "roll":
+            return action in _ROLL_SET
+        return False
+
+    def illegal_reason(self, state: MagosSoloState, action: str) -> str:
+        return self.reason(state, action, "en")
+
+    def reason(self, s: MagosSoloState, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        kind, _, rest = action.partition(":")
+        phase = s.phase
+        if phase == P_OVER:
+            return _msg(lang, "The battle is over.", "対戦は終了しています。")
+        if kind in ("deal", "roll", "enemy"):
+            return _msg(lang, "Only the dice and the deck decide that.",
+                        "それはダイスや山札が決めることです。")
+        if phase in (P_ENEMY, P_ENEMY_ROLL):
+            enemy = ENEMIES[s.enemy]
+            return _msg(lang, f"{enemy.en} is taking its turn.", f"{enemy.ja}の手番です。")
+        if phase in (P_DEAL, P_ROLL):
+            return _msg(lang, "Wait for the dice and the cards.",
+                        "ダイスやカードを待ってください。")
+        if phase == P_DRAFT:
+            if kind != "keep":
+                return _msg(lang, "The draft is on: keep a spell first.",
+                            "ドラフト中です。まず呪文を選んで残してください。")
+            sp = SPELLS[rest]
+            return _msg(lang, f"You have no {sp.en} left to keep.",
+                        f"残せる{sp.ja}はありません。")
+        if kind == "keep":
+            return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
+        return self._play_reason(s, action, lang)
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: MagosSoloState) -> list[float]:
+        if state.phase != P_OVER or state.winner == DRAW:
+            return [0.0]
+        return [1.0] if state.winner == PLAYER else [-1.0]
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: MagosSoloState, seat: int | None) -> Observation:
+        s = state
+        enemy = ENEMIES[s.enemy]
+        in_turn = s.phase in (P_ENEMY, P_ENEMY_ROLL)
+        in_force = s.enemy_band if in_turn else band_index(enemy, max(1, s.hp[ENEMY]))
+        band = enemy.bands[s.enemy_band]
+        steps = []
+        for face, amount, healed, ehp, php, pmana in s.enemy_steps:
+            eff = band.faces[face - 1]
+            steps.append({"face": face, "effect": eff.kind, "amount": amount,
+                          "healed": healed, "ends_turn": eff.ends_turn, "enemy_hp": ehp,
+                          "player_hp": php, "player_mana": pmana})
+        casting = None
+        if s.casting:
+            casting = {"spell": s.casting, "slot": f"p0s{s.cast_slot}", "dice": s.cast_dice[:]}
+        hand = [{"slot": f"p0s{i}", "spell": sp, "revealed": s.revealed[PLAYER][i]}
+                for i, sp in enumerate(s.hands[PLAYER])]
+        player = {
+            "hp": s.hp[PLAYER], "max_hp": s.max_hp[PLAYER], "mana": s.mana[PLAYER],
+            "max_mana": s.max_mana[PLAYER], "turns": s.turns[PLAYER], "hand": hand,
+            "dealt_count": len(s.dealt[PLAYER]), "dealt": list(s.dealt[PLAYER]),
+        }
+        return {
+            "game": GAME_ID,
+            "seat": seat,
+            "setup": s.setup,
+            "dice_mode": s.dice_mode,
+            "turn_limit": s.turn_limit,
+            "phase": s.phase,
+            "to_move": self.current_player(s),
+            "first": PLAYER,
+            "active": s.active,
+            "players": [player],
+            "dice": s.dice[:],
+            "used": s.used[:],
+            "cast_done": s.cast_done[:],
+            "casting": casting,
+            "enemy": {
+                "id": enemy.id, "number": enemy.number, "name_en": enemy.en,
+                "name_ja": enemy.ja, "hp": s.hp[ENEMY], "max_hp": s.max_hp[ENEMY],
+                "turns": s.turns[ENEMY], "band": in_force, "band_locked": in_turn,
+                "last_band": s.enemy_band, "faces": s.enemy_faces[:],
+                "resolved": s.enemy_next, "last_face": s.enemy_last, "steps": steps,
+                "next_faces": (enemy_dice_v11(s.turns[ENEMY] + 1) if s.dice_mode == PATCH
+                               else None),
+            },
+            "winner": s.winner,
+            "result": s.result,
+        }
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosSoloState:
+        # Nothing is hidden from the player: the observation is the whole state.
+        return self._from_obs(obs)
+
+    def _from_obs(self, obs: Observation) -> MagosSoloState:
+        e = obs["enemy"]
+        s = MagosSoloState(str(e["id"]), str(obs["dice_mode"]), str(obs["setup"]),
+                           int(obs["turn_limit"]))
+        pl = obs["players"][PLAYER]
+        s.phase = str(obs["phase"])
+        s.active = int(obs["active"])
+        s.turns = [int(pl["turns"]), int(e["turns"])]
+        s.hp = [int(pl["hp"]), int(e["hp"])]
+        s.max_hp = [int(pl["max_hp"]), int(e["max_hp"])]
+        s.mana = [int(pl["mana"]), 0]
+        s.max_mana = [int(pl["max_mana"]), 0]
+        s.hands = [[str(h["spell"]) for h in pl["hand"]], []]
+        s.revealed = [[bool(h["revealed"]) for h in pl["hand"]], []]
+        s.dealt = [[str(x) for x in pl["dealt"]], []]
+        s.dice = [int(v) for v in obs["dice"]]
+        s.used = [bool(u) for u in obs["used"]]
+        s.cast_done = [str(c) for c in obs["cast_done"]]
+        casting = obs["casting"]
+        if casting is not None:
+            s.casting = str(casting["spell"])
+            s.cast_slot = int(str(casting["slot"]).rsplit("s", 1)[1])
+            s.cast_dice = [int(v) for v in casting["dice"]]
+        s.enemy_faces = [int(v) for v in e["faces"]]
+        s.enemy_next = int(e["resolved"])
+        s.enemy_band = int(e["last_band"])
+        s.enemy_last = int(e["last_face"])
+        s.enemy_steps = [(int(st["face"]), int(st["amount"]), int(st["healed"]),
+                          int(st["enemy_hp"]), int(st["player_hp"]), int(st["player_mana"]))
+                         for st in e["steps"]]
+        s.winner = int(obs["winner"])
+        s.result = str(obs["result"])
+        return s
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: MagosSoloState) -> JSON:
+        s = state
+        return {
+            "enemy": s.enemy, "dice_mode": s.dice_mode, "setup": s.setup,
+            "turn_limit": s.turn_limit, "phase": s.phase, "active": s.active,
+            "turns": s.turns[:], "hp": s.hp[:], "max_hp": s.max_hp[:], "mana": s.mana[:],
+            "max_mana": s.max_mana[:], "hand": s.hands[PLAYER][:],
+            "revealed": s.revealed[PLAYER][:], "dealt": s.dealt[PLAYER][:], "dice": s.dice[:],
+            "used": s.used[:], "cast_done": s.cast_done[:], "casting": s.casting,
+            "cast_slot": s.cast_slot, "cast_dice": s.cast_dice[:],
+            "enemy_faces": s.enemy_faces[:], "enemy_next": s.enemy_next,
+            "enemy_band": s.enemy_band, "enemy_steps": [list(st) for st in s.enemy_steps],
+            "enemy_last": s.enemy_last, "winner": s.winner, "result": s.result,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MagosSoloState:
+        s = MagosSoloState(str(data["enemy"]), str(data["dice_mode"]), str(data["setup"]),
+                           int(data["turn_limit"]))
+        s.phase = str(data["phase"])
+        s.active = int(data["active"])
+        s.turns = [int(v) for v in data["turns"]]
+        s.hp = [int(v) for v in data["hp"]]
+        s.max_hp = [int(v) for v in data["max_hp"]]
+        s.mana = [int(v) for v in data["mana"]]
+        s.max_mana = [int(v) for v in data["max_mana"]]
+        s.hands = [[str(x) for x in data["hand"]], []]
+        s.revealed = [[bool(x) for x in data["revealed"]], []]
+        s.dealt = [[str(x) for x in data["dealt"]], []]
+        s.dice = [int(v) for v in data["dice"]]
+        s.used = [bool(v) for v in data["used"]]
+        s.cast_done = [str(x) for x in data["cast_done"]]
+        s.casting = str(data["casting"])
+        s.cast_slot = int(data["cast_slot"])
+        s.cast_dice = [int(v) for v in data["cast_dice"]]
+        s.enemy_faces = [int(v) for v in data["enemy_faces"]]
+        s.enemy_next = int(data["enemy_next"])
+        s.enemy_band = int(data["enemy_band"])
+        steps = []
+        for st in data["enemy_steps"]:
+            face, amount, healed, ehp, php, pmana = (int(v) for v in st)
+            steps.append((face, amount, healed, ehp, php, pmana))
+        s.enemy_steps = steps
+        s.enemy_last = int(data["enemy_last"])
+        s.winner = int(data["winner"])
+        s.result = str(data["result"])
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: MagosSoloState, action: str, lang: str = "en") -> str:
+        kind, _, rest = action.partition(":")
+        ja = lang == "ja"
+        enemy = ENEMIES[state.enemy]
+        if kind == "enemy":
+            return f"{enemy.ja}の出目{rest}" if ja else f"{enemy.en} resolves a {rest}"
+        if kind == "roll" and state.phase == P_ENEMY_ROLL:
+            shown = rest.replace("-", ", ")
+            return f"{enemy.ja}のダイス:{shown}" if ja else f"{enemy.en} rolls {shown}"
+        if kind == "deal":
+            return "カードを配る" if ja else "Deal a card"
+        return super().describe_action(state, action, lang)
+
+    def prompt(self, state: MagosSoloState, seat: int, lang: str = "en") -> str:
+        return solo_prompt_from_obs(self.observation(state, seat), seat, lang)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: MagosSoloState, seat: int) -> float | None:
+        if state.phase == P_OVER:
+            return self.returns(state)[0]
+        hp, mana = state.hp, state.mana
+        # A damage race: the player's HP against the enemy's, plus the means to cast.
+        v = (0.12 * (hp[PLAYER] - hp[ENEMY]) + 0.03 * mana[PLAYER]
+             + 0.03 * (state.max_mana[PLAYER] - START_MAX_MANA)
+             + 0.02 * (state.max_hp[PLAYER] - START_HP))
+        return math.tanh(v)
+
+    def max_game_length(self) -> int:
+        # Per round at most: roll, 4 dice, 2 X choices, fire, end; the enemy's roll and 4
+        # dice; plus the deal and the draft.
+        return max(TURN_LIMITS) * 16 + 32
+
+
+def solo_prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    """What the player should do next, or what is happening, from an observation."""
+    phase = obs["phase"]
+    ja = lang == "ja"
+    e = obs["enemy"]
+    name = e["name_ja"] if ja else e["name_en"]
+    if phase == P_OVER:
+        w = int(obs["winner"])
+        if w == DRAW:
+            return "引き分けです。" if ja else "The battle is a draw."
+        if w == PLAYER:
+            return f"{name}に勝利しました!" if ja else f"You defeated {name}!"
+        return f"{name}に敗れました。" if ja else f"{name} defeated you."
+    if phase in (P_ENEMY, P_ENEMY_ROLL):
+        return f"{name}の手番です。" if ja else f"{name} is taking its turn."
+    if phase == P_DRAFT:
+        left = HAND_SIZE - len(obs["players"][PLAYER]["hand"])
+        return (f"残す呪文をクリックしてください(あと{left}枚)。" if ja
+                else f"Click a spell to keep it ({left} more to keep).")
+    return prompt_from_obs(obs, seat, lang)
