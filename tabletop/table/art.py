@@ -1,0 +1,514 @@
+"""Card, die and token art drawn from data, and the felt of the table.
+
+Nothing here reads image files: a card face is painted from its ``Piece.art`` dictionary
+(titles, effect texts, cost corner, dice badge, colour) so every game gets readable Japanese and
+English without an artist. Pictures are rendered at the exact device-pixel size they are shown
+at and kept in ``QPixmapCache``; Qt's default 10 MiB cache holds only ~180 cards, after which
+item caches thrash, so the limit is raised before the first pixmap is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPixmapCache,
+    QRadialGradient,
+)
+
+FONT_FAMILIES: list[str] = [
+    "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", "Meiryo", "IPAGothic",
+]
+CACHE_LIMIT_KB = 256 * 1024
+SHADOW = 6.0  # table units of soft shadow around a card or die, part of the item's bounds
+CARD_RADIUS = 8.0
+
+PARCHMENT_TOP = QColor("#f7eed6")
+PARCHMENT_BOTTOM = QColor("#e8d6ae")
+INK = QColor("#2b2118")
+INK_SOFT = QColor("#6b5a45")
+FELT_CENTRE = QColor("#2f7a4a")
+FELT_EDGE = QColor("#123a24")
+GOLD = QColor("#f2c94c")
+
+_cache_ready = False
+
+
+def ensure_cache() -> None:
+    """Raise the pixmap cache limit once (the default thrashes at ~180 card pictures)."""
+    global _cache_ready
+    if not _cache_ready:
+        if QPixmapCache.cacheLimit() < CACHE_LIMIT_KB:
+            QPixmapCache.setCacheLimit(CACHE_LIMIT_KB)
+        _cache_ready = True
+
+
+def table_font(pixel_size: float, bold: bool = False) -> QFont:
+    """A font that shows Japanese well, with the platform default as the last resort."""
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES + font.families())
+    font.setPixelSize(max(1, round(pixel_size)))
+    font.setBold(bold)
+    font.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
+    return font
+
+
+def fit_font(text: str, rect: QRectF, size: float, bold: bool = False, wrap: bool = True,
+             minimum: float = 5.0) -> QFont:
+    """The largest font not above ``size`` pixels in which ``text`` fits ``rect``."""
+    flags = _flags(wrap)
+    while True:
+        font = table_font(size, bold)
+        if size <= minimum:
+            return font
+        bounds = QFontMetricsF(font).boundingRect(rect, flags, text)
+        if bounds.width() <= rect.width() + 0.5 and bounds.height() <= rect.height() + 0.5:
+            return font
+        size = max(minimum, size * 0.92 if size > 12 else size - 1)
+
+
+def _flags(wrap: bool, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> int:
+    flags = int(align.value) if hasattr(align, "value") else int(align)
+    if wrap:
+        flags |= int(Qt.TextFlag.TextWordWrap.value)
+    return flags
+
+
+def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: QColor,
+                bold: bool = False, wrap: bool = True,
+                align: Qt.AlignmentFlag | Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
+                minimum: float = 5.0) -> float:
+    """Draw ``text`` shrunk to fit ``rect``; returns the height the text actually used."""
+    if not text:
+        return 0.0
+    font = fit_font(text, rect, size, bold, wrap, minimum)
+    painter.setFont(font)
+    painter.setPen(color)
+    flags = _flags(wrap, align)
+    used = QFontMetricsF(font).boundingRect(rect, flags, text).height()
+    painter.drawText(rect, flags, text)
+    return min(used, rect.height())
+
+
+def _key(kind: str, data: Any, w: int, h: int, lang: str) -> str:
+    blob = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return f"tabletop/{kind}/{w}x{h}/{lang}/{blob}"
+
+
+def _new_pixmap(w: int, h: int) -> tuple[QPixmap, QPainter]:
+    pm = QPixmap(max(1, w), max(1, h))
+    pm.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pm)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    return pm, p
+
+
+def _shadow(p: QPainter, rect: QRectF, radius: float, k: float) -> None:
+    """A soft drop shadow made of stacked translucent rounded rectangles."""
+    p.setPen(Qt.PenStyle.NoPen)
+    steps = 5
+    for i in range(steps, 0, -1):
+        grow = i * 1.1 * k
+        p.setBrush(QColor(0, 0, 0, 16))
+        r = rect.adjusted(-grow * 0.6, -grow * 0.4, grow * 0.6, grow * 0.9)
+        r.translate(0.0, 2.0 * k)
+        p.drawRoundedRect(r, radius + grow, radius + grow)
+
+
+def piece_pixmap_size(w: float, h: float, scale: float) -> tuple[int, int]:
+    """Device-pixel size of a piece picture including its shadow margin."""
+    return (max(1, math.ceil((w + 2 * SHADOW) * scale)),
+            max(1, math.ceil((h + 2 * SHADOW) * scale)))
+
+
+# -- cards --------------------------------------------------------------------------------
+
+def card_face(art: Mapping[str, Any], w: float, h: float, scale: float, lang: str) -> QPixmap:
+    """A parchment card face for ``art``, ``scale`` device pixels per table unit."""
+    ensure_cache()
+    pw, ph = piece_pixmap_size(w, h, scale)
+    key = _key("face", dict(art), pw, ph, lang)
+    cached = QPixmapCache.find(key)
+    if cached is not None and not cached.isNull():
+        return cached
+    pm = _paint_face(art, w, h, pw / (w + 2 * SHADOW), lang, pw, ph)
+    QPixmapCache.insert(key, pm)
+    return pm
+
+
+def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
+                pw: int, ph: int) -> QPixmap:
+    pm, p = _new_pixmap(pw, ph)
+
+    def r(x: float, y: float, rw: float, rh: float) -> QRectF:
+        return QRectF((x + SHADOW) * k, (y + SHADOW) * k, rw * k, rh * k)
+
+    card = r(0, 0, w, h)
+    rad = CARD_RADIUS * k
+    _shadow(p, card, rad, k)
+    path = QPainterPath()
+    path.addRoundedRect(card, rad, rad)
+    grad = QLinearGradient(card.topLeft(), card.bottomLeft())
+    grad.setColorAt(0.0, PARCHMENT_TOP)
+    grad.setColorAt(1.0, PARCHMENT_BOTTOM)
+    p.fillPath(path, QBrush(grad))
+
+    p.save()
+    p.setClipPath(path)
+    # A faint vignette makes the parchment look aged rather than flat.
+    vign = QRadialGradient(card.center(), max(card.width(), card.height()) * 0.75)
+    vign.setColorAt(0.6, QColor(0, 0, 0, 0))
+    vign.setColorAt(1.0, QColor(120, 80, 30, 60))
+    p.fillRect(card, QBrush(vign))
+
+    colour = QColor(str(art.get("color") or "#7a5c3a"))
+    if not colour.isValid():
+        colour = QColor("#7a5c3a")
+    band_h = h * 0.28
+    band = r(0, 0, w, band_h)
+    bgrad = QLinearGradient(band.topLeft(), band.bottomLeft())
+    bgrad.setColorAt(0.0, colour.lighter(125))
+    bgrad.setColorAt(1.0, colour.darker(125))
+    p.fillRect(band, QBrush(bgrad))
+    p.setPen(QPen(colour.darker(170), 1.0 * k))
+    p.drawLine(band.bottomLeft(), band.bottomRight())
+
+    title_ja = str(art.get("title_ja", ""))
+    title_en = str(art.get("title_en", ""))
+    first, second = (title_ja, title_en) if lang == "ja" else (title_en, title_ja)
+    if not first:
+        first, second = second, ""
+    corner = str(art.get("corner", "") or "")
+    inset = 28.0 if corner else 6.0
+    title_rect = r(inset, 3, w - inset - 6.0, band_h * 0.60)
+    light = QColor("#fffaf0")
+    _draw_outlined(p, title_rect, first, band_h * 0.50 * k, light, colour.darker(220), k)
+    if second:
+        sub_rect = r(6, band_h * 0.62, w - 12, band_h * 0.34)
+        draw_fitted(p, sub_rect, second, band_h * 0.25 * k, QColor(255, 248, 230, 235),
+                    bold=False, wrap=False)
+    p.restore()
+
+    if corner:
+        cr = 11.5
+        centre = QPointF((4 + cr + SHADOW) * k, (4 + cr + SHADOW) * k)
+        p.setPen(QPen(QColor("#1d2f55"), 1.2 * k))
+        cg = QRadialGradient(centre - QPointF(3 * k, 3 * k), cr * k * 1.4)
+        cg.setColorAt(0.0, QColor("#8fb3ff"))
+        cg.setColorAt(1.0, QColor("#2c4f9e"))
+        p.setBrush(QBrush(cg))
+        p.drawEllipse(centre, cr * k, cr * k)
+        draw_fitted(p, QRectF(centre.x() - cr * k * 0.8, centre.y() - cr * k * 0.75,
+                              cr * k * 1.6, cr * k * 1.5),
+                    corner, 13 * k, QColor("white"), bold=True, wrap=False)
+
+    y = band_h + 4
+    badge = str(art.get("badge", "") or "")
+    if badge:
+        font = table_font(10 * k, bold=True)
+        tw = QFontMetricsF(font).horizontalAdvance(badge) / k
+        bw = min(w - 12, tw + 26)
+        brect = r((w - bw) / 2, y, bw, 17)
+        p.setPen(QPen(QColor("#4a3b28"), 1.0 * k))
+        p.setBrush(QColor("#fffdf6"))
+        p.drawRoundedRect(brect, 8.5 * k, 8.5 * k)
+        _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, 11 * k, 11 * k), k)
+        draw_fitted(p, brect.adjusted(17 * k, 0, -4 * k, 0), badge, 10 * k, INK, bold=True,
+                    wrap=False)
+        y += 21
+
+    ends = bool(art.get("ends_turn"))
+    bottom = h - (20 if ends else 7)
+    body_ja = str(art.get("body_ja", ""))
+    body_en = str(art.get("body_en", ""))
+    main_text, other = (body_ja, body_en) if lang == "ja" else (body_en, body_ja)
+    if not main_text:
+        main_text, other = other, ""
+    _draw_bodies(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), main_text, other, k)
+
+    if ends:
+        er = r(8, h - 17, w - 16, 13)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#9b2226"))
+        p.drawRoundedRect(er, 6.5 * k, 6.5 * k)
+        label = "■ 手番終了 · ends turn" if lang == "ja" else "■ ends turn · 手番終了"
+        draw_fitted(p, er.adjusted(3 * k, 0, -3 * k, 0), label, 8.5 * k, QColor("#fff3e0"),
+                    bold=True, wrap=False)
+
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor("#5c4630"), 1.2 * k))
+    p.drawRoundedRect(card.adjusted(0.6 * k, 0.6 * k, -0.6 * k, -0.6 * k), rad, rad)
+    p.setPen(QPen(QColor(255, 255, 255, 90), 0.8 * k))
+    p.drawRoundedRect(card.adjusted(2.2 * k, 2.2 * k, -2.2 * k, -2.2 * k), rad * 0.8, rad * 0.8)
+    p.end()
+    return pm
+
+
+def try_fit(text: str, rect: QRectF, size: float, minimum: float) -> QFont | None:
+    """Like ``fit_font`` but ``None`` when even ``minimum`` pixels do not fit."""
+    font = fit_font(text, rect, size, minimum=minimum)
+    bounds = QFontMetricsF(font).boundingRect(rect, _flags(True), text)
+    if bounds.width() <= rect.width() + 0.5 and bounds.height() <= rect.height() + 0.5:
+        return font
+    return None
+
+
+def _draw_bodies(p: QPainter, rect: QRectF, main_text: str, other: str, k: float) -> None:
+    """Effect text in the player's language first, the other language below it if it can
+    still be read; a long pair keeps only the first (the tooltip has both in full)."""
+    flags = _flags(True, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+    main_font: QFont | None = None
+    other_font: QFont | None = None
+    main_h = 0.0
+    if main_text and other:
+        top = QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.64)
+        main_font = try_fit(main_text, top, 11.5 * k, 8.0 * k)
+        if main_font is not None:
+            main_h = QFontMetricsF(main_font).boundingRect(top, flags, main_text).height()
+            rest = QRectF(rect.left(), rect.top() + main_h + 8 * k, rect.width(),
+                          rect.height() - main_h - 8 * k)
+            if rest.height() > 6 * k:
+                other_font = try_fit(other, rest, 9.5 * k, 6.5 * k)
+    if other_font is None or main_font is None:
+        text = main_text or other
+        if text:
+            draw_fitted(p, rect, text, 12 * k, INK, minimum=5.0 * k)
+        return
+    p.setFont(main_font)
+    p.setPen(INK)
+    p.drawText(rect, flags, main_text)
+    sep = rect.top() + main_h + 4 * k
+    p.setPen(QPen(QColor(107, 90, 69, 110), 0.8 * k))
+    p.drawLine(QPointF(rect.left() + 12 * k, sep), QPointF(rect.right() - 12 * k, sep))
+    p.setFont(other_font)
+    p.setPen(INK_SOFT)
+    p.drawText(QRectF(rect.left(), sep + 4 * k, rect.width(), rect.bottom() - sep - 4 * k),
+               flags, other)
+
+
+def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QColor,
+                   outline: QColor, k: float) -> None:
+    """A title with a dark rim so it reads on any band colour."""
+    if not text:
+        return
+    font = fit_font(text, rect, size, bold=True, wrap=False)
+    fm = QFontMetricsF(font)
+    adv = fm.horizontalAdvance(text)
+    base = QPointF(rect.center().x() - adv / 2,
+                   rect.center().y() + (fm.ascent() - fm.descent()) / 2)
+    path = QPainterPath()
+    path.addText(base, font, text)
+    p.save()
+    p.setPen(QPen(outline, max(1.0, 1.6 * k), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                  Qt.PenJoinStyle.RoundJoin))
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.drawPath(path)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(fill)
+    p.drawPath(path)
+    p.restore()
+
+
+def _mini_die(p: QPainter, rect: QRectF, k: float) -> None:
+    p.save()
+    p.setPen(QPen(QColor("#4a3b28"), 0.8 * k))
+    p.setBrush(QColor("#fbf7ee"))
+    p.drawRoundedRect(rect, rect.width() * 0.22, rect.width() * 0.22)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(INK)
+    pr = rect.width() * 0.1
+    for fx, fy in ((0.28, 0.28), (0.5, 0.5), (0.72, 0.72)):
+        p.drawEllipse(QPointF(rect.left() + fx * rect.width(), rect.top() + fy * rect.height()),
+                      pr, pr)
+    p.restore()
+
+
+def card_back(w: float, h: float, scale: float, colour: str = "#6b1f2a") -> QPixmap:
+    """The patterned back shared by every face-down card."""
+    ensure_cache()
+    pw, ph = piece_pixmap_size(w, h, scale)
+    key = _key("back", colour, pw, ph, "")
+    cached = QPixmapCache.find(key)
+    if cached is not None and not cached.isNull():
+        return cached
+    k = pw / (w + 2 * SHADOW)
+    pm, p = _new_pixmap(pw, ph)
+    card = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
+    rad = CARD_RADIUS * k
+    _shadow(p, card, rad, k)
+    base = QColor(colour)
+    path = QPainterPath()
+    path.addRoundedRect(card, rad, rad)
+    grad = QLinearGradient(card.topLeft(), card.bottomRight())
+    grad.setColorAt(0.0, base.lighter(130))
+    grad.setColorAt(1.0, base.darker(130))
+    p.fillPath(path, QBrush(grad))
+    p.save()
+    p.setClipPath(path)
+    inner = card.adjusted(7 * k, 7 * k, -7 * k, -7 * k)
+    p.setPen(QPen(QColor(240, 210, 140, 120), 0.9 * k))
+    step = 9.0 * k
+    x = inner.left() - inner.height()
+    while x < inner.right():
+        p.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
+        p.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
+        x += step
+    p.restore()
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor("#e9c46a"), 1.6 * k))
+    p.drawRoundedRect(inner, rad * 0.6, rad * 0.6)
+    centre = card.center()
+    rr = min(w, h) * 0.2 * k
+    p.setBrush(base.darker(150))
+    p.drawEllipse(centre, rr, rr)
+    star = QPainterPath()
+    for i in range(10):
+        ang = -math.pi / 2 + i * math.pi / 5
+        rad_i = rr * (0.8 if i % 2 == 0 else 0.34)
+        pt = QPointF(centre.x() + rad_i * math.cos(ang), centre.y() + rad_i * math.sin(ang))
+        if i == 0:
+            star.moveTo(pt)
+        else:
+            star.lineTo(pt)
+    star.closeSubpath()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(QColor("#e9c46a"))
+    p.drawPath(star)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor(0, 0, 0, 120), 1.0 * k))
+    p.drawRoundedRect(card.adjusted(0.5 * k, 0.5 * k, -0.5 * k, -0.5 * k), rad, rad)
+    p.end()
+    QPixmapCache.insert(key, pm)
+    return pm
+
+
+# -- dice and tokens ----------------------------------------------------------------------
+
+PIPS: dict[int, Sequence[tuple[float, float]]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)),
+}
+
+
+def die_face(value: int, size: float, scale: float, colour: str = "") -> QPixmap:
+    """An ivory (or tinted) die showing ``value`` pips; 0 or out of range shows a blank face."""
+    ensure_cache()
+    pw, ph = piece_pixmap_size(size, size, scale)
+    key = _key("die", [value, colour], pw, ph, "")
+    cached = QPixmapCache.find(key)
+    if cached is not None and not cached.isNull():
+        return cached
+    k = pw / (size + 2 * SHADOW)
+    pm, p = _new_pixmap(pw, ph)
+    body = QRectF(SHADOW * k, SHADOW * k, size * k, size * k)
+    rad = size * 0.2 * k
+    _shadow(p, body, rad, k * 0.8)
+    base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#fbf6ea")
+    grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.3, body.height() * 0.3),
+                           body.width() * 0.95)
+    grad.setColorAt(0.0, base.lighter(108))
+    grad.setColorAt(1.0, base.darker(118))
+    p.setPen(QPen(base.darker(180), 1.2 * k))
+    p.setBrush(QBrush(grad))
+    p.drawRoundedRect(body, rad, rad)
+    dark_die = base.lightness() < 110
+    pip = QColor("#f8f4ea") if dark_die else QColor("#1f1a17")
+    if value == 1 and not colour:
+        pip = QColor("#b3202a")  # the traditional red ace
+    pr = size * 0.095 * k
+    for fx, fy in PIPS.get(value, ()):
+        c = QPointF(body.left() + fx * body.width(), body.top() + fy * body.height())
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor(255, 255, 255, 120) if not dark_die else QColor(0, 0, 0, 90))
+        p.drawEllipse(c + QPointF(0.5 * k, 0.7 * k), pr, pr)
+        p.setBrush(pip)
+        p.drawEllipse(c, pr, pr)
+    p.end()
+    QPixmapCache.insert(key, pm)
+    return pm
+
+
+def token_face(label: str, colour: str, w: float, h: float, scale: float) -> QPixmap:
+    """A round token with a short label."""
+    ensure_cache()
+    pw, ph = piece_pixmap_size(w, h, scale)
+    key = _key("token", [label, colour], pw, ph, "")
+    cached = QPixmapCache.find(key)
+    if cached is not None and not cached.isNull():
+        return cached
+    k = pw / (w + 2 * SHADOW)
+    pm, p = _new_pixmap(pw, ph)
+    body = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
+    _shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
+    base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#c9a227")
+    grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.35, body.height() * 0.3),
+                           body.width() * 0.8)
+    grad.setColorAt(0.0, base.lighter(140))
+    grad.setColorAt(1.0, base.darker(130))
+    p.setPen(QPen(base.darker(200), 1.4 * k))
+    p.setBrush(QBrush(grad))
+    p.drawEllipse(body)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(QColor(255, 255, 255, 80), 1.0 * k))
+    p.drawEllipse(body.adjusted(3 * k, 3 * k, -3 * k, -3 * k))
+    text_col = QColor("white") if base.lightness() < 150 else INK
+    draw_fitted(p, body.adjusted(5 * k, 5 * k, -5 * k, -5 * k), label, h * 0.42 * k, text_col,
+                bold=True, wrap=False)
+    p.end()
+    QPixmapCache.insert(key, pm)
+    return pm
+
+
+# -- the felt -----------------------------------------------------------------------------
+
+_felt_tile: QImage | None = None
+
+
+def felt_tile() -> QImage:
+    """A small seamless speckle texture laid over the felt gradient (fixed seed: no flicker)."""
+    global _felt_tile
+    if _felt_tile is None:
+        size = 96
+        img = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        img.fill(Qt.GlobalColor.transparent)
+        rng = random.Random(7)
+        p = QPainter(img)
+        for _ in range(900):
+            x, y = rng.randrange(size), rng.randrange(size)
+            light = rng.random() < 0.5
+            alpha = rng.randrange(6, 20)
+            p.setPen(QColor(255, 255, 255, alpha) if light else QColor(0, 0, 0, alpha + 6))
+            p.drawPoint(x, y)
+        p.end()
+        _felt_tile = img
+    return _felt_tile
+
+
+def paint_felt(painter: QPainter, exposed: QRectF, table: QRectF) -> None:
+    """Dark green felt: a soft radial light over the table and a fine texture."""
+    grad = QRadialGradient(table.center(), max(table.width(), table.height()) * 0.75)
+    grad.setColorAt(0.0, FELT_CENTRE)
+    grad.setColorAt(0.7, FELT_CENTRE.darker(135))
+    grad.setColorAt(1.0, FELT_EDGE)
+    painter.fillRect(exposed, QBrush(grad))
+    painter.fillRect(exposed, QBrush(felt_tile()))

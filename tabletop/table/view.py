@@ -1,0 +1,782 @@
+"""The generic table widget: draws a ``Layout`` and turns mouse gestures into action texts.
+
+The widget knows no game. It is handed a ``Layout`` (what lies where) and the ``Gesture``s of
+the legal actions (drag this onto that, click this) and emits ``action_chosen`` with the action
+text when the player completes one. Interaction follows KDE KPat: nothing moves before the
+platform's start-drag distance; while a piece is dragged only its legal targets glow and the one
+it overlaps most is the drop target; an illegal drop snaps back and ``move_refused`` carries the
+reason; several actions for one drop open a small chooser. Clicking a piece then a target does
+the same as dragging, for players who do not drag.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import (
+    QEvent,
+    QPoint,
+    QPointF,
+    QRectF,
+    Qt,
+    QTimer,
+    QVariantAnimation,
+    Signal,
+)
+from PySide6.QtGui import (
+    QCursor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QResizeEvent,
+    QShowEvent,
+    QWheelEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGraphicsItem,
+    QGraphicsScene,
+    QGraphicsView,
+    QMenu,
+    QWidget,
+)
+
+from tabletop.engine.layout import Gesture, Layout
+
+from . import art
+from .items import (
+    FADE_MS,
+    HintArrow,
+    MeterItem,
+    PieceItem,
+    TableContext,
+    TableItem,
+    TextItem,
+    ZoneItem,
+    make_piece_item,
+)
+
+ReasonProvider = Callable[[str, str | None], str]
+Chooser = Callable[[list[Gesture], QPoint], Gesture | None]
+
+MARGIN = 24.0  # table units of felt kept around the layout so glows and shadows show
+ZOOM_STEP = 1.18
+HINT_MS = 3000
+DRAG_Z = 100_000.0
+SNAP_MS = 220
+UNSYNCED_RESTORE_MS = 800
+
+
+@dataclass
+class _Press:
+    """One mouse press in progress and what it became."""
+
+    button: Qt.MouseButton
+    view_pos: QPointF
+    scene_pos: QPointF
+    item_id: str | None
+    mode: str = "pending"  # pending, drag, pan, blocked
+    start_pos: QPointF | None = None
+    last_view_pos: QPointF | None = None
+    drop_id: str | None = None
+
+
+class TableWidget(QGraphicsView):
+    """A felt table showing one seat's view of a game; see the module docstring."""
+
+    action_chosen = Signal(str)
+    move_refused = Signal(str)
+    status_hint = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        art.ensure_cache()
+        self._scene = QGraphicsScene(self)
+        self.setScene(self._scene)
+        self._ctx = TableContext()
+        self._layout = Layout(1280.0, 800.0)
+        self._table_rect = QRectF(0.0, 0.0, 1280.0, 800.0)
+        self._pieces: dict[str, PieceItem] = {}
+        self._zones: dict[str, ZoneItem] = {}
+        self._meters: dict[str, MeterItem] = {}
+        self._texts: dict[str, TextItem] = {}
+        self._gestures: list[Gesture] = []
+        self._drags: dict[str, dict[str, list[Gesture]]] = {}
+        self._clicks: dict[str, list[Gesture]] = {}
+        self._interactive = True
+        self._auto_fit = True
+        self._reason_provider: ReasonProvider | None = None
+        self.chooser: Chooser = self._menu_chooser
+        self._press: _Press | None = None
+        self._selected: str | None = None
+        self._hovered: str | None = None
+        self._sync_serial = 0
+        self._hint_items: list[TableItem] = []
+        self._hint_arrow: HintArrow | None = None
+        self._hint_anim: QVariantAnimation | None = None
+
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(320, 200)
+        self._scene.setSceneRect(self._table_rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+    # -- public interface -----------------------------------------------------------------
+    def set_language(self, lang: str) -> None:
+        """Which language's texts are shown first ("ja" or "en")."""
+        if lang == self._ctx.lang:
+            return
+        self._ctx.lang = lang
+        for item in self._texts.values():
+            item.refresh()
+        for piece in self._pieces.values():
+            piece.setToolTip(piece.hover_text())
+        self._scene.update()
+
+    def language(self) -> str:
+        return self._ctx.lang
+
+    def sync(self, layout: Layout, gestures: list[Gesture], animate: bool = True) -> None:
+        """Show ``layout`` with ``gestures`` as the legal moves, diffing items by id."""
+        self._sync_serial += 1
+        self._cancel_press()
+        self.clear_hint()
+        self._layout = layout
+        self._table_rect = QRectF(0.0, 0.0, float(layout.width), float(layout.height))
+        self._scene.setSceneRect(self._table_rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+
+        seen: set[str] = set()
+        for piece in layout.pieces:
+            seen.add(piece.id)
+            item = self._pieces.get(piece.id)
+            if item is not None and _kind_of(item) != _kind_name(piece.kind):
+                self._remove(item, animate)
+                item = None
+            if item is None:
+                item = make_piece_item(piece, self._ctx)
+                self._pieces[piece.id] = item
+                self._add(item, animate)
+            else:
+                if not animate:
+                    item.stop_animations()
+                item.update_piece(piece, animate)
+        for pid in [p for p in self._pieces if p not in seen]:
+            self._remove(self._pieces.pop(pid), animate)
+
+        self._sync_simple(self._zones, {z.id: z for z in layout.zones}, ZoneItem,
+                          "update_zone", animate)
+        self._sync_simple(self._meters, {m.id: m for m in layout.meters}, MeterItem,
+                          "update_meter", animate)
+        self._sync_simple(self._texts, {t.id: t for t in layout.texts}, TextItem,
+                          "update_text", animate)
+
+        self._set_gestures(gestures)
+        if self._auto_fit:
+            self._fit()
+        self._scene.update()
+
+    def set_reason_provider(self, fn: ReasonProvider | None) -> None:
+        """``fn(source_id, target_id_or_None)`` explains a refused drop or click."""
+        self._reason_provider = fn
+
+    def set_chooser(self, fn: Chooser | None) -> None:
+        """Replace the menu that picks among several actions for one drop (tests, keyboard)."""
+        self.chooser = fn if fn is not None else self._menu_chooser
+
+    def set_interactive(self, on: bool) -> None:
+        """When off (an AI's turn, the privacy screen) nothing can be dragged or clicked."""
+        if on == self._interactive:
+            return
+        self._interactive = on
+        if not on:
+            self._cancel_press()
+            self._select(None)
+            self.viewport().unsetCursor()
+        self._refresh_usable()
+
+    def is_interactive(self) -> bool:
+        return self._interactive
+
+    def show_hint(self, action: str) -> None:
+        """Pulse the source and target of ``action``'s gesture (and draw an arrow) for ~3 s."""
+        self.clear_hint()
+        gesture = next((g for g in self._gestures if g.action == action
+                        and (g.source or g.target)), None)
+        if gesture is None:
+            return
+        items = [it for it in (self._find(gesture.source), self._find(gesture.target))
+                 if it is not None]
+        if not items:
+            return
+        self._hint_items = items
+        src, tgt = self._find(gesture.source), self._find(gesture.target)
+        if src is not None and tgt is not None:
+            self._hint_arrow = HintArrow(src.scene_body().center(), tgt.scene_body().center())
+            self._scene.addItem(self._hint_arrow)
+        anim = QVariantAnimation(self)
+        anim.setDuration(HINT_MS)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.valueChanged.connect(self._hint_step)
+        anim.finished.connect(self.clear_hint)
+        self._hint_anim = anim
+        anim.start()
+
+    def clear_hint(self) -> None:
+        anim, self._hint_anim = self._hint_anim, None
+        if anim is not None:
+            anim.stop()
+            anim.deleteLater()
+        for item in self._hint_items:
+            item.set_flags(hint_level=0.0)
+        self._hint_items = []
+        if self._hint_arrow is not None:
+            self._scene.removeItem(self._hint_arrow)
+            self._hint_arrow = None
+
+    def fit_table(self) -> None:
+        """Show the whole table and keep it fitted when the window is resized."""
+        self._auto_fit = True
+        self._fit()
+
+    def reset_zoom(self) -> None:
+        """Back to the default view: the whole table, fitted to the window."""
+        self.fit_table()
+
+    def zoom_in(self) -> None:
+        self._zoom(ZOOM_STEP, None)
+
+    def zoom_out(self) -> None:
+        self._zoom(1.0 / ZOOM_STEP, None)
+
+    def piece_item(self, piece_id: str) -> QGraphicsItem | None:
+        return self._pieces.get(piece_id)
+
+    def piece_scene_pos(self, piece_id: str) -> QPointF:
+        item = self._pieces.get(piece_id)
+        if item is None:
+            raise KeyError(piece_id)
+        return item.scenePos()
+
+    def item_for(self, item_id: str) -> TableItem | None:
+        """The piece, zone, meter or text item with this id."""
+        return (self._pieces.get(item_id) or self._zones.get(item_id)
+                or self._meters.get(item_id) or self._texts.get(item_id))
+
+    def selected_piece(self) -> str | None:
+        return self._selected
+
+    def view_pos_of(self, item_id: str) -> QPoint:
+        """Viewport position of an item's centre (for tests and tutorials)."""
+        item = self.item_for(item_id)
+        if item is None:
+            raise KeyError(item_id)
+        return self.mapFromScene(item.scene_body().center())
+
+    def gestures(self) -> list[Gesture]:
+        return list(self._gestures)
+
+    # -- scene diffing --------------------------------------------------------------------
+    def _sync_simple(self, items: dict[str, TableItem], wanted: dict[str, object],
+                     cls: type, update: str, animate: bool) -> None:
+        for key in [k for k in items if k not in wanted]:
+            self._remove(items.pop(key), animate)
+        for key, data in wanted.items():
+            item = items.get(key)
+            if item is None:
+                item = cls(data, self._ctx)
+                items[key] = item
+                self._add(item, animate)
+            else:
+                if not animate:
+                    item.stop_animations()
+                getattr(item, update)(data, animate)
+
+    def _add(self, item: TableItem, animate: bool) -> None:
+        self._scene.addItem(item)
+        if animate:
+            item.setOpacity(0.0)
+            item.fade(1.0)
+
+    def _remove(self, item: TableItem, animate: bool) -> None:
+        if self._hovered == item.item_id:
+            self._hovered = None
+        item.dying = True
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        if animate and item.scene() is not None:
+            item.fade(0.0, FADE_MS, lambda: self._drop_item(item))
+        else:
+            item.stop_animations()
+            self._drop_item(item)
+
+    def _drop_item(self, item: TableItem) -> None:
+        if item.scene() is self._scene:
+            self._scene.removeItem(item)
+
+    def _set_gestures(self, gestures: list[Gesture]) -> None:
+        self._gestures = list(gestures)
+        self._drags = {}
+        self._clicks = {}
+        for g in self._gestures:
+            if g.source and g.target:
+                self._drags.setdefault(g.source, {}).setdefault(g.target, []).append(g)
+            elif g.target:
+                self._clicks.setdefault(g.target, []).append(g)
+        if self._selected is not None and (self._selected not in self._drags
+                                           or self._selected not in self._pieces):
+            self._selected = None
+        self._refresh_usable()
+        if self._selected is not None:
+            self._select(self._selected)
+
+    def _refresh_usable(self) -> None:
+        on = self._interactive
+        for key, item in self._all_targets():
+            item.set_flags(usable=on and (key in self._drags or key in self._clicks),
+                           glowing=False, drop_target=False, selected_mark=False)
+        if on and self._selected is not None:
+            self._select(self._selected)
+
+    def _all_targets(self) -> list[tuple[str, TableItem]]:
+        out: list[tuple[str, TableItem]] = list(self._pieces.items())
+        out += list(self._zones.items())
+        return out
+
+    def _find(self, item_id: str | None) -> TableItem | None:
+        if item_id is None:
+            return None
+        return self._pieces.get(item_id) or self._zones.get(item_id)
+
+    # -- zoom and fit ---------------------------------------------------------------------
+    def _fit(self) -> None:
+        if self.viewport().width() < 2 or self.viewport().height() < 2:
+            return
+        self.resetTransform()
+        self.fitInView(self._table_rect.adjusted(-MARGIN / 2, -MARGIN / 2, MARGIN / 2,
+                                                 MARGIN / 2),
+                       Qt.AspectRatioMode.KeepAspectRatio)
+
+    def _fit_scale(self) -> float:
+        vw, vh = self.viewport().width(), self.viewport().height()
+        tw, th = self._table_rect.width() + MARGIN, self._table_rect.height() + MARGIN
+        return max(0.01, min(vw / tw, vh / th))
+
+    def _zoom(self, factor: float, anchor: QPointF | None) -> None:
+        current = self.transform().m11()
+        fit = self._fit_scale()
+        new = max(fit * 0.5, min(fit * 6.0, current * factor))
+        if abs(new - current) < 1e-6:
+            return
+        self._auto_fit = False
+        if anchor is None:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+            self.scale(new / current, new / current)
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+            return
+        before = self.mapToScene(anchor.toPoint())
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.scale(new / current, new / current)
+        after = self.mapToScene(anchor.toPoint())
+        delta = after - before
+        self.translate(delta.x(), delta.y())
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        steps = event.angleDelta().y() / 120.0
+        if steps == 0:
+            steps = event.pixelDelta().y() / 60.0
+        if steps == 0:
+            event.ignore()
+            return
+        self._zoom(ZOOM_STEP ** steps, event.position())
+        event.accept()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._auto_fit:
+            self._fit()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._auto_fit:
+            self._fit()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # Items render their pictures for the current zoom and screen density.
+        self._ctx.scale = abs(self.transform().m11()) * self.viewport().devicePixelRatioF()
+        art.paint_felt(painter, rect, self._table_rect)
+
+    # -- hit testing ----------------------------------------------------------------------
+    def _hit(self, view_pos: QPointF, exclude: str | None = None) -> str | None:
+        """The id of the topmost piece (else zone) under a viewport position."""
+        zone: str | None = None
+        for item in self.items(view_pos.toPoint()):
+            if not isinstance(item, (PieceItem, ZoneItem)) or item.dying:
+                continue
+            if item.item_id == exclude:
+                continue
+            if isinstance(item, PieceItem):
+                return item.item_id
+            if zone is None:
+                zone = item.item_id
+        return zone
+
+    # -- mouse ----------------------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        if self._press is not None:
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), None,
+                                 mode="pan", last_view_pos=pos)
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.RightButton:
+            self._select(None)
+            event.accept()
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            event.ignore()
+            return
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        hit = self._hit(pos)
+        self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), hit,
+                             last_view_pos=pos)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = event.position()
+        press = self._press
+        if press is None:
+            self._update_hover(pos)
+            event.accept()
+            return
+        if press.mode == "pan" or (press.mode == "pending" and press.item_id is None):
+            self._pan_by(press, pos)
+        elif press.mode == "pending":
+            moved = (pos - press.view_pos).manhattanLength()
+            if moved >= QApplication.startDragDistance():
+                self._begin_drag(press)
+        if press.mode == "drag":
+            self._drag_to(press, pos)
+        press.last_view_pos = pos
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        press = self._press
+        if press is None or event.button() != press.button:
+            event.accept()
+            return
+        self._press = None
+        pos = event.position()
+        if press.mode == "drag":
+            self._drag_to(press, pos)
+            self._finish_drag(press, event.globalPosition().toPoint())
+        elif press.mode == "pan":
+            pass
+        elif press.mode == "blocked":
+            if self._interactive and press.item_id is not None:
+                self._refuse(press.item_id, None)
+        elif press.item_id is None:
+            if (pos - press.view_pos).manhattanLength() < QApplication.startDragDistance():
+                self._select(None)
+        else:
+            self._click(press.item_id, event.globalPosition().toPoint())
+        self._update_hover(pos)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton or not self._interactive:
+            self.mousePressEvent(event)
+            return
+        hit = self._hit(event.position())
+        options = self._drags.get(hit or "", {})
+        gestures = [g for lst in options.values() for g in lst]
+        if hit is not None and hit not in self._clicks and len(gestures) == 1:
+            # A double-click does the only thing the piece can do, like KPat's auto-move.
+            self._press = None
+            self._select(None)
+            self._emit(gestures[0].action)
+            event.accept()
+            return
+        self.mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            if self._press is not None and self._press.mode == "drag":
+                self._cancel_press(animate=True)
+            self._select(None)
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif event.key() == Qt.Key.Key_Minus:
+            self.zoom_out()
+        elif event.key() == Qt.Key.Key_0:
+            self.reset_zoom()
+        else:
+            super().keyPressEvent(event)
+
+    def leaveEvent(self, event: QEvent) -> None:
+        if self._press is None:
+            self._set_hover(None)
+        super().leaveEvent(event)
+
+    def _pan_by(self, press: _Press, pos: QPointF) -> None:
+        last = press.last_view_pos or pos
+        delta = pos - last
+        if press.mode == "pending" and (pos - press.view_pos).manhattanLength() \
+                >= QApplication.startDragDistance():
+            press.mode = "pan"
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if press.mode != "pan":
+            return
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() - round(delta.x()))
+        v.setValue(v.value() - round(delta.y()))
+
+    # -- dragging -------------------------------------------------------------------------
+    def _begin_drag(self, press: _Press) -> None:
+        pid = press.item_id
+        item = self._pieces.get(pid or "")
+        if item is None or not self._interactive or pid not in self._drags:
+            press.mode = "blocked"
+            return
+        press.mode = "drag"
+        self._select(None)
+        self.clear_hint()
+        item.stop_animations()
+        item.set_pos_now(item.layout_pos())
+        press.start_pos = item.pos()
+        item.setZValue(DRAG_Z)
+        item.setScale(1.05)
+        for target in self._drags[pid]:
+            found = self._find(target)
+            if found is not None:
+                found.set_flags(glowing=True)
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+
+    def _drag_to(self, press: _Press, pos: QPointF) -> None:
+        item = self._pieces.get(press.item_id or "")
+        if item is None or press.start_pos is None:
+            return
+        delta = self.mapToScene(pos.toPoint()) - press.scene_pos
+        item.setPos(press.start_pos + delta)
+        drop = self._drop_target(item, pos)
+        if drop != press.drop_id:
+            old = self._find(press.drop_id)
+            if old is not None:
+                old.set_flags(drop_target=False)
+            new = self._find(drop)
+            if new is not None:
+                new.set_flags(drop_target=True)
+            press.drop_id = drop
+
+    def _drop_target(self, item: PieceItem, view_pos: QPointF) -> str | None:
+        """The legal target overlapping the dragged piece most (ties: under the cursor)."""
+        targets = self._drags.get(item.item_id, {})
+        body = item.scene_body()
+        under = self._hit(view_pos, exclude=item.item_id)
+        best: tuple[float, int, int] | None = None
+        best_id: str | None = None
+        for tid in targets:
+            target = self._find(tid)
+            if target is None or target.dying:
+                continue
+            inter = body.intersected(target.scene_body())
+            area = max(0.0, inter.width()) * max(0.0, inter.height())
+            if area <= 0.0 and tid != under:
+                continue
+            key = (area, int(tid == under), int(isinstance(target, PieceItem)))
+            if best is None or key > best:
+                best, best_id = key, tid
+        return best_id
+
+    def _finish_drag(self, press: _Press, global_pos: QPoint) -> None:
+        pid = press.item_id or ""
+        item = self._pieces.get(pid)
+        drop = press.drop_id
+        under = self._hit(press.last_view_pos or press.view_pos, exclude=pid)
+        self._end_drag_visuals(press)
+        if item is None:
+            return
+        if drop is None:
+            self._snap_back(item)
+            self._refuse(pid, under)
+            return
+        gestures = self._drags.get(pid, {}).get(drop, [])
+        chosen = self._pick(gestures, global_pos)
+        if chosen is None:
+            self._snap_back(item)
+            return
+        self._emit(chosen.action)
+
+    def _end_drag_visuals(self, press: _Press) -> None:
+        item = self._pieces.get(press.item_id or "")
+        if item is not None:
+            item.setScale(1.0)
+            item.setZValue(item.piece.z)
+        for _, target in self._all_targets():
+            target.set_flags(glowing=False, drop_target=False)
+        self.viewport().unsetCursor()
+
+    def _snap_back(self, item: PieceItem, animate: bool = True) -> None:
+        if animate:
+            item.animate_pos(item.layout_pos(), SNAP_MS)
+        else:
+            item.set_pos_now(item.layout_pos())
+
+    def _cancel_press(self, animate: bool = False) -> None:
+        press, self._press = self._press, None
+        if press is None:
+            return
+        if press.mode == "drag":
+            self._end_drag_visuals(press)
+            item = self._pieces.get(press.item_id or "")
+            if item is not None:
+                self._snap_back(item, animate)
+        self.viewport().unsetCursor()
+
+    # -- clicking and selection -----------------------------------------------------------
+    def _click(self, item_id: str, global_pos: QPoint) -> None:
+        if not self._interactive:
+            return
+        sel = self._selected
+        if sel is not None and item_id in self._drags.get(sel, {}):
+            gestures = self._drags[sel][item_id]
+            self._select(None)
+            chosen = self._pick(gestures, global_pos)
+            if chosen is not None:
+                self._emit(chosen.action)
+            return
+        if item_id in self._clicks:
+            self._select(None)
+            chosen = self._pick(self._clicks[item_id], global_pos)
+            if chosen is not None:
+                self._emit(chosen.action)
+            return
+        if item_id in self._drags and item_id in self._pieces:
+            self._select(None if sel == item_id else item_id)
+            return
+        if sel is not None:
+            self._select(None)
+            self._refuse(sel, item_id)
+            return
+        if item_id in self._pieces:
+            self._refuse(item_id, None)
+
+    def _select(self, piece_id: str | None) -> None:
+        """Highlight a drag source and its legal targets for the click-click alternative."""
+        for _, item in self._all_targets():
+            item.set_flags(selected_mark=False, glowing=False)
+        self._selected = piece_id if self._interactive else None
+        if self._selected is None:
+            return
+        src = self._pieces.get(self._selected)
+        if src is not None:
+            src.set_flags(selected_mark=True)
+        for target in self._drags.get(self._selected, {}):
+            found = self._find(target)
+            if found is not None:
+                found.set_flags(glowing=True)
+
+    # -- hover ----------------------------------------------------------------------------
+    def _update_hover(self, pos: QPointF) -> None:
+        self._set_hover(self._hit(pos))
+
+    def _set_hover(self, item_id: str | None) -> None:
+        if item_id == self._hovered:
+            return
+        old = self._find(self._hovered)
+        if old is not None:
+            old.set_flags(hovered=False)
+        self._hovered = item_id
+        new = self._find(item_id)
+        if new is not None:
+            new.set_flags(hovered=True)
+        cursor = Qt.CursorShape.ArrowCursor
+        if self._interactive and item_id is not None:
+            if item_id in self._drags:
+                cursor = Qt.CursorShape.OpenHandCursor
+            elif item_id in self._clicks or (
+                    self._selected is not None
+                    and item_id in self._drags.get(self._selected, {})):
+                cursor = Qt.CursorShape.PointingHandCursor
+        if cursor == Qt.CursorShape.ArrowCursor:
+            self.viewport().unsetCursor()
+        else:
+            self.viewport().setCursor(QCursor(cursor))
+        text = new.hover_text() if isinstance(new, PieceItem) else ""
+        self.status_hint.emit(text)
+
+    # -- outcomes -------------------------------------------------------------------------
+    def _pick(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:
+        if not gestures:
+            return None
+        distinct = list({g.action: g for g in gestures}.values())
+        if len(distinct) == 1:
+            return distinct[0]
+        return self.chooser(distinct, global_pos)
+
+    def _menu_chooser(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:
+        menu = QMenu(self)
+        actions = {}
+        for g in gestures:
+            actions[menu.addAction(g.choice(self._ctx.lang))] = g
+        picked = menu.exec(global_pos)
+        menu.deleteLater()
+        return actions.get(picked) if picked is not None else None
+
+    def _emit(self, action: str) -> None:
+        serial = self._sync_serial
+        self.action_chosen.emit(action)
+        if self._sync_serial == serial:
+            # The host normally answers with a sync; if it does not (the move was refused
+            # by the session), pieces return to where the last layout put them.
+            QTimer.singleShot(UNSYNCED_RESTORE_MS, self, lambda: self._restore(serial))
+
+    def _restore(self, serial: int) -> None:
+        if serial != self._sync_serial or self._press is not None:
+            return
+        for item in self._pieces.values():
+            if (item.pos() - item.layout_pos()).manhattanLength() > 0.5 \
+                    and not item.is_animating("pos"):
+                item.animate_pos(item.layout_pos(), SNAP_MS)
+
+    def _refuse(self, source: str, target: str | None) -> None:
+        if self._reason_provider is not None:
+            reason = self._reason_provider(source, target)
+        elif self._ctx.lang == "ja":
+            reason = "その操作は今はできません。"
+        else:
+            reason = "That move is not possible now."
+        self.move_refused.emit(reason)
+
+    def _hint_step(self, value: object) -> None:
+        t = float(value)  # type: ignore[arg-type]
+        level = (0.55 + 0.45 * math.sin(t * math.pi * 6.0 - math.pi / 2)) * min(1.0, (1 - t) * 6)
+        level = max(0.0, level)
+        for item in self._hint_items:
+            item.set_flags(hint_level=level)
+        if self._hint_arrow is not None:
+            self._hint_arrow.setOpacity(max(0.0, min(1.0, (1 - t) * 6)))
+
+
+def _kind_name(kind: str) -> str:
+    return kind if kind in ("card", "die") else "token"
+
+
+def _kind_of(item: PieceItem) -> str:
+    return _kind_name(item.piece.kind)

@@ -1,0 +1,65 @@
+"""The table with a real game: the Magos first-game layout, a die dragged onto a spell."""
+
+from __future__ import annotations
+
+import pytest
+from tablehelp import drag
+
+from tabletop.engine import Session
+from tabletop.table import TableWidget
+
+magos_view = pytest.importorskip("tabletop.games.magos.view")
+magos_model = pytest.importorskip("tabletop.games.magos.model")
+
+
+def test_drag_die_onto_harmony_casts_it(qtbot: object) -> None:
+    session = Session(magos_model.MagosGame(), 2, {}, seed=5)
+    seat = session.current_player()
+    view = magos_view.MagosView()
+    obs = session.observation(seat)
+    layout = view.layout(obs, seat, "en")
+    gestures = view.gestures(obs, seat, session.legal_actions())
+
+    table = TableWidget()
+    qtbot.addWidget(table)  # type: ignore[attr-defined]
+    table.resize(1280, 800)
+    table.show()
+    qtbot.waitExposed(table)  # type: ignore[attr-defined]
+    table.sync(layout, gestures, animate=False)
+    table.set_reason_provider(lambda s, t: view.why_not(obs, seat, s, t, "en"))
+
+    harmony = next(p for p in layout.pieces
+                   if p.kind == "card" and p.face_up and p.art.get("title_en") == "Harmony"
+                   and p.y > layout.height / 2)
+    die = next(p for p in layout.pieces if p.kind == "die" and p.state != "used")
+    value = int(die.art["value"])
+    chosen: list[str] = []
+    table.action_chosen.connect(chosen.append)
+    drag(table, table.view_pos_of(die.id), table.view_pos_of(harmony.id))
+    assert chosen == [f"cast:harmony:{value}"]  # MG-R21: harmony takes any one die
+    session.submit(seat, chosen[0])  # the engine accepts what the table produced
+
+
+def test_drop_on_opponent_card_is_refused_with_game_reason(qtbot: object) -> None:
+    session = Session(magos_model.MagosGame(), 2, {}, seed=5)
+    seat = session.current_player()
+    view = magos_view.MagosView()
+    obs = session.observation(seat)
+    layout = view.layout(obs, seat, "en")
+    table = TableWidget()
+    qtbot.addWidget(table)  # type: ignore[attr-defined]
+    table.resize(1280, 800)
+    table.show()
+    qtbot.waitExposed(table)  # type: ignore[attr-defined]
+    table.sync(layout, view.gestures(obs, seat, session.legal_actions()), animate=False)
+    table.set_reason_provider(lambda s, t: view.why_not(obs, seat, s, t, "en"))
+    hidden = next(p for p in layout.pieces if p.kind == "card" and not p.face_up)
+    die = next(p for p in layout.pieces if p.kind == "die")
+    refused: list[str] = []
+    chosen: list[str] = []
+    table.move_refused.connect(refused.append)
+    table.action_chosen.connect(chosen.append)
+    drag(table, table.view_pos_of(die.id), table.view_pos_of(hidden.id))
+    assert chosen == []
+    assert refused == [view.why_not(obs, seat, die.id, hidden.id, "en")]
+    assert refused[0]
