@@ -155,10 +155,9 @@ class MagosSoloView(MagosView):
             name_ja += " ◀"
         out.texts.append(Text("name0", 40, BOTTOM_Y, name_en, name_ja, size=18, bold=True))
         add_meters(out, 0, pl, 40, BOTTOM_Y + 40)
+        # What to do next is the app's status line; the table only names the turn.
         turn_en, turn_ja = self._turn_text(obs)
-        out.texts.append(Text("turn", 1000, 350, turn_en, turn_ja, size=18, bold=True))
-        out.texts.append(Text("status", 1000, 390, solo_prompt_from_obs(obs, seat, "en"),
-                              solo_prompt_from_obs(obs, seat, "ja"), size=14))
+        out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18, bold=True))
         return out
 
     @staticmethod

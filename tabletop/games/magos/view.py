@@ -38,13 +38,17 @@ from .model import (
 WIDTH = 1280.0
 HEIGHT = 800.0
 GAP = 20.0
-TOP_Y = 40.0
-BOTTOM_Y = HEIGHT - CARD_H - 40.0
-ROW_X = (WIDTH - (HAND_SIZE * CARD_W + (HAND_SIZE - 1) * GAP)) / 2
+# Spell cards are drawn larger than the table's default card so that the effect text stays
+# readable at 1280x800; the row sits right of the HP/mana meters.
+SPELL_W = 150.0
+SPELL_H = SPELL_W * CARD_H / CARD_W
+TOP_Y = 36.0
+BOTTOM_Y = HEIGHT - SPELL_H - 36.0
+ROW_X = 300.0
 DRAFT_W = 108.0
 DRAFT_H = DRAFT_W * CARD_H / CARD_W
 DRAFT_GAP = 10.0
-TRAY = Zone("tray", 440.0, 330.0, 400.0, 140.0, "Dice", "ダイス", "#2c3e50")
+TRAY = Zone("tray", 515.0, 330.0, 400.0, 140.0, "Dice", "ダイス", "#2c3e50")
 HP_COLOR = "#c0392b"
 MANA_COLOR = "#2e5fa8"
 
@@ -102,14 +106,15 @@ def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int 
     done = set(obs["cast_done"])
     active = int(obs["active"])
     out.zones.append(Zone(f"row{p}", ROW_X - 10, y - 10,
-                          HAND_SIZE * CARD_W + (HAND_SIZE - 1) * GAP + 20, CARD_H + 20,
+                          HAND_SIZE * SPELL_W + (HAND_SIZE - 1) * GAP + 20, SPELL_H + 20,
                           label_en, label_ja))
     for i, h in enumerate(obs["players"][p]["hand"]):
-        x = ROW_X + i * (CARD_W + GAP)
+        x = ROW_X + i * (SPELL_W + GAP)
         spell = h["spell"]
         if spell is None or (p != seat and not h["revealed"] and h["slot"] != casting_slot):
             out.pieces.append(Piece(h["slot"], "card", x, y, face_up=False,
-                                    tooltip_en="A hidden spell", tooltip_ja="伏せられた呪文"))
+                                    w=SPELL_W, h=SPELL_H, tooltip_en="A hidden spell",
+                                    tooltip_ja="伏せられた呪文"))
             continue
         state = ""
         if h["slot"] == casting_slot:
@@ -118,7 +123,7 @@ def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int 
             state = "used"
         sp = SPELLS[spell]
         out.pieces.append(Piece(
-            h["slot"], "card", x, y, art=spell_art(spell), state=state,
+            h["slot"], "card", x, y, art=spell_art(spell), state=state, w=SPELL_W, h=SPELL_H,
             tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
 
 
@@ -190,10 +195,11 @@ class MagosView(GameView):
                 name_ja += " ◀"
             out.texts.append(Text(f"name{p}", 40, y, name_en, name_ja, size=18, bold=True))
             add_meters(out, p, pl, 40, y + 40)
-        turn_en, turn_ja = self._turn_text(obs)
-        out.texts.append(Text("turn", 1000, 350, turn_en, turn_ja, size=18, bold=True))
-        out.texts.append(Text("status", 1000, 390, prompt_from_obs(obs, seat, "en"),
-                              prompt_from_obs(obs, seat, "ja"), size=14))
+        # What to do next is the app's status line; the table only names the turn.
+        if phase != P_DRAFT:
+            turn_en, turn_ja = self._turn_text(obs)
+            out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18,
+                                  bold=True))
         return out
 
     @staticmethod
