@@ -1,0 +1,88 @@
+"""What every AI player provides, and the small types agents share.
+
+An agent is handed only what a person in that seat would know: the seat's observation (a JSON
+dict), the legal actions, and the rules object. To think about hidden facts it draws complete
+states consistent with the observation through ``game.resampler(obs, seat)``; it never sees the
+true state. Agents are seeded so a match with AI seats replays exactly, and they stop early when
+their ``CancelFlag`` is set (the window closed, the user undid a move).
+"""
+
+from __future__ import annotations
+
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine.game import Game, Observation
+
+
+class CancelFlag:
+    """A thread-safe "stop thinking" switch, shared by the GUI thread and a search thread."""
+
+    __slots__ = ("_event",)
+
+    def __init__(self) -> None:
+        self._event = threading.Event()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def clear(self) -> None:
+        self._event.clear()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    def __repr__(self) -> str:
+        return f"CancelFlag({'set' if self.is_set() else 'clear'})"
+
+
+@dataclass
+class Decision:
+    """An agent's answer: the action, and what the search did to find it.
+
+    ``value`` is the agent's estimate of the result of ``action`` from its own seat's point of
+    view, in [-1, 1] (``None`` when it did not estimate); ``visits`` maps each root action to
+    how often the search tried it, which the Hint button and the stats window may show.
+    """
+
+    action: str
+    iterations: int = 0
+    seconds: float = 0.0
+    value: float | None = None
+    visits: dict[str, int] = field(default_factory=dict)
+    cancelled: bool = False
+
+    def win_chance(self) -> float | None:
+        """``value`` mapped to [0, 1] (a draw counts as half a win)."""
+        return None if self.value is None else (self.value + 1.0) / 2.0
+
+
+class Agent(ABC):
+    """A player that picks one of the legal actions from what its seat can see."""
+
+    #: Short name for logs and statistics ("random", "hard", ...).
+    name: str = "agent"
+
+    @abstractmethod
+    def choose(
+        self,
+        game: Game[Any],
+        obs: Observation,
+        seat: int,
+        legal: Sequence[str],
+        *,
+        seed: int,
+        cancel: CancelFlag | None = None,
+    ) -> Decision:
+        """Pick one action of ``legal`` for ``seat``.
+
+        ``obs`` is ``game.observation(true_state, seat)``; ``legal`` is non-empty and in the
+        game's stable order. The same inputs and ``seed`` give the same decision, except when
+        a safety time cap or ``cancel`` cut the thinking short.
+        """
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"

@@ -1,0 +1,260 @@
+"""Information-set Monte Carlo tree search for games with hidden facts and chance.
+
+This is single-observer ISMCTS (Cowling, Powley & Whitehouse, 2012). The tree is built over
+what the searching seat can see: every iteration draws one complete state consistent with the
+seat's observation (``game.resampler``), so hidden cards are guessed afresh each time and the
+search never relies on facts it could not know. Because the legal actions at a node differ from
+one guess to the next (another hand, other dice), a child's exploration term counts how often it
+was *available*, not how often its parent was visited.
+
+Chance is not branched in the tree ("open loop"): outcomes are drawn with
+``game.sample_chance`` as they come and the node after a roll stands for every roll. Branching
+on a 4-dice roll would split the statistics 126 ways for little gain, and the decisions that
+matter are taken with the current dice known.
+
+Playouts are random; after ``rollout_depth`` decisions the position is scored by
+``game.heuristic`` when the game offers one (a heuristic that returns ``None`` lets the playout
+run to the end). The budget is a number of iterations so that a seeded match replays exactly;
+``time_cap`` is a safety net only. Each iteration makes exactly one fresh state (the resampled
+one) and mutates it in place.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
+
+from .base import Agent, CancelFlag, Decision
+
+
+class _Node:
+    """Statistics of one edge (the action that led here) and the children below it.
+
+    ``mover`` is the seat that chose the edge into this node; ``total`` sums that seat's
+    rewards. ``avail`` counts the visits of the parent at which this action was legal.
+    """
+
+    __slots__ = ("alt", "avail", "children", "mover", "player", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.mover = mover
+        self.player = -1
+        self.alt: dict[int, _Node] | None = None
+
+    def holder(self, player: int) -> _Node:
+        """The node whose children hold ``player``'s actions here.
+
+        A position reached by one action sequence usually has the same player to move in
+        every guess; when chance decides otherwise, that player's actions get their own
+        children so that seats never share statistics.
+        """
+        if self.player == player:
+            return self
+        if self.player < 0:
+            self.player = player
+            return self
+        if self.alt is None:
+            self.alt = {}
+        node = self.alt.get(player)
+        if node is None:
+            node = _Node(self.mover)
+            node.player = player
+            self.alt[player] = node
+        return node
+
+
+class MCTSAgent(Agent):
+    """ISMCTS with availability-aware UCT, heuristic cut-off playouts and a seeded generator.
+
+    ``iterations`` is the budget; ``time_cap`` (seconds) only guards against a slow machine.
+    ``top_k`` above 1 makes the agent weaker on purpose: it picks among the ``top_k`` most
+    visited actions with probability proportional to their visits.
+    """
+
+    def __init__(
+        self,
+        iterations: int = 1000,
+        *,
+        name: str = "mcts",
+        exploration: float = 1.0,
+        rollout_depth: int | None = 12,
+        time_cap: float | None = None,
+        top_k: int = 1,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("MCTSAgent needs at least one iteration.")
+        self.iterations = iterations
+        self.name = name
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.time_cap = time_cap
+        self.top_k = max(1, top_k)
+
+    def choose(
+        self,
+        game: Game[Any],
+        obs: Observation,
+        seat: int,
+        legal: Sequence[str],
+        *,
+        seed: int,
+        cancel: CancelFlag | None = None,
+    ) -> Decision:
+        if not legal:
+            raise ValueError("MCTSAgent.choose needs at least one legal action.")
+        start = time.perf_counter()
+        if len(legal) == 1:
+            return Decision(legal[0], 0, time.perf_counter() - start, None, {legal[0]: 0})
+        rng = random.Random(seed)
+        root = _Node(seat)
+        root.player = seat
+        done = self._search(game, game.resampler(obs, seat), root, rng, start, cancel)
+        children = root.children
+        ranked = sorted(
+            (a for a in legal if a in children),
+            key=lambda a: (-children[a].visits, -children[a].total / children[a].visits),
+        )
+        if not ranked:  # cancelled before the first iteration: any legal action will do
+            return Decision(legal[0], 0, time.perf_counter() - start, None, {}, cancelled=True)
+        action = ranked[0]
+        if self.top_k > 1:
+            top = ranked[: self.top_k]
+            action = rng.choices(top, weights=[children[a].visits for a in top])[0]
+        best = children[action]
+        return Decision(
+            action,
+            iterations=done,
+            seconds=time.perf_counter() - start,
+            value=best.total / best.visits,
+            visits={a: children[a].visits for a in legal if a in children},
+            cancelled=cancel is not None and cancel.is_set(),
+        )
+
+    def _search(
+        self,
+        game: Game[Any],
+        sample: Callable[[random.Random], Any],
+        root: _Node,
+        rng: random.Random,
+        start: float,
+        cancel: CancelFlag | None,
+    ) -> int:
+        """Run iterations into ``root``'s tree; return how many completed."""
+        # The loop below is the hot path: everything it touches is bound to a local name.
+        current_player = game.current_player
+        legal_actions = game.legal_actions
+        apply = game.apply_in_place
+        sample_chance = game.sample_chance
+        returns = game.returns
+        heuristic = game.heuristic
+        randrange = rng.randrange
+        log = math.log
+        sqrt = math.sqrt
+        c = self.exploration
+        deadline = math.inf if self.time_cap is None else start + self.time_cap
+        clock = time.perf_counter
+        depth_limit = math.inf if self.rollout_depth is None else self.rollout_depth
+        length_cap = game.max_game_length()
+        is_cancelled = cancel.is_set if cancel is not None else None
+        seats: range | None = None
+        done = 0
+
+        while done < self.iterations:
+            if is_cancelled is not None and is_cancelled():
+                break
+            if clock() > deadline:
+                break
+            state = sample(rng)
+            if seats is None:
+                seats = range(game.num_players(state))
+            node = root
+            path = [root]
+            steps = 0
+
+            # Selection and expansion: descend while every legal action has been tried.
+            while steps < length_cap:
+                player = current_player(state)
+                if player < 0:
+                    if player == CHANCE:
+                        apply(state, sample_chance(state, rng))
+                        steps += 1
+                        continue
+                    break
+                actions = legal_actions(state)
+                children = (node if node.player == player else node.holder(player)).children
+                untried: list[str] | None = None
+                best: _Node | None = None
+                best_action = ""
+                best_score = -math.inf
+                for a in actions:
+                    child = children.get(a)
+                    if child is None:
+                        if untried is None:
+                            untried = [a]
+                        else:
+                            untried.append(a)
+                        continue
+                    child.avail += 1
+                    if untried is None:
+                        n = child.visits
+                        score = child.total / n + c * sqrt(log(child.avail) / n)
+                        if score > best_score:
+                            best_score = score
+                            best = child
+                            best_action = a
+                steps += 1
+                if untried is not None:
+                    a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                    child = _Node(player)
+                    children[a] = child
+                    apply(state, a)
+                    path.append(child)
+                    break
+                assert best is not None
+                apply(state, best_action)
+                path.append(best)
+                node = best
+
+            # Playout: random decisions, then the heuristic (or the real end of the game).
+            rewards: Sequence[float] = ()
+            decisions = 0
+            limit = depth_limit
+            while True:
+                player = current_player(state)
+                if player < 0:
+                    if player == TERMINAL:
+                        rewards = returns(state)
+                        break
+                    apply(state, sample_chance(state, rng))
+                    steps += 1
+                    continue
+                if decisions >= limit:
+                    values = [heuristic(state, s) for s in seats]
+                    if None in values:
+                        limit = math.inf
+                    else:
+                        rewards = cast("list[float]", values)
+                        break
+                if steps >= length_cap:
+                    rewards = returns(state)
+                    break
+                actions = legal_actions(state)
+                apply(state, actions[randrange(len(actions))])
+                decisions += 1
+                steps += 1
+
+            root.visits += 1
+            for visited in path[1:]:
+                visited.visits += 1
+                visited.total += rewards[visited.mover]
+            done += 1
+        return done

@@ -1,0 +1,110 @@
+"""Running an AI decision off the GUI thread, so the window never freezes while it thinks.
+
+``AIThinker`` is the only Qt class of the AI package. ``think`` starts a search on a private
+thread pool (one thread: a cancelled search that is still unwinding never competes with the
+next one for the CPU) and returns at once; the ``Decision`` arrives through ``decided`` on the
+thread that owns the thinker, because the signal crosses threads as a queued connection.
+``cancel`` stops the search at its next iteration and drops whatever it would have reported.
+"""
+
+from __future__ import annotations
+
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+
+from tabletop.engine.game import Game, Observation
+
+from .base import CancelFlag, Decision
+from .levels import make_agent
+
+
+class _Relay(QObject):
+    """Carries a job's outcome from the pool thread back to the thinker's thread."""
+
+    finished = Signal(int, object, str)
+
+
+class _Job(QRunnable):
+    """One call of ``Agent.choose`` on a pool thread."""
+
+    def __init__(self, job_id: int, relay: _Relay, cancel: CancelFlag, game: Game[Any],
+                 obs: Observation, seat: int, legal: list[str], level: str, seed: int) -> None:
+        super().__init__()
+        self.job_id = job_id
+        self.relay = relay
+        self.cancel = cancel
+        self.game = game
+        self.obs = obs
+        self.seat = seat
+        self.legal = legal
+        self.level = level
+        self.seed = seed
+
+    def run(self) -> None:
+        try:
+            agent = make_agent(self.level)
+            decision = agent.choose(self.game, self.obs, self.seat, self.legal,
+                                    seed=self.seed, cancel=self.cancel)
+        except Exception as exc:  # reported to the GUI, which shows it and carries on
+            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            self.relay.finished.emit(self.job_id, None, detail)
+            return
+        self.relay.finished.emit(self.job_id, decision, "")
+
+
+class AIThinker(QObject):
+    """Asks an AI level for a decision in the background; one decision at a time."""
+
+    decided = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._relay = _Relay(self)
+        # Queued even if a pool thread ever shared our thread: results come via the event loop.
+        self._relay.finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
+        self._job_id = 0
+        self._active: int | None = None
+        self._cancel: CancelFlag | None = None
+
+    def think(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+              level: str, seed: int) -> None:
+        """Start choosing an action for ``seat``; a search already running is cancelled."""
+        if self._active is not None:
+            self.cancel()
+        self._job_id += 1
+        self._active = self._job_id
+        self._cancel = CancelFlag()
+        job = _Job(self._job_id, self._relay, self._cancel, game, obs, seat, list(legal),
+                   level, seed)
+        self._pool.start(job)
+
+    def cancel(self) -> None:
+        """Stop the current search; its result, if it still comes, is dropped."""
+        if self._cancel is not None:
+            self._cancel.set()
+        self._active = None
+
+    def busy(self) -> bool:
+        """Whether a decision has been asked for and not yet delivered or cancelled."""
+        return self._active is not None
+
+    def wait_done(self, msecs: int = -1) -> bool:
+        """Block until no search runs (for shutdown); ``True`` when the pool is idle."""
+        return self._pool.waitForDone(msecs)
+
+    @Slot(int, object, str)
+    def _on_finished(self, job_id: int, decision: Decision | None, error: str) -> None:
+        if job_id != self._active:
+            return
+        self._active = None
+        self._cancel = None
+        if decision is None:
+            self.failed.emit(error or "The AI could not decide.")
+        else:
+            self.decided.emit(decision)

@@ -1,0 +1,519 @@
+"""The headless entry point: list games, replay scripted actions, pit AI levels against each
+other, and measure speed.
+
+Everything the table can do to a game can be done here without Qt, which is what scripted
+tests, balance experiments and bug reports need::
+
+    tabletop-cli list
+    tabletop-cli play magos --seed 3 --actions moves.txt --json
+    tabletop-cli simulate magos --agents hard,random --games 200 --seed 1 --workers 2
+    tabletop-cli bench magos --seconds 5
+
+Exit codes: 0 success, 2 for anything the user can fix (unknown game, bad option, a malformed
+or illegal action in the script, wrong arguments), 1 for an unexpected failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabletop.ai.levels import LEVELS, make_agent
+from tabletop.ai.mcts import MCTSAgent
+from tabletop.api import GamePlugin
+from tabletop.engine.errors import GameError, IllegalActionError
+from tabletop.engine.game import CHANCE, TERMINAL, Game
+from tabletop.engine.session import Session
+from tabletop.registry import LoadFailure, load_plugins
+
+USAGE_ERROR = 2
+
+
+class UsageError(Exception):
+    """A problem the user can fix; printed on stderr, exit code 2."""
+
+
+class ScriptError(UsageError):
+    """A bad line in an actions file; the message starts with ``file:line:``."""
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
+    return load_plugins()
+
+
+def _game(game_id: str) -> Game[Any]:
+    plugins, failures = _plugins()
+    plugin = plugins.get(game_id)
+    if plugin is None:
+        known = ", ".join(sorted(plugins)) or "none"
+        msg = f"Unknown game '{game_id}'. Known games: {known}."
+        broken = [f.source for f in failures if game_id in f.source]
+        if broken:
+            msg += f" ({broken[0]} failed to load; see 'tabletop-cli list'.)"
+        raise UsageError(msg)
+    return plugin.game
+
+
+def _parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"Options are written KEY=VALUE, not '{pair}'.")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _new_session(game: Game[Any], players: int | None, options: dict[str, str],
+                 seed: int, human_seats: Sequence[int] | None = None) -> Session:
+    try:
+        return Session(game, players, options, seed, human_seats)
+    except GameError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _players_text(game: Game[Any]) -> str:
+    lo, hi = game.spec.min_players, game.spec.max_players
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
+def _seat_name(seat: int) -> str:
+    return f"player {seat + 1}"
+
+
+# -- list -----------------------------------------------------------------------------------
+
+def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
+    plugins, failures = _plugins()
+    if args.json:
+        data = {
+            "games": [
+                {"id": gid, "name_en": p.game.spec.name_en, "name_ja": p.game.spec.name_ja,
+                 "min_players": p.game.spec.min_players,
+                 "max_players": p.game.spec.max_players}
+                for gid, p in sorted(plugins.items())
+            ],
+            "failures": [{"source": f.source, "message": f.message} for f in failures],
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        return 0
+    for gid, plugin in sorted(plugins.items()):
+        spec = plugin.game.spec
+        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(plugin.game)} players",
+              file=out)
+    for failure in failures:
+        print(f"! failed to load {failure.source}: {failure.message}", file=out)
+    return 0
+
+
+# -- play -----------------------------------------------------------------------------------
+
+def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
+    """The display name of the script and its (line number, action text) entries."""
+    if path == "-":
+        name, text = "<stdin>", sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"Cannot read the actions file {path}: {exc.strerror}.") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"The actions file {path} is not UTF-8 text.") from None
+        name = path
+    entries = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        action = line.split("#", 1)[0].strip()
+        if action:
+            entries.append((number, action))
+    return name, entries
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    session = _new_session(game, args.players, _parse_options(args.option), args.seed)
+    name, entries = _read_actions(args.actions)
+    view: int | None = args.seat
+    if view is not None and not 0 <= view < session.num_players:
+        raise UsageError(f"--seat must be between 0 and {session.num_players - 1}.")
+    for number, action in entries:
+        seat = session.current_player()
+        if seat == TERMINAL:
+            raise ScriptError(f"{name}:{number}: '{action}' — the game is already over.")
+        try:
+            session.submit(seat, action)
+        except GameError as exc:
+            reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+            raise ScriptError(f"{name}:{number}: '{action}' — {reason}") from None
+
+    state = session.state
+    player = session.current_player()
+    terminal = player == TERMINAL
+    log = [e.describe("en") for e in session.events_for(view)]
+    if args.json:
+        data = {
+            "game": game.spec.id,
+            "seed": session.seed,
+            "players": session.num_players,
+            "options": session.options,
+            "view": view,
+            "current_player": player,
+            "terminal": terminal,
+            "returns": session.returns() if terminal else None,
+            "legal_actions": session.legal_actions(),
+            "prompt": game.prompt(state, player, "en") if player >= 0 else "",
+            "state": game.observation(state, view),
+            "log": log,
+            "decisions": [r.action for r in session.history if r.seat != CHANCE],
+            "state_hash": session.state_hash(),
+        }
+        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        return 0
+
+    spec = game.spec
+    opts = ", ".join(f"{k}={v}" for k, v in session.options.items()) or "none"
+    print(f"{spec.name_en} ({spec.name_ja}) — seed {session.seed}, "
+          f"{session.num_players} players, options: {opts}", file=out)
+    print(f"Applied {len(entries)} actions from {name}.", file=out)
+    viewer = "public view" if view is None else f"as {_seat_name(view)} sees it"
+    print(f"Log ({viewer}):", file=out)
+    for line in log:
+        print(f"  {line}", file=out)
+    if terminal:
+        result = ", ".join(f"{_seat_name(i)}: {r:g}" for i, r in enumerate(session.returns()))
+        print(f"Game over. Result: {result}", file=out)
+    else:
+        prompt = game.prompt(state, player, "en")
+        print(f"To move: {_seat_name(player)}" + (f" — {prompt}" if prompt else ""), file=out)
+        print("Legal actions: " + " ".join(session.legal_actions()), file=out)
+    return 0
+
+
+# -- simulate -------------------------------------------------------------------------------
+
+def derive_seed(*parts: object) -> int:
+    """A seed for one game or one decision, independent of every other (string hashing)."""
+    return random.Random("/".join(str(p) for p in parts)).getrandbits(63)
+
+
+_GAMES: dict[str, Game[Any]] = {}
+
+
+def play_match(game_id: str, levels: Sequence[str], options: dict[str, str], game_seed: int,
+               time_cap: float | None = None) -> dict[str, Any]:
+    """One AI-vs-AI game; an exception is caught and reported, never raised.
+
+    Each agent sees only ``game.observation(state, seat)``. Module level so that a process
+    pool can run it.
+    """
+    moves = [0] * len(levels)
+    think = [0.0] * len(levels)
+    try:
+        game = _GAMES.get(game_id) or _GAMES.setdefault(game_id, _game(game_id))
+        session = Session(game, len(levels), options, game_seed, human_seats=())
+        agents = [make_agent(level, time_cap) for level in levels]
+        cap = game.max_game_length()
+        while not session.is_terminal():
+            if sum(moves) >= cap:
+                raise RuntimeError(f"no end after {cap} decisions")
+            seat = session.current_player()
+            decision = agents[seat].choose(
+                game, session.observation(seat), seat, session.legal_actions(),
+                seed=derive_seed(game_seed, seat, len(session.history)),
+            )
+            session.submit(seat, decision.action)
+            moves[seat] += 1
+            think[seat] += decision.seconds
+        return {"seed": game_seed, "returns": session.returns(), "moves": moves,
+                "think": think, "error": None}
+    except Exception as exc:  # counted as an error; the simulation goes on
+        return {"seed": game_seed, "returns": None, "moves": moves, "think": think,
+                "error": f"{type(exc).__name__}: {exc}"}
+
+
+def summarize(game_id: str, levels: Sequence[str], seed: int,
+              results: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """Totals over finished games: wins per seat, draws, lengths, think times, win rates."""
+    n = len(levels)
+    wins = [0] * n
+    draws = 0
+    lengths: list[int] = []
+    moves = [0] * n
+    think = [0.0] * n
+    errors = [r for r in results if r["error"] is not None]
+    for r in results:
+        for s in range(n):
+            moves[s] += r["moves"][s]
+            think[s] += r["think"][s]
+        if r["error"] is not None:
+            continue
+        ret = r["returns"]
+        lengths.append(sum(r["moves"]))
+        top = max(ret)
+        if all(v == top for v in ret):
+            draws += 1
+        else:
+            for s in range(n):
+                if ret[s] == top:
+                    wins[s] += 1
+    completed = len(results) - len(errors)
+    win_rate: dict[str, float] = {}
+    for level in dict.fromkeys(levels):
+        seats = [s for s in range(n) if levels[s] == level]
+        played = completed * len(seats)
+        win_rate[level] = sum(wins[s] for s in seats) / played if played else 0.0
+    return {
+        "game": game_id,
+        "agents": list(levels),
+        "seed": seed,
+        "games": len(results),
+        "completed": completed,
+        "wins": wins,
+        "draws": draws,
+        "mean_length": statistics.fmean(lengths) if lengths else 0.0,
+        "mean_think_seconds": [think[s] / moves[s] if moves[s] else 0.0 for s in range(n)],
+        "errors": len(errors),
+        "error_messages": [f"seed {r['seed']}: {r['error']}" for r in errors[:10]],
+        "win_rate": win_rate,
+        "seconds": seconds,
+    }
+
+
+def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    levels = [a.strip() for a in args.agents.split(",") if a.strip()]
+    for level in levels:
+        if level not in LEVELS:
+            raise UsageError(f"Unknown agent '{level}'; choose from: {', '.join(LEVELS)}.")
+    options = _parse_options(args.option)
+    _new_session(game, len(levels), options, 0)  # validates player count and options
+    if args.games < 1:
+        raise UsageError("--games must be at least 1.")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1.")
+    seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
+    progress = sys.stderr.isatty() and not args.json
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if args.workers == 1:
+        for i, s in enumerate(seeds):
+            results.append(play_match(game.spec.id, levels, options, s, args.time_cap))
+            if progress:
+                print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
+    else:
+        # "spawn" behaves the same on every platform and never forks a threaded parent.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
+            futures: list[Future[dict[str, Any]]] = [
+                pool.submit(play_match, game.spec.id, levels, options, s, args.time_cap)
+                for s in seeds
+            ]
+            for i, (s, future) in enumerate(zip(seeds, futures, strict=True)):
+                try:
+                    results.append(future.result())
+                except Exception as exc:  # a worker process died
+                    results.append({"seed": s, "returns": None, "moves": [0] * len(levels),
+                                    "think": [0.0] * len(levels),
+                                    "error": f"{type(exc).__name__}: {exc}"})
+                if progress:
+                    print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
+    if progress:
+        print(file=sys.stderr)
+    summary = summarize(game.spec.id, levels, args.seed, results, time.perf_counter() - start)
+    summary["workers"] = args.workers
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False, indent=2), file=out)
+        return 0
+    print(f"{game.spec.name_en}: {summary['games']} games, seed {args.seed}, "
+          f"{args.workers} worker(s), {summary['seconds']:.1f} s", file=out)
+    print(f"{'seat':<6}{'agent':<8}{'wins':>6}{'win %':>8}{'think/move':>12}", file=out)
+    done = max(summary["completed"], 1)
+    for s, level in enumerate(levels):
+        print(f"{s + 1:<6}{level:<8}{summary['wins'][s]:>6}"
+              f"{100 * summary['wins'][s] / done:>7.1f}%"
+              f"{summary['mean_think_seconds'][s]:>10.3f} s", file=out)
+    print(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions"
+          f"   errors: {summary['errors']}", file=out)
+    rates = ", ".join(f"{k} {100 * v:.1f}%" for k, v in summary["win_rate"].items())
+    print(f"win rate per agent: {rates}", file=out)
+    for msg in summary["error_messages"]:
+        print(f"  error: {msg}", file=out)
+    return 0
+
+
+# -- bench ----------------------------------------------------------------------------------
+
+def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    options = _parse_options(args.option)
+    session = _new_session(game, args.players, options, args.seed)
+    players = session.num_players
+    rng = random.Random(args.seed)
+
+    # Random playouts from the opening, cloning once per playout and mutating in place.
+    initial = session.state
+    playouts = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < args.seconds:
+        state = initial.clone()
+        while True:
+            player = game.current_player(state)
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = game.sample_chance(state, rng)
+            else:
+                legal = game.legal_actions(state)
+                action = legal[rng.randrange(len(legal))]
+            game.apply_in_place(state, action)
+            actions += 1
+        playouts += 1
+    elapsed = time.perf_counter() - start
+
+    # Search speed and think times over positions of seeded self-play (random moves).
+    positions: list[tuple[dict[str, Any], int, list[str]]] = []
+    play = _new_session(game, players, options, args.seed)
+    while not play.is_terminal() and len(positions) < args.positions:
+        seat = play.current_player()
+        legal = play.legal_actions()
+        if len(legal) > 1:
+            positions.append((play.observation(seat), seat, legal))
+        play.submit(seat, legal[rng.randrange(len(legal))])
+        if play.is_terminal():
+            play = _new_session(game, players, options, rng.getrandbits(32))
+    levels: dict[str, Any] = {}
+    for level in args.levels.split(","):
+        level = level.strip()
+        if level not in LEVELS:
+            raise UsageError(f"Unknown level '{level}'; choose from: {', '.join(LEVELS)}.")
+        agent = make_agent(level, None)
+        times: list[float] = []
+        iterations = 0
+        for i, (obs, seat, legal) in enumerate(positions):
+            d = agent.choose(game, obs, seat, legal, seed=derive_seed("bench", args.seed, i))
+            times.append(d.seconds)
+            iterations += d.iterations
+        total = sum(times)
+        times.sort()
+        levels[level] = {
+            "decisions": len(times),
+            "iterations_per_second": iterations / total if total and iterations else None,
+            "median_seconds": statistics.median(times) if times else 0.0,
+            "p95_seconds": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
+            "max_seconds": times[-1] if times else 0.0,
+            "iterations": (agent.iterations if isinstance(agent, MCTSAgent) else 0),
+        }
+    data = {
+        "game": game.spec.id,
+        "random_playouts_per_second": playouts / elapsed,
+        "actions_per_second": actions / elapsed,
+        "mean_playout_length": actions / max(playouts, 1),
+        "levels": levels,
+    }
+    if args.json:
+        print(json.dumps(data, indent=2), file=out)
+        return 0
+    print(f"{game.spec.name_en}: {data['random_playouts_per_second']:.0f} random playouts/s, "
+          f"{data['actions_per_second']:.0f} actions/s "
+          f"(mean {data['mean_playout_length']:.0f} actions per game)", file=out)
+    for level, row in levels.items():
+        ips = row["iterations_per_second"]
+        print(f"{level:<8} median {row['median_seconds'] * 1000:8.1f} ms   "
+              f"p95 {row['p95_seconds'] * 1000:8.1f} ms   "
+              f"max {row['max_seconds'] * 1000:8.1f} ms   "
+              + (f"{ips:.0f} iterations/s" if ips else ""), file=out)
+    return 0
+
+
+# -- entry point ----------------------------------------------------------------------------
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop-cli", description="Play and simulate Tabletop games without a window.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("list", help="list the installed games")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=_cmd_list)
+
+    def game_args(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", help="game id (see 'tabletop-cli list')")
+        p.add_argument("--option", "-o", action="append", metavar="KEY=VALUE",
+                       help="a game option; repeat for several")
+
+    p = sub.add_parser("play", help="apply scripted actions and show the resulting state")
+    game_args(p)
+    p.add_argument("--seed", type=int, required=True, help="seed for chance (dice, cards)")
+    p.add_argument("--players", type=int, help="number of players (default: the fewest)")
+    p.add_argument("--actions", required=True, metavar="FILE",
+                   help="one action per line, '#' starts a comment; '-' reads stdin")
+    p.add_argument("--seat", type=int, metavar="N",
+                   help="show the state and log as seat N (0-based) sees them; "
+                        "default: the public view")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser("simulate", help="play AI agents against each other")
+    game_args(p)
+    p.add_argument("--agents", required=True, metavar="A,B,...",
+                   help=f"one agent per seat, from: {', '.join(LEVELS)}")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1, help="processes (default 1: in-process)")
+    p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
+                   help="safety limit per decision (off by default so results replay)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=_cmd_simulate)
+
+    p = sub.add_parser("bench", help="measure playout and search speed")
+    game_args(p)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int)
+    p.add_argument("--seconds", type=float, default=3.0, help="time for random playouts")
+    p.add_argument("--positions", type=int, default=30, help="positions searched per level")
+    p.add_argument("--levels", default="easy,normal,hard", metavar="L1,L2,...")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=_cmd_bench)
+
+    from tabletop.savecheck import add_replay_parser
+
+    add_replay_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; return the exit code (0 ok, 2 usage or script error, 1 crash)."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse has printed its message already
+        return exc.code if isinstance(exc.code, int) else USAGE_ERROR
+    try:
+        code: int = args.run(args, sys.stdout)
+        return code
+    except ScriptError as exc:
+        print(exc, file=sys.stderr)
+        return USAGE_ERROR
+    except UsageError as exc:
+        print(f"tabletop-cli: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,207 @@
+"""Agents: legal answers, seeded determinism, fairness towards hidden facts, cancelling."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from toygame import ToyGame
+
+from tabletop.ai import LEVELS, CancelFlag, MCTSAgent, RandomAgent, make_agent
+from tabletop.engine import CHANCE, Game, Session
+from tabletop.games.magos.model import MagosGame
+
+
+def _position(game: Game[Any], seed: int, plies: int,
+              options: dict[str, object] | None = None) -> Session:
+    """A session after ``plies`` random decisions (fewer if the game ends first)."""
+    session = Session(game, 2, options, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if session.is_terminal():
+            break
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    return session
+
+
+def _decision_point(game: Game[Any], seed: int, plies: int,
+                    options: dict[str, object] | None = None) -> Session:
+    """Like ``_position`` but stopping at the first later position with a real choice."""
+    session = _position(game, seed, plies, options)
+    rng = random.Random(seed + 1)
+    while not session.is_terminal() and len(session.legal_actions()) < 2:
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    assert not session.is_terminal()
+    return session
+
+
+GAMES: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
+    ("toy", ToyGame(), None, 1),
+    ("magos-first-game", MagosGame(), {"setup": "first-game"}, 6),
+    ("magos-draft", MagosGame(), {"setup": "draft"}, 14),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "plies"), GAMES, ids=[g[0] for g in GAMES])
+def test_agents_answer_with_a_legal_action(name: str, game: Game[Any],
+                                           options: dict[str, object] | None,
+                                           plies: int) -> None:
+    session = _decision_point(game, 3, plies, options)
+    seat = session.current_player()
+    legal = session.legal_actions()
+    for agent in (RandomAgent(), MCTSAgent(60)):
+        decision = agent.choose(game, session.observation(seat), seat, legal, seed=7)
+        assert decision.action in legal
+    decision = MCTSAgent(60).choose(game, session.observation(seat), seat, legal, seed=7)
+    assert decision.iterations == 60
+    assert sum(decision.visits.values()) == 60
+    assert set(decision.visits) <= set(legal)
+    assert decision.value is not None and -1.0 <= decision.value <= 1.0
+
+
+def test_random_agent_is_seeded_and_uses_the_seed() -> None:
+    game = MagosGame()
+    session = _decision_point(game, 2, 14, {"setup": "draft"})
+    seat, legal, obs = session.current_player(), session.legal_actions(), None
+    obs = session.observation(seat)
+    picks = [RandomAgent().choose(game, obs, seat, legal, seed=s).action for s in range(30)]
+    again = [RandomAgent().choose(game, obs, seat, legal, seed=s).action for s in range(30)]
+    assert picks == again
+    assert len(set(picks)) > 1
+
+
+@pytest.mark.parametrize(("name", "game", "options", "plies"), GAMES, ids=[g[0] for g in GAMES])
+def test_mcts_same_seed_same_search(name: str, game: Game[Any],
+                                    options: dict[str, object] | None, plies: int) -> None:
+    session = _decision_point(game, 5, plies, options)
+    seat, legal = session.current_player(), session.legal_actions()
+    a = MCTSAgent(150).choose(game, session.observation(seat), seat, legal, seed=11)
+    b = MCTSAgent(150).choose(game, session.observation(seat), seat, legal, seed=11)
+    assert (a.action, a.visits, a.value) == (b.action, b.visits, b.value)
+
+
+def _hidden_twin(game: Game[Any], session: Session, seat: int) -> Any:
+    """A state that looks the same to ``seat`` but differs in facts hidden from it."""
+    obs = session.observation(seat)
+    truth = game.state_to_json(session.state)
+    for k in range(200):
+        twin = game.resample(obs, seat, random.Random(1000 + k))
+        if game.state_to_json(twin) != truth:
+            return twin
+    raise AssertionError("no resample differed from the true state")
+
+
+FAIR: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
+    ("toy", ToyGame(), None, 1),
+    ("magos-first-game", MagosGame(), {"setup": "first-game"}, 6),
+    ("magos-draft", MagosGame(), {"setup": "draft"}, 14),
+    ("magos-draft-midgame", MagosGame(), {"setup": "draft"}, 30),
+]
+
+
+@pytest.mark.parametrize(("name", "game", "options", "plies"), FAIR, ids=[g[0] for g in FAIR])
+def test_choice_ignores_facts_hidden_from_the_agent(name: str, game: Game[Any],
+                                                     options: dict[str, object] | None,
+                                                     plies: int) -> None:
+    # DESIGN §3: an agent's choice must not change when only hidden facts change.
+    session = _decision_point(game, 8, plies, options)
+    seat, legal = session.current_player(), session.legal_actions()
+    twin = _hidden_twin(game, session, seat)
+    assert game.current_player(twin) == seat
+    assert game.legal_actions(twin) == legal
+    obs, twin_obs = session.observation(seat), game.observation(twin, seat)
+    assert twin_obs == obs
+    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy")):
+        for seed in (1, 2):
+            real = agent.choose(game, obs, seat, legal, seed=seed)
+            other = agent.choose(game, twin_obs, seat, legal, seed=seed)
+            assert (real.action, real.visits) == (other.action, other.visits)
+
+
+class _CountdownFlag(CancelFlag):
+    """A flag that reports itself set after a fixed number of checks."""
+
+    def __init__(self, checks: int) -> None:
+        super().__init__()
+        self.left = checks
+
+    def is_set(self) -> bool:
+        self.left -= 1
+        return self.left < 0 or super().is_set()
+
+
+def test_cancel_flag_stops_the_search_within_one_iteration() -> None:
+    game = MagosGame()
+    session = _decision_point(game, 4, 6)
+    seat, legal = session.current_player(), session.legal_actions()
+    obs = session.observation(seat)
+    decision = MCTSAgent(5000).choose(game, obs, seat, legal, seed=1,
+                                      cancel=_CountdownFlag(25))
+    assert decision.iterations == 25
+    assert decision.cancelled
+    assert decision.action in legal
+
+    flag = CancelFlag()
+    flag.set()
+    decision = MCTSAgent(5000).choose(game, obs, seat, legal, seed=1, cancel=flag)
+    assert decision.iterations == 0
+    assert decision.cancelled
+    assert decision.action in legal
+
+
+def test_mcts_takes_a_winning_spell() -> None:
+    # MG-R40: reducing the opponent to 0 HP wins at once; Pain deals 2 (MG-S02). With one die
+    # left, Harmony would use it up and let the opponent play on.
+    game = MagosGame()
+    session = _position(game, 1, 0)
+    state = session.state.clone()
+    seat = game.current_player(state)
+    data = game.state_to_json(state)
+    data["hp"][1 - seat] = 2
+    data["dice"] = [5]
+    data["used"] = [False]
+    state = game.state_from_json(data)
+    legal = game.legal_actions(state)
+    assert legal == ["cast:harmony:5", "cast:pain:5", "end"]
+    for level in ("normal", "hard"):
+        agent = make_agent(level)
+        for seed in range(3):
+            decision = agent.choose(game, game.observation(state, seat), seat, legal, seed=seed)
+            assert decision.action == "cast:pain:5", (level, seed, decision)
+            assert decision.value is not None and decision.value > 0.9
+            assert max(decision.visits, key=decision.visits.__getitem__) == "cast:pain:5"
+
+
+def test_single_legal_action_needs_no_search() -> None:
+    game = ToyGame()
+    session = Session(game, 2, {"stones": 5}, seed=1)
+    for a in ("take:2", "take:2"):
+        session.submit(session.current_player(), a)
+    seat = session.current_player()
+    assert session.legal_actions() == ["take:1"]
+    decision = MCTSAgent(500).choose(game, session.observation(seat), seat, ["take:1"], seed=0)
+    assert decision.action == "take:1"
+    assert decision.iterations == 0
+
+
+def test_levels() -> None:
+    assert LEVELS == ("random", "easy", "normal", "hard")
+    budgets = []
+    for level in LEVELS:
+        agent = make_agent(level)
+        assert agent.name == level
+        if isinstance(agent, MCTSAgent):
+            budgets.append(agent.iterations)
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert budgets == sorted(budgets) and len(set(budgets)) == 3
+    with pytest.raises(ValueError, match="random, easy, normal, hard"):
+        make_agent("grandmaster")
+
+
+def test_agents_never_get_chance_nodes() -> None:
+    # The session resolves chance before asking anyone, so agents only see decisions.
+    session = Session(MagosGame(), 2, None, seed=9)
+    assert session.current_player() != CHANCE

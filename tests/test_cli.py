@@ -1,0 +1,203 @@
+"""The headless command line: list, scripted play, simulation, and its error handling."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.engine import Session
+from tabletop.registry import load_plugins
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _script(tmp_path: Path, lines: list[str], name: str = "actions.txt") -> str:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _magos_decisions(seed: int, count: int) -> list[str]:
+    """The first ``count`` decisions of a seeded Magos match that casts whenever it can."""
+    game = load_plugins()[0]["magos"].game
+    session = Session(game, 2, None, seed=seed)
+    out = []
+    for _ in range(count):
+        legal = session.legal_actions()
+        action = legal[0]  # casts sort before "end"
+        session.submit(session.current_player(), action)
+        out.append(action)
+    return out
+
+
+def test_list_shows_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("magos\t"))
+    assert line.split("\t") == ["magos", "Magos", "マゴス", "2 players"]
+    assert main(["list", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"id": "magos", "name_en": "Magos", "name_ja": "マゴス", "min_players": 2,
+            "max_players": 2} in data["games"]
+    assert data["failures"] == []
+
+
+def test_play_applies_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    decisions = _magos_decisions(seed=4, count=6)
+    lines = ["# a scripted opening", "", *decisions[:3], "   ", *decisions[3:]]
+    path = _script(tmp_path, lines)
+    assert main(["play", "magos", "--seed", "4", "--actions", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+
+    game = load_plugins()[0]["magos"].game
+    expected = Session(game, 2, None, seed=4)
+    for action in decisions:
+        expected.submit(expected.current_player(), action)
+    assert data["decisions"] == decisions
+    assert data["current_player"] == expected.current_player()
+    assert data["terminal"] is False
+    assert data["returns"] is None
+    assert data["legal_actions"] == expected.legal_actions()
+    assert data["state"] == expected.observation(None)
+    assert data["log"] == [e.describe("en") for e in expected.events_for(None)]
+    assert data["state_hash"] == expected.state_hash()
+
+    assert main(["play", "magos", "--seed", "4", "--actions", path]) == 0
+    text = capsys.readouterr().out
+    assert "Legal actions: " + " ".join(expected.legal_actions()) in text
+    assert f"To move: player {expected.current_player() + 1}" in text
+    for line in data["log"]:
+        assert f"  {line}\n" in text
+
+
+def test_play_reports_the_illegal_line(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    # MG-R10: the first game's hands hold no Doomsday.
+    path = _script(tmp_path, ["# opening", "end", "cast:doomsday:1", "end"])
+    assert main(["play", "magos", "--seed", "1", "--actions", path]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == (
+        f"{path}:3: 'cast:doomsday:1' — You do not have Doomsday."
+    )
+
+
+def test_play_reports_a_malformed_line(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = _script(tmp_path, ["end", "", "jump over the moon"])
+    assert main(["play", "magos", "--seed", "1", "--actions", path]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:3: 'jump over the moon' — ")
+    assert "not an action of Magos" in err
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "setup=chaos"], "Option 'setup' must be one of first-game, draft"),
+        (["-o", "colour=red"], "Magos has no option 'colour'"),
+        (["-o", "setup"], "KEY=VALUE"),
+        (["--players", "3"], "played by exactly 2 players, not 3"),
+    ],
+)
+def test_play_refuses_bad_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   args: list[str], message: str) -> None:
+    path = _script(tmp_path, ["end"])
+    assert main(["play", "magos", "--seed", "1", "--actions", path, *args]) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
+
+
+def test_unknown_game_missing_file_and_bad_arguments(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _script(tmp_path, ["end"])
+    assert main(["play", "chess", "--seed", "1", "--actions", path]) == 2
+    assert "Unknown game 'chess'. Known games: " in capsys.readouterr().err
+    assert main(["play", "magos", "--seed", "1", "--actions", str(tmp_path / "no.txt")]) == 2
+    assert "Cannot read the actions file" in capsys.readouterr().err
+    assert main(["play", "magos", "--actions", path]) == 2  # no --seed
+    assert "--seed" in capsys.readouterr().err
+    assert main([]) == 2
+    capsys.readouterr()
+    assert main(["simulate", "magos", "--agents", "hard,wizard", "--games", "1"]) == 2
+    assert "Unknown agent 'wizard'" in capsys.readouterr().err
+    assert main(["simulate", "magos", "--agents", "random", "--games", "1"]) == 2
+    assert "exactly 2 players, not 1" in capsys.readouterr().err
+
+
+def test_play_after_the_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = load_plugins()[0]["magos"].game
+    session = Session(game, 2, {"turn_limit": 20}, seed=3)
+    script = []
+    while not session.is_terminal():
+        session.submit(session.current_player(), "end")
+        script.append("end")
+    path = _script(tmp_path, script)
+    assert main(["play", "magos", "--seed", "3", "-o", "turn_limit=20",
+                 "--actions", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["terminal"] is True
+    assert data["returns"] == [0.0, 0.0]  # MG-R42: a draw at the turn limit
+    assert data["legal_actions"] == []
+    path = _script(tmp_path, [*script, "end"])
+    assert main(["play", "magos", "--seed", "3", "-o", "turn_limit=20",
+                 "--actions", path]) == 2
+    assert f":{len(script) + 1}: 'end' — the game is already over." in capsys.readouterr().err
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "3",
+                 "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "draws", "mean_length", "mean_think_seconds", "errors",
+                "win_rate"):
+        assert key in data
+    assert data["games"] == 3
+    assert data["errors"] == 0
+    assert sum(data["wins"]) + data["draws"] == 3
+    assert len(data["mean_think_seconds"]) == 2
+    assert data["mean_length"] > 0
+    assert set(data["win_rate"]) == {"easy", "random"}
+    assert data["win_rate"]["easy"] == data["wins"][0] / 3
+
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "3",
+                 "--seed", "5", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert (again["wins"], again["mean_length"]) == (data["wins"], data["mean_length"])
+
+
+def test_simulate_in_worker_processes_matches_in_process(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "magos", "--agents", "random,random", "--games", "6", "--seed", "2",
+            "--json"]
+    assert main(args) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main([*args, "--workers", "2"]) == 0
+    pooled = json.loads(capsys.readouterr().out)
+    assert pooled["errors"] == 0
+    for key in ("wins", "draws", "mean_length", "win_rate"):
+        assert pooled[key] == alone[key]
+    assert main(args[:-1]) == 0
+    table = capsys.readouterr().out
+    assert "win rate per agent: random" in table
+    assert "errors: 0" in table
+
+
+def test_module_entry_point_runs_without_qt() -> None:
+    code = ("import sys, runpy\n"
+            "sys.argv = ['tabletop-cli', 'list']\n"
+            "try:\n"
+            "    runpy.run_module('tabletop.cli', run_name='__main__')\n"
+            "except SystemExit as exc:\n"
+            "    assert exc.code == 0, exc.code\n"
+            "assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("magos\tMagos")
