@@ -107,6 +107,16 @@ class Session:
     def state_hash(self) -> str:
         return state_hash(self.game, self.state)
 
+    def state_at(self, ply: int) -> Any:
+        """The true state after the first ``ply`` log entries (0: before any of them).
+
+        For replay and analysis; the returned state belongs to the session and must not be
+        changed. Raises ``IndexError`` outside ``0..len(history)``.
+        """
+        if not 0 <= ply <= len(self.history):
+            raise IndexError(f"ply {ply} is outside 0..{len(self.history)}")
+        return self._states[ply]
+
     # -- acting ---------------------------------------------------------------------------
     def submit(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and resolve any chance that follows.
@@ -208,10 +218,14 @@ class Session:
         return events
 
     def _reveal_reason(self, rec: Record) -> str:
+        # Only a public event may be quoted: the reason is shown to whoever holds the screen,
+        # and a private event ("You are dealt Healing.") would hand one seat's secret to all.
         for e in rec.events:
-            if e.reveals and e.kind:
+            if e.reveals and e.seats is None:
                 label = e.describe("en")
                 return f"Cannot undo past new information: {label}"
+        if any(e.reveals for e in rec.events):
+            return "Cannot undo past new information: a card was dealt or a secret was shown."
         if rec.seat == CHANCE:
             return "Cannot undo past new information: chance was resolved."
         return "Cannot undo past new information."

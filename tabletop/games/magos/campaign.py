@@ -301,10 +301,10 @@ def _stem(slot: str) -> str:
 
 
 def default_directory() -> Path:
-    """Where campaigns live unless told otherwise: the user's data directory."""
-    import platformdirs
+    """Where campaigns live unless told otherwise: ``magos`` in the app's data directory."""
+    from tabletop.userdata import data_dir
 
-    return Path(platformdirs.user_data_dir("tabletop")) / "magos"
+    return data_dir() / "magos"
 
 
 class CampaignStore:

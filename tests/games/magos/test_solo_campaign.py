@@ -231,6 +231,8 @@ def test_default_directory_uses_platformdirs(monkeypatch: pytest.MonkeyPatch,
                                              tmp_path: Path) -> None:
     import platformdirs
 
-    monkeypatch.setattr(platformdirs, "user_data_dir", lambda app: str(tmp_path / app))
+    monkeypatch.delenv("TABLETOP_DATA_DIR", raising=False)
+    monkeypatch.setattr(platformdirs, "user_data_dir",
+                        lambda app, appauthor=None: str(tmp_path / app))
     assert default_directory() == tmp_path / "tabletop" / "magos"
     assert CampaignStore().directory == tmp_path / "tabletop" / "magos"

@@ -1,0 +1,323 @@
+"""Save files: round trips, every kind of damage with its message, atomic writes, undo reasons."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from toygame import ToyGame, ToyState
+
+from tabletop.engine import CHANCE, Event, Session, UndoRefusedError
+from tabletop.engine import savefile as sf
+from tabletop.engine.savefile import SaveFileError
+from tabletop.games.magos.model import MagosGame
+
+GAMES: dict[str, Any] = {"toy": ToyGame()}
+
+
+def toy_session(seed: int = 3, moves: int = 2) -> Session:
+    s = Session(ToyGame(), seed=seed, human_seats=[0])
+    for _ in range(moves):
+        s.submit(s.current_player(), "take:1")
+    return s
+
+
+def write_toy(tmp_path: Path, name: str = "game.json", **ui: Any) -> tuple[Path, Session]:
+    s = toy_session()
+    path = tmp_path / name
+    sf.save(path, s, ["human", "easy"], ui=ui)
+    return path, s
+
+
+def edited(path: Path, change: Any) -> Path:
+    """Rewrite the save at ``path`` after ``change(obj)`` edited its JSON object."""
+    obj = json.loads(path.read_text())
+    change(obj)
+    path.write_text(json.dumps(obj))
+    return path
+
+
+def error_of(path: Path, games: Any = GAMES, **kw: Any) -> SaveFileError:
+    before = path.read_bytes() if path.is_file() else None
+    with pytest.raises(SaveFileError) as info:
+        sf.load(path, games, **kw)
+    # A file the player chose is never changed or moved by a failed load.
+    assert (path.read_bytes() if path.is_file() else None) == before
+    assert str(path) in str(info.value)
+    return info.value
+
+
+# -- round trips -----------------------------------------------------------------------------
+
+def test_toy_round_trip_keeps_everything(tmp_path: Path) -> None:
+    path, s = write_toy(tmp_path, viewing_seat=0)
+    raw = path.read_bytes()
+    raw.decode("ascii")  # files are plain ASCII JSON
+    obj = json.loads(raw)
+    assert obj["format"] == "tabletop-save" and obj["format_version"] == 1
+    assert obj["game"] == {"id": "toy", "rules_version": "1"}
+    assert obj["seats"] == [{"type": "human"}, {"type": "ai", "level": "easy"}]
+    assert obj["log"][:2] == [[CHANCE, f"deal:{s.state.secret[0]}"],
+                              [CHANCE, f"deal:{s.state.secret[1]}"]]
+    assert obj["created"].endswith("Z") and obj["app_version"]
+    again, data = sf.load(path, GAMES)
+    assert again.state_hash() == s.state_hash() == data.state_hash
+    assert again.decisions() == s.decisions()
+    assert again.human_seats == frozenset({0})
+    assert data.seats == ["human", "easy"] and data.options == {"stones": 7}
+    assert data.ui == {"viewing_seat": 0} and data.moves == 2 and not data.finished
+    # The loaded match goes on exactly as the original would have.
+    s.submit(0, "take:2")
+    again.submit(0, "take:2")
+    assert again.state_hash() == s.state_hash()
+
+
+def test_finished_game_records_its_result(tmp_path: Path) -> None:
+    s = toy_session(moves=7)
+    assert s.is_terminal()
+    data = sf.save(tmp_path / "done.json", s, ["human", "hard"])
+    assert data.finished and data.result == [float(x) for x in s.returns()]
+    again, loaded = sf.load(tmp_path / "done.json", GAMES)
+    assert again.is_terminal() and loaded.result == data.result
+
+
+def test_magos_round_trip_from_a_seeded_random_game(tmp_path: Path) -> None:
+    game = MagosGame()
+    s = Session(game, seed=11, human_seats=[0])
+    rng = random.Random(4)
+    for _ in range(40):
+        if s.is_terminal():
+            break
+        legal = s.legal_actions()
+        s.submit(s.current_player(), legal[rng.randrange(len(legal))])
+    path = tmp_path / "magos.json"
+    sf.save(path, s, ["human", "normal"])
+    again, data = sf.load(path, {"magos": game})
+    assert again.state_hash() == s.state_hash()
+    assert any(seat == CHANCE for seat, _ in data.log)  # dice and draws are in the log
+    assert again.observation(0) == s.observation(0)
+
+
+def test_lookup_may_be_a_function_or_hold_plugins(tmp_path: Path) -> None:
+    class Plugin:
+        game = ToyGame()
+
+    path, s = write_toy(tmp_path)
+    assert sf.load(path, lambda gid: ToyGame() if gid == "toy" else None)[0].state_hash() == \
+        s.state_hash()
+    assert sf.load(path, {"toy": Plugin()})[0].state_hash() == s.state_hash()
+
+
+# -- damage ----------------------------------------------------------------------------------
+
+def test_truncated_file(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    text = path.read_text()
+    for cut in (1, 40, len(text) // 2, len(text) - 3):
+        path.write_text(text[:cut])
+        err = error_of(path)
+        assert err.kind == sf.TRUNCATED and "cut short" in str(err)
+    path.write_text("")
+    assert error_of(path).kind == sf.TRUNCATED
+
+
+def test_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "notes.json"
+    path.write_text("Dear diary, today I won.")
+    err = error_of(path)
+    assert err.kind == sf.NOT_JSON and "not valid JSON" in str(err)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    assert error_of(path).kind == sf.NOT_JSON
+    path.write_text('{"format": "tabletop-save", "seed": NaN}')
+    assert error_of(path).kind == sf.NOT_JSON
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    assert error_of(path).kind == sf.NOT_JSON
+    path.write_text('{"a": 1} trailing')
+    assert error_of(path).kind == sf.NOT_JSON
+
+
+def test_json_that_is_not_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "other.json"
+    path.write_text('{"name": "package.json"}')
+    err = error_of(path)
+    assert err.kind == sf.BAD_FIELD and "not a Tabletop save" in str(err)
+    path.write_text("[1, 2, 3]")
+    assert error_of(path).kind == sf.BAD_FIELD
+
+
+def test_wrong_version(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    edited(path, lambda o: o.update(format_version=2))
+    err = error_of(path)
+    assert err.kind == sf.WRONG_VERSION and "newer Tabletop" in str(err) and "format 2" in str(err)
+    edited(path, lambda o: o.pop("format_version"))
+    assert error_of(path).kind == sf.WRONG_VERSION
+    edited(path, lambda o: o.update(format_version="1"))
+    assert error_of(path).kind == sf.WRONG_VERSION
+
+
+def test_unknown_game(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    edited(path, lambda o: o["game"].update(id="go"))
+    err = error_of(path)
+    assert err.kind == sf.UNKNOWN_GAME and "'go'" in str(err) and "not installed" in str(err)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    (lambda o: o.pop("seed"), "'seed' is missing"),
+    (lambda o: o.update(seed="3"), "'seed' must be a whole number, not text"),
+    (lambda o: o.update(seed=True), "'seed' must be a whole number, not true/false"),
+    (lambda o: o.update(players=0), "'players' is 0"),
+    (lambda o: o["game"].pop("rules_version"), "'game.rules_version' is missing"),
+    (lambda o: o.update(seats=[{"type": "human"}]), "lists 1 seats for 2 players"),
+    (lambda o: o["seats"][1].update(type="robot"), "'seats[1].type' is 'robot'"),
+    (lambda o: o["seats"][1].pop("level"), "'seats[1].level' is missing"),
+    (lambda o: o["log"].__setitem__(2, "take:1"), "log entry 3 is not a pair"),
+    (lambda o: o["log"].__setitem__(2, [5, "take:1"]), "names seat 5"),
+    (lambda o: o.update(state_hash="abc"), "not a SHA-256 digest"),
+    (lambda o: o.update(options={"stones": 8}), "must be one of 5, 7, 9"),
+    (lambda o: o.update(options={"colour": "red"}), "no option 'colour'"),
+    (lambda o: o.update(options={"stones": [7]}), "'options.stones' must be"),
+    (lambda o: o.update(players=3, seats=[{"type": "human"}] * 3), "exactly 2 players"),
+    (lambda o: o.update(result="won"), "'result' must be a list of numbers or null"),
+    (lambda o: o.update(ui=[]), "'ui' must be an object"),
+])
+def test_bad_fields_are_named(tmp_path: Path, change: Any, words: str) -> None:
+    path, _ = write_toy(tmp_path)
+    err = error_of(edited(path, change))
+    assert err.kind == sf.BAD_FIELD
+    assert words in str(err)
+
+
+def test_log_that_does_not_replay(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    edited(path, lambda o: o["log"].__setitem__(2, [0, "take:9"]))
+    err = error_of(path)
+    assert err.kind == sf.REPLAY_FAILED and "entry 3 ('take:9')" in str(err)
+    assert "Only 7 stones" in str(err)
+    # Out of turn: seat 2 moves first.
+    edited(path, lambda o: o["log"].__setitem__(2, [1, "take:1"]))
+    assert error_of(path).kind == sf.REPLAY_FAILED
+    # A chance outcome that cannot happen: the same card dealt twice.
+    edited(path, lambda o: o["log"].__setitem__(1, list(o["log"][0])))
+    assert error_of(path).kind == sf.REPLAY_FAILED
+    # Stopping before the deal is complete.
+    edited(path, lambda o: o.update(log=o["log"][:1]))
+    err = error_of(path)
+    assert err.kind == sf.REPLAY_FAILED and "stops before" in str(err)
+
+
+def test_replay_failure_mentions_different_rules(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    edited(path, lambda o: (o["game"].update(rules_version="0"),
+                            o["log"].__setitem__(2, [0, "take:9"])))
+    err = error_of(path)
+    assert err.kind == sf.REPLAY_FAILED and "rules version 0" in str(err)
+
+
+def test_hash_mismatch(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    edited(path, lambda o: o.update(state_hash="0" * 64))
+    err = error_of(path)
+    assert err.kind == sf.HASH_MISMATCH and "different position" in str(err)
+    # A changed move that is still legal replays, but to another position.
+    path2, _ = write_toy(tmp_path, "b.json")
+    edited(path2, lambda o: o["log"].__setitem__(3, [1, "take:2"]))
+    assert error_of(path2).kind == sf.HASH_MISMATCH
+
+
+def test_too_large_is_refused_before_reading(tmp_path: Path, monkeypatch: Any) -> None:
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as fh:
+        fh.truncate(sf.MAX_BYTES + 1)  # sparse: costs no disk space
+
+    def no_reading(*_a: Any, **_k: Any) -> Any:
+        raise AssertionError("the file was opened")
+
+    monkeypatch.setattr("builtins.open", no_reading)
+    err = error_of_no_read(path)
+    assert err.kind == sf.TOO_LARGE and "20.0 MiB" in str(err)
+
+
+def error_of_no_read(path: Path) -> SaveFileError:
+    with pytest.raises(SaveFileError) as info:
+        sf.load(path, GAMES)
+    return info.value
+
+
+def test_size_limit_applies_to_text_in_memory() -> None:
+    with pytest.raises(SaveFileError) as info:
+        sf.loads("x" * 101, GAMES, "mem.json", limit=100)
+    assert info.value.kind == sf.TOO_LARGE
+
+
+def test_missing_file_is_reported_not_raised_as_oserror(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="cannot be read"):
+        sf.load(tmp_path / "nope.json", GAMES)
+
+
+# -- atomic writes ---------------------------------------------------------------------------
+
+def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    sf.save(path, toy_session(moves=3), ["human", "easy"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+    assert sf.load(path, GAMES)[1].moves == 3
+
+
+@pytest.mark.parametrize("failing", ["replace", "fsync"])
+def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: Any, failing: str) -> None:
+    path, _ = write_toy(tmp_path)
+    before = path.read_bytes()
+
+    def boom(*_a: Any, **_k: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, failing, boom)
+    with pytest.raises(OSError, match="No space"):
+        sf.save(path, toy_session(moves=4), ["human", "easy"])
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+# -- session additions ---------------------------------------------------------------------
+
+class PrivateDealToy(ToyGame):
+    """The toy game with the dealt card named in a private event, as Magos deals spells."""
+
+    def apply_in_place(self, state: ToyState, action: str) -> list[Event]:
+        events = super().apply_in_place(state, action)
+        if action.startswith("deal:"):
+            seat = state.secret.index(int(action[5:]))
+            return [Event("deal", {"seat": seat}, {"en": f"You are dealt card {action[5:]}."},
+                          seats=frozenset({seat}), reveals=True)]
+        return events
+
+
+def test_undo_reason_never_quotes_a_private_event() -> None:
+    s = Session(PrivateDealToy(), seed=3, human_seats=[0, 1])
+    with pytest.raises(UndoRefusedError) as info:
+        s.undo()
+    text = str(info.value)
+    assert "You are dealt" not in text and "card" in text
+    assert text.startswith("Cannot undo past new information")
+    # A public revealing event is still named.
+    p = Session(ToyGame(), seed=3, human_seats=[0])
+    with pytest.raises(UndoRefusedError, match="Seat 2 gets a card"):
+        p.undo()
+
+
+def test_state_at_gives_each_recorded_state() -> None:
+    s = toy_session(moves=2)
+    assert s.state_at(0).secret == [0, 0]
+    assert s.state_at(len(s.history)) is s.state
+    assert s.state_at(3).stones == 6
+    with pytest.raises(IndexError):
+        s.state_at(len(s.history) + 1)
+    with pytest.raises(IndexError):
+        s.state_at(-1)
