@@ -1,0 +1,88 @@
+"""The app with the real Magos plugin: a full AI match, a human turn, and the hot-seat barrier."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from tabletop.app.controller import TURN
+from tabletop.app.newgame import GameSetup, NewGameDialog
+from tabletop.registry import load_plugins
+
+plugins, _failures = load_plugins(include_entry_points=False)
+pytestmark = pytest.mark.skipif("magos" not in plugins, reason="Magos did not load")
+
+
+def test_chooser_lists_magos_from_the_registry(qtbot, settings: QSettings) -> None:
+    from tabletop.app.window import MainWindow
+
+    window = MainWindow(lang="ja", settings=settings, ai_delay_ms=0, animate=False)
+    qtbot.addWidget(window)
+    assert "magos" in window.chooser.game_cards
+    window.close()
+
+
+def test_magos_ai_match_plays_to_the_summary(make_window, qtbot) -> None:
+    window = make_window({"magos": plugins["magos"]})
+    c = window.start_game(GameSetup("magos", 2, ["random", "easy"], {}, seed=11))
+    assert c is not None
+    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=120_000)
+    assert c.session.is_terminal()
+    dialog = window.summary_dialog
+    assert dialog.text.text() == c.view.summary(c.session.observation(None), "en")
+    assert dialog.text.text()  # Magos always explains the result
+    # The chart has one line per series, sampled after every decision.
+    assert set(dialog.lines) == {"P1 HP", "P1 mana", "P2 HP", "P2 mana"}
+    xs, ys = dialog.lines["P1 HP"]
+    assert xs[0] == 0 and xs[-1] == len(c.moves()) and ys[0] == 15
+
+
+def test_magos_human_turn_offers_gestures_and_end_button(make_window, qtbot) -> None:
+    window = make_window({"magos": plugins["magos"]})
+    c = window.start_game(GameSetup("magos", 2, ["human", "random"], {}, seed=2))
+    assert c is not None
+    qtbot.waitUntil(c.is_human_turn, timeout=30_000)  # the AI may start
+    assert c.session.legal_actions()[-1] == "end" or "end" in c.session.legal_actions()
+    assert window.table_page.status_kind == TURN and window.table_page.status.text()
+    legal = set(c.session.legal_actions())
+    on_table = {g.action for g in window.table.gestures()}
+    buttons = {b.property("action") for b in window.table_page.game_buttons}
+    assert on_table | buttons == legal
+    assert "end" in buttons
+
+
+def test_magos_hot_seat_draft_hides_the_other_hand(make_window, qtbot) -> None:
+    window = make_window({"magos": plugins["magos"]})
+    c = window.start_game(GameSetup("magos", 2, ["human", "human"], {"setup": "draft"}, seed=4))
+    assert c is not None
+    first = c.awaiting_privacy
+    assert first is not None and window.stack.currentWidget() is window.privacy_page
+    assert window.table.scene().items() == []
+    window.privacy_page.button.click()
+    for _ in range(5):
+        c.submit_human(c.session.legal_actions()[0])
+    assert c.awaiting_privacy == 1 - first
+    assert window.table.scene().items() == []
+    assert window.table_page.log.toPlainText() == ""
+    window.privacy_page.button.click()
+    # The second player's log holds exactly the events their seat may read: their own deal,
+    # and of the first player's draft only how many spells were kept.
+    second = 1 - first
+    assert any(not e.visible_to(second) for e in c.session.events_for(first))
+    log = window.table_page.log.toPlainText().splitlines()
+    assert log == [e.describe("en") for e in c.session.events_for(second)]
+    # Undo cannot reach into the first player's secret draft, nor name what they kept.
+    window.undo()
+    assert len(c.moves()) == 5
+    assert "keep" not in window.table_page.status.text().lower()
+
+
+def test_new_game_dialog_reads_magos_options(qtbot) -> None:
+    spec = plugins["magos"].game.spec
+    dialog = NewGameDialog(spec, "ja")
+    qtbot.addWidget(dialog)
+    assert not dialog.players_spin.isEnabled()  # Magos is for exactly two
+    setup = dialog.setup()
+    assert setup.seats == ["human", "normal"]
+    assert setup.options == spec.resolve_options({})
+    assert not setup.fixed_seed

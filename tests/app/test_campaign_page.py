@@ -1,0 +1,196 @@
+"""The Magos solo campaign page: the 17 opponents in order, battles recorded and saved at once,
+progress surviving a restart, defeats making a draft due, damaged files kept aside."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from PySide6.QtWidgets import QPushButton
+
+from tabletop.games.magos.campaign import Campaign, CampaignStore
+from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
+
+pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
+
+
+def open_page(window):  # type: ignore[no-untyped-def]
+    button = window.chooser.findChild(QPushButton, f"play-{SOLO}")
+    assert button is not None
+    button.click()
+    page = window.campaign_page
+    assert page is not None and window.stack.currentWidget() is page
+    return page
+
+
+def test_chooser_opens_the_campaign_with_17_opponents_in_order(make_window) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    assert [r.enemy.id for r in page.enemy_rows] == list(CAMPAIGN_ORDER)  # MG-G1
+    assert len(page.enemy_rows) == 17
+    for row in page.enemy_rows:
+        e = row.enemy
+        assert f"a-{e.number}" in row.name.text() and f"HP {e.hp}" in row.name.text()
+        assert e.en in row.name.text() and e.ja in row.name.text()
+        assert row.grid.text().count("<tr>") == len(e.bands)  # one grid row per HP band
+        assert not row.art.pixmap().isNull()
+    # No campaign yet: nothing to fight, nothing marked.
+    assert page.slot_names() == [] and not page.fight_button.isEnabled()
+    assert all(r.mark_text() == "" and not r.is_next for r in page.enemy_rows)
+
+
+def test_a_won_battle_is_saved_and_a_new_window_continues_it(make_window, data_dir: Path,
+                                                             qtbot) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    assert page.new_campaign("main", draft=False) is not None
+    assert page.fight_button.text() == "Fight Training Dummy"
+    c = page.fight(seed=3)
+    assert c is not None and window.stack.currentWidget() is window.table_page
+    assert c.session.options["enemy"] == "training_dummy"
+    assert c.session.options["hand"] == ",".join(FIRST_GAME_HAND)
+    play_out(c, greedy)
+    turn = c.session.observation(0)["players"][0]["turns"]
+    assert c.session.returns() == [1.0]
+    # The campaign's own result replaces the summary, and the slot is already on disk.
+    assert window.summary_dialog is None and page.result_dialog is not None
+    assert page.result_dialog.heading.text() == "Victory over Training Dummy!"
+    assert "Vampire" in page.result_dialog.text.text()
+    saved = CampaignStore(data_dir / "magos").load("main")
+    assert saved.enemy_index == 1 and saved.defeats == 0 and saved.battles == 1
+    assert saved.beaten[0].enemy == "training_dummy" and saved.beaten[0].turn == turn
+    assert saved.spells == FIRST_GAME_HAND  # MG-R51: a victory keeps the five spells
+    page.result_dialog.back_button.click()
+    assert window.controller is None and window.stack.currentWidget() is page
+    assert page.enemy_rows[0].mark_text() == f"✔ Beaten on turn {turn}"
+
+    # A restart: a new window and a new page read the same progress.
+    other = make_window(solo_plugins())
+    again = open_page(other)
+    assert again is not page and again.slot_names() == ["main"]
+    assert again.campaign is not None and again.campaign.enemy == "vampire"
+    assert again.enemy_rows[0].mark_text() == f"✔ Beaten on turn {turn}"
+    assert again.enemy_rows[1].is_next and not again.enemy_rows[2].is_next
+    assert again.fight_button.text() == "Fight Vampire"
+    assert "Beaten 1/17" in again.score_label.text()
+    assert "Defeats 0" in again.score_label.text()
+    assert "Harmony, Pain, Fireball, Resonance, Healing" in again.spells_label.text()
+
+
+def test_a_defeat_adds_to_the_score_and_makes_a_draft_due(make_window, data_dir: Path) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    page.new_campaign("hard luck", draft=False)
+    c = page.fight(seed=1)
+    assert c is not None
+    play_out(c, passive)  # never casting, the wizard falls to the Training Dummy
+    assert c.session.returns() == [-1.0]
+    assert page.result_dialog is not None
+    assert page.result_dialog.heading.text() == "Defeated — draft again"
+    saved = CampaignStore(data_dir / "magos").load("hard luck")
+    assert saved.draft_due and saved.defeats == 1 and saved.enemy_index == 0  # MG-R51, MG-R58
+    assert page.spells_label.text().startswith("A draft is due")
+    assert "Defeats 1" in page.score_label.text()
+    # The next battle against the same opponent opens with the draft.
+    page.result_dialog.back_button.click()
+    c2 = page.fight(seed=2)
+    assert c2 is not None
+    assert c2.session.options["setup"] == "draft" and c2.session.options["enemy"] == (
+        "training_dummy")
+    assert any(a.startswith("keep:") for a in c2.session.legal_actions())
+
+
+def test_winning_the_last_battle_shows_the_campaign_won(make_window, data_dir: Path) -> None:
+    store = CampaignStore(data_dir / "magos")
+    c = Campaign.new("all", spells=FIRST_GAME_HAND)
+    c = c.after_battle(False)  # one defeat on the way
+    while c.enemy != "intruder":
+        c = c.after_battle(True, FIRST_GAME_HAND, turn=4)
+    assert c.enemy == "intruder"
+    store.save(c)
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    assert page.fight_button.text() == "Fight Intruder from the Void"
+    # The battle itself is long; a finished one is handed over as the window would.
+    obs = {"winner": 0, "players": [{"turns": 7, "hand": [{"spell": s} for s in
+                                                          FIRST_GAME_HAND]}]}
+    fake = SimpleNamespace(session=SimpleNamespace(observation=lambda seat: obs),
+                           summary_text=lambda lang: "Victory!")
+    page._battle = (page.campaign, fake)
+    assert page.battle_over(fake)
+    assert not page.battle_over(fake)  # recorded once only
+    assert page.result_dialog is not None
+    assert page.result_dialog.heading.text() == "Campaign won!"
+    assert "1 defeats" in page.result_dialog.text.text()
+    saved = store.load("all")
+    assert saved.finished and saved.beaten[-1].enemy == "intruder" and saved.beaten[-1].turn == 7
+    assert page.won_banner.isVisibleTo(page) and "Score: 1 defeats" in page.won_banner.text()
+    assert not page.fight_button.isEnabled()
+    assert all(r.mark_text().startswith("✔") for r in page.enemy_rows)
+
+
+def test_a_damaged_file_is_reported_kept_aside_and_the_page_goes_on(make_window,
+                                                                   data_dir: Path) -> None:
+    store = CampaignStore(data_dir / "magos")
+    store.save(Campaign.new("good"))
+    broken = store.path("broken")
+    broken.write_bytes(b'{"format": "tabletop-magos-campaign", "version": 1, "slot": ')
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    box = window.message_box
+    assert box is not None and box.windowTitle() == "A campaign file is damaged"
+    kept = [p for p in (data_dir / "magos").iterdir() if p.name.startswith("broken.damaged-")]
+    assert len(kept) == 1 and not broken.exists()
+    assert str(broken) in box.text() and "not valid JSON" in box.text()
+    assert f"kept aside as {kept[0]}" in box.text()
+    assert kept[0].read_bytes().startswith(b'{"format"')  # never rewritten
+    assert page.slot_names() == ["good"]
+    assert page.new_campaign("fresh") is not None
+    assert page.slot_names() == ["fresh", "good"] and page.campaign.slot == "fresh"
+
+
+def test_new_campaign_names_and_delete_ask_first(make_window) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    assert page.name_edit.text() == "Campaign 1"
+    page.new_button.click()
+    assert page.slot_names() == ["Campaign 1"] and page.campaign.draft_due
+    assert page.name_edit.text() == "Campaign 2"
+    assert page.new_campaign("Campaign 1") is None  # taken: reported, nothing overwritten
+    assert window.message_box is not None and "already exists" in window.message_box.text()
+    assert page.new_campaign(" padded ") is not None  # surrounding spaces are trimmed
+    page.select_slot("Campaign 1")
+    asked: list[str] = []
+
+    def refuse(title: str, text: str) -> bool:
+        asked.append(text)
+        return False
+
+    page.confirm = refuse
+    assert not page.delete_selected()
+    assert asked == ["The campaign 'Campaign 1' and all its progress will be deleted."]
+    assert "Campaign 1" in page.slot_names()
+    page.confirm = lambda title, text: True
+    assert page.delete_selected()
+    assert page.slot_names() == ["padded"]
+
+
+def test_single_battle_opens_the_new_game_dialog(make_window, monkeypatch) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    asked: list[str] = []
+    monkeypatch.setattr(window, "open_new_game", lambda gid: asked.append(gid))
+    page.single_button.click()
+    assert asked == [SOLO]
+
+
+def test_the_page_follows_the_language(make_window) -> None:
+    window = make_window(solo_plugins())
+    page = open_page(window)
+    page.new_campaign("x", draft=False)
+    window.set_language("ja")
+    assert page.fight_button.text() == f"{ENEMIES['training_dummy'].ja}と戦う"
+    assert page.enemy_rows[0].name.text().index("訓練ダミー") < page.enemy_rows[0].name.text(
+        ).index("Training Dummy")

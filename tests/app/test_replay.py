@@ -1,0 +1,126 @@
+"""The replay viewer: steps, keys, slider, seats' points of view, and a save left unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from toygame import ToyGame, ToyView
+
+from tabletop.api import GamePlugin
+from tabletop.app.newgame import GameSetup
+from tabletop.app.replay import ReplayWindow, decision_plies
+from tabletop.engine import CHANCE, Session
+from tabletop.engine import savefile as sf
+
+
+def finished_toy() -> Session:
+    s = Session(ToyGame(), seed=3, human_seats=[0])
+    for k in (1, 2, 1, 2, 1):
+        s.submit(s.current_player(), f"take:{k}")
+    assert s.is_terminal()
+    return s
+
+
+def test_steps_are_decisions_with_the_chance_after_them() -> None:
+    s = finished_toy()
+    plies = decision_plies(s)
+    assert plies == [2, 3, 4, 5, 6, 7]  # two opening deals, then one entry per move
+    assert all(s.history[p - 1].seat != CHANCE for p in plies[1:])
+
+
+def test_replay_steps_keys_slider_and_log(qtbot) -> None:
+    s = finished_toy()
+    plugin = GamePlugin(ToyGame(), ToyView, {})
+    w = ReplayWindow(plugin, s, ["human", "easy"], "en", 0)
+    qtbot.addWidget(w)
+    w.show()
+    assert w.step == w.last_step == 5 and w.observation()["stones"] == 0
+    assert w.log.count() == 6 and w.log.currentRow() == 5
+    qtbot.keyClick(w, Qt.Key.Key_Home)
+    assert w.step == 0 and w.observation()["stones"] == 7
+    assert w.table.piece_item("stone6") is not None  # the table shows all seven stones
+    assert not w.back_button.isEnabled() and w.forward_button.isEnabled()
+    assert w.step_label.text() == "Start of the game"
+    qtbot.keyClick(w, Qt.Key.Key_Right)
+    assert w.step == 1 and w.observation()["stones"] == 6
+    assert w.table.piece_item("stone6") is None and w.table.piece_item("stone5") is not None
+    assert w.log.currentRow() == 1 and w.line(1) == "1. Seat 1 takes 1"
+    assert w.line(0) == "Start of the game: Seat 1 gets a card Seat 2 gets a card"
+    assert w.step_label.text() == "Move 1 of 5"
+    qtbot.keyClick(w, Qt.Key.Key_End)
+    assert w.step == 5
+    qtbot.keyClick(w, Qt.Key.Key_Left)
+    assert w.step == 4 and w.slider.value() == 4
+    w.slider.setValue(2)
+    assert w.step == 2 and w.log.currentRow() == 2 and w.observation()["stones"] == 4
+    w.log.setCurrentRow(3)
+    assert w.step == 3 and w.slider.value() == 3
+    w.forward_button.click()
+    w.forward_button.click()  # stops at the end
+    assert w.step == 5
+
+
+def test_each_seat_sees_only_its_own_secrets(qtbot) -> None:
+    s = finished_toy()
+    plugin = GamePlugin(ToyGame(), ToyView, {})
+    w = ReplayWindow(plugin, s, ["human", "easy"], "en", None)
+    qtbot.addWidget(w)
+    w.first()
+    assert w.seat is None and w.observation()["secret"] == [None, None]  # spectator
+    w.set_seat(0)
+    assert w.observation()["secret"] == [s.state.secret[0], None]
+    assert w.step == 0  # the step stays where it was
+    w.set_seat(1)
+    assert w.observation()["secret"] == [None, s.state.secret[1]]
+    assert w.seat_combo.currentText() == "Player 2 (AI)"
+    w.last()
+    assert w.observation()["secret"] == s.state.secret  # shown to all at the end
+
+
+def test_replay_after_a_game_leaves_the_game_alone(make_window, qtbot, tmp_path: Path) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["random", "easy"], {}, seed=5))
+    assert c is not None
+    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
+    before = c.session.state_hash(), len(c.session.history)
+    window.summary_dialog.replay_button.click()
+    w = window.replay_window
+    assert isinstance(w, ReplayWindow) and w.isVisible()
+    assert w.session is not c.session
+    w.first()
+    w.forward()
+    assert (c.session.state_hash(), len(c.session.history)) == before
+    assert w.seat is None  # nobody human at the screen: the spectator's view
+
+
+def test_replay_from_a_saved_file(make_window, tmp_path: Path) -> None:
+    path = tmp_path / "done.json"
+    s = finished_toy()
+    sf.save(path, s, ["human", "easy"])
+    raw = path.read_bytes()
+    window = make_window()
+    w = window.replay_file(path)
+    assert isinstance(w, ReplayWindow) and w.last_step == 5
+    w.first()
+    w.set_seat(0)
+    assert path.read_bytes() == raw
+    assert window.controller is None  # replaying does not start a game
+    path.write_text("{")
+    assert window.replay_file(path) is None
+    assert window.message_box is not None and "cut short" in window.message_box.text()
+
+
+def test_keys_work_as_shortcuts_while_the_seat_list_has_focus(qtbot) -> None:
+    s = finished_toy()
+    w = ReplayWindow(GamePlugin(ToyGame(), ToyView, {}), s, ["human", "easy"], "en", 1)
+    qtbot.addWidget(w)
+    w.show()
+    w.activateWindow()
+    qtbot.waitUntil(w.isActiveWindow)
+    w.seat_combo.setFocus()
+    qtbot.keyClick(w.seat_combo, Qt.Key.Key_Home)
+    # Home moved the replay to its start, not the seat list to its first entry.
+    assert w.step == 0 and w.seat == 1
+    qtbot.keyClick(w.seat_combo, Qt.Key.Key_Right)
+    assert w.step == 1 and w.seat == 1

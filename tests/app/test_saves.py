@@ -1,0 +1,347 @@
+"""Saving, loading, autosave and resume, bad files, and the undo/redo controls in the window."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QKeySequence
+from toygame import ToyGame, ToyView
+
+from tabletop.api import GamePlugin
+from tabletop.app.controller import WARNING
+from tabletop.app.newgame import GameSetup
+from tabletop.app.saves import RECENT_KEEP, SaveStore
+from tabletop.app.window import MainWindow
+from tabletop.engine import CHANCE, Event, Session
+from tabletop.engine import savefile as sf
+from tabletop.games.magos.plugin import PLUGIN as MAGOS
+
+
+def toy_games() -> dict[str, GamePlugin]:
+    return {"toy": GamePlugin(ToyGame(), ToyView, {})}
+
+
+def hot_seat_move(window: MainWindow, action: str) -> None:
+    """Play ``action`` for whoever is to move at a shared screen, claiming it first."""
+    c = window.controller
+    assert c is not None
+    if c.awaiting_privacy is not None:
+        window.privacy_page.button.click()
+    assert c.submit_human(action)
+
+
+def autosaved(data_dir: Path) -> tuple[Session, sf.SaveData]:
+    return sf.load(data_dir / "autosave" / "current.json", toy_games())
+
+
+# -- autosave and resume ---------------------------------------------------------------------
+
+def test_autosave_is_written_after_every_action(make_window, data_dir: Path) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 9}, seed=4))
+    assert c is not None
+    session, data = autosaved(data_dir)  # the opening deal is saved before any move
+    assert data.moves == 0 and session.state_hash() == c.session.state_hash()
+    for n, action in enumerate(["take:2", "take:1", "take:2"], start=1):
+        hot_seat_move(window, action)
+        session, data = autosaved(data_dir)
+        assert data.moves == n
+        assert session.state_hash() == c.session.state_hash() == data.state_hash
+    assert data.seats == ["human", "human"] and data.options == {"stones": 9}
+    window.undo()  # taking a move back is saved too
+    assert autosaved(data_dir)[1].moves == 2
+    assert sorted(p.name for p in (data_dir / "autosave").iterdir()) == ["current.json"]
+
+
+def test_resume_is_offered_and_restores_the_game(make_window, data_dir: Path, qtbot) -> None:
+    first = make_window()
+    first.ai_delay_ms = 60_000  # the AI's reply stays unplayed: a game caught mid-turn
+    c = first.start_game(GameSetup("toy", 2, ["human", "easy"], {"stones": 9}, seed=6,
+                                   fixed_seed=True))
+    assert c is not None
+    c.submit_human("take:2")
+    hash_then, history_then = c.session.state_hash(), c.session.decisions()
+    first.close()  # the window goes away without any clean-up of the autosave
+
+    second = make_window()
+    assert second.pending is not None
+    banner = second.chooser.resume_banner
+    assert banner is not None and second.chooser.resume_button is not None
+    assert "Stones" in second.chooser.findChild(QObject, "resumeText").text()
+    assert "moves played: 1" in second.chooser.findChild(QObject, "resumeText").text()
+    second.chooser.resume_button.click()
+    resumed = second.controller
+    assert resumed is not None
+    assert resumed.session.decisions()[:len(history_then)] == history_then
+    assert resumed.setup.seats == ["human", "easy"] and resumed.setup.options == {"stones": 9}
+    assert resumed.setup.seed == 6 and resumed.setup.fixed_seed
+    assert resumed.viewing_seat == 0
+    assert second.chooser.resume_banner is None  # the offer is used up
+    # The AI's reply carries on from exactly the saved position.
+    assert resumed.session.state_hash() == hash_then
+    assert second.stack.currentWidget() is second.table_page
+    qtbot.waitUntil(resumed.is_human_turn, timeout=30_000)
+    assert len(resumed.moves()) == 2
+
+
+def test_resume_in_hot_seat_starts_on_the_privacy_page(make_window) -> None:
+    first = make_window()
+    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
+    assert c is not None
+    hot_seat_move(first, "take:1")
+    hot_seat_move(first, "take:1")
+    first.close()
+    second = make_window()
+    resumed = second.resume_pending()
+    assert resumed is not None and resumed.session.state_hash() == c.session.state_hash()
+    assert resumed.awaiting_privacy == 0
+    assert second.stack.currentWidget() is second.privacy_page
+    assert second.table.scene().items() == []
+
+
+def test_discard_files_the_autosave_with_recent_games(make_window, data_dir: Path) -> None:
+    first = make_window()
+    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
+    assert c is not None
+    hot_seat_move(first, "take:1")
+    first.close()
+    second = make_window()
+    assert second.chooser.discard_button is not None
+    second.chooser.discard_button.click()
+    assert second.pending is None and second.chooser.resume_banner is None
+    assert not (data_dir / "autosave" / "current.json").exists()
+    [kept] = SaveStore(data_dir).recent()
+    assert sf.load(kept, toy_games())[1].moves == 1
+    third = make_window()
+    assert third.pending is None
+
+
+def test_finished_game_moves_to_recent(make_window, data_dir: Path, qtbot) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["random", "easy"], {}, seed=5))
+    assert c is not None
+    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
+    assert not (data_dir / "autosave" / "current.json").exists()
+    [done] = SaveStore(data_dir).recent()
+    session, data = sf.load(done, toy_games())
+    assert data.finished and session.is_terminal()
+    assert session.state_hash() == c.session.state_hash()
+    assert make_window().pending is None
+
+
+def test_recent_games_are_rotated(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path)
+    s = Session(ToyGame(), seed=1)
+    data = sf.from_session(s, ["human", "human"])
+    for _ in range(RECENT_KEEP + 3):
+        store.write_autosave(data)
+        store.finish(data)
+    assert len(store.recent()) == RECENT_KEEP
+    assert not store.autosave_path.exists()
+
+
+def test_data_dir_follows_the_environment(data_dir: Path) -> None:
+    assert SaveStore().root == data_dir
+
+
+# -- save and open ---------------------------------------------------------------------------
+
+def test_save_and_load_round_trip(make_window, tmp_path: Path) -> None:
+    window = make_window()
+    assert window.act_save.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert window.act_open.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 5}, seed=9))
+    assert c is not None
+    hot_seat_move(window, "take:2")
+    path = tmp_path / "mine.json"
+    assert window.save_file(path)
+    assert "Saved to" in window.table_page.status.text()
+    window.start_game(GameSetup("toy", 2, ["human", "easy"], {}, seed=1))
+    loaded = window.load_file(path)
+    assert loaded is not None and loaded is window.controller
+    assert loaded.session.state_hash() == c.session.state_hash()
+    assert loaded.setup.seats == ["human", "human"] and loaded.moves() == ["take:2"]
+
+
+def test_damaged_autosave_is_kept_aside_with_a_message(make_window, data_dir: Path) -> None:
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    (auto / "current.json").write_text('{"format": "tabletop-save", "format_vers')
+    window = make_window()
+    assert window.pending is None and window.chooser.resume_banner is None
+    box = window.message_box
+    assert box is not None and box.isVisible()
+    assert "cut short" in box.text() and "damaged" in box.text()
+    [aside] = list(auto.iterdir())
+    assert aside.name.startswith("current.damaged-") and aside.suffix == ".json"
+    assert str(aside) in box.text()
+    assert aside.read_text() == '{"format": "tabletop-save", "format_vers'
+    # The app works on: a new game starts and autosaves in the freed slot.
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None and (auto / "current.json").is_file()
+
+
+def test_autosave_of_an_uninstalled_game_is_left_alone(make_window, data_dir: Path) -> None:
+    store = SaveStore(data_dir)
+    s = Session(ToyGame(), seed=1)
+    store.write_autosave(sf.from_session(s, ["human", "human"]))
+    window = make_window({})  # no toy game installed today
+    assert window.pending is None
+    assert store.autosave_path.is_file()
+    assert "not installed" in window.chooser.error_banner.text()
+
+
+def test_game_in_progress_survives_a_bad_file(make_window, tmp_path: Path) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    hot_seat_move(window, "take:1")
+    before = c.session.state_hash()
+    bad = tmp_path / "bad.json"
+    good = tmp_path / "good.json"
+    assert window.save_file(good)
+    obj = json.loads(good.read_text())
+    obj["log"][-1] = [0, "take:9"]
+    bad.write_text(json.dumps(obj))
+    raw = bad.read_bytes()
+    assert window.load_file(bad) is None
+    assert window.controller is c and c.session.state_hash() == before
+    assert bad.read_bytes() == raw  # a file the player chose stays where it is, untouched
+    box = window.message_box
+    assert box is not None and "do not replay" in box.text() and str(bad) in box.text()
+    box.close()
+    for text, words in (("", "cut short"), ("hello", "not a save file"),
+                        ('{"format": "tabletop-save", "format_version": 9}', "format 9")):
+        bad.write_text(text)
+        assert window.load_file(bad) is None
+        assert window.message_box is not None and words in window.message_box.text()
+        assert window.controller is c
+    hot_seat_move(window, "take:1")  # the game goes on
+    assert c.moves() == ["take:1", "take:1"]
+
+
+# -- undo and redo ---------------------------------------------------------------------------
+
+def test_undo_redo_controls_follow_what_is_possible(make_window, qtbot) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=3))
+    assert c is not None
+    page = window.table_page
+    # Only the public deal lies behind: undo is off and says why.
+    assert not window.act_undo.isEnabled() and not page.undo_button.isEnabled()
+    assert "Seat 2 gets a card" in window.act_undo.toolTip()
+    assert window.undo_refused_shortcut.isEnabled()
+    window.undo_refused_shortcut.activated.emit()  # Ctrl+Z while undo is off
+    assert page.status_kind == WARNING and "Seat 2 gets a card" in page.status.text()
+    assert not window.act_redo.isEnabled() and "nothing to redo" in page.redo_button.toolTip()
+    c.submit_human("take:1")
+    qtbot.waitUntil(c.is_human_turn, timeout=30_000)
+    assert window.act_undo.isEnabled() and page.undo_button.isEnabled()
+    assert not window.undo_refused_shortcut.isEnabled()
+    window.act_undo.trigger()
+    assert c.moves() == []
+    assert window.act_redo.isEnabled() and page.redo_button.isEnabled()
+    window.act_redo.trigger()
+    assert len(c.moves()) == 2 and not window.act_redo.isEnabled()
+
+
+class PrivateDealToy(ToyGame):
+    """The toy game dealing secretly: each deal is told only to the seat that gets the card."""
+
+    def apply_in_place(self, state: Any, action: str) -> list[Event]:
+        events = super().apply_in_place(state, action)
+        if action.startswith("deal:"):
+            seat = state.secret.index(int(action[5:]))
+            return [Event("deal", {"seat": seat}, {"en": f"You are dealt card {action[5:]}."},
+                          seats=frozenset({seat}), reveals=True)]
+        return events
+
+
+def test_refused_undo_across_a_card_draw_names_it_only_to_its_owner(make_window) -> None:
+    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {})})
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    window.privacy_page.button.click()
+    assert c.viewing_seat == 0
+    window.undo()
+    text = window.table_page.status.text()
+    # The last deal went to seat 2: seat 1 learns only that something was dealt.
+    assert text == "Cannot undo: new information has appeared (a die, a card or a secret choice)."
+    assert "You are dealt" not in window.act_undo.toolTip()
+
+
+def test_refused_undo_across_a_die_roll(make_window) -> None:
+    window = make_window({"magos": MAGOS})
+    c = window.start_game(GameSetup("magos", 2, ["human", "human"], {}, seed=12))
+    assert c is not None
+    window.privacy_page.button.click()
+    [roll] = [r for r in c.session.history if r.action.startswith("roll:")]
+    assert roll.seat == CHANCE
+    window.undo()
+    text = window.table_page.status.text()
+    assert window.table_page.status_kind == WARNING
+    assert text.startswith("Cannot undo: new information has appeared") and "rolls" in text
+    assert "rolls" in window.act_undo.toolTip() and not window.act_undo.isEnabled()
+    # A first cast shows the spell to the opponent (MG-R12): that is now the newest
+    # information, and the reason names it instead of the roll.
+    assert c.submit_human("cast:harmony:1")
+    assert not window.act_undo.isEnabled()
+    assert "casts" in window.act_undo.toolTip() and "rolls" not in window.act_undo.toolTip()
+
+
+class FakeThinker(QObject):
+    """Answers nothing: an AI caught in the middle of its search."""
+
+    decided = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.asked = 0
+        self.cancelled = 0
+
+    def think(self, *_args: Any) -> None:
+        self.asked += 1
+
+    def cancel(self) -> None:
+        self.cancelled += 1
+
+    def wait_done(self, _msecs: int = -1) -> bool:
+        return True
+
+
+def test_undo_cancels_a_thinking_ai_first(qtbot, settings) -> None:
+    window = MainWindow(toy_games(), [], settings=settings, ai_delay_ms=0, animate=False,
+                        thinker_factory=FakeThinker)
+    qtbot.addWidget(window)
+    c = window.start_game(GameSetup("toy", 2, ["human", "hard"], {}, seed=3))
+    assert c is not None
+    c.submit_human("take:2")
+    thinker = window.thinker
+    assert thinker.asked == 1 and c.session.current_player() == 1
+    window.undo()
+    assert thinker.cancelled >= 1 and c.moves() == [] and c.is_human_turn()
+    # A late answer to the cancelled question is ignored.
+    thinker.decided.emit(type("D", (), {"action": "take:1", "cancelled": False})())
+    assert c.moves() == []
+    window.close()
+
+
+def test_failed_autosave_warns_and_the_game_goes_on(make_window, data_dir: Path,
+                                                    qtbot) -> None:
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "autosave").write_text("a file where the folder should be")
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    window.privacy_page.button.click()
+    assert c.submit_human("take:1")
+    assert c.moves() == ["take:1"] and c.awaiting_privacy == 1
+    window.privacy_page.button.click()
+    qtbot.waitUntil(lambda: "could not be autosaved" in window.table_page.status.text())
+    assert window.table_page.status_kind == WARNING
+    assert c.submit_human("take:1") and c.moves() == ["take:1", "take:1"]
+    assert (data_dir / "autosave").read_text() == "a file where the folder should be"
