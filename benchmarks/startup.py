@@ -2,9 +2,14 @@
 
 Each sample starts a fresh interpreter. The child records the wall clock at its first paint
 event and prints it; the parent subtracts its own clock reading taken just before spawning.
-Both kinds run interleaved so that machine noise hits them alike; the ratio is what to compare.
+All kinds run interleaved so that machine noise hits them alike; the ratio is what to compare.
 
-    python benchmarks/startup.py [--runs 7] [--json]
+    python benchmarks/startup.py [--runs 7] [--json] [--frozen dist/tabletop/tabletop]
+
+``--frozen PATH`` adds the PyInstaller bundle, and for a like-for-like comparison the same
+entry point from source (``python -m tabletop``): both run the app's real ``main()`` with the
+hidden ``--first-paint-probe`` option, which prints the time of the first paint and quits.
+The file cache is warm (one unmeasured run of each kind first), so these are warm starts.
 """
 
 from __future__ import annotations
@@ -49,11 +54,15 @@ f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
 
-def sample(code: str) -> float:
+PROBE = ["--first-paint-probe", "--lang", "en"]
+
+
+def sample(code_or_cmd: str | list[str]) -> float:
+    """Seconds from spawning to the first paint, for Python code or a command line."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    cmd = [sys.executable, "-c", code_or_cmd] if isinstance(code_or_cmd, str) else code_or_cmd
     t0 = time.time()
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, check=True)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
     return float(out.stdout.strip().splitlines()[-1]) - t0
 
 
@@ -61,25 +70,39 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--frozen", metavar="PATH",
+                    help="also time this frozen executable (e.g. dist/tabletop/tabletop)")
     args = ap.parse_args()
-    sample(BARE)  # warm the file cache for both
-    sample(APP)
-    bare, app = [], []
+    kinds: dict[str, str | list[str]] = {"bare": BARE, "app": APP}
+    labels = {"bare": "bare PySide6 window", "app": "Tabletop chooser"}
+    if args.frozen:
+        frozen = os.path.abspath(args.frozen)
+        if not os.access(frozen, os.X_OK):
+            ap.error(f"not an executable: {args.frozen}")
+        kinds["source_main"] = [sys.executable, "-m", "tabletop", *PROBE]
+        kinds["frozen"] = [frozen, *PROBE]
+        labels["source_main"] = "python -m tabletop"
+        labels["frozen"] = "frozen bundle"
+    for code in kinds.values():  # warm the file cache for every kind
+        sample(code)
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
     for _ in range(args.runs):
-        bare.append(sample(BARE))
-        app.append(sample(APP))
-    result = {
-        "bare_median_s": statistics.median(bare),
-        "app_median_s": statistics.median(app),
-        "ratio": statistics.median(app) / statistics.median(bare),
-        "runs": args.runs,
-    }
+        for kind, code in kinds.items():
+            times[kind].append(sample(code))
+    bare = statistics.median(times["bare"])
+    result: dict[str, float | int] = {"runs": args.runs}
+    for kind in kinds:
+        result[f"{kind}_median_s"] = statistics.median(times[kind])
+        if kind != "bare":
+            result[f"{kind}_ratio" if kind != "app" else "ratio"] = (
+                statistics.median(times[kind]) / bare)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"bare PySide6 window : {result['bare_median_s'] * 1000:7.0f} ms (median)")
-        print(f"Tabletop chooser    : {result['app_median_s'] * 1000:7.0f} ms (median)")
-        print(f"ratio               : {result['ratio']:.2f}x")
+        for kind in kinds:
+            median = statistics.median(times[kind])
+            ratio = "" if kind == "bare" else f"  {median / bare:5.2f}x bare"
+            print(f"{labels[kind]:<20}: {median * 1000:7.0f} ms (median){ratio}")
     return 0
 
 
