@@ -86,7 +86,8 @@ def _new_session(game: Game[Any], players: int | None, options: dict[str, str],
 
 def _players_text(game: Game[Any]) -> str:
     lo, hi = game.spec.min_players, game.spec.max_players
-    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+    count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+    return f"{count} player" if hi == 1 else f"{count} players"
 
 
 def _seat_name(seat: int) -> str:
@@ -111,7 +112,7 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     for gid, plugin in sorted(plugins.items()):
         spec = plugin.game.spec
-        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(plugin.game)} players",
+        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(plugin.game)}",
               file=out)
     for failure in failures:
         print(f"! failed to load {failure.source}: {failure.message}", file=out)

@@ -43,6 +43,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "chooser.play": ("Play", "遊ぶ"),
     "chooser.rules": ("Rules", "ルール"),
     "chooser.players": ("{n} players", "{n}人"),
+    "chooser.solo": ("1 player", "1人"),
     "chooser.players_range": ("{lo}–{hi} players", "{lo}～{hi}人"),
     "chooser.failed": ("Could not load: {source}", "読み込めませんでした：{source}"),
     "chooser.none": ("No games are installed.", "ゲームがインストールされていません。"),

@@ -258,7 +258,8 @@ class ChooserPage(QScrollArea):
         subtitle = QLabel(spec.name(other))
         subtitle.setStyleSheet("font-size: 12pt; color: #6b5a3a;")
         if spec.min_players == spec.max_players:
-            players = tr("chooser.players", lang, n=spec.min_players)
+            players = (tr("chooser.solo", lang) if spec.min_players == 1
+                       else tr("chooser.players", lang, n=spec.min_players))
         else:
             players = tr("chooser.players_range", lang, lo=spec.min_players, hi=spec.max_players)
         count = QLabel(players)
