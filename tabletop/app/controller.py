@@ -53,6 +53,7 @@ CHANCE_STEPS_MIN = 2
 INFO = "info"
 TURN = "turn"
 WARNING = "warning"
+WARNING_HOLD_S = 4.0  # a refused move's reason outlasts hover hints this long
 THINKING = "thinking"
 OVER = "over"
 
@@ -126,6 +127,7 @@ class GameController(QObject):
         self._log_lines: list[str] = []
         self._table_size = (1600.0, 1000.0)
         self._base_status: tuple[str, str] = ("", INFO)
+        self._warning_until = 0.0
         self._samples: list[tuple[int, dict[str, dict[str, float]]]] = []
         self._connected = False
         self._steps: list[int] = []  # plies still to show in the chance playback
@@ -330,6 +332,7 @@ class GameController(QObject):
 
     def _set_base_status(self, text: str, kind: str) -> None:
         self._base_status = (text, kind)
+        self._warning_until = 0.0
         self.status_changed.emit(text, kind)
 
     def _set_log(self, lines: list[str]) -> None:
@@ -433,9 +436,14 @@ class GameController(QObject):
             self.privacy_requested.emit(self.awaiting_privacy)
 
     def _on_move_refused(self, reason: str) -> None:
+        # The reason must stay readable: hovering over the card the die just bounced off
+        # would otherwise replace it at once.
+        self._warning_until = time.monotonic() + WARNING_HOLD_S
         self.status_changed.emit(reason, WARNING)
 
     def _on_status_hint(self, text: str) -> None:
+        if time.monotonic() < self._warning_until:
+            return
         if text:
             self.status_changed.emit(text, INFO)
         else:
