@@ -252,6 +252,25 @@ FULL_HEAL = "full_heal"
 SELF_HIT = "self_damage"
 DRAIN = "drain"          # damage to the player and the same card heals the enemy
 
+# A face's effect in words, ``{n}`` the amount and ``{h}`` a drain's heal: English as in the
+# rulebook, English as printed on the card's face table, Japanese (the same in both places).
+FACE_WORDS: dict[str, tuple[str, str, str]] = {
+    MISS: ("miss", "miss", "ミス"),
+    HIT: ("{n} damage", "{n} dmg", "{n}ダメージ"),
+    MANA_HIT: ("{n} mana damage", "{n} mana dmg", "マナに{n}ダメージ"),
+    HEAL_SELF: ("heals {n}", "heal {n}", "HP{n}回復"),
+    FULL_HEAL: ("full heal", "full heal", "HP全回復"),
+    SELF_HIT: ("{n} damage to itself", "{n} dmg to itself", "自分に{n}ダメージ"),
+    DRAIN: ("{n} damage + heals {h}", "{n} dmg + heal {h}", "{n}ダメージ・HP{h}回復"),
+}
+
+
+def face_words(kind: str, amount: int, heal: int, lang: str, short: bool = False) -> str:
+    """An effect ``kind`` in words; ``short`` is the card's face-table wording."""
+    words = FACE_WORDS[kind]
+    text = words[2] if lang == "ja" else words[1] if short else words[0]
+    return text.format(n=amount, h=heal)
+
 
 @dataclass(frozen=True)
 class Face:
@@ -264,24 +283,9 @@ class Face:
     heal: int = 0
 
     def text(self, lang: str) -> str:
-        ja = lang == "ja"
-        if self.kind == MISS:
-            base = "ミス" if ja else "miss"
-        elif self.kind == HIT:
-            base = f"{self.amount}ダメージ" if ja else f"{self.amount} damage"
-        elif self.kind == MANA_HIT:
-            base = f"マナに{self.amount}ダメージ" if ja else f"{self.amount} mana damage"
-        elif self.kind == HEAL_SELF:
-            base = f"HP{self.amount}回復" if ja else f"heals {self.amount}"
-        elif self.kind == FULL_HEAL:
-            base = "HP全回復" if ja else "full heal"
-        elif self.kind == SELF_HIT:
-            base = f"自分に{self.amount}ダメージ" if ja else f"{self.amount} damage to itself"
-        else:
-            base = (f"{self.amount}ダメージ・HP{self.heal}回復" if ja
-                    else f"{self.amount} damage + heals {self.heal}")
+        base = face_words(self.kind, self.amount, self.heal, lang)
         if self.ends_turn:
-            base += "・手番終了" if ja else ", ends turn"
+            base += "・手番終了" if lang == "ja" else ", ends turn"
         return base
 
 

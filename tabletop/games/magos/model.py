@@ -211,6 +211,10 @@ def _msg(lang: str, en: str, ja: str) -> str:
     return ja if lang == "ja" else en
 
 
+# The refusal once the game has ended, in the rules and on the table.
+GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終了しています。")
+
+
 def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | None,
                         die_index: int, lang: str) -> str:
     """Why die ``die_index`` cannot go on ``spell`` for ``seat`` in an observation; ``""`` if
@@ -364,6 +368,88 @@ _CAST_TEXT: dict[tuple[str, int], str] = {
     (sid, v): f"cast:{sid}:{v}" for sid in SPELL_IDS for v in range(1, 7)
 }
 _DIE_TEXT: dict[int, str] = {v: f"die:{v}" for v in range(1, 7)}
+_FACES = ("1", "2", "3", "4", "5", "6")
+
+
+def _roll_text(n: int, rng: random.Random) -> str:
+    """A random ``roll:`` outcome for ``n`` dice."""
+    r = rng.random
+    vals = sorted(int(r() * 6) + 1 for _ in range(n))
+    return "roll:" + "-".join(map(str, vals))
+
+
+def _casting_obs(s: MagosState) -> dict[str, Any] | None:
+    """The cast in progress as an observation shows it (the slot names the card)."""
+    if not s.casting:
+        return None
+    return {"spell": s.casting, "slot": f"p{s.active}s{s.cast_slot}", "dice": s.cast_dice[:]}
+
+
+def _wizard_obs(s: MagosState, p: int, hand: list[dict[str, Any]],
+                show_dealt: bool) -> dict[str, Any]:
+    """Seat ``p``'s meters and cards as an observation shows them."""
+    return {
+        "hp": s.hp[p], "max_hp": s.max_hp[p], "mana": s.mana[p],
+        "max_mana": s.max_mana[p], "turns": s.turns[p], "hand": hand,
+        "dealt_count": len(s.dealt[p]),
+        "dealt": list(s.dealt[p]) if show_dealt else None,
+    }
+
+
+def _wizard_from_obs(s: MagosState, p: int, pl: Mapping[str, Any]) -> None:
+    """The inverse of ``_wizard_obs`` (hidden spells stay ``None``)."""
+    s.hp[p], s.max_hp[p] = int(pl["hp"]), int(pl["max_hp"])
+    s.mana[p], s.max_mana[p] = int(pl["mana"]), int(pl["max_mana"])
+    s.turns[p] = int(pl["turns"])
+    s.hands[p] = [h["spell"] for h in pl["hand"]]
+    s.revealed[p] = [bool(h["revealed"]) for h in pl["hand"]]
+    s.dealt[p] = list(pl["dealt"]) if pl["dealt"] is not None else []
+
+
+def _turn_from_obs(s: MagosState, obs: Observation) -> None:
+    """The whose-turn, dice and cast fields of ``s`` from an observation."""
+    s.phase = str(obs["phase"])
+    s.first = int(obs["first"])
+    s.active = int(obs["active"])
+    s.dice = [int(v) for v in obs["dice"]]
+    s.used = [bool(u) for u in obs["used"]]
+    s.cast_done = [str(c) for c in obs["cast_done"]]
+    s.winner = int(obs["winner"])
+    s.result = str(obs["result"])
+    casting = obs["casting"]
+    if casting is not None:
+        s.casting = str(casting["spell"])
+        s.cast_slot = int(str(casting["slot"]).rsplit("s", 1)[1])
+        s.cast_dice = [int(v) for v in casting["dice"]]
+
+
+def _meters_json(s: MagosState) -> JSON:
+    return {"turns": s.turns[:], "hp": s.hp[:], "max_hp": s.max_hp[:], "mana": s.mana[:],
+            "max_mana": s.max_mana[:]}
+
+
+def _turn_json(s: MagosState) -> JSON:
+    return {"dice": s.dice[:], "used": s.used[:], "cast_done": s.cast_done[:],
+            "casting": s.casting, "cast_slot": s.cast_slot, "cast_dice": s.cast_dice[:]}
+
+
+def _common_from_json(s: MagosState, data: Mapping[str, Any]) -> None:
+    """The fields ``_meters_json``, ``_turn_json`` and the phase/result keys hold."""
+    s.phase = str(data["phase"])
+    s.active = int(data["active"])
+    s.turns = [int(v) for v in data["turns"]]
+    s.hp = [int(v) for v in data["hp"]]
+    s.max_hp = [int(v) for v in data["max_hp"]]
+    s.mana = [int(v) for v in data["mana"]]
+    s.max_mana = [int(v) for v in data["max_mana"]]
+    s.dice = [int(v) for v in data["dice"]]
+    s.used = [bool(v) for v in data["used"]]
+    s.cast_done = [str(x) for x in data["cast_done"]]
+    s.casting = str(data["casting"])
+    s.cast_slot = int(data["cast_slot"])
+    s.cast_dice = [int(v) for v in data["cast_dice"]]
+    s.winner = int(data["winner"])
+    s.result = str(data["result"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,12 +469,163 @@ class MagosRules(Game[ST]):
     happens when a turn ends (``_end_turn``) and how seats are named in the log (``_who``).
     """
 
+    # What differs in words: the end of the game, who reaches the turn limit, and which
+    # action kinds only chance takes.
+    _OVER: tuple[str, str] = GAME_OVER
+    _BOTH_EN = "Both wizards"
+    _CHANCE_KINDS: tuple[str, ...] = ("first", "deal", "roll")
+
     def _who(self, s: ST, seat: int, lang: str) -> str:
         """The name of ``seat`` in log lines."""
         return player_name(seat, lang)
 
     def _end_turn(self, s: ST) -> list[Event]:
         raise NotImplementedError
+
+    def _apply_other(self, s: ST, kind: str, rest: str, action: str) -> list[Event]:
+        """Apply an action kind only one mode has."""
+        raise ValueError(f"Unknown action {action!r}")
+
+    def _well_formed_other(self, kind: str, rest: str) -> bool:
+        """Whether an action kind only one mode has is well formed."""
+        return False
+
+    def _waiting_reason(self, s: ST, lang: str) -> str:
+        """Why the player cannot act in a phase only one mode has; ``""`` otherwise."""
+        return ""
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: ST) -> int:
+        phase = state.phase
+        if phase in (P_MAIN, P_CAST):
+            return state.active
+        if phase == P_DRAFT:
+            return state.drafting_seat()
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, state: ST) -> list[str]:
+        phase = state.phase
+        if phase == P_MAIN:
+            return self._main_actions(state)
+        if phase == P_CAST:
+            return self._cast_actions(state)
+        if phase == P_DRAFT:
+            seat = state.drafting_seat()
+            left = list(state.dealt[seat])
+            for sp in state.hands[seat]:
+                left.remove(sp)
+            return [f"keep:{sp}" for sp in sorted(set(left))]
+        if phase == P_OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes(state)]
+
+    def chance_outcomes(self, state: ST) -> list[tuple[str, float]]:
+        phase = state.phase
+        if phase == P_ROLL:
+            return list(_ROLLS[self._dice_count(state)])
+        if phase == P_DEAL:
+            left = self._pool_left(state)
+            total = sum(left.values())
+            return [(f"deal:{sp}", c / total) for sp, c in sorted(left.items()) if c]
+        return []
+
+    def sample_chance(self, state: ST, rng: random.Random) -> str:
+        phase = state.phase
+        if phase == P_ROLL:
+            return _roll_text(self._dice_count(state), rng)
+        if phase == P_DEAL:
+            cards = [sp for sp, c in sorted(self._pool_left(state).items()) for _ in range(c)]
+            return f"deal:{cards[rng.randrange(len(cards))]}"
+        raise ValueError("Not a chance node.")
+
+    @staticmethod
+    def _dice_count(s: MagosState) -> int:
+        return dice_for_turn(s.turns[s.active], s.active == s.first)
+
+    @staticmethod
+    def _pool_left(s: MagosState) -> dict[str, int]:
+        left = dict(DRAFT_POOL)
+        for seat in (0, 1):
+            for sp in s.dealt[seat][1:]:
+                left[sp] -= 1
+        return left
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: ST, action: str) -> list[Event]:
+        kind, _, rest = action.partition(":")
+        if kind == "cast":
+            spell, _, v = rest.partition(":")
+            return self._start_cast(state, spell, int(v))
+        if kind == "die":
+            return self._add_die(state, int(rest))
+        if kind == "end":
+            seat = state.active
+            ev = Event("end", {"seat": seat},
+                       {"en": f"{self._who(state, seat, 'en')} ends the turn.",
+                        "ja": f"{self._who(state, seat, 'ja')}が手番を終えました。"})
+            return [ev, *self._end_turn(state)]
+        if kind == "roll":
+            return self._roll(state, [int(x) for x in rest.split("-")])
+        if kind == "x":
+            return self._resolve(state, int(rest))
+        if kind == "fire":
+            return self._resolve(state, 0)
+        if kind == "keep":
+            return self._keep(state, rest)
+        if kind == "deal":
+            return self._deal(state, rest)
+        return self._apply_other(state, kind, rest, action)
+
+    def _keep(self, s: ST, spell: str) -> list[Event]:
+        raise NotImplementedError
+
+    def _deal(self, s: ST, spell: str) -> list[Event]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _put_dice_away(s: MagosState) -> None:
+        s.dice = []
+        s.used = []
+        s.casting = ""
+        s.cast_slot = -1
+        s.cast_dice = []
+
+    def _limit_draw(self, s: ST) -> list[Event]:
+        """MG-R42, MG-G15: the safety net for endless games; ``[]`` while it does not apply."""
+        if s.turns[0] < s.turn_limit or s.turns[1] < s.turn_limit:
+            return []
+        s.phase = P_OVER
+        s.winner = DRAW
+        s.result = "draw"
+        return [Event("draw", {"turns": s.turn_limit},
+                      {"en": f"{self._BOTH_EN} have taken {s.turn_limit} turns: a draw.",
+                       "ja": f"両者が{s.turn_limit}ターンを終えたので引き分けです。"})]
+
+    def _table_obs(self, s: ST, seat: int | None, players: list[dict[str, Any]],
+                   mode: JSON | None = None, opponent: JSON | None = None) -> Observation:
+        """The observation around the wizards: phase, dice, the cast in progress, the result.
+        ``mode`` and ``opponent`` hold what only the solo mode shows."""
+        return {
+            "game": self.spec.id,
+            "seat": seat,
+            "setup": s.setup,
+            **(mode or {}),
+            "turn_limit": s.turn_limit,
+            "phase": s.phase,
+            "to_move": self.current_player(s),
+            "first": s.first,
+            "active": s.active,
+            "players": players,
+            "dice": s.dice[:],
+            "used": s.used[:],
+            "cast_done": s.cast_done[:],
+            "casting": _casting_obs(s),
+            **(opponent or {}),
+            "winner": s.winner,
+            "result": s.result,
+        }
 
     def _main_actions(self, s: ST) -> list[str]:
         seat = s.active
@@ -433,12 +670,8 @@ class MagosRules(Game[ST]):
     def _start_turn(self, s: ST, seat: int) -> list[Event]:
         s.active = seat
         s.turns[seat] += 1
-        s.dice = []
-        s.used = []
+        self._put_dice_away(s)
         s.cast_done = []
-        s.casting = ""
-        s.cast_slot = -1
-        s.cast_dice = []
         s.phase = P_ROLL
         n = s.turns[seat]
         return [Event("turn", {"seat": seat, "turn": n},
@@ -770,6 +1003,55 @@ class MagosRules(Game[ST]):
             return _msg(lang, "That die is already used.", "そのダイスはもう使われています。")
         return _msg(lang, f"No die shows {value}.", f"{value}の目のダイスはありません。")
 
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        if not action or action != action.strip():
+            return False
+        kind, _, rest = action.partition(":")
+        if kind in ("end", "fire"):
+            return rest == "" and ":" not in action
+        if kind == "cast":
+            spell, _, v = rest.partition(":")
+            return spell in SPELLS and v in _FACES
+        if kind == "die":
+            return rest in _FACES
+        if kind == "x":
+            return rest.isdigit() and rest == str(int(rest)) and int(rest) >= 1
+        if kind in ("keep", "deal"):
+            return rest in SPELLS
+        if kind == "roll":
+            return action in _ROLL_SET
+        return self._well_formed_other(kind, rest)
+
+    def illegal_reason(self, state: ST, action: str) -> str:
+        return self.reason(state, action, "en")
+
+    def reason(self, s: ST, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        kind, _, rest = action.partition(":")
+        phase = s.phase
+        if phase == P_OVER:
+            return _msg(lang, *self._OVER)
+        if kind in self._CHANCE_KINDS:
+            return _msg(lang, "Only the dice and the deck decide that.",
+                        "それはダイスや山札が決めることです。")
+        waiting = self._waiting_reason(s, lang)
+        if waiting:
+            return waiting
+        if phase == P_DRAFT:
+            if kind != "keep":
+                return _msg(lang, "The draft is on: keep a spell first.",
+                            "ドラフト中です。まず呪文を選んで残してください。")
+            sp = SPELLS[rest]
+            return _msg(lang, f"You have no {sp.en} left to keep.",
+                        f"残せる{sp.ja}はありません。")
+        if kind == "keep":
+            return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
+        return self._play_reason(s, action, lang)
+
+    # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: ST, action: str, lang: str = "en") -> str:
         kind, _, rest = action.partition(":")
         ja = lang == "ja"
@@ -848,94 +1130,21 @@ class MagosGame(MagosRules[MagosState]):
         return 2
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: MagosState) -> int:
-        phase = state.phase
-        if phase in (P_MAIN, P_CAST):
-            return state.active
-        if phase in (P_ROLL, P_DEAL, P_FIRST):
-            return CHANCE
-        if phase == P_DRAFT:
-            return state.drafting_seat()
-        return TERMINAL
-
-    def legal_actions(self, state: MagosState) -> list[str]:
-        phase = state.phase
-        if phase == P_MAIN:
-            return self._main_actions(state)
-        if phase == P_CAST:
-            return self._cast_actions(state)
-        if phase == P_DRAFT:
-            seat = state.drafting_seat()
-            left = list(state.dealt[seat])
-            for sp in state.hands[seat]:
-                left.remove(sp)
-            return [f"keep:{sp}" for sp in sorted(set(left))]
-        if phase == P_OVER:
-            return []
-        return [a for a, _ in self.chance_outcomes(state)]
-
     def chance_outcomes(self, state: MagosState) -> list[tuple[str, float]]:
-        phase = state.phase
-        if phase == P_ROLL:
-            return list(_ROLLS[self._dice_count(state)])
-        if phase == P_FIRST:
+        if state.phase == P_FIRST:
             return [("first:0", 0.5), ("first:1", 0.5)]
-        if phase == P_DEAL:
-            left = self._pool_left(state)
-            total = sum(left.values())
-            return [(f"deal:{sp}", c / total) for sp, c in sorted(left.items()) if c]
-        return []
-
-    def _dice_count(self, s: MagosState) -> int:
-        return dice_for_turn(s.turns[s.active], s.active == s.first)
-
-    def _pool_left(self, s: MagosState) -> dict[str, int]:
-        left = dict(DRAFT_POOL)
-        for seat in (0, 1):
-            for sp in s.dealt[seat][1:]:
-                left[sp] -= 1
-        return left
+        return super().chance_outcomes(state)
 
     def sample_chance(self, state: MagosState, rng: random.Random) -> str:
-        phase = state.phase
-        if phase == P_ROLL:
-            r = rng.random
-            vals = sorted(int(r() * 6) + 1 for _ in range(self._dice_count(state)))
-            return "roll:" + "-".join(map(str, vals))
-        if phase == P_FIRST:
+        if state.phase == P_FIRST:
             return f"first:{rng.randrange(2)}"
-        if phase == P_DEAL:
-            cards = [sp for sp, c in sorted(self._pool_left(state).items()) for _ in range(c)]
-            return f"deal:{cards[rng.randrange(len(cards))]}"
-        raise ValueError("Not a chance node.")
+        return super().sample_chance(state, rng)
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: MagosState, action: str) -> list[Event]:
-        kind, _, rest = action.partition(":")
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return self._start_cast(state, spell, int(v))
-        if kind == "die":
-            return self._add_die(state, int(rest))
-        if kind == "end":
-            seat = state.active
-            ev = Event("end", {"seat": seat},
-                       {"en": f"{player_name(seat, 'en')} ends the turn.",
-                        "ja": f"{player_name(seat, 'ja')}が手番を終えました。"})
-            return [ev, *self._end_turn(state)]
-        if kind == "roll":
-            return self._roll(state, [int(x) for x in rest.split("-")])
-        if kind == "x":
-            return self._resolve(state, int(rest))
-        if kind == "fire":
-            return self._resolve(state, 0)
-        if kind == "keep":
-            return self._keep(state, rest)
-        if kind == "deal":
-            return self._deal(state, rest)
+    def _apply_other(self, s: MagosState, kind: str, rest: str, action: str) -> list[Event]:
         if kind == "first":
-            return self._first(state, int(rest))
-        raise ValueError(f"Unknown action {action!r}")
+            return self._first(s, int(rest))
+        return super()._apply_other(s, kind, rest, action)
 
     def _first(self, s: MagosState, seat: int) -> list[Event]:
         s.first = seat
@@ -981,67 +1190,12 @@ class MagosGame(MagosRules[MagosState]):
         return events
 
     def _end_turn(self, s: MagosState) -> list[Event]:
-        s.dice = []
-        s.used = []
-        s.casting = ""
-        s.cast_slot = -1
-        s.cast_dice = []
-        if s.turns[0] >= s.turn_limit and s.turns[1] >= s.turn_limit:
-            # MG-R42: the safety net for endless games.
-            s.phase = P_OVER
-            s.winner = DRAW
-            s.result = "draw"
-            return [Event("draw", {"turns": s.turn_limit},
-                          {"en": f"Both wizards have taken {s.turn_limit} turns: a draw.",
-                           "ja": f"両者が{s.turn_limit}ターンを終えたので引き分けです。"})]
-        return self._start_turn(s, 1 - s.active)
+        self._put_dice_away(s)
+        return self._limit_draw(s) or self._start_turn(s, 1 - s.active)
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if not action or action != action.strip():
-            return False
-        kind, _, rest = action.partition(":")
-        if kind in ("end", "fire"):
-            return rest == "" and ":" not in action
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return spell in SPELLS and v in ("1", "2", "3", "4", "5", "6")
-        if kind == "die":
-            return rest in ("1", "2", "3", "4", "5", "6")
-        if kind == "x":
-            return rest.isdigit() and rest == str(int(rest)) and int(rest) >= 1
-        if kind in ("keep", "deal"):
-            return rest in SPELLS
-        if kind == "first":
-            return rest in ("0", "1")
-        if kind == "roll":
-            return action in _ROLL_SET
-        return False
-
-    def illegal_reason(self, state: MagosState, action: str) -> str:
-        return self.reason(state, action, "en")
-
-    def reason(self, s: MagosState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
-        if action in self.legal_actions(s):
-            return ""
-        kind, _, rest = action.partition(":")
-        phase = s.phase
-        if phase == P_OVER:
-            return _msg(lang, "The game is over.", "ゲームは終了しています。")
-        if kind in ("first", "deal", "roll"):
-            return _msg(lang, "Only the dice and the deck decide that.",
-                        "それはダイスや山札が決めることです。")
-        if phase == P_DRAFT:
-            if kind != "keep":
-                return _msg(lang, "The draft is on: keep a spell first.",
-                            "ドラフト中です。まず呪文を選んで残してください。")
-            sp = SPELLS[rest]
-            return _msg(lang, f"You have no {sp.en} left to keep.",
-                        f"残せる{sp.ja}はありません。")
-        if kind == "keep":
-            return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
-        return self._play_reason(s, action, lang)
+    def _well_formed_other(self, kind: str, rest: str) -> bool:
+        return kind == "first" and rest in ("0", "1")
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosState) -> list[float]:
@@ -1061,56 +1215,14 @@ class MagosGame(MagosRules[MagosState]):
                                                     and s.cast_slot == i)
                 hand.append({"slot": f"p{p}s{i}", "spell": spell if shown else None,
                              "revealed": s.revealed[p][i]})
-            players.append({
-                "hp": s.hp[p], "max_hp": s.max_hp[p], "mana": s.mana[p],
-                "max_mana": s.max_mana[p], "turns": s.turns[p], "hand": hand,
-                "dealt_count": len(s.dealt[p]),
-                "dealt": list(s.dealt[p]) if own else None,
-            })
-        casting = None
-        if s.casting:
-            casting = {"spell": s.casting, "slot": f"p{s.active}s{s.cast_slot}",
-                       "dice": s.cast_dice[:]}
-        return {
-            "game": "magos",
-            "seat": seat,
-            "setup": s.setup,
-            "turn_limit": s.turn_limit,
-            "phase": s.phase,
-            "to_move": self.current_player(s),
-            "first": s.first,
-            "active": s.active,
-            "players": players,
-            "dice": s.dice[:],
-            "used": s.used[:],
-            "cast_done": s.cast_done[:],
-            "casting": casting,
-            "winner": s.winner,
-            "result": s.result,
-        }
+            players.append(_wizard_obs(s, p, hand, own))
+        return self._table_obs(s, seat, players)
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosState:
         s = MagosState(str(obs["setup"]), int(obs["turn_limit"]))
-        s.phase = str(obs["phase"])
-        s.first = int(obs["first"])
-        s.active = int(obs["active"])
-        s.dice = [int(v) for v in obs["dice"]]
-        s.used = [bool(u) for u in obs["used"]]
-        s.cast_done = [str(c) for c in obs["cast_done"]]
-        s.winner = int(obs["winner"])
-        s.result = str(obs["result"])
-        casting = obs["casting"]
-        if casting is not None:
-            s.casting = str(casting["spell"])
-            s.cast_slot = int(str(casting["slot"]).rsplit("s", 1)[1])
-            s.cast_dice = [int(v) for v in casting["dice"]]
+        _turn_from_obs(s, obs)
         for p, pl in enumerate(obs["players"]):
-            s.hp[p], s.max_hp[p] = int(pl["hp"]), int(pl["max_hp"])
-            s.mana[p], s.max_mana[p] = int(pl["mana"]), int(pl["max_mana"])
-            s.turns[p] = int(pl["turns"])
-            s.hands[p] = [h["spell"] for h in pl["hand"]]
-            s.revealed[p] = [bool(h["revealed"]) for h in pl["hand"]]
-            s.dealt[p] = list(pl["dealt"]) if pl["dealt"] is not None else []
+            _wizard_from_obs(s, p, pl)
         opp = 1 - seat
         hand = s.hands[opp]
         known = [sp for sp in hand if sp is not None]
@@ -1152,35 +1264,19 @@ class MagosGame(MagosRules[MagosState]):
         s = state
         return {
             "setup": s.setup, "turn_limit": s.turn_limit, "phase": s.phase, "first": s.first,
-            "active": s.active, "turns": s.turns[:], "hp": s.hp[:], "max_hp": s.max_hp[:],
-            "mana": s.mana[:], "max_mana": s.max_mana[:],
+            "active": s.active, **_meters_json(s),
             "hands": [h[:] for h in s.hands], "revealed": [r[:] for r in s.revealed],
-            "dealt": [d[:] for d in s.dealt], "dice": s.dice[:], "used": s.used[:],
-            "cast_done": s.cast_done[:], "casting": s.casting, "cast_slot": s.cast_slot,
-            "cast_dice": s.cast_dice[:], "winner": s.winner, "result": s.result,
+            "dealt": [d[:] for d in s.dealt], **_turn_json(s),
+            "winner": s.winner, "result": s.result,
         }
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagosState:
         s = MagosState(str(data["setup"]), int(data["turn_limit"]))
-        s.phase = str(data["phase"])
+        _common_from_json(s, data)
         s.first = int(data["first"])
-        s.active = int(data["active"])
-        s.turns = [int(v) for v in data["turns"]]
-        s.hp = [int(v) for v in data["hp"]]
-        s.max_hp = [int(v) for v in data["max_hp"]]
-        s.mana = [int(v) for v in data["mana"]]
-        s.max_mana = [int(v) for v in data["max_mana"]]
         s.hands = [[str(x) for x in h] for h in data["hands"]]
         s.revealed = [[bool(x) for x in r] for r in data["revealed"]]
         s.dealt = [[str(x) for x in d] for d in data["dealt"]]
-        s.dice = [int(v) for v in data["dice"]]
-        s.used = [bool(v) for v in data["used"]]
-        s.cast_done = [str(x) for x in data["cast_done"]]
-        s.casting = str(data["casting"])
-        s.cast_slot = int(data["cast_slot"])
-        s.cast_dice = [int(v) for v in data["cast_dice"]]
-        s.winner = int(data["winner"])
-        s.result = str(data["result"])
         return s
 
     # -- words ----------------------------------------------------------------------------

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, GameSpec, OptionSpec
+from tabletop.engine import Event, GameSpec, OptionSpec
 from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.spec import OptionValue
@@ -35,40 +35,42 @@ from .data import (
     DRAFT_POOL,
     DRAIN,
     ENEMIES,
+    FACE_WORDS,
     FULL_HEAL,
     HAND_SIZE,
-    HEAL_SELF,
     HIT,
-    MANA_HIT,
-    MISS,
-    SELF_HIT,
     SPELL_IDS,
     SPELLS,
     START_HP,
     START_MAX_MANA,
     Enemy,
-    dice_for_turn,
     enemy_dice_count,
     enemy_dice_v11,
     enemy_step,
+    face_words,
 )
 from .model import (
-    _ROLL_SET,
+    _FACES,
     _ROLLS,
     DEFAULT_TURN_LIMIT,
     DRAFT,
     DRAW,
     FIRST_GAME,
-    P_CAST,
     P_DEAL,
     P_DRAFT,
-    P_MAIN,
     P_OVER,
     P_ROLL,
     TURN_LIMITS,
     MagosRules,
     MagosState,
+    _common_from_json,
+    _meters_json,
     _msg,
+    _roll_text,
+    _turn_from_obs,
+    _turn_json,
+    _wizard_from_obs,
+    _wizard_obs,
     prompt_from_obs,
 )
 
@@ -91,6 +93,8 @@ ENEMY_SELF_KO = "enemy_self_ko"  # MG-G16
 Step = tuple[int, int, int, int, int, int]
 
 _ENEMY_TEXT: dict[int, str] = {v: f"enemy:{v}" for v in range(1, 7)}
+
+BATTLE_OVER: tuple[str, str] = ("The battle is over.", "対戦は終了しています。")
 
 
 def parse_hand(text: str) -> tuple[str, ...]:
@@ -126,21 +130,14 @@ def parse_hand(text: str) -> tuple[str, ...]:
 def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:
     """What one enemy die did, with the amounts actually applied."""
     ja = lang == "ja"
-    if kind == MISS:
-        return "ミス" if ja else "miss"
-    if kind == HIT:
-        return f"{amount}ダメージ" if ja else f"{amount} damage"
-    if kind == MANA_HIT:
-        return f"マナに{amount}ダメージ" if ja else f"{amount} mana damage"
-    if kind == HEAL_SELF:
-        return f"HP{amount}回復" if ja else f"heals {amount}"
+    # The log also says how much a full heal gave, and joins a drain's two parts by a comma.
     if kind == FULL_HEAL:
         return f"HP全回復(+{amount})" if ja else f"full heal (+{amount})"
-    if kind == SELF_HIT:
-        return f"自分に{amount}ダメージ" if ja else f"{amount} damage to itself"
-    if kind == DRAIN:
-        return f"{amount}ダメージ・HP{healed}回復" if ja else f"{amount} damage, heals {healed}"
-    return kind
+    if kind == DRAIN and not ja:
+        return f"{amount} damage, heals {healed}"
+    if kind not in FACE_WORDS:
+        return kind
+    return face_words(kind, amount, healed, lang)
 
 
 def band_index(enemy: Enemy, hp: int) -> int:
@@ -257,6 +254,10 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         rules_file="magos",
     )
 
+    _OVER = BATTLE_OVER
+    _BOTH_EN = "Both sides"
+    _CHANCE_KINDS = ("deal", "roll", "enemy")
+
     # -- names ----------------------------------------------------------------------------
     def _who(self, s: MagosSoloState, seat: int, lang: str) -> str:
         if seat == ENEMY:
@@ -294,96 +295,34 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return 1
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: MagosSoloState) -> int:
-        phase = state.phase
-        if phase in (P_MAIN, P_CAST, P_DRAFT):
-            return PLAYER
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
-    def legal_actions(self, state: MagosSoloState) -> list[str]:
-        phase = state.phase
-        if phase == P_MAIN:
-            return self._main_actions(state)
-        if phase == P_CAST:
-            return self._cast_actions(state)
-        if phase == P_DRAFT:
-            left = list(state.dealt[PLAYER])
-            for sp in state.hands[PLAYER]:
-                left.remove(sp)
-            return [f"keep:{sp}" for sp in sorted(set(left))]
-        if phase == P_OVER:
-            return []
-        return [a for a, _ in self.chance_outcomes(state)]
-
     def chance_outcomes(self, state: MagosSoloState) -> list[tuple[str, float]]:
         phase = state.phase
         if phase == P_ENEMY:
             return [(_ENEMY_TEXT[state.enemy_faces[state.enemy_next]], 1.0)]
-        if phase == P_ROLL:
-            return list(_ROLLS[dice_for_turn(state.turns[PLAYER], True)])
         if phase == P_ENEMY_ROLL:
             return list(_ROLLS[enemy_dice_count(state.turns[ENEMY])])
-        if phase == P_DEAL:
-            left = self._pool_left(state)
-            total = sum(left.values())
-            return [(f"deal:{sp}", c / total) for sp, c in sorted(left.items()) if c]
-        return []
-
-    @staticmethod
-    def _pool_left(s: MagosSoloState) -> dict[str, int]:
-        left = dict(DRAFT_POOL)
-        for sp in s.dealt[PLAYER][1:]:
-            left[sp] -= 1
-        return left
+        return super().chance_outcomes(state)
 
     def sample_chance(self, state: MagosSoloState, rng: random.Random) -> str:
         phase = state.phase
         if phase == P_ENEMY:
             return _ENEMY_TEXT[state.enemy_faces[state.enemy_next]]
-        if phase in (P_ROLL, P_ENEMY_ROLL):
-            n = (dice_for_turn(state.turns[PLAYER], True) if phase == P_ROLL
-                 else enemy_dice_count(state.turns[ENEMY]))
-            r = rng.random
-            vals = sorted(int(r() * 6) + 1 for _ in range(n))
-            return "roll:" + "-".join(map(str, vals))
-        if phase == P_DEAL:
-            cards = [sp for sp, c in sorted(self._pool_left(state).items()) for _ in range(c)]
-            return f"deal:{cards[rng.randrange(len(cards))]}"
-        raise ValueError("Not a chance node.")
+        if phase == P_ENEMY_ROLL:
+            return _roll_text(enemy_dice_count(state.turns[ENEMY]), rng)
+        return super().sample_chance(state, rng)
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: MagosSoloState, action: str) -> list[Event]:
-        kind, _, rest = action.partition(":")
-        s = state
+    def _apply_other(self, s: MagosSoloState, kind: str, rest: str,
+                     action: str) -> list[Event]:
         if kind == "enemy":
             return self._enemy_die(s, int(rest))
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return self._start_cast(s, spell, int(v))
-        if kind == "die":
-            return self._add_die(s, int(rest))
-        if kind == "x":
-            return self._resolve(s, int(rest))
-        if kind == "fire":
-            return self._resolve(s, 0)
-        if kind == "end":
-            ev = Event("end", {"seat": PLAYER},
-                       {"en": f"{self._who(s, PLAYER, 'en')} ends the turn.",
-                        "ja": f"{self._who(s, PLAYER, 'ja')}が手番を終えました。"})
-            return [ev, *self._end_turn(s)]
-        if kind == "roll":
-            values = [int(x) for x in rest.split("-")]
-            if s.phase == P_ENEMY_ROLL:
-                return self._enemy_roll(s, values)
-            s.enemy_last = 0
-            return self._roll(s, values)
-        if kind == "keep":
-            return self._keep(s, rest)
-        if kind == "deal":
-            return self._deal(s, rest)
-        raise ValueError(f"Unknown action {action!r}")
+        return super()._apply_other(s, kind, rest, action)
+
+    def _roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
+        if s.phase == P_ENEMY_ROLL:
+            return self._enemy_roll(s, values)
+        s.enemy_last = 0
+        return super()._roll(s, values)
 
     def _deal(self, s: MagosSoloState, spell: str) -> list[Event]:
         s.dealt[PLAYER].append(spell)
@@ -410,12 +349,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def _end_turn(self, s: MagosSoloState) -> list[Event]:
         """The player's turn is over: the enemy's turn starts with its band locked (MG-R56.1)
         and its dice from the patch table or a roll (MG-R54)."""
-        s.dice = []
-        s.used = []
+        self._put_dice_away(s)
         s.cast_done = []
-        s.casting = ""
-        s.cast_slot = -1
-        s.cast_dice = []
         s.active = ENEMY
         s.turns[ENEMY] += 1
         n = s.turns[ENEMY]
@@ -504,66 +439,21 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return events
 
     def _after_enemy_turn(self, s: MagosSoloState) -> list[Event]:
-        if s.turns[PLAYER] >= s.turn_limit and s.turns[ENEMY] >= s.turn_limit:
-            # MG-G15: the safety net for endless battles.
-            s.phase = P_OVER
-            s.winner = DRAW
-            s.result = "draw"
-            return [Event("draw", {"turns": s.turn_limit},
-                          {"en": f"Both sides have taken {s.turn_limit} turns: a draw.",
-                           "ja": f"両者が{s.turn_limit}ターンを終えたので引き分けです。"})]
-        return self._start_turn(s, PLAYER)
+        return self._limit_draw(s) or self._start_turn(s, PLAYER)
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if not action or action != action.strip():
-            return False
-        kind, _, rest = action.partition(":")
-        if kind in ("end", "fire"):
-            return rest == "" and ":" not in action
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return spell in SPELLS and v in ("1", "2", "3", "4", "5", "6")
-        if kind in ("die", "enemy"):
-            return rest in ("1", "2", "3", "4", "5", "6")
-        if kind == "x":
-            return rest.isdigit() and rest == str(int(rest)) and int(rest) >= 1
-        if kind in ("keep", "deal"):
-            return rest in SPELLS
-        if kind == "roll":
-            return action in _ROLL_SET
-        return False
+    def _well_formed_other(self, kind: str, rest: str) -> bool:
+        return kind == "enemy" and rest in _FACES
 
-    def illegal_reason(self, state: MagosSoloState, action: str) -> str:
-        return self.reason(state, action, "en")
-
-    def reason(self, s: MagosSoloState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
-        if action in self.legal_actions(s):
-            return ""
-        kind, _, rest = action.partition(":")
+    def _waiting_reason(self, s: MagosSoloState, lang: str) -> str:
         phase = s.phase
-        if phase == P_OVER:
-            return _msg(lang, "The battle is over.", "対戦は終了しています。")
-        if kind in ("deal", "roll", "enemy"):
-            return _msg(lang, "Only the dice and the deck decide that.",
-                        "それはダイスや山札が決めることです。")
         if phase in (P_ENEMY, P_ENEMY_ROLL):
             enemy = ENEMIES[s.enemy]
             return _msg(lang, f"{enemy.en} is taking its turn.", f"{enemy.ja}の手番です。")
         if phase in (P_DEAL, P_ROLL):
             return _msg(lang, "Wait for the dice and the cards.",
                         "ダイスやカードを待ってください。")
-        if phase == P_DRAFT:
-            if kind != "keep":
-                return _msg(lang, "The draft is on: keep a spell first.",
-                            "ドラフト中です。まず呪文を選んで残してください。")
-            sp = SPELLS[rest]
-            return _msg(lang, f"You have no {sp.en} left to keep.",
-                        f"残せる{sp.ja}はありません。")
-        if kind == "keep":
-            return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
-        return self._play_reason(s, action, lang)
+        return ""
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosSoloState) -> list[float]:
@@ -584,43 +474,20 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
             steps.append({"face": face, "effect": eff.kind, "amount": amount,
                           "healed": healed, "ends_turn": eff.ends_turn, "enemy_hp": ehp,
                           "player_hp": php, "player_mana": pmana})
-        casting = None
-        if s.casting:
-            casting = {"spell": s.casting, "slot": f"p0s{s.cast_slot}", "dice": s.cast_dice[:]}
         hand = [{"slot": f"p0s{i}", "spell": sp, "revealed": s.revealed[PLAYER][i]}
                 for i, sp in enumerate(s.hands[PLAYER])]
-        player = {
-            "hp": s.hp[PLAYER], "max_hp": s.max_hp[PLAYER], "mana": s.mana[PLAYER],
-            "max_mana": s.max_mana[PLAYER], "turns": s.turns[PLAYER], "hand": hand,
-            "dealt_count": len(s.dealt[PLAYER]), "dealt": list(s.dealt[PLAYER]),
-        }
-        return {
-            "game": GAME_ID,
-            "seat": seat,
-            "setup": s.setup,
-            "dice_mode": s.dice_mode,
-            "turn_limit": s.turn_limit,
-            "phase": s.phase,
-            "to_move": self.current_player(s),
-            "first": PLAYER,
-            "active": s.active,
-            "players": [player],
-            "dice": s.dice[:],
-            "used": s.used[:],
-            "cast_done": s.cast_done[:],
-            "casting": casting,
-            "enemy": {
-                "id": enemy.id, "number": enemy.number, "name_en": enemy.en,
-                "name_ja": enemy.ja, "hp": s.hp[ENEMY], "max_hp": s.max_hp[ENEMY],
-                "turns": s.turns[ENEMY], "band": in_force, "band_locked": in_turn,
-                "last_band": s.enemy_band, "faces": s.enemy_faces[:],
-                "resolved": s.enemy_next, "last_face": s.enemy_last, "steps": steps,
-                "next_faces": (enemy_dice_v11(s.turns[ENEMY] + 1) if s.dice_mode == PATCH
-                               else None),
-            },
-            "winner": s.winner,
-            "result": s.result,
-        }
+        return self._table_obs(s, seat, [_wizard_obs(s, PLAYER, hand, True)],
+                               {"dice_mode": s.dice_mode}, {"enemy": {
+                                   "id": enemy.id, "number": enemy.number, "name_en": enemy.en,
+                                   "name_ja": enemy.ja, "hp": s.hp[ENEMY],
+                                   "max_hp": s.max_hp[ENEMY], "turns": s.turns[ENEMY],
+                                   "band": in_force, "band_locked": in_turn,
+                                   "last_band": s.enemy_band, "faces": s.enemy_faces[:],
+                                   "resolved": s.enemy_next, "last_face": s.enemy_last,
+                                   "steps": steps,
+                                   "next_faces": (enemy_dice_v11(s.turns[ENEMY] + 1)
+                                                  if s.dice_mode == PATCH else None),
+                               }})
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosSoloState:
         # Nothing is hidden from the player: the observation is the whole state.
@@ -630,25 +497,10 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         e = obs["enemy"]
         s = MagosSoloState(str(e["id"]), str(obs["dice_mode"]), str(obs["setup"]),
                            int(obs["turn_limit"]))
-        pl = obs["players"][PLAYER]
-        s.phase = str(obs["phase"])
-        s.active = int(obs["active"])
-        s.turns = [int(pl["turns"]), int(e["turns"])]
-        s.hp = [int(pl["hp"]), int(e["hp"])]
-        s.max_hp = [int(pl["max_hp"]), int(e["max_hp"])]
-        s.mana = [int(pl["mana"]), 0]
-        s.max_mana = [int(pl["max_mana"]), 0]
-        s.hands = [[str(h["spell"]) for h in pl["hand"]], []]
-        s.revealed = [[bool(h["revealed"]) for h in pl["hand"]], []]
-        s.dealt = [[str(x) for x in pl["dealt"]], []]
-        s.dice = [int(v) for v in obs["dice"]]
-        s.used = [bool(u) for u in obs["used"]]
-        s.cast_done = [str(c) for c in obs["cast_done"]]
-        casting = obs["casting"]
-        if casting is not None:
-            s.casting = str(casting["spell"])
-            s.cast_slot = int(str(casting["slot"]).rsplit("s", 1)[1])
-            s.cast_dice = [int(v) for v in casting["dice"]]
+        _turn_from_obs(s, obs)
+        _wizard_from_obs(s, PLAYER, obs["players"][PLAYER])
+        s.turns[ENEMY] = int(e["turns"])
+        s.hp[ENEMY], s.max_hp[ENEMY] = int(e["hp"]), int(e["max_hp"])
         s.enemy_faces = [int(v) for v in e["faces"]]
         s.enemy_next = int(e["resolved"])
         s.enemy_band = int(e["last_band"])
@@ -656,8 +508,6 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_steps = [(int(st["face"]), int(st["amount"]), int(st["healed"]),
                           int(st["enemy_hp"]), int(st["player_hp"]), int(st["player_mana"]))
                          for st in e["steps"]]
-        s.winner = int(obs["winner"])
-        s.result = str(obs["result"])
         return s
 
     # -- serialisation --------------------------------------------------------------------
@@ -666,11 +516,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return {
             "enemy": s.enemy, "dice_mode": s.dice_mode, "setup": s.setup,
             "turn_limit": s.turn_limit, "phase": s.phase, "active": s.active,
-            "turns": s.turns[:], "hp": s.hp[:], "max_hp": s.max_hp[:], "mana": s.mana[:],
-            "max_mana": s.max_mana[:], "hand": s.hands[PLAYER][:],
-            "revealed": s.revealed[PLAYER][:], "dealt": s.dealt[PLAYER][:], "dice": s.dice[:],
-            "used": s.used[:], "cast_done": s.cast_done[:], "casting": s.casting,
-            "cast_slot": s.cast_slot, "cast_dice": s.cast_dice[:],
+            **_meters_json(s), "hand": s.hands[PLAYER][:],
+            "revealed": s.revealed[PLAYER][:], "dealt": s.dealt[PLAYER][:], **_turn_json(s),
             "enemy_faces": s.enemy_faces[:], "enemy_next": s.enemy_next,
             "enemy_band": s.enemy_band, "enemy_steps": [list(st) for st in s.enemy_steps],
             "enemy_last": s.enemy_last, "winner": s.winner, "result": s.result,
@@ -679,22 +526,10 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def state_from_json(self, data: Mapping[str, Any]) -> MagosSoloState:
         s = MagosSoloState(str(data["enemy"]), str(data["dice_mode"]), str(data["setup"]),
                            int(data["turn_limit"]))
-        s.phase = str(data["phase"])
-        s.active = int(data["active"])
-        s.turns = [int(v) for v in data["turns"]]
-        s.hp = [int(v) for v in data["hp"]]
-        s.max_hp = [int(v) for v in data["max_hp"]]
-        s.mana = [int(v) for v in data["mana"]]
-        s.max_mana = [int(v) for v in data["max_mana"]]
+        _common_from_json(s, data)
         s.hands = [[str(x) for x in data["hand"]], []]
         s.revealed = [[bool(x) for x in data["revealed"]], []]
         s.dealt = [[str(x) for x in data["dealt"]], []]
-        s.dice = [int(v) for v in data["dice"]]
-        s.used = [bool(v) for v in data["used"]]
-        s.cast_done = [str(x) for x in data["cast_done"]]
-        s.casting = str(data["casting"])
-        s.cast_slot = int(data["cast_slot"])
-        s.cast_dice = [int(v) for v in data["cast_dice"]]
         s.enemy_faces = [int(v) for v in data["enemy_faces"]]
         s.enemy_next = int(data["enemy_next"])
         s.enemy_band = int(data["enemy_band"])
@@ -704,8 +539,6 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
             steps.append((face, amount, healed, ehp, php, pmana))
         s.enemy_steps = steps
         s.enemy_last = int(data["enemy_last"])
-        s.winner = int(data["winner"])
-        s.result = str(data["result"])
         return s
 
     # -- words ----------------------------------------------------------------------------

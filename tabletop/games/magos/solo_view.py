@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.layout import DIE_SIZE, Layout, Meter, Piece, Text, Zone
+from tabletop.engine.layout import Layout, Meter, Piece, Text, Zone
 
 from .data import (
     DRAIN,
@@ -25,9 +25,11 @@ from .data import (
     Enemy,
     Face,
     enemy_dice_count,
+    face_words,
 )
-from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER
+from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER, _msg
 from .solo import (
+    BATTLE_OVER,
     ENEMY_SELF_KO,
     P_ENEMY,
     P_ENEMY_ROLL,
@@ -47,6 +49,7 @@ from .view import (
     add_draft,
     add_meters,
     add_spell_row,
+    dice_row,
 )
 
 ENEMY_CARD = (40.0, 24.0, 160.0, 224.0)  # x, y, w, h
@@ -70,10 +73,6 @@ FACE_COLORS: dict[str, str] = {
 }
 
 
-def _msg(lang: str, en: str, ja: str) -> str:
-    return ja if lang == "ja" else en
-
-
 def enemy_color(enemy: Enemy) -> str:
     """The card colour by campaign stage: the later, the darker."""
     tiers = ("#4a7c59", "#8e6c2f", "#9c3d2e", "#6c3483", "#1b2631")
@@ -82,22 +81,7 @@ def enemy_color(enemy: Enemy) -> str:
 
 def face_label(face: int, eff: Face, lang: str) -> str:
     """A face-table row as printed on the card: "1  2 dmg", "6  6 dmg ■" (ends the turn)."""
-    ja = lang == "ja"
-    n = eff.amount
-    if eff.kind == MISS:
-        text = "ミス" if ja else "miss"
-    elif eff.kind == HIT:
-        text = f"{n}ダメージ" if ja else f"{n} dmg"
-    elif eff.kind == MANA_HIT:
-        text = f"マナに{n}ダメージ" if ja else f"{n} mana dmg"
-    elif eff.kind == HEAL_SELF:
-        text = f"HP{n}回復" if ja else f"heal {n}"
-    elif eff.kind == FULL_HEAL:
-        text = "HP全回復" if ja else "full heal"
-    elif eff.kind == SELF_HIT:
-        text = f"自分に{n}ダメージ" if ja else f"{n} dmg to itself"
-    else:
-        text = f"{n}ダメージ・HP{eff.heal}回復" if ja else f"{n} dmg + heal {eff.heal}"
+    text = face_words(eff.kind, eff.amount, eff.heal, lang, short=True)
     if eff.ends_turn:
         text += " ■"  # the rulebook's ⏹; ■ is in every table font, as on the spell cards
     return f"{face}  {text}"
@@ -130,6 +114,9 @@ def _showing_enemy_dice(obs: dict[str, Any]) -> bool:
 
 class MagosSoloView(MagosView):
     """Layout, gestures and words for the solo mode."""
+
+    _OVER = BATTLE_OVER
+    _OVER_TURN = ("Battle over", "対戦終了")
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
@@ -246,10 +233,7 @@ class MagosSoloView(MagosView):
         out.zones.append(tray)
         faces: list[int] = list(e["faces"])
         done = int(e["resolved"])
-        n = len(faces)
-        step = DIE_SIZE + 24
-        x0 = tray.x + (tray.w - (n * DIE_SIZE + (n - 1) * 24)) / 2
-        y = tray.y + (tray.h - DIE_SIZE) / 2
+        x0, step, y = dice_row(tray, len(faces))
         for i, v in enumerate(faces):
             if i == done - 1:
                 state = "active"
@@ -263,28 +247,19 @@ class MagosSoloView(MagosView):
                                     art={"value": v, "color": "#5b2c2c"}, state=state))
 
     @staticmethod
-    def _turn_text(obs: dict[str, Any]) -> tuple[str, str]:
-        phase = obs["phase"]
-        if phase == P_DRAFT:
-            return "Draft", "ドラフト"
-        if phase == P_OVER:
-            return "Battle over", "対戦終了"
+    def _playing_turn_text(obs: dict[str, Any]) -> tuple[str, str]:
         e = obs["enemy"]
-        if phase in (P_ENEMY, P_ENEMY_ROLL):
+        if obs["phase"] in (P_ENEMY, P_ENEMY_ROLL):
             n = int(e["turns"])
             return f"Turn {n} — {e['name_en']}", f"{e['name_ja']}の{n}ターン目"
         n = int(obs["players"][0]["turns"])
         return f"Turn {n} — you", f"あなたの{n}ターン目"
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+    def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
+                        target: str | None, lang: str) -> str:
         phase = obs["phase"]
         e = obs["enemy"]
-        if phase == P_OVER:
-            return _msg(lang, "The battle is over.", "対戦は終了しています。")
-        if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
         if source == "enemy" or source.startswith("row"):
             return _msg(lang, f"That is {e['name_en']}'s card: each row says what a die "
                         "showing that face does.",
@@ -297,7 +272,7 @@ class MagosSoloView(MagosView):
             return _msg(lang, "Drag the die onto one of your spells; spells that deal damage "
                         "hit the enemy.",
                         "ダイスは自分の呪文にドラッグしてください。ダメージは敵に与えられます。")
-        return super().why_not(obs, seat, source, target, lang)
+        return super()._why_not_seated(obs, seat, source, target, lang)
 
     def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
         return solo_prompt_from_obs(obs, seat, lang)

@@ -26,10 +26,12 @@ from tabletop.engine.layout import (
 from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
 from .model import (
     DRAW,
+    GAME_OVER,
     P_CAST,
     P_DRAFT,
     P_MAIN,
     P_OVER,
+    _msg,
     die_reason_from_obs,
     player_name,
     prompt_from_obs,
@@ -51,10 +53,6 @@ DRAFT_GAP = 10.0
 TRAY = Zone("tray", 515.0, 330.0, 400.0, 140.0, "Dice", "ダイス", "#2c3e50")
 HP_COLOR = "#c0392b"
 MANA_COLOR = "#2e5fa8"
-
-
-def _msg(lang: str, en: str, ja: str) -> str:
-    return ja if lang == "ja" else en
 
 
 def spell_art(spell: str) -> dict[str, Any]:
@@ -146,15 +144,20 @@ def add_draft(out: Layout, obs: dict[str, Any], seat: int) -> None:
             tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
 
 
+def dice_row(tray: Zone, n: int) -> tuple[float, float, float]:
+    """Where ``n`` dice sit in ``tray``: the first die's x, the step between dice, and y."""
+    step = DIE_SIZE + 24
+    x0 = tray.x + (tray.w - (n * DIE_SIZE + (n - 1) * 24)) / 2
+    y = tray.y + (tray.h - DIE_SIZE) / 2
+    return x0, step, y
+
+
 def add_dice(out: Layout, obs: dict[str, Any], tray: Zone = TRAY) -> None:
     """The dice tray with the turn's dice, used ones marked."""
     out.zones.append(tray)
     dice = obs["dice"]
     used = obs["used"]
-    n = len(dice)
-    step = DIE_SIZE + 24
-    x0 = tray.x + (tray.w - (n * DIE_SIZE + (n - 1) * 24)) / 2
-    y = tray.y + (tray.h - DIE_SIZE) / 2
+    x0, step, y = dice_row(tray, len(dice))
     for i, v in enumerate(dice):
         out.pieces.append(Piece(f"die{i}", "die", x0 + i * step, y, art={"value": v},
                                 state="used" if used[i] else ""))
@@ -170,6 +173,9 @@ def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> N
 
 class MagosView(GameView):
     """Layout, gestures and words for Magos."""
+
+    _OVER: tuple[str, str] = GAME_OVER
+    _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
@@ -202,13 +208,17 @@ class MagosView(GameView):
                                   bold=True))
         return out
 
-    @staticmethod
-    def _turn_text(obs: dict[str, Any]) -> tuple[str, str]:
+    def _turn_text(self, obs: dict[str, Any]) -> tuple[str, str]:
+        """Whose turn it is, for the table (English, Japanese)."""
         phase = obs["phase"]
         if phase == P_DRAFT:
             return "Draft", "ドラフト"
         if phase == P_OVER:
-            return "Game over", "ゲーム終了"
+            return self._OVER_TURN
+        return self._playing_turn_text(obs)
+
+    @staticmethod
+    def _playing_turn_text(obs: dict[str, Any]) -> tuple[str, str]:
         active = int(obs["active"])
         if active < 0:
             return "", ""
@@ -282,11 +292,16 @@ class MagosView(GameView):
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> str:
-        phase = obs["phase"]
-        if phase == P_OVER:
-            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+        if obs["phase"] == P_OVER:
+            return _msg(lang, *self._OVER)
         if seat is None:
             return _msg(lang, "You are watching this game.", "観戦中です。")
+        return self._why_not_seated(obs, seat, source, target, lang)
+
+    def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
+                        target: str | None, lang: str) -> str:
+        """``why_not`` for a seated player while the game goes on."""
+        phase = obs["phase"]
         if source.startswith("die"):
             index = int(source[3:])
             if phase not in (P_MAIN, P_CAST) or seat != int(obs["active"]):
