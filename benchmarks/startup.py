@@ -60,6 +60,9 @@ PROBE = ["--first-paint-probe", "--lang", "en"]
 def sample(code_or_cmd: str | list[str]) -> float:
     """Seconds from spawning to the first paint, for Python code or a command line."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    # A player's installation keeps compiled bytecode; without it every start would compile
+    # the whole app from source and the figure would measure the compiler.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     cmd = [sys.executable, "-c", code_or_cmd] if isinstance(code_or_cmd, str) else code_or_cmd
     t0 = time.time()
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
