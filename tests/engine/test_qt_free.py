@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import tabletop.games
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -16,9 +14,10 @@ def qt_free_modules() -> list[str]:
     ai = ROOT / "tabletop" / "ai"
     mods += [f"tabletop.ai.{p.stem}" for p in ai.glob("*.py")
              if p.stem not in ("worker", "__init__")]
-    for ref in tabletop.games.BUILTIN:
-        package = ref.split(":")[0].rsplit(".", 1)[0]
-        mods.append(f"{package}.model")
+    # Every module of every game package: models, data, view hints, campaign stores.
+    for path in sorted((ROOT / "tabletop" / "games").rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        mods.append(".".join(p for p in rel.parts if p != "__init__"))
     return mods
 
 

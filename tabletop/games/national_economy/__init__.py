@@ -1,0 +1,1 @@
+"""National Economy (ナショナルエコノミー): worker placement around a shared household purse."""

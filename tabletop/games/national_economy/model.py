@@ -1,0 +1,1417 @@
+"""National Economy rules model for 2-4 players: workers, buildings and a shared household.
+
+Rules follow /work/shared/rules/national-economy.md (NE-R1..NE-R63, tables NE-T1..NE-T3, the
+decisions of §10). A turn is a short sequence of atomic actions:
+
+* ``place:<workplace>`` puts a worker on a card of the public area (a public workplace such as
+  ``place:mine`` or a building sold there, ``place:farm``); ``place:own:<building>`` on a
+  building of the player's own area. Copies of one card are interchangeable, so there is one
+  action per card type. The effect then resolves at once and may ask for follow-up picks:
+* ``discard:<card>`` discards one card from hand (``goods`` is a consumer goods card): the
+  cards a shop or factory asks for, the cost of a building just built, and the cards above the
+  hand limit at the end of a round (NE-R36);
+* ``build:<building>`` builds a card from hand (a second ``build:`` for Two-in-One);
+* ``take:<building>`` keeps one card revealed by the Design Office;
+* ``sell:<building>`` adds a building to the sale at wage time, ``done`` completes the sale
+  (the over-selling rule NE-R53 is enforced on every pick, see ``sale_problem``).
+
+Chance: ``start:<seat>`` (the start player, NE-R16) and ``draw:<building>`` (one building card
+from the deck, which is a multiset: the draw is the chance outcome). Consumer goods are all
+alike, so drawing them is no chance at all. Wages, sales and round changes happen on their
+own once the last decision of a round is made.
+
+The pure helpers ``sale_problem``, ``sale_reason``, ``sale_selections`` and
+``score_breakdown`` are what the table view shows; ``illegal_reason`` uses the same words.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import insort
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    AGRI,
+    BUILDING_IDS,
+    BUILDINGS,
+    DECK,
+    GOODS,
+    GOODS_COUNT,
+    HAND_LIMIT,
+    INDUSTRY,
+    PASSIVE,
+    PENALTY,
+    ROUND_WORKPLACES,
+    ROUNDS,
+    START_CASH,
+    START_HAND,
+    START_WORKERS,
+    WAGES,
+    WAREHOUSE_BONUS,
+    WORKER_LIMIT,
+    WORKPLACES,
+    YAKUZA_PENALTY,
+    card_name,
+)
+
+# Phases of a state.
+P_START = "start"      # chance: the start player (NE-R16)
+P_DRAW = "draw"        # chance: building cards are being drawn or revealed
+P_PLACE = "place"      # the active player places a worker
+P_DISCARD = "discard"  # the active player discards for an effect or a building cost
+P_BUILD = "build"      # the active player picks a building to build
+P_BUILD2 = "build2"    # Two-in-One: the second building, of the same cost
+P_TAKE = "take"        # Design Office: keep one revealed card
+P_SELL = "sell"        # wage time: the first seat of ``queue`` picks buildings to sell
+P_TRIM = "trim"        # round end: the first seat of ``queue`` discards down to the limit
+P_OVER = "over"
+
+# Build kinds (the argument of a build step).
+B_FULL, B_MINUS_ONE, B_AGRI_FREE, B_PAIR = 0, 1, 2, 3
+
+Step = tuple[str, int]
+
+# What each workplace does, as steps run in order (NE-T1, NE-T3).
+PROGRAMS: dict[str, tuple[Step, ...]] = {
+    "quarry": (("marker", 0), ("draw", 1)),
+    "mine": (("draw", 1),),
+    "carpenter": (("build", B_FULL),),
+    "school": (("hire", 1),),
+    "stall": (("discard", 1), ("cash", 6)),
+    "market": (("discard", 2), ("cash", 12)),
+    "high_school": (("hire_to", 4),),
+    "supermarket": (("discard", 3), ("cash", 18)),
+    "university": (("hire_to", 5),),
+    "department_store": (("discard", 4), ("cash", 24)),
+    "vocational_school": (("awake", 1),),
+    "expo": (("discard", 5), ("cash", 30)),
+    "farm": (("goods", 2),),
+    "slash_and_burn": (("goods", 5), ("burn", 0)),
+    "design_office": (("reveal", 5), ("take", 0)),
+    "tavern": (("cash", 5),),
+    "orchard": (("orchard", 4),),
+    "factory": (("discard", 2), ("draw", 4)),
+    "construction_company": (("build", B_MINUS_ONE),),
+    "plantation": (("goods", 3),),
+    "settlers": (("build", B_AGRI_FREE),),
+    "restaurant": (("discard", 1), ("cash", 15)),
+    "steelworks": (("draw", 3),),
+    "general_contractor": (("build", B_FULL), ("draw", 2)),
+    "chemical_plant": (("chem", 2),),
+    "car_factory": (("discard", 3), ("draw", 7)),
+    "two_in_one": (("build", B_PAIR),),
+}
+
+_NB = len(BUILDING_IDS)
+_IDX: dict[str, int] = {b: i for i, b in enumerate(BUILDING_IDS)}
+_COST: dict[str, int] = {b.id: b.cost for b in BUILDINGS.values()}
+_VALUE: dict[str, int] = {b.id: b.value for b in BUILDINGS.values()}
+_SELLABLE = frozenset(b.id for b in BUILDINGS.values() if b.sellable)
+_WORKPLACE_CARDS = frozenset(b for b in BUILDING_IDS if not BUILDINGS[b].passive)
+_CARDS = frozenset(BUILDING_IDS) | {GOODS}
+_PLACE_TEXT: dict[str, str] = {c: f"place:{c}" for c in (*WORKPLACES, *BUILDING_IDS)}
+_OWN_TEXT: dict[str, str] = {c: f"place:own:{c}" for c in BUILDING_IDS}
+_DISCARD_TEXT: dict[str, str] = {c: f"discard:{c}" for c in _CARDS}
+_BUILD_TEXT: dict[str, str] = {c: f"build:{c}" for c in BUILDING_IDS}
+_SELL_TEXT: dict[str, str] = {c: f"sell:{c}" for c in BUILDING_IDS}
+_TAKE_TEXT: dict[str, str] = {c: f"take:{c}" for c in BUILDING_IDS}
+_DRAW_TEXT: list[str] = [f"draw:{c}" for c in BUILDING_IDS]
+_INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
+
+
+def player_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def _msg(lang: str, en: str, ja: str) -> str:
+    return ja if lang == "ja" else en
+
+
+def hand_limit(buildings: Sequence[str]) -> int:
+    """NE-R36: 5, +4 per Warehouse owned."""
+    return HAND_LIMIT + WAREHOUSE_BONUS * buildings.count("warehouse")
+
+
+def worker_limit(buildings: Sequence[str]) -> int:
+    """NE-R40: 5, +1 per Company Housing owned."""
+    return WORKER_LIMIT + buildings.count("company_housing")
+
+
+# ---------------------------------------------------------------------------------------------
+# The over-selling rule (NE-R50..NE-R54): one place decides, the model and the view share it
+# ---------------------------------------------------------------------------------------------
+
+SaleProblem = tuple[Any, ...]
+
+
+def sale_problem(selected: Sequence[int], sellable: Sequence[int],
+                 shortfall: int) -> SaleProblem | None:
+    """Why selling buildings worth ``selected`` is not a legal sale; ``None`` if it is.
+
+    ``sellable`` holds the values of every sellable building the player owns (``selected``
+    is a sub-multiset of it) and ``shortfall`` is wages owed minus cash (NE-R53). Answers:
+    ``("not_short",)`` (NE-R54), ``("over", cheapest, total, shortfall)`` (principle 3: the
+    cheapest building sold was not needed) and ``("short", total, shortfall)`` (principle 1).
+    """
+    if shortfall <= 0:
+        return ("not_short",) if selected else None
+    total = sum(selected)
+    if selected:
+        cheapest = min(selected)
+        # Principle 3 holds for every building iff it holds for the cheapest one.
+        if total - cheapest >= shortfall:
+            return ("over", cheapest, total, shortfall)
+    if total < shortfall and len(selected) < len(sellable):
+        return ("short", total, shortfall)
+    return None
+
+
+def can_complete(selected: Sequence[int], rest: Sequence[int], shortfall: int) -> bool:
+    """Whether some legal sale (NE-R53) contains ``selected`` plus a sub-multiset of ``rest``.
+
+    Over-selling only gets worse as buildings are added, so a branch that over-sells is cut.
+    """
+    total = sum(selected)
+    if selected and total - min(selected) >= shortfall:
+        return False
+    if total >= shortfall or not rest:
+        return True  # covered already, or the selection is everything the player can sell
+    values = sorted(rest, reverse=True)
+    if total + sum(values) - min([*selected, *values]) < shortfall:
+        return True  # selling everything does not over-sell
+
+    def search(i: int, tot: int, low: int) -> bool:
+        for j in range(i, len(values)):
+            if j > i and values[j] == values[j - 1]:
+                continue  # an equal value gives the same sales
+            v = values[j]
+            t = tot + v
+            lo = v if low < 0 else min(low, v)
+            if t - lo >= shortfall:
+                continue
+            if t >= shortfall or search(j + 1, t, lo):
+                return True
+        return False
+
+    return search(0, total, min(selected) if selected else -1)
+
+
+def sale_problem_text(problem: SaleProblem, lang: str) -> str:
+    """A ``sale_problem`` answer as the rule's words."""
+    code = problem[0]
+    ja = lang == "ja"
+    if code == "not_short":
+        return ("賃金を払えるので建物は売れません(過剰売却になります)。" if ja
+                else "You can pay your wages, so no building may be sold (that would be "
+                "over-selling).")
+    if code == "over":
+        cheapest, total, short = problem[1], problem[2], problem[3]
+        return (f"過剰売却ルール:不足額は${short}です。選んだ建物は${total}になり、"
+                f"${cheapest}の建物を売らなくても${total - cheapest}で足ります。"
+                "売る必要のない建物は売れません。" if ja
+                else f"Over-selling rule: you are ${short} short. The selection brings "
+                f"${total}; without the ${cheapest} building it would still bring "
+                f"${total - cheapest}, which covers the shortfall. You may not sell a building "
+                "you do not need to sell.")
+    if code == "short":
+        total, short = problem[1], problem[2]
+        return (f"売却義務:不足額は${short}ですが、選んだ建物は${total}にしかなりません。"
+                "不足額に届くまで売ってください(すべて売っても届かないなら、すべて売ります)。"
+                if ja else f"You must sell: you are ${short} short and the selection brings "
+                f"only ${total}. Sell until the shortfall is covered (or sell every sellable "
+                "building if they cannot cover it).")
+    if code == "dead_end":
+        return ("この選び方を含む売却はどれも、不足額に届かないか過剰売却になります。" if ja
+                else "No legal sale contains this selection: every way to complete it either "
+                "leaves the shortfall uncovered or sells a building that is not needed.")
+    if code == "unsellable":
+        name = card_name(problem[1], lang)
+        return f"{name}は売却できません。" if ja else f"{name} cannot be sold."
+    if code == "not_owned":
+        name = card_name(problem[1], lang)
+        return (f"売れる{name}がもうありません。" if ja
+                else f"You have no more {name} to sell.")
+    return "その売却はできません。" if ja else "That sale is not allowed."
+
+
+def _selection_problem(buildings: Sequence[str], selection: Sequence[str]) -> SaleProblem | None:
+    """Whether ``selection`` names sellable buildings the player really owns."""
+    left: dict[str, int] = {}
+    for b in buildings:
+        left[b] = left.get(b, 0) + 1
+    for b in selection:
+        if b not in _SELLABLE:
+            return ("unsellable", b)
+        if left.get(b, 0) <= 0:
+            return ("not_owned", b)
+        left[b] -= 1
+    return None
+
+
+def sale_reason(buildings: Sequence[str], selection: Sequence[str], cash: int, due: int,
+                lang: str = "en") -> str:
+    """Why selling ``selection`` out of ``buildings`` (a player's own area) is not a legal
+    complete sale when ``due`` is owed with ``cash`` in hand; ``""`` if it is (NE-R53)."""
+    problem = _selection_problem(buildings, selection)
+    if problem is None:
+        sellable = [_VALUE[b] for b in buildings if b in _SELLABLE]
+        problem = sale_problem([_VALUE[b] for b in selection], sellable, due - cash)
+    return "" if problem is None else sale_problem_text(problem, lang)
+
+
+def sale_selections(buildings: Sequence[str], cash: int, due: int,
+                    lang: str = "en") -> list[tuple[tuple[str, ...], str]]:
+    """Every distinct selection of sellable buildings (as a sorted tuple of ids) with ``""``
+    when it is a legal sale and otherwise the reason it is not (NE-R53, NE-R54)."""
+    counts: dict[str, int] = {}
+    for b in buildings:
+        if b in _SELLABLE:
+            counts[b] = counts.get(b, 0) + 1
+    kinds = sorted(counts)
+    out: list[tuple[tuple[str, ...], str]] = []
+
+    def rec(i: int, chosen: list[str]) -> None:
+        if i == len(kinds):
+            sel = tuple(chosen)
+            out.append((sel, sale_reason(buildings, sel, cash, due, lang)))
+            return
+        for k in range(counts[kinds[i]] + 1):
+            rec(i + 1, chosen + [kinds[i]] * k)
+
+    rec(0, [])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring (NE-R60..NE-R63)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ScoreBreakdown:
+    """One player's total assets and where they come from."""
+
+    cash: int
+    buildings: int
+    bonuses: dict[str, int] = field(default_factory=dict)
+    penalty: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.buildings + sum(self.bonuses.values()) - self.penalty
+
+    def to_json(self) -> JSON:
+        return {"cash": self.cash, "buildings": self.buildings, "bonuses": dict(self.bonuses),
+                "penalty": self.penalty, "total": self.total}
+
+
+def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers: int,
+                    hand: Sequence[str]) -> ScoreBreakdown:
+    """NE-R60..NE-R62: cash + building values + end bonuses − unpaid-wage penalties."""
+    sb = ScoreBreakdown(cash, sum(_VALUE[b] for b in buildings))
+    n_build = len(buildings)
+    industrial = sum(1 for b in buildings if BUILDINGS[b].category == INDUSTRY)
+    passive = sum(1 for b in buildings if BUILDINGS[b].category == PASSIVE)
+    goods = sum(1 for c in hand if c == GOODS)
+    per_copy = {
+        "real_estate": 3 * n_build,
+        "farmers_coop": 3 * goods,
+        "labor_union": 6 * workers,
+        "railway": 8 * industrial,
+        "headquarters": 6 * passive,
+    }
+    for b in buildings:
+        bonus = per_copy.get(b)
+        if bonus is not None:
+            sb.bonuses[b] = sb.bonuses.get(b, 0) + bonus  # NE-R62: each copy scores
+    per_token = YAKUZA_PENALTY if "yakuza" in buildings else PENALTY
+    sb.penalty = per_token * penalties
+    return sb
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class NEState:
+    """One position. Per-seat lists are indexed by seat; ``deck`` and ``discard`` count the
+    building cards per type in ``BUILDING_IDS`` order; hands are kept sorted."""
+
+    __slots__ = (
+        "active", "build_kind", "buildings", "cash", "deck", "discard", "draw_queue", "effect",
+        "first_built", "goods", "hands", "household", "issued", "marker", "n", "need",
+        "own_used", "penalties", "phase", "placed", "public", "public_workers", "queue",
+        "revealed", "round", "selling", "sleeping", "stage", "start", "where", "workers",
+    )
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.round = 1
+        self.phase = P_START
+        self.active = -1
+        self.start = -1
+        self.marker = -1
+        self.cash = [0] * n
+        self.workers = [START_WORKERS] * n
+        self.sleeping = [0] * n
+        self.placed = [0] * n
+        self.penalties = [0] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.buildings: list[list[str]] = [[] for _ in range(n)]
+        self.own_used: list[list[bool]] = [[] for _ in range(n)]
+        self.public: list[str] = [*_INITIAL_PUBLIC, *(["carpenter"] * (n - 1))]
+        self.public_workers: list[list[int]] = [[] for _ in self.public]
+        self.deck = [DECK[b] for b in BUILDING_IDS]
+        self.discard = [0] * _NB
+        self.goods = GOODS_COUNT
+        self.household = 0
+        self.issued = 0
+        self.draw_queue: list[int] = []
+        self.revealed: list[str] = []
+        self.effect = ""
+        self.stage = 0
+        self.need = 0
+        self.build_kind = 0
+        self.first_built = ""
+        self.where = -1
+        self.queue: list[int] = []
+        self.selling: list[str] = []
+
+    def clone(self) -> NEState:
+        s = NEState.__new__(NEState)
+        s.n = self.n
+        s.round = self.round
+        s.phase = self.phase
+        s.active = self.active
+        s.start = self.start
+        s.marker = self.marker
+        s.cash = self.cash[:]
+        s.workers = self.workers[:]
+        s.sleeping = self.sleeping[:]
+        s.placed = self.placed[:]
+        s.penalties = self.penalties[:]
+        s.hands = [h[:] for h in self.hands]
+        s.buildings = [b[:] for b in self.buildings]
+        s.own_used = [u[:] for u in self.own_used]
+        s.public = self.public[:]
+        s.public_workers = [w[:] for w in self.public_workers]
+        s.deck = self.deck[:]
+        s.discard = self.discard[:]
+        s.goods = self.goods
+        s.household = self.household
+        s.issued = self.issued
+        s.draw_queue = self.draw_queue[:]
+        s.revealed = self.revealed[:]
+        s.effect = self.effect
+        s.stage = self.stage
+        s.need = self.need
+        s.build_kind = self.build_kind
+        s.first_built = self.first_built
+        s.where = self.where
+        s.queue = self.queue[:]
+        s.selling = self.selling[:]
+        return s
+
+    # -- derived facts ----------------------------------------------------------------------
+    def free_workers(self, p: int) -> int:
+        """Awake workers of ``p`` not yet placed this round."""
+        return self.workers[p] - self.sleeping[p] - self.placed[p]
+
+    def wage(self) -> int:
+        return WAGES[self.round - 1]
+
+    def due(self, p: int) -> int:
+        """NE-R31: wages ``p`` owes at the end of this round."""
+        return self.wage() * self.workers[p]
+
+    def deck_count(self) -> int:
+        return sum(self.deck)
+
+    def score(self, p: int) -> ScoreBreakdown:
+        return score_breakdown(self.buildings[p], self.cash[p], self.penalties[p],
+                               self.workers[p], self.hands[p])
+
+    def winners(self) -> list[int]:
+        """NE-R63: highest total assets, then most cash; ties share the win."""
+        keys = [(self.score(p).total, self.cash[p]) for p in range(self.n)]
+        best = max(keys)
+        return [p for p in range(self.n) if keys[p] == best]
+
+    def seats_from_start(self) -> list[int]:
+        return [(self.start + k) % self.n for k in range(self.n)]
+
+
+def _discard_card(s: NEState, card: str) -> None:
+    """A card leaves play to its pile: buildings to the discard pile, goods to theirs (NE-R3)."""
+    if card == GOODS:
+        s.goods += 1
+    else:
+        s.discard[_IDX[card]] += 1
+
+
+def _distinct(cards: Sequence[str]) -> list[str]:
+    """The distinct ids of a sorted list, in order."""
+    out: list[str] = []
+    last = ""
+    for c in cards:
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def build_choices(hand: Sequence[str], kind: int) -> list[str]:
+    """Buildings of ``hand`` (sorted) that may be built first with a build of ``kind``
+    (NE-R42..NE-R44): the card leaves the hand and its cost is paid with *other* cards."""
+    h = len(hand)
+    out: list[str] = []
+    if kind == B_PAIR:
+        by_cost: dict[int, int] = {}
+        for c in hand:
+            if c != GOODS:
+                by_cost[_COST[c]] = by_cost.get(_COST[c], 0) + 1
+        for c in _distinct(hand):
+            if c != GOODS:
+                cost = _COST[c]
+                if by_cost[cost] >= 2 and cost <= h - 2:
+                    out.append(c)
+        return out
+    for c in _distinct(hand):
+        if c == GOODS:
+            continue
+        if kind == B_AGRI_FREE:
+            if BUILDINGS[c].category == AGRI:
+                out.append(c)
+            continue
+        cost = _COST[c] - 1 if kind == B_MINUS_ONE else _COST[c]
+        if max(cost, 0) <= h - 1:
+            out.append(c)
+    return out
+
+
+def build_cost(card: str, kind: int) -> int:
+    """Cards to discard after building ``card`` with a build of ``kind``."""
+    if kind == B_AGRI_FREE:
+        return 0
+    if kind == B_MINUS_ONE:
+        return max(0, _COST[card] - 1)
+    return _COST[card]
+
+
+class NationalEconomyGame(Game[NEState]):
+    """National Economy for 2-4 players (NE-R1..NE-R63)."""
+
+    spec = GameSpec(
+        id="national-economy",
+        name_en="National Economy",
+        name_ja="ナショナルエコノミー",
+        min_players=2,
+        max_players=4,
+        rules_version="1",
+        options=(),
+        summary_en="Place workers, build a town and pay your workers' wages: every dollar "
+        "you pay flows into the household that everyone earns from.",
+        summary_ja="労働者を派遣して建物を建て、賃金を払う。払ったお金は家計に入り、"
+        "みんながそこから稼ぐワーカープレイスメント。",
+        has_hidden_information=True,
+        rules_file="national-economy",
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> NEState:
+        return NEState(num_players)
+
+    def num_players(self, state: NEState) -> int:
+        return state.n
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: NEState) -> int:
+        phase = state.phase
+        if phase in (P_SELL, P_TRIM):
+            return state.queue[0]
+        if phase in (P_START, P_DRAW):
+            return CHANCE
+        if phase == P_OVER:
+            return TERMINAL
+        return state.active
+
+    def legal_actions(self, state: NEState) -> list[str]:
+        s = state
+        phase = s.phase
+        if phase == P_PLACE:
+            return self._place_actions(s, s.active)
+        if phase in (P_DISCARD, P_TRIM):
+            p = s.queue[0] if phase == P_TRIM else s.active
+            return [_DISCARD_TEXT[c] for c in _distinct(s.hands[p])]
+        if phase == P_BUILD:
+            return [_BUILD_TEXT[c] for c in build_choices(s.hands[s.active], s.build_kind)]
+        if phase == P_BUILD2:
+            cost = _COST[s.first_built]
+            return [_BUILD_TEXT[c] for c in _distinct(s.hands[s.active])
+                    if c != GOODS and _COST[c] == cost]
+        if phase == P_TAKE:
+            return [_TAKE_TEXT[c] for c in _distinct(s.revealed)]
+        if phase == P_SELL:
+            return self._sell_actions(s)
+        if phase == P_OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes(s)]
+
+    def chance_outcomes(self, state: NEState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_START:
+            return [(f"start:{p}", 1.0 / s.n) for p in range(s.n)]
+        if s.phase == P_DRAW:
+            total = sum(s.deck)
+            return [(_DRAW_TEXT[i], c / total) for i, c in enumerate(s.deck) if c]
+        return []
+
+    def sample_chance(self, state: NEState, rng: random.Random) -> str:
+        s = state
+        if s.phase == P_START:
+            return f"start:{rng.randrange(s.n)}"
+        if s.phase == P_DRAW:
+            r = rng.randrange(sum(s.deck))
+            for i, c in enumerate(s.deck):
+                if r < c:
+                    return _DRAW_TEXT[i]
+                r -= c
+        raise ValueError("Not a chance node.")
+
+    # -- placing ----------------------------------------------------------------------------
+    def _multi(self, s: NEState, card: str) -> bool:
+        """NE-R23: the Mine always takes any number of workers; shops do with 3-4 players."""
+        w = WORKPLACES.get(card)
+        if w is None:
+            return False
+        return w.multi == "always" or (w.multi == "3p" and s.n >= 3)
+
+    def _public_slot(self, s: NEState, card: str) -> int:
+        """The first copy of ``card`` in the public area that can take a worker; -1 if none."""
+        multi = self._multi(s, card)
+        for i, c in enumerate(s.public):
+            if c == card and (multi or not s.public_workers[i]):
+                return i
+        return -1
+
+    @staticmethod
+    def _own_slot(s: NEState, p: int, card: str) -> int:
+        for i, c in enumerate(s.buildings[p]):
+            if c == card and not s.own_used[p][i]:
+                return i
+        return -1
+
+    def _effect_problem(self, s: NEState, p: int, card: str) -> tuple[Any, ...] | None:
+        """NE-R24: why the effect of ``card`` cannot be performed in full by ``p`` now."""
+        hand = s.hands[p]
+        for op, arg in PROGRAMS[card]:
+            if op == "discard":
+                if len(hand) < arg:
+                    return ("hand", arg, len(hand))
+            elif op == "cash":
+                if s.household < arg:
+                    return ("household", s.household, arg)
+            elif op == "build":
+                if not build_choices(hand, arg):
+                    return ("build", arg)
+            elif op in ("hire", "awake"):
+                limit = worker_limit(s.buildings[p])
+                if s.workers[p] >= limit:
+                    return ("limit", s.workers[p], limit)
+            elif op == "hire_to":
+                if s.workers[p] >= arg:
+                    return ("hire_to", arg, s.workers[p])
+            elif op == "orchard":
+                if len(hand) >= arg:
+                    return ("orchard", arg, len(hand))
+            elif op == "reveal" and not any(s.deck) and not any(s.discard):
+                return ("no_cards",)
+        return None
+
+    def _place_actions(self, s: NEState, p: int) -> list[str]:
+        out: list[str] = []
+        seen: set[str] = set()
+        n3 = s.n >= 3
+        for i, c in enumerate(s.public):
+            if c in seen:
+                continue
+            if s.public_workers[i]:
+                w = WORKPLACES.get(c)
+                if w is None or not (w.multi == "always" or (n3 and w.multi == "3p")):
+                    continue
+            seen.add(c)
+            if self._effect_problem(s, p, c) is None:
+                out.append(_PLACE_TEXT[c])
+        seen.clear()
+        used = s.own_used[p]
+        for i, c in enumerate(s.buildings[p]):
+            if used[i] or c in seen or c not in _WORKPLACE_CARDS:
+                continue
+            seen.add(c)
+            if self._effect_problem(s, p, c) is None:
+                out.append(_OWN_TEXT[c])
+        out.sort()
+        return out
+
+    # -- selling ----------------------------------------------------------------------------
+    def _sale_context(self, s: NEState) -> tuple[int, list[int], list[int], int]:
+        """The seller, the values selected, the values still unselected, the shortfall."""
+        p = s.queue[0]
+        rest = [_VALUE[b] for b in s.buildings[p] if b in _SELLABLE]
+        selected = [_VALUE[b] for b in s.selling]
+        for v in selected:
+            rest.remove(v)
+        return p, selected, rest, s.due(p) - s.cash[p]
+
+    def _sell_problem(self, s: NEState, card: str) -> SaleProblem | None:
+        """Why ``sell:card`` cannot be the next pick (NE-R51, NE-R53)."""
+        p, selected, rest, short = self._sale_context(s)
+        if card not in _SELLABLE:
+            return ("unsellable", card)
+        if s.buildings[p].count(card) <= s.selling.count(card):
+            return ("not_owned", card)
+        v = _VALUE[card]
+        rest.remove(v)
+        new = [*selected, v]
+        problem = sale_problem(new, [*new, *rest], short)
+        if problem is not None and problem[0] != "short":
+            return problem
+        if not can_complete(new, rest, short):
+            return ("dead_end",)
+        return None
+
+    def _sell_actions(self, s: NEState) -> list[str]:
+        p, selected, rest, short = self._sale_context(s)
+        out: list[str] = []
+        for c in _distinct(sorted(b for b in s.buildings[p] if b in _SELLABLE)):
+            if s.buildings[p].count(c) > s.selling.count(c) and self._sell_problem(s, c) is None:
+                out.append(_SELL_TEXT[c])
+        if sale_problem(selected, [*selected, *rest], short) is None:
+            out.append("done")
+        out.sort()
+        return out
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: NEState, action: str) -> list[Event]:
+        s = state
+        kind, _, rest = action.partition(":")
+        if kind == "draw":
+            return self._draw(s, rest)
+        if kind == "place":
+            if rest.startswith("own:"):
+                return self._place(s, rest[4:], own=True)
+            return self._place(s, rest, own=False)
+        if kind == "discard":
+            return self._discard(s, rest)
+        if kind == "build":
+            return self._build(s, rest)
+        if kind == "take":
+            return self._take(s, rest)
+        if kind == "sell":
+            return self._sell(s, rest)
+        if kind == "done":
+            return self._finish_sale(s)
+        if kind == "start":
+            return self._start(s, int(rest))
+        raise ValueError(f"Unknown action {action!r}")
+
+    def _start(self, s: NEState, seat: int) -> list[Event]:
+        s.start = s.marker = seat
+        events = [Event("start", {"seat": seat},
+                        {"en": f"{player_name(seat, 'en')} is the start player.",
+                         "ja": f"{player_name(seat, 'ja')}がスタートプレイヤーです。"},
+                        reveals=True)]
+        for k, p in enumerate(s.seats_from_start()):
+            s.cash[p] = START_CASH[k]  # NE-R17
+            s.issued += START_CASH[k]
+        s.draw_queue = [p for p in s.seats_from_start() for _ in range(START_HAND)]  # NE-R14
+        s.phase = P_DRAW
+        return events
+
+    def _settle_draws(self, s: NEState) -> list[Event]:
+        """NE-R1: reshuffle the discard pile into an empty deck; with both empty the
+        remaining draws get nothing."""
+        events: list[Event] = []
+        if s.draw_queue and not any(s.deck):
+            if any(s.discard):
+                s.deck = s.discard
+                s.discard = [0] * _NB
+                events.append(Event("reshuffle", {"cards": sum(s.deck)},
+                                    {"en": "The discard pile is shuffled into a new deck.",
+                                     "ja": "捨て札をシャッフルして新しい山札にしました。"}))
+            else:
+                s.draw_queue.clear()
+                events.append(Event("no_cards", {},
+                                    {"en": "No building cards are left to draw.",
+                                     "ja": "引ける建物カードがありません。"}))
+        return events
+
+    def _begin_draws(self, s: NEState, target: int, count: int) -> list[Event]:
+        s.draw_queue = [target] * count
+        events = self._settle_draws(s)
+        if s.draw_queue:
+            s.phase = P_DRAW
+        return events
+
+    def _draw(self, s: NEState, card: str) -> list[Event]:
+        target = s.draw_queue.pop(0)
+        s.deck[_IDX[card]] -= 1
+        name_en, name_ja = card_name(card, "en"), card_name(card, "ja")
+        if target < 0:
+            insort(s.revealed, card)
+            events = [Event("reveal", {"card": card},
+                            {"en": f"Revealed: {name_en}.", "ja": f"{name_ja}が公開されました。"},
+                            reveals=True)]
+        else:
+            insort(s.hands[target], card)
+            others = frozenset(q for q in range(s.n) if q != target)
+            events = [
+                Event("draw", {"seat": target, "card": card},
+                      {"en": f"You draw {name_en}.", "ja": f"{name_ja}を引きました。"},
+                      seats=frozenset({target}), reveals=True),
+                Event("drew", {"seat": target},
+                      {"en": f"{player_name(target, 'en')} draws a building card.",
+                       "ja": f"{player_name(target, 'ja')}が建物カードを1枚引きました。"},
+                      seats=others),
+            ]
+        events.extend(self._settle_draws(s))
+        if not s.draw_queue:
+            events.extend(self._after_draws(s))
+        return events
+
+    def _after_draws(self, s: NEState) -> list[Event]:
+        if not s.effect:
+            return self._begin_round(s)
+        s.stage += 1
+        return self._run(s)
+
+    def _place(self, s: NEState, card: str, own: bool) -> list[Event]:
+        p = s.active
+        if own:
+            i = self._own_slot(s, p, card)
+            s.own_used[p][i] = True
+            s.where = i
+        else:
+            i = self._public_slot(s, card)
+            s.public_workers[i].append(p)
+            s.where = -1
+        s.placed[p] += 1
+        s.effect = card
+        s.stage = 0
+        name_en, name_ja = card_name(card, "en"), card_name(card, "ja")
+        ev = Event("place", {"seat": p, "card": card, "own": own},
+                   {"en": f"{player_name(p, 'en')} sends a worker to the {name_en}.",
+                    "ja": f"{player_name(p, 'ja')}が{name_ja}に労働者を派遣しました。"})
+        return [ev, *self._run(s)]
+
+    def _run(self, s: NEState) -> list[Event]:
+        """Resolve the current workplace's steps until one needs a decision or a draw."""
+        p = s.active
+        program = PROGRAMS[s.effect]
+        events: list[Event] = []
+        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
+        while s.stage < len(program):
+            op, arg = program[s.stage]
+            if op == "discard":
+                s.phase = P_DISCARD
+                s.need = arg
+                return events
+            if op == "build":
+                s.phase = P_BUILD
+                s.build_kind = arg
+                return events
+            if op in ("draw", "chem", "reveal"):
+                count = 4 if op == "chem" and not s.hands[p] else arg
+                events.extend(self._begin_draws(s, -1 if op == "reveal" else p, count))
+                if s.draw_queue:
+                    return events
+            elif op == "take":
+                if s.revealed:
+                    s.phase = P_TAKE
+                    return events
+            elif op == "cash":
+                s.household -= arg
+                s.cash[p] += arg
+                events.append(Event("income", {"seat": p, "amount": arg},
+                                    {"en": f"{who_en} takes ${arg} from the household.",
+                                     "ja": f"{who_ja}が家計から${arg}を得ました。"}))
+            elif op in ("goods", "orchard"):
+                want = arg - len(s.hands[p]) if op == "orchard" else arg
+                k = max(0, min(want, s.goods))  # NE-R3: only what is left
+                s.goods -= k
+                s.hands[p].extend([GOODS] * k)
+                s.hands[p].sort()
+                events.append(Event("goods", {"seat": p, "count": k},
+                                    {"en": f"{who_en} draws {k} consumer goods.",
+                                     "ja": f"{who_ja}が消費財を{k}枚引きました。"}))
+            elif op == "marker":
+                s.marker = p  # NE-G14: the new start player begins the next round
+                events.append(Event("marker", {"seat": p},
+                                    {"en": f"{who_en} takes the start player marker.",
+                                     "ja": f"{who_ja}がスタートプレイヤーマーカーを取りました。"}))
+            elif op in ("hire", "hire_to", "awake"):
+                add = arg - s.workers[p] if op == "hire_to" else arg
+                s.workers[p] += add
+                if op != "awake":
+                    s.sleeping[p] += add  # NE-R41
+                events.append(Event("hire", {"seat": p, "count": add, "awake": op == "awake"},
+                                    {"en": f"{who_en} hires {add} worker(s) "
+                                     f"({s.workers[p]} in all).",
+                                     "ja": f"{who_ja}が労働者を{add}人雇いました"
+                                     f"(計{s.workers[p]}人)。"}))
+            elif op == "burn":
+                del s.buildings[p][s.where]
+                del s.own_used[p][s.where]
+                s.discard[_IDX["slash_and_burn"]] += 1
+                events.append(Event("burn", {"seat": p},
+                                    {"en": f"{who_en}'s Slash-and-Burn Field is discarded.",
+                                     "ja": f"{who_ja}の焼畑が捨て札になりました。"}))
+            s.stage += 1
+        return events + self._end_turn(s)
+
+    def _discard(self, s: NEState, card: str) -> list[Event]:
+        p = s.queue[0] if s.phase == P_TRIM else s.active
+        s.hands[p].remove(card)
+        _discard_card(s, card)
+        ev = Event("discard", {"seat": p, "card": card},
+                   {"en": f"{player_name(p, 'en')} discards {card_name(card, 'en')}.",
+                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を捨てました。"})
+        if s.phase == P_TRIM:
+            if len(s.hands[p]) <= hand_limit(s.buildings[p]):
+                s.queue.pop(0)
+                return [ev, *self._trim_next(s)]
+            return [ev]
+        s.need -= 1
+        if s.need:
+            return [ev]
+        s.stage += 1
+        return [ev, *self._run(s)]
+
+    def _build(self, s: NEState, card: str) -> list[Event]:
+        p = s.active
+        s.hands[p].remove(card)
+        s.buildings[p].append(card)
+        s.own_used[p].append(False)
+        ev = Event("build", {"seat": p, "card": card},
+                   {"en": f"{player_name(p, 'en')} builds a {card_name(card, 'en')}.",
+                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を建設しました。"})
+        if s.phase == P_BUILD and s.build_kind == B_PAIR:
+            s.phase = P_BUILD2
+            s.first_built = card
+            return [ev]
+        cost = _COST[card] if s.phase == P_BUILD2 else build_cost(card, s.build_kind)
+        s.first_built = ""
+        if cost:
+            s.phase = P_DISCARD
+            s.need = cost
+            return [ev]
+        s.stage += 1
+        return [ev, *self._run(s)]
+
+    def _take(self, s: NEState, card: str) -> list[Event]:
+        p = s.active
+        s.revealed.remove(card)
+        insort(s.hands[p], card)
+        for c in s.revealed:
+            _discard_card(s, c)  # NE-G9
+        s.revealed = []
+        ev = Event("take", {"seat": p, "card": card},
+                   {"en": f"{player_name(p, 'en')} takes {card_name(card, 'en')}; the other "
+                    "revealed cards are discarded.",
+                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を手札に加え、"
+                    "残りを捨てました。"})
+        s.stage += 1
+        return [ev, *self._run(s)]
+
+    def _end_turn(self, s: NEState) -> list[Event]:
+        s.effect = ""
+        s.stage = 0
+        s.need = 0
+        s.where = -1
+        for k in range(1, s.n + 1):  # NE-R21, NE-R22: clockwise, skipping finished players
+            q = (s.active + k) % s.n
+            if s.free_workers(q) > 0:
+                s.active = q
+                s.phase = P_PLACE
+                return []
+        return self._end_round(s)
+
+    def _begin_round(self, s: NEState) -> list[Event]:
+        s.start = s.marker  # NE-R39
+        s.active = s.start
+        s.placed = [0] * s.n
+        s.phase = P_PLACE
+        r, w = s.round, s.wage()
+        return [Event("round", {"round": r, "wage": w, "start": s.start},
+                      {"en": f"Round {r} begins (wage ${w} per worker); "
+                       f"{player_name(s.start, 'en')} starts.",
+                       "ja": f"ラウンド{r}開始(賃金は1人${w})。"
+                       f"{player_name(s.start, 'ja')}から始めます。"})]
+
+    def _end_round(self, s: NEState) -> list[Event]:
+        # NE-R30: workers come home.
+        s.public_workers = [[] for _ in s.public]
+        s.own_used = [[False] * len(b) for b in s.buildings]
+        s.placed = [0] * s.n
+        s.queue = s.seats_from_start()  # NE-R32, NE-G19
+        return self._payday(s)
+
+    def _pay(self, s: NEState, p: int) -> list[Event]:
+        """NE-R31, NE-R32, NE-R34: pay what cash allows; a penalty token per dollar short."""
+        due = s.due(p)
+        paid = min(due, s.cash[p])
+        s.cash[p] -= paid
+        s.household += paid
+        unpaid = due - paid
+        s.penalties[p] += unpaid
+        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
+        text = {"en": f"{who_en} pays ${paid} in wages.",
+                "ja": f"{who_ja}が賃金${paid}を払いました。"}
+        if unpaid:
+            text = {"en": f"{who_en} pays ${paid} of ${due} in wages and takes {unpaid} "
+                    "unpaid-wage token(s).",
+                    "ja": f"{who_ja}は賃金${due}のうち${paid}しか払えず、未払い給料罰符を"
+                    f"{unpaid}枚受け取りました。"}
+        return [Event("wages", {"seat": p, "paid": paid, "unpaid": unpaid}, text)]
+
+    def _payday(self, s: NEState) -> list[Event]:
+        events: list[Event] = []
+        while s.queue:
+            p = s.queue[0]
+            if s.cash[p] < s.due(p) and any(b in _SELLABLE for b in s.buildings[p]):
+                s.phase = P_SELL  # NE-R33
+                s.selling = []
+                return events
+            events.extend(self._pay(s, p))
+            s.queue.pop(0)
+        s.sleeping = [0] * s.n  # NE-R35
+        s.queue = [p for p in s.seats_from_start()
+                   if len(s.hands[p]) > hand_limit(s.buildings[p])]
+        return events + self._trim_next(s)
+
+    def _sell(self, s: NEState, card: str) -> list[Event]:
+        s.selling.append(card)
+        s.selling.sort()
+        p = s.queue[0]
+        return [Event("sell_pick", {"seat": p, "card": card},
+                      {"en": f"{player_name(p, 'en')} picks {card_name(card, 'en')} to sell.",
+                       "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を"
+                       "売却に選びました。"})]
+
+    def _finish_sale(self, s: NEState) -> list[Event]:
+        p = s.queue[0]
+        total = 0
+        for b in s.selling:
+            i = s.buildings[p].index(b)
+            del s.buildings[p][i]
+            del s.own_used[p][i]
+            s.public.append(b)  # NE-R52: now a public workplace
+            s.public_workers.append([])
+            total += _VALUE[b]
+        s.cash[p] += total
+        s.issued += total
+        names_en = ", ".join(card_name(b, "en") for b in s.selling)
+        names_ja = "、".join(card_name(b, "ja") for b in s.selling)
+        events = [Event("sell", {"seat": p, "cards": s.selling[:], "amount": total},
+                        {"en": f"{player_name(p, 'en')} sells {names_en} for ${total}.",
+                         "ja": f"{player_name(p, 'ja')}が{names_ja}を${total}で売却しました。"})]
+        s.selling = []
+        events.extend(self._pay(s, p))
+        s.queue.pop(0)
+        return events + self._payday(s)
+
+    def _trim_next(self, s: NEState) -> list[Event]:
+        if s.queue:
+            s.phase = P_TRIM  # NE-R36
+            return []
+        if s.round >= ROUNDS:  # NE-R38
+            s.phase = P_OVER
+            return self._game_over(s)
+        card = ROUND_WORKPLACES[s.round - 1]  # NE-R37
+        s.public.append(card)
+        s.public_workers.append([])
+        s.round += 1
+        ev = Event("workplace", {"card": card},
+                   {"en": f"The {card_name(card, 'en')} opens in the public area.",
+                    "ja": f"{card_name(card, 'ja')}が共有建物置き場に加わりました。"})
+        return [ev, *self._begin_round(s)]
+
+    def _game_over(self, s: NEState) -> list[Event]:
+        events: list[Event] = []
+        for p in range(s.n):
+            sc = s.score(p)
+            events.append(Event("score", {"seat": p, **sc.to_json()},
+                                {"en": f"{player_name(p, 'en')}: total assets {sc.total}.",
+                                 "ja": f"{player_name(p, 'ja')}:総資産{sc.total}。"}))
+        win = s.winners()
+        names_en = " and ".join(player_name(p, "en") for p in win)
+        names_ja = "と".join(player_name(p, "ja") for p in win)
+        events.append(Event("winner", {"seats": win},
+                            {"en": f"{names_en} win{'s' if len(win) == 1 else ''}.",
+                             "ja": f"{names_ja}の勝ちです。"}))
+        return events
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: NEState) -> list[float]:
+        if state.phase != P_OVER:
+            return [0.0] * state.n
+        win = state.winners()
+        if len(win) == state.n:
+            return [0.0] * state.n
+        return [1.0 if p in win else -1.0 for p in range(state.n)]
+
+    def scores(self, state: NEState) -> list[ScoreBreakdown]:
+        """Every player's total assets as they would be scored now (NE-R60)."""
+        return [state.score(p) for p in range(state.n)]
+
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        kind, _, rest = action.partition(":")
+        if kind == "place":
+            if rest.startswith("own:"):
+                return rest[4:] in _IDX
+            return rest in WORKPLACES or rest in _IDX
+        if kind == "discard":
+            return rest in _CARDS
+        if kind in ("build", "take", "sell", "draw"):
+            return rest in _IDX
+        if kind == "done":
+            return rest == "" and action == "done"
+        if kind == "start":
+            return rest in ("0", "1", "2", "3")
+        return False
+
+    def illegal_reason(self, state: NEState, action: str) -> str:
+        return self.reason(state, action, "en")
+
+    def reason(self, s: NEState, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        kind, _, rest = action.partition(":")
+        phase = s.phase
+        if phase == P_OVER:
+            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+        if kind in ("start", "draw"):
+            return _msg(lang, "Only the shuffled deck decides that.",
+                        "それはシャッフルされた山札が決めることです。")
+        expected = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard", P_BUILD: "build",
+                    P_BUILD2: "build", P_TAKE: "take", P_SELL: "sell"}.get(phase, "")
+        if kind != expected and not (phase == P_SELL and kind == "done"):
+            return self.prompt(s, self.current_player(s), lang) or _msg(
+                lang, "That is not possible now.", "今はそれはできません。")
+        if kind == "place":
+            own = rest.startswith("own:")
+            return self._place_reason(s, rest[4:] if own else rest, own, lang)
+        if kind == "discard":
+            name = card_name(rest, lang)
+            return _msg(lang, f"You hold no {name}.", f"{name}を持っていません。")
+        if kind == "build":
+            return self._build_reason(s, rest, lang)
+        if kind == "take":
+            name = card_name(rest, lang)
+            return _msg(lang, f"{name} is not among the revealed cards.",
+                        f"{name}は公開されたカードの中にありません。")
+        if kind == "sell":
+            problem = self._sell_problem(s, rest)
+            return sale_problem_text(problem or ("",), lang)
+        # ``done`` with a selection that does not cover the shortfall yet.
+        _, selected, rest_v, short = self._sale_context(s)
+        problem = sale_problem(selected, [*selected, *rest_v], short)
+        return sale_problem_text(problem or ("",), lang)
+
+    def _place_reason(self, s: NEState, card: str, own: bool, lang: str) -> str:
+        p = s.active
+        name = card_name(card, lang)
+        if card in BUILDINGS and BUILDINGS[card].passive:
+            return _msg(lang, f"The {name} is a passive building: workers cannot be placed "
+                        "there.", f"{name}はパッシブ系の建物なので労働者を置けません。")
+        if own:
+            if card not in s.buildings[p]:
+                return _msg(lang, f"You have no {name}.", f"{name}を持っていません。")
+            if self._own_slot(s, p, card) < 0:
+                return _msg(lang, f"Your {name} already holds a worker this round.",
+                            f"あなたの{name}にはこのラウンドすでに労働者がいます。")
+        else:
+            if card not in s.public:
+                if card in s.buildings[p]:
+                    return _msg(lang, f"Your {name} is in your own area: use place:own:{card}.",
+                                f"{name}はあなたの個人建物置き場にあります。")
+                return _msg(lang, f"There is no {name} in the public area.",
+                            f"共有建物置き場に{name}はありません。")
+            if self._public_slot(s, card) < 0:
+                return _msg(lang, f"The {name} already holds a worker this round (NE-R23).",
+                            f"{name}にはこのラウンドすでに労働者がいます。")
+        problem = self._effect_problem(s, p, card)
+        if problem is None:
+            return _msg(lang, "That is not possible now.", "今はそれはできません。")
+        code = problem[0]
+        if code == "hand":
+            return _msg(lang, f"The {name} needs {problem[1]} card(s) to discard; you hold "
+                        f"{problem[2]}.",
+                        f"{name}には捨てる手札が{problem[1]}枚必要です(手札{problem[2]}枚)。")
+        if code == "household":
+            return _msg(lang, f"The household holds ${problem[1]}; the {name} needs "
+                        f"${problem[2]}.",
+                        f"家計には${problem[1]}しかありません。{name}には${problem[2]}必要です。")
+        if code == "build":
+            return _msg(lang, f"You hold no building you can build with the {name}: a "
+                        "building needs as many other cards in hand as its cost.",
+                        f"{name}で建設できる建物がありません(コストと同じ枚数の他の手札が必要です)。")
+        if code == "limit":
+            return _msg(lang, f"You already have {problem[1]} workers, your limit.",
+                        f"労働者はすでに上限の{problem[1]}人です。")
+        if code == "hire_to":
+            return _msg(lang, f"The {name} hires up to {problem[1]} workers; you have "
+                        f"{problem[2]}.",
+                        f"{name}は労働者が{problem[1]}人になるまで雇いますが、すでに"
+                        f"{problem[2]}人います。")
+        if code == "orchard":
+            return _msg(lang, f"The {name} works only while you hold fewer than {problem[1]} "
+                        f"cards; you hold {problem[2]}.",
+                        f"{name}は手札が{problem[1]}枚未満のときだけ使えます(手札{problem[2]}枚)。")
+        return _msg(lang, "There are no building cards left to reveal.",
+                    "公開できる建物カードがありません。")
+
+    def _build_reason(self, s: NEState, card: str, lang: str) -> str:
+        p = s.active
+        name = card_name(card, lang)
+        hand = s.hands[p]
+        if card not in hand:
+            return _msg(lang, f"You hold no {name}.", f"{name}を持っていません。")
+        if s.phase == P_BUILD2:
+            first = card_name(s.first_built, lang)
+            return _msg(lang, f"The second building must cost the same as the {first} "
+                        f"({_COST[s.first_built]}).",
+                        f"2つ目の建物は{first}と同じコスト({_COST[s.first_built]})が必要です。")
+        if s.build_kind == B_AGRI_FREE:
+            return _msg(lang, "Settlers build only agricultural buildings.",
+                        "開拓民で建設できるのは農業系の建物だけです。")
+        if s.build_kind == B_PAIR:
+            return _msg(lang, f"Two-in-One needs a second building of cost {_COST[card]} and "
+                        f"{_COST[card]} more card(s) to discard.",
+                        f"二胡市建設にはコスト{_COST[card]}の建物がもう1つと、捨てる手札"
+                        f"{_COST[card]}枚が必要です。")
+        cost = build_cost(card, s.build_kind)
+        return _msg(lang, f"The {name} costs {cost}: you need {cost} other card(s) in hand; "
+                    f"you hold {len(hand) - 1}.",
+                    f"{name}のコストは{cost}です。他の手札が{cost}枚必要です(他の手札"
+                    f"{len(hand) - 1}枚)。")
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: NEState, seat: int | None) -> Observation:
+        s = state
+        over = s.phase == P_OVER
+        players: list[dict[str, Any]] = []
+        for p in range(s.n):
+            players.append({
+                "cash": s.cash[p], "workers": s.workers[p], "sleeping": s.sleeping[p],
+                "placed": s.placed[p], "penalties": s.penalties[p],
+                "buildings": s.buildings[p][:], "used": s.own_used[p][:],
+                "hand_count": len(s.hands[p]),
+                "hand": s.hands[p][:] if (seat == p or over) else None,
+                "hand_limit": hand_limit(s.buildings[p]),
+                "worker_limit": worker_limit(s.buildings[p]),
+                "due": s.due(p),
+            })
+        return {
+            "game": self.spec.id, "seat": seat, "num_players": s.n, "round": s.round,
+            "wage": s.wage(), "phase": s.phase, "to_move": self.current_player(s),
+            "active": s.active, "start": s.start, "marker": s.marker,
+            "household": s.household, "issued": s.issued, "goods": s.goods,
+            "deck_count": s.deck_count(),
+            "discard": {b: c for b, c in zip(BUILDING_IDS, s.discard, strict=True) if c},
+            "public": [{"card": c, "workers": w[:]}
+                       for c, w in zip(s.public, s.public_workers, strict=True)],
+            "draw_queue": s.draw_queue[:], "revealed": s.revealed[:],
+            "effect": s.effect, "stage": s.stage, "need": s.need, "build_kind": s.build_kind,
+            "first_built": s.first_built, "where": s.where,
+            "queue": s.queue[:], "selling": s.selling[:],
+            "players": players,
+            "scores": [s.score(p).to_json() for p in range(s.n)] if over else None,
+        }
+
+    def _public_from(self, data: Mapping[str, Any]) -> NEState:
+        """The public part of a state from an observation or a saved state."""
+        n = int(data["num_players"])
+        s = NEState(n)
+        s.round = int(data["round"])
+        s.phase = str(data["phase"])
+        s.active = int(data["active"])
+        s.start = int(data["start"])
+        s.marker = int(data["marker"])
+        s.household = int(data["household"])
+        s.issued = int(data["issued"])
+        s.goods = int(data["goods"])
+        s.discard = [int(data["discard"].get(b, 0)) for b in BUILDING_IDS]
+        s.public = [str(x["card"]) for x in data["public"]]
+        s.public_workers = [[int(q) for q in x["workers"]] for x in data["public"]]
+        s.draw_queue = [int(x) for x in data["draw_queue"]]
+        s.revealed = [str(x) for x in data["revealed"]]
+        s.effect = str(data["effect"])
+        s.stage = int(data["stage"])
+        s.need = int(data["need"])
+        s.build_kind = int(data["build_kind"])
+        s.first_built = str(data["first_built"])
+        s.where = int(data["where"])
+        s.queue = [int(x) for x in data["queue"]]
+        s.selling = [str(x) for x in data["selling"]]
+        for p, pl in enumerate(data["players"]):
+            s.cash[p] = int(pl["cash"])
+            s.workers[p] = int(pl["workers"])
+            s.sleeping[p] = int(pl["sleeping"])
+            s.placed[p] = int(pl["placed"])
+            s.penalties[p] = int(pl["penalties"])
+            s.buildings[p] = [str(b) for b in pl["buildings"]]
+            s.own_used[p] = [bool(u) for u in pl["used"]]
+            if pl.get("hand") is not None:
+                s.hands[p] = sorted(str(c) for c in pl["hand"])
+        return s
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> NEState:
+        s = self._public_from(obs)
+        players = obs["players"]
+        hidden = [p for p in range(s.n) if players[p].get("hand") is None]
+        unknown = dict(DECK)
+        # Every consumer good not in the pile nor in a visible hand is in a hidden hand.
+        goods_hidden = GOODS_COUNT - s.goods
+        for p in range(s.n):
+            if p in hidden:
+                continue
+            for c in s.hands[p]:
+                if c == GOODS:
+                    goods_hidden -= 1
+                else:
+                    unknown[c] -= 1
+        for p in range(s.n):
+            for b in s.buildings[p]:
+                unknown[b] -= 1
+        for c in s.public:
+            if c in unknown:
+                unknown[c] -= 1
+        for i, b in enumerate(BUILDING_IDS):
+            unknown[b] -= s.discard[i]
+        for c in s.revealed:
+            unknown[c] -= 1
+        sizes = {p: int(players[p]["hand_count"]) for p in hidden}
+        pool = [b for b in BUILDING_IDS for _ in range(unknown[b])]
+        rng.shuffle(pool)
+        in_hands = sum(sizes.values()) - goods_hidden
+        cards = pool[:in_hands] + [GOODS] * goods_hidden
+        rng.shuffle(cards)
+        k = 0
+        for p in hidden:
+            s.hands[p] = sorted(cards[k:k + sizes[p]])
+            k += sizes[p]
+        s.deck = [0] * _NB
+        for b in pool[in_hands:]:
+            s.deck[_IDX[b]] += 1
+        return s
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: NEState) -> JSON:
+        s = state
+        data = self.observation(s, None)
+        for p, pl in enumerate(data["players"]):
+            pl["hand"] = s.hands[p][:]
+        data["deck"] = {b: c for b, c in zip(BUILDING_IDS, s.deck, strict=True) if c}
+        del data["seat"]
+        return data
+
+    def state_from_json(self, data: Mapping[str, Any]) -> NEState:
+        s = self._public_from(data)
+        s.deck = [int(data["deck"].get(b, 0)) for b in BUILDING_IDS]
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: NEState, action: str, lang: str = "en") -> str:
+        kind, _, rest = action.partition(":")
+        ja = lang == "ja"
+        if kind == "place":
+            own = rest.startswith("own:")
+            name = card_name(rest[4:] if own else rest, lang)
+            if ja:
+                return f"{'自分の' if own else ''}{name}に労働者を派遣する"
+            return f"Send a worker to {'your' if own else 'the'} {name}"
+        name = card_name(rest, lang)
+        if kind == "discard":
+            return f"{name}を捨てる" if ja else f"Discard {name}"
+        if kind == "build":
+            return f"{name}を建設する" if ja else f"Build {name}"
+        if kind == "take":
+            return f"{name}を手札に加える" if ja else f"Take {name}"
+        if kind == "sell":
+            return f"{name}を売却に選ぶ" if ja else f"Pick {name} to sell"
+        if kind == "done":
+            return "売却を確定する" if ja else "Complete the sale"
+        if kind == "draw":
+            return "建物カードを引く" if ja else "Draw a building card"
+        if kind == "start":
+            n = int(rest)
+            return (f"{player_name(n, 'ja')}がスタートプレイヤー" if ja
+                    else f"{player_name(n, 'en')} starts")
+        return action
+
+    def prompt(self, state: NEState, seat: int, lang: str = "en") -> str:
+        s = state
+        phase = s.phase
+        if phase == P_OVER:
+            win = s.winners()
+            names = ("と" if lang == "ja" else " and ").join(player_name(p, lang) for p in win)
+            return _msg(lang, f"{names} win{'s' if len(win) == 1 else ''}.", f"{names}の勝ちです。")
+        if phase in (P_START, P_DRAW):
+            return _msg(lang, "Drawing cards…", "カードを引いています…")
+        actor = self.current_player(s)
+        if seat != actor:
+            return _msg(lang, f"Waiting for {player_name(actor, 'en')}.",
+                        f"{player_name(actor, 'ja')}を待っています。")
+        if phase == P_PLACE:
+            return _msg(lang, "Place a worker on a workplace.", "労働者を職場に派遣してください。")
+        if phase == P_DISCARD:
+            return _msg(lang, f"Discard {s.need} more card(s).",
+                        f"手札をあと{s.need}枚捨ててください。")
+        if phase == P_TRIM:
+            over = len(s.hands[actor]) - hand_limit(s.buildings[actor])
+            return _msg(lang, f"Hand limit: discard {over} more card(s).",
+                        f"手札上限:あと{over}枚捨ててください。")
+        if phase == P_BUILD:
+            return _msg(lang, "Choose a building to build.", "建設する建物を選んでください。")
+        if phase == P_BUILD2:
+            cost = _COST[s.first_built]
+            return _msg(lang, f"Choose a second building of cost {cost}.",
+                        f"コスト{cost}の2つ目の建物を選んでください。")
+        if phase == P_TAKE:
+            return _msg(lang, "Take one of the revealed cards.",
+                        "公開されたカードから1枚選んでください。")
+        short = s.due(actor) - s.cash[actor]
+        return _msg(lang, f"Wages: you are ${short} short. Pick buildings to sell, then Done.",
+                    f"賃金が${short}足りません。売却する建物を選び、確定してください。")
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: NEState, seat: int) -> float | None:
+        s = state
+        if s.phase == P_OVER:
+            return self.returns(s)[seat]
+        rounds_left = ROUNDS - s.round + 1
+
+        def worth(p: int) -> float:
+            base = s.score(p).total
+            # Cards in hand and workers are future income; wages still to pay are a debt.
+            return base + 1.5 * len(s.hands[p]) + 4.0 * s.workers[p] * min(rounds_left, 4) \
+                - s.due(p)
+
+        mine = worth(seat)
+        best = max(worth(p) for p in range(s.n) if p != seat)
+        return math.tanh((mine - best) / 40.0)
+
+    def max_game_length(self) -> int:
+        return 20_000

@@ -1,0 +1,74 @@
+"""Helpers for National Economy tests: hand-built positions that keep every card accounted for,
+and a checked way to play actions on them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.engine import Event
+from tabletop.games.national_economy.data import BUILDING_IDS, GOODS, GOODS_COUNT
+from tabletop.games.national_economy.model import P_PLACE, NationalEconomyGame, NEState
+
+GAME = NationalEconomyGame()
+_IDX = {b: i for i, b in enumerate(BUILDING_IDS)}
+
+
+def position(n: int = 2, *, hands: Sequence[Sequence[str]] | None = None,
+             buildings: Sequence[Sequence[str]] | None = None,
+             cash: Sequence[int] | None = None, household: int = 0, round_: int = 1,
+             start: int = 0, workers: Sequence[int] | None = None,
+             public_extra: Sequence[str] = ()) -> NEState:
+    """A state at the start of ``round_`` with seat ``start`` to place. Cards named in hands,
+    buildings and ``public_extra`` (sold buildings or round workplaces) are taken out of the
+    deck or the consumer goods pile, so conservation still holds."""
+    s = NEState(n)
+    s.round = round_
+    s.start = s.marker = s.active = start
+    s.phase = P_PLACE
+    s.cash = list(cash) if cash is not None else [5 + k for k in range(n)]
+    s.issued = sum(s.cash)
+    s.household = household
+    s.issued += household
+    if workers is not None:
+        s.workers = list(workers)
+    for p in range(n):
+        hand = sorted(hands[p]) if hands is not None else []
+        s.hands[p] = hand
+        for c in hand:
+            if c == GOODS:
+                s.goods -= 1
+            else:
+                s.deck[_IDX[c]] -= 1
+        own = list(buildings[p]) if buildings is not None else []
+        s.buildings[p] = own
+        s.own_used[p] = [False] * len(own)
+        for b in own:
+            s.deck[_IDX[b]] -= 1
+    for c in public_extra:
+        s.public.append(c)
+        s.public_workers.append([])
+        if c in _IDX:
+            s.deck[_IDX[c]] -= 1
+    assert min(s.deck) >= 0 and 0 <= s.goods <= GOODS_COUNT
+    return s
+
+
+def play(state: NEState, *actions: str) -> tuple[NEState, list[Event]]:
+    """Apply ``actions`` in order through the checked ``Game.apply``; chance outcomes such as
+    ``draw:farm`` are given explicitly."""
+    events: list[Event] = []
+    for a in actions:
+        state, evs = GAME.apply(state, a)
+        events.extend(evs)
+    return state, events
+
+
+def card_total(s: NEState) -> tuple[int, int]:
+    """Building cards and consumer goods in every zone (NE-R1..NE-R11)."""
+    buildings = sum(s.deck) + sum(s.discard) + len(s.revealed)
+    goods = s.goods
+    for p in range(s.n):
+        goods += s.hands[p].count(GOODS)
+        buildings += len(s.hands[p]) - s.hands[p].count(GOODS) + len(s.buildings[p])
+    buildings += sum(1 for c in s.public if c in _IDX)
+    return buildings, goods
