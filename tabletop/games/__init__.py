@@ -2,5 +2,6 @@
 
 BUILTIN: tuple[str, ...] = (
     "tabletop.games.magos.plugin:PLUGIN",
+    "tabletop.games.national_economy.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

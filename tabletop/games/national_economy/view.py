@@ -1,0 +1,801 @@
+"""National Economy on the table: workplaces, buildings, hands and workers, and how a drag of a
+worker becomes a ``place:`` action.
+
+Qt-free: the generic table draws the ``Layout``. The header holds the round and wage track, the
+household and the three piles; the public area lists every public workplace in the order it
+appeared; each opponent has a panel (cash, workers, buildings, a face-down hand); the viewing
+seat's own area sits at the bottom with its hand face up. Placing a worker is a drag of one of
+the player's free worker tokens onto a workplace card; follow-up picks (discards, builds, the
+Design Office's card, buildings to sell at payday) are clicks on cards, and ``done`` is a
+button. Every refusal reason comes from the rules model, so the table and the engine agree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+
+from .data import (
+    AGRI,
+    BUILDINGS,
+    GOODS,
+    GOODS_EN,
+    GOODS_JA,
+    INDUSTRY,
+    PASSIVE,
+    ROUNDS,
+    WAGES,
+    WORKPLACES,
+    card_name,
+)
+from .model import (
+    P_BUILD,
+    P_BUILD2,
+    P_DISCARD,
+    P_OVER,
+    P_PLACE,
+    P_SELL,
+    P_TAKE,
+    P_TRIM,
+    NationalEconomyGame,
+    NEState,
+    _msg,
+    player_name,
+    sale_selections,
+    score_breakdown,
+)
+
+WIDTH = 1600.0
+HEIGHT = 1000.0
+MARGIN = 20.0
+GAP = 8.0
+RATIO = 1.4  # card height / width
+TOKEN = 30.0
+
+PLAYER_COLORS: tuple[str, ...] = ("#c0392b", "#2e6fd0", "#d4a017", "#8e44ad")
+CATEGORY_COLORS: dict[str, str] = {AGRI: "#4f8a3c", INDUSTRY: "#5d6d7e", PASSIVE: "#8a6d2f",
+                                   "": "#a0522d"}
+WORKPLACE_COLOR = "#2c5f8a"
+GOODS_COLOR = "#c98a1b"
+CATEGORY_WORDS: dict[str, tuple[str, str]] = {
+    AGRI: ("Agricultural", "農業系"), INDUSTRY: ("Industrial", "工業系"),
+    PASSIVE: ("Passive", "パッシブ系"), "": ("", ""),
+}
+
+HEADER_Y = 8.0
+PUBLIC = Zone("public", MARGIN, 112.0, WIDTH - 2 * MARGIN, 284.0, "Public area",
+              "共有建物置き場", "#e8d6ae")
+ME_Y = 676.0
+ME_H = HEIGHT - ME_Y - 12.0
+REVEAL_W = 5 * (104.0 + GAP) + 2 * GAP
+
+GAME = NationalEconomyGame()
+
+Grid = tuple[list[tuple[float, float]], float, float]
+
+
+def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
+         min_w: float) -> Grid:
+    """Where ``count`` cards go in the box ``(x, y, w, h)``: the largest card width from
+    ``max_w`` down to ``min_w`` at which they fit in rows without overlapping; below that,
+    cards of ``min_w`` overlap within their rows. Returns positions, card width and height."""
+    cw = max_w
+    while True:
+        ch = cw * RATIO
+        rows = max(1, int((h + GAP) // (ch + GAP)))
+        per_row = max(1, int((w + GAP) // (cw + GAP)))
+        if rows * per_row >= count or cw <= min_w:
+            break
+        cw = max(min_w, cw - 2.0)
+    if rows * per_row >= count:
+        step = cw + GAP
+        per_row = min(per_row, max(1, math.ceil(count / rows)))
+    else:
+        per_row = math.ceil(count / rows)
+        step = (w - cw) / max(1, per_row - 1)
+    out: list[tuple[float, float]] = []
+    for i in range(count):
+        r, c = divmod(i, per_row)
+        out.append((x + c * step, y + r * (ch + GAP)))
+    return out, cw, ch
+
+
+def card_art(card: str, n_players: int = 4) -> dict[str, Any]:
+    """Card art data for a building, a public workplace or consumer goods."""
+    if card == GOODS:
+        return {"title_ja": GOODS_JA, "title_en": GOODS_EN,
+                "body_ja": "手札として数える。捨て札にできる。",
+                "body_en": "Counts as a card in hand; can be discarded.",
+                "corner": "", "badge": "", "color": GOODS_COLOR}
+    b = BUILDINGS.get(card)
+    if b is not None:
+        cat_en, cat_ja = CATEGORY_WORDS[b.category]
+        return {"title_ja": b.ja, "title_en": b.en,
+                "body_ja": (f"【{cat_ja}】" if cat_ja else "") + b.effect_ja,
+                "body_en": (f"[{cat_en}] " if cat_en else "") + b.effect_en,
+                "corner": str(b.cost), "badge": f"${b.value}",
+                "color": CATEGORY_COLORS[b.category]}
+    w = WORKPLACES[card]
+    body_en, body_ja = w.effect_en, w.effect_ja
+    if w.multi == "3p" and n_players >= 3:
+        body_en += " Any number of workers."
+        body_ja += "何人でも置ける。"
+    return {"title_ja": w.ja, "title_en": w.en, "body_ja": body_ja, "body_en": body_en,
+            "corner": "", "badge": "", "color": WORKPLACE_COLOR}
+
+
+def card_tooltip(card: str, lang: str) -> str:
+    """Name, cost, value and effect of a card in one line, for hovering."""
+    ja = lang == "ja"
+    if card == GOODS:
+        return GOODS_JA if ja else GOODS_EN
+    b = BUILDINGS.get(card)
+    if b is not None:
+        sell = "" if b.sellable else ("・売却不可" if ja else ", unsellable")
+        cat_en, cat_ja = CATEGORY_WORDS[b.category]
+        cat = (f"・{cat_ja}" if cat_ja else "") if ja else (f", {cat_en.lower()}" if cat_en
+                                                             else "")
+        if ja:
+            return f"{b.ja}(コスト{b.cost}・資産${b.value}{cat}{sell}):{b.effect_ja}"
+        return f"{b.en} (cost {b.cost}, value ${b.value}{cat}{sell}): {b.effect_en}"
+    w = WORKPLACES[card]
+    return f"{w.ja}:{w.effect_ja}" if ja else f"{w.en}: {w.effect_en}"
+
+
+def _card_piece(pid: str, card: str, x: float, y: float, w: float, h: float,
+                n_players: int, state: str = "", z: float = 0.0) -> Piece:
+    return Piece(pid, "card", x, y, art=card_art(card, n_players), state=state, w=w, h=h, z=z,
+                 tooltip_en=card_tooltip(card, "en"), tooltip_ja=card_tooltip(card, "ja"))
+
+
+def copy_ids(prefix: str, cards: Sequence[str]) -> list[str]:
+    """Stable piece ids for a list of cards: ``<prefix><card>_<k>`` for the k-th copy, so
+    selling or discarding one card does not rename the others."""
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    for c in cards:
+        k = seen.get(c, 0)
+        seen[c] = k + 1
+        out.append(f"{prefix}{c}_{k}")
+    return out
+
+
+def hand_ids(p: int, hand: Sequence[str]) -> list[str]:
+    return copy_ids(f"h{p}_", hand)
+
+
+def building_ids(p: int, buildings: Sequence[str]) -> list[str]:
+    return copy_ids(f"b{p}_", buildings)
+
+
+def revealed_ids(revealed: Sequence[str]) -> list[str]:
+    return copy_ids("rev_", revealed)
+
+
+def worker_id(p: int, k: int) -> str:
+    return f"w{p}_{k}"
+
+
+def _order(seat: int | None, n: int) -> tuple[int, list[int]]:
+    """The seat shown at the bottom and the others in seat order after it."""
+    me = 0 if seat is None else seat
+    return me, [(me + k) % n for k in range(1, n)]
+
+
+def _multi(card: str, n: int) -> bool:
+    w = WORKPLACES.get(card)
+    return w is not None and (w.multi == "always" or (w.multi == "3p" and n >= 3))
+
+
+def _state(obs: dict[str, Any], seat: int) -> NEState:
+    """A full state consistent with what ``seat`` sees; every fact the model's reasons for
+    ``seat``'s own actions depend on (public cards, money, its own hand) is exact."""
+    return GAME.resample(obs, seat, random.Random(0))
+
+
+class _Workers:
+    """Where each worker token of the table sits: on a public card, on an own building, or
+    in its owner's area (free, working somewhere no longer shown, or asleep)."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        n = int(obs["num_players"])
+        self.on_public: list[list[str]] = []
+        self.on_own: dict[int, dict[int, str]] = {p: {} for p in range(n)}
+        self.free: dict[int, list[str]] = {p: [] for p in range(n)}
+        self.busy: dict[int, list[str]] = {p: [] for p in range(n)}
+        self.asleep: dict[int, list[str]] = {p: [] for p in range(n)}
+        nxt = [0] * n
+
+        def take(p: int) -> str:
+            wid = worker_id(p, nxt[p])
+            nxt[p] += 1
+            return wid
+
+        for entry in obs["public"]:
+            self.on_public.append([take(int(q)) for q in entry["workers"]])
+        for p, pl in enumerate(obs["players"]):
+            for i, used in enumerate(pl["used"]):
+                if used:
+                    self.on_own[p][i] = take(p)
+            shown = nxt[p]
+            placed = int(pl["placed"])
+            self.busy[p] = [take(p) for _ in range(max(0, placed - shown))]
+            awake = int(pl["workers"]) - int(pl["sleeping"])
+            self.free[p] = [take(p) for _ in range(max(0, awake - nxt[p]))]
+            self.asleep[p] = [take(p) for _ in range(int(pl["workers"]) - nxt[p])]
+
+
+class NationalEconomyView(GameView):
+    """Layout, gestures and words for National Economy."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        out = Layout(WIDTH, HEIGHT)
+        n = int(obs["num_players"])
+        workers = _Workers(obs)
+        self._header(out, obs)
+        public_zone = PUBLIC
+        if obs["revealed"]:
+            public_zone = Zone(PUBLIC.id, PUBLIC.x, PUBLIC.y, PUBLIC.w - REVEAL_W - GAP,
+                               PUBLIC.h, PUBLIC.label_en, PUBLIC.label_ja, PUBLIC.color)
+        bottom = self._public(out, obs, workers, public_zone)
+        if obs["revealed"]:
+            bottom = max(bottom, PUBLIC.y + 104.0 * RATIO + 2 * GAP)
+            out.zones[-1].h = bottom - PUBLIC.y
+            self._revealed(out, obs, public_zone.x + public_zone.w + GAP, bottom - PUBLIC.y)
+        # The opponents' panels take whatever the public area leaves free.
+        opp_y = bottom + 30.0
+        opp_h = ME_Y - 30.0 - opp_y
+        me, others = _order(seat, n)
+        if others:
+            pw = (WIDTH - 2 * MARGIN - GAP * (len(others) - 1)) / len(others)
+            for k, p in enumerate(others):
+                self._player(out, obs, workers, p, seat, MARGIN + k * (pw + GAP), opp_y, pw,
+                             opp_h, small=True)
+        self._player(out, obs, workers, me, seat, MARGIN, ME_Y, WIDTH - 2 * MARGIN, ME_H,
+                     small=False)
+        return out
+
+    def _header(self, out: Layout, obs: dict[str, Any]) -> None:
+        rnd = int(obs["round"])
+        wage = int(obs["wage"])
+        over = obs["phase"] == P_OVER
+        out.texts.append(Text("round", MARGIN, HEADER_Y,
+                              f"Round {rnd}/{ROUNDS} · wage ${wage} per worker",
+                              f"ラウンド {rnd}/{ROUNDS}・賃金 1人${wage}", size=17, bold=True))
+        for r in range(1, ROUNDS + 1):
+            state = "used" if r < rnd or over else ("active" if r == rnd else "")
+            out.pieces.append(Piece(
+                f"round{r}", "token", MARGIN + (r - 1) * 40.0, HEADER_Y + 34, w=34, h=34,
+                art={"label": f"${WAGES[r - 1]}",
+                     "color": "#f2c94c" if r == rnd and not over else "#34495e"},
+                state=state,
+                tooltip_en=f"Round {r}: wage ${WAGES[r - 1]} per worker",
+                tooltip_ja=f"ラウンド{r}:賃金 1人${WAGES[r - 1]}"))
+        hx = MARGIN + ROUNDS * 40.0 + 30
+        household = int(obs["household"])
+        out.pieces.append(Piece("household", "token", hx, HEADER_Y + 6, w=64, h=64,
+                                art={"label": f"${household}", "color": "#b8860b"},
+                                tooltip_en=f"Household: ${household}",
+                                tooltip_ja=f"家計:${household}"))
+        out.texts.append(Text("household_label", hx + 72, HEADER_Y + 12, "Household",
+                              "家計", size=15, bold=True))
+        out.texts.append(Text("household_cash", hx + 72, HEADER_Y + 38, f"${household}",
+                              f"${household}", size=20, bold=True, color="#f2c94c"))
+        turn_en, turn_ja = self._turn_text(obs)
+        out.texts.append(Text("turn", 700, HEADER_Y + 24, turn_en, turn_ja, size=17,
+                              bold=True))
+        discard = obs["discard"]
+        n_discard = sum(int(c) for c in discard.values())
+        piles: tuple[tuple[str, str, str, int, bool, dict[str, Any]], ...] = (
+            ("deck", "Deck", "山札", int(obs["deck_count"]), False, {}),
+            ("discard", "Discard", "捨て札", n_discard, True,
+             self._discard_art(discard) if n_discard else {}),
+            ("goods", "Goods", "消費財", int(obs["goods"]), True,
+             card_art(GOODS) if int(obs["goods"]) else {}),
+        )
+        px = WIDTH - MARGIN - 3 * 150.0 + 20
+        for pid, en, ja, count, face_up, art in piles:
+            out.pieces.append(Piece(
+                f"pile_{pid}", "card", px, HEADER_Y, face_up=face_up and bool(art),
+                art=art, w=52, h=52 * RATIO,
+                tooltip_en=f"{en}: {count} card(s)", tooltip_ja=f"{ja}:{count}枚"))
+            out.texts.append(Text(f"{pid}_label", px + 60, HEADER_Y + 12, en, ja, size=14,
+                                  bold=True))
+            out.texts.append(Text(f"{pid}_count", px + 60, HEADER_Y + 36, str(count),
+                                  str(count), size=20, bold=True))
+            px += 150.0
+
+    @staticmethod
+    def _discard_art(discard: dict[str, int]) -> dict[str, Any]:
+        items = sorted(discard.items(), key=lambda kv: (-kv[1], kv[0]))
+        return {"title_ja": "捨て札", "title_en": "Discard",
+                "body_ja": "、".join(f"{card_name(b, 'ja')}×{c}" for b, c in items),
+                "body_en": ", ".join(f"{card_name(b, 'en')} ×{c}" for b, c in items),
+                "corner": "", "badge": "", "color": "#6b5a45"}
+
+    def _turn_text(self, obs: dict[str, Any]) -> tuple[str, str]:
+        """What is going on, for the table (English, Japanese)."""
+        phase = obs["phase"]
+        if phase == P_OVER:
+            return "Game over", "ゲーム終了"
+        to_move = int(obs["to_move"])
+        if to_move < 0:
+            return "Drawing cards…", "カードを引いています…"
+        en, ja = player_name(to_move, "en"), player_name(to_move, "ja")
+        if phase == P_SELL:
+            return f"Payday — {en} sells buildings", f"給料日:{ja}が建物を売却中"
+        if phase == P_TRIM:
+            return f"Round end — {en} discards to the limit", f"ラウンド終了:{ja}が手札を調整中"
+        if phase == P_PLACE:
+            return f"{en} places a worker", f"{ja}が労働者を派遣中"
+        effect = str(obs["effect"])
+        if effect:
+            return (f"{en} — {card_name(effect, 'en')}", f"{ja}:{card_name(effect, 'ja')}")
+        return en, ja
+
+    def _revealed(self, out: Layout, obs: dict[str, Any], x: float, h: float) -> None:
+        zone = Zone("revealed", x, PUBLIC.y, WIDTH - MARGIN - x, h,
+                    "Design Office: revealed cards", "設計事務所:公開されたカード", "#f2c94c")
+        out.zones.append(zone)
+        revealed = [str(c) for c in obs["revealed"]]
+        pos, cw, ch = grid(len(revealed), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
+                           zone.h - 2 * GAP, 104.0, 60.0)
+        for pid, card, (cx, cy) in zip(revealed_ids(revealed), revealed, pos, strict=True):
+            out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, int(obs["num_players"])))
+
+    def _public(self, out: Layout, obs: dict[str, Any], workers: _Workers, zone: Zone) -> float:
+        """The public area in age order, shrunk to the rows it needs; returns its bottom."""
+        n = int(obs["num_players"])
+        cards = [str(e["card"]) for e in obs["public"]]
+        pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
+                           zone.h - 2 * GAP, 130.0, 56.0)
+        rows = len({cy for _, cy in pos}) or 1
+        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP) + GAP, zone.label_en,
+                    zone.label_ja, zone.color)
+        out.zones.append(zone)
+        effect = str(obs["effect"])
+        for i, (card, (cx, cy)) in enumerate(zip(cards, pos, strict=True)):
+            on = workers.on_public[i]
+            state = ""
+            if on and not _multi(card, n):
+                state = "used"
+            if effect == card and int(obs["where"]) < 0 and on and on[-1].startswith(
+                    f"w{obs['active']}_"):
+                state = "active"
+            out.pieces.append(_card_piece(f"pub{i}", card, cx, cy, cw, ch, n, state, z=i))
+            self._tokens_on(out, obs, on, cx, cy, cw, ch, 10.0 + i)
+        return zone.y + zone.h
+
+    def _tokens_on(self, out: Layout, obs: dict[str, Any], ids: list[str], cx: float,
+                   cy: float, cw: float, ch: float, z: float) -> None:
+        """Worker tokens lying across the lower edge of a card."""
+        if not ids:
+            return
+        size = min(TOKEN, cw / 2.5)
+        step = min(size * 0.8, (cw - size) / max(1, len(ids) - 1))
+        for k, wid in enumerate(ids):
+            p = int(wid[1:wid.index("_")])
+            out.pieces.append(self._worker(wid, p, cx + 4 + k * step, cy + ch - size - 4,
+                                           size, "", z + 0.1 * k + 200))
+
+    @staticmethod
+    def _worker(wid: str, p: int, x: float, y: float, size: float, state: str,
+                z: float = 300.0) -> Piece:
+        tips = {"": ("", ""), "dim": (" (asleep until next round)", "(次のラウンドまで休み)"),
+                "used": (" (working)", "(派遣中)")}
+        en, ja = tips.get(state, ("", ""))
+        return Piece(wid, "token", x, y, w=size, h=size,
+                     art={"label": "z" if state == "dim" else str(p + 1),
+                          "color": PLAYER_COLORS[p]},
+                     state=state, z=z,
+                     tooltip_en=f"{player_name(p, 'en')}'s worker{en}",
+                     tooltip_ja=f"{player_name(p, 'ja')}の労働者{ja}")
+
+    def _player(self, out: Layout, obs: dict[str, Any], workers: _Workers, p: int,
+                seat: int | None, x: float, y: float, w: float, h: float, small: bool) -> None:
+        pl = obs["players"][p]
+        n = int(obs["num_players"])
+        you = p == seat
+        active = int(obs["to_move"]) == p
+        name_en = player_name(p, "en") + (" (you)" if you else "")
+        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        zone = Zone(f"area{p}", x, y, w, h, name_en, name_ja, PLAYER_COLORS[p])
+        out.zones.append(zone)
+        # Line 1: name, cash, workers, penalties, limits.
+        marker = " ★" if int(obs["marker"]) == p else ""
+        arrow = " ◀" if active else ""
+        cash = int(pl["cash"])
+        pen = int(pl["penalties"])
+        pen_en = f" · {pen} unpaid-wage token(s)" if pen else ""
+        pen_ja = f"・未払い罰符{pen}" if pen else ""
+        line_en = (f"{player_name(p, 'en')}{marker}{arrow}  ${cash} · {pl['workers']}/"
+                   f"{pl['worker_limit']} workers · hand {pl['hand_count']}/{pl['hand_limit']}"
+                   f"{pen_en}")
+        line_ja = (f"{player_name(p, 'ja')}{marker}{arrow}  ${cash}・労働者{pl['workers']}/"
+                   f"{pl['worker_limit']}・手札{pl['hand_count']}/{pl['hand_limit']}{pen_ja}")
+        out.texts.append(Text(f"name{p}", x + 10, y + 6, line_en, line_ja,
+                              size=15 if small else 17, bold=True,
+                              color="#fff3b0" if active else "#f4ecd8"))
+        # Line 2: worker tokens not on a card.
+        tx = x + 10
+        ty = y + 34
+        for ids, state in ((workers.free[p], ""), (workers.busy[p], "used"),
+                           (workers.asleep[p], "dim")):
+            for wid in ids:
+                out.pieces.append(self._worker(wid, p, tx, ty, TOKEN, state))
+                tx += TOKEN + 6
+        body_y = y + (72.0 if small else 92.0)
+        body_h = y + h - body_y - GAP
+        hand = pl["hand"]
+        count = int(pl["hand_count"])
+        if small:
+            hand_w = min(140.0, w * 0.3)
+            self._hand(out, obs, p, hand, count, x + w - hand_w - GAP, y + 34, hand_w,
+                       h - 34 - GAP, 56.0, 40.0)
+            self._buildings(out, obs, workers, p, x + GAP, body_y, w - hand_w - 3 * GAP,
+                            body_h, 100.0, 46.0, n)
+        else:
+            hand_w = w * 0.46
+            self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, 130.0, 70.0)
+            bx = x + hand_w + 3 * GAP
+            out.texts.append(Text(f"hand_label{p}", x + GAP, body_y - 22, "Hand", "手札",
+                                  size=13, bold=True))
+            out.texts.append(Text(f"buildings_label{p}", bx, body_y - 22, "Buildings",
+                                  "建物", size=13, bold=True))
+            self._buildings(out, obs, workers, p, bx, body_y, x + w - bx - GAP, body_h,
+                            130.0, 60.0, n)
+
+    def _hand(self, out: Layout, obs: dict[str, Any], p: int, hand: list[str] | None,
+              count: int, x: float, y: float, w: float, h: float, max_w: float,
+              min_w: float) -> None:
+        n = int(obs["num_players"])
+        if hand is None:
+            # Other hands: only the count is known, so the ids carry no card names.
+            cw = min(max_w, w)
+            ch = cw * RATIO
+            step = min(cw * 0.35, (w - cw) / max(1, count - 1))
+            for i in range(count):
+                out.pieces.append(Piece(
+                    f"h{p}_{i}", "card", x + i * step, y, face_up=False, w=cw, h=ch, z=i,
+                    tooltip_en=f"{player_name(p, 'en')}'s hand: {count} card(s)",
+                    tooltip_ja=f"{player_name(p, 'ja')}の手札:{count}枚"))
+            return
+        pos, cw, ch = grid(len(hand), x, y, w, h, max_w, min_w)
+        for i, (pid, card, (cx, cy)) in enumerate(zip(hand_ids(p, hand), hand, pos,
+                                                      strict=True)):
+            out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, n, z=i))
+
+    def _buildings(self, out: Layout, obs: dict[str, Any], workers: _Workers, p: int,
+                   x: float, y: float, w: float, h: float, max_w: float, min_w: float,
+                   n: int) -> None:
+        pl = obs["players"][p]
+        owned = [str(b) for b in pl["buildings"]]
+        pos, cw, ch = grid(len(owned), x, y, w, h, max_w, min_w)
+        selling = list(obs["selling"]) if obs["phase"] == P_SELL and obs["queue"] and \
+            int(obs["queue"][0]) == p else []
+        where = int(obs["where"])
+        for i, (pid, card, (cx, cy)) in enumerate(zip(building_ids(p, owned), owned, pos,
+                                                      strict=True)):
+            state = ""
+            if card in selling:
+                selling.remove(card)
+                state = "selected"
+            elif pl["used"][i]:
+                state = "active" if (p == int(obs["active"]) and where == i
+                                     and obs["effect"]) else "used"
+            out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, n, state, z=i))
+            wid = workers.on_own[p].get(i)
+            if wid is not None:
+                self._tokens_on(out, obs, [wid], cx, cy, cw, ch, 10.0 + i)
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        n = int(obs["num_players"])
+        workers = _Workers(obs)
+        free = workers.free[seat]
+        me = obs["players"][seat]
+        hand: list[str] = list(me["hand"] or [])
+        owned = [str(b) for b in me["buildings"]]
+        hids = hand_ids(seat, hand)
+        bids = building_ids(seat, owned)
+        selling = list(obs["selling"])
+        # The building copies already picked for the sale are the first ones of their kind.
+        picked: set[str] = set()
+        for b in selling:
+            k = sum(1 for pid in picked if pid.startswith(f"b{seat}_{b}_"))
+            picked.add(f"b{seat}_{b}_{k}")
+        revealed = [str(c) for c in obs["revealed"]]
+        rids = revealed_ids(revealed)
+        public = [str(e["card"]) for e in obs["public"]]
+        for action in legal_actions:
+            kind, _, rest = action.partition(":")
+            if kind == "place":
+                own = rest.startswith("own:")
+                card = rest[4:] if own else rest
+                en, ja = card_name(card, "en"), card_name(card, "ja")
+                label_en = f"Send a worker to {'your' if own else 'the'} {en}"
+                label_ja = f"{'自分の' if own else ''}{ja}に労働者を派遣"
+                if own:
+                    targets = [bids[i] for i, c in enumerate(owned)
+                               if c == card and not me["used"][i]]
+                else:
+                    targets = [f"pub{i}" for i, c in enumerate(public)
+                               if c == card and (_multi(c, n) or not workers.on_public[i])]
+                for wid in free:
+                    for t in targets:
+                        out.append(Gesture(action, source=wid, target=t, label_en=label_en,
+                                           label_ja=label_ja))
+            elif kind in ("discard", "build"):
+                en, ja = card_name(rest, "en"), card_name(rest, "ja")
+                label_en = f"{'Discard' if kind == 'discard' else 'Build'} {en}"
+                label_ja = f"{ja}を{'捨てる' if kind == 'discard' else '建設する'}"
+                for pid, c in zip(hids, hand, strict=True):
+                    if c == rest:
+                        out.append(Gesture(action, target=pid, label_en=label_en,
+                                           label_ja=label_ja))
+            elif kind == "take":
+                en, ja = card_name(rest, "en"), card_name(rest, "ja")
+                for pid, c in zip(rids, revealed, strict=True):
+                    if c == rest:
+                        out.append(Gesture(action, target=pid, label_en=f"Take {en}",
+                                           label_ja=f"{ja}を手札に加える"))
+            elif kind == "sell":
+                b = BUILDINGS[rest]
+                for pid, c in zip(bids, owned, strict=True):
+                    if c == rest and pid not in picked:
+                        out.append(Gesture(action, target=pid,
+                                           label_en=f"Sell {b.en} (${b.value})",
+                                           label_ja=f"{b.ja}(${b.value})を売る"))
+            elif kind == "done":
+                total = sum(BUILDINGS[b].value for b in selling)
+                out.append(Gesture(action, label_en=f"Done: sell for ${total}",
+                                   label_ja=f"確定:${total}で売却", shortcut="D"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        if obs["phase"] == P_OVER:
+            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        owner = self._owner(source)
+        if source.startswith("w") and owner is not None and owner != seat:
+            return _msg(lang, f"That is {player_name(owner, 'en')}'s worker.",
+                        f"それは{player_name(owner, 'ja')}の労働者です。")
+        if source.startswith("h") and owner is not None and owner != seat:
+            return _msg(lang, f"That is {player_name(owner, 'en')}'s hand.",
+                        f"それは{player_name(owner, 'ja')}の手札です。")
+        to_move = int(obs["to_move"])
+        state = _state(obs, seat)
+        if to_move != seat:
+            return GAME.prompt(state, seat, lang)
+        phase = obs["phase"]
+        if source.startswith("w"):
+            return self._why_not_worker(obs, seat, state, source, target, lang)
+        card, where = self._card_at(obs, source)
+        if card is None:
+            return super().why_not(obs, seat, source, target, lang)
+        if phase == P_PLACE:
+            if where == "public":
+                reason = GAME.reason(state, f"place:{card}", lang)
+                return reason or _msg(lang, "Drag one of your workers onto this workplace.",
+                                      "自分の労働者をこの職場にドラッグしてください。")
+            if where == f"own{seat}":
+                reason = GAME.reason(state, f"place:own:{card}", lang)
+                return reason or _msg(lang, "Drag one of your workers onto this building.",
+                                      "自分の労働者をこの建物にドラッグしてください。")
+            if where == f"hand{seat}":
+                return _msg(lang, "Cards in hand are built at a workplace that builds, such "
+                            "as the Carpenter.", "手札の建物は大工などの建設する職場で建てます。")
+        if phase in (P_DISCARD, P_TRIM) and where == f"hand{seat}":
+            return GAME.reason(state, f"discard:{card}", lang) or GAME.prompt(state, seat, lang)
+        if phase in (P_BUILD, P_BUILD2) and where == f"hand{seat}":
+            if card == GOODS:
+                return _msg(lang, "Consumer goods cannot be built.",
+                            "消費財は建設できません。")
+            return GAME.reason(state, f"build:{card}", lang)
+        if phase == P_TAKE and where == "revealed":
+            return GAME.reason(state, f"take:{card}", lang)
+        if phase == P_SELL and where == f"own{seat}":
+            if self._already_picked(obs, seat, source):
+                return _msg(lang, "This building is already picked for the sale.",
+                            "この建物はすでに売却に選んでいます。")
+            return GAME.reason(state, f"sell:{card}", lang)
+        if where is not None and where.startswith("own") and where != f"own{seat}":
+            return _msg(lang, "Only the owner may use a building in a private area.",
+                        "個人建物置き場の建物は持ち主しか使えません。")
+        return GAME.prompt(state, seat, lang)
+
+    def _why_not_worker(self, obs: dict[str, Any], seat: int, state: NEState, source: str,
+                        target: str | None, lang: str) -> str:
+        workers = _Workers(obs)
+        if source in workers.asleep[seat]:
+            return _msg(lang, "This worker was hired this round and works from the next one.",
+                        "この労働者は今ラウンドに雇われたので、次のラウンドから働きます。")
+        if source not in workers.free[seat]:
+            return _msg(lang, "This worker is already working this round.",
+                        "この労働者はこのラウンドすでに働いています。")
+        if obs["phase"] != P_PLACE:
+            return GAME.prompt(state, seat, lang)
+        card, where = self._card_at(obs, target) if target else (None, None)
+        if card is None or where is None:
+            return _msg(lang, "Drag the worker onto a workplace.",
+                        "労働者を職場にドラッグしてください。")
+        if where == "public":
+            reason = GAME.reason(state, f"place:{card}", lang)
+            return reason or _msg(
+                lang, f"This {card_name(card, 'en')} already holds a worker; use another copy.",
+                f"この{card_name(card, 'ja')}にはすでに労働者がいます。"
+                "別のカードを使ってください。")
+        if where == f"own{seat}":
+            reason = GAME.reason(state, f"place:own:{card}", lang)
+            return reason or _msg(lang, f"Your {card_name(card, 'en')} already holds a worker.",
+                                  f"あなたの{card_name(card, 'ja')}にはすでに労働者がいます。")
+        if where.startswith("own"):
+            return _msg(lang, "Only the owner may place workers on a private building.",
+                        "個人建物置き場の建物には持ち主しか労働者を置けません。")
+        return _msg(lang, "Workers go on workplaces, not on cards in hand.",
+                    "労働者は職場に置きます。手札には置けません。")
+
+    @staticmethod
+    def _owner(piece: str) -> int | None:
+        """The seat in a worker, hand or building id (``w2_0``, ``h1_3``, ``b0_farm_1``)."""
+        if len(piece) > 2 and piece[0] in "whb" and piece[1].isdigit() and piece[2] == "_":
+            return int(piece[1])
+        return None
+
+    @staticmethod
+    def _already_picked(obs: dict[str, Any], seat: int, source: str) -> bool:
+        card, _, k = source[len(f"b{seat}_"):].rpartition("_")
+        return k.isdigit() and int(k) < list(obs["selling"]).count(card)
+
+    def _card_at(self, obs: dict[str, Any], piece: str | None) -> tuple[str | None,
+                                                                        str | None]:
+        """The card shown by a piece id and where it lies (``public``, ``revealed``,
+        ``own<p>``, ``hand<p>``); ``(None, None)`` for anything else."""
+        if piece is None:
+            return None, None
+        if piece.startswith("pub") and piece[3:].isdigit():
+            i = int(piece[3:])
+            if i < len(obs["public"]):
+                return str(obs["public"][i]["card"]), "public"
+            return None, None
+        if piece.startswith("rev_"):
+            revealed = [str(c) for c in obs["revealed"]]
+            for pid, c in zip(revealed_ids(revealed), revealed, strict=True):
+                if pid == piece:
+                    return c, "revealed"
+            return None, None
+        owner = self._owner(piece)
+        if owner is None or owner >= int(obs["num_players"]):
+            return None, None
+        pl = obs["players"][owner]
+        if piece[0] == "b":
+            owned = [str(b) for b in pl["buildings"]]
+            for pid, c in zip(building_ids(owner, owned), owned, strict=True):
+                if pid == piece:
+                    return c, f"own{owner}"
+        elif piece[0] == "h" and pl["hand"] is not None:
+            hand = [str(c) for c in pl["hand"]]
+            for pid, c in zip(hand_ids(owner, hand), hand, strict=True):
+                if pid == piece:
+                    return c, f"hand{owner}"
+        return None, None
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        phase = obs["phase"]
+        if phase == P_OVER:
+            return self._winner_text(obs, lang)
+        if seat is None:
+            en, ja = self._turn_text(obs)
+            return _msg(lang, en, ja)
+        state = _state(obs, seat)
+        if phase == P_SELL and int(obs["to_move"]) == seat:
+            return self._sale_status(obs, seat, lang)
+        return GAME.prompt(state, seat, lang)
+
+    def _sale_status(self, obs: dict[str, Any], seat: int, lang: str) -> str:
+        """The shortfall, the picks so far and the legal sales that extend them (NE-R53)."""
+        pl = obs["players"][seat]
+        owned = [str(b) for b in pl["buildings"]]
+        cash, due = int(pl["cash"]), int(pl["due"])
+        short = due - cash
+        selling = sorted(str(b) for b in obs["selling"])
+        picked = sum(BUILDINGS[b].value for b in selling)
+        legal = []
+        for sel, reason in sale_selections(owned, cash, due, lang):
+            if reason:
+                continue
+            rest = list(sel)
+            try:
+                for b in selling:
+                    rest.remove(b)
+            except ValueError:
+                continue
+            legal.append(sel)
+        legal.sort(key=lambda s: (sum(BUILDINGS[b].value for b in s), s))
+
+        def names(sel: Sequence[str]) -> str:
+            sep = " + " if lang != "ja" else "+"
+            return sep.join(f"{card_name(b, lang)} ${BUILDINGS[b].value}" for b in sel)
+
+        def option(sel: Sequence[str]) -> str:
+            if len(sel) == 1:
+                return names(sel)
+            total = sum(BUILDINGS[b].value for b in sel)
+            return f"{names(sel)}(計${total})" if lang == "ja" else f"{names(sel)} = ${total}"
+
+        shown = [option(s) for s in legal[:4]]
+        if len(legal) > 4:
+            shown.append("…")
+        options = ("、" if lang == "ja" else "; ").join(shown)
+        head = _msg(lang, f"Payday: you owe ${due} and hold ${cash}, so you are ${short} "
+                    "short.", f"給料日:賃金${due}に対し所持金${cash}、${short}不足しています。")
+        if selling:
+            head += _msg(lang, f" Picked: {names(selling)} (${picked}).",
+                         f"選択中:{names(selling)}(${picked})。")
+        if not legal:
+            return head
+        complete = tuple(selling) in legal
+        if complete and len(legal) == 1:
+            return head + _msg(lang, " Press Done to sell.", "「確定」で売却します。")
+        tail = _msg(lang, f" Legal sales: {options}. Click buildings to sell, then Done.",
+                    f"売却できる組み合わせ:{options}。売る建物をクリックして確定してください。")
+        return head + tail
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for p, pl in enumerate(obs["players"]):
+            sb = score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
+                                 int(pl["workers"]), pl["hand"] or [])
+            out[f"P{p + 1} " + _msg(lang, "cash", "現金")] = float(pl["cash"])
+            out[f"P{p + 1} " + _msg(lang, "assets", "総資産")] = float(sb.total)
+        out[_msg(lang, "Household", "家計")] = float(obs["household"])
+        return out
+
+    @staticmethod
+    def _winners(obs: dict[str, Any]) -> list[int]:
+        """NE-R63: highest total assets, then most cash."""
+        scores = obs["scores"]
+        keys = [(int(sc["total"]), int(obs["players"][p]["cash"]))
+                for p, sc in enumerate(scores)]
+        best = max(keys)
+        return [p for p, k in enumerate(keys) if k == best]
+
+    def _winner_text(self, obs: dict[str, Any], lang: str) -> str:
+        win = self._winners(obs)
+        if lang == "ja":
+            return "と".join(player_name(p, "ja") for p in win) + "の勝ちです。"
+        names = " and ".join(player_name(p, "en") for p in win)
+        return f"{names} win{'s' if len(win) == 1 else ''}."
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER or not obs["scores"]:
+            return ""
+        ja = lang == "ja"
+        lines = [self._winner_text(obs, lang)]
+        for p, sc in enumerate(obs["scores"]):
+            parts = [f"現金${sc['cash']}" if ja else f"cash ${sc['cash']}",
+                     f"建物${sc['buildings']}" if ja else f"buildings ${sc['buildings']}"]
+            for b, v in sc["bonuses"].items():
+                parts.append(f"{card_name(b, lang)}+{v}" if ja else f"{card_name(b, lang)} +{v}")
+            text = " + ".join(parts)
+            if sc["penalty"]:
+                text += f" − 未払い罰符{sc['penalty']}" if ja else \
+                    f" − penalties {sc['penalty']}"
+            total = sc["total"]
+            lines.append(f"{player_name(p, lang)}:{text} = {total}点" if ja
+                         else f"{player_name(p, lang)}: {text} = {total}")
+        return "\n".join(lines)
