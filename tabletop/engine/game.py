@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError, InvalidActionError
@@ -38,26 +37,71 @@ class State(Protocol):
 S = TypeVar("S", bound=State)
 
 
-@dataclass
 class Event:
     """Something that happened, for the game log and for animations.
 
     ``kind`` and ``data`` are machine-readable; ``text`` holds the log line per language.
     ``seats`` limits who may read it (``None``: everyone). ``reveals`` marks new information
     (a die rolled, a card drawn or shown); undo never crosses such an event.
+
+    A game may pass ``render`` instead of ``text``: a callable that returns the text per
+    language, called once when the text is first read. Search applies thousands of actions
+    whose log lines nobody reads, so building the words only on demand saves most of the cost
+    of an event. ``render`` must depend only on values fixed when the event is made (bind
+    them with ``functools.partial``), never on a state that may change afterwards.
     """
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    text: dict[str, str] = field(default_factory=dict)
-    seats: frozenset[int] | None = None
-    reveals: bool = False
+    __slots__ = ("_render", "_text", "data", "kind", "reveals", "seats")
+
+    def __init__(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        text: dict[str, str] | None = None,
+        seats: frozenset[int] | None = None,
+        reveals: bool = False,
+        *,
+        render: Callable[[], dict[str, str]] | None = None,
+    ) -> None:
+        self.kind = kind
+        self.data: dict[str, Any] = {} if data is None else data
+        self._text = text
+        self._render = render
+        self.seats = seats
+        self.reveals = reveals
+
+    @property
+    def text(self) -> dict[str, str]:
+        text = self._text
+        if text is None:
+            render = self._render
+            text = self._text = {} if render is None else render()
+            self._render = None
+        return text
+
+    @text.setter
+    def text(self, value: dict[str, str]) -> None:
+        self._text = value
+        self._render = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (self.kind, self.data, self.text, self.seats, self.reveals) == (
+            other.kind, other.data, other.text, other.seats, other.reveals)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, so not hashable
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, data={self.data!r}, text={self.text!r}, "
+                f"seats={self.seats!r}, reveals={self.reveals!r})")
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def describe(self, lang: str) -> str:
-        return self.text.get(lang) or self.text.get("en") or self.kind
+        text = self.text
+        return text.get(lang) or text.get("en") or self.kind
 
     def to_json(self) -> JSON:
         out: JSON = {"kind": self.kind, "data": self.data, "text": self.text}

@@ -1,0 +1,41 @@
+"""The ``Event`` record: log text given at once or built on first reading (``render``)."""
+
+from __future__ import annotations
+
+from tabletop.engine import Event
+
+
+def test_rendered_text_is_built_once_and_only_when_read() -> None:
+    calls: list[int] = []
+
+    def words() -> dict[str, str]:
+        calls.append(1)
+        return {"en": "Player 1 rolls 3.", "ja": "プレイヤー1のダイス:3"}
+
+    ev = Event("roll", {"seat": 0}, reveals=True, render=words)
+    assert calls == []  # making the event builds no words
+    assert ev.describe("ja") == "プレイヤー1のダイス:3"
+    assert ev.describe("fr") == "Player 1 rolls 3."
+    assert ev.text["en"] == "Player 1 rolls 3."
+    assert ev.to_json() == {"kind": "roll", "data": {"seat": 0},
+                            "text": {"en": "Player 1 rolls 3.", "ja": "プレイヤー1のダイス:3"},
+                            "reveals": True}
+    assert calls == [1]
+
+
+def test_rendered_and_given_text_compare_equal() -> None:
+    given = Event("end", {"seat": 1}, {"en": "Player 2 ends the turn."},
+                  seats=frozenset({1}))
+    lazy = Event("end", {"seat": 1}, seats=frozenset({1}),
+                 render=lambda: {"en": "Player 2 ends the turn."})
+    assert lazy == given
+    assert lazy != Event("end", {"seat": 1}, {"en": "Player 2 ends the turn."})
+    assert lazy.visible_to(1) and not lazy.visible_to(0) and not lazy.visible_to(None)
+
+
+def test_event_without_text_describes_itself_by_kind() -> None:
+    ev = Event("pass")
+    assert ev.data == {} and ev.text == {}
+    assert ev.describe("en") == "pass"
+    ev.text = {"en": "Passed."}
+    assert ev.describe("ja") == "Passed."
