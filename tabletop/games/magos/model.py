@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, TypeVar
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
@@ -84,6 +85,86 @@ def slot_name(spell: str, index: int, lang: str) -> str:
         return "ダイス" if ja else "die"
     ordinals = ("first", "second", "third", "fourth")
     return f"{index + 1}個目のダイス" if ja else f"{ordinals[min(index, 3)]} die"
+
+
+# ---------------------------------------------------------------------------------------------
+# Log lines. Events carry one of these with its arguments (``Event(render=...)``) and the words
+# are built only when someone reads the log: search applies actions by the thousand and never
+# does. Arguments are plain values fixed when the event happens.
+# ---------------------------------------------------------------------------------------------
+
+#: A name in log lines: (English, Japanese).
+Name = tuple[str, str]
+#: Both seats' names in log lines, indexed by seat.
+Names = tuple[Name, Name]
+
+PLAYER_NAMES: Names = ((player_name(0, "en"), player_name(0, "ja")),
+                       (player_name(1, "en"), player_name(1, "ja")))
+
+
+def _end_words(who: Name) -> dict[str, str]:
+    return {"en": f"{who[0]} ends the turn.", "ja": f"{who[1]}が手番を終えました。"}
+
+
+def _turn_words(who: Name, n: int) -> dict[str, str]:
+    return {"en": f"{who[0]}'s turn {n}.", "ja": f"{who[1]}の{n}ターン目。"}
+
+
+def _roll_words(who: Name, values: tuple[int, ...]) -> dict[str, str]:
+    shown = ", ".join(map(str, values))
+    return {"en": f"{who[0]} rolls {shown}.", "ja": f"{who[1]}のダイス:{shown}"}
+
+
+def _assign_words(who: Name, spell: str, value: int, index: int) -> dict[str, str]:
+    sp = SPELLS[spell]
+    return {"en": f"{who[0]} puts a {value} on {sp.en} ({slot_name(spell, index, 'en')}).",
+            "ja": f"{who[1]}が{sp.ja}に{value}を置きました({slot_name(spell, index, 'ja')})。"}
+
+
+#: What a cast paid or how it chose its effect, as recorded by ``MagosRules._resolve``.
+_COST_WORDS: dict[str, tuple[str, str]] = {
+    "cost": ("cost {}", "コスト{}"),
+    "damage": ("damage {}", "ダメージ{}"),
+    "wrath": ("die above own HP", "目が自分のHPより大きい"),
+}
+#: One effect of a cast, as recorded by ``MagosRules._resolve``.
+_EFFECT_WORDS: dict[str, tuple[str, str]] = {
+    "self": ("{} damage to self", "自分に{}ダメージ"),
+    "damage": ("{} damage", "{}ダメージ"),
+    "heal": ("heals {}", "HP{}回復"),
+    "mana": ("+{} mana", "マナ+{}"),
+    "refill": ("mana refilled to {} (+{})", "マナ全回復({})"),
+    "max_mana": ("max mana {}", "最大マナ{}"),
+    "max_hp": ("max HP {}", "最大HP{}"),
+}
+
+
+def _cast_words(who: Name, spell: str, dice: tuple[int, ...], x: int,
+                cost: Sequence[tuple[str, int]], effects: Sequence[tuple[str, int, int]]
+                ) -> dict[str, str]:
+    sp = SPELLS[spell]
+    cost_en = ", ".join(_COST_WORDS[c][0].format(n) for c, n in cost)
+    cost_ja = "・".join(_COST_WORDS[c][1].format(n) for c, n in cost)
+    en = [_EFFECT_WORDS[e][0].format(a, b) for e, a, b in effects]
+    ja = [_EFFECT_WORDS[e][1].format(a, b) for e, a, b in effects]
+    dice_txt = ", ".join(map(str, dice))
+    extra_en = ", ".join(p for p in (cost_en, f"X = {x}" if sp.x_choice else "") if p)
+    extra_ja = "・".join(p for p in (cost_ja, f"X={x}" if sp.x_choice else "") if p)
+    head_en = f"{who[0]} casts {sp.en}" + (f" ({extra_en})" if extra_en else "")
+    head_ja = f"{who[1]}が{sp.ja}を唱えた" + (f"({extra_ja})" if extra_ja else "")
+    return {"en": f"{head_en} with {dice_txt}: {', '.join(en) or 'no effect'}.",
+            "ja": f"{head_ja}[{dice_txt}]:{'、'.join(ja) or '効果なし'}。"}
+
+
+def _win_words(winner: Name, loser: Name) -> dict[str, str]:
+    return {"en": f"{winner[0]} wins: {loser[0]} has 0 HP.",
+            "ja": f"{winner[1]}の勝ち:{loser[1]}のHPが0になりました。"}
+
+
+def _spell_ends_turn_words(who: Name, spell: str) -> dict[str, str]:
+    sp = SPELLS[spell]
+    return {"en": f"{sp.en} ends {who[0]}'s turn.",
+            "ja": f"{sp.ja}の効果で{who[1]}の手番が終わりました。"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -364,18 +445,39 @@ def _roll_table(n: int) -> list[tuple[str, float]]:
 
 _ROLLS: dict[int, list[tuple[str, float]]] = {n: _roll_table(n) for n in range(1, 5)}
 _ROLL_SET: frozenset[str] = frozenset(a for t in _ROLLS.values() for a, _ in t)
+#: The dice of each ``roll:`` outcome, and the outcome of each ascending tuple of faces.
+_ROLL_VALUES: dict[str, tuple[int, ...]] = {
+    a: tuple(int(v) for v in a[5:].split("-")) for a in _ROLL_SET
+}
+_ROLL_OF: dict[tuple[int, ...], str] = {v: a for a, v in _ROLL_VALUES.items()}
 _CAST_TEXT: dict[tuple[str, int], str] = {
     (sid, v): f"cast:{sid}:{v}" for sid in SPELL_IDS for v in range(1, 7)
 }
 _DIE_TEXT: dict[int, str] = {v: f"die:{v}" for v in range(1, 7)}
+_X_TEXTS: list[str] = [f"x:{n}" for n in range(1, 41)]
+
+#: Legal actions of the main and casting phases, keyed by everything they depend on (the
+#: spells still castable, the dice, maximum HP, mana and maximum mana; ``die_problem`` never
+#: reads the current HP): search asks about the same few situations again and again, and
+#: ``die_problem`` for every spell and die is the costliest part of a position. Cleared when it
+#: grows too large.
+_LEGAL_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
+_LEGAL_CACHE_MAX = 50_000
+
+
+def _remember(key: tuple[Any, ...], actions: list[str]) -> None:
+    if len(_LEGAL_CACHE) >= _LEGAL_CACHE_MAX:
+        _LEGAL_CACHE.clear()
+    _LEGAL_CACHE[key] = tuple(actions)
 _FACES = ("1", "2", "3", "4", "5", "6")
 
 
 def _roll_text(n: int, rng: random.Random) -> str:
     """A random ``roll:`` outcome for ``n`` dice."""
     r = rng.random
-    vals = sorted(int(r() * 6) + 1 for _ in range(n))
-    return "roll:" + "-".join(map(str, vals))
+    vals = [int(r() * 6) + 1 for _ in range(n)]
+    vals.sort()
+    return _ROLL_OF[tuple(vals)]
 
 
 def _casting_obs(s: MagosState) -> dict[str, Any] | None:
@@ -475,9 +577,13 @@ class MagosRules(Game[ST]):
     _BOTH_EN = "Both wizards"
     _CHANCE_KINDS: tuple[str, ...] = ("first", "deal", "roll")
 
+    def _names(self, s: ST) -> Names:
+        """Both seats' names in log lines; the same for a whole game."""
+        return PLAYER_NAMES
+
     def _who(self, s: ST, seat: int, lang: str) -> str:
         """The name of ``seat`` in log lines."""
-        return player_name(seat, lang)
+        return self._names(s)[seat][1 if lang == "ja" else 0]
 
     def _end_turn(self, s: ST) -> list[Event]:
         raise NotImplementedError
@@ -563,11 +669,12 @@ class MagosRules(Game[ST]):
         if kind == "end":
             seat = state.active
             ev = Event("end", {"seat": seat},
-                       {"en": f"{self._who(state, seat, 'en')} ends the turn.",
-                        "ja": f"{self._who(state, seat, 'ja')}が手番を終えました。"})
+                       render=partial(_end_words, self._names(state)[seat]))
             return [ev, *self._end_turn(state)]
         if kind == "roll":
-            return self._roll(state, [int(x) for x in rest.split("-")])
+            values = _ROLL_VALUES.get(action)
+            return self._roll(state, list(values) if values is not None
+                              else [int(x) for x in rest.split("-")])
         if kind == "x":
             return self._resolve(state, int(rest))
         if kind == "fire":
@@ -629,12 +736,16 @@ class MagosRules(Game[ST]):
 
     def _main_actions(self, s: ST) -> list[str]:
         seat = s.active
+        hp, max_hp, mana, max_mana = s.hp[seat], s.max_hp[seat], s.mana[seat], s.max_mana[seat]
+        key = (frozenset(s.hands[seat]).difference(s.cast_done), tuple(s.dice), tuple(s.used),
+               max_hp, mana, max_mana)
+        known = _LEGAL_CACHE.get(key)
+        if known is not None:
+            return list(known)
         unused = [v for v, u in zip(s.dice, s.used, strict=True) if not u]
         out: list[str] = []
         if unused:
             values = sorted(set(unused))
-            hp, max_hp, mana, max_mana = s.hp[seat], s.max_hp[seat], s.mana[seat], \
-                s.max_mana[seat]
             done = s.cast_done
             for spell in sorted(set(s.hands[seat])):
                 if spell in done:
@@ -645,6 +756,7 @@ class MagosRules(Game[ST]):
                     if die_problem(spell, (), v, rest, hp, max_hp, mana, max_mana) is None:
                         out.append(_CAST_TEXT[spell, v])
         out.append("end")
+        _remember(key, out)
         return out
 
     def _cast_actions(self, s: ST) -> list[str]:
@@ -654,10 +766,16 @@ class MagosRules(Game[ST]):
         assigned = s.cast_dice
         if len(assigned) >= sp.dice:
             top = s.hp[seat] if spell == "doomsday" else s.mana[seat]
+            if top <= len(_X_TEXTS):
+                return _X_TEXTS[:top]
             return [f"x:{n}" for n in range(1, top + 1)]
+        hp, max_hp, mana, max_mana = s.hp[seat], s.max_hp[seat], s.mana[seat], s.max_mana[seat]
+        key = (spell, tuple(assigned), tuple(s.dice), tuple(s.used), max_hp, mana, max_mana)
+        known = _LEGAL_CACHE.get(key)
+        if known is not None:
+            return list(known)
         unused = [v for v, u in zip(s.dice, s.used, strict=True) if not u]
         out: list[str] = []
-        hp, max_hp, mana, max_mana = s.hp[seat], s.max_hp[seat], s.mana[seat], s.max_mana[seat]
         for v in sorted(set(unused)):
             rest = unused[:]
             rest.remove(v)
@@ -665,6 +783,7 @@ class MagosRules(Game[ST]):
                 out.append(_DIE_TEXT[v])
         if spell == "rapid_fire":
             out.append("fire")
+        _remember(key, out)
         return out
 
     def _start_turn(self, s: ST, seat: int) -> list[Event]:
@@ -675,18 +794,15 @@ class MagosRules(Game[ST]):
         s.phase = P_ROLL
         n = s.turns[seat]
         return [Event("turn", {"seat": seat, "turn": n},
-                      {"en": f"{self._who(s, seat, 'en')}'s turn {n}.",
-                       "ja": f"{self._who(s, seat, 'ja')}の{n}ターン目。"})]
+                      render=partial(_turn_words, self._names(s)[seat], n))]
 
     def _roll(self, s: ST, values: list[int]) -> list[Event]:
         s.dice = values
         s.used = [False] * len(values)
         s.phase = P_MAIN
         seat = s.active
-        shown = ", ".join(map(str, values))
-        return [Event("roll", {"seat": seat, "dice": values[:]},
-                      {"en": f"{self._who(s, seat, 'en')} rolls {shown}.",
-                       "ja": f"{self._who(s, seat, 'ja')}のダイス:{shown}"}, reveals=True)]
+        return [Event("roll", {"seat": seat, "dice": values[:]}, reveals=True,
+                      render=partial(_roll_words, self._names(s)[seat], tuple(values)))]
 
     def _use_die(self, s: ST, value: int) -> None:
         dice, used = s.dice, s.used
@@ -719,12 +835,8 @@ class MagosRules(Game[ST]):
 
     def _assign_event(self, s: ST, spell: str, value: int, index: int) -> Event:
         seat = s.active
-        sp = SPELLS[spell]
         return Event("assign", {"seat": seat, "spell": spell, "value": value, "slot": index},
-                     {"en": f"{self._who(s, seat, 'en')} puts a {value} on {sp.en} "
-                            f"({slot_name(spell, index, 'en')}).",
-                      "ja": f"{self._who(s, seat, 'ja')}が{sp.ja}に{value}を置きました"
-                            f"({slot_name(spell, index, 'ja')})。"})
+                     render=partial(_assign_words, self._names(s)[seat], spell, value, index))
 
     def _add_die(self, s: ST, value: int) -> list[Event]:
         self._use_die(s, value)
@@ -743,21 +855,15 @@ class MagosRules(Game[ST]):
         spell = s.casting
         d = s.cast_dice
         hp, max_hp, mana, max_mana = s.hp, s.max_hp, s.mana, s.max_mana
-        en: list[str] = []
-        ja: list[str] = []
-        cost_en = ""
-        cost_ja = ""
+        # What happened, for the log line (``_cast_words``): effects in order, and the cost.
+        effects: list[tuple[str, int, int]] = []
+        cost: list[tuple[str, int]] = []
 
         def hurt(target: int, n: int) -> bool:
             """Damage; True when it knocks ``target`` out (the spell stops there)."""
             n = min(n, hp[target])
             hp[target] -= n
-            if target == seat:
-                en.append(f"{n} damage to self")
-                ja.append(f"自分に{n}ダメージ")
-            else:
-                en.append(f"{n} damage")
-                ja.append(f"{n}ダメージ")
+            effects.append(("self" if target == seat else "damage", n, 0))
             if hp[target] == 0:
                 s.winner = 1 - target
                 s.result = "self_ko" if target == seat else "ko"
@@ -768,40 +874,33 @@ class MagosRules(Game[ST]):
         def heal(n: int) -> None:
             before = hp[seat]
             hp[seat] = min(max_hp[seat], before + n)
-            en.append(f"heals {hp[seat] - before}")
-            ja.append(f"HP{hp[seat] - before}回復")
+            effects.append(("heal", hp[seat] - before, 0))
 
         def gain(n: int) -> None:
             before = mana[seat]
             mana[seat] = min(max_mana[seat], before + n)
-            en.append(f"+{mana[seat] - before} mana")
-            ja.append(f"マナ+{mana[seat] - before}")
+            effects.append(("mana", mana[seat] - before, 0))
 
         def refill() -> None:
             before = mana[seat]
             mana[seat] = max_mana[seat]
-            en.append(f"mana refilled to {mana[seat]} (+{mana[seat] - before})")
-            ja.append(f"マナ全回復({mana[seat]})")
+            effects.append(("refill", mana[seat], mana[seat] - before))
 
         def lower_max_mana(n: int) -> None:
             max_mana[seat] = max(0, max_mana[seat] - n)  # MG-R3
             if mana[seat] > max_mana[seat]:
                 mana[seat] = max_mana[seat]
-            en.append(f"max mana {max_mana[seat]}")
-            ja.append(f"最大マナ{max_mana[seat]}")
+            effects.append(("max_mana", max_mana[seat], 0))
 
         def lower_max_hp(n: int) -> None:
             max_hp[seat] -= n  # MG-R4; die_problem keeps it at 1 or more
             if hp[seat] > max_hp[seat]:
                 hp[seat] = max_hp[seat]
-            en.append(f"max HP {max_hp[seat]}")
-            ja.append(f"最大HP{max_hp[seat]}")
+            effects.append(("max_hp", max_hp[seat], 0))
 
         def pay(n: int) -> None:
-            nonlocal cost_en, cost_ja
             mana[seat] -= n
-            cost_en = f"cost {n}"
-            cost_ja = f"コスト{n}"
+            cost.append(("cost", n))
 
         if spell == "harmony":
             gain(d[0])
@@ -809,8 +908,7 @@ class MagosRules(Game[ST]):
             hurt(opp, 2)
         elif spell == "fireball":
             pay(d[0])
-            cost_en += f", damage {d[1]}"
-            cost_ja += f"・ダメージ{d[1]}"
+            cost.append(("damage", d[1]))
             hurt(opp, d[1])
         elif spell == "resonance":
             pay(x)
@@ -831,7 +929,7 @@ class MagosRules(Game[ST]):
             hurt(opp, (1, 3, 5)[len(d) - 1])
         elif spell == "wrath":
             if d[0] > hp[seat]:
-                cost_en, cost_ja = "die above own HP", "目が自分のHPより大きい"
+                cost.append(("wrath", 0))
                 hurt(opp, 4)
             else:
                 hurt(opp, 1)
@@ -896,37 +994,26 @@ class MagosRules(Game[ST]):
         newly = not s.revealed[seat][slot]
         s.revealed[seat][slot] = True
         s.cast_done.append(spell)
-        dice_txt = ", ".join(map(str, d))
-        extra_en = ", ".join(p for p in (cost_en, f"X = {x}" if sp.x_choice else "") if p)
-        extra_ja = "・".join(p for p in (cost_ja, f"X={x}" if sp.x_choice else "") if p)
-        name = self._who(s, seat, "en")
-        name_ja = self._who(s, seat, "ja")
-        head_en = f"{name} casts {sp.en}" + (f" ({extra_en})" if extra_en else "")
-        head_ja = f"{name_ja}が{sp.ja}を唱えた" + (f"({extra_ja})" if extra_ja else "")
+        names = self._names(s)
         events = [Event(
             "cast",
             {"seat": seat, "spell": spell, "slot": slot, "dice": d[:], "x": x,
              "hp": hp[:], "mana": mana[:], "max_hp": max_hp[:], "max_mana": max_mana[:]},
-            {"en": f"{head_en} with {dice_txt}: {', '.join(en) or 'no effect'}.",
-             "ja": f"{head_ja}[{dice_txt}]:{'、'.join(ja) or '効果なし'}。"},
             reveals=newly,
+            render=partial(_cast_words, names[seat], spell, tuple(d), x, cost, effects),
         )]
         s.casting = ""
         s.cast_slot = -1
         s.cast_dice = []
         if s.phase == P_OVER:
             w = s.winner
-            events.append(Event(
-                "win", {"winner": w, "how": s.result},
-                {"en": f"{self._who(s, w, 'en')} wins: {self._who(s, 1 - w, 'en')} has 0 HP.",
-                 "ja": f"{self._who(s, w, 'ja')}の勝ち:{self._who(s, 1 - w, 'ja')}のHPが0に"
-                       "なりました。"}))
+            events.append(Event("win", {"winner": w, "how": s.result},
+                                render=partial(_win_words, names[w], names[1 - w])))
             return events
         if sp.ends_turn:
             # MG-R25: remaining dice are discarded.
             events.append(Event("end", {"seat": seat, "by": spell},
-                                {"en": f"{sp.en} ends {name}'s turn.",
-                                 "ja": f"{sp.ja}の効果で{name_ja}の手番が終わりました。"}))
+                                render=partial(_spell_ends_turn_words, names[seat], spell)))
             events.extend(self._end_turn(s))
             return events
         s.phase = P_MAIN
@@ -1219,10 +1306,27 @@ class MagosGame(MagosRules[MagosState]):
         return self._table_obs(s, seat, players)
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosState:
+        return self._fill_hidden(self._visible_state(obs), obs, seat, rng)
+
+    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], MagosState]:
+        # Search resamples one observation thousands of times: read it once, then only copy
+        # the visible part and draw the hidden spells.
+        base = self._visible_state(obs)
+        return lambda rng: self._fill_hidden(base.clone(), obs, seat, rng)
+
+    @staticmethod
+    def _visible_state(obs: Observation) -> MagosState:
+        """The state an observation shows, with ``None`` for every hidden spell."""
         s = MagosState(str(obs["setup"]), int(obs["turn_limit"]))
         _turn_from_obs(s, obs)
         for p, pl in enumerate(obs["players"]):
             _wizard_from_obs(s, p, pl)
+        return s
+
+    @staticmethod
+    def _fill_hidden(s: MagosState, obs: Observation, seat: int,
+                     rng: random.Random) -> MagosState:
+        """Draw the opponent's hidden spells (and unseen deal) into ``s``."""
         opp = 1 - seat
         hand = s.hands[opp]
         known = [sp for sp in hand if sp is not None]

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from tabletop.engine import Event, GameSpec, OptionSpec
@@ -63,6 +64,7 @@ from .model import (
     TURN_LIMITS,
     MagosRules,
     MagosState,
+    Names,
     _common_from_json,
     _meters_json,
     _msg,
@@ -95,6 +97,11 @@ Step = tuple[int, int, int, int, int, int]
 _ENEMY_TEXT: dict[int, str] = {v: f"enemy:{v}" for v in range(1, 7)}
 
 BATTLE_OVER: tuple[str, str] = ("The battle is over.", "対戦は終了しています。")
+
+#: Log-line names per opponent card: the wizard (seat 0) and the card (seat 1).
+_NAMES: dict[str, Names] = {
+    e.id: (("The wizard", "魔法使い"), (e.en, e.ja)) for e in ENEMIES.values()
+}
 
 
 def parse_hand(text: str) -> tuple[str, ...]:
@@ -151,6 +158,57 @@ def band_label(enemy: Enemy, index: int, lang: str) -> str:
         return ""
     b = enemy.bands[index]
     return f"HP {b.lo}–{b.hi}" if lang != "ja" else f"HP{b.lo}〜{b.hi}"
+
+
+# Log lines of the enemy's turn, built only when the log is read (see ``Event``'s ``render``).
+
+def _enemy_turn_words(enemy_id: str, n: int, band: int,
+                      faces: tuple[int, ...] | None) -> dict[str, str]:
+    enemy = ENEMIES[enemy_id]
+    row_en = band_label(enemy, band, "en")
+    row_ja = band_label(enemy, band, "ja")
+    en = f"{enemy.en}'s turn {n}" + (f" (row {row_en})" if row_en else "")
+    ja = f"{enemy.ja}の{n}ターン目" + (f"({row_ja}の段)" if row_ja else "")
+    if faces is not None:
+        shown = ", ".join(map(str, faces))
+        en += f": dice {shown} (patch v1.1)."
+        ja += f":出目{shown}(パッチv1.1)。"
+    else:
+        en += "."
+        ja += "。"
+    return {"en": en, "ja": ja}
+
+
+def _enemy_roll_words(enemy_id: str, faces: tuple[int, ...]) -> dict[str, str]:
+    enemy = ENEMIES[enemy_id]
+    shown = ", ".join(map(str, faces))
+    return {"en": f"{enemy.en} rolls {shown}.", "ja": f"{enemy.ja}のダイス:{shown}"}
+
+
+def _enemy_step_words(enemy_id: str, face: int, kind: str, amount: int, healed: int,
+                      ends_turn: bool, skipped: tuple[int, ...]) -> dict[str, str]:
+    enemy = ENEMIES[enemy_id]
+    en = f"{enemy.en} rolls {face}: {effect_text(kind, amount, healed, 'en')}"
+    ja = f"{enemy.ja}の出目{face}:{effect_text(kind, amount, healed, 'ja')}"
+    if ends_turn:
+        en += " — its turn ends"
+        ja += " — 手番終了"
+        if skipped:
+            en += f" (the other {', '.join(map(str, skipped))} do nothing)"
+            ja += f"(残りの{'、'.join(map(str, skipped))}は無効)"
+    return {"en": en + ".", "ja": ja + "。"}
+
+
+def _enemy_wins_words(enemy_id: str) -> dict[str, str]:
+    enemy = ENEMIES[enemy_id]
+    return {"en": f"{enemy.en} wins: your HP fell to 0.",
+            "ja": f"{enemy.ja}の勝ち:あなたのHPが0になりました。"}
+
+
+def _enemy_self_ko_words(enemy_id: str) -> dict[str, str]:
+    enemy = ENEMIES[enemy_id]
+    return {"en": f"You win: {enemy.en} knocked itself out.",
+            "ja": f"勝利:{enemy.ja}が自滅しました。"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -259,10 +317,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     _CHANCE_KINDS = ("deal", "roll", "enemy")
 
     # -- names ----------------------------------------------------------------------------
-    def _who(self, s: MagosSoloState, seat: int, lang: str) -> str:
-        if seat == ENEMY:
-            return ENEMIES[s.enemy].name(lang)
-        return "魔法使い" if lang == "ja" else "The wizard"
+    def _names(self, s: MagosSoloState) -> Names:
+        return _NAMES[s.enemy]
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -359,34 +415,25 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_steps = []
         s.enemy_next = 0
         s.enemy_last = 0
-        row_en = band_label(enemy, s.enemy_band, "en")
-        row_ja = band_label(enemy, s.enemy_band, "ja")
-        en = f"{enemy.en}'s turn {n}" + (f" (row {row_en})" if row_en else "")
-        ja = f"{enemy.ja}の{n}ターン目" + (f"({row_ja}の段)" if row_ja else "")
         data: dict[str, Any] = {"enemy": enemy.id, "turn": n, "band": s.enemy_band}
+        faces: tuple[int, ...] | None = None
         if s.dice_mode == PATCH:
             s.enemy_faces = enemy_dice_v11(n)
             s.phase = P_ENEMY
-            shown = ", ".join(map(str, s.enemy_faces))
-            en += f": dice {shown} (patch v1.1)."
-            ja += f":出目{shown}(パッチv1.1)。"
+            faces = tuple(s.enemy_faces)
             data["faces"] = s.enemy_faces[:]
         else:
             s.enemy_faces = []
             s.phase = P_ENEMY_ROLL
-            en += "."
-            ja += "。"
             data["faces"] = None
-        return [Event("enemy_turn", data, {"en": en, "ja": ja})]
+        return [Event("enemy_turn", data,
+                      render=partial(_enemy_turn_words, enemy.id, n, s.enemy_band, faces))]
 
     def _enemy_roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
         s.enemy_faces = sorted(values)  # MG-G5: ascending
         s.phase = P_ENEMY
-        enemy = ENEMIES[s.enemy]
-        shown = ", ".join(map(str, s.enemy_faces))
-        return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]},
-                      {"en": f"{enemy.en} rolls {shown}.", "ja": f"{enemy.ja}のダイス:{shown}"},
-                      reveals=True)]
+        return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]}, reveals=True,
+                      render=partial(_enemy_roll_words, s.enemy, tuple(s.enemy_faces)))]
 
     def _enemy_die(self, s: MagosSoloState, face: int) -> list[Event]:
         """Resolve the next enemy die (MG-R56.2..4, MG-R57)."""
@@ -404,14 +451,6 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_last = face
         damage = step.amount if eff.kind in (HIT, DRAIN) else 0
         skipped = s.enemy_faces[s.enemy_next:] if eff.ends_turn else []
-        en = f"{enemy.en} rolls {face}: {effect_text(eff.kind, step.amount, healed, 'en')}"
-        ja = f"{enemy.ja}の出目{face}:{effect_text(eff.kind, step.amount, healed, 'ja')}"
-        if eff.ends_turn:
-            en += " — its turn ends"
-            ja += " — 手番終了"
-            if skipped:
-                en += f" (the other {', '.join(map(str, skipped))} do nothing)"
-                ja += f"(残りの{'、'.join(map(str, skipped))}は無効)"
         events = [Event(
             "enemy_step",
             {"enemy": enemy.id, "face": face, "band": s.enemy_band, "effect": eff.kind,
@@ -419,21 +458,20 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
              "ends_turn": eff.ends_turn, "skipped": skipped, "enemy_hp": step.enemy_hp,
              "player_hp": step.player_hp, "player_mana": step.player_mana,
              "index": s.enemy_next - 1},
-            {"en": en + ".", "ja": ja + "。"})]
+            render=partial(_enemy_step_words, enemy.id, face, eff.kind, step.amount, healed,
+                           eff.ends_turn, tuple(skipped)))]
         if step.player_hp <= 0:
             s.phase = P_OVER
             s.winner = ENEMY
             s.result = "ko"
             events.append(Event("win", {"winner": ENEMY, "how": "ko"},
-                                {"en": f"{enemy.en} wins: your HP fell to 0.",
-                                 "ja": f"{enemy.ja}の勝ち:あなたのHPが0になりました。"}))
+                                render=partial(_enemy_wins_words, enemy.id)))
         elif step.enemy_hp <= 0:  # MG-G16
             s.phase = P_OVER
             s.winner = PLAYER
             s.result = ENEMY_SELF_KO
             events.append(Event("win", {"winner": PLAYER, "how": ENEMY_SELF_KO},
-                                {"en": f"You win: {enemy.en} knocked itself out.",
-                                 "ja": f"勝利:{enemy.ja}が自滅しました。"}))
+                                render=partial(_enemy_self_ko_words, enemy.id)))
         elif eff.ends_turn or s.enemy_next >= len(s.enemy_faces):
             events.extend(self._after_enemy_turn(s))
         return events
@@ -492,6 +530,11 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosSoloState:
         # Nothing is hidden from the player: the observation is the whole state.
         return self._from_obs(obs)
+
+    def resampler(self, obs: Observation,
+                  seat: int) -> Callable[[random.Random], MagosSoloState]:
+        state = self._from_obs(obs)
+        return lambda rng: state.clone()
 
     def _from_obs(self, obs: Observation) -> MagosSoloState:
         e = obs["enemy"]
