@@ -13,9 +13,9 @@ from .random_agent import RandomAgent
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 #: Search settings per level: iterations, and how many of the best actions easy picks among.
-#: Measured on Magos (2-core reference machine, ~1,800 iterations/s): median decision easy
-#: ~0.03 s, normal ~0.18 s, hard ~0.8 s (p95 under a second). Hard beat normal 34-16 over 50
-#: seeded games; a much larger budget gained little more, so hard stays under a second.
+#: Measured on Magos (2-core reference machine, ~3,000-3,600 iterations/s): median decision
+#: easy ~0.02-0.03 s, normal ~0.09-0.10 s, hard ~0.4 s (p95 ~0.6 s). Hard beat normal 34-16
+#: over 50 seeded games; a much larger budget gained little more, so hard stays under a second.
 _SEARCH: dict[str, dict[str, int]] = {
     "easy": {"iterations": 60, "top_k": 3},
     "normal": {"iterations": 300, "top_k": 1},
