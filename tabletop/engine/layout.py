@@ -23,8 +23,10 @@ class Piece:
 
     ``kind`` is ``card``, ``die``, ``token`` or ``tile``. ``art`` is data for the renderer:
     for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
-    as a cost), ``badge`` (dice requirement), ``color`` (``#rrggbb``); for dice ``value``; for
-    tokens ``label`` and ``color``. A face-down card shows its back; its art is empty.
+    as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
+    (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``); for
+    dice ``value``; for tokens ``label`` and ``color``. A face-down card shows its back; its art
+    is empty.
     """
 
     id: str

@@ -1,7 +1,7 @@
 """Card, die and token art drawn from data, and the felt of the table.
 
 Nothing here reads image files: a card face is painted from its ``Piece.art`` dictionary
-(titles, effect texts, cost corner, dice badge, colour) so every game gets readable Japanese and
+(titles, effect texts, cost corner, badge, colour) so every game gets readable Japanese and
 English without an artist. Pictures are rendered at the exact device-pixel size they are shown
 at and kept in ``QPixmapCache``; Qt's default 10 MiB cache holds only ~180 cards, after which
 item caches thrash, so the limit is raised before the first pixmap is stored.
@@ -221,16 +221,20 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     y = band_h + 4
     badge = str(art.get("badge", "") or "")
     if badge:
+        # A die in front only where the badge states dice (Magos's "●●"); a price or a number
+        # stands alone.
+        die = art.get("badge_icon") == "die"
         font = table_font(10 * k, bold=True)
         tw = QFontMetricsF(font).horizontalAdvance(badge) / k
-        bw = min(w - 12, tw + 26)
+        bw = min(w - 12, tw + (26 if die else 14))
         brect = r((w - bw) / 2, y, bw, 17)
         p.setPen(QPen(QColor("#4a3b28"), 1.0 * k))
         p.setBrush(QColor("#fffdf6"))
         p.drawRoundedRect(brect, 8.5 * k, 8.5 * k)
-        _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, 11 * k, 11 * k), k)
-        draw_fitted(p, brect.adjusted(17 * k, 0, -4 * k, 0), badge, 10 * k, INK, bold=True,
-                    wrap=False)
+        if die:
+            _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, 11 * k, 11 * k), k)
+        text_rect = brect.adjusted((17 if die else 7) * k, 0, (-4 if die else -7) * k, 0)
+        draw_fitted(p, text_rect, badge, 10 * k, INK, bold=True, wrap=False)
         y += 21
 
     ends = bool(art.get("ends_turn"))

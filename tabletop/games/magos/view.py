@@ -67,6 +67,7 @@ def spell_art(spell: str) -> dict[str, Any]:
         "body_en": cost_en + sp.effect_en,
         "corner": sp.corner,
         "badge": sp.badge,
+        "badge_icon": "die",
         "color": sp.color,
         "ends_turn": sp.ends_turn,
     }

@@ -1,0 +1,60 @@
+"""Card badges: a small die goes in front of a badge only when the art says it states dice
+(Magos's spell requirements), never in front of National Economy's "$10" prices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from tabletop.games.magos.view import spell_art
+from tabletop.games.national_economy.data import BUILDINGS
+from tabletop.games.national_economy.view import card_art
+from tabletop.table import art
+
+W, H = 120.0, 170.0
+
+
+def _face(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any]) -> tuple[QImage, int]:
+    """The painted face and how many mini dice were drawn on it."""
+    dice: list[object] = []
+    real = art._mini_die
+
+    def counting(*args: Any) -> None:
+        dice.append(args)
+        real(*args)
+
+    monkeypatch.setattr(art, "_mini_die", counting)
+    pw, ph = art.piece_pixmap_size(W, H, 2.0)
+    pm = art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), "en", pw, ph)
+    return pm.toImage(), len(dice)
+
+
+def test_magos_spells_keep_their_dice_badge(qtbot: object,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    fireball = spell_art("fireball")
+    assert fireball["badge"] == "●●" and fireball["badge_icon"] == "die"
+    _, dice = _face(monkeypatch, fireball)
+    assert dice == 1
+
+
+def test_a_price_badge_has_no_die(qtbot: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    building = next(b for b in BUILDINGS.values() if b.value > 0)
+    price = card_art(building.id)
+    assert price["badge"].startswith("$") and "badge_icon" not in price
+    image, dice = _face(monkeypatch, price)
+    assert dice == 0
+    # The badge is still drawn: its pale fill sits in the middle under the title band.
+    k = image.width() / (W + 2 * art.SHADOW)
+    centre = image.pixelColor(int((art.SHADOW + W / 2) * k),
+                              int((art.SHADOW + H * 0.28 + 4 + 2) * k))
+    assert centre.lightness() > QColor("#e0d8c8").lightness()
+
+
+def test_the_badge_tells_the_two_kinds_apart_in_pixels(qtbot: object,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    plain = {"title_en": "Card", "badge": "12", "color": "#3d7a5a"}
+    with_die, _ = _face(monkeypatch, {**plain, "badge_icon": "die"})
+    without, _ = _face(monkeypatch, plain)
+    assert with_die != without
