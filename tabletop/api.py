@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine import (
     CHANCE,
@@ -33,8 +33,19 @@ from .engine import (
     Piece,
     Text,
     Zone,
-    check_game,
 )
+
+if TYPE_CHECKING:
+    from .engine import check_game
+
+
+def __getattr__(name: str) -> Any:
+    # The conformance kit loads on first use, as in ``tabletop.engine``.
+    if name == "check_game":
+        from .engine import check_game
+
+        return check_game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

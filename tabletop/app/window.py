@@ -1,12 +1,13 @@
 """The main window: the game chooser, the table page and the hot-seat privacy page.
 
-The central area is a stack of three pages. The chooser lists every game that loaded (and every
-one that did not, with the reason). The table page holds the generic table, the game log, an
-action bar and a large status line that always says what to do next. The privacy page replaces
-the whole table page while the screen is handed from one player to another.
+The central area is a stack of pages. The chooser lists every game that loaded (and every one
+that did not, with the reason). The table page holds the generic table, the game log, an action
+bar and a large status line that always says what to do next. The privacy page replaces the
+whole table page while the screen is handed from one player to another. Both live in ``pages``.
 
 The window owns one table widget and one AI thinker for its lifetime; each match gets a fresh
-``GameController`` that drives them.
+``GameController`` that drives them. The chooser is all that start-up builds: the table, the
+thinker and the other pages are made the first time they are needed, so the window paints sooner.
 
 Games are never lost: the controller autosaves after every action, and at start-up an
 unfinished autosave is offered on the chooser (Resume / Discard). Save…, Open… and Replay… work
@@ -19,36 +20,32 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt, QTimer, Signal
+# The Qt namespace is reached through ``QtCore`` when a method runs, never imported here:
+# building its enums costs ~45 ms, and the chooser paints without them. PySide6 builds each
+# class on first access, so the message box and file dialog are reached the same way. The
+# table, the controller, the new-game dialog and the game pages load on first use likewise.
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
-    QCloseEvent,
     QColor,
     QIcon,
     QKeySequence,
-    QPainter,
-    QPainterPath,
-    QPen,
     QPixmap,
     QShortcut,
 )
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
-    QMessageBox,
-    QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
-    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -61,20 +58,19 @@ from tabletop.engine.savefile import SaveData, SaveFileError
 from tabletop.registry import LoadFailure, load_plugins
 from tabletop.resources import resource
 
-from . import controller as ctl
-from .controller import GameController
 from .i18n import LANGUAGE_NAMES, LANGUAGES, tr
-from .newgame import GameSetup, NewGameDialog
 from .saves import DamagedAutosave, Pending, SaveStore
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox
+
+    from .controller import GameController
+    from .newgame import GameSetup
+    from .pages import PrivacyPage, TablePage
+
 FELT = "#23573b"
-STATUS_STYLES: dict[str, str] = {
-    ctl.INFO: "color: #2b2b2b; background: #f4efe2;",
-    ctl.TURN: "color: #1d3b2a; background: #e3f1e6; font-weight: bold;",
-    ctl.WARNING: "color: #8f1d12; background: #fbe3df; font-weight: bold;",
-    ctl.THINKING: "color: #4a4a4a; background: #eceae4; font-style: italic;",
-    ctl.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
-}
 GAME_BUTTON_STYLE = "font-size: 12pt; font-weight: bold; padding: 4px 16px;"
 RESERVED_KEYS = {"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N", "Ctrl+Q", "Ctrl+S",
                  "Ctrl+O"}
@@ -83,8 +79,11 @@ SAVE_FILTER = "Tabletop saves (*.json);;All files (*)"
 
 def draw_app_icon(size: int = 256) -> QPixmap:
     """The window icon, painted: a card and a die on green felt."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QPainter, QPainterPath, QPen
+
     pix = QPixmap(size, size)
-    pix.fill(Qt.GlobalColor.transparent)
+    pix.fill(QtCore.Qt.GlobalColor.transparent)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     s = size / 64.0
@@ -99,7 +98,7 @@ def draw_app_icon(size: int = 256) -> QPixmap:
     p.fillPath(card, QColor("#f6efdc"))
     p.setPen(QPen(QColor("#b8860b"), 1.5 * s))
     p.drawPath(card)
-    p.setPen(Qt.PenStyle.NoPen)
+    p.setPen(QtCore.Qt.PenStyle.NoPen)
     p.setBrush(QColor("#c0392b"))
     p.drawEllipse(QRectF(-6 * s, -8 * s, 12 * s, 12 * s))
     p.restore()
@@ -111,7 +110,7 @@ def draw_app_icon(size: int = 256) -> QPixmap:
     p.fillPath(die, QColor("#ffffff"))
     p.setPen(QPen(QColor("#333333"), 1.0 * s))
     p.drawPath(die)
-    p.setPen(Qt.PenStyle.NoPen)
+    p.setPen(QtCore.Qt.PenStyle.NoPen)
     p.setBrush(QColor("#222222"))
     for dx, dy in ((-5, -5), (0, 0), (5, 5)):
         p.drawEllipse(QRectF((dx - 2) * s, (dy - 2) * s, 4 * s, 4 * s))
@@ -195,7 +194,13 @@ class ChooserPage(QScrollArea):
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
             self.game_cards[plugin.game.spec.id] = card
-            grid.addWidget(card, i // columns, i % columns, Qt.AlignmentFlag.AlignTop)
+            # The stretch below keeps a short card at the top of its row, as AlignTop would,
+            # without building the Qt namespace's enums before the first paint.
+            cell = QVBoxLayout()
+            cell.setSpacing(0)
+            cell.addWidget(card)
+            cell.addStretch(1)
+            grid.addLayout(cell, i // columns, i % columns)
         if not plugins:
             none = QLabel(tr("chooser.none", lang))
             none.setStyleSheet("color: #f4ecd8; font-size: 14pt;")
@@ -208,7 +213,7 @@ class ChooserPage(QScrollArea):
             label = QLabel(f"<b>{tr('chooser.failed', lang, source=failure.source)}</b><br>"
                            f"{_escape(failure.message)}")
             label.setWordWrap(True)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setStyleSheet("color: #5c1a12; background: #f7d9d3; padding: 10px;"
                                 "border-radius: 8px; font-size: 11pt;")
             self.failure_labels.append(label)
@@ -227,7 +232,7 @@ class ChooserPage(QScrollArea):
         label = QLabel(text)
         label.setObjectName("resumeText")
         label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         label.setStyleSheet("font-size: 12pt; color: #3b2a14;")
         resume = QPushButton(tr("resume.resume", lang))
         resume.setStyleSheet("font-size: 13pt; font-weight: bold; padding: 4px 18px;")
@@ -286,135 +291,6 @@ class ChooserPage(QScrollArea):
         return card
 
 
-class PrivacyPage(QWidget):
-    """A full-page barrier shown while the screen passes between two people."""
-
-    ready = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("privacy")
-        # A plain QWidget paints a style-sheet background only with this attribute.
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        self.setStyleSheet("#privacy { background: #1b2a33; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(2)
-        self.title = QLabel()
-        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.title.setStyleSheet("color: #f4ecd8; font-size: 30pt; font-weight: bold;")
-        self.body = QLabel()
-        self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.body.setWordWrap(True)
-        self.body.setStyleSheet("color: #cfd8dc; font-size: 14pt;")
-        self.button = QPushButton()
-        self.button.setMinimumHeight(64)
-        self.button.setStyleSheet("font-size: 16pt; font-weight: bold; padding: 8px 32px;")
-        self.button.clicked.connect(self.ready.emit)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addStretch(1)
-        lay.addWidget(self.title)
-        lay.addSpacing(12)
-        lay.addWidget(self.body)
-        lay.addSpacing(30)
-        lay.addLayout(row)
-        lay.addStretch(3)
-
-    def set_player(self, name: str, lang: str) -> None:
-        self.title.setText(tr("privacy.title", lang, player=name))
-        self.body.setText(tr("privacy.body", lang))
-        self.button.setText(tr("privacy.button", lang, player=name))
-
-    def mouseReleaseEvent(self, event: Any) -> None:  # the whole page is the button
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.ready.emit()
-        super().mouseReleaseEvent(event)
-
-
-class TablePage(QWidget):
-    """The table, the log beside it, the status line above and the action bar below."""
-
-    def __init__(self, table: QWidget, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.table = table
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(6, 6, 6, 6)
-        lay.setSpacing(6)
-
-        status_row = QHBoxLayout()
-        self.busy = QProgressBar()
-        self.busy.setRange(0, 0)
-        self.busy.setFixedSize(90, 14)
-        self.busy.setTextVisible(False)
-        self.busy.hide()
-        self.status = QLabel()
-        self.status.setObjectName("status")
-        self.status.setWordWrap(True)
-        self.status.setMinimumHeight(44)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status_kind = ctl.INFO
-        status_row.addWidget(self.status, 1)
-        status_row.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)
-        lay.addLayout(status_row)
-
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(table)
-        side = QWidget()
-        side_lay = QVBoxLayout(side)
-        side_lay.setContentsMargins(0, 0, 0, 0)
-        self.log_title = QLabel()
-        self.log_title.setStyleSheet("font-weight: bold; font-size: 12pt;")
-        self.log = QPlainTextEdit()
-        self.log.setReadOnly(True)
-        self.log.setObjectName("log")
-        self.log.setStyleSheet("font-size: 11pt;")
-        self.log.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
-        side_lay.addWidget(self.log_title)
-        side_lay.addWidget(self.log, 1)
-        self.splitter.addWidget(side)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setStretchFactor(1, 0)
-        self.splitter.setSizes([960, 270])
-        lay.addWidget(self.splitter, 1)
-
-        bar = QHBoxLayout()
-        self.game_buttons_box = QHBoxLayout()
-        bar.addLayout(self.game_buttons_box)
-        bar.addStretch(1)
-        self.hint_button = QPushButton()
-        self.undo_button = QPushButton()
-        self.redo_button = QPushButton()
-        for b in (self.hint_button, self.undo_button, self.redo_button):
-            b.setMinimumHeight(38)
-            b.setStyleSheet("font-size: 12pt; padding: 4px 14px;")
-            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            bar.addWidget(b)
-        lay.addLayout(bar)
-        self.game_buttons: list[QPushButton] = []
-
-    def set_status(self, text: str, kind: str) -> None:
-        self.status_kind = kind
-        self.status.setText(text)
-        self.status.setStyleSheet(
-            f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[ctl.INFO])}"
-            " font-size: 16pt; padding: 6px 12px; border-radius: 6px; }")
-        self.busy.setVisible(kind == ctl.THINKING)
-
-    def reset_log(self, lines: list[str]) -> None:
-        self.log.setPlainText("\n".join(lines))
-        self._scroll_log()
-
-    def append_log(self, lines: list[str]) -> None:
-        for line in lines:
-            self.log.appendPlainText(line)
-        self._scroll_log()
-
-    def _scroll_log(self) -> None:
-        bar = self.log.verticalScrollBar()
-        bar.setValue(bar.maximum())
-
-
 def _plain(menu_text: str) -> str:
     """A menu text without its mnemonic: "元に戻す(&U)" → "元に戻す", "&New Game…" → "New Game"."""
     return re.sub(r"\(&\w\)", "", menu_text).replace("&", "").replace("…", "").strip()
@@ -457,34 +333,74 @@ class MainWindow(QMainWindow):
         self.campaign_page: Any = None  # the Magos solo campaign screen, built on first use
 
         self.setWindowIcon(app_icon())
-        self.table = (table_factory or _default_table)()
-        self.thinker = (thinker_factory or _default_thinker)(self)
+        self._table_factory = table_factory or _default_table
+        self._thinker_factory = thinker_factory or _default_thinker
+        self._table: Any = None
+        self._thinker: Any = None
+        self._table_page: TablePage | None = None
+        self._privacy_page: PrivacyPage | None = None
 
         self.stack = QStackedWidget()
         self.chooser = ChooserPage()
         self.chooser.play_requested.connect(self._on_play_requested)
         self.chooser.rules_requested.connect(self.show_rules)
-        self.table_page = TablePage(self.table)
-        self.privacy_page = PrivacyPage()
-        self.privacy_page.ready.connect(self._on_privacy_ready)
-        for page in (self.chooser, self.table_page, self.privacy_page):
-            self.stack.addWidget(page)
+        self.stack.addWidget(self.chooser)
         self.setCentralWidget(self.stack)
 
         self._build_actions()
-        self.table_page.hint_button.clicked.connect(self.hint)
-        self.table_page.undo_button.clicked.connect(self.undo)
-        self.table_page.redo_button.clicked.connect(self.redo)
         self.resize(1200, 740)
         if settings is not None:
             geometry = settings.value("window/geometry")
-            if isinstance(geometry, QByteArray):
+            if isinstance(geometry, QtCore.QByteArray):
                 self.restoreGeometry(geometry)
         self.chooser.resume_requested.connect(self.resume_pending)
         self.chooser.discard_requested.connect(self.discard_pending)
         self.check_autosave()
         self.retranslate()
         self.show_chooser()
+
+    # -- parts built on first use (the chooser paints without them) -------------------------
+    @property
+    def table(self) -> Any:
+        """The table widget, shared by every match of this window."""
+        if self._table is None:
+            self._table = self._table_factory()
+        return self._table
+
+    @property
+    def thinker(self) -> Any:
+        """The AI thinker, shared by every match of this window."""
+        if self._thinker is None:
+            self._thinker = self._thinker_factory(self)
+        return self._thinker
+
+    @property
+    def table_page(self) -> TablePage:
+        """The table with the log, the status line and the action bar."""
+        if self._table_page is None:
+            from .pages import TablePage
+
+            page = TablePage(self.table)
+            page.hint_button.clicked.connect(self.hint)
+            page.undo_button.clicked.connect(self.undo)
+            page.redo_button.clicked.connect(self.redo)
+            page.retranslate(self.lang)
+            self.stack.addWidget(page)
+            self._table_page = page
+            self._update_actions()
+        return self._table_page
+
+    @property
+    def privacy_page(self) -> PrivacyPage:
+        """The barrier shown while the screen passes between two people."""
+        if self._privacy_page is None:
+            from .pages import PrivacyPage
+
+            page = PrivacyPage()
+            page.ready.connect(self._on_privacy_ready)
+            self.stack.addWidget(page)
+            self._privacy_page = page
+        return self._privacy_page
 
     # -- actions and menus ----------------------------------------------------------------
     def _build_actions(self) -> None:
@@ -494,10 +410,14 @@ class MainWindow(QMainWindow):
                    shortcut: QKeySequence | list[QKeySequence] | str | None = None) -> QAction:
             act = QAction(self)
             act.triggered.connect(lambda _=False: slot())
-            if isinstance(shortcut, list):
+            # setShortcuts() even for one key, and no QKeySequence copied: resolving those
+            # overloads builds the Qt namespace's enums (~45 ms), which the chooser can do without.
+            if isinstance(shortcut, str):
+                shortcut = QKeySequence(shortcut)
+            if isinstance(shortcut, QKeySequence):
+                shortcut = [shortcut]
+            if shortcut is not None:
                 act.setShortcuts(shortcut)
-            elif shortcut is not None:
-                act.setShortcut(QKeySequence(shortcut))
             self._texts.append((act, key))
             return act
 
@@ -569,11 +489,8 @@ class MainWindow(QMainWindow):
         for menu, key in self._menus:
             menu.setTitle(tr(key, lang))
         self.language_actions[lang].setChecked(True)
-        page = self.table_page
-        page.log_title.setText(tr("log.title", lang))
-        page.hint_button.setText(f"{tr('bar.hint', lang)} (H)")
-        page.undo_button.setText(tr("bar.undo", lang))
-        page.redo_button.setText(tr("bar.redo", lang))
+        if self._table_page is not None:
+            self._table_page.retranslate(lang)
         self._populate_chooser()
         self._update_title()
         self._update_actions()
@@ -598,8 +515,8 @@ class MainWindow(QMainWindow):
         self.retranslate()
         if self.controller is not None:
             self.controller.set_language(lang)
-        else:
-            self.table.set_language(lang)
+        elif self._table is not None:  # a table built later starts in the language of its match
+            self._table.set_language(lang)
 
     def _update_actions(self) -> None:
         c = self.controller
@@ -608,10 +525,11 @@ class MainWindow(QMainWindow):
             act.setEnabled(in_game)
         human_turn = c is not None and c.is_human_turn()
         self.act_hint.setEnabled(human_turn)
-        self.table_page.hint_button.setEnabled(human_turn)
+        page = self._table_page
+        if page is not None:
+            page.hint_button.setEnabled(human_turn)
         can_undo, why = c.undo_state() if c is not None else (False, "")
         can_redo = c is not None and c.can_redo()
-        page = self.table_page
         keys = QKeySequence.SequenceFormat.NativeText
         undo_tip = self.act_undo.shortcut().toString(keys)
         redo_tip = self.act_redo.shortcut().toString(keys)
@@ -619,14 +537,16 @@ class MainWindow(QMainWindow):
             undo_tip = why
         if c is not None and not can_redo:
             redo_tip = tr("redo.nothing", self.lang)
-        for widget, on, tip in ((self.act_undo, can_undo, undo_tip),
-                                (page.undo_button, can_undo, undo_tip),
-                                (self.act_redo, can_redo, redo_tip),
-                                (page.redo_button, can_redo, redo_tip)):
+        targets: list[tuple[Any, bool, str]] = [(self.act_undo, can_undo, undo_tip),
+                                                (self.act_redo, can_redo, redo_tip)]
+        if page is not None:
+            targets += [(page.undo_button, can_undo, undo_tip),
+                        (page.redo_button, can_redo, redo_tip)]
+        for widget, on, tip in targets:
             widget.setEnabled(on)
             widget.setToolTip(tip)
         self.undo_refused_shortcut.setEnabled(in_game and not can_undo)
-        on_table = self.stack.currentWidget() is self.table_page
+        on_table = page is not None and self.stack.currentWidget() is page
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
             act.setEnabled(on_table)
 
@@ -643,9 +563,9 @@ class MainWindow(QMainWindow):
         """Ask before a running game is thrown away (only when ``ask_before_leaving``)."""
         if not self.ask_before_leaving or not self._in_progress():
             return True
-        answer = QMessageBox.question(self, tr("confirm.title", self.lang),
+        answer = QtWidgets.QMessageBox.question(self, tr("confirm.title", self.lang),
                                       tr("confirm.body", self.lang))
-        return answer == QMessageBox.StandardButton.Yes
+        return answer == QtWidgets.QMessageBox.StandardButton.Yes
 
     def back_to_chooser(self) -> None:
         if not self.confirm_leave():
@@ -682,6 +602,8 @@ class MainWindow(QMainWindow):
 
     def open_new_game(self, game_id: str) -> GameSetup | None:
         """Ask for a set-up in the new-game dialog and start it; ``None`` when cancelled."""
+        from .newgame import NewGameDialog
+
         plugin = self.plugins.get(game_id)
         if plugin is None:
             return None
@@ -719,7 +641,10 @@ class MainWindow(QMainWindow):
         if plugin is None:
             self._show_error(f"Unknown game '{setup.game_id}'.")
             return None
+        from .controller import GameController
+
         self._last_setups[setup.game_id] = setup
+        page = self.table_page  # the table sits on its page before a controller drives it
         try:
             c = GameController(plugin, setup, self.table, self.thinker, self.lang,
                                self.ai_delay_ms, self.animate, self, session=session,
@@ -731,9 +656,9 @@ class MainWindow(QMainWindow):
         self._error = ""
         self.chooser.error_banner.hide()
         self.controller = c
-        c.status_changed.connect(self.table_page.set_status)
-        c.log_reset.connect(self.table_page.reset_log)
-        c.log_appended.connect(self.table_page.append_log)
+        c.status_changed.connect(page.set_status)
+        c.log_reset.connect(page.reset_log)
+        c.log_appended.connect(page.append_log)
         c.buttons_changed.connect(self._set_game_buttons)
         c.privacy_requested.connect(self._on_privacy_requested)
         c.table_shown.connect(self._show_table_page)
@@ -741,7 +666,7 @@ class MainWindow(QMainWindow):
         c.hint_shown.connect(self._on_hint_shown)
         c.game_over.connect(self._on_game_over)
         c.autosave_failed.connect(self._on_autosave_failed)
-        self.table_page.reset_log([])
+        page.reset_log([])
         self._show_table_page()
         self._update_title()
         c.start()
@@ -784,6 +709,9 @@ class MainWindow(QMainWindow):
             self.controller.reveal()
 
     def _set_game_buttons(self, gestures: list[Gesture]) -> None:
+        if self._table_page is None and not gestures:
+            self._update_actions()  # no page yet, so no buttons to take away
+            return
         page = self.table_page
         wanted = [(g.action, self._button_text(g)) for g in gestures]
         if wanted == [(b.property("action"), b.text()) for b in page.game_buttons]:
@@ -801,7 +729,7 @@ class MainWindow(QMainWindow):
             button.setMinimumHeight(38)
             button.setStyleSheet(GAME_BUTTON_STYLE)
             button.setProperty("action", g.action)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
             if g.shortcut and g.shortcut not in RESERVED_KEYS:
                 button.setShortcut(QKeySequence(g.shortcut))
             button.clicked.connect(lambda _=False, a=g.action: self._press(a))
@@ -869,12 +797,13 @@ class MainWindow(QMainWindow):
         """A window-modal message that does not block the event loop (the game goes on)."""
         if self.message_box is not None:
             self.message_box.close()
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information)
+        box = QtWidgets.QMessageBox(self)
+        icon = QtWidgets.QMessageBox.Icon
+        box.setIcon(icon.Warning if warning else icon.Information)
         box.setWindowTitle(title)
-        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         box.setText(text)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         box.destroyed.connect(self._forget_message)
         self.message_box = box
         box.open()
@@ -929,6 +858,8 @@ class MainWindow(QMainWindow):
         self._populate_chooser()
 
     def _start_saved(self, session: Session, data: SaveData) -> GameController | None:
+        from .newgame import GameSetup
+
         fixed = bool(data.ui.get("fixed_seed", True))
         setup = GameSetup(data.game_id, data.players, list(data.seats), dict(session.options),
                           data.seed, fixed)
@@ -939,8 +870,9 @@ class MainWindow(QMainWindow):
             return
         self.saves.saves_dir.mkdir(parents=True, exist_ok=True)
         name = f"{self.controller.setup.game_id}-{savefile.now_iso()[:10]}.json"
-        path, _ = QFileDialog.getSaveFileName(self, _plain(tr("act.save", self.lang)),
-                                              str(self.saves.saves_dir / name), SAVE_FILTER)
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self, _plain(tr("act.save", self.lang)), str(self.saves.saves_dir / name),
+            SAVE_FILTER)
         if path:
             self.save_file(path)
 
@@ -954,13 +886,15 @@ class MainWindow(QMainWindow):
             self.show_message(tr("file.error_title", self.lang),
                               tr("file.save_failed", self.lang, file=str(path), error=str(exc)))
             return False
-        self.table_page.set_status(tr("file.saved", self.lang, file=str(path)), ctl.INFO)
+        from .controller import INFO
+
+        self.table_page.set_status(tr("file.saved", self.lang, file=str(path)), INFO)
         return True
 
     def _ask_file(self, title_key: str) -> str:
         start = self.saves.saves_dir if self.saves.saves_dir.is_dir() else self.saves.root
-        path, _ = QFileDialog.getOpenFileName(self, _plain(tr(title_key, self.lang)),
-                                              str(start), SAVE_FILTER)
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self, _plain(tr(title_key, self.lang)), str(start), SAVE_FILTER)
         return path
 
     def open_dialog(self) -> None:
@@ -986,8 +920,8 @@ class MainWindow(QMainWindow):
     def replay_dialog(self) -> None:
         recent = self.saves.recent_dir
         start = recent if recent.is_dir() else self.saves.root
-        path, _ = QFileDialog.getOpenFileName(self, _plain(tr("act.replay", self.lang)),
-                                              str(start), SAVE_FILTER)
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self, _plain(tr("act.replay", self.lang)), str(start), SAVE_FILTER)
         if path:
             self.replay_file(path)
 
@@ -1020,9 +954,11 @@ class MainWindow(QMainWindow):
         return window
 
     def _on_autosave_failed(self, error: str) -> None:
+        from .controller import WARNING
+
         # The turn's own status line is drawn right after the autosave; show this after it.
         text = tr("file.autosave_failed", self.lang, error=error)
-        QTimer.singleShot(0, self, lambda: self.table_page.set_status(text, ctl.WARNING))
+        QTimer.singleShot(0, self, lambda: self.table_page.set_status(text, WARNING))
 
     # -- help -----------------------------------------------------------------------------
     def show_rules(self, game_id: str | None = None) -> None:
@@ -1048,7 +984,8 @@ class MainWindow(QMainWindow):
             keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                              for k in act.shortcuts())
             rows.append((_plain(act.text()), keys))
-        for b in self.table_page.game_buttons:
+        buttons = self._table_page.game_buttons if self._table_page is not None else []
+        for b in buttons:
             if not b.shortcut().isEmpty():
                 rows.append((b.text(), b.shortcut().toString(
                     QKeySequence.SequenceFormat.NativeText)))
@@ -1058,20 +995,20 @@ class MainWindow(QMainWindow):
         rows = "".join(f"<tr><td style='padding-right:18px'>{_escape(name)}</td>"
                        f"<td><b>{_escape(keys)}</b></td></tr>"
                        for name, keys in self.shortcut_rows())
-        box = QMessageBox(self)
+        box = QtWidgets.QMessageBox(self)
         box.setWindowTitle(tr("shortcuts.title", self.lang))
-        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setTextFormat(QtCore.Qt.TextFormat.RichText)
         box.setText(f"<table>{rows}</table>")
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     def show_about(self) -> None:
-        box = QMessageBox(self)
+        box = QtWidgets.QMessageBox(self)
         box.setWindowTitle(tr("about.title", self.lang))
-        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setTextFormat(QtCore.Qt.TextFormat.RichText)
         box.setText(tr("about.body", self.lang, version=__version__))
         box.setIconPixmap(draw_app_icon(64))
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
 
     # -- closing --------------------------------------------------------------------------
@@ -1080,7 +1017,8 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self._end_match()
-        self.thinker.cancel()
+        if self._thinker is not None:
+            self._thinker.cancel()
         if self.settings is not None:
             self.settings.setValue("window/geometry", self.saveGeometry())
         if self.rules_window is not None:

@@ -1,0 +1,94 @@
+"""Plugin discovery: third-party games in the ``tabletop.games`` entry-point group are found,
+whether their metadata sits in a folder or a zip archive on ``sys.path``, and the costly
+``importlib.metadata`` lookup is skipped only when nothing installed mentions the group."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tabletop.registry import load_plugins, may_declare_entry_points
+
+ROOT = Path(__file__).resolve().parents[1]
+PLUGIN_MODULE = (
+    "from toygame import ToyGame, ToyView\n"
+    "from tabletop.api import GamePlugin\n"
+    "PLUGIN = GamePlugin(ToyGame(), ToyView, {})\n"
+    "NOT_A_PLUGIN = 42\n"
+)
+ENTRY_POINTS = (
+    "[console_scripts]\n"
+    "fake = fake:main\n"
+    "\n"
+    "[tabletop.games]\n"
+    "toy-stones = {module}:PLUGIN\n"
+    "broken = {module}:NOT_A_PLUGIN\n"
+)
+
+
+def _install_folder(site: Path, module: str) -> None:
+    (site / f"{module}.py").write_text(PLUGIN_MODULE, encoding="utf-8")
+    meta = site / f"{module}-1.0.dist-info"
+    meta.mkdir()
+    (meta / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (meta / "entry_points.txt").write_text(ENTRY_POINTS.format(module=module),
+                                           encoding="utf-8")
+
+
+def test_a_game_installed_in_a_folder_is_found(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    _install_folder(tmp_path, "stones_plugin_dir")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert may_declare_entry_points()
+    plugins, failures = load_plugins()
+    assert plugins["toy"].game.spec.id == "toy"
+    assert "magos" in plugins  # the built-in games are still there
+    [bad] = [f for f in failures if f.source.startswith("broken")]
+    assert "does not provide a GamePlugin" in bad.message
+
+
+def test_a_game_installed_in_a_zip_archive_is_found(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    module = "stones_plugin_zip"
+    archive = tmp_path / "stones.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr(f"{module}.py", PLUGIN_MODULE)
+        z.writestr(f"{module}-1.0.dist-info/METADATA",
+                   f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.0\n")
+        z.writestr(f"{module}-1.0.dist-info/entry_points.txt", ENTRY_POINTS.format(module=module))
+    monkeypatch.syspath_prepend(str(archive))
+    assert may_declare_entry_points()
+    plugins, _ = load_plugins()
+    assert "toy" in plugins
+
+
+def test_metadata_without_the_group_does_not_count(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    meta = tmp_path / "other-1.0.dist-info"
+    meta.mkdir()
+    (meta / "entry_points.txt").write_text("[console_scripts]\nother = other:main\n",
+                                           encoding="utf-8")
+    (tmp_path / "not-an-archive.zip").write_text("plain text", encoding="utf-8")
+    before = may_declare_entry_points()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(tmp_path / "not-an-archive.zip"))
+    monkeypatch.syspath_prepend(str(tmp_path / "missing"))
+    assert may_declare_entry_points() == before
+    assert may_declare_entry_points("console_scripts")
+
+
+def test_the_full_lookup_is_imported_only_when_needed() -> None:
+    code = ("import sys\n"
+            "from tabletop.registry import load_plugins, may_declare_entry_points\n"
+            "plugins, _ = load_plugins()\n"
+            "print(may_declare_entry_points(), 'importlib.metadata' in sys.modules,"
+            " 'magos' in plugins)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60, check=True)
+    declared, imported, magos = out.stdout.split()
+    assert imported == declared and magos == "True"
