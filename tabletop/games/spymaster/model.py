@@ -1,0 +1,934 @@
+"""Spymaster (スパイマスター ver.2) rules model: bluff a face-down agent past the defender.
+
+Rules follow /work/shared/rules/spymaster.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
+is a short sequence of atomic actions: the attacker plays ``play:<card>`` face down, the
+defender names a type with ``call:spy|forces|hacker``; after a successful Spy the attacker may
+``tuck:<spy>`` a larger Spy under it or ``pass``; at round end a player holding 8 or more cards
+sheds half with ``discard:<card>`` one card at a time. With the "may stop" variant (SM-G2) the
+attacker may ``stop`` after a success.
+
+The deck is a multiset, so every draw is a chance outcome ``draw:<card>`` weighted by copies
+left, and reshuffling the discard pile (SM-R16) needs no chance of its own. Who attacks first
+is the chance outcome ``first:<seat>`` (SM-R1). The documents of a player are identical
+(SM-G8), so the next face-down one is turned automatically when a document is exposed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    ALL_CARDS,
+    DECK_MIXES,
+    DEFAULT_MIX,
+    DOCUMENTS,
+    FORCES,
+    HACKER,
+    HAND_LIMIT,
+    HAND_START,
+    INFILTRATION_STEP,
+    SPY,
+    TYPES,
+    card_name,
+    card_names,
+    card_type,
+    is_card,
+    sort_key,
+    spy_number,
+    type_name,
+)
+
+# Phases of a state.
+P_FIRST = "first"      # chance: who attacks first (SM-R1)
+P_PLAY = "play"        # the attacker plays a card face down (SM-R11)
+P_CALL = "call"        # the defender names a type (SM-R12)
+P_TUCK = "tuck"        # the attacker may tuck a larger Spy (SM-R27)
+P_DISCARD = "discard"  # hand limit at round end (SM-R15)
+P_OVER = "over"
+
+DRAW = 2  # ``winner`` of a drawn game (SM-G10)
+IDLE_ROUNDS_FOR_DRAW = 2  # SM-G10
+
+# How a game ended, for the summary.
+R_DOCUMENTS = "documents"
+R_DEADLOCK = "deadlock"
+
+GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
+
+_KEY: dict[str, tuple[int, int]] = {c: sort_key(c) for c in ALL_CARDS}
+_TYPE: dict[str, str] = {c: card_type(c) for c in ALL_CARDS}
+_NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
+
+
+def player_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def _msg(lang: str, en: str, ja: str) -> str:
+    return ja if lang == "ja" else en
+
+
+# ---------------------------------------------------------------------------------------------
+# Log lines, built only when someone reads them (search applies actions by the thousand).
+# ---------------------------------------------------------------------------------------------
+
+
+def _first_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} attacks first.",
+            "ja": f"{player_name(seat, 'ja')}が先に攻撃します。"}
+
+
+def _draw_words(seat: int, card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"You draw {en}.", "ja": f"{ja}を引きました。"}
+
+
+def _drew_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} draws a card.",
+            "ja": f"{player_name(seat, 'ja')}がカードを1枚引きました。"}
+
+
+def _reshuffle_words(n: int) -> dict[str, str]:
+    return {"en": f"The deck is empty: the {n} discarded cards are shuffled into a new deck.",
+            "ja": f"山札が尽きたので、捨て札{n}枚を混ぜて新しい山札にしました。"}
+
+
+def _skip_words() -> dict[str, str]:
+    return {"en": "No cards are left to draw.", "ja": "引けるカードがありません。"}
+
+
+def _round_words(seat: int, n: int) -> dict[str, str]:
+    return {"en": f"Round {n}: {player_name(seat, 'en')} attacks.",
+            "ja": f"第{n}ラウンド:{player_name(seat, 'ja')}の攻撃です。"}
+
+
+def _play_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} plays a card face down.",
+            "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて出しました。"}
+
+
+def _call_words(defender: int, call: str, card: str, caught: bool) -> dict[str, str]:
+    en, ja = card_names(card)
+    res_en = "caught!" if caught else "the attack succeeds."
+    res_ja = "見破った!" if caught else "攻撃成功。"
+    return {"en": f"{player_name(defender, 'en')} names {type_name(call, 'en')}; "
+                  f"the card is {en}: {res_en}",
+            "ja": f"{player_name(defender, 'ja')}の宣言は「{type_name(call, 'ja')}」、"
+                  f"カードは{ja}:{res_ja}"}
+
+
+def _expose_words(seat: int, left: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} exposes a document ({left} left).",
+            "ja": f"{player_name(seat, 'ja')}の機密書類が1枚暴かれました(残り{left}枚)。"}
+
+
+def _defect_words(card: str, defender: int) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{en} defects to {player_name(defender, 'en')}'s row.",
+            "ja": f"{ja}が{player_name(defender, 'ja')}の列に寝返りました。"}
+
+
+def _chain_words(seat: int, prev: str, card: str) -> dict[str, str]:
+    pe, pj = card_names(prev)
+    ce, cj = card_names(card)
+    return {"en": f"{ce} follows {pe}: {player_name(seat, 'en')} draws 1.",
+            "ja": f"{pj}の次に{cj}:{player_name(seat, 'ja')}が1枚引きます。"}
+
+
+def _tuck_words(seat: int, card: str, base: str) -> dict[str, str]:
+    ce, cj = card_names(card)
+    be, bj = card_names(base)
+    return {"en": f"{player_name(seat, 'en')} tucks {ce} under {be}.",
+            "ja": f"{player_name(seat, 'ja')}が{bj}の下に{cj}を差し込みました。"}
+
+
+def _infiltrate_words(seat: int, count: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} has {count} spies in the row: infiltration!",
+            "ja": f"{player_name(seat, 'ja')}の列のスパイが{count}枚:潜入成功!"}
+
+
+def _discard_words(seat: int, card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{player_name(seat, 'en')} discards {en}.",
+            "ja": f"{player_name(seat, 'ja')}が{ja}を捨てました。"}
+
+
+def _limit_words(seat: int, n: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} holds too many cards and must discard {n}.",
+            "ja": f"{player_name(seat, 'ja')}は手札が多すぎるので{n}枚捨てます。"}
+
+
+def _stop_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} stops attacking.",
+            "ja": f"{player_name(seat, 'ja')}が攻撃をやめました。"}
+
+
+def _win_words(winner: int) -> dict[str, str]:
+    loser = 1 - winner
+    return {"en": f"{player_name(winner, 'en')} wins: all of {player_name(loser, 'en')}'s "
+                  "documents are exposed.",
+            "ja": f"{player_name(winner, 'ja')}の勝ち:{player_name(loser, 'ja')}の機密書類が"
+                  "すべて暴かれました。"}
+
+
+def _deadlock_words() -> dict[str, str]:
+    return {"en": "Two rounds passed without a card played: the game is a draw.",
+            "ja": "2ラウンド続けてカードが出されなかったので引き分けです。"}
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class SpymasterState:
+    """One position. Lists are per seat (0, 1); ``tucks[p][i]`` is the Spy tucked under
+    ``rows[p][i]`` ("" for none); ``deck`` maps card ids to copies left (no zero entries)."""
+
+    __slots__ = (
+        "attacker", "call", "deck", "deck_size", "discard", "discard_left", "exposed", "first",
+        "hands", "hits", "idle", "may_stop", "mix", "outcome", "pending", "phase", "played",
+        "played_in_round", "result", "revealed", "rounds", "rows", "tucks", "winner",
+    )
+
+    def __init__(self, mix: str = DEFAULT_MIX, may_stop: bool = False) -> None:
+        self.mix = mix
+        self.may_stop = may_stop
+        self.phase = P_FIRST
+        self.first = -1
+        self.attacker = -1
+        self.rounds = 0
+        self.hands: list[list[str]] = [[], []]
+        self.deck: dict[str, int] = DECK_MIXES[mix].counts()
+        self.deck_size = sum(self.deck.values())
+        self.discard: list[str] = []
+        self.rows: list[list[str]] = [[], []]
+        self.tucks: list[list[str]] = [[], []]
+        self.exposed = [0, 0]
+        self.played = ""
+        self.call = ""
+        self.revealed = ""
+        self.outcome = ""
+        self.pending: list[int] = []
+        self.discard_left = [0, 0]
+        self.played_in_round = 0
+        self.hits = 0
+        self.idle = 0
+        self.winner = -1
+        self.result = ""
+
+    def clone(self) -> SpymasterState:
+        s = SpymasterState.__new__(SpymasterState)
+        s.mix = self.mix
+        s.may_stop = self.may_stop
+        s.phase = self.phase
+        s.first = self.first
+        s.attacker = self.attacker
+        s.rounds = self.rounds
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.deck = self.deck.copy()
+        s.deck_size = self.deck_size
+        s.discard = self.discard[:]
+        s.rows = [self.rows[0][:], self.rows[1][:]]
+        s.tucks = [self.tucks[0][:], self.tucks[1][:]]
+        s.exposed = self.exposed[:]
+        s.played = self.played
+        s.call = self.call
+        s.revealed = self.revealed
+        s.outcome = self.outcome
+        s.pending = self.pending[:]
+        s.discard_left = self.discard_left[:]
+        s.played_in_round = self.played_in_round
+        s.hits = self.hits
+        s.idle = self.idle
+        s.winner = self.winner
+        s.result = self.result
+        return s
+
+    @property
+    def defender(self) -> int:
+        return 1 - self.attacker
+
+    def discarding_seat(self) -> int:
+        """Who sheds cards now at the hand limit: the attacker first, then the defender."""
+        a = self.attacker
+        return a if self.discard_left[a] else 1 - a
+
+
+def spy_count(row: list[str], tucks: list[str]) -> int:
+    """Spies in a row, tucked ones and a defected one included (SM-R26, SM-G4)."""
+    return sum(1 for c in row if _TYPE[c] == SPY) + sum(1 for t in tucks if t)
+
+
+def tuck_options(hand: list[str], row: list[str]) -> list[str]:
+    """Spies in ``hand`` that may go under the rightmost Spy of ``row`` (SM-R27)."""
+    base = _NUM[row[-1]] if row else 0
+    return sorted({c for c in hand if _NUM[c] > base}) if base else []
+
+
+def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[str]:
+    """Cards ``seat`` cannot locate: the opponent's hand, a hidden face-down card and the
+    deck, drawn from the full deck minus every card this seat can see."""
+    left = DECK_MIXES[str(obs["mix"])].counts()
+    seen: list[str] = list(obs["discard"])
+    for p, pl in enumerate(obs["players"]):
+        seen.extend(pl["row"])
+        seen.extend(t for t in pl["tucks"] if t)
+        if p == seat:
+            seen.extend(pl["hand"])
+    played = obs["played"]
+    if played is not None and played["card"] is not None:
+        seen.append(played["card"])
+    for c in seen:
+        left[c] -= 1
+    return [c for c in sorted(left) for _ in range(left[c])]
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class SpymasterGame(Game[SpymasterState]):
+    """Spymaster ver.2 for two players (SM-R1..SM-R29)."""
+
+    spec = GameSpec(
+        id="spymaster",
+        name_en="Spymaster",
+        name_ja="スパイマスター",
+        min_players=2,
+        max_players=2,
+        rules_version="2",
+        options=(
+            OptionSpec("deck", "Deck mix", "山札の構成", DEFAULT_MIX, tuple(DECK_MIXES),
+                       help_en="Spies (numbered from 1) - Special Forces - Hackers in the "
+                       "21-card deck.",
+                       help_ja="21枚の山札に入れるスパイ(1から番号順)・特殊部隊・ハッカーの枚数。"),
+            OptionSpec("may_stop", "Attacker may stop", "攻撃を途中でやめられる", False,
+                       help_en="Variant: after a successful attack the attacker may end the "
+                       "round instead of playing another card.",
+                       help_ja="バリアント:攻撃が成功したあと、攻撃側は次のカードを出さずに"
+                       "ラウンドを終えてもよい。"),
+        ),
+        summary_en="A 15-minute duel of bluffs: play an agent face down, and your rival must "
+        "name its type. Expose all three of their classified documents.",
+        summary_ja="15分のブラフ対決。エージェントを伏せて出し、相手はその種類を言い当てる。"
+        "相手の機密書類3枚をすべて暴けば勝ち。",
+        has_hidden_information=True,
+        rules_file="spymaster",
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> SpymasterState:
+        return SpymasterState(str(options.get("deck", DEFAULT_MIX)),
+                              bool(options.get("may_stop", False)))
+
+    def num_players(self, state: SpymasterState) -> int:
+        return 2
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: SpymasterState) -> int:
+        if state.pending:
+            return CHANCE
+        phase = state.phase
+        if phase in (P_PLAY, P_TUCK):
+            return state.attacker
+        if phase == P_CALL:
+            return 1 - state.attacker
+        if phase == P_DISCARD:
+            return state.discarding_seat()
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, state: SpymasterState) -> list[str]:
+        s = state
+        if s.pending or s.phase == P_FIRST:
+            return [a for a, _ in self.chance_outcomes(s)]
+        phase = s.phase
+        if phase == P_PLAY:
+            out = [f"play:{c}" for c in sorted(set(s.hands[s.attacker]))]
+            if s.may_stop and s.hits:
+                out.append("stop")
+            return out
+        if phase == P_CALL:
+            return ["call:forces", "call:hacker", "call:spy"]
+        if phase == P_TUCK:
+            return ["pass", *(f"tuck:{c}" for c in tuck_options(s.hands[s.attacker],
+                                                                s.rows[s.attacker]))]
+        if phase == P_DISCARD:
+            return [f"discard:{c}" for c in sorted(set(s.hands[s.discarding_seat()]))]
+        return []
+
+    def chance_outcomes(self, state: SpymasterState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_FIRST:
+            return [("first:0", 0.5), ("first:1", 0.5)]
+        if s.pending and s.deck_size:
+            n = s.deck_size
+            return [(f"draw:{c}", k / n) for c, k in sorted(s.deck.items())]
+        return []
+
+    def sample_chance(self, state: SpymasterState, rng: random.Random) -> str:
+        s = state
+        if s.phase == P_FIRST:
+            return f"first:{rng.randrange(2)}"
+        if not s.pending or not s.deck_size:
+            raise ValueError("Not a chance node.")
+        r = rng.randrange(s.deck_size)
+        for c, k in s.deck.items():
+            if r < k:
+                return "draw:" + c
+            r -= k
+        raise AssertionError("deck_size does not match the deck")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: SpymasterState, action: str) -> list[Event]:
+        s = state
+        kind, _, rest = action.partition(":")
+        events: list[Event] = []
+        if kind == "draw":
+            self._draw(s, rest, events)
+        elif kind == "play":
+            self._play(s, rest, events)
+        elif kind == "call":
+            self._call(s, rest, events)
+        elif kind == "tuck":
+            self._tuck(s, rest, events)
+        elif kind == "pass":
+            s.phase = P_PLAY
+        elif kind == "discard":
+            seat = s.discarding_seat()
+            s.hands[seat].remove(rest)
+            s.discard.append(rest)
+            s.discard_left[seat] -= 1
+            events.append(Event("discard", {"seat": seat, "card": rest},
+                                render=partial(_discard_words, seat, rest), reveals=True))
+        elif kind == "stop":
+            events.append(Event("stop", {"seat": s.attacker},
+                                render=partial(_stop_words, s.attacker)))
+            self._end_round(s, events)
+        elif kind == "first":
+            self._first(s, int(rest), events)
+        else:
+            raise ValueError(f"Unknown action {action!r}")
+        self._settle(s, events)
+        return events
+
+    def _first(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
+        # SM-R1, SM-R2, SM-R3: the first attacker, then five cards each, dealt in turn.
+        s.first = seat
+        events.append(Event("first", {"seat": seat}, render=partial(_first_words, seat),
+                            reveals=True))
+        s.pending = [seat, 1 - seat] * HAND_START
+        self._start_round(s, seat, events)
+
+    def _start_round(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
+        s.attacker = seat
+        s.rounds += 1
+        s.played_in_round = 0
+        s.hits = 0
+        s.phase = P_PLAY
+        events.append(Event("round", {"seat": seat, "round": s.rounds},
+                            render=partial(_round_words, seat, s.rounds)))
+        if s.rounds > 1:  # SM-R10: no draw in the very first round
+            s.pending.append(seat)
+        self._refill(s, events)
+
+    def _refill(self, s: SpymasterState, events: list[Event]) -> None:
+        """SM-R16, SM-G9: reshuffle the discard pile when a draw finds the deck empty;
+        skip the draw when both are empty."""
+        if not s.pending or s.deck_size:
+            return
+        if s.discard:
+            n = len(s.discard)
+            for c in s.discard:
+                s.deck[c] = s.deck.get(c, 0) + 1
+            s.deck_size = n
+            s.discard = []
+            events.append(Event("reshuffle", {"cards": n}, render=partial(_reshuffle_words, n)))
+        else:
+            s.pending.clear()
+            events.append(Event("skip", {}, render=_skip_words))
+
+    def _draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+        seat = s.pending.pop(0)
+        k = s.deck[card]
+        if k == 1:
+            del s.deck[card]
+        else:
+            s.deck[card] = k - 1
+        s.deck_size -= 1
+        hand = s.hands[seat]
+        hand.append(card)
+        hand.sort(key=_KEY.__getitem__)
+        events.append(Event("draw", {"seat": seat, "card": card},
+                            render=partial(_draw_words, seat, card),
+                            seats=frozenset((seat,)), reveals=True))
+        events.append(Event("drew", {"seat": seat}, render=partial(_drew_words, seat)))
+        self._refill(s, events)
+
+    def _play(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+        # SM-R11: face down; only the attacker knows the card until the call.
+        a = s.attacker
+        s.hands[a].remove(card)
+        s.played = card
+        s.played_in_round += 1
+        s.call = ""
+        s.revealed = ""
+        s.outcome = ""
+        s.phase = P_CALL
+        events.append(Event("play", {"seat": a}, render=partial(_play_words, a)))
+
+    def _call(self, s: SpymasterState, call: str, events: list[Event]) -> None:
+        # SM-R12, SM-R13: name a type, then reveal.
+        a = s.attacker
+        d = 1 - a
+        card = s.played
+        kind = _TYPE[card]
+        caught = kind == call
+        s.played = ""
+        s.call = call
+        s.revealed = card
+        s.outcome = "caught" if caught else "success"
+        events.append(Event("reveal", {"seat": d, "call": call, "card": card, "caught": caught},
+                            render=partial(_call_words, d, call, card, caught), reveals=True))
+        if caught:
+            if kind == FORCES:  # SM-R21
+                s.discard.append(card)
+                self._expose(s, a, events)
+            elif kind == SPY:  # SM-R29: the spy defects and starts the defender's row
+                s.rows[d].insert(0, card)
+                s.tucks[d].insert(0, "")
+                events.append(Event("defect", {"card": card, "seat": d},
+                                    render=partial(_defect_words, card, d)))
+            else:  # SM-R23, SM-G6
+                s.discard.append(card)
+            if s.phase != P_OVER:
+                self._end_round(s, events)
+            return
+        s.hits += 1
+        row = s.rows[a]
+        prev = row[-1] if row else ""
+        row.append(card)
+        s.tucks[a].append("")
+        if kind == FORCES:  # SM-R20
+            self._expose(s, d, events)
+            if s.phase != P_OVER:
+                self._end_round(s, events)
+            return
+        s.phase = P_PLAY
+        if kind == HACKER:  # SM-R22
+            s.pending.extend((a, a))
+        else:
+            # SM-R24: chain draw from a smaller Spy just before; SM-R25..R26: infiltrate.
+            if prev and _TYPE[prev] == SPY and _NUM[prev] < _NUM[card]:
+                s.pending.append(a)
+                events.append(Event("chain", {"seat": a, "prev": prev, "card": card},
+                                    render=partial(_chain_words, a, prev, card)))
+            self._infiltrate(s, events)
+            if s.phase != P_OVER:
+                s.phase = P_TUCK  # SM-R27; skipped in _settle when no Spy fits
+        self._refill(s, events)
+
+    def _infiltrate(self, s: SpymasterState, events: list[Event]) -> None:
+        """SM-R26: one more spy in the attacker's row; every third exposes a document."""
+        a = s.attacker
+        count = spy_count(s.rows[a], s.tucks[a])
+        if count % INFILTRATION_STEP == 0:
+            events.append(Event("infiltrate", {"seat": a, "spies": count},
+                                render=partial(_infiltrate_words, a, count)))
+            self._expose(s, 1 - a, events)
+
+    def _tuck(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+        # SM-R27, SM-G7: under the spy just placed; no chain draw, no further tuck.
+        a = s.attacker
+        s.hands[a].remove(card)
+        base = s.rows[a][-1]
+        s.tucks[a][-1] = card
+        events.append(Event("tuck", {"seat": a, "card": card, "base": base},
+                            render=partial(_tuck_words, a, card, base), reveals=True))
+        s.phase = P_PLAY
+        self._infiltrate(s, events)
+
+    def _expose(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
+        s.exposed[seat] += 1
+        left = DOCUMENTS - s.exposed[seat]
+        events.append(Event("expose", {"seat": seat, "left": left},
+                            render=partial(_expose_words, seat, left)))
+        if left <= 0:  # SM-R17
+            s.phase = P_OVER
+            s.winner = 1 - seat
+            s.result = R_DOCUMENTS
+            s.pending.clear()
+            events.append(Event("win", {"winner": 1 - seat},
+                                render=partial(_win_words, 1 - seat)))
+
+    def _end_round(self, s: SpymasterState, events: list[Event]) -> None:
+        """SM-R15: the attacker's row to the discard pile, then the hand limit."""
+        a = s.attacker
+        for c, t in zip(s.rows[a], s.tucks[a], strict=True):
+            s.discard.append(c)
+            if t:
+                s.discard.append(t)
+        s.rows[a] = []
+        s.tucks[a] = []
+        s.pending.clear()
+        s.idle = 0 if s.played_in_round else s.idle + 1
+        if s.idle >= IDLE_ROUNDS_FOR_DRAW:  # SM-G10
+            s.phase = P_OVER
+            s.winner = DRAW
+            s.result = R_DEADLOCK
+            events.append(Event("deadlock", {}, render=_deadlock_words))
+            return
+        for p in (a, 1 - a):
+            n = len(s.hands[p])
+            if n >= HAND_LIMIT:
+                s.discard_left[p] = n // 2
+                events.append(Event("limit", {"seat": p, "discard": n // 2},
+                                    render=partial(_limit_words, p, n // 2)))
+        s.phase = P_DISCARD
+
+    def _settle(self, s: SpymasterState, events: list[Event]) -> None:
+        """Move on through steps that need nobody's decision."""
+        while True:
+            phase = s.phase
+            if phase == P_OVER:
+                s.pending.clear()
+                return
+            if s.pending:
+                return
+            if phase == P_TUCK:
+                if tuck_options(s.hands[s.attacker], s.rows[s.attacker]):
+                    return
+                s.phase = P_PLAY
+            elif phase == P_PLAY:
+                if s.hands[s.attacker]:
+                    return
+                self._end_round(s, events)  # SM-R11, SM-G3: nothing left to play
+            elif phase == P_DISCARD:
+                if s.discard_left[0] or s.discard_left[1]:
+                    return
+                self._start_round(s, 1 - s.attacker, events)
+            else:
+                return
+
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        if not action or action != action.strip():
+            return False
+        kind, sep, rest = action.partition(":")
+        if kind in ("pass", "stop"):
+            return not sep
+        if kind in ("play", "draw", "discard"):
+            return is_card(rest) and ":" not in rest
+        if kind == "tuck":
+            return is_card(rest) and _TYPE[rest] == SPY
+        if kind == "call":
+            return rest in TYPES
+        if kind == "first":
+            return rest in ("0", "1")
+        return False
+
+    def illegal_reason(self, state: SpymasterState, action: str) -> str:
+        return self.reason(state, action, "en")
+
+    def reason(self, s: SpymasterState, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        kind, _, rest = action.partition(":")
+        phase = s.phase
+        if phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        if kind in ("draw", "first"):
+            return _msg(lang, "Only the shuffle decides that.", "それは山札が決めることです。")
+        if s.pending or phase == P_FIRST:
+            return _msg(lang, "Cards are being drawn.", "カードを配っています。")
+        a = s.attacker
+        d = 1 - a
+        if phase == P_CALL and kind != "call":
+            return _msg(lang, f"{player_name(d, 'en')} must first name the type of the "
+                        "face-down card.",
+                        f"まず{player_name(d, 'ja')}が伏せられたカードの種類を宣言します。")
+        if phase == P_TUCK and kind not in ("tuck", "pass"):
+            return _msg(lang, "First tuck a larger Spy under your Spy, or pass.",
+                        "先に、スパイの下により大きいスパイを差し込むかパスしてください。")
+        if phase == P_DISCARD and kind != "discard":
+            p = s.discarding_seat()
+            n = s.discard_left[p]
+            return _msg(lang, f"{player_name(p, 'en')} must first discard {n} more card(s).",
+                        f"まず{player_name(p, 'ja')}があと{n}枚捨てます。")
+        if kind == "play":
+            name = card_name(rest, lang)
+            return _msg(lang, f"You have no {name} in your hand.", f"手札に{name}はありません。")
+        if kind == "call":
+            return _msg(lang, "There is no face-down card to name.",
+                        "宣言する伏せカードがありません。")
+        if kind == "tuck":
+            if phase != P_TUCK:
+                return _msg(lang, "A Spy can be tucked only right after a successful Spy.",
+                            "スパイを差し込めるのは、スパイが成功した直後だけです。")
+            base = s.rows[a][-1]
+            if rest not in s.hands[a]:
+                name = card_name(rest, lang)
+                return _msg(lang, f"You have no {name} in your hand.",
+                            f"手札に{name}はありません。")
+            return _msg(lang, f"Only a Spy numbered above {_NUM[base]} can go under "
+                        f"{card_name(base, 'en')}.",
+                        f"{card_name(base, 'ja')}の下に差し込めるのは{_NUM[base]}より大きい"
+                        "スパイだけです。")
+        if kind == "pass":
+            return _msg(lang, "There is nothing to pass on.", "パスする場面ではありません。")
+        if kind == "discard":
+            if phase != P_DISCARD:
+                return _msg(lang, "Cards are discarded only at round end, by a player holding "
+                            f"{HAND_LIMIT} or more.",
+                            f"捨てるのはラウンド終了時、手札が{HAND_LIMIT}枚以上のときだけです。")
+            name = card_name(rest, lang)
+            return _msg(lang, f"You have no {name} in your hand.", f"手札に{name}はありません。")
+        if kind == "stop":
+            if not s.may_stop:
+                return _msg(lang, "You must keep attacking until a card is caught or Special "
+                            "Forces succeed.",
+                            "カードを見破られるか特殊部隊が成功するまで、攻撃は続けなければ"
+                            "なりません。")
+            return _msg(lang, "You may stop only after a successful attack this round.",
+                        "やめられるのは、このラウンドで攻撃が1回以上成功したあとだけです。")
+        return f"'{action}' is not possible now."
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: SpymasterState) -> list[float]:
+        if state.phase != P_OVER or state.winner == DRAW:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: SpymasterState, seat: int | None) -> Observation:
+        s = state
+        players = []
+        for p in (0, 1):
+            hand: list[str | None] = list(s.hands[p]) if seat == p else [None] * len(s.hands[p])
+            players.append({"hand": hand, "exposed": s.exposed[p], "row": s.rows[p][:],
+                            "tucks": s.tucks[p][:], "discard_left": s.discard_left[p]})
+        played: dict[str, Any] | None = None
+        if s.played:
+            played = {"card": s.played if seat == s.attacker else None}
+        return {
+            "game": self.spec.id, "seat": seat, "mix": s.mix, "may_stop": s.may_stop,
+            "phase": s.phase, "to_move": self.current_player(s), "first": s.first,
+            "attacker": s.attacker, "round": s.rounds, "deck_count": s.deck_size,
+            "discard": s.discard[:], "players": players, "played": played, "call": s.call,
+            "revealed": s.revealed, "outcome": s.outcome, "pending": s.pending[:],
+            "played_in_round": s.played_in_round, "hits": s.hits, "idle": s.idle,
+            "winner": s.winner, "result": s.result,
+        }
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SpymasterState:
+        return self.resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int
+                  ) -> Callable[[random.Random], SpymasterState]:
+        # Search resamples one observation thousands of times: read it once, then copy the
+        # visible part and deal the unseen cards afresh.
+        base = self._visible_state(obs)
+        pool = unseen_pool(obs, seat)
+        opp = 1 - seat
+        n_opp = len(obs["players"][opp]["hand"])
+        hidden_play = obs["played"] is not None and obs["played"]["card"] is None
+
+        def sample(rng: random.Random) -> SpymasterState:
+            s = base.clone()
+            cards = pool[:]
+            rng.shuffle(cards)
+            hand = cards[:n_opp]
+            hand.sort(key=_KEY.__getitem__)
+            s.hands[opp] = hand
+            k = n_opp
+            if hidden_play:
+                s.played = cards[k]
+                k += 1
+            deck: dict[str, int] = {}
+            for c in cards[k:]:
+                deck[c] = deck.get(c, 0) + 1
+            s.deck = deck
+            s.deck_size = len(cards) - k
+            return s
+
+        return sample
+
+    @staticmethod
+    def _visible_state(obs: Observation) -> SpymasterState:
+        s = SpymasterState(str(obs["mix"]), bool(obs["may_stop"]))
+        s.phase = str(obs["phase"])
+        s.first = int(obs["first"])
+        s.attacker = int(obs["attacker"])
+        s.rounds = int(obs["round"])
+        seat = obs["seat"]
+        for p, pl in enumerate(obs["players"]):
+            s.hands[p] = [str(c) for c in pl["hand"]] if p == seat else []
+            s.exposed[p] = int(pl["exposed"])
+            s.rows[p] = [str(c) for c in pl["row"]]
+            s.tucks[p] = [str(c) for c in pl["tucks"]]
+            s.discard_left[p] = int(pl["discard_left"])
+        played = obs["played"]
+        s.played = str(played["card"]) if played is not None and played["card"] else ""
+        s.discard = [str(c) for c in obs["discard"]]
+        s.deck = {}
+        s.deck_size = 0
+        s.call = str(obs["call"])
+        s.revealed = str(obs["revealed"])
+        s.outcome = str(obs["outcome"])
+        s.pending = [int(p) for p in obs["pending"]]
+        s.played_in_round = int(obs["played_in_round"])
+        s.hits = int(obs["hits"])
+        s.idle = int(obs["idle"])
+        s.winner = int(obs["winner"])
+        s.result = str(obs["result"])
+        return s
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: SpymasterState) -> JSON:
+        s = state
+        return {
+            "mix": s.mix, "may_stop": s.may_stop, "phase": s.phase, "first": s.first,
+            "attacker": s.attacker, "rounds": s.rounds, "hands": [h[:] for h in s.hands],
+            "deck": dict(sorted(s.deck.items())), "discard": s.discard[:],
+            "rows": [r[:] for r in s.rows], "tucks": [t[:] for t in s.tucks],
+            "exposed": s.exposed[:], "played": s.played, "call": s.call,
+            "revealed": s.revealed, "outcome": s.outcome, "pending": s.pending[:],
+            "discard_left": s.discard_left[:], "played_in_round": s.played_in_round,
+            "hits": s.hits, "idle": s.idle, "winner": s.winner, "result": s.result,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SpymasterState:
+        s = SpymasterState(str(data["mix"]), bool(data["may_stop"]))
+        s.phase = str(data["phase"])
+        s.first = int(data["first"])
+        s.attacker = int(data["attacker"])
+        s.rounds = int(data["rounds"])
+        s.hands = [[str(c) for c in h] for h in data["hands"]]
+        s.deck = {str(c): int(k) for c, k in data["deck"].items() if int(k) > 0}
+        s.deck_size = sum(s.deck.values())
+        s.discard = [str(c) for c in data["discard"]]
+        s.rows = [[str(c) for c in r] for r in data["rows"]]
+        s.tucks = [[str(c) for c in t] for t in data["tucks"]]
+        s.exposed = [int(v) for v in data["exposed"]]
+        s.played = str(data["played"])
+        s.call = str(data["call"])
+        s.revealed = str(data["revealed"])
+        s.outcome = str(data["outcome"])
+        s.pending = [int(p) for p in data["pending"]]
+        s.discard_left = [int(v) for v in data["discard_left"]]
+        s.played_in_round = int(data["played_in_round"])
+        s.hits = int(data["hits"])
+        s.idle = int(data["idle"])
+        s.winner = int(data["winner"])
+        s.result = str(data["result"])
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: SpymasterState, action: str, lang: str = "en") -> str:
+        kind, _, rest = action.partition(":")
+        ja = lang == "ja"
+        if kind == "play":
+            name = card_name(rest, lang)
+            return f"{name}を伏せて出す" if ja else f"Play {name} face down"
+        if kind == "call":
+            name = type_name(rest, lang)
+            return f"「{name}」と宣言する" if ja else f"Name {name}"
+        if kind == "tuck":
+            name = card_name(rest, lang)
+            return f"{name}を差し込む" if ja else f"Tuck {name}"
+        if kind == "pass":
+            return "差し込まない" if ja else "Do not tuck"
+        if kind == "discard":
+            name = card_name(rest, lang)
+            return f"{name}を捨てる" if ja else f"Discard {name}"
+        if kind == "stop":
+            return "攻撃をやめる" if ja else "Stop attacking"
+        if kind == "draw":
+            return "カードを引く" if ja else "Draw a card"
+        if kind == "first":
+            n = int(rest)
+            return (f"{player_name(n, 'ja')}が先攻" if ja
+                    else f"{player_name(n, 'en')} attacks first")
+        return action
+
+    def prompt(self, state: SpymasterState, seat: int, lang: str = "en") -> str:
+        return prompt_from_obs(self.observation(state, seat), seat, lang)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: SpymasterState, seat: int) -> float | None:
+        s = state
+        if s.phase == P_OVER:
+            return self.returns(s)[seat]
+        o = 1 - seat
+        # Documents decide the game; cards in hand are the means to attack with, and spies
+        # in the attacker's row are progress towards the next infiltration.
+        v = 0.7 * (s.exposed[o] - s.exposed[seat])
+        v += 0.05 * (min(len(s.hands[seat]), HAND_LIMIT) - min(len(s.hands[o]), HAND_LIMIT))
+        a = s.attacker
+        if a >= 0:
+            spies = spy_count(s.rows[a], s.tucks[a]) % INFILTRATION_STEP
+            v += (0.08 if a == seat else -0.08) * spies
+        return math.tanh(v)
+
+    def max_game_length(self) -> int:
+        return 6000
+
+
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
+    phase = obs["phase"]
+    ja = lang == "ja"
+    if phase == P_OVER:
+        w = int(obs["winner"])
+        if w == DRAW:
+            return "引き分けです。" if ja else "The game is a draw."
+        return f"{player_name(w, 'ja')}の勝ちです。" if ja else f"{player_name(w, 'en')} wins."
+    if obs["pending"] or phase == P_FIRST:
+        return "カードを配っています…" if ja else "Dealing cards…"
+    a = int(obs["attacker"])
+    d = 1 - a
+    if phase == P_PLAY:
+        if seat != a:
+            return (f"{player_name(a, 'ja')}がカードを選んでいます。" if ja
+                    else f"{player_name(a, 'en')} is choosing a card to play.")
+        if obs["may_stop"] and obs["hits"]:
+            return ("手札のカードを「出す」の場所へドラッグするか、攻撃をやめてください。" if ja
+                    else "Drag a card from your hand onto Play, or stop attacking.")
+        return ("手札のカードを1枚「出す」の場所へドラッグして伏せて出してください。" if ja
+                else "Drag a card from your hand onto Play to attack face down.")
+    if phase == P_CALL:
+        if seat != d:
+            return (f"{player_name(d, 'ja')}が種類を考えています。" if ja
+                    else f"{player_name(d, 'en')} is naming the card's type.")
+        return ("伏せられたカードの種類を宣言してください:スパイ(S)・特殊部隊(F)・ハッカー(H)。"
+                if ja else "Name the face-down card: Spy (S), Special Forces (F) or Hacker (H).")
+    if phase == P_TUCK:
+        if seat != a:
+            return (f"{player_name(a, 'ja')}がスパイを差し込むか考えています。" if ja
+                    else f"{player_name(a, 'en')} may tuck a Spy.")
+        row = obs["players"][a]["row"]
+        base = card_name(str(row[-1]), lang) if row else ""
+        return (f"{base}より大きいスパイをクリックして差し込むか、パスしてください。" if ja
+                else f"Click a Spy larger than {base} to tuck it, or pass.")
+    if phase == P_DISCARD:
+        left = [int(p["discard_left"]) for p in obs["players"]]
+        p = a if left[a] else d
+        if seat != p:
+            return (f"{player_name(p, 'ja')}が手札を捨てています。" if ja
+                    else f"{player_name(p, 'en')} is discarding.")
+        return (f"手札が多すぎます。捨てるカードをクリックしてください(あと{left[p]}枚)。" if ja
+                else f"Too many cards: click cards to discard ({left[p]} more).")
+    return ""

@@ -1,0 +1,379 @@
+"""Spymaster on the table: documents, rows of agents, the deck and discard pile, the hands,
+and how a drag, a click or a button becomes an action.
+
+Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The viewing
+seat sits at the bottom with its hand face up; the opponent's hand lies face down at the top.
+The attacker drags a card from hand onto the "Play" zone; the defender names a type with three
+buttons (S / F / H); a Spy is tucked or a card discarded by clicking it in hand. Refusal reasons
+come from the rules model (``SpymasterGame.reason``) so the table and the engine always agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+
+from .data import (
+    DOCUMENTS,
+    TYPE_BODIES,
+    TYPE_COLORS,
+    TYPE_KEYS,
+    TYPE_SHORT,
+    card_names,
+    card_type,
+    spy_number,
+    type_name,
+)
+from .model import (
+    DRAW,
+    GAME_OVER,
+    P_CALL,
+    P_DISCARD,
+    P_OVER,
+    P_PLAY,
+    P_TUCK,
+    R_DEADLOCK,
+    SpymasterGame,
+    _msg,
+    player_name,
+    prompt_from_obs,
+    tuck_options,
+)
+
+WIDTH = 1280.0
+HEIGHT = 800.0
+HAND_W, HAND_H = 90.0, 126.0
+BACK_W, BACK_H = 60.0, 84.0
+ROW_W, ROW_H = 84.0, 118.0
+DOC_W, DOC_H = 66.0, 92.0
+TUCK_DX = 24.0  # a tucked Spy peeks out to the right of the Spy above it
+ROW_STEP = ROW_W + TUCK_DX + 12.0
+LEFT_X = 300.0
+RIGHT_X = WIDTH - 30.0
+DOC_COLOR = "#8e7c4a"
+
+PLAY_ZONE = Zone("play", 565.0, 282.0, 130.0, 156.0, "Play", "出す", "#34495e")
+DISCARD_ZONE = Zone("discard", 150.0, 282.0, 110.0, 156.0, "Discard pile", "捨て札", "#3d3d3d")
+DECK_ZONE = Zone("deck_zone", 30.0, 282.0, 110.0, 156.0, "Deck", "山札", "#3d3d3d")
+
+_RULES = SpymasterGame()
+
+
+def card_art(card: str) -> dict[str, Any]:
+    """Card art data for a face-up agent card."""
+    kind = card_type(card)
+    en, ja = card_names(card)
+    body_en, body_ja = TYPE_SHORT[kind]
+    n = spy_number(card)
+    return {
+        "title_en": en,
+        "title_ja": ja,
+        "body_en": body_en,
+        "body_ja": body_ja,
+        "corner": str(n) if n else kind[0].upper(),
+        "badge": "",
+        "color": TYPE_COLORS[kind],
+    }
+
+
+def _tooltip(card: str) -> tuple[str, str]:
+    body_en, body_ja = TYPE_BODIES[card_type(card)]
+    en, ja = card_names(card)
+    return f"{en}: {body_en}", f"{ja}:{body_ja}"
+
+
+def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
+          state: str = "", z: float = 0.0) -> Piece:
+    tip_en, tip_ja = _tooltip(card)
+    return Piece(pid, "card", x, y, art=card_art(card), w=w, h=h, state=state, z=z,
+                 tooltip_en=tip_en, tooltip_ja=tip_ja)
+
+
+def hand_id(seat: int, index: int) -> str:
+    """Piece id of the ``index``-th card (in hand order) of ``seat``'s hand."""
+    return f"p{seat}h{index}"
+
+
+def row_id(seat: int, index: int) -> str:
+    return f"row{seat}_{index}"
+
+
+def _spread(n: int, w: float, step: float) -> float:
+    """The step between ``n`` cards of width ``w`` so that they fit between the margins."""
+    if n <= 1:
+        return step
+    return min(step, (RIGHT_X - LEFT_X - w) / (n - 1))
+
+
+def _bottom_seat(seat: int | None) -> int:
+    return 0 if seat is None else seat
+
+
+class SpymasterView(GameView):
+    """Layout, gestures and words for Spymaster."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        me = _bottom_seat(seat)
+        opp = 1 - me
+        out = Layout(WIDTH, HEIGHT)
+        self._add_player(out, obs, opp, seat, top=True)
+        self._add_player(out, obs, me, seat, top=False)
+        self._add_middle(out, obs, seat)
+        return out
+
+    def _add_player(self, out: Layout, obs: dict[str, Any], p: int, seat: int | None,
+                    top: bool) -> None:
+        pl = obs["players"][p]
+        attacker = int(obs["attacker"])
+        phase = obs["phase"]
+        # Name and documents on the left.
+        name_y, doc_y = (12.0, 44.0) if top else (590.0, 622.0)
+        you = p == seat
+        name_en = player_name(p, "en") + (" (you)" if you else "")
+        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        if attacker == p and phase != P_OVER:
+            name_en += " — attacking"
+            name_ja += " — 攻撃中"
+        out.texts.append(Text(f"name{p}", 30, name_y, name_en, name_ja, size=18, bold=True))
+        exposed = int(pl["exposed"])
+        for i in range(DOCUMENTS):
+            x = 30 + i * (DOC_W + 8)
+            pid = f"doc{p}_{i}"
+            if i < exposed:
+                out.pieces.append(Piece(
+                    pid, "card", x, doc_y, w=DOC_W, h=DOC_H, state="used",
+                    art={"title_en": "Exposed", "title_ja": "暴露", "body_en": "", "body_ja": "",
+                         "corner": "", "badge": "", "color": DOC_COLOR},
+                    tooltip_en="An exposed classified document",
+                    tooltip_ja="暴かれた機密書類"))
+            else:
+                out.pieces.append(Piece(pid, "card", x, doc_y, face_up=False, w=DOC_W, h=DOC_H,
+                                        tooltip_en="A classified document, still secret",
+                                        tooltip_ja="まだ守られている機密書類"))
+        # The hand: face up only for its owner.
+        hand = pl["hand"]
+        tuckable: set[str] = set()
+        if phase == P_TUCK and p == attacker and p == seat:
+            tuckable = set(tuck_options([str(c) for c in hand], pl_row(obs, p)))
+        if top:
+            step = _spread(len(hand), BACK_W, BACK_W + 6)
+            y = 14.0
+        else:
+            step = _spread(len(hand), HAND_W, HAND_W + 8)
+            y = HEIGHT - HAND_H - 30
+        for i, card in enumerate(hand):
+            x = LEFT_X + i * step
+            pid = hand_id(p, i)
+            if card is None:
+                w, h = (BACK_W, BACK_H) if top else (HAND_W, HAND_H)
+                out.pieces.append(Piece(pid, "card", x, y, face_up=False, w=w, h=h, z=i,
+                                        tooltip_en="A card in hand", tooltip_ja="手札"))
+            else:
+                w, h = (BACK_W, BACK_H) if top else (HAND_W, HAND_H)
+                state = "active" if card in tuckable else ""
+                out.pieces.append(_card(pid, str(card), x, y, w, h, state=state, z=i))
+        # The row of played agents, tucked Spies slid under and peeking out.
+        row_y = 124.0 if top else 452.0
+        label_en = f"{player_name(p, 'en')}'s row"
+        label_ja = f"{player_name(p, 'ja')}の列"
+        out.zones.append(Zone(f"row{p}", LEFT_X - 10, row_y - 10, RIGHT_X - LEFT_X + 20,
+                              ROW_H + 20, label_en, label_ja))
+        row = pl["row"]
+        step = _spread(len(row), ROW_W + TUCK_DX, ROW_STEP)
+        for i, card in enumerate(row):
+            x = LEFT_X + i * step
+            tucked = pl["tucks"][i]
+            if tucked:
+                out.pieces.append(_card(f"tuck{p}_{i}", str(tucked), x + TUCK_DX, row_y + 8,
+                                        ROW_W, ROW_H, z=2 * i))
+            last = i == len(row) - 1 and p == attacker
+            out.pieces.append(_card(row_id(p, i), str(card), x, row_y, ROW_W, ROW_H,
+                                    state="active" if last and phase == P_TUCK else "",
+                                    z=2 * i + 1))
+
+    def _add_middle(self, out: Layout, obs: dict[str, Any], seat: int | None) -> None:
+        out.zones.extend((DECK_ZONE, DISCARD_ZONE, PLAY_ZONE))
+        n = int(obs["deck_count"])
+        if n:
+            out.pieces.append(Piece("deck", "card", DECK_ZONE.x + 10, DECK_ZONE.y + 14,
+                                    face_up=False, w=HAND_W, h=HAND_H,
+                                    tooltip_en=f"Deck: {n} cards", tooltip_ja=f"山札:{n}枚"))
+        out.texts.append(Text("deck_count", DECK_ZONE.x + 10, DECK_ZONE.y + DECK_ZONE.h + 6,
+                              f"{n} cards", f"{n}枚", size=14))
+        pile = obs["discard"]
+        if pile:
+            out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 10,
+                                    DISCARD_ZONE.y + 14, HAND_W, HAND_H))
+        out.texts.append(Text("discard_count", DISCARD_ZONE.x + 10,
+                              DISCARD_ZONE.y + DISCARD_ZONE.h + 6,
+                              f"{len(pile)} cards", f"{len(pile)}枚", size=14))
+        played = obs["played"]
+        if played is not None:
+            x, y = PLAY_ZONE.x + 20, PLAY_ZONE.y + 14
+            card = played["card"]
+            if card is None:
+                out.pieces.append(Piece("played", "card", x, y, face_up=False, w=HAND_W,
+                                        h=HAND_H, tooltip_en="The attacker's face-down card",
+                                        tooltip_ja="攻撃側の伏せカード"))
+            else:
+                out.pieces.append(_card("played", str(card), x, y, HAND_W, HAND_H,
+                                        state="active"))
+        en, ja = self._last_text(obs)
+        out.texts.append(Text("last", 720, 300, en, ja, size=16))
+        rnd = int(obs["round"])
+        if rnd:
+            out.texts.append(Text("round", 720, 340, f"Round {rnd}", f"第{rnd}ラウンド",
+                                  size=16, bold=True))
+        if obs["phase"] == P_OVER:
+            out.texts.append(Text("over", 720, 380, "Game over", "ゲーム終了", size=20,
+                                  bold=True))
+
+    @staticmethod
+    def _last_text(obs: dict[str, Any]) -> tuple[str, str]:
+        """The latest call and reveal (English, Japanese)."""
+        card = obs["revealed"]
+        if not card:
+            return "", ""
+        call = str(obs["call"])
+        en, ja = card_names(str(card))
+        if obs["outcome"] == "caught":
+            return (f"Named {type_name(call, 'en')}: {en} caught!",
+                    f"「{type_name(call, 'ja')}」の宣言で{ja}を見破った!")
+        return (f"Named {type_name(call, 'en')}: {en} got through.",
+                f"「{type_name(call, 'ja')}」の宣言、{ja}が突破。")
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        hand = obs["players"][seat]["hand"]
+        row = obs["players"][seat]["row"]
+        slots: dict[str, list[int]] = {}
+        for i, c in enumerate(hand):
+            if c is not None:
+                slots.setdefault(str(c), []).append(i)
+        for action in legal_actions:
+            kind, _, rest = action.partition(":")
+            if kind == "play":
+                en, ja = card_names(rest)
+                for i in slots.get(rest, []):
+                    out.append(Gesture(action, source=hand_id(seat, i), target=PLAY_ZONE.id,
+                                       label_en=f"Play {en}", label_ja=f"{ja}を出す"))
+            elif kind == "call":
+                out.append(Gesture(action, label_en=type_name(rest, "en"),
+                                   label_ja=type_name(rest, "ja"), shortcut=TYPE_KEYS[rest]))
+            elif kind == "tuck":
+                en, ja = card_names(rest)
+                base = row_id(seat, len(row) - 1)
+                for i in slots.get(rest, []):
+                    out.append(Gesture(action, target=hand_id(seat, i),
+                                       label_en=f"Tuck {en}", label_ja=f"{ja}を差し込む"))
+                    out.append(Gesture(action, source=hand_id(seat, i), target=base,
+                                       label_en=f"Tuck {en}", label_ja=f"{ja}を差し込む"))
+            elif kind == "pass":
+                out.append(Gesture(action, label_en="Don't tuck", label_ja="差し込まない",
+                                   shortcut="N"))
+            elif kind == "discard":
+                en, ja = card_names(rest)
+                for i in slots.get(rest, []):
+                    out.append(Gesture(action, target=hand_id(seat, i),
+                                       label_en=f"Discard {en}", label_ja=f"{ja}を捨てる"))
+            elif kind == "stop":
+                out.append(Gesture(action, label_en="Stop attacking", label_ja="攻撃をやめる",
+                                   shortcut="T"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        if obs["phase"] == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        opp = 1 - seat
+        if source.startswith(f"p{opp}h"):
+            return _msg(lang, "That card is in your opponent's hand.", "それは相手の手札です。")
+        if not source.startswith(f"p{seat}h"):
+            if source in ("deck", "discard_top"):
+                return _msg(lang, "Cards are drawn for you when the rules say so.",
+                            "カードはルールに従って自動で引かれます。")
+            return super().why_not(obs, seat, source, target, lang)
+        hand = obs["players"][seat]["hand"]
+        index = int(source[len(f"p{seat}h"):])
+        if index >= len(hand):
+            return super().why_not(obs, seat, source, target, lang)
+        card = str(hand[index])
+        phase = obs["phase"]
+        row = obs["players"][seat]["row"]
+        if target == PLAY_ZONE.id:
+            action = f"play:{card}"
+        elif target is None:
+            if phase == P_PLAY and int(obs["to_move"]) == seat:
+                return _msg(lang, "Drag the card onto Play to attack with it.",
+                            "攻撃するには、カードを「出す」の場所へドラッグしてください。")
+            action = f"discard:{card}" if phase == P_DISCARD else f"tuck:{card}"
+        elif row and target == row_id(seat, len(row) - 1):
+            action = f"tuck:{card}"
+        else:
+            return _msg(lang, "Drag the card onto Play.",
+                        "カードは「出す」の場所へドラッグしてください。")
+        to_move = int(obs["to_move"])
+        if to_move != seat and to_move >= 0:
+            return self._waiting(obs, to_move, lang)
+        if action.startswith("tuck:") and card_type(card) != "spy":
+            return _msg(lang, "Only a Spy can be tucked.", "差し込めるのはスパイだけです。")
+        state = SpymasterGame._visible_state(obs)
+        return _RULES.reason(state, action, lang)
+
+    @staticmethod
+    def _waiting(obs: dict[str, Any], to_move: int, lang: str) -> str:
+        phase = obs["phase"]
+        name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
+        if phase == P_CALL:
+            return _msg(lang, f"Wait: {name_en} is naming the face-down card.",
+                        f"お待ちください:{name_ja}が伏せカードの種類を宣言します。")
+        if phase == P_DISCARD:
+            return _msg(lang, f"Wait: {name_en} is discarding.",
+                        f"お待ちください:{name_ja}が手札を捨てています。")
+        return _msg(lang, f"It is {name_en}'s attack.", f"{name_ja}の攻撃中です。")
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        return prompt_from_obs(obs, seat, lang)
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        label = "書類" if lang == "ja" else "documents"
+        return {f"P{p + 1} {label}": float(DOCUMENTS - int(obs["players"][p]["exposed"]))
+                for p in (0, 1)}
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER:
+            return ""
+        left = [DOCUMENTS - int(p["exposed"]) for p in obs["players"]]
+        rounds = int(obs["round"])
+        tail_en = f" Documents left: {left[0]} – {left[1]} after {rounds} rounds."
+        tail_ja = f"残りの書類:{left[0]} – {left[1]}({rounds}ラウンド)。"
+        w = int(obs["winner"])
+        if w == DRAW:
+            why_en = ("Draw: two rounds passed without a card played." if obs["result"]
+                      == R_DEADLOCK else "Draw.")
+            why_ja = ("引き分け:2ラウンド続けてカードが出されませんでした。" if obs["result"]
+                      == R_DEADLOCK else "引き分け。")
+            return _msg(lang, why_en + tail_en, why_ja + tail_ja)
+        loser = 1 - w
+        return _msg(lang,
+                    f"{player_name(w, 'en')} wins: all of {player_name(loser, 'en')}'s "
+                    "classified documents are exposed." + tail_en,
+                    f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}の機密書類が"
+                    "すべて暴かれました。" + tail_ja)
+
+
+def pl_row(obs: dict[str, Any], p: int) -> list[str]:
+    """Seat ``p``'s row of played cards as plain strings."""
+    return [str(c) for c in obs["players"][p]["row"]]
+

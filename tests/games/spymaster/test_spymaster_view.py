@@ -1,0 +1,153 @@
+"""Spymaster table view: layout, a gesture for every legal action, refusal reasons, words."""
+
+from __future__ import annotations
+
+import random
+
+from spy_build import GAME, play, position
+
+from tabletop.engine import CHANCE, TERMINAL, Piece, Session
+from tabletop.games.spymaster.view import SpymasterView
+
+VIEW = SpymasterView()
+
+
+def by_id(pieces: list[Piece]) -> dict[str, Piece]:
+    return {p.id: p for p in pieces}
+
+
+def _check_gestures(session: Session) -> int:
+    s = session.state
+    seat = GAME.current_player(s)
+    obs = GAME.observation(s, seat)
+    legal = GAME.legal_actions(s)
+    gestures = VIEW.gestures(obs, seat, legal)
+    lay = VIEW.layout(obs, seat, "en")
+    ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
+    assert {g.action for g in gestures} == set(legal)
+    for g in gestures:
+        for ref in (g.source, g.target):
+            assert ref is None or ref in ids, (g, sorted(ids))
+        if g.source is not None or g.target is not None:
+            assert VIEW.why_not(obs, seat, str(g.source or g.target),
+                                g.target if g.source else None, "en") == "", g
+    for p in lay.pieces:
+        w, h = p.size()
+        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
+    return len(gestures)
+
+
+def test_gestures_exist_for_every_legal_action() -> None:
+    for seed in range(8):
+        session = Session(GAME, options={"may_stop": seed % 2 == 1}, seed=seed)
+        rng = random.Random(seed)
+        while GAME.current_player(session.state) not in (TERMINAL, CHANCE):
+            assert _check_gestures(session) > 0
+            legal = session.legal_actions()
+            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
+
+
+def test_layout_hands_rows_documents_and_piles() -> None:
+    s = position(["spy1", "spy5", "hacker"], ["forces", "spy9"], rows=([], ["spy4"]),
+                 discard=["spy3"], exposed=(1, 0))
+    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    pieces = by_id(lay.pieces)
+    mine = [pieces[f"p0h{i}"] for i in range(3)]
+    assert all(p.face_up for p in mine)
+    assert [p.art["title_en"] for p in mine] == ["Spy 1", "Spy 5", "Hacker"]
+    assert mine[1].art["title_ja"] == "スパイ5" and mine[1].art["corner"] == "5"
+    assert {"title_ja", "title_en", "body_ja", "body_en", "corner", "badge", "color"} <= \
+        set(mine[0].art)
+    theirs = [pieces[f"p1h{i}"] for i in range(2)]
+    assert all(not p.face_up and not p.art for p in theirs)
+    assert theirs[0].y < 400 < mine[0].y
+    assert pieces["row1_0"].art["title_en"] == "Spy 4"
+    assert pieces["discard_top"].art["title_en"] == "Spy 3"
+    assert not pieces["deck"].face_up
+    assert pieces["doc0_0"].face_up and pieces["doc0_0"].state == "used"
+    assert not pieces["doc0_1"].face_up and not pieces["doc1_0"].face_up
+    zones = {z.id for z in lay.zones}
+    assert {"play", "discard", "deck_zone", "row0", "row1"} <= zones
+    texts = {t.id: t.text_en for t in lay.texts}
+    assert texts["deck_count"] == "14 cards" and "(you)" in texts["name0"]
+
+
+def test_face_down_card_seen_only_by_the_attacker() -> None:
+    s = position(["spy1", "spy5"], ["forces"])
+    s, _ = play(s, "play:spy5")
+    attacker = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)["played"]
+    defender = by_id(VIEW.layout(GAME.observation(s, 1), 1, "en").pieces)["played"]
+    watcher = by_id(VIEW.layout(GAME.observation(s, None), None, "en").pieces)["played"]
+    assert attacker.face_up and attacker.art["title_en"] == "Spy 5"
+    assert not defender.face_up and not defender.art
+    assert not watcher.face_up
+
+
+def test_play_is_a_drag_and_call_is_three_buttons() -> None:
+    s = position(["spy1", "hacker", "hacker"], ["forces"])
+    g = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
+    assert {(x.action, x.source, x.target) for x in g} == {
+        ("play:spy1", "p0h0", "play"), ("play:hacker", "p0h1", "play"),
+        ("play:hacker", "p0h2", "play")}
+    s, _ = play(s, "play:hacker")
+    g = VIEW.gestures(GAME.observation(s, 1), 1, GAME.legal_actions(s))
+    assert [(x.label("en"), x.label("ja"), x.shortcut, x.source, x.target) for x in g] == [
+        ("Special Forces", "特殊部隊", "F", None, None),
+        ("Hacker", "ハッカー", "H", None, None),
+        ("Spy", "スパイ", "S", None, None)]
+
+
+def test_tuck_and_discard_are_clicks() -> None:
+    s = position(["spy2", "spy6", "spy1", "hacker"], [])
+    s, _ = play(s, "play:spy2", "call:hacker")
+    obs = GAME.observation(s, 0)
+    g = VIEW.gestures(obs, 0, GAME.legal_actions(s))
+    clicks = {(x.action, x.target) for x in g if x.source is None and x.target}
+    assert clicks == {("tuck:spy6", "p0h1")}
+    drags = {(x.action, x.source, x.target) for x in g if x.source}
+    assert drags == {("tuck:spy6", "p0h1", "row0_0")}
+    assert next(x for x in g if x.action == "pass").shortcut == "N"
+    pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
+    assert pieces["p0h1"].state == "active" and pieces["row0_0"].state == "active"
+    assert VIEW.why_not(obs, 0, "p0h0", None, "en") == \
+        "Only a Spy numbered above 2 can go under Spy 2."
+    assert VIEW.why_not(obs, 0, "p0h2", None, "en") == "Only a Spy can be tucked."
+    s, _ = play(s, "tuck:spy6")
+    lay = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)
+    assert lay["tuck0_0"].art["title_en"] == "Spy 6" and lay["tuck0_0"].z < lay["row0_0"].z
+
+
+def test_why_not_reasons() -> None:
+    s = position(["spy1", "hacker"], ["forces"])
+    obs = GAME.observation(s, 0)
+    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == ""
+    assert VIEW.why_not(obs, 0, "p0h0", None, "en") == "Drag the card onto Play to attack with it."
+    assert VIEW.why_not(obs, 0, "p1h0", "play", "ja") == "それは相手の手札です。"
+    obs1 = GAME.observation(s, 1)
+    assert VIEW.why_not(obs1, 1, "p1h0", "play", "en") == "It is Player 1's attack."
+    s, _ = play(s, "play:hacker")
+    obs = GAME.observation(s, 0)
+    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == \
+        "Wait: Player 2 is naming the face-down card."
+    assert VIEW.why_not(GAME.observation(s, None), None, "p0h0", "play", "en") == \
+        "You are watching this game."
+
+
+def test_status_series_summary() -> None:
+    s = position(["spy1", "forces"], ["forces"], exposed=(0, 2))
+    obs = GAME.observation(s, 0)
+    assert VIEW.status(obs, 0, "en") == "Drag a card from your hand onto Play to attack face down."
+    assert VIEW.status(obs, 1, "ja") == "プレイヤー1がカードを選んでいます。"
+    assert VIEW.series(obs, "en") == {"P1 documents": 3.0, "P2 documents": 1.0}
+    assert set(VIEW.series(obs, "ja")) == {"P1 書類", "P2 書類"}
+    assert VIEW.summary(obs, "en") == ""
+    s, _ = play(s, "play:forces")
+    assert "(S)" in VIEW.status(GAME.observation(s, 1), 1, "en")
+    s, _ = play(s, "call:spy")
+    obs = GAME.observation(s, None)
+    assert VIEW.summary(obs, "en").startswith(
+        "Player 1 wins: all of Player 2's classified documents are exposed.")
+    assert VIEW.summary(obs, "ja").startswith("プレイヤー1の勝ち")
+    assert VIEW.status(obs, None, "en") == "Player 1 wins."
+    texts = {t.id: t.text_en for t in VIEW.layout(obs, None, "en").texts}
+    assert texts["last"] == "Named Spy: Special Forces got through."
