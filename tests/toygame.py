@@ -65,7 +65,9 @@ class ToyGame(Game[ToyState]):
         kind, _, arg = action.partition(":")
         return kind in ("take", "deal") and arg.isdigit()
 
-    def illegal_reason(self, state: ToyState, action: str) -> str:
+    def reason(self, state: ToyState, action: str, lang: str = "en") -> str:
+        if action in self.legal_actions(state):
+            return ""
         return f"Only {state.stones} stones are left."
 
     def apply_in_place(self, state: ToyState, action: str) -> list[Event]:

@@ -364,7 +364,7 @@ class GameController(QObject):
         seat = self.session.current_player()
         before = len(self.session.history)
         try:
-            self.session.submit(seat, action)
+            self.session.submit(seat, action, self.lang)
         except IllegalActionError as exc:
             self.status_changed.emit(exc.reason, WARNING)
             return False

@@ -177,25 +177,33 @@ class Game(ABC, Generic[S]):
         """Whether ``action`` is an action text this game understands at all."""
         return bool(action) and action == action.strip()
 
-    def illegal_reason(self, state: S, action: str) -> str:
-        """Why a well-formed action is not legal now, in words a player understands."""
-        return f"'{action}' is not possible now."
+    def reason(self, state: S, action: str, lang: str = "en") -> str:
+        """Why a well-formed action is not legal now, in ``lang`` and in words a player
+        understands; ``""`` when it is legal. Games override this with their rules' words."""
+        if action in self.legal_actions(state):
+            return ""
+        return "その操作は今はできません。" if lang == "ja" else f"'{action}' is not possible now."
 
-    def check_action(self, state: S, action: str) -> None:
+    def check_action(self, state: S, action: str, lang: str = "en") -> None:
         """Raise ``InvalidActionError`` or ``IllegalActionError``; return if legal."""
+        ja = lang == "ja"
         if not isinstance(action, str) or not self.is_well_formed(action):
-            raise InvalidActionError(f"'{action}' is not an action of {self.spec.name_en}.")
+            raise InvalidActionError(
+                f"「{action}」は{self.spec.name_ja}の操作ではありません。" if ja
+                else f"'{action}' is not an action of {self.spec.name_en}.")
         if self.is_terminal(state):
-            raise IllegalActionError("The game is over.", action)
+            raise IllegalActionError("ゲームは終了しています。" if ja else "The game is over.",
+                                     action)
         if action not in self.legal_actions(state):
-            raise IllegalActionError(self.illegal_reason(state, action), action)
+            raise IllegalActionError(self.reason(state, action, lang), action)
 
-    def apply(self, state: S, action: str) -> tuple[S, list[Event]]:
+    def apply(self, state: S, action: str, lang: str = "en") -> tuple[S, list[Event]]:
         """Check ``action``, then return a new state with it applied and the events.
 
-        ``state`` is never changed, so the UI and the log can keep what they hold.
+        ``state`` is never changed, so the UI and the log can keep what they hold. ``lang`` is
+        the language of the reason when the action is refused.
         """
-        self.check_action(state, action)
+        self.check_action(state, action, lang)
         new = state.clone()
         events = self.apply_in_place(new, action)  # type: ignore[arg-type]
         return new, events  # type: ignore[return-value]
@@ -290,5 +298,5 @@ def legal_or_reason(game: Game[Any], state: Any, actions: Sequence[str]) -> dict
         elif not game.is_well_formed(a):
             out[a] = f"'{a}' is not an action of {game.spec.name_en}."
         else:
-            out[a] = game.illegal_reason(state, a)
+            out[a] = game.reason(state, a)
     return out

@@ -118,20 +118,23 @@ class Session:
         return self._states[ply]
 
     # -- acting ---------------------------------------------------------------------------
-    def submit(self, seat: int, action: str) -> list[Event]:
+    def submit(self, seat: int, action: str, lang: str = "en") -> list[Event]:
         """Apply ``seat``'s action and resolve any chance that follows.
 
         Raises ``IllegalActionError`` (wrong turn, illegal move) or ``InvalidActionError``
-        (malformed action); the session is unchanged then.
+        (malformed action), worded in ``lang``; the session is unchanged then.
         """
         player = self.current_player()
+        ja = lang == "ja"
         if player == TERMINAL:
-            raise IllegalActionError("The game is over.", action)
+            raise IllegalActionError("ゲームは終了しています。" if ja else "The game is over.",
+                                     action)
         if seat != player:
             raise IllegalActionError(
-                f"It is seat {player + 1}'s turn, not seat {seat + 1}'s.", action
+                f"席{player + 1}の番です(席{seat + 1}ではありません)。" if ja
+                else f"It is seat {player + 1}'s turn, not seat {seat + 1}'s.", action
             )
-        new, events = self.game.apply(self.state, action)
+        new, events = self.game.apply(self.state, action, lang)
         self._push(Record(seat, action, events), new)
         self._redo.clear()
         return events + self.resolve_chance()

@@ -11,7 +11,7 @@ completed and paid, so a cast in progress never dead-ends.
 Chance: ``first:<seat>`` (who starts), ``deal:<spell>`` (draft deal, one card at a time) and
 ``roll:<v1>-<v2>-...`` (a turn's dice, ascending). The pure helpers ``die_problem`` and
 ``die_reason_from_obs`` explain in words why a die cannot go on a spell; the table view and
-``illegal_reason`` share them so a player always reads the same reason.
+``reason`` share them so a player always reads the same reason.
 
 ``MagosRules`` holds everything about one wizard's turn (dice, casts, spell effects, reasons);
 ``MagosGame`` adds the duel around it, and the solo mode (``solo.py``) adds an enemy card.
@@ -299,7 +299,7 @@ GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終了してい�
 def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | None,
                         die_index: int, lang: str) -> str:
     """Why die ``die_index`` cannot go on ``spell`` for ``seat`` in an observation; ``""`` if
-    it can. ``spell=None`` means the spell being cast. Same words as ``illegal_reason``."""
+    it can. ``spell=None`` means the spell being cast. Same words as ``reason``."""
     phase = obs["phase"]
     if phase == P_OVER:
         return _msg(lang, "The game is over.", "ゲームは終了しています。")
@@ -1109,9 +1109,6 @@ class MagosRules(Game[ST]):
         if kind == "roll":
             return action in _ROLL_SET
         return self._well_formed_other(kind, rest)
-
-    def illegal_reason(self, state: ST, action: str) -> str:
-        return self.reason(state, action, "en")
 
     def reason(self, s: ST, action: str, lang: str = "en") -> str:
         """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""

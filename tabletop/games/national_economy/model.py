@@ -21,7 +21,7 @@ alike, so drawing them is no chance at all. Wages, sales and round changes happe
 own once the last decision of a round is made.
 
 The pure helpers ``sale_problem``, ``sale_reason``, ``sale_selections`` and
-``score_breakdown`` are what the table view shows; ``illegal_reason`` uses the same words.
+``score_breakdown`` are what the table view shows; ``reason`` uses the same words.
 """
 
 from __future__ import annotations
@@ -1089,9 +1089,6 @@ class NationalEconomyGame(Game[NEState]):
         if kind == "start":
             return rest in ("0", "1", "2", "3")
         return False
-
-    def illegal_reason(self, state: NEState, action: str) -> str:
-        return self.reason(state, action, "en")
 
     def reason(self, s: NEState, action: str, lang: str = "en") -> str:
         """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""

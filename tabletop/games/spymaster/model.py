@@ -639,9 +639,6 @@ class SpymasterGame(Game[SpymasterState]):
             return rest in ("0", "1")
         return False
 
-    def illegal_reason(self, state: SpymasterState, action: str) -> str:
-        return self.reason(state, action, "en")
-
     def reason(self, s: SpymasterState, action: str, lang: str = "en") -> str:
         """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
         if action in self.legal_actions(s):

@@ -100,7 +100,7 @@ def test_resample_respects_copies_and_known_cards() -> None:
 
 
 def test_reason_helpers_agree_with_legal_actions() -> None:
-    # The view's reason (from an observation) and illegal_reason (from the state) agree.
+    # The view's reason (from an observation) and reason (from the state) agree.
     rng = random.Random(7)
     ids = list(SPELL_IDS)
     for _ in range(400):

@@ -521,3 +521,18 @@ def test_undo_takes_back_a_cast_in_progress() -> None:
     assert session.can_undo() == (True, "")
     session.undo()
     assert GAME.state_to_json(session.state) == before
+
+
+def test_refusal_reason_comes_in_the_players_language() -> None:
+    # MG-R23 reasons reach the status line through Session.submit in ja as well as en.
+    session = Session(GAME, 2, {}, seed=5)
+    seat = session.current_player()
+    before = session.state_hash()
+    with pytest.raises(IllegalActionError) as ja:
+        session.submit(seat, "cast:gale:6", "ja")
+    assert ja.value.reason == GAME.reason(session.state, "cast:gale:6", "ja")
+    assert ja.value.reason == "烈風を持っていません。"
+    with pytest.raises(IllegalActionError) as en:
+        session.submit(seat, "cast:gale:6")
+    assert en.value.reason == "You do not have Gale."
+    assert session.state_hash() == before

@@ -133,7 +133,7 @@ def test_why_not_reasons_match_the_engine() -> None:
     assert VIEW.why_not(obs, 0, "die1", fire_slot, "en") == \
         "Fireball: a 6 as the cost die needs 6 mana; you have 5."
     assert VIEW.why_not(obs, 0, "die1", fire_slot, "en") == \
-        GAME.illegal_reason(s, "cast:fireball:6")
+        GAME.reason(s, "cast:fireball:6")
     assert VIEW.why_not(obs, 0, "die1", fire_slot, "ja") == \
         GAME.reason(s, "cast:fireball:6", "ja")
     assert VIEW.why_not(obs, 0, "die0", "p1s0", "en") == "You can only cast your own spells."

@@ -377,7 +377,7 @@ def test_steps_agree_with_the_data_resolver(enemy: str) -> None:
 def test_reasons_and_words() -> None:
     s = battle("stone_gargoyle", dice=[3])
     assert SOLO.reason(s, "cast:fireball:3") != ""
-    assert SOLO.illegal_reason(s, "die:3").startswith("Start a cast first")
+    assert SOLO.reason(s, "die:3").startswith("Start a cast first")
     s, _ = play(s, "end")
     assert SOLO.reason(s, "end") == "Stone Gargoyle is taking its turn."
     assert SOLO.reason(s, "enemy:6", "ja") == "それはダイスや山札が決めることです。"

@@ -100,7 +100,7 @@ def test_may_stop_variant_after_a_success() -> None:
     # SM-G2 variant
     s = position(["hacker", "spy3", "forces"], [], may_stop=True)
     assert "stop" not in GAME.legal_actions(s)
-    assert "only after a successful attack" in GAME.illegal_reason(s, "stop")
+    assert "only after a successful attack" in GAME.reason(s, "stop")
     s, _ = play(s, "play:hacker", "call:spy", "draw:spy1", "draw:spy2")
     assert GAME.legal_actions(s)[-1] == "stop"
     s, events = play(s, "stop")
@@ -206,7 +206,7 @@ def test_third_document_loses_even_for_the_attacker() -> None:
     assert s.phase == P_OVER and s.winner == 1 and GAME.current_player(s) == TERMINAL
     assert GAME.returns(s) == [-1.0, 1.0] and GAME.legal_actions(s) == []
     assert events[-1].kind == "win"
-    assert GAME.illegal_reason(s, "play:spy1") == "The game is over."
+    assert GAME.reason(s, "play:spy1") == "The game is over."
 
 
 def test_infiltration_at_six() -> None:
@@ -225,12 +225,12 @@ def test_tuck_only_larger_and_never_twice() -> None:
     s, _ = play(s, "play:spy5", "call:forces")
     assert s.phase == P_TUCK
     assert GAME.legal_actions(s) == ["pass", "tuck:spy7", "tuck:spy8"]
-    assert GAME.illegal_reason(s, "tuck:spy3") == "Only a Spy numbered above 5 can go under Spy 5."
+    assert GAME.reason(s, "tuck:spy3") == "Only a Spy numbered above 5 can go under Spy 5."
     assert "5より大きい" in GAME.reason(s, "tuck:spy3", "ja")
     s, _ = play(s, "tuck:spy7")
     assert s.phase == P_PLAY and s.tucks[0] == ["spy7"]
     assert "tuck:spy8" not in GAME.legal_actions(s)
-    assert "only right after a successful Spy" in GAME.illegal_reason(s, "tuck:spy8")
+    assert "only right after a successful Spy" in GAME.reason(s, "tuck:spy8")
     # A tucked spy is never "the card before": Spy 6 follows Spy 5, not Spy 7.
     s, _ = play(s, "play:spy3", "call:hacker")
     assert s.pending == []  # 5 > 3: no chain draw
@@ -320,13 +320,13 @@ def test_sm_x6_hand_limit() -> None:
 def test_reasons_in_both_languages() -> None:
     s = position(["spy3", "hacker"], ["forces"])
     assert GAME.reason(s, "play:spy3") == ""
-    assert GAME.illegal_reason(s, "play:forces") == "You have no Special Forces in your hand."
+    assert GAME.reason(s, "play:forces") == "You have no Special Forces in your hand."
     assert GAME.reason(s, "play:forces", "ja") == "手札に特殊部隊はありません。"
-    assert GAME.illegal_reason(s, "call:spy") == "There is no face-down card to name."
-    assert GAME.illegal_reason(s, "draw:spy1") == "Only the shuffle decides that."
+    assert GAME.reason(s, "call:spy") == "There is no face-down card to name."
+    assert GAME.reason(s, "draw:spy1") == "Only the shuffle decides that."
     assert "捨てる" in GAME.reason(s, "discard:spy3", "ja")
     s, _ = play(s, "play:spy3")
-    assert GAME.illegal_reason(s, "play:hacker") == \
+    assert GAME.reason(s, "play:hacker") == \
         "Player 2 must first name the type of the face-down card."
     assert "宣言" in GAME.reason(s, "play:hacker", "ja")
 
