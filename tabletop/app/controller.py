@@ -404,9 +404,9 @@ class GameController(QObject):
     def _undo_reason(self) -> str:
         """Why undo was refused, in the current language.
 
-        The session's own message quotes the revealing event whoever may read it; here the
-        event is named only when the viewing seat may read it, so in hot-seat play a refused
-        undo never shows the other player's secret.
+        The session's own message is English and names only public events; here the event is
+        named, in the player's language, whenever the viewing seat may read it (its own draw,
+        say), and in hot-seat play a refused undo never shows the other player's secret.
         """
         reader = None if self.awaiting_privacy is not None else self.viewing_seat
         for rec in reversed(self.session.history):
