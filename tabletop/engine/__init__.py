@@ -16,7 +16,17 @@ from .errors import (
     InvalidOptionError,
     UndoRefusedError,
 )
-from .game import CHANCE, TERMINAL, Event, Game, Observation, State, action_kind, playout_random
+from .game import (
+    CHANCE,
+    TERMINAL,
+    Event,
+    Game,
+    Observation,
+    State,
+    action_kind,
+    playout_random,
+    words,
+)
 from .layout import GameView, Gesture, Layout, Meter, Piece, Text, Zone
 from .session import Record, Session, state_hash
 from .spec import GameSpec, OptionSpec
@@ -65,4 +75,5 @@ __all__ = [
     "check_game",
     "playout_random",
     "state_hash",
+    "words",
 ]

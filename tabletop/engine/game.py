@@ -112,6 +112,11 @@ class Event:
         return out
 
 
+def words(lang: str, en: str, ja: str) -> str:
+    """The text for ``lang`` of a message every game words in English and Japanese."""
+    return ja if lang == "ja" else en
+
+
 def action_kind(action: str) -> str:
     """The part of an action text before the first colon (``cast`` in ``cast:fireball:4``)."""
     return action.split(":", 1)[0]

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
 from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
 
 from .data import (
@@ -286,10 +287,6 @@ def problem_text(spell: str, problem: Problem, lang: str) -> str:
                 else f"{name} lowers your maximum HP by {problem[1]}, but it is only "
                 f"{problem[2]} (it cannot drop below 1).")
     return "その呪文には置けません。" if ja else f"That die cannot go on {name}."
-
-
-def _msg(lang: str, en: str, ja: str) -> str:
-    return ja if lang == "ja" else en
 
 
 # The refusal once the game has ended, in the rules and on the table.

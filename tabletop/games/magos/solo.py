@@ -28,6 +28,7 @@ from typing import Any
 from tabletop.engine import Event, GameSpec, OptionSpec
 from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
 
 from .data import (
@@ -67,7 +68,6 @@ from .model import (
     Names,
     _common_from_json,
     _meters_json,
-    _msg,
     _roll_text,
     _turn_from_obs,
     _turn_json,

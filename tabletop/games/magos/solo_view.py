@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import Layout, Meter, Piece, Text, Zone
 
 from .data import (
@@ -27,7 +28,7 @@ from .data import (
     enemy_dice_count,
     face_words,
 )
-from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER, _msg
+from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER
 from .solo import (
     BATTLE_OVER,
     ENEMY_SELF_KO,

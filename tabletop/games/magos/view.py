@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import (
     CARD_H,
     CARD_W,
@@ -31,7 +32,6 @@ from .model import (
     P_DRAFT,
     P_MAIN,
     P_OVER,
-    _msg,
     die_reason_from_obs,
     player_name,
     prompt_from_obs,

@@ -35,6 +35,7 @@ from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
 from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
 
 from .data import (
@@ -128,10 +129,6 @@ _INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
 
 def player_name(seat: int, lang: str) -> str:
     return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-def _msg(lang: str, en: str, ja: str) -> str:
-    return ja if lang == "ja" else en
 
 
 def hand_limit(buildings: Sequence[str]) -> int:

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
 
 from .data import (
@@ -43,7 +44,6 @@ from .model import (
     P_TRIM,
     NationalEconomyGame,
     NEState,
-    _msg,
     player_name,
     sale_selections,
     score_breakdown,

@@ -23,6 +23,7 @@ from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
 from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
 
 from .data import (
@@ -70,10 +71,6 @@ _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 
 def player_name(seat: int, lang: str) -> str:
     return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-def _msg(lang: str, en: str, ja: str) -> str:
-    return ja if lang == "ja" else en
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
 
 from .data import (
@@ -35,7 +36,6 @@ from .model import (
     P_TUCK,
     R_DEADLOCK,
     SpymasterGame,
-    _msg,
     player_name,
     prompt_from_obs,
     tuck_options,
