@@ -8,6 +8,7 @@ rulebook tests and the solo campaign all read the same numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # ---------------------------------------------------------------------------------------------
 # Spells (MG-T1)
@@ -403,9 +404,11 @@ CAMPAIGN_ORDER: tuple[str, ...] = tuple(e.id for e in _ENEMY_LIST)
 LISTING_ORDER: tuple[str, ...] = tuple(e.id for e in sorted(_ENEMY_LIST, key=lambda e: e.listing))
 
 
-@dataclass(frozen=True)
-class EnemyStep:
-    """One resolved enemy die: its face, what it did and the values after it."""
+class EnemyStep(NamedTuple):
+    """One resolved enemy die: its face, what it did and the values after it.
+
+    A named tuple rather than a frozen dataclass: search resolves enemy dice in every
+    playout, and a frozen dataclass's ``__init__`` costs several times a tuple's."""
 
     face: int
     effect: Face
