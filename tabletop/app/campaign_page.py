@@ -592,12 +592,35 @@ class CampaignPage(QWidget):
         if GAME_ID not in self.window_.plugins or not self.window_.confirm_leave():
             return None
         setup = GameSetup(GAME_ID, 1, [HUMAN], dict(c.battle_options()),
-                          random_seed() if seed is None else seed, seed is not None)
+                          random_seed() if seed is None else seed, seed is not None, c.slot)
         self._battle = None
         controller = self.window_.start_game(setup)
         if controller is not None:
             self._battle = (c, controller)
         return controller
+
+    def adopt(self, controller: Any) -> bool:
+        """Take back a campaign battle resumed from a save (after a restart or a crash).
+
+        The battle counts only if its campaign still stands where it stood when the battle
+        began: same next opponent, same spells, no battle recorded since. Otherwise (the slot
+        was deleted, or the battle was already counted) it is played as a single battle and
+        the player is told why."""
+        slot = controller.setup.campaign
+        if slot is None or controller.session.is_terminal():
+            return False  # a finished battle was counted when it ended
+        try:
+            c = self.store.load(slot)
+        except (CampaignError, OSError):
+            c = None
+        options = {k: str(v) for k, v in controller.session.options.items()}
+        wanted = c.battle_options() if c is not None and not c.finished else None
+        if wanted is None or any(options.get(k) != v for k, v in wanted.items()):
+            self._warn(tr("camp.not_adopted", self.lang, slot=slot))
+            return False
+        self.campaign = c
+        self._battle = (c, controller)
+        return True
 
     def battle_over(self, controller: Any) -> bool:
         """Record the result if ``controller`` fought this page's battle; True when it did

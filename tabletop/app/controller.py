@@ -197,7 +197,10 @@ class GameController(QObject):
 
     def save_data(self) -> SaveData:
         """The match as a save file's content, with the viewing seat for resuming."""
-        ui = {"viewing_seat": self.viewing_seat, "fixed_seed": self.setup.fixed_seed}
+        ui: dict[str, Any] = {"viewing_seat": self.viewing_seat,
+                              "fixed_seed": self.setup.fixed_seed}
+        if self.setup.campaign is not None:
+            ui["campaign"] = self.setup.campaign
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
 

@@ -201,6 +201,10 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "camp.bad_name": ("The campaign could not be started: {error}",
                       "キャンペーンを開始できませんでした：{error}"),
     "camp.error_title": ("Campaign", "キャンペーン"),
+    "camp.not_adopted": ("This battle belonged to the campaign '{slot}', which has moved on "
+                         "or is gone; it is played as a single battle and does not count.",
+                         "この戦いはキャンペーン「{slot}」のものですが、キャンペーンが先に進んだか"
+                         "削除されたため、単発の戦いとして扱い、成績には数えません。"),
     "camp.save_failed": ("The campaign could not be saved to {file}: {error}",
                          "キャンペーンを {file} に保存できませんでした：{error}"),
     "camp.damaged_title": ("A campaign file is damaged", "キャンペーンのファイルが壊れています"),

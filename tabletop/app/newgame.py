@@ -43,7 +43,9 @@ class GameSetup:
     """One match to start: the game, its seats (``"human"`` or an AI level), options, seed.
 
     ``fixed_seed`` records whether the player typed the seed; when not, "Play again" draws a
-    fresh one so the next match has new dice and cards.
+    fresh one so the next match has new dice and cards. ``campaign`` names the Magos campaign
+    slot a battle belongs to; it travels in the save file, so a battle resumed after a restart
+    still counts for its campaign.
     """
 
     game_id: str
@@ -52,6 +54,7 @@ class GameSetup:
     options: dict[str, OptionValue] = field(default_factory=dict)
     seed: int = 0
     fixed_seed: bool = False
+    campaign: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.players:

@@ -587,16 +587,22 @@ class MainWindow(QMainWindow):
         else:
             self.open_new_game(game_id)
 
-    def show_campaign(self) -> Any:
-        """Show the Magos solo campaign page (built the first time it is needed)."""
+    def campaign_page_built(self) -> Any:
+        """The Magos solo campaign page, built the first time it is needed (not shown)."""
         from .campaign_page import CampaignPage
 
         if self.campaign_page is None:
             self.campaign_page = CampaignPage(self)
             self.stack.addWidget(self.campaign_page)
-        else:
-            self.campaign_page.refresh()
-        self.stack.setCurrentWidget(self.campaign_page)
+        return self.campaign_page
+
+    def show_campaign(self) -> Any:
+        """Show the Magos solo campaign page."""
+        fresh = self.campaign_page is None
+        page = self.campaign_page_built()
+        if not fresh:
+            page.refresh()
+        self.stack.setCurrentWidget(page)
         self._update_actions()
         return self.campaign_page
 
@@ -861,9 +867,15 @@ class MainWindow(QMainWindow):
         from .newgame import GameSetup
 
         fixed = bool(data.ui.get("fixed_seed", True))
+        slot = data.ui.get("campaign")
         setup = GameSetup(data.game_id, data.players, list(data.seats), dict(session.options),
-                          data.seed, fixed)
-        return self.start_game(setup, session=session, resume_ui=data.ui, created=data.created)
+                          data.seed, fixed, slot if isinstance(slot, str) else None)
+        controller = self.start_game(setup, session=session, resume_ui=data.ui,
+                                     created=data.created)
+        if controller is not None and setup.campaign is not None:
+            # A campaign battle from before a restart: its result still goes to the campaign.
+            self.campaign_page_built().adopt(controller)
+        return controller
 
     def save_dialog(self) -> None:
         if self.controller is None:

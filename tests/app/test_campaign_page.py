@@ -194,3 +194,55 @@ def test_the_page_follows_the_language(make_window) -> None:
     assert page.fight_button.text() == f"{ENEMIES['training_dummy'].ja}と戦う"
     assert page.enemy_rows[0].name.text().index("訓練ダミー") < page.enemy_rows[0].name.text(
         ).index("Training Dummy")
+
+
+def test_a_battle_resumed_after_a_restart_still_counts(make_window, data_dir: Path) -> None:
+    """MG-R51/MG-R58 across a restart: the autosave carries the campaign slot, so the result
+    of a battle finished in the next session goes into the campaign."""
+    first = make_window(solo_plugins())
+    page = open_page(first)
+    page.new_campaign("long night", draft=False)
+    c = page.fight(seed=3)
+    assert c is not None
+    for _ in range(4):  # part of a battle, then the app goes away without any clean-up
+        assert c.submit_human(greedy(c.session.legal_actions()))
+    history = c.session.decisions()
+    first.close()
+
+    second = make_window(solo_plugins())
+    assert second.pending is not None
+    resumed = second.resume_pending()
+    assert resumed is not None and resumed.session.decisions() == history
+    assert resumed.setup.campaign == "long night"
+    play_out(resumed, greedy)
+    assert resumed.session.returns() == [1.0]
+    # The campaign page recorded it (and shows its result, not the plain summary).
+    page2 = second.campaign_page
+    assert page2 is not None and page2.result_dialog is not None
+    assert second.summary_dialog is None
+    saved = CampaignStore(data_dir / "magos").load("long night")
+    assert saved.enemy_index == 1 and saved.battles == 1 and saved.beaten[0].enemy == (
+        "training_dummy")
+
+
+def test_a_resumed_battle_of_a_campaign_that_moved_on_does_not_count(make_window,
+                                                                     data_dir: Path) -> None:
+    first = make_window(solo_plugins())
+    page = open_page(first)
+    page.new_campaign("moved", draft=False)
+    c = page.fight(seed=3)
+    assert c is not None
+    assert c.submit_human(greedy(c.session.legal_actions()))
+    first.close()
+    # Meanwhile the campaign was counted past this opponent (another copy of the app, say).
+    store = CampaignStore(data_dir / "magos")
+    store.save(store.load("moved").after_battle(True, list(FIRST_GAME_HAND), 3))
+
+    second = make_window(solo_plugins())
+    resumed = second.resume_pending()
+    assert resumed is not None
+    assert second.message_box is not None and "moved" in second.message_box.text()
+    play_out(resumed, greedy)
+    assert second.summary_dialog is not None  # a single battle: the ordinary summary
+    saved = store.load("moved")
+    assert saved.enemy_index == 1 and saved.battles == 1  # not counted a second time
