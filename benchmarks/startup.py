@@ -69,6 +69,32 @@ def sample(code_or_cmd: str | list[str]) -> float:
     return float(out.stdout.strip().splitlines()[-1]) - t0
 
 
+def measure(runs: int = 7, frozen: str | None = None) -> dict[str, float | int]:
+    """Median seconds to first paint per kind, and each kind's ratio to the bare window."""
+    kinds: dict[str, str | list[str]] = {"bare": BARE, "app": APP}
+    if frozen:
+        kinds["source_main"] = [sys.executable, "-m", "tabletop", *PROBE]
+        kinds["frozen"] = [os.path.abspath(frozen), *PROBE]
+    for code in kinds.values():  # warm the file cache for every kind
+        sample(code)
+    times: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _ in range(runs):
+        for kind, code in kinds.items():
+            times[kind].append(sample(code))
+    bare = statistics.median(times["bare"])
+    result: dict[str, float | int] = {"runs": runs}
+    for kind in kinds:
+        result[f"{kind}_median_s"] = statistics.median(times[kind])
+        if kind != "bare":
+            result[f"{kind}_ratio" if kind != "app" else "ratio"] = (
+                statistics.median(times[kind]) / bare)
+    return result
+
+
+LABELS = {"bare": "bare PySide6 window", "app": "Tabletop chooser",
+          "source_main": "python -m tabletop", "frozen": "frozen bundle"}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
@@ -76,36 +102,19 @@ def main() -> int:
     ap.add_argument("--frozen", metavar="PATH",
                     help="also time this frozen executable (e.g. dist/tabletop/tabletop)")
     args = ap.parse_args()
-    kinds: dict[str, str | list[str]] = {"bare": BARE, "app": APP}
-    labels = {"bare": "bare PySide6 window", "app": "Tabletop chooser"}
-    if args.frozen:
-        frozen = os.path.abspath(args.frozen)
-        if not os.access(frozen, os.X_OK):
-            ap.error(f"not an executable: {args.frozen}")
-        kinds["source_main"] = [sys.executable, "-m", "tabletop", *PROBE]
-        kinds["frozen"] = [frozen, *PROBE]
-        labels["source_main"] = "python -m tabletop"
-        labels["frozen"] = "frozen bundle"
-    for code in kinds.values():  # warm the file cache for every kind
-        sample(code)
-    times: dict[str, list[float]] = {kind: [] for kind in kinds}
-    for _ in range(args.runs):
-        for kind, code in kinds.items():
-            times[kind].append(sample(code))
-    bare = statistics.median(times["bare"])
-    result: dict[str, float | int] = {"runs": args.runs}
-    for kind in kinds:
-        result[f"{kind}_median_s"] = statistics.median(times[kind])
-        if kind != "bare":
-            result[f"{kind}_ratio" if kind != "app" else "ratio"] = (
-                statistics.median(times[kind]) / bare)
+    if args.frozen and not os.access(os.path.abspath(args.frozen), os.X_OK):
+        ap.error(f"not an executable: {args.frozen}")
+    result = measure(args.runs, args.frozen)
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        for kind in kinds:
-            median = statistics.median(times[kind])
+        bare = float(result["bare_median_s"])
+        for kind, label in LABELS.items():
+            if f"{kind}_median_s" not in result:
+                continue
+            median = float(result[f"{kind}_median_s"])
             ratio = "" if kind == "bare" else f"  {median / bare:5.2f}x bare"
-            print(f"{labels[kind]:<20}: {median * 1000:7.0f} ms (median){ratio}")
+            print(f"{label:<20}: {median * 1000:7.0f} ms (median){ratio}")
     return 0
 
 

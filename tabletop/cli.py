@@ -28,7 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
-from tabletop.ai.levels import LEVELS, make_agent
+from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
 from tabletop.engine.errors import GameError, IllegalActionError
@@ -295,8 +295,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     levels = [a.strip() for a in args.agents.split(",") if a.strip()]
     for level in levels:
-        if level not in LEVELS:
-            raise UsageError(f"Unknown agent '{level}'; choose from: {', '.join(LEVELS)}.")
+        if level not in AGENTS:
+            raise UsageError(f"Unknown agent '{level}'; choose from: {', '.join(AGENTS)}.")
     options = _parse_options(args.option)
     _new_session(game, len(levels), options, 0)  # validates player count and options
     if args.games < 1:
@@ -355,18 +355,21 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- bench ----------------------------------------------------------------------------------
 
-def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
-    game = _game(args.game)
-    options = _parse_options(args.option)
-    session = _new_session(game, args.players, options, args.seed)
+def bench_game(game: Game[Any], players: int | None = None,
+               options: dict[str, str] | None = None, seed: int = 0,
+               seconds: float = 3.0, positions: int = 30,
+               levels: Sequence[str] = ("easy", "normal", "hard")) -> dict[str, Any]:
+    """Random playouts per second from the opening, and per AI level the think time and
+    search iterations per second over ``positions`` positions of seeded random self-play."""
+    session = _new_session(game, players, options or {}, seed)
     players = session.num_players
-    rng = random.Random(args.seed)
+    rng = random.Random(seed)
 
     # Random playouts from the opening, cloning once per playout and mutating in place.
     initial = session.state
     playouts = actions = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < args.seconds:
+    while time.perf_counter() - start < seconds:
         state = initial.clone()
         while True:
             player = game.current_player(state)
@@ -383,31 +386,30 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     elapsed = time.perf_counter() - start
 
     # Search speed and think times over positions of seeded self-play (random moves).
-    positions: list[tuple[dict[str, Any], int, list[str]]] = []
-    play = _new_session(game, players, options, args.seed)
-    while not play.is_terminal() and len(positions) < args.positions:
+    found: list[tuple[dict[str, Any], int, list[str]]] = []
+    play = _new_session(game, players, options or {}, seed)
+    while not play.is_terminal() and len(found) < positions:
         seat = play.current_player()
         legal = play.legal_actions()
         if len(legal) > 1:
-            positions.append((play.observation(seat), seat, legal))
+            found.append((play.observation(seat), seat, legal))
         play.submit(seat, legal[rng.randrange(len(legal))])
         if play.is_terminal():
-            play = _new_session(game, players, options, rng.getrandbits(32))
-    levels: dict[str, Any] = {}
-    for level in args.levels.split(","):
-        level = level.strip()
+            play = _new_session(game, players, options or {}, rng.getrandbits(32))
+    per_level: dict[str, Any] = {}
+    for level in levels:
         if level not in LEVELS:
             raise UsageError(f"Unknown level '{level}'; choose from: {', '.join(LEVELS)}.")
         agent = make_agent(level, None)
         times: list[float] = []
         iterations = 0
-        for i, (obs, seat, legal) in enumerate(positions):
-            d = agent.choose(game, obs, seat, legal, seed=derive_seed("bench", args.seed, i))
+        for i, (obs, seat, legal) in enumerate(found):
+            d = agent.choose(game, obs, seat, legal, seed=derive_seed("bench", seed, i))
             times.append(d.seconds)
             iterations += d.iterations
         total = sum(times)
         times.sort()
-        levels[level] = {
+        per_level[level] = {
             "decisions": len(times),
             "iterations_per_second": iterations / total if total and iterations else None,
             "median_seconds": statistics.median(times) if times else 0.0,
@@ -415,13 +417,22 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
             "max_seconds": times[-1] if times else 0.0,
             "iterations": (agent.iterations if isinstance(agent, MCTSAgent) else 0),
         }
-    data = {
+    return {
         "game": game.spec.id,
+        "players": players,
         "random_playouts_per_second": playouts / elapsed,
         "actions_per_second": actions / elapsed,
         "mean_playout_length": actions / max(playouts, 1),
-        "levels": levels,
+        "levels": per_level,
     }
+
+
+def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    game = _game(args.game)
+    data = bench_game(game, args.players, _parse_options(args.option), args.seed,
+                      args.seconds, args.positions,
+                      [lv.strip() for lv in args.levels.split(",") if lv.strip()])
+    levels = data["levels"]
     if args.json:
         print(json.dumps(data, indent=2), file=out)
         return 0
@@ -468,7 +479,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("simulate", help="play AI agents against each other")
     game_args(p)
     p.add_argument("--agents", required=True, metavar="A,B,...",
-                   help=f"one agent per seat, from: {', '.join(LEVELS)}")
+                   help=f"one agent per seat, from: {', '.join(AGENTS)}")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes (default 1: in-process)")

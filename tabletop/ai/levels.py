@@ -7,10 +7,15 @@ replays the same on any machine. ``time_cap`` is only a safety net for a slow ma
 from __future__ import annotations
 
 from .base import Agent
+from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
+#: Every agent the command line and the benchmarks can seat: the levels, and the one-move
+#: greedy baseline (not offered in the app: it is a yardstick, not an opponent).
+AGENTS: tuple[str, ...] = (*LEVELS, "greedy")
 
 #: Search settings per level: iterations, and how many of the best actions easy picks among.
 #: Measured on Magos (2-core reference machine, ~3,000-3,600 iterations/s): median decision
@@ -31,10 +36,12 @@ def make_agent(level: str, time_cap: float | None = DEFAULT_TIME_CAP) -> Agent:
     """A fresh agent for ``level`` (one of ``LEVELS``); ``ValueError`` for anything else."""
     if level == "random":
         return RandomAgent()
+    if level == "greedy":
+        return GreedyAgent()
     settings = _SEARCH.get(level)
     if settings is None:
         raise ValueError(
-            f"Unknown AI level {level!r}; choose one of: {', '.join(LEVELS)}."
+            f"Unknown AI level {level!r}; choose one of: {', '.join(AGENTS)}."
         )
     return MCTSAgent(
         settings["iterations"], name=level, top_k=settings["top_k"], time_cap=time_cap

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from toygame import ToyGame
 
-from tabletop.ai import LEVELS, CancelFlag, MCTSAgent, RandomAgent, make_agent
+from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import CHANCE, Game, Session
 from tabletop.games.magos.model import MagosGame
 
@@ -52,7 +52,7 @@ def test_agents_answer_with_a_legal_action(name: str, game: Game[Any],
     session = _decision_point(game, 3, plies, options)
     seat = session.current_player()
     legal = session.legal_actions()
-    for agent in (RandomAgent(), MCTSAgent(60)):
+    for agent in (RandomAgent(), MCTSAgent(60), GreedyAgent()):
         decision = agent.choose(game, session.observation(seat), seat, legal, seed=7)
         assert decision.action in legal
     decision = MCTSAgent(60).choose(game, session.observation(seat), seat, legal, seed=7)
@@ -114,11 +114,12 @@ def test_choice_ignores_facts_hidden_from_the_agent(name: str, game: Game[Any],
     assert game.legal_actions(twin) == legal
     obs, twin_obs = session.observation(seat), game.observation(twin, seat)
     assert twin_obs == obs
-    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy")):
+    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
         for seed in (1, 2):
             real = agent.choose(game, obs, seat, legal, seed=seed)
             other = agent.choose(game, twin_obs, seat, legal, seed=seed)
-            assert (real.action, real.visits) == (other.action, other.visits)
+            assert (real.action, real.visits, real.value) == (other.action, other.visits,
+                                                              other.value)
 
 
 class _CountdownFlag(CancelFlag):
@@ -197,11 +198,40 @@ def test_levels() -> None:
             budgets.append(agent.iterations)
     assert isinstance(make_agent("random"), RandomAgent)
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
-    with pytest.raises(ValueError, match="random, easy, normal, hard"):
+    with pytest.raises(ValueError, match="random, easy, normal, hard, greedy"):
         make_agent("grandmaster")
+    # The greedy yardstick is for the command line and benchmarks, not the new-game dialog.
+    assert (*LEVELS, "greedy") == AGENTS and isinstance(make_agent("greedy"), GreedyAgent)
 
 
 def test_agents_never_get_chance_nodes() -> None:
     # The session resolves chance before asking anyone, so agents only see decisions.
     session = Session(MagosGame(), 2, None, seed=9)
     assert session.current_player() != CHANCE
+
+
+def _match(game: Game[Any], first: Any, second: Any, seed: int) -> list[float]:
+    session = Session(game, 2, None, seed=seed)
+    agents = (first, second)
+    while not session.is_terminal():
+        seat = session.current_player()
+        d = agents[seat].choose(game, session.observation(seat), seat,
+                                session.legal_actions(), seed=seed * 997 + len(session.history))
+        session.submit(seat, d.action)
+    return session.returns()
+
+
+@pytest.mark.parametrize("game_id", ["magos", "national-economy"])
+def test_greedy_is_a_fair_yardstick_that_beats_random(game_id: str) -> None:
+    """The greedy agent plays its whole move before judging it (a carpenter's worker is worth
+    the building it puts up), so it clearly beats random on both deep games."""
+    from tabletop.registry import load_plugins
+
+    game = load_plugins()[0][game_id].game
+    wins = 0
+    for i in range(8):
+        g = i % 2
+        agents = [RandomAgent(), RandomAgent()]
+        agents[g] = GreedyAgent()
+        wins += _match(game, agents[0], agents[1], 40 + i)[g] > 0
+    assert wins >= 7, wins

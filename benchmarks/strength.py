@@ -1,0 +1,175 @@
+"""AI strength per second: how often the search agent wins at a given thinking time.
+
+For Magos and National Economy (two players), the ISMCTS agent with a per-decision budget of
+0.1, 0.3, 1 and 3 seconds (no iteration limit) plays N seeded games against the random agent
+and against the one-move greedy agent, changing seats every game. A draw counts half. The
+figures go to JSON and, with ``--chart``, to a pyqtgraph chart saved as PNG.
+
+A time budget depends on the machine and on what else it runs, so these games do not replay
+exactly; the seeds fix the deals, the dice and the opponents' choices. The levels of the app
+are iteration budgets for that reason. This is a measurement, not a test, and it is slow:
+roughly games x (sum of budgets) x decisions per game.
+
+    python benchmarks/strength.py --games 4 --workers 2 --chart docs/strength-per-second.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from tabletop.ai.levels import make_agent
+from tabletop.ai.mcts import MCTSAgent
+from tabletop.engine import TERMINAL, Session
+from tabletop.registry import load_plugins
+
+GAMES = ("magos", "national-economy")
+BUDGETS = (0.1, 0.3, 1.0, 3.0)
+OPPONENTS = ("random", "greedy")
+
+
+def play(game_id: str, budget: float, opponent: str, index: int, seed: int) -> dict[str, Any]:
+    """One game: the searcher in seat ``index % 2``; its result and search statistics."""
+    plugins, _ = load_plugins()
+    game = plugins[game_id].game
+    searcher_seat = index % 2
+    agents = [make_agent(opponent, None), make_agent(opponent, None)]
+    agents[searcher_seat] = MCTSAgent(10**9, name="search", time_cap=budget)
+    game_seed = seed * 1_000 + index
+    session = Session(game, 2, {}, game_seed, human_seats=())
+    iterations = decisions = 0
+    while session.current_player() != TERMINAL:
+        seat = session.current_player()
+        legal = session.legal_actions()
+        d = agents[seat].choose(game, session.observation(seat), seat, legal,
+                                seed=game_seed * 7_919 + len(session.history))
+        if seat == searcher_seat and len(legal) > 1:
+            iterations += d.iterations
+            decisions += 1
+        session.submit(seat, d.action)
+    result = session.returns()[searcher_seat]
+    return {"game": game_id, "budget": budget, "opponent": opponent, "index": index,
+            "result": result, "iterations_per_decision": iterations / max(decisions, 1),
+            "decisions": decisions}
+
+
+def _job(args: tuple[str, float, str, int, int]) -> dict[str, Any]:
+    return play(*args)
+
+
+def measure(games: int = 4, budgets: tuple[float, ...] = BUDGETS,
+            opponents: tuple[str, ...] = OPPONENTS, game_ids: tuple[str, ...] = GAMES,
+            workers: int = 1, seed: int = 1) -> dict[str, Any]:
+    """Play every (game, budget, opponent) cell ``games`` times; the figures per cell."""
+    jobs = [(g, b, o, i, seed) for g in game_ids for b in budgets for o in opponents
+            for i in range(games)]
+    start = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            runs = list(pool.map(_job, jobs))
+    else:
+        runs = [_job(j) for j in jobs]
+    cells = []
+    for g in game_ids:
+        for o in opponents:
+            for b in budgets:
+                rs = [r for r in runs if (r["game"], r["opponent"], r["budget"]) == (g, o, b)]
+                score = sum(1.0 if r["result"] > 0 else 0.5 if r["result"] == 0 else 0.0
+                            for r in rs)
+                cells.append({
+                    "game": g, "opponent": o, "budget": b, "games": len(rs),
+                    "wins": sum(1 for r in rs if r["result"] > 0),
+                    "draws": sum(1 for r in rs if r["result"] == 0),
+                    "score": score / len(rs) if rs else 0.0,
+                    "iterations_per_decision": statistics.fmean(
+                        r["iterations_per_decision"] for r in rs) if rs else 0.0,
+                })
+    return {"games_per_cell": games, "seed": seed, "workers": workers,
+            "seconds": time.perf_counter() - start, "cells": cells}
+
+
+def markdown(data: dict[str, Any]) -> str:
+    lines = ["| Game | Opponent | Budget/decision | Games | Wins | Draws | Score | "
+             "Iterations/decision |", "|---|---|---|---|---|---|---|---|"]
+    for c in data["cells"]:
+        lines.append(f"| {c['game']} | {c['opponent']} | {c['budget']:g} s | {c['games']} | "
+                     f"{c['wins']} | {c['draws']} | {100 * c['score']:.0f}% | "
+                     f"{c['iterations_per_decision']:.0f} |")
+    return "\n".join(lines)
+
+
+def chart(data: dict[str, Any], path: str) -> None:
+    """Score against budget (log axis), one line per game and opponent, saved as PNG."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import pyqtgraph as pg
+    import pyqtgraph.exporters
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([])
+    plot = pg.PlotWidget(background="#fbf8f1")
+    plot.resize(900, 560)
+    n = data["games_per_cell"]
+    plot.setTitle(f"Search agent's score against thinking time ({n} games per point)",
+                  color="#333333", size="13pt")
+    plot.setLabel("bottom", "seconds per decision")
+    plot.setLabel("left", "score (win = 1, draw = ½)")
+    plot.setLogMode(x=True, y=False)
+    plot.getAxis("bottom").enableAutoSIPrefix(False)
+    plot.setYRange(0, 1.02)
+    plot.showGrid(x=True, y=True, alpha=0.25)
+    plot.addLegend(offset=(10, -10), labelTextColor="#222222")
+    colours = {"magos": "#c0392b", "national-economy": "#2471a3"}
+    dashes = {"random": pg.QtCore.Qt.PenStyle.SolidLine,
+              "greedy": pg.QtCore.Qt.PenStyle.DashLine}
+    for g in dict.fromkeys(c["game"] for c in data["cells"]):
+        for o in dict.fromkeys(c["opponent"] for c in data["cells"]):
+            cs = [c for c in data["cells"] if c["game"] == g and c["opponent"] == o]
+            pen = pg.mkPen(colours.get(g, "#555555"), width=2.5,
+                           style=dashes.get(o, pg.QtCore.Qt.PenStyle.DotLine))
+            plot.plot([c["budget"] for c in cs], [c["score"] for c in cs], pen=pen,
+                      symbol="o", symbolBrush=colours.get(g, "#555555"), name=f"{g} vs {o}")
+    app.processEvents()
+    exporter = pyqtgraph.exporters.ImageExporter(plot.plotItem)
+    exporter.parameters()["width"] = 900
+    exporter.export(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--games", type=int, default=4, help="games per game, budget and opponent")
+    p.add_argument("--budgets", default=",".join(f"{b:g}" for b in BUDGETS),
+                   help="seconds per decision, comma-separated")
+    p.add_argument("--opponents", default=",".join(OPPONENTS))
+    p.add_argument("--only", default=",".join(GAMES), help="games to measure")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", default="", help="write the figures here")
+    p.add_argument("--chart", default="", help="save the chart as this PNG")
+    args = p.parse_args(argv)
+    try:
+        budgets = tuple(float(b) for b in args.budgets.split(",") if b.strip())
+    except ValueError:
+        p.error(f"--budgets takes numbers of seconds, not {args.budgets!r}")
+    if args.games < 1 or not budgets or min(budgets) <= 0:
+        p.error("--games must be at least 1 and every budget above 0")
+    data = measure(args.games, budgets, tuple(args.opponents.split(",")),
+                   tuple(args.only.split(",")), args.workers, args.seed)
+    print(markdown(data))
+    print(f"\n{data['seconds']:.0f} s with {args.workers} worker(s).")
+    if args.json:
+        Path(args.json).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    if args.chart:
+        chart(data, args.chart)
+        print(f"Chart: {args.chart}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

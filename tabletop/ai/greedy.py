@@ -1,0 +1,109 @@
+"""A one-move-lookahead player: the simple baseline that search must beat, beside random.
+
+For every legal action the agent guesses the hidden facts a few times from its own observation
+(``game.resampler``, like the search agent: it never peeks), plays the action, lets chance run,
+and scores the position with ``game.heuristic`` (or the real result when the game has ended).
+When the action leaves the same seat to decide again (a worker sent to a carpenter still has
+to pick what to build; a spell still needs its dice), the rest of that move is played with the
+same one-step rule before scoring, so a first step is not judged half-done. It takes the action
+with the best mean score. Games without a heuristic give it nothing to compare, so it then
+plays like the random agent.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
+
+from .base import Agent, CancelFlag, Decision
+
+
+class GreedyAgent(Agent):
+    """Best immediate heuristic value over ``samples`` guesses of the hidden facts."""
+
+    name = "greedy"
+
+    def __init__(self, samples: int = 4) -> None:
+        if samples < 1:
+            raise ValueError("GreedyAgent needs at least one sample.")
+        self.samples = samples
+
+    def choose(
+        self,
+        game: Game[Any],
+        obs: Observation,
+        seat: int,
+        legal: Sequence[str],
+        *,
+        seed: int,
+        cancel: CancelFlag | None = None,
+    ) -> Decision:
+        if not legal:
+            raise ValueError("GreedyAgent.choose needs at least one legal action.")
+        start = time.perf_counter()
+        rng = random.Random(seed)
+        if len(legal) == 1:
+            return Decision(legal[0], 0, time.perf_counter() - start)
+        sample = game.resampler(obs, seat)
+        totals = dict.fromkeys(legal, 0.0)
+        for _ in range(self.samples):
+            base = sample(rng)
+            for action in legal:
+                state = base.clone()
+                game.apply_in_place(state, action)
+                totals[action] += _value(game, state, seat, rng)
+        # Ties go to a seeded random pick, so the agent does not always prefer the first action.
+        best = max(totals.values())
+        top = [a for a in legal if totals[a] >= best - 1e-9]
+        action = top[rng.randrange(len(top))]
+        return Decision(action, iterations=self.samples * len(legal),
+                        seconds=time.perf_counter() - start,
+                        value=best / self.samples)
+
+
+#: Follow-up decisions of the same seat played out before scoring (a safety net: a move in
+#: the games on the shelf takes a handful of steps).
+FOLLOW_UP = 12
+
+
+def _value(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
+    """``seat``'s score once chance has had its say and its own move is complete."""
+    follow = 0
+    for _ in range(game.max_game_length()):
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return float(game.returns(state)[seat])
+        if player == CHANCE:
+            game.apply_in_place(state, game.sample_chance(state, rng))
+            continue
+        if player != seat or follow >= FOLLOW_UP:
+            break
+        legal = game.legal_actions(state)
+        best_action, best = legal[0], -math.inf
+        for action in legal:
+            trial = state.clone()
+            game.apply_in_place(trial, action)
+            v = _score(game, trial, seat, rng)
+            if v > best:
+                best_action, best = action, v
+        game.apply_in_place(state, best_action)
+        follow += 1
+    return _score(game, state, seat, rng)
+
+
+def _score(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
+    """The result when the game is over, else the heuristic after pending chance."""
+    for _ in range(game.max_game_length()):
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return float(game.returns(state)[seat])
+        if player != CHANCE:
+            break
+        game.apply_in_place(state, game.sample_chance(state, rng))
+    value = game.heuristic(state, seat)
+    return 0.0 if value is None else float(value)
