@@ -353,8 +353,8 @@ class MagosState:
 
     __slots__ = (
         "active", "cast_dice", "cast_done", "cast_slot", "casting", "dealt", "dice", "first",
-        "hands", "hp", "mana", "max_hp", "max_mana", "phase", "result", "revealed", "setup",
-        "turn_limit", "turns", "used", "winner",
+        "hands", "hp", "mana", "max_hp", "max_mana", "phase", "quiet", "result", "revealed",
+        "setup", "turn_limit", "turns", "used", "winner",
     )
 
     def __init__(self, setup: str = FIRST_GAME, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
@@ -379,6 +379,9 @@ class MagosState:
         self.cast_dice: list[int] = []
         self.winner = -1
         self.result = ""
+        # True for the states a search plays out: moves then skip building log lines (which
+        # nobody reads there); the state changes are exactly the same.
+        self.quiet = False
 
     def clone(self) -> MagosState:
         s = MagosState.__new__(MagosState)
@@ -408,6 +411,7 @@ class MagosState:
         s.cast_dice = self.cast_dice[:]
         s.winner = self.winner
         s.result = self.result
+        s.quiet = self.quiet
 
     def drafting_seat(self) -> int:
         return self.first if len(self.hands[self.first]) < HAND_SIZE else 1 - self.first
@@ -664,6 +668,8 @@ class MagosRules(Game[ST]):
         if kind == "die":
             return self._add_die(state, int(rest))
         if kind == "end":
+            if state.quiet:
+                return self._end_turn(state)
             seat = state.active
             ev = Event("end", {"seat": seat},
                        render=partial(_end_words, self._names(state)[seat]))
@@ -789,6 +795,8 @@ class MagosRules(Game[ST]):
         self._put_dice_away(s)
         s.cast_done = []
         s.phase = P_ROLL
+        if s.quiet:
+            return []
         n = s.turns[seat]
         return [Event("turn", {"seat": seat, "turn": n},
                       render=partial(_turn_words, self._names(s)[seat], n))]
@@ -797,6 +805,8 @@ class MagosRules(Game[ST]):
         s.dice = values
         s.used = [False] * len(values)
         s.phase = P_MAIN
+        if s.quiet:
+            return []
         seat = s.active
         return [Event("roll", {"seat": seat, "dice": values[:]}, reveals=True,
                       render=partial(_roll_words, self._names(s)[seat], tuple(values)))]
@@ -828,7 +838,7 @@ class MagosRules(Game[ST]):
         sp = SPELLS[spell]
         if sp.dice == 1 and not sp.x_choice:
             return self._resolve(s, 0)
-        return [self._assign_event(s, spell, value, 0)]
+        return [] if s.quiet else [self._assign_event(s, spell, value, 0)]
 
     def _assign_event(self, s: ST, spell: str, value: int, index: int) -> Event:
         seat = s.active
@@ -842,6 +852,8 @@ class MagosRules(Game[ST]):
         sp = SPELLS[spell]
         if len(s.cast_dice) == sp.dice and not sp.x_choice:
             return self._resolve(s, 0)
+        if s.quiet:
+            return []
         return [self._assign_event(s, spell, value, len(s.cast_dice) - 1)]
 
     def _resolve(self, s: ST, x: int) -> list[Event]:
@@ -1306,6 +1318,7 @@ class MagosGame(MagosRules[MagosState]):
         # Search resamples one observation thousands of times: read it once, then only copy
         # the visible part and draw the hidden spells.
         base = self._visible_state(obs)
+        base.quiet = True  # search states: no log lines are built for them
         return lambda rng: self._fill_hidden(base.clone(), obs, seat, rng)
 
     @staticmethod

@@ -415,23 +415,25 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_steps = []
         s.enemy_next = 0
         s.enemy_last = 0
-        data: dict[str, Any] = {"enemy": enemy.id, "turn": n, "band": s.enemy_band}
-        faces: tuple[int, ...] | None = None
         if s.dice_mode == PATCH:
             s.enemy_faces = enemy_dice_v11(n)
             s.phase = P_ENEMY
-            faces = tuple(s.enemy_faces)
-            data["faces"] = s.enemy_faces[:]
         else:
             s.enemy_faces = []
             s.phase = P_ENEMY_ROLL
-            data["faces"] = None
+        if s.quiet:
+            return []
+        faces = tuple(s.enemy_faces) if s.dice_mode == PATCH else None
+        data: dict[str, Any] = {"enemy": enemy.id, "turn": n, "band": s.enemy_band,
+                                "faces": list(faces) if faces is not None else None}
         return [Event("enemy_turn", data,
                       render=partial(_enemy_turn_words, enemy.id, n, s.enemy_band, faces))]
 
     def _enemy_roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
         s.enemy_faces = sorted(values)  # MG-G5: ascending
         s.phase = P_ENEMY
+        if s.quiet:
+            return []
         return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]}, reveals=True,
                       render=partial(_enemy_roll_words, s.enemy, tuple(s.enemy_faces)))]
 
@@ -449,6 +451,15 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_steps.append((face, step.amount, healed, step.enemy_hp, step.player_hp,
                               step.player_mana))
         s.enemy_last = face
+        after: list[Event] = []
+        if step.player_hp <= 0:
+            s.phase, s.winner, s.result = P_OVER, ENEMY, "ko"
+        elif step.enemy_hp <= 0:  # MG-G16
+            s.phase, s.winner, s.result = P_OVER, PLAYER, ENEMY_SELF_KO
+        elif eff.ends_turn or s.enemy_next >= len(s.enemy_faces):
+            after = self._after_enemy_turn(s)
+        if s.quiet:  # a search playout: nobody reads these log lines
+            return after
         damage = step.amount if eff.kind in (HIT, DRAIN) else 0
         skipped = s.enemy_faces[s.enemy_next:] if eff.ends_turn else []
         events = [Event(
@@ -461,19 +472,12 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
             render=partial(_enemy_step_words, enemy.id, face, eff.kind, step.amount, healed,
                            eff.ends_turn, tuple(skipped)))]
         if step.player_hp <= 0:
-            s.phase = P_OVER
-            s.winner = ENEMY
-            s.result = "ko"
             events.append(Event("win", {"winner": ENEMY, "how": "ko"},
                                 render=partial(_enemy_wins_words, enemy.id)))
-        elif step.enemy_hp <= 0:  # MG-G16
-            s.phase = P_OVER
-            s.winner = PLAYER
-            s.result = ENEMY_SELF_KO
+        elif step.enemy_hp <= 0:
             events.append(Event("win", {"winner": PLAYER, "how": ENEMY_SELF_KO},
                                 render=partial(_enemy_self_ko_words, enemy.id)))
-        elif eff.ends_turn or s.enemy_next >= len(s.enemy_faces):
-            events.extend(self._after_enemy_turn(s))
+        events.extend(after)
         return events
 
     def _after_enemy_turn(self, s: MagosSoloState) -> list[Event]:
@@ -534,6 +538,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def resampler(self, obs: Observation,
                   seat: int) -> Callable[[random.Random], MagosSoloState]:
         state = self._from_obs(obs)
+        state.quiet = True  # search states: no log lines are built for them
         return lambda rng: state.clone()
 
     def _from_obs(self, obs: Observation) -> MagosSoloState:
