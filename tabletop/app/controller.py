@@ -128,7 +128,8 @@ class GameController(QObject):
         self._table_size = (1600.0, 1000.0)
         self._base_status: tuple[str, str] = ("", INFO)
         self._warning_until = 0.0
-        self._samples: list[tuple[int, dict[str, dict[str, float]]]] = []
+        # (decisions so far, the view's round of that state or None, the series per language)
+        self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []
         self._connected = False
         self._steps: list[int] = []  # plies still to show in the chance playback
         self._playing = False
@@ -222,9 +223,41 @@ class GameController(QObject):
         """The players' decisions so far (chance outcomes left out)."""
         return [r.action for r in self.session.history if r.seat != CHANCE]
 
+    def _by_round(self) -> bool:
+        return bool(self._samples) and all(r is not None for _, r, _ in self._samples)
+
     def series(self) -> list[tuple[int, dict[str, float]]]:
-        """``view.series`` after every decision so far, in the current language."""
-        return [(x, s.get(self.lang) or s.get("en", {})) for x, s in self._samples]
+        """``view.series`` after every decision so far, in the current language, against the
+        decision count, or against the round when the view gives every sample one.
+
+        A sample counts for the round its decision was made in, which is the round of the
+        sample before: the last decision of a round already shows the next one, yet its
+        sample (with the round's end, a payday say) is how that round ended.
+        """
+        by_round = self._by_round()
+        out: list[tuple[int, dict[str, float]]] = []
+        made_in: int | None = None
+        for d, r, s in self._samples:
+            x = d
+            if by_round and r is not None:
+                x = made_in if made_in is not None else r
+            made_in = r
+            out.append((x, s.get(self.lang) or s.get("en", {})))
+        return out
+
+    def series_axis(self, lang: str | None = None) -> str:
+        """The label of the x axis of ``series``: moves or rounds."""
+        return tr("summary.x_round" if self._by_round() else "summary.x", lang or self.lang)
+
+    def series_panels(self, lang: str | None = None) -> list[tuple[str, tuple[str, ...]]]:
+        """The view's charts for the summary; empty for one chart of everything."""
+        return self.view.series_panels(lang or self.lang)
+
+    def score_table(self, lang: str | None = None) -> list[list[str]] | None:
+        """The view's final score breakdown, once the game is over."""
+        if not self.session.is_terminal():
+            return None
+        return self.view.score_table(self.session.observation(None), lang or self.lang)
 
     def summary_text(self, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -356,7 +389,7 @@ class GameController(QObject):
         sample = {lang: self.view.series(obs, lang) for lang in ("en", "ja")}
         while self._samples and self._samples[-1][0] >= decisions:
             self._samples.pop()
-        self._samples.append((decisions, sample))
+        self._samples.append((decisions, self.view.series_round(obs), sample))
 
     # -- people ---------------------------------------------------------------------------
     def submit_human(self, action: str) -> bool:

@@ -99,6 +99,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "summary.title": ("Game over", "ゲーム終了"),
     "summary.chart": ("How the game went", "ゲームの流れ"),
     "summary.x": ("Move", "手数"),
+    "summary.x_round": ("Round", "ラウンド"),
+    "summary.other": ("Other", "その他"),
     "summary.y": ("Value", "値"),
     "summary.no_chart": ("No chart for this game.", "このゲームにはグラフがありません。"),
     "summary.again": ("Play again", "もう一度遊ぶ"),

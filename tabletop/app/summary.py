@@ -1,20 +1,29 @@
-"""The end-of-game summary: who won and why, and a chart of how the game went.
+"""The end-of-game summary: who won and why, the score breakdown, and charts of how it went.
 
-The chart plots every number the game's view reports through ``series`` (HP, mana, money…)
-against the move number, one line per series, coloured by the player it belongs to. pyqtgraph
-is imported here and only here, when the first game ends, so start-up stays quick.
+The charts plot every number the game's view reports through ``series`` (HP, mana, money…)
+against the move number, or against the round for games played in rounds, one line per series,
+coloured by the player it belongs to. A view that names panels gets one chart per panel, in
+tabs; a view that gives a score table gets it under the winner text. pyqtgraph is imported here and
+only here, when the first game ends, so start-up stays quick.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -39,31 +48,61 @@ def series_owner(name: str, player_names: list[str]) -> int | None:
 
 def series_lines(samples: list[tuple[int, dict[str, float]]]
                  ) -> dict[str, tuple[list[float], list[float]]]:
-    """Per series name: x (move numbers) and y values, in first-seen order."""
-    lines: dict[str, tuple[list[float], list[float]]] = {}
+    """Per series name: x (move or round numbers) and y values, in first-seen order.
+
+    Samples that share an x keep the last value: with rounds as x that is the value at the end
+    of the round, one point per round.
+    """
+    points: dict[str, dict[float, float]] = {}
     for x, values in samples:
         for name, value in values.items():
-            xs, ys = lines.setdefault(name, ([], []))
-            xs.append(float(x))
-            ys.append(float(value))
-    return lines
+            points.setdefault(name, {})[float(x)] = float(value)
+    return {name: (list(by_x), list(by_x.values())) for name, by_x in points.items()}
+
+
+def panel_lines(lines: dict[str, tuple[list[float], list[float]]],
+                panels: Sequence[tuple[str, Sequence[str]]], other: str
+                ) -> list[tuple[str, dict[str, tuple[list[float], list[float]]]]]:
+    """The series of each panel, by the first panel whose words the name contains (ignoring
+    case); the rest under ``other`` at the end, so no series is lost. Empty panels are left
+    out."""
+    grouped: list[tuple[str, dict[str, tuple[list[float], list[float]]]]] = [
+        (title, {}) for title, _ in panels]
+    rest: dict[str, tuple[list[float], list[float]]] = {}
+    for name, line in lines.items():
+        low = name.casefold()
+        for (_, words), (_, group) in zip(panels, grouped, strict=True):
+            if any(w.casefold() in low for w in words):
+                group[name] = line
+                break
+        else:
+            rest[name] = line
+    if rest:
+        grouped.append((other, rest))
+    return [(title, group) for title, group in grouped if group]
 
 
 class SummaryDialog(QDialog):
-    """Winner text, the chart, and Play again / Replay / Back to game list / Close."""
+    """Winner text, the score table, the charts, and Play again / Replay / Back to game list /
+    Close."""
 
     play_again = Signal()
     back_to_chooser = Signal()
     replay_requested = Signal()
 
     def __init__(self, game_name: str, text: str, samples: list[tuple[int, dict[str, float]]],
-                 player_names: list[str], lang: str, parent: QWidget | None = None) -> None:
+                 player_names: list[str], lang: str, parent: QWidget | None = None, *,
+                 score_table: list[list[str]] | None = None, x_label: str | None = None,
+                 panels: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{tr('summary.title', lang)} — {game_name}")
-        self.resize(760, 580)
         lay = QVBoxLayout(self)
         heading = QLabel(tr("summary.title", lang))
         heading.setStyleSheet("font-size: 20pt; font-weight: bold;")
+        self.score_table: QTableWidget | None = None
+        if score_table and len(score_table) > 1:
+            self.score_table = self._table(score_table)
+        self.resize(900, 820 if self.score_table is not None else 580)
         self.text = QLabel(text)
         self.text.setObjectName("summaryText")
         self.text.setWordWrap(True)
@@ -71,17 +110,35 @@ class SummaryDialog(QDialog):
         self.text.setStyleSheet("font-size: 14pt;")
         lay.addWidget(heading)
         lay.addWidget(self.text)
+        if self.score_table is not None:
+            lay.addWidget(self.score_table)
 
+        self.x_label = x_label or tr("summary.x", lang)
         self.lines = series_lines(samples)
-        self.plot = None
-        if self.lines:
-            self.plot = self._chart(player_names, lang)
-            lay.addWidget(self.plot, 1)
+        self.plot: QWidget | None = None  # the first chart
+        self.plots: list[QWidget] = []
+        self.chart_tabs: QTabWidget | None = None
+        groups = panel_lines(self.lines, panels, tr("summary.other", lang)) if panels else []
+        if groups:
+            self.chart_tabs = QTabWidget()
+            self.chart_tabs.setObjectName("chartTabs")
+            self.chart_tabs.setStyleSheet("QTabBar::tab { font-size: 12pt; padding: 4px 14px; }")
+            for title, group in groups:
+                chart = self._chart(None, group, player_names, lang)  # the tab names it
+                self.plots.append(chart)
+                self.chart_tabs.addTab(chart, title)
+            self.chart_tabs.setMinimumHeight(280)
+            lay.addWidget(self.chart_tabs, 1)
+        elif self.lines:
+            self.plots.append(self._chart(tr("summary.chart", lang), self.lines, player_names,
+                                          lang))
+            lay.addWidget(self.plots[0], 1)
         else:
             none = QLabel(tr("summary.no_chart", lang))
             none.setAlignment(Qt.AlignmentFlag.AlignCenter)
             lay.addWidget(none, 1)
-
+        if self.plots:
+            self.plot = self.plots[0]
         buttons = QHBoxLayout()
         self.again_button = QPushButton(tr("summary.again", lang))
         self.replay_button = QPushButton(tr("summary.replay", lang))
@@ -103,17 +160,75 @@ class SummaryDialog(QDialog):
         buttons.addWidget(self.close_button)
         lay.addLayout(buttons)
 
-    def _chart(self, player_names: list[str], lang: str) -> QWidget:
+    def _table(self, rows: list[list[str]]) -> QTableWidget:
+        header, body = rows[0], rows[1:]
+        table = QTableWidget(len(body), len(header))
+        table.setObjectName("scoreTable")
+        font = QFont(table.font())
+        font.setPointSize(12)
+        table.setFont(font)
+        table.horizontalHeader().setFont(font)
+        table.setHorizontalHeaderLabels(header)
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        table.setAlternatingRowColors(True)
+        bold = QFont(font)
+        bold.setBold(True)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for r, row in enumerate(body):
+            for c, cell in enumerate(row[:len(header)]):
+                item = QTableWidgetItem(cell)
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                if c:
+                    item.setTextAlignment(right)
+                if r == len(body) - 1:
+                    item.setFont(bold)
+                table.setItem(r, c, item)
+        head = table.horizontalHeader()
+        table.resizeColumnsToContents()
+        table.resizeRowsToContents()
+        # Never narrower or shorter than its texts, so the breakdown neither scrolls nor
+        # elides; the player columns share any width beyond that.
+        frame = 2 * table.frameWidth()
+        table.setMinimumWidth(sum(table.columnWidth(c) for c in range(len(header))) + frame)
+        table.setFixedHeight(head.sizeHint().height() + frame
+                             + sum(table.rowHeight(r) for r in range(len(body))))
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        for c in range(1, len(header)):
+            head.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
+        table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        return table
+
+    def _chart(self, title: str | None, lines: dict[str, tuple[list[float], list[float]]],
+               player_names: list[str], lang: str) -> QWidget:
         import pyqtgraph as pg
 
         plot = pg.PlotWidget(background="#fbf8f1")
-        plot.setTitle(tr("summary.chart", lang), color="#333333", size="13pt")
-        plot.setLabel("bottom", tr("summary.x", lang))
-        plot.setLabel("left", tr("summary.y", lang))
+        if title:
+            plot.setTitle(title, color="#333333", size="13pt")
+        label_style = {"color": "#333333", "font-size": "11pt"}
+        plot.setLabel("bottom", self.x_label, **label_style)
+        plot.setLabel("left", tr("summary.y", lang), **label_style)
+        tick_font = QFont()
+        tick_font.setPointSize(10)
+        for side in ("bottom", "left"):
+            axis = plot.getAxis(side)
+            axis.setTickFont(tick_font)
+            axis.setTextPen("#333333")
         plot.showGrid(x=True, y=True, alpha=0.25)
-        plot.addLegend(offset=(10, 10), labelTextColor="#222222")
+        columns = min(4, max(1, len(lines)))
+        plot.addLegend(offset=(10, 6), labelTextColor="#222222", labelTextSize="10pt",
+                       colCount=columns, brush=pg.mkBrush(251, 248, 241, 230))
+        xs_all = sorted({x for xs, _ in lines.values() for x in xs})
+        few = len(xs_all) <= 30  # few enough points to mark each one
+        if len(xs_all) <= 15 and all(x.is_integer() for x in xs_all):
+            # Whole rounds (or few moves): a tick on each, no fractions in between.
+            plot.getAxis("bottom").setTicks([[(x, str(int(x))) for x in xs_all]])
         per_owner: dict[int | None, int] = {}
-        for i, (name, (xs, ys)) in enumerate(self.lines.items()):
+        for i, (name, (xs, ys)) in enumerate(lines.items()):
             owner = series_owner(name, player_names)
             nth = per_owner.get(owner, 0)
             per_owner[owner] = nth + 1
@@ -121,7 +236,18 @@ class SummaryDialog(QDialog):
             if owner is None:
                 colour = "#555555" if i == 0 else PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
             pen = pg.mkPen(colour, width=2.5, style=_DASHES[nth % len(_DASHES)])
-            plot.plot(xs, ys, pen=pen, name=name)
+            if few:
+                plot.plot(xs, ys, pen=pen, name=name, symbol="o", symbolSize=6,
+                          symbolBrush=colour, symbolPen=colour)
+            else:
+                plot.plot(xs, ys, pen=pen, name=name)
+        ys_all = [y for _, ys in lines.values() for y in ys]
+        if ys_all:
+            # Headroom above the highest value for the legend's rows, so it covers no line.
+            lo, hi = min(ys_all), max(ys_all)
+            span = (hi - lo) or max(1.0, abs(hi))
+            rows = -(-len(lines) // columns)
+            plot.setYRange(lo, hi + span * (0.06 + 0.09 * rows))
         widget: QWidget = plot
         return widget
 

@@ -780,8 +780,13 @@ class MainWindow(QMainWindow):
         if self.campaign_page is not None and self.campaign_page.battle_over(c):
             return  # a campaign battle: the campaign page records it and shows the result
         names = [c.player_label(s) for s in range(c.setup.players)]
-        dialog = SummaryDialog(c.game.spec.name(self.lang), c.summary_text(), c.series(),
-                               names, self.lang, self)
+        table = c.score_table()
+        text = c.summary_text()
+        if table is not None:  # the table holds the breakdown: keep only the headline
+            text = text.splitlines()[0] if text else text
+        dialog = SummaryDialog(c.game.spec.name(self.lang), text, c.series(),
+                               names, self.lang, self, score_table=table,
+                               x_label=c.series_axis(), panels=c.series_panels())
         dialog.play_again.connect(self._play_again)
         dialog.back_to_chooser.connect(self.back_to_chooser)
         dialog.replay_requested.connect(self.replay_current)

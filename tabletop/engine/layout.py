@@ -154,8 +154,38 @@ class GameView:
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         """Numbers worth charting over a game (HP, mana, cash), sampled by the app after
-        every action; the end-of-game summary plots them per turn."""
+        every action; the end-of-game summary plots them per turn, or per round when
+        ``series_round`` says which round a sample belongs to."""
         return {}
+
+    def series_round(self, obs: dict[str, Any]) -> int | None:
+        """The round being played at ``obs``, for games played in rounds.
+
+        When every sample has a round the summary charts one point per round against the round
+        number: the value after the round's last decision, which the app files under the round
+        it was made in even when the state it led to is already in the next round. ``None``
+        keeps the per-move chart.
+        """
+        return None
+
+    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
+        """Separate charts for the summary: ``(title, words)`` per chart, in tab order.
+
+        A series goes into the first chart one of whose words its name contains (ignoring
+        case); series that match no chart get a last one of their own. The empty list draws
+        every series in one chart.
+        """
+        return []
+
+    def score_table(self, obs: dict[str, Any], lang: str) -> list[list[str]] | None:
+        """The final score breakdown as a table of texts, shown by the end-of-game summary.
+
+        The first row is the header: an empty cell, then one name per player. Each further row
+        is one category (its label, then one cell per player); the last row is the total.
+        ``None`` shows no table. With a table the summary shows only the first line of
+        ``summary`` (the headline) above it, since the table holds the breakdown.
+        """
+        return None
 
     def summary(self, obs: dict[str, Any], lang: str) -> str:
         """End-of-game text: who won and why, the score breakdown."""

@@ -22,6 +22,7 @@ from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
 
 from .data import (
     AGRI,
+    BUILDING_IDS,
     BUILDINGS,
     GOODS,
     GOODS_EN,
@@ -764,6 +765,32 @@ class NationalEconomyView(GameView):
             out[f"P{p + 1} " + _msg(lang, "assets", "総資産")] = float(sb.total)
         out[_msg(lang, "Household", "家計")] = float(obs["household"])
         return out
+
+    def series_round(self, obs: dict[str, Any]) -> int | None:
+        return int(obs["round"])
+
+    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
+        # The words are those ``series`` puts in its names, in the same language.
+        return [(_msg(lang, "Cash", "現金"), (_msg(lang, "cash", "現金"),)),
+                (_msg(lang, "Total assets", "総資産"), (_msg(lang, "assets", "総資産"),)),
+                (_msg(lang, "Household", "家計"), (_msg(lang, "Household", "家計"),))]
+
+    def score_table(self, obs: dict[str, Any], lang: str) -> list[list[str]] | None:
+        """NE-R60..NE-R62 per player: cash, building values, each end bonus, penalties."""
+        scores = obs.get("scores")
+        if obs["phase"] != P_OVER or not scores:
+            return None
+        rows = [["", *(player_name(p, lang) for p in range(len(scores)))],
+                [_msg(lang, "Cash", "現金"), *(str(sc["cash"]) for sc in scores)],
+                [_msg(lang, "Buildings", "建物"), *(str(sc["buildings"]) for sc in scores)]]
+        owned = {b for sc in scores for b in sc["bonuses"]}
+        for b in (b for b in BUILDING_IDS if b in owned):  # a fixed order, the same every game
+            rows.append([card_name(b, lang),
+                         *(str(sc["bonuses"].get(b, 0)) for sc in scores)])
+        rows.append([_msg(lang, "Penalties", "未払い罰符"),
+                     *(str(-int(sc["penalty"])) for sc in scores)])
+        rows.append([_msg(lang, "Total assets", "総資産"), *(str(sc["total"]) for sc in scores)])
+        return rows
 
     @staticmethod
     def _winners(obs: dict[str, Any]) -> list[int]:

@@ -1,5 +1,5 @@
 """National Economy table view: layout, privacy of hands, gestures for every legal action,
-refusal reasons from the rules model, status, series and summary."""
+refusal reasons from the rules model, status, series, summary and the score table."""
 
 from __future__ import annotations
 
@@ -9,7 +9,13 @@ import pytest
 from ne_build import GAME, play, position
 
 from tabletop.engine import CHANCE, TERMINAL, Layout
-from tabletop.games.national_economy.data import BUILDING_IDS, BUILDINGS, GOODS, WORKPLACES
+from tabletop.games.national_economy.data import (
+    BUILDING_IDS,
+    BUILDINGS,
+    GOODS,
+    WORKPLACES,
+    card_name,
+)
 from tabletop.games.national_economy.model import NEState, sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
 from tabletop.games.national_economy.view import NationalEconomyView
@@ -299,3 +305,68 @@ def test_plugin_and_rulebooks() -> None:
     for w in WORKPLACES.values():
         assert f"| {w.ja} | {w.en} |" in en and f"| {w.ja} | {w.en} |" in ja, w.id
     assert "over-selling" in en.lower() and "過剰売却" in ja
+
+
+def test_score_table_breaks_down_a_finished_game() -> None:
+    # NE-X5 as a finished game: 20 + 80 + Railway 16 + HQ 18 − 6 = 128.
+    s = position(2, cash=[20, 1], workers=[4, 2],
+                 buildings=[["factory", "steelworks", "railway", "headquarters", "warehouse"],
+                            []])
+    s.penalties = [2, 0]
+    assert VIEW.score_table(GAME.observation(s, None), "en") is None  # not over yet
+    s.phase = "over"
+    obs = GAME.observation(s, None)
+    assert VIEW.score_table(obs, "en") == [
+        ["", "Player 1", "Player 2"],
+        ["Cash", "20", "1"],
+        ["Buildings", "80", "0"],
+        ["Headquarters Building", "18", "0"],
+        ["Railway", "16", "0"],
+        ["Penalties", "-6", "0"],
+        ["Total assets", "128", "1"],
+    ]
+    ja = VIEW.score_table(obs, "ja")
+    assert ja is not None
+    assert [row[0] for row in ja] == [
+        "", "現金", "建物", "本社ビル", "鉄道", "未払い罰符", "総資産"]
+    assert ja[0][1:] == ["プレイヤー1", "プレイヤー2"]
+
+
+def test_random_four_player_game_table_rounds_and_panels() -> None:
+    s = _random_state(4, 1, 100_000)
+    assert GAME.current_player(s) == TERMINAL
+    obs = GAME.observation(s, None)
+    scores = obs["scores"]
+    assert VIEW.series_round(obs) == 9
+    assert VIEW.series_round(GAME.observation(_random_state(4, 1, 0), None)) == 1
+    owned = {b for sc in scores for b in sc["bonuses"]}
+    assert owned, "the seed should give some player an end bonus"
+    for lang in ("en", "ja"):
+        table = VIEW.score_table(obs, lang)
+        assert table is not None
+        header, *rows = table
+        assert header == ["", *(f"Player {p}" if lang == "en" else f"プレイヤー{p}"
+                                for p in range(1, 5))]
+        assert all(len(row) == 5 for row in rows)
+        # Cash, buildings, one row per bonus someone has, penalties, total.
+        assert len(rows) == 4 + len(owned)
+        assert {row[0] for row in rows[2:-2]} == {card_name(b, lang) for b in owned}
+        total = rows[-1]
+        for p in range(4):
+            assert int(total[p + 1]) == scores[p]["total"]
+            assert sum(int(row[p + 1]) for row in rows[:-1]) == scores[p]["total"]
+            assert int(rows[-2][p + 1]) == -scores[p]["penalty"]
+        # Each series goes into the panel meant for it (the first whose words it contains).
+        panels = VIEW.series_panels(lang)
+        assert [t for t, _ in panels] == (["Cash", "Total assets", "Household"] if lang == "en"
+                                          else ["現金", "総資産", "家計"])
+        placed: dict[str, list[str]] = {t: [] for t, _ in panels}
+        for name in VIEW.series(obs, lang):
+            title = next(t for t, words in panels
+                         if any(w.casefold() in name.casefold() for w in words))
+            placed[title].append(name)
+        cash, assets, household = (placed[t] for t, _ in panels)
+        unit = ("cash", "assets") if lang == "en" else ("現金", "総資産")
+        assert cash == [f"P{p} {unit[0]}" for p in range(1, 5)]
+        assert assets == [f"P{p} {unit[1]}" for p in range(1, 5)]
+        assert household == ["Household" if lang == "en" else "家計"]
