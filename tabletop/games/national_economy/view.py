@@ -477,8 +477,19 @@ class NationalEconomyView(GameView):
         pl = obs["players"][p]
         owned = [str(b) for b in pl["buildings"]]
         pos, cw, ch = grid(len(owned), x, y, w, h, max_w, min_w)
-        selling = list(obs["selling"]) if obs["phase"] == P_SELL and obs["queue"] and \
-            int(obs["queue"][0]) == p else []
+        seller = obs["phase"] == P_SELL and obs["queue"] and int(obs["queue"][0]) == p
+        selling = list(obs["selling"]) if seller else []
+        # NE-R53 on the table for the seller: a building that no legal sale can add now is
+        # dimmed and its tooltip gives the rule's reason (the status line lists legal sales).
+        refused: dict[str, tuple[str, str]] = {}
+        if seller and obs.get("seat") == p:
+            state_now = _state(obs, p)
+            legal = set(GAME.legal_actions(state_now))
+            for card in set(owned):
+                action = f"sell:{card}"
+                if action not in legal:
+                    refused[card] = (GAME.reason(state_now, action, "en"),
+                                     GAME.reason(state_now, action, "ja"))
         where = int(obs["where"])
         for i, (pid, card, (cx, cy)) in enumerate(zip(building_ids(p, owned), owned, pos,
                                                       strict=True)):
@@ -486,10 +497,17 @@ class NationalEconomyView(GameView):
             if card in selling:
                 selling.remove(card)
                 state = "selected"
-            elif pl["used"][i]:
+            elif card in refused:
+                state = "dim"
+            elif pl["used"][i] and not seller:
                 state = "active" if (p == int(obs["active"]) and where == i
                                      and obs["effect"]) else "used"
-            out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, n, state, z=i))
+            piece = _card_piece(pid, card, cx, cy, cw, ch, n, state, z=i)
+            if state == "dim":
+                en, ja = refused[card]
+                piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
+                piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
+            out.pieces.append(piece)
             wid = workers.on_own[p].get(i)
             if wid is not None:
                 self._tokens_on(out, obs, [wid], cx, cy, cw, ch, 10.0 + i)

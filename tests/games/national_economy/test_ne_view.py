@@ -191,6 +191,33 @@ def test_sale_picks_are_clicks_and_done_is_a_button() -> None:
     assert sorted(legal_sales) == [("orchard",), ("steelworks",)]
 
 
+def test_payday_dims_what_no_legal_sale_can_add_and_says_why() -> None:
+    # NE-R53 on the table: unsellable and over-selling buildings are dimmed for the seller,
+    # with the rule's reason first in their tooltip; the others show it as it is.
+    s = position(2, buildings=[["orchard", "steelworks", "statue"], []], cash=[0, 40],
+                 round_=9, workers=[2, 2], hands=[[], []])
+    s.phase = "sell"
+    s.queue = [0, 1]
+
+    def states(seat: int) -> dict[str, str]:
+        lay = VIEW.layout(GAME.observation(s, seat), seat, "en")
+        return {p.id: p.state for p in lay.pieces if p.id.startswith("b0_")}
+
+    assert states(0) == {"b0_orchard_0": "", "b0_steelworks_0": "", "b0_statue_0": "dim"}
+    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    statue = next(p for p in lay.pieces if p.id == "b0_statue_0")
+    assert statue.tooltip_en.startswith(GAME.reason(s, "sell:statue", "en"))
+    assert statue.tooltip_ja.startswith(GAME.reason(s, "sell:statue", "ja"))
+    s, _ = play(s, "sell:steelworks")
+    assert states(0) == {"b0_orchard_0": "dim", "b0_steelworks_0": "selected",
+                         "b0_statue_0": "dim"}
+    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    orchard = next(p for p in lay.pieces if p.id == "b0_orchard_0")
+    assert orchard.tooltip_en.startswith("Over-selling rule")
+    # The other player sees the sale in progress but no hints meant for the seller.
+    assert states(1)["b0_orchard_0"] == ""
+
+
 def test_discard_and_build_picks_click_hand_cards() -> None:
     s = position(2, hands=[["farm", "factory", GOODS, GOODS], ["tavern"]])
     s, _ = play(s, "place:carpenter")
