@@ -69,6 +69,10 @@ class TableItem(QGraphicsObject):
         self.hint_level = 0.0
         self.dying = False
         self._anims: dict[str, QVariantAnimation] = {}
+        # Each item keeps its painted look (picture, dimming, rims) as a pixmap at screen
+        # resolution: a drag then repaints the table by copying pixmaps instead of drawing
+        # every rim and label again. update() (any change of look) and zooming refresh it.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     # -- geometry -------------------------------------------------------------------------
     def body_rect(self) -> QRectF:
@@ -459,6 +463,8 @@ class ZoneItem(TableItem):
         self.zone = zone
         self.setZValue(-1000.0)
         self.setPos(zone.x, zone.y)
+        # Hit tests ask for the bounding rectangle all the time; measure the label font once.
+        self._tab = QFontMetricsF(art.table_font(self.LABEL_SIZE, bold=True)).height() + 4
 
     def body_rect(self) -> QRectF:
         return QRectF(0.0, 0.0, self.zone.w, self.zone.h)
@@ -467,8 +473,7 @@ class ZoneItem(TableItem):
         return 12.0
 
     def boundingRect(self) -> QRectF:
-        tab = QFontMetricsF(art.table_font(self.LABEL_SIZE, bold=True)).height() + 4
-        return super().boundingRect().adjusted(0, -tab, 0, 0)
+        return super().boundingRect().adjusted(0, -self._tab, 0, 0)
 
     def update_zone(self, zone: Zone, animate: bool) -> None:
         if (zone.w, zone.h) != (self.zone.w, self.zone.h):
