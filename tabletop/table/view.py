@@ -591,15 +591,23 @@ class TableWidget(QGraphicsView):
         """The legal target overlapping the dragged piece most (ties: under the cursor)."""
         targets = self._drags.get(item.item_id, {})
         body = item.scene_body()
-        under = self._hit(view_pos, exclude=item.item_id)
-        best: tuple[float, int, int] | None = None
-        best_id: str | None = None
+        areas: dict[str, tuple[float, TableItem]] = {}
         for tid in targets:
             target = self._find(tid)
             if target is None or target.dying:
                 continue
             inter = body.intersected(target.scene_body())
-            area = max(0.0, inter.width()) * max(0.0, inter.height())
+            areas[tid] = (max(0.0, inter.width()) * max(0.0, inter.height()), target)
+        top = max((a for a, _ in areas.values()), default=0.0)
+        if top > 0.0:
+            leaders = [tid for tid, (a, _) in areas.items() if a == top]
+            if len(leaders) == 1:
+                return leaders[0]  # no tie: what lies under the cursor cannot change it
+        # Ties and cursor-only targets need the (slower) hit test under the cursor.
+        under = self._hit(view_pos, exclude=item.item_id)
+        best: tuple[float, int, int] | None = None
+        best_id: str | None = None
+        for tid, (area, target) in areas.items():
             if area <= 0.0 and tid != under:
                 continue
             key = (area, int(tid == under), int(isinstance(target, PieceItem)))

@@ -1,0 +1,164 @@
+"""Every benchmark in one command: rules and search speed, think times, drag frame time,
+start-up, memory, and AI strength per second. Prints one Markdown report and writes JSON.
+
+Each figure that depends on the machine is also given as a ratio to a bare baseline measured
+in the same run (a bare QGraphicsScene, a bare PySide6 window), so reports from noisy or
+different machines stay comparable. The targets the project holds itself to are checked at
+the end. ``make bench`` runs it with the defaults below.
+
+    python benchmarks/run.py                      # everything (strength takes longest)
+    python benchmarks/run.py --quick              # everything but AI strength
+    python benchmarks/run.py --strength-games 10 --workers 2 --chart docs/strength.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import frame_time  # noqa: E402
+import memory  # noqa: E402
+import startup  # noqa: E402
+import strength  # noqa: E402
+
+from tabletop.cli import bench_game  # noqa: E402
+from tabletop.registry import load_plugins  # noqa: E402
+
+#: (game id, players) measured for rules and search speed.
+SPEED_CASES = (("magos", 2), ("magos-solo", 1), ("national-economy", 2),
+               ("national-economy", 4), ("spymaster", 2))
+
+
+def rules_and_search(seconds: float, positions: int) -> list[dict[str, Any]]:
+    plugins, _ = load_plugins(include_entry_points=False)
+    rows = []
+    for game_id, players in SPEED_CASES:
+        plugin = plugins.get(game_id)
+        if plugin is None:
+            continue
+        rows.append(bench_game(plugin.game, players, {}, 1, seconds, positions))
+    return rows
+
+
+def speed_markdown(rows: list[dict[str, Any]]) -> str:
+    lines = ["| Game | Players | Random playouts/s | Moves/s | Hard iterations/s | "
+             "Think median / p95 (easy · normal · hard) |", "|---|---|---|---|---|---|"]
+    for r in rows:
+        lv = r["levels"]
+        think = " · ".join(f"{lv[k]['median_seconds'] * 1000:.0f}/{lv[k]['p95_seconds'] * 1000:.0f}"
+                           for k in ("easy", "normal", "hard") if k in lv)
+        ips = lv.get("hard", {}).get("iterations_per_second") or 0
+        lines.append(f"| {r['game']} | {r['players']} | {r['random_playouts_per_second']:.0f} | "
+                     f"{r['actions_per_second']:.0f} | {ips:.0f} | {think} ms |")
+    return "\n".join(lines)
+
+
+def targets(report: dict[str, Any]) -> list[tuple[str, str, bool]]:
+    """(target, measured, met) for the figures the project aims at."""
+    out: list[tuple[str, str, bool]] = []
+    for r in report.get("speed", []):
+        hard = r["levels"].get("hard", {})
+        ips = hard.get("iterations_per_second") or 0.0
+        if (r["game"], r["players"]) == ("magos", 2):
+            out.append(("Magos search >= 5,000 iterations/s", f"{ips:.0f}", ips >= 5000))
+        if (r["game"], r["players"]) == ("national-economy", 4):
+            out.append(("National Economy 4p search >= 1,000 iterations/s", f"{ips:.0f}",
+                        ips >= 1000))
+        med = hard.get("median_seconds", 0.0)
+        out.append((f"{r['game']} ({r['players']}p) hard think median <= 1 s",
+                    f"{med:.2f} s", med <= 1.0))
+    for mode in ("natural", "full"):
+        ft = report.get(f"frame_time_{mode}")
+        if not ft:
+            continue
+        for case in ft.get("cases", []):
+            ratio = case.get("ratio_median")
+            if ratio is None:
+                continue
+            out.append((f"drag frame ({mode} repaint), {case['label']}: <= 1.5x bare",
+                        f"{ratio:.2f}x", ratio <= 1.5))
+            if "500 synthetic" in str(case.get("label", "")):
+                p95 = case.get("p95_ms", 0.0)
+                out.append((f"drag frame ({mode} repaint) p95 < 8 ms at 500 pieces",
+                            f"{p95:.1f} ms", p95 < 8.0))
+    st = report.get("startup")
+    if st:
+        ratio = float(st["ratio"])
+        out.append(("start to first paint <= 1.5x bare window", f"{ratio:.2f}x", ratio <= 1.5))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("--quick", action="store_true", help="leave out AI strength")
+    p.add_argument("--seconds", type=float, default=3.0, help="random playouts per game")
+    p.add_argument("--positions", type=int, default=20, help="positions searched per level")
+    p.add_argument("--frame-steps", type=int, default=120, help="mouse moves per drag")
+    p.add_argument("--frame-rounds", type=int, default=4, help="measured drags per view")
+    p.add_argument("--startup-runs", type=int, default=7)
+    p.add_argument("--memory-runs", type=int, default=3)
+    p.add_argument("--strength-games", type=int, default=6,
+                   help="games per game, budget and opponent")
+    p.add_argument("--workers", type=int, default=max(1, os.cpu_count() or 1))
+    p.add_argument("--json", default="benchmark-results.json")
+    p.add_argument("--chart", default="strength-per-second.png")
+    args = p.parse_args(argv)
+    started = time.perf_counter()
+    report: dict[str, Any] = {
+        "when": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        "machine": {"python": platform.python_version(), "system": platform.platform(),
+                    "cpus": os.cpu_count()},
+    }
+    sections: list[str] = []
+
+    def section(title: str, text: str) -> None:
+        sections.append(f"### {title}\n\n{text}\n")
+        print(sections[-1], flush=True)
+
+    report["speed"] = rules_and_search(args.seconds, args.positions)
+    section("Rules and search speed", speed_markdown(report["speed"]))
+    # "natural": Qt repaints what the move changed, as in the app (what a player feels);
+    # "full": the whole view is repainted on every step (an upper bound).
+    for mode in ("natural", "full"):
+        report[f"frame_time_{mode}"] = frame_time.measure(args.frame_steps, args.frame_rounds,
+                                                          repaint=mode)
+        section(f"Drag frame time ({mode} repaint)",
+                frame_time.markdown(report[f"frame_time_{mode}"]))
+    report["startup"] = startup.measure(args.startup_runs)
+    st = report["startup"]
+    section("Start-up", f"Bare PySide6 window {float(st['bare_median_s']) * 1000:.0f} ms, "
+                        f"Tabletop chooser {float(st['app_median_s']) * 1000:.0f} ms "
+                        f"(median of {st['runs']}): {float(st['ratio']):.2f}x bare.")
+    report["memory"] = memory.measure(args.memory_runs)
+    section("Memory", memory.markdown(report["memory"]))
+    if not args.quick and args.strength_games > 0:
+        report["strength"] = strength.measure(args.strength_games, workers=args.workers)
+        section("AI strength per second", strength.markdown(report["strength"]))
+        if args.chart:
+            strength.chart(report["strength"], args.chart)
+            print(f"Chart: {args.chart}\n")
+    checks = targets(report)
+    report["targets"] = [{"target": t, "measured": m, "met": ok} for t, m, ok in checks]
+    section("Targets", "\n".join(["| Target | Measured | Met |", "|---|---|---|"] +
+                                 [f"| {t} | {m} | {'yes' if ok else 'no'} |"
+                                  for t, m, ok in checks]))
+    report["seconds"] = time.perf_counter() - started
+    Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"{report['seconds']:.0f} s in all; figures in {args.json}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
