@@ -40,10 +40,19 @@ def test_conformance_kit_many_seeds() -> None:
 
 
 def test_money_and_cards_are_conserved() -> None:
+    _check_conservation(12, 2024)
+
+
+@pytest.mark.slow
+def test_money_and_cards_are_conserved_in_thousands_of_games() -> None:
+    _check_conservation(2000, 7)
+
+
+def _check_conservation(games: int, seed: int) -> None:
     # NE-R5, NE-R6, NE-R52: money only enters from the supply (start cash and sales);
     # every card is in the deck, discard, hands, building areas, revealed or the goods pile.
-    rng = random.Random(2024)
-    for g in range(12):
+    rng = random.Random(seed)
+    for g in range(games):
         n = 2 + g % 3
         s = GAME.new_game(n)
         sold = 0
