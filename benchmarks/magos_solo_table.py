@@ -1,0 +1,94 @@
+"""Render the Magos solo difficulty curve from the JSON files of ``magos_solo_winrates.py``.
+
+One row per enemy in campaign order, one column group per dice mode (patch v1.1 fixed dice,
+rolled dice): battles, the AI's win rate with a 95% Wilson interval, and the mean number of the
+wizard's turns to win. Enemies a file does not hold yet are shown as not measured.
+
+    python benchmarks/magos_solo_table.py patch.json rolled.json > docs/magos-solo-difficulty.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate (sensible at 0% and 100% too)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _cell(row: dict[str, Any] | None) -> str:
+    if row is None:
+        return "not measured | | "
+    lo, hi = wilson(row["wins"], row["battles"])
+    turns = row.get("mean_turns_to_win")
+    return (f"{row['battles']} | **{100 * row['win_rate']:.0f}%** "
+            f"({100 * lo:.0f}–{100 * hi:.0f}) | "
+            + ("–" if turns is None else f"{turns:.1f}"))
+
+
+def render(files: list[dict[str, Any]], commands: list[str]) -> str:
+    modes = [f["dice"] for f in files]
+    by_mode = [{r["enemy"]: r for r in f["enemies"]} for f in files]
+    level = files[0]["level"] if files else "hard"
+    head = "| a-# | Enemy | HP | " + " | ".join(
+        f"{m}: battles | win % (95% CI) | turns to win" for m in modes) + " |"
+    lines = [
+        "# Magos solo: the difficulty curve as our AI sees it",
+        "",
+        f"The `{level}` AI plays the wizard with the first-game spells (Harmony, Pain, Fireball,"
+        " Resonance, Healing) against every enemy card, in campaign order. Each battle is seeded,",
+        "so these figures replay exactly. Win % is the share of battles the wizard won; the"
+        " interval is a 95% Wilson interval; turns to win is the wizard's mean turn count in won"
+        " battles.",
+        "",
+        head,
+        "|---|---|---|" + "---|---|---|" * len(files),
+    ]
+    for eid in CAMPAIGN_ORDER:
+        e = ENEMIES[eid]
+        cells = " | ".join(_cell(m.get(eid)) for m in by_mode)
+        lines.append(f"| a-{e.number} | {e.en} ({e.ja}) | {e.hp} | {cells} |")
+    lines += ["", "Produced by:", "", "```"]
+    lines += commands
+    lines += ["```", ""]
+    for f in files:
+        n = len(f.get("runs", []))
+        lines.append(f"- {f['dice']}: {n} battles, {f['seconds'] / 60:.0f} minutes of playing "
+                     "time on two worker processes.")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p.add_argument("files", nargs="+", help="JSON files of magos_solo_winrates.py")
+    args = p.parse_args(argv)
+    data = []
+    for name in args.files:
+        try:
+            data.append(json.loads(Path(name).read_text(encoding="utf-8")))
+        except (OSError, ValueError) as exc:
+            p.error(f"cannot read {name}: {exc}")
+    commands = [f"python benchmarks/magos_solo_winrates.py --level {d['level']} "
+                f"--battles {d['battles_per_enemy']} --dice {d['dice']} --workers 2 "
+                f"--json {Path(n).name} --resume" for d, n in zip(data, args.files, strict=True)]
+    commands.append("python benchmarks/magos_solo_table.py " + " ".join(
+        Path(n).name for n in args.files) + " > docs/magos-solo-difficulty.md")
+    sys.stdout.write(render(data, commands))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
