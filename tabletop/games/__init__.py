@@ -3,6 +3,7 @@
 BUILTIN: tuple[str, ...] = (
     "tabletop.games.magos.plugin:PLUGIN",
     "tabletop.games.national_economy.plugin:PLUGIN",
+    "tabletop.games.national_economy.plugin:SOLO_PLUGIN",
     "tabletop.games.spymaster.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

@@ -253,20 +253,24 @@ def _selection_problem(buildings: Sequence[str], selection: Sequence[str]) -> Sa
 
 
 def sale_reason(buildings: Sequence[str], selection: Sequence[str], cash: int, due: int,
-                lang: str = "en") -> str:
+                lang: str = "en", values: Mapping[str, int] | None = None) -> str:
     """Why selling ``selection`` out of ``buildings`` (a player's own area) is not a legal
-    complete sale when ``due`` is owed with ``cash`` in hand; ``""`` if it is (NE-R53)."""
+    complete sale when ``due`` is owed with ``cash`` in hand; ``""`` if it is (NE-R53).
+    ``values`` replaces the asset values as sale prices (solo variant B pays half)."""
+    price = _VALUE if values is None else values
     problem = _selection_problem(buildings, selection)
     if problem is None:
-        sellable = [_VALUE[b] for b in buildings if b in _SELLABLE]
-        problem = sale_problem([_VALUE[b] for b in selection], sellable, due - cash)
+        sellable = [price[b] for b in buildings if b in _SELLABLE]
+        problem = sale_problem([price[b] for b in selection], sellable, due - cash)
     return "" if problem is None else sale_problem_text(problem, lang)
 
 
-def sale_selections(buildings: Sequence[str], cash: int, due: int,
-                    lang: str = "en") -> list[tuple[tuple[str, ...], str]]:
+def sale_selections(buildings: Sequence[str], cash: int, due: int, lang: str = "en",
+                    values: Mapping[str, int] | None = None
+                    ) -> list[tuple[tuple[str, ...], str]]:
     """Every distinct selection of sellable buildings (as a sorted tuple of ids) with ``""``
-    when it is a legal sale and otherwise the reason it is not (NE-R53, NE-R54)."""
+    when it is a legal sale and otherwise the reason it is not (NE-R53, NE-R54); ``values``
+    as for ``sale_reason``."""
     counts: dict[str, int] = {}
     for b in buildings:
         if b in _SELLABLE:
@@ -277,7 +281,7 @@ def sale_selections(buildings: Sequence[str], cash: int, due: int,
     def rec(i: int, chosen: list[str]) -> None:
         if i == len(kinds):
             sel = tuple(chosen)
-            out.append((sel, sale_reason(buildings, sel, cash, due, lang)))
+            out.append((sel, sale_reason(buildings, sel, cash, due, lang, values)))
             return
         for k in range(counts[kinds[i]] + 1):
             rec(i + 1, chosen + [kinds[i]] * k)
@@ -384,6 +388,11 @@ class NEState:
 
     def clone(self) -> NEState:
         s = NEState.__new__(NEState)
+        self._copy_into(s)
+        return s
+
+    def _copy_into(self, s: NEState) -> None:
+        """Copy every field into ``s`` (a subclass's ``clone`` adds its own fields)."""
         s.n = self.n
         s.round = self.round
         s.phase = self.phase
@@ -415,7 +424,6 @@ class NEState:
         s.where = self.where
         s.queue = self.queue[:]
         s.selling = self.selling[:]
-        return s
 
     # -- derived facts ----------------------------------------------------------------------
     def free_workers(self, p: int) -> int:
@@ -663,20 +671,35 @@ class NationalEconomyGame(Game[NEState]):
     def _sale_context(self, s: NEState) -> tuple[int, list[int], list[int], int]:
         """The seller, the values selected, the values still unselected, the shortfall."""
         p = s.queue[0]
-        rest = [_VALUE[b] for b in s.buildings[p] if b in _SELLABLE]
-        selected = [_VALUE[b] for b in s.selling]
+        rest = [self._sale_value(s, b) for b in self._sellable_list(s, p)]
+        selected = [self._sale_value(s, b) for b in s.selling]
         for v in selected:
             rest.remove(v)
         return p, selected, rest, s.due(p) - s.cash[p]
 
-    def _sell_problem(self, s: NEState, card: str) -> SaleProblem | None:
-        """Why ``sell:card`` cannot be the next pick (NE-R51, NE-R53)."""
-        p, selected, rest, short = self._sale_context(s)
+    def _sellable_list(self, s: NEState, p: int) -> list[str]:
+        """The buildings of ``p`` that count as sellable for NE-R53 (NE-R51)."""
+        return [b for b in s.buildings[p] if b in _SELLABLE]
+
+    def _sale_value(self, s: NEState, card: str) -> int:
+        """What the supply pays for ``card`` (NE-R52)."""
+        return _VALUE[card]
+
+    def _unsellable(self, s: NEState, p: int, card: str) -> SaleProblem | None:
+        """Why ``card`` cannot join the sale of ``p`` whatever the amounts (NE-R51)."""
         if card not in _SELLABLE:
             return ("unsellable", card)
         if s.buildings[p].count(card) <= s.selling.count(card):
             return ("not_owned", card)
-        v = _VALUE[card]
+        return None
+
+    def _sell_problem(self, s: NEState, card: str) -> SaleProblem | None:
+        """Why ``sell:card`` cannot be the next pick (NE-R51, NE-R53)."""
+        p, selected, rest, short = self._sale_context(s)
+        problem = self._unsellable(s, p, card)
+        if problem is not None:
+            return problem
+        v = self._sale_value(s, card)
         rest.remove(v)
         new = [*selected, v]
         problem = sale_problem(new, [*new, *rest], short)
@@ -689,8 +712,9 @@ class NationalEconomyGame(Game[NEState]):
     def _sell_actions(self, s: NEState) -> list[str]:
         p, selected, rest, short = self._sale_context(s)
         out: list[str] = []
-        for c in _distinct(sorted(b for b in s.buildings[p] if b in _SELLABLE)):
-            if s.buildings[p].count(c) > s.selling.count(c) and self._sell_problem(s, c) is None:
+        sellable = self._sellable_list(s, p)
+        for c in _distinct(sorted(sellable)):
+            if sellable.count(c) > s.selling.count(c) and self._sell_problem(s, c) is None:
                 out.append(_SELL_TEXT[c])
         if sale_problem(selected, [*selected, *rest], short) is None:
             out.append("done")
@@ -808,7 +832,12 @@ class NationalEconomyGame(Game[NEState]):
         ev = Event("place", {"seat": p, "card": card, "own": own},
                    {"en": f"{player_name(p, 'en')} sends a worker to the {name_en}.",
                     "ja": f"{player_name(p, 'ja')}が{name_ja}に労働者を派遣しました。"})
-        return [ev, *self._run(s)]
+        return [ev, *self._after_place(s), *self._run(s)]
+
+    def _after_place(self, s: NEState) -> list[Event]:
+        """What happens once a worker stands on its card, before the effect resolves (the
+        solo game's blocker, NE-R73); nothing in the 2-4 player game."""
+        return []
 
     def _run(self, s: NEState) -> list[Event]:
         """Resolve the current workplace's steps until one needs a decision or a draw."""
@@ -982,14 +1011,18 @@ class NationalEconomyGame(Game[NEState]):
 
     def _payday(self, s: NEState) -> list[Event]:
         events: list[Event] = []
+        if s.phase == P_OVER:  # a payment that failed ended a solo game (NE-R77)
+            return events
         while s.queue:
             p = s.queue[0]
-            if s.cash[p] < s.due(p) and any(b in _SELLABLE for b in s.buildings[p]):
+            if s.cash[p] < s.due(p) and self._sellable_list(s, p):
                 s.phase = P_SELL  # NE-R33
                 s.selling = []
                 return events
             events.extend(self._pay(s, p))
             s.queue.pop(0)
+            if s.phase == P_OVER:
+                return events
         s.sleeping = [0] * s.n  # NE-R35
         s.queue = [p for p in s.seats_from_start()
                    if len(s.hands[p]) > hand_limit(s.buildings[p])]
@@ -1013,7 +1046,7 @@ class NationalEconomyGame(Game[NEState]):
             del s.own_used[p][i]
             s.public.append(b)  # NE-R52: now a public workplace
             s.public_workers.append([])
-            total += _VALUE[b]
+            total += self._sale_value(s, b)
         s.cash[p] += total
         s.issued += total
         names_en = ", ".join(card_name(b, "en") for b in s.selling)
@@ -1236,8 +1269,7 @@ class NationalEconomyGame(Game[NEState]):
 
     def _public_from(self, data: Mapping[str, Any]) -> NEState:
         """The public part of a state from an observation or a saved state."""
-        n = int(data["num_players"])
-        s = NEState(n)
+        s = self._empty_state(data)
         s.round = int(data["round"])
         s.phase = str(data["phase"])
         s.active = int(data["active"])
@@ -1270,6 +1302,10 @@ class NationalEconomyGame(Game[NEState]):
             if pl.get("hand") is not None:
                 s.hands[p] = sorted(str(c) for c in pl["hand"])
         return s
+
+    def _empty_state(self, data: Mapping[str, Any]) -> NEState:
+        """A fresh state of the right kind for an observation or a saved state."""
+        return NEState(int(data["num_players"]))
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> NEState:
         s = self._public_from(obs)

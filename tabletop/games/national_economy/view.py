@@ -192,12 +192,6 @@ def _multi(card: str, n: int) -> bool:
     return w is not None and (w.multi == "always" or (w.multi == "3p" and n >= 3))
 
 
-def _state(obs: dict[str, Any], seat: int) -> NEState:
-    """A full state consistent with what ``seat`` sees; every fact the model's reasons for
-    ``seat``'s own actions depend on (public cards, money, its own hand) is exact."""
-    return GAME.resample(obs, seat, random.Random(0))
-
-
 class _Workers:
     """Where each worker token of the table sits: on a public card, on an own building, or
     in its owner's area (free, working somewhere no longer shown, or asleep)."""
@@ -232,6 +226,24 @@ class _Workers:
 
 class NationalEconomyView(GameView):
     """Layout, gestures and words for National Economy."""
+
+    #: The rules whose reasons and prompts the table shows (the solo view puts its own).
+    game: NationalEconomyGame = GAME
+    #: Whether the start player marker is drawn (the solo game has none, NE-R71).
+    show_marker = True
+
+    def _state(self, obs: dict[str, Any], seat: int) -> NEState:
+        """A full state consistent with what ``seat`` sees; every fact the model's reasons
+        for ``seat``'s own actions depend on (public cards, money, its own hand) is exact."""
+        return self.game.resample(obs, seat, random.Random(0))
+
+    def _price(self, obs: dict[str, Any], card: str) -> int:
+        """What selling ``card`` brings (NE-R52)."""
+        return BUILDINGS[card].value
+
+    def _sellable(self, obs: dict[str, Any], seat: int) -> list[str]:
+        """The buildings of ``seat`` that count for the over-selling rule (NE-R53)."""
+        return [str(b) for b in obs["players"][seat]["buildings"]]
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
@@ -408,7 +420,7 @@ class NationalEconomyView(GameView):
         zone = Zone(f"area{p}", x, y, w, h, name_en, name_ja, PLAYER_COLORS[p])
         out.zones.append(zone)
         # Line 1: name, cash, workers, penalties, limits.
-        marker = " ★" if int(obs["marker"]) == p else ""
+        marker = " ★" if self.show_marker and int(obs["marker"]) == p else ""
         arrow = " ◀" if active else ""
         cash = int(pl["cash"])
         pen = int(pl["penalties"])
@@ -483,13 +495,13 @@ class NationalEconomyView(GameView):
         # dimmed and its tooltip gives the rule's reason (the status line lists legal sales).
         refused: dict[str, tuple[str, str]] = {}
         if seller and obs.get("seat") == p:
-            state_now = _state(obs, p)
-            legal = set(GAME.legal_actions(state_now))
+            state_now = self._state(obs, p)
+            legal = set(self.game.legal_actions(state_now))
             for card in set(owned):
                 action = f"sell:{card}"
                 if action not in legal:
-                    refused[card] = (GAME.reason(state_now, action, "en"),
-                                     GAME.reason(state_now, action, "ja"))
+                    refused[card] = (self.game.reason(state_now, action, "en"),
+                                     self.game.reason(state_now, action, "ja"))
         where = int(obs["where"])
         for i, (pid, card, (cx, cy)) in enumerate(zip(building_ids(p, owned), owned, pos,
                                                       strict=True)):
@@ -569,13 +581,14 @@ class NationalEconomyView(GameView):
                                            label_ja=f"{ja}を手札に加える"))
             elif kind == "sell":
                 b = BUILDINGS[rest]
+                price = self._price(obs, rest)
                 for pid, c in zip(bids, owned, strict=True):
                     if c == rest and pid not in picked:
                         out.append(Gesture(action, target=pid,
-                                           label_en=f"Sell {b.en} (${b.value})",
-                                           label_ja=f"{b.ja}(${b.value})を売る"))
+                                           label_en=f"Sell {b.en} (${price})",
+                                           label_ja=f"{b.ja}(${price})を売る"))
             elif kind == "done":
-                total = sum(BUILDINGS[b].value for b in selling)
+                total = sum(self._price(obs, b) for b in selling)
                 out.append(Gesture(action, label_en=f"Done: sell for ${total}",
                                    label_ja=f"確定:${total}で売却", shortcut="D"))
             else:
@@ -597,9 +610,9 @@ class NationalEconomyView(GameView):
             return _msg(lang, f"That is {player_name(owner, 'en')}'s hand.",
                         f"それは{player_name(owner, 'ja')}の手札です。")
         to_move = int(obs["to_move"])
-        state = _state(obs, seat)
+        state = self._state(obs, seat)
         if to_move != seat:
-            return GAME.prompt(state, seat, lang)
+            return self.game.prompt(state, seat, lang)
         phase = obs["phase"]
         if source.startswith("w"):
             return self._why_not_worker(obs, seat, state, source, target, lang)
@@ -608,34 +621,35 @@ class NationalEconomyView(GameView):
             return super().why_not(obs, seat, source, target, lang)
         if phase == P_PLACE:
             if where == "public":
-                reason = GAME.reason(state, f"place:{card}", lang)
+                reason = self.game.reason(state, f"place:{card}", lang)
                 return reason or _msg(lang, "Drag one of your workers onto this workplace.",
                                       "自分の労働者をこの職場にドラッグしてください。")
             if where == f"own{seat}":
-                reason = GAME.reason(state, f"place:own:{card}", lang)
+                reason = self.game.reason(state, f"place:own:{card}", lang)
                 return reason or _msg(lang, "Drag one of your workers onto this building.",
                                       "自分の労働者をこの建物にドラッグしてください。")
             if where == f"hand{seat}":
                 return _msg(lang, "Cards in hand are built at a workplace that builds, such "
                             "as the Carpenter.", "手札の建物は大工などの建設する職場で建てます。")
         if phase in (P_DISCARD, P_TRIM) and where == f"hand{seat}":
-            return GAME.reason(state, f"discard:{card}", lang) or GAME.prompt(state, seat, lang)
+            return (self.game.reason(state, f"discard:{card}", lang)
+                    or self.game.prompt(state, seat, lang))
         if phase in (P_BUILD, P_BUILD2) and where == f"hand{seat}":
             if card == GOODS:
                 return _msg(lang, "Consumer goods cannot be built.",
                             "消費財は建設できません。")
-            return GAME.reason(state, f"build:{card}", lang)
+            return self.game.reason(state, f"build:{card}", lang)
         if phase == P_TAKE and where == "revealed":
-            return GAME.reason(state, f"take:{card}", lang)
+            return self.game.reason(state, f"take:{card}", lang)
         if phase == P_SELL and where == f"own{seat}":
             if self._already_picked(obs, seat, source):
                 return _msg(lang, "This building is already picked for the sale.",
                             "この建物はすでに売却に選んでいます。")
-            return GAME.reason(state, f"sell:{card}", lang)
+            return self.game.reason(state, f"sell:{card}", lang)
         if where is not None and where.startswith("own") and where != f"own{seat}":
             return _msg(lang, "Only the owner may use a building in a private area.",
                         "個人建物置き場の建物は持ち主しか使えません。")
-        return GAME.prompt(state, seat, lang)
+        return self.game.prompt(state, seat, lang)
 
     def _why_not_worker(self, obs: dict[str, Any], seat: int, state: NEState, source: str,
                         target: str | None, lang: str) -> str:
@@ -647,19 +661,19 @@ class NationalEconomyView(GameView):
             return _msg(lang, "This worker is already working this round.",
                         "この労働者はこのラウンドすでに働いています。")
         if obs["phase"] != P_PLACE:
-            return GAME.prompt(state, seat, lang)
+            return self.game.prompt(state, seat, lang)
         card, where = self._card_at(obs, target) if target else (None, None)
         if card is None or where is None:
             return _msg(lang, "Drag the worker onto a workplace.",
                         "労働者を職場にドラッグしてください。")
         if where == "public":
-            reason = GAME.reason(state, f"place:{card}", lang)
+            reason = self.game.reason(state, f"place:{card}", lang)
             return reason or _msg(
                 lang, f"This {card_name(card, 'en')} already holds a worker; use another copy.",
                 f"この{card_name(card, 'ja')}にはすでに労働者がいます。"
                 "別のカードを使ってください。")
         if where == f"own{seat}":
-            reason = GAME.reason(state, f"place:own:{card}", lang)
+            reason = self.game.reason(state, f"place:own:{card}", lang)
             return reason or _msg(lang, f"Your {card_name(card, 'en')} already holds a worker.",
                                   f"あなたの{card_name(card, 'ja')}にはすでに労働者がいます。")
         if where.startswith("own"):
@@ -720,21 +734,21 @@ class NationalEconomyView(GameView):
         if seat is None:
             en, ja = self._turn_text(obs)
             return _msg(lang, en, ja)
-        state = _state(obs, seat)
+        state = self._state(obs, seat)
         if phase == P_SELL and int(obs["to_move"]) == seat:
             return self._sale_status(obs, seat, lang)
-        return GAME.prompt(state, seat, lang)
+        return self.game.prompt(state, seat, lang)
 
     def _sale_status(self, obs: dict[str, Any], seat: int, lang: str) -> str:
         """The shortfall, the picks so far and the legal sales that extend them (NE-R53)."""
         pl = obs["players"][seat]
-        owned = [str(b) for b in pl["buildings"]]
+        owned = self._sellable(obs, seat)
+        prices = {b: self._price(obs, b) for b in owned}
         cash, due = int(pl["cash"]), int(pl["due"])
-        short = due - cash
         selling = sorted(str(b) for b in obs["selling"])
-        picked = sum(BUILDINGS[b].value for b in selling)
+        picked = sum(prices[b] for b in selling)
         legal = []
-        for sel, reason in sale_selections(owned, cash, due, lang):
+        for sel, reason in sale_selections(owned, cash, due, lang, prices):
             if reason:
                 continue
             rest = list(sel)
@@ -744,24 +758,23 @@ class NationalEconomyView(GameView):
             except ValueError:
                 continue
             legal.append(sel)
-        legal.sort(key=lambda s: (sum(BUILDINGS[b].value for b in s), s))
+        legal.sort(key=lambda s: (sum(prices[b] for b in s), s))
 
         def names(sel: Sequence[str]) -> str:
             sep = " + " if lang != "ja" else "+"
-            return sep.join(f"{card_name(b, lang)} ${BUILDINGS[b].value}" for b in sel)
+            return sep.join(f"{card_name(b, lang)} ${prices[b]}" for b in sel)
 
         def option(sel: Sequence[str]) -> str:
             if len(sel) == 1:
                 return names(sel)
-            total = sum(BUILDINGS[b].value for b in sel)
+            total = sum(prices[b] for b in sel)
             return f"{names(sel)}(計${total})" if lang == "ja" else f"{names(sel)} = ${total}"
 
         shown = [option(s) for s in legal[:4]]
         if len(legal) > 4:
             shown.append("…")
         options = ("、" if lang == "ja" else "; ").join(shown)
-        head = _msg(lang, f"Payday: you owe ${due} and hold ${cash}, so you are ${short} "
-                    "short.", f"給料日:賃金${due}に対し所持金${cash}、${short}不足しています。")
+        head = self._sale_head(obs, due, cash, lang)
         if selling:
             head += _msg(lang, f" Picked: {names(selling)} (${picked}).",
                          f"選択中:{names(selling)}(${picked})。")
@@ -773,6 +786,12 @@ class NationalEconomyView(GameView):
         tail = _msg(lang, f" Legal sales: {options}. Click buildings to sell, then Done.",
                     f"売却できる組み合わせ:{options}。売る建物をクリックして確定してください。")
         return head + tail
+
+    def _sale_head(self, obs: dict[str, Any], due: int, cash: int, lang: str) -> str:
+        """The first sentence of the payday status: what is owed and what is short."""
+        short = due - cash
+        return _msg(lang, f"Payday: you owe ${due} and hold ${cash}, so you are ${short} "
+                    "short.", f"給料日:賃金${due}に対し所持金${cash}、${short}不足しています。")
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         out: dict[str, float] = {}

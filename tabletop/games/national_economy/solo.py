@@ -1,0 +1,486 @@
+"""National Economy solo: one player, a neutral blocker, wages and a tax (game id
+``national-economy-solo``; NE-R70..NE-R84 of the spec, decisions NE-G10..NE-G13 and NE-G16).
+
+The solo game is the 2-4 player rules model (``NationalEconomyGame``) with one seat; the
+differences go through the base model's hooks, so placing, building, drawing and the
+over-selling rule are the very same code:
+
+* Set-up (NE-R70, NE-R71, NE-R80, NE-G13): the public area holds the Mine, the Carpenter, the
+  School and a Factory (variant A) or a Farm (variant B) taken out of the building deck. The
+  player has $5, 2 workers and 3 cards; there is no Quarry and no start player, so a game opens
+  with the three draws of the hand.
+* Age order (NE-R72): ``state.public`` only ever grows at its end, so a card's index is its age
+  and the last card is the newest; the observation lists ``age_order`` newest → oldest.
+* The blocker (NE-R73): after each placement a neutral blocker goes on the newest public card
+  that holds no worker. ``state.blocked`` holds those public indices in the order the blockers
+  came (blocker ``k`` is the table's piece ``blocker<k>``). A blocked card takes no worker this
+  round, not even the Mine (NE-R74). Blockers leave at the end of the round.
+* NE-G16: when the player still has workers but no workplace can be used, they stay idle (and
+  are paid) and the round ends.
+* Payday (NE-R76, NE-R77): wages plus the round's tax form one obligation for the over-selling
+  rule; wages go to the household, the tax to the supply. With ``wage_failure=game-over`` (the
+  default, NE-G11) an obligation that cannot be met after selling everything sellable ends the
+  game at once, nothing paid. With ``penalty-tokens`` (the published solo's way) the player pays
+  the wages first, then the tax, and takes one unpaid-wage token per dollar still missing.
+* Variant A (NE-R75): at most one building of a type in the public area, so a building whose
+  type is already public, or a second copy of a type in the same sale, cannot be sold and does
+  not count as sellable for NE-R53. The tax follows the ``tax`` option (NE-G10: round − 1).
+* Variant B (NE-R81..NE-R84): no limit per type, sales pay half the value (NE-R53 uses the half
+  values), no tax whatever the ``tax`` option says, and a clear at total assets of 100 or more.
+
+Results: magos-solo returns +1 for a win and -1 for a loss; so does this game, with shades that
+give search a direction. A game ended by NE-R77 is -1. Variant B: a clear is +1; a finished game
+below 100 is a loss graded by the score, from -0.9 at 0 up to -0.1 at 100. Variant A has no
+win, only "a high score" (NE-R78): a finished game is tanh(score / 100) (0.76 at 100), always
+above a game over. ``heuristic`` puts a projected score on the same scale and slides towards -1
+when this round's wages and tax exceed cash plus what selling could bring.
+
+Nothing is hidden from the player: the deck is a multiset every card of which is accounted for,
+and draws are chance, so the spec declares no hidden information.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, cast
+
+from tabletop.engine import Event, GameSpec, OptionSpec
+from tabletop.engine.game import Observation
+from tabletop.engine.game import words as _msg
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    BUILDINGS,
+    ROUNDS,
+    START_CASH,
+    START_HAND,
+    card_name,
+)
+from .model import (
+    _IDX,
+    P_DRAW,
+    P_OVER,
+    P_PLACE,
+    P_SELL,
+    NationalEconomyGame,
+    NEState,
+    SaleProblem,
+    player_name,
+)
+
+GAME_ID = "national-economy-solo"
+
+VARIANT_A = "a"
+VARIANT_B = "b"
+VARIANTS: tuple[str, ...] = (VARIANT_A, VARIANT_B)
+
+TAX_ROUND_MINUS_ONE = "round-minus-one"  # NE-G10: $0 in round 1 up to $8 in round 9
+TAX_ROUND = "round"                      # a harder schedule: $1 up to $9
+TAX_NONE = "none"
+TAX_MODES: tuple[str, ...] = (TAX_ROUND_MINUS_ONE, TAX_ROUND, TAX_NONE)
+
+GAME_OVER = "game-over"            # NE-R77, NE-G11
+PENALTY_TOKENS = "penalty-tokens"  # NE-G11: the published solo's unpaid-wage tokens
+WAGE_FAILURES: tuple[str, ...] = (GAME_OVER, PENALTY_TOKENS)
+
+# Why a game ended (``result``).
+R_BANKRUPT = "bankrupt"        # NE-R77
+R_FINISHED = "finished"        # variant A after round 9 (NE-R78)
+R_CLEAR = "clear"              # variant B with at least CLEAR_SCORE (NE-R84)
+R_NOT_CLEARED = "not-cleared"  # variant B below CLEAR_SCORE
+
+CLEAR_SCORE = 100  # NE-R84
+START_CARD: dict[str, str] = {VARIANT_A: "factory", VARIANT_B: "farm"}  # NE-R70, NE-R80
+SEAT = 0
+
+
+def tax_for(variant: str, mode: str, rnd: int) -> int:
+    """The tax owed at the end of round ``rnd`` (NE-R76, NE-R83, NE-G10)."""
+    if variant == VARIANT_B or mode == TAX_NONE:
+        return 0
+    return rnd if mode == TAX_ROUND else rnd - 1
+
+
+def sale_price(variant: str, card: str) -> int:
+    """What the supply pays for ``card``: its value, half of it in variant B (NE-R82; all
+    values are even, and an odd one would round down)."""
+    value = BUILDINGS[card].value
+    return value // 2 if variant == VARIANT_B else value
+
+
+def blocked_words(card: str) -> dict[str, str]:
+    """Why a blocked workplace cannot be used (NE-R73), per language."""
+    en, ja = card_name(card, "en"), card_name(card, "ja")
+    return {"en": f"The {en} is blocked this round: the neutral blocker stands on it (NE-R73).",
+            "ja": f"{ja}はこのラウンド、中立のブロッカーにふさがれていて使えません。"}
+
+
+def result_words(result: str, total: int) -> dict[str, str]:
+    """The headline of a finished solo game."""
+    if result == R_BANKRUPT:
+        return {"en": "Game over: the wages and tax could not be paid.",
+                "ja": "ゲームオーバー:賃金と税金を払えませんでした。"}
+    if result == R_CLEAR:
+        return {"en": f"Cleared! Total assets {total} (target {CLEAR_SCORE}).",
+                "ja": f"クリア!総資産{total}(目標{CLEAR_SCORE})。"}
+    if result == R_NOT_CLEARED:
+        return {"en": f"Not cleared: total assets {total}, {CLEAR_SCORE} needed.",
+                "ja": f"クリアならず:総資産{total}(クリアには{CLEAR_SCORE}必要)。"}
+    return {"en": f"Final score: total assets {total}.", "ja": f"最終得点:総資産{total}。"}
+
+
+class NESoloState(NEState):
+    """A solo position: the one-seat ``NEState`` plus the options, the blockers (public
+    indices in the order they were placed this round), the tax paid so far and the result."""
+
+    __slots__ = ("blocked", "result", "tax_mode", "taxed", "variant", "wage_failure")
+
+    def __init__(self, variant: str = VARIANT_A, tax_mode: str = TAX_ROUND_MINUS_ONE,
+                 wage_failure: str = GAME_OVER) -> None:
+        super().__init__(1)
+        self.variant = variant
+        self.tax_mode = tax_mode
+        self.wage_failure = wage_failure
+        start = START_CARD[variant]
+        # Oldest first, so the newest card is the last (NE-R70, NE-R80, NE-G12).
+        self.public = ["mine", "carpenter", "school", start]
+        self.public_workers = [[] for _ in self.public]
+        self.deck[_IDX[start]] -= 1  # NE-G13
+        self.blocked: list[int] = []
+        self.taxed = 0
+        self.result = ""
+
+    def clone(self) -> NESoloState:
+        s = NESoloState.__new__(NESoloState)
+        self._copy_into(s)
+        s.variant = self.variant
+        s.tax_mode = self.tax_mode
+        s.wage_failure = self.wage_failure
+        s.blocked = self.blocked[:]
+        s.taxed = self.taxed
+        s.result = self.result
+        return s
+
+    def tax(self) -> int:
+        """NE-R76: the tax owed at the end of this round."""
+        return tax_for(self.variant, self.tax_mode, self.round)
+
+    def wages(self, p: int = SEAT) -> int:
+        """NE-R31: the wages alone."""
+        return self.wage() * self.workers[p]
+
+    def due(self, p: int) -> int:
+        """NE-R76: wages and tax are one obligation (also for NE-R53)."""
+        return self.wage() * self.workers[p] + self.tax()
+
+
+def _solo(s: NEState) -> NESoloState:
+    # Every state this game makes is a NESoloState; the base model's hooks are typed NEState.
+    return cast(NESoloState, s)
+
+
+class NationalEconomySoloGame(NationalEconomyGame):
+    """National Economy solo, variants A and B (NE-R70..NE-R84)."""
+
+    spec = GameSpec(
+        id=GAME_ID,
+        name_en="National Economy — solo",
+        name_ja="ナショナルエコノミー ソロ",
+        min_players=1,
+        max_players=1,
+        rules_version="1",
+        options=(
+            OptionSpec("variant", "Solo rules", "ソロルール", VARIANT_A, VARIANTS,
+                       help_en="a: a Factory starts in the public area, one building per type "
+                       "may be public, a tax is due every round. b: a Farm starts there, "
+                       "sales pay half, no tax, and 100 total assets clear the game.",
+                       help_ja="a:工場から始まり、共有建物置き場には同じ種類の建物は1つまで、"
+                       "毎ラウンド税金がかかる。b:農場から始まり、売却は半額、税金なし、"
+                       "総資産100以上でクリア。"),
+            OptionSpec("tax", "Tax (rules a)", "税金(ルールa)", TAX_ROUND_MINUS_ONE,
+                       TAX_MODES,
+                       help_en="Tax paid to the supply at each round's end under rules a. "
+                       "round-minus-one: $0 in round 1 up to $8 in round 9. round: $1 up to "
+                       "$9. none: no tax. Rules b never have a tax.",
+                       help_ja="ルールaで各ラウンドの終わりにサプライへ払う税金。"
+                       "round-minus-one:ラウンド1の$0からラウンド9の$8まで。"
+                       "round:$1から$9まで。none:税金なし。ルールbには税金はない。"),
+            OptionSpec("wage_failure", "Unpaid wages", "賃金を払えないとき", GAME_OVER,
+                       WAGE_FAILURES,
+                       help_en="game-over: if wages and tax cannot be paid after selling "
+                       "everything sellable, the game is lost. penalty-tokens: pay what you "
+                       "can and take an unpaid-wage token (−3 points) per dollar missing.",
+                       help_ja="game-over:売れる建物をすべて売っても賃金と税金を払えなければ"
+                       "ゲームオーバー。penalty-tokens:払えるだけ払い、足りない$1ごとに"
+                       "未払い給料罰符(−3点)を受け取る。"),
+        ),
+        summary_en="Solo: nine rounds against your own wage bill while a neutral blocker takes "
+        "the newest free workplace after each of your workers.",
+        summary_ja="1人用:労働者を置くたびに中立のブロッカーが一番新しい空き職場をふさぐ中で、"
+        "9ラウンドの賃金を払い抜く。",
+        has_hidden_information=False,
+        rules_file="national-economy",
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> NESoloState:
+        opts = self.spec.resolve_options(options)
+        s = NESoloState(str(opts["variant"]), str(opts["tax"]), str(opts["wage_failure"]))
+        # NE-R71: no start player to choose; the one seat starts every round.
+        s.start = s.marker = s.active = SEAT
+        s.cash = [START_CASH[0]]
+        s.issued = START_CASH[0]
+        s.draw_queue = [SEAT] * START_HAND
+        s.phase = P_DRAW
+        return s
+
+    def num_players(self, state: NEState) -> int:
+        return 1
+
+    # -- placing and the blocker ----------------------------------------------------------
+    def _public_slot(self, s: NEState, card: str) -> int:
+        blocked = _solo(s).blocked
+        multi = self._multi(s, card)
+        for i, c in enumerate(s.public):
+            if c == card and i not in blocked and (multi or not s.public_workers[i]):
+                return i
+        return -1
+
+    def _place_actions(self, s: NEState, p: int) -> list[str]:
+        out = super()._place_actions(s, p)
+        if not _solo(s).blocked:
+            return out
+        # A copy the base model saw as free may be blocked (NE-R73, NE-R74).
+        return [a for a in out if a.startswith("place:own:") or self._public_slot(s, a[6:]) >= 0]
+
+    def _after_place(self, s: NEState) -> list[Event]:
+        """NE-R73: the blocker takes the newest public workplace holding no worker."""
+        ss = _solo(s)
+        for i in range(len(s.public) - 1, -1, -1):
+            if not s.public_workers[i] and i not in ss.blocked:
+                ss.blocked.append(i)
+                card = s.public[i]
+                en, ja = card_name(card, "en"), card_name(card, "ja")
+                return [Event("blocker", {"index": i, "card": card,
+                                          "blocker": len(ss.blocked) - 1},
+                              {"en": f"The blocker takes the {en}.",
+                               "ja": f"ブロッカーが{ja}をふさぎました。"})]
+        return [Event("blocker", {"index": -1, "card": "", "blocker": -1},
+                      {"en": "Every public workplace is taken: the blocker stays out.",
+                       "ja": "空いている共有の職場がないので、ブロッカーは置かれません。"})]
+
+    def _end_turn(self, s: NEState) -> list[Event]:
+        events = super()._end_turn(s)
+        if s.phase == P_PLACE and not self._place_actions(s, s.active):
+            events.extend(self._idle(s))
+        return events
+
+    def _idle(self, s: NEState) -> list[Event]:
+        """NE-G16: no workplace can be used, so the remaining workers stay idle."""
+        left = s.free_workers(s.active)
+        ev = Event("idle", {"seat": s.active, "workers": left},
+                   {"en": f"No workplace can be used: {left} worker(s) stay idle this round "
+                    "(they are still paid).",
+                    "ja": f"使える職場がないため、労働者{left}人はこのラウンド待機します"
+                    "(賃金は払います)。"})
+        return [ev, *self._end_round(s)]
+
+    def _begin_round(self, s: NEState) -> list[Event]:
+        s.start = s.marker
+        s.active = s.start
+        s.placed = [0]
+        s.phase = P_PLACE
+        r, w, tax = s.round, s.wage(), _solo(s).tax()
+        events = [Event("round", {"round": r, "wage": w, "tax": tax, "start": s.start},
+                        {"en": f"Round {r} begins (wage ${w} per worker, tax ${tax}).",
+                         "ja": f"ラウンド{r}開始(賃金は1人${w}、税金${tax})。"})]
+        if not self._place_actions(s, s.active):
+            events.extend(self._idle(s))  # the Mine is free at a round's start: a safety net
+        return events
+
+    def _end_round(self, s: NEState) -> list[Event]:
+        _solo(s).blocked = []  # NE-R73: the blockers leave with the workers
+        return super()._end_round(s)
+
+    # -- payday ---------------------------------------------------------------------------
+    def _sellable_list(self, s: NEState, p: int) -> list[str]:
+        own = super()._sellable_list(s, p)
+        if _solo(s).variant != VARIANT_A:
+            return own
+        # NE-R75: one building per type in the public area, so one copy per type not yet
+        # public counts as sellable.
+        return sorted({b for b in own if b not in s.public})
+
+    def _sale_value(self, s: NEState, card: str) -> int:
+        return sale_price(_solo(s).variant, card)
+
+    def _unsellable(self, s: NEState, p: int, card: str) -> SaleProblem | None:
+        problem = super()._unsellable(s, p, card)
+        if problem is None and _solo(s).variant == VARIANT_A:
+            if card in s.public:
+                return ("public_type", card)
+            if card in s.selling:
+                return ("one_per_type", card)
+        return problem
+
+    def _pay(self, s: NEState, p: int) -> list[Event]:
+        """NE-R76, NE-R77: wages to the household, then the tax to the supply."""
+        ss = _solo(s)
+        wages, tax = ss.wages(p), ss.tax()
+        due = wages + tax
+        cash = s.cash[p]
+        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
+        if cash < due and ss.wage_failure == GAME_OVER:
+            s.phase = P_OVER
+            ss.result = R_BANKRUPT
+            return [Event("game_over", {"seat": p, "wages": wages, "tax": tax, "cash": cash},
+                          {"en": f"{who_en} owes ${wages} in wages and ${tax} in tax but holds "
+                           f"only ${cash}: the game is over (NE-R77).",
+                           "ja": f"{who_ja}は賃金${wages}と税金${tax}を払えません"
+                           f"(所持金${cash})。ゲームオーバーです。"})]
+        paid_w = min(wages, cash)
+        paid_t = min(tax, cash - paid_w)
+        s.cash[p] = cash - paid_w - paid_t
+        s.household += paid_w
+        s.issued -= paid_t  # the tax leaves the game
+        ss.taxed += paid_t
+        unpaid = due - paid_w - paid_t
+        s.penalties[p] += unpaid
+        text = {"en": f"{who_en} pays ${paid_w} in wages.",
+                "ja": f"{who_ja}が賃金${paid_w}を払いました。"}
+        if paid_w < wages:
+            text = {"en": f"{who_en} pays ${paid_w} of ${wages} in wages.",
+                    "ja": f"{who_ja}は賃金${wages}のうち${paid_w}を払いました。"}
+        events = [Event("wages", {"seat": p, "paid": paid_w, "unpaid": wages - paid_w}, text)]
+        if tax:
+            text = {"en": f"{who_en} pays ${paid_t} in tax to the supply.",
+                    "ja": f"{who_ja}が税金${paid_t}をサプライに払いました。"}
+            if paid_t < tax:
+                text = {"en": f"{who_en} pays ${paid_t} of ${tax} in tax to the supply.",
+                        "ja": f"{who_ja}は税金${tax}のうち${paid_t}をサプライに払いました。"}
+            events.append(Event("tax", {"seat": p, "paid": paid_t, "unpaid": tax - paid_t,
+                                        "tax": tax}, text))
+        if unpaid:
+            events.append(Event("penalty", {"seat": p, "tokens": unpaid},
+                                {"en": f"{who_en} takes {unpaid} unpaid-wage token(s).",
+                                 "ja": f"{who_ja}が未払い給料罰符を{unpaid}枚受け取りました。"}))
+        return events
+
+    def _game_over(self, s: NEState) -> list[Event]:
+        ss = _solo(s)
+        sc = s.score(SEAT)
+        if ss.variant == VARIANT_B:
+            ss.result = R_CLEAR if sc.total >= CLEAR_SCORE else R_NOT_CLEARED  # NE-R84
+        else:
+            ss.result = R_FINISHED  # NE-R78
+        return [Event("score", {"seat": SEAT, **sc.to_json()},
+                      {"en": f"{player_name(SEAT, 'en')}: total assets {sc.total}.",
+                       "ja": f"{player_name(SEAT, 'ja')}:総資産{sc.total}。"}),
+                Event("result", {"result": ss.result, "total": sc.total},
+                      result_words(ss.result, sc.total))]
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: NEState) -> list[float]:
+        s = _solo(state)
+        if s.phase != P_OVER:
+            return [0.0]
+        if s.result == R_BANKRUPT:
+            return [-1.0]
+        total = s.score(SEAT).total
+        if s.variant == VARIANT_B:
+            if total >= CLEAR_SCORE:
+                return [1.0]
+            return [-0.9 + 0.8 * max(0, total) / CLEAR_SCORE]
+        return [math.tanh(total / 100.0)]
+
+    # -- checking -------------------------------------------------------------------------
+    def reason(self, s: NEState, action: str, lang: str = "en") -> str:
+        kind, _, rest = action.partition(":")
+        if kind == "sell" and s.phase == P_SELL and action not in self.legal_actions(s):
+            problem = self._sell_problem(s, rest)
+            if problem is not None and problem[0] in ("public_type", "one_per_type"):
+                name = card_name(rest, lang)
+                if problem[0] == "public_type":
+                    return _msg(lang, f"A {name} is already in the public area: in solo rules "
+                                "a only one building of each type may be public (NE-R75).",
+                                f"共有建物置き場にはすでに{name}があります。ソロルールaでは同じ"
+                                "種類の建物は1つまでしか共有建物置き場に置けません。")
+                return _msg(lang, f"Only one {name} may go to the public area: in solo rules a "
+                            "only one building of each type may be public (NE-R75).",
+                            f"{name}は1つしか売れません。ソロルールaでは同じ種類の建物は1つまで"
+                            "しか共有建物置き場に置けません。")
+        return super().reason(s, action, lang)
+
+    def _place_reason(self, s: NEState, card: str, own: bool, lang: str) -> str:
+        if not own and card in s.public and self._public_slot(s, card) < 0 and any(
+                s.public[i] == card for i in _solo(s).blocked):
+            return blocked_words(card)[lang if lang == "ja" else "en"]
+        return super()._place_reason(s, card, own, lang)
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: NEState, seat: int | None) -> Observation:
+        s = _solo(state)
+        obs = super().observation(s, seat)
+        sellable = self._sellable_list(s, SEAT)
+        obs.update({
+            "variant": s.variant, "tax_mode": s.tax_mode, "wage_failure": s.wage_failure,
+            "tax": s.tax(), "wages_due": s.wages(), "taxed": s.taxed,
+            # NE-R72: the public cards newest first (public index = len - 1 - position).
+            "age_order": s.public[::-1],
+            "blockers": s.blocked[:], "result": s.result,
+            "clear_score": CLEAR_SCORE if s.variant == VARIANT_B else None,
+        })
+        obs["players"][SEAT]["sellable"] = sellable
+        obs["players"][SEAT]["prices"] = {b: sale_price(s.variant, b)
+                                          for b in sorted(set(s.buildings[SEAT]))}
+        return obs
+
+    def _empty_state(self, data: Mapping[str, Any]) -> NEState:
+        s = NESoloState(str(data["variant"]), str(data["tax_mode"]), str(data["wage_failure"]))
+        s.blocked = [int(i) for i in data["blockers"]]
+        s.taxed = int(data["taxed"])
+        s.result = str(data["result"])
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def prompt(self, state: NEState, seat: int, lang: str = "en") -> str:
+        s = _solo(state)
+        if s.phase == P_OVER:
+            return result_words(s.result, s.score(SEAT).total)[lang if lang == "ja" else "en"]
+        if s.phase == P_SELL:
+            wages, tax = s.wages(), s.tax()
+            due, cash = wages + tax, s.cash[SEAT]
+            return _msg(lang, f"Payday: wages ${wages} + tax ${tax} = ${due}; you hold ${cash}, "
+                        f"so you are ${due - cash} short. Pick buildings to sell, then Done.",
+                        f"給料日:賃金${wages}+税金${tax}=${due}、所持金${cash}で${due - cash}"
+                        "足りません。売却する建物を選び、確定してください。")
+        text = super().prompt(s, seat, lang)
+        if s.phase == P_PLACE and s.blocked:
+            names = [card_name(s.public[i], lang) for i in s.blocked]
+            text += _msg(lang, f" Blocked this round: {', '.join(names)}.",
+                         f"このラウンドふさがれている職場:{'、'.join(names)}。")
+        return text
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: NEState, seat: int) -> float | None:
+        s = _solo(state)
+        if s.phase == P_OVER:
+            return self.returns(s)[0]
+        rounds_left = ROUNDS - s.round + 1
+        # As in the 2-4 player game: cards and workers are future income, the bill is a debt.
+        worth = (s.score(SEAT).total + 1.5 * len(s.hands[SEAT])
+                 + 4.0 * s.workers[SEAT] * min(rounds_left, 4) - s.due(SEAT))
+        # Score progress: towards 100 in variant B, upwards without a bound in variant A.
+        goal = CLEAR_SCORE if s.variant == VARIANT_B else 0
+        value = math.tanh((worth - goal) / 100.0)
+        if s.wage_failure == GAME_OVER:
+            cover = s.cash[SEAT] + sum(self._sale_value(s, b)
+                                       for b in self._sellable_list(s, SEAT))
+            deficit = s.due(SEAT) - cover
+            if deficit > 0:
+                # NE-R77 looms: near certain with no worker left to earn, less so with some.
+                danger = deficit / (deficit + (6.0 if s.free_workers(SEAT) > 0 else 1.0))
+                value = value * (1.0 - danger) - danger
+        return value

@@ -1,0 +1,250 @@
+"""National Economy solo on the table: the public area in age order, the neutral blockers, and
+the round's wages and tax.
+
+Qt-free, like the 2-4 player view it builds on (``NationalEconomyView`` gives the header, the
+player's area, the gestures and the refusal reasons, here asked of the solo rules). The public
+area runs newest → oldest from the left (NE-R72). The blockers are grey tokens with stable ids
+``blocker0``, ``blocker1``, …: blocker ``k`` stands on the ``k``-th card blocked this round and
+the others wait in their own strip under the public area, so placing one or clearing them at
+the round's end is an ordinary piece move that the table animates. Beside that strip the
+round's bill (wages + tax) and the tax paid so far are spelled out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.game import words as _msg
+from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
+
+from .data import ROUNDS, WAGES, card_name
+from .model import P_OVER, P_PLACE, score_breakdown
+from .solo import (
+    GAME_OVER,
+    VARIANT_B,
+    NationalEconomySoloGame,
+    blocked_words,
+    result_words,
+    sale_price,
+    tax_for,
+)
+from .view import (
+    GAP,
+    MARGIN,
+    TOKEN,
+    NationalEconomyView,
+    _card_piece,
+    _multi,
+    _Workers,
+    grid,
+)
+
+SOLO_GAME = NationalEconomySoloGame()
+BLOCKER_COLOR = "#8c9399"
+STRIP_H = TOKEN + 2 * GAP + 4
+
+
+def blocker_id(k: int) -> str:
+    return f"blocker{k}"
+
+
+def _lang(lang: str) -> str:
+    return "ja" if lang == "ja" else "en"
+
+
+class NationalEconomySoloView(NationalEconomyView):
+    """Layout, gestures and words for National Economy solo."""
+
+    game = SOLO_GAME
+    show_marker = False  # NE-R71: no start player
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        out = super().layout(obs, seat, lang)
+        top = max(z.y + z.h for z in out.zones if z.id in ("public", "revealed")) + 30.0
+        self._strip(out, obs, top)
+        return out
+
+    def _header(self, out: Layout, obs: dict[str, Any]) -> None:
+        super()._header(out, obs)
+        rnd, wage, tax = int(obs["round"]), int(obs["wage"]), int(obs["tax"])
+        variant, mode = str(obs["variant"]), str(obs["tax_mode"])
+        for t in out.texts:
+            if t.id == "round":
+                # NE-R76: the tax sits next to the wage it is paid with.
+                t.text_en = f"Round {rnd}/{ROUNDS} · wage ${wage} per worker · tax ${tax}"
+                t.text_ja = f"ラウンド {rnd}/{ROUNDS}・賃金 1人${wage}・税金${tax}"
+        for p in out.pieces:
+            if p.id.startswith("round") and p.id[5:].isdigit():
+                r = int(p.id[5:])
+                t_r = tax_for(variant, mode, r)
+                p.tooltip_en = f"Round {r}: wage ${WAGES[r - 1]} per worker, tax ${t_r}"
+                p.tooltip_ja = f"ラウンド{r}:賃金 1人${WAGES[r - 1]}・税金${t_r}"
+
+    def _public(self, out: Layout, obs: dict[str, Any], workers: _Workers, zone: Zone) -> float:
+        """The public area newest first (NE-R72), blocked cards dimmed under a blocker."""
+        cards = [str(e["card"]) for e in obs["public"]]
+        order = list(range(len(cards)))[::-1]
+        pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
+                           zone.h - 2 * GAP, 130.0, 56.0)
+        rows = len({cy for _, cy in pos}) or 1
+        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP) + GAP,
+                    "Public area · newest → oldest", "共有建物置き場・新しい順 →", zone.color)
+        out.zones.append(zone)
+        effect = str(obs["effect"])
+        blockers = [int(i) for i in obs["blockers"]]
+        size = min(TOKEN, cw / 2.5)
+        for slot, (i, (cx, cy)) in enumerate(zip(order, pos, strict=True)):
+            card = cards[i]
+            on = workers.on_public[i]
+            state = ""
+            if (on and not _multi(card, 1)) or i in blockers:
+                state = "used"
+            if effect == card and int(obs["where"]) < 0 and on and on[-1].startswith(
+                    f"w{obs['active']}_"):
+                state = "active"
+            piece = _card_piece(f"pub{i}", card, cx, cy, cw, ch, 1, state, z=slot)
+            age_en = "newest" if slot == 0 else ("oldest" if slot == len(order) - 1 else "")
+            age_ja = "最新" if slot == 0 else ("最古" if slot == len(order) - 1 else "")
+            if age_en:
+                piece.tooltip_en += f" ({age_en} public card)"
+                piece.tooltip_ja += f"({age_ja}の共有カード)"
+            if i in blockers:
+                words = blocked_words(card)
+                piece.tooltip_en = f"{words['en']}\n\n{piece.tooltip_en}"
+                piece.tooltip_ja = f"{words['ja']}\n\n{piece.tooltip_ja}"
+            out.pieces.append(piece)
+            self._tokens_on(out, obs, on, cx, cy, cw, ch, 10.0 + slot)
+            if i in blockers:
+                k = blockers.index(i)
+                # Lower right: worker tokens lie from the lower left, the title stays clear.
+                out.pieces.append(self._blocker(k, card, cx + cw - size - 4,
+                                                cy + ch - size - 4, size, 250.0 + slot))
+        return zone.y + zone.h
+
+    @staticmethod
+    def _blocker(k: int, card: str, x: float, y: float, size: float, z: float) -> Piece:
+        if card:
+            en = f"Neutral blocker: the {card_name(card, 'en')} is blocked this round."
+            ja = f"中立のブロッカー:このラウンド{card_name(card, 'ja')}をふさいでいます。"
+        else:
+            en = ("Neutral blocker: after each of your placements one takes the newest public "
+                  "workplace holding no worker.")
+            ja = ("中立のブロッカー:労働者を置くたびに、労働者のいない一番新しい共有の職場を"
+                  "ふさぎます。")
+        return Piece(blocker_id(k), "token", x, y, w=size, h=size,
+                     art={"label": "B", "color": BLOCKER_COLOR}, z=z,
+                     tooltip_en=en, tooltip_ja=ja)
+
+    def _strip(self, out: Layout, obs: dict[str, Any], y: float) -> None:
+        """The waiting blockers, and the round's bill beside them."""
+        blockers = list(obs["blockers"])
+        pl = obs["players"][0]
+        # One blocker can follow each placement, so there are as many as workers.
+        count = max(int(pl["workers"]), len(blockers))
+        zw = max(4, count) * (TOKEN + 6) + 2 * GAP
+        out.zones.append(Zone("blockers", MARGIN, y, zw, STRIP_H, "Blockers", "ブロッカー",
+                              BLOCKER_COLOR))
+        # Each blocker has its own spot, so the waiting ones do not shuffle along.
+        for k in range(len(blockers), count):
+            out.pieces.append(self._blocker(k, "", MARGIN + GAP + k * (TOKEN + 6), y + GAP + 2,
+                                            TOKEN, 300.0))
+        wages, tax = int(obs["wages_due"]), int(obs["tax"])
+        workers, wage, cash = int(pl["workers"]), int(obs["wage"]), int(pl["cash"])
+        line_en = (f"Payday this round: wages ${wages} ({workers} × ${wage}) + tax ${tax} = "
+                   f"${wages + tax} · you hold ${cash}")
+        line_ja = (f"今ラウンドの給料日:賃金${wages}({workers}人×${wage})+税金${tax}="
+                   f"${wages + tax}・所持金${cash}")
+        if str(obs["wage_failure"]) == GAME_OVER:
+            line_en += " · unable to pay = game over"
+            line_ja += "・払えなければゲームオーバー"
+        out.texts.append(Text("bill", MARGIN + zw + 24, y + 2, line_en, line_ja, size=15,
+                              bold=True))
+        taxed = int(obs["taxed"])
+        if obs["variant"] == VARIANT_B:
+            total = self._total(obs)
+            goal = int(obs["clear_score"])
+            second_en = (f"Rules b: sales pay half, no tax · clear at {goal} total assets "
+                         f"(now {total})")
+            second_ja = f"ルールb:売却は半額・税金なし・総資産{goal}でクリア(現在{total})"
+        else:
+            second_en = (f"Rules a: one building of each type in the public area · tax paid "
+                         f"so far ${taxed}")
+            second_ja = f"ルールa:共有建物置き場の建物は各種類1つまで・これまでの税金${taxed}"
+        out.texts.append(Text("rules_line", MARGIN + zw + 24, y + 26, second_en, second_ja,
+                              size=13))
+
+    @staticmethod
+    def _total(obs: dict[str, Any]) -> int:
+        pl = obs["players"][0]
+        return score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
+                               int(pl["workers"]), pl["hand"] or []).total
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        blocked = {f"pub{int(i)}" for i in obs["blockers"]}
+        # A blocked copy takes no worker even when another copy of its card is free.
+        return [g for g in super().gestures(obs, seat, legal_actions) if g.target not in blocked]
+
+    # -- words ----------------------------------------------------------------------------
+    def _price(self, obs: dict[str, Any], card: str) -> int:
+        prices = obs["players"][0].get("prices") or {}
+        return int(prices[card]) if card in prices else sale_price(str(obs["variant"]), card)
+
+    def _sellable(self, obs: dict[str, Any], seat: int) -> list[str]:
+        return [str(b) for b in obs["players"][seat]["sellable"]]
+
+    def _sale_head(self, obs: dict[str, Any], due: int, cash: int, lang: str) -> str:
+        wages, tax = int(obs["wages_due"]), int(obs["tax"])
+        return _msg(lang, f"Payday: wages ${wages} + tax ${tax} = ${due}; you hold ${cash}, so "
+                    f"you are ${due - cash} short.",
+                    f"給料日:賃金${wages}+税金${tax}=${due}、所持金${cash}で${due - cash}"
+                    "不足しています。")
+
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        if obs["phase"] != P_OVER and seat is not None:
+            if source.startswith("blocker"):
+                return _msg(lang, "The blockers are neutral: after each of your placements one "
+                            "takes the newest public workplace holding no worker, and they "
+                            "leave at the end of the round.",
+                            "ブロッカーは中立のコマです。あなたが労働者を置くたびに、労働者の"
+                            "いない一番新しい共有の職場をふさぎ、ラウンドの終わりに戻ります。")
+            worker = source.startswith("w")
+            card = self._blocked_card(obs, target if worker else source)
+            free = not worker or source in _Workers(obs).free[seat]
+            if card and free and obs["phase"] == P_PLACE:
+                return blocked_words(card)[_lang(lang)]
+        return super().why_not(obs, seat, source, target, lang)
+
+    @staticmethod
+    def _blocked_card(obs: dict[str, Any], piece: str | None) -> str:
+        """The card under a blocker that ``piece`` shows; ``""`` for anything else."""
+        if piece is None or not piece.startswith("pub") or not piece[3:].isdigit():
+            return ""
+        i = int(piece[3:])
+        if i in [int(b) for b in obs["blockers"]] and i < len(obs["public"]):
+            return str(obs["public"][i]["card"])
+        return ""
+
+    def _winner_text(self, obs: dict[str, Any], lang: str) -> str:
+        scores = obs.get("scores") or [{"total": 0}]
+        return result_words(str(obs["result"]), int(scores[0]["total"]))[_lang(lang)]
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        text = super().summary(obs, lang)
+        if text and int(obs["taxed"]):
+            text += _msg(lang, f"\nTax paid over the game: ${obs['taxed']}.",
+                         f"\nゲーム中に払った税金:${obs['taxed']}。")
+        return text
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        out = super().series(obs, lang)
+        if obs["variant"] != VARIANT_B:
+            out[_msg(lang, "Tax paid", "税金累計")] = float(obs["taxed"])
+        return out
+
+    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
+        return [*super().series_panels(lang),
+                (_msg(lang, "Tax paid", "税金累計"), (_msg(lang, "Tax", "税金"),))]
