@@ -105,6 +105,8 @@ class GameController(QObject):
         # A game that was already over when it was opened is not filed with the recent games
         # a second time.
         self._filed = session.is_terminal()
+        # Likewise a solo game's score goes into the high-score list once, when it ends here.
+        self.high_score_filed = session.is_terminal()
         humans = setup.human_seats
         # With one person at the screen the table always shows their seat; with none it shows
         # what a spectator may see; in hot-seat it follows the person holding the screen.

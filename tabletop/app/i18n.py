@@ -203,6 +203,19 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "camp.bad_name": ("The campaign could not be started: {error}",
                       "キャンペーンを開始できませんでした：{error}"),
     "camp.error_title": ("Campaign", "キャンペーン"),
+    # High-score lists of solo games
+    "scores.title": ("High scores — {rules}", "ハイスコア — {rules}"),
+    "scores.rank": ("#", "順位"),
+    "scores.score": ("Score", "得点"),
+    "scores.result": ("Result", "結果"),
+    "scores.date": ("Date (UTC)", "日時(UTC)"),
+    "scores.error_title": ("High scores", "ハイスコア"),
+    "scores.save_failed": ("The high-score list could not be saved: {error}",
+                           "ハイスコアを保存できませんでした：{error}"),
+    "scores.damaged": ("The high-score file was damaged ({problem}). It was kept as {file}; "
+                       "a new list has been started.",
+                       "ハイスコアのファイルが壊れていました({problem})。{file} として残し、"
+                       "新しいリストを始めました。"),
     "camp.not_adopted": ("This battle belonged to the campaign '{slot}', which has moved on "
                          "or is gone; it is played as a single battle and does not count.",
                          "この戦いはキャンペーン「{slot}」のものですが、キャンペーンが先に進んだか"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -93,7 +93,8 @@ class SummaryDialog(QDialog):
     def __init__(self, game_name: str, text: str, samples: list[tuple[int, dict[str, float]]],
                  player_names: list[str], lang: str, parent: QWidget | None = None, *,
                  score_table: list[list[str]] | None = None, x_label: str | None = None,
-                 panels: Sequence[tuple[str, Sequence[str]]] = ()) -> None:
+                 panels: Sequence[tuple[str, Sequence[str]]] = (),
+                 high_scores: tuple[str, list[list[str]], int | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{tr('summary.title', lang)} — {game_name}")
         lay = QVBoxLayout(self)
@@ -119,10 +120,20 @@ class SummaryDialog(QDialog):
         self.plots: list[QWidget] = []
         self.chart_tabs: QTabWidget | None = None
         groups = panel_lines(self.lines, panels, tr("summary.other", lang)) if panels else []
-        if groups:
+        if not groups and self.lines and high_scores is not None:
+            groups = [(tr("summary.chart", lang), self.lines)]
+        self.high_scores: QTableWidget | None = None
+        if groups or high_scores is not None:
             self.chart_tabs = QTabWidget()
             self.chart_tabs.setObjectName("chartTabs")
             self.chart_tabs.setStyleSheet("QTabBar::tab { font-size: 12pt; padding: 4px 14px; }")
+            if high_scores is not None:
+                # A solo game's list comes first: where this game ranks is the first question.
+                title, rows, mark = high_scores
+                self.high_scores = self._table(rows, total_row=False, mark=mark)
+                self.high_scores.setObjectName("highScores")
+                self.high_scores.setMaximumHeight(16777215)
+                self.chart_tabs.addTab(self.high_scores, title)
             for title, group in groups:
                 chart = self._chart(None, group, player_names, lang)  # the tab names it
                 self.plots.append(chart)
@@ -160,7 +171,8 @@ class SummaryDialog(QDialog):
         buttons.addWidget(self.close_button)
         lay.addLayout(buttons)
 
-    def _table(self, rows: list[list[str]]) -> QTableWidget:
+    def _table(self, rows: list[list[str]], total_row: bool = True,
+               mark: int | None = None) -> QTableWidget:
         header, body = rows[0], rows[1:]
         table = QTableWidget(len(body), len(header))
         table.setObjectName("scoreTable")
@@ -183,8 +195,10 @@ class SummaryDialog(QDialog):
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled)
                 if c:
                     item.setTextAlignment(right)
-                if r == len(body) - 1:
+                if (total_row and r == len(body) - 1) or r == mark:
                     item.setFont(bold)
+                if r == mark:
+                    item.setBackground(QColor("#ffe08a"))
                 table.setItem(r, c, item)
         head = table.horizontalHeader()
         table.resizeColumnsToContents()

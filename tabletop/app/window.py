@@ -780,18 +780,52 @@ class MainWindow(QMainWindow):
         if self.campaign_page is not None and self.campaign_page.battle_over(c):
             return  # a campaign battle: the campaign page records it and shows the result
         names = [c.player_label(s) for s in range(c.setup.players)]
+        high_scores = self._file_high_score(c)
         table = c.score_table()
         text = c.summary_text()
         if table is not None:  # the table holds the breakdown: keep only the headline
             text = text.splitlines()[0] if text else text
         dialog = SummaryDialog(c.game.spec.name(self.lang), text, c.series(),
                                names, self.lang, self, score_table=table,
-                               x_label=c.series_axis(), panels=c.series_panels())
+                               x_label=c.series_axis(), panels=c.series_panels(),
+                               high_scores=high_scores)
         dialog.play_again.connect(self._play_again)
         dialog.back_to_chooser.connect(self.back_to_chooser)
         dialog.replay_requested.connect(self.replay_current)
         self.summary_dialog = dialog
         dialog.show()
+
+    def _file_high_score(self, c: GameController
+                         ) -> tuple[str, list[list[str]], int | None] | None:
+        """File a finished solo game in its high-score list (once per match) and return the
+        list for the summary: its title, rows (header first) and the new entry's row."""
+        from dataclasses import replace
+
+        from tabletop.highscores import HighScoreStore
+
+        entry = c.view.high_score(c.session.observation(None))
+        if entry is None or c.high_score_filed:
+            return None
+        c.high_score_filed = True
+        lang = self.lang
+        try:
+            filed = HighScoreStore().add(c.game.spec.id, replace(entry, seed=c.setup.seed))
+        except OSError as exc:
+            self.show_message(tr("scores.error_title", lang),
+                              tr("scores.save_failed", lang, error=str(exc)))
+            return None
+        if filed.damaged is not None:
+            kept = filed.damaged.kept
+            self.show_message(tr("scores.error_title", lang),
+                              tr("scores.damaged", lang, problem=filed.damaged.problem,
+                                 file=str(kept if kept is not None else filed.damaged.path)))
+        rows = [[tr("scores.rank", lang), tr("scores.score", lang), tr("scores.result", lang),
+                 tr("scores.date", lang)]]
+        for i, e in enumerate(filed.entries):
+            rows.append([str(i + 1), str(e.score), e.result(lang),
+                         e.date.replace("T", " ")[:16]])
+        title = tr("scores.title", lang, rules=filed.entry.title(lang))
+        return title, rows, filed.place
 
     def _close_summary(self) -> None:
         if self.summary_dialog is not None:

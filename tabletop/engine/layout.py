@@ -10,7 +10,10 @@ view scales it to the window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a record type only: the engine does not store anything itself
+    from tabletop.highscores import HighScore
 
 CARD_W = 120.0
 CARD_H = 168.0
@@ -185,6 +188,12 @@ class GameView:
         ``None`` shows no table. With a table the summary shows only the first line of
         ``summary`` (the headline) above it, since the table holds the breakdown.
         """
+        return None
+
+    def high_score(self, obs: dict[str, Any]) -> HighScore | None:
+        """For solo games: the finished game's entry for the high-score lists (which list,
+        score, result, breakdown; see ``tabletop.highscores``), or ``None`` when the game does
+        not keep high scores or this result does not count (a game lost early, say)."""
         return None
 
     def summary(self, obs: dict[str, Any], lang: str) -> str:

@@ -8,16 +8,11 @@ and the summary must appear; no action is ever submitted behind the table's back
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidget
-from table.tablehelp import click, drag
+from table_driver import play_through_table
 
 from tabletop.app.newgame import GameSetup
-from tabletop.engine.layout import Gesture
 from tabletop.registry import load_plugins
 
 plugins, _failures = load_plugins(include_entry_points=False)
@@ -25,45 +20,12 @@ GAME = "national-economy"
 pytestmark = pytest.mark.skipif(GAME not in plugins, reason="National Economy did not load")
 
 
-def perform(window, gesture: Gesture) -> None:  # type: ignore[no-untyped-def]
-    """Do what a player would do for ``gesture``: drag, click a piece, or press a button."""
-    table = window.table
-    if gesture.source is not None and gesture.target is not None:
-        drag(table, table.view_pos_of(gesture.source), table.view_pos_of(gesture.target))
-    elif gesture.target is not None:
-        click(table, table.view_pos_of(gesture.target))
-    else:
-        buttons = [b for b in window.table_page.game_buttons
-                   if b.property("action") == gesture.action]
-        assert buttons, f"no button for {gesture.action}"
-        QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
-
-
 def test_four_player_game_to_the_end_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window({GAME: plugins[GAME]})
     c = window.start_game(GameSetup(GAME, 4, ["human", "easy", "easy", "easy"], {}, seed=11,
                                     fixed_seed=True))
     assert c is not None
-    rng = random.Random(5)
-    table = window.table
-    human_moves = 0
-    for _ in range(2_000):
-        qtbot.waitUntil(lambda: c.over or c.is_human_turn(), timeout=60_000)
-        if c.over:
-            break
-        legal = c.session.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        offered = [g for g in table.gestures() if g.action == action]
-        if not offered:  # buttons are not table gestures: the action bar holds them
-            offered = [Gesture(action)]
-        gesture = offered[0]
-        # Several actions on one drop open a chooser; answer it with the wanted action.
-        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
-        before = len(c.session.history)
-        perform(window, gesture)
-        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
-        assert c.session.history[before].action == action
-        human_moves += 1
+    human_moves = play_through_table(window, c, qtbot, seed=5)
     assert c.over, "the game did not end"
     obs = c.session.observation(None)
     assert obs["phase"] == "over" and obs["round"] == 9

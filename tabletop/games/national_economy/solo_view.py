@@ -16,11 +16,16 @@ from typing import Any
 
 from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
+from tabletop.highscores import HighScore, ScoreLine
 
 from .data import ROUNDS, WAGES, card_name
 from .model import P_OVER, P_PLACE, score_breakdown
 from .solo import (
     GAME_OVER,
+    R_BANKRUPT,
+    R_CLEAR,
+    R_NOT_CLEARED,
+    TAX_ROUND_MINUS_ONE,
     VARIANT_B,
     NationalEconomySoloGame,
     blocked_words,
@@ -231,6 +236,35 @@ class NationalEconomySoloView(NationalEconomyView):
     def _winner_text(self, obs: dict[str, Any], lang: str) -> str:
         scores = obs.get("scores") or [{"total": 0}]
         return result_words(str(obs["result"]), int(scores[0]["total"]))[_lang(lang)]
+
+    def high_score(self, obs: dict[str, Any]) -> HighScore | None:
+        """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages
+        do); a game lost to NE-R77 is not a score."""
+        if obs["phase"] != P_OVER or not obs["scores"] or obs["result"] == R_BANKRUPT:
+            return None
+        variant, tax, failure = str(obs["variant"]), str(obs["tax_mode"]), \
+            str(obs["wage_failure"])
+        key = [variant]
+        en, ja = [f"Rules {variant}"], [f"ルール{variant}"]
+        if variant != VARIANT_B and tax != TAX_ROUND_MINUS_ONE:
+            key.append(f"tax={tax}")
+            en.append(f"tax {tax}")
+            ja.append(f"税金 {tax}")
+        if failure != GAME_OVER:
+            key.append(f"wages={failure}")
+            en.append("penalty tokens")
+            ja.append("罰符あり")
+        sc = obs["scores"][0]
+        lines = [ScoreLine("Cash", "現金", int(sc["cash"])),
+                 ScoreLine("Buildings", "建物", int(sc["buildings"]))]
+        lines += [ScoreLine(card_name(b, "en"), card_name(b, "ja"), int(v))
+                  for b, v in sorted(sc["bonuses"].items())]
+        if int(sc["penalty"]):
+            lines.append(ScoreLine("Penalties", "未払い罰符", -int(sc["penalty"])))
+        short = {R_CLEAR: ("Clear!", "クリア!"), R_NOT_CLEARED: ("Not cleared", "クリアならず")}
+        res_en, res_ja = short.get(str(obs["result"]), ("Finished", "終了"))
+        return HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
+                         res_en, res_ja, tuple(lines))
 
     def summary(self, obs: dict[str, Any], lang: str) -> str:
         text = super().summary(obs, lang)
