@@ -16,14 +16,13 @@ gives exactly the figures of an uninterrupted one.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+import resumable
 
 from tabletop.ai.levels import LEVELS, make_agent
 from tabletop.engine import TERMINAL, Session
@@ -93,16 +92,6 @@ def markdown(rows: list[dict[str, Any]], level: str, dice: str) -> str:
     return "\n".join(lines)
 
 
-def _play(jobs: list[tuple[str, str, str, int]], workers: int) -> Iterator[dict[str, Any]]:
-    """The battles' results in job order, from ``workers`` processes."""
-    if workers <= 1 or len(jobs) <= 1:
-        for job in jobs:
-            yield battle(*job)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(battle, *zip(*jobs, strict=True))
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     p.add_argument("--level", default="hard", choices=LEVELS)
@@ -119,46 +108,28 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [e for e in enemies if e not in ENEMIES]
     if unknown:
         p.error(f"unknown enemies: {', '.join(unknown)}")
-    path = Path(args.json)
-    runs: list[dict[str, Any]] = []
-    spent = 0.0
-    if args.resume and path.exists():
-        try:
-            before = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            p.error(f"cannot resume from {path}: {exc}")
-        same = (before.get("level"), before.get("dice"))
-        if same != (args.level, args.dice):
-            p.error(f"{path} holds level/dice {same}, not {(args.level, args.dice)}")
-        runs = list(before.get("runs", []))
-        spent = float(before.get("seconds", 0.0))
-    held = {(r["enemy"], r["seed"]) for r in runs}
     jobs = [(enemy, args.level, args.dice, args.seed + i)
-            for enemy in enemies for i in range(args.battles)
-            if (enemy, args.seed + i) not in held]
-    print(f"{len(runs)} battles held, {len(jobs)} to play.", file=sys.stderr)
+            for enemy in enemies for i in range(args.battles)]
+    order = {e: i for i, e in enumerate(CAMPAIGN_ORDER)}
 
-    def save(elapsed: float) -> list[dict[str, Any]]:
-        order = {e: i for i, e in enumerate(CAMPAIGN_ORDER)}
+    def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
         runs.sort(key=lambda r: (order.get(r["enemy"], 99), r["seed"]))
         present = [e for e in CAMPAIGN_ORDER if any(r["enemy"] == e for r in runs)]
-        rows = [summarize(e, [r for r in runs if r["enemy"] == e]) for e in present]
-        out = {"level": args.level, "dice": args.dice, "battles_per_enemy": args.battles,
-               "seed": args.seed, "seconds": spent + elapsed, "enemies": rows, "runs": runs}
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
-        tmp.replace(path)  # atomic: an interrupted run never leaves half a file
-        return rows
+        return {"battles_per_enemy": args.battles, "seed": args.seed,
+                "enemies": [summarize(e, [r for r in runs if r["enemy"] == e])
+                            for e in present]}
 
-    start = time.perf_counter()
-    for run in _play(jobs, args.workers):
-        runs.append(run)
-        rows = save(time.perf_counter() - start)
-    elapsed = time.perf_counter() - start
-    rows = save(elapsed)
-    print(markdown(rows, args.level, args.dice))
-    print(f"\n{len(jobs)} battles in {elapsed:.1f} s with {args.workers} worker(s); "
-          f"{len(runs)} in the file, {spent + elapsed:.0f} s in all.")
+    try:
+        out, played, elapsed = resumable.run(
+            Path(args.json), {"level": args.level, "dice": args.dice}, jobs,
+            key=lambda job: (job[0], job[3]), run_key=lambda r: (r["enemy"], r["seed"]),
+            play=battle, summary=summary, workers=args.workers, resume=args.resume,
+            log=lambda m: print(m, file=sys.stderr))
+    except resumable.ResumeError as exc:
+        p.error(str(exc))
+    print(markdown(out["enemies"], args.level, args.dice))
+    print(f"\n{played} battles in {elapsed:.1f} s with {args.workers} worker(s); "
+          f"{len(out['runs'])} in the file, {out['seconds']:.0f} s in all.")
     print(f"Wrote {args.json}.", file=sys.stderr)
     return 0
 
