@@ -66,8 +66,11 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
     lines += ["```", ""]
     for f in files:
         n = len(f.get("runs", []))
+        wanted = f["battles_per_enemy"] * len(CAMPAIGN_ORDER)
+        state = "" if n >= wanted else (
+            f" — measurement in progress ({n} of {wanted}); the same command resumes it")
         lines.append(f"- {f['dice']}: {n} battles, {f['seconds'] / 60:.0f} minutes of playing "
-                     "time on two worker processes.")
+                     f"time on two worker processes{state}.")
     return "\n".join(lines) + "\n"
 
 
@@ -83,9 +86,9 @@ def main(argv: list[str] | None = None) -> int:
             p.error(f"cannot read {name}: {exc}")
     commands = [f"python benchmarks/magos_solo_winrates.py --level {d['level']} "
                 f"--battles {d['battles_per_enemy']} --dice {d['dice']} --workers 2 "
-                f"--json {Path(n).name} --resume" for d, n in zip(data, args.files, strict=True)]
-    commands.append("python benchmarks/magos_solo_table.py " + " ".join(
-        Path(n).name for n in args.files) + " > docs/magos-solo-difficulty.md")
+                f"--json {n} --resume" for d, n in zip(data, args.files, strict=True)]
+    commands.append("python benchmarks/magos_solo_table.py " + " ".join(args.files)
+                    + " > docs/magos-solo-difficulty.md")
     sys.stdout.write(render(data, commands))
     return 0
 
