@@ -31,6 +31,7 @@ import random
 from bisect import insort
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
@@ -129,6 +130,36 @@ _INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
 
 def player_name(seat: int, lang: str) -> str:
     return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+#: Log lines of the events search makes most often, built only when the log reads them (see
+#: ``Event``): ``{p}`` the player, ``{card}`` the card, ``{0}``, ``{1}`` the numbers.
+_SAID: dict[str, tuple[str, str]] = {
+    "reveal": ("Revealed: {card}.", "{card}が公開されました。"),
+    "draw": ("You draw {card}.", "{card}を引きました。"),
+    "drew": ("{p} draws a building card.", "{p}が建物カードを1枚引きました。"),
+    "place": ("{p} sends a worker to the {card}.", "{p}が{card}に労働者を派遣しました。"),
+    "income": ("{p} takes ${0} from the household.", "{p}が家計から${0}を得ました。"),
+    "goods": ("{p} draws {0} consumer goods.", "{p}が消費財を{0}枚引きました。"),
+    "marker": ("{p} takes the start player marker.",
+               "{p}がスタートプレイヤーマーカーを取りました。"),
+    "hire": ("{p} hires {0} worker(s) ({1} in all).", "{p}が労働者を{0}人雇いました(計{1}人)。"),
+    "burn": ("{p}'s Slash-and-Burn Field is discarded.", "{p}の焼畑が捨て札になりました。"),
+    "discard": ("{p} discards {card}.", "{p}が{card}を捨てました。"),
+    "build": ("{p} builds a {card}.", "{p}が{card}を建設しました。"),
+    "take": ("{p} takes {card}; the other revealed cards are discarded.",
+             "{p}が{card}を手札に加え、残りを捨てました。"),
+    "sell_pick": ("{p} picks {card} to sell.", "{p}が{card}を売却に選びました。"),
+}
+
+
+def _said(kind: str, p: int, card: str, *numbers: int) -> dict[str, str]:
+    """The log line of a ``_SAID`` event in both languages."""
+    out = {}
+    for lang, template in zip(("en", "ja"), _SAID[kind], strict=True):
+        out[lang] = template.format(*numbers, p=player_name(p, lang) if p >= 0 else "",
+                                    card=card_name(card, lang) if card else "")
+    return out
 
 
 def hand_limit(buildings: Sequence[str]) -> int:
@@ -786,23 +817,18 @@ class NationalEconomyGame(Game[NEState]):
     def _draw(self, s: NEState, card: str) -> list[Event]:
         target = s.draw_queue.pop(0)
         s.deck[_IDX[card]] -= 1
-        name_en, name_ja = card_name(card, "en"), card_name(card, "ja")
         if target < 0:
             insort(s.revealed, card)
-            events = [Event("reveal", {"card": card},
-                            {"en": f"Revealed: {name_en}.", "ja": f"{name_ja}が公開されました。"},
-                            reveals=True)]
+            events = [Event("reveal", {"card": card}, reveals=True,
+                            render=partial(_said, "reveal", -1, card))]
         else:
             insort(s.hands[target], card)
             others = frozenset(q for q in range(s.n) if q != target)
             events = [
-                Event("draw", {"seat": target, "card": card},
-                      {"en": f"You draw {name_en}.", "ja": f"{name_ja}を引きました。"},
-                      seats=frozenset({target}), reveals=True),
-                Event("drew", {"seat": target},
-                      {"en": f"{player_name(target, 'en')} draws a building card.",
-                       "ja": f"{player_name(target, 'ja')}が建物カードを1枚引きました。"},
-                      seats=others),
+                Event("draw", {"seat": target, "card": card}, seats=frozenset({target}),
+                      reveals=True, render=partial(_said, "draw", target, card)),
+                Event("drew", {"seat": target}, seats=others,
+                      render=partial(_said, "drew", target, "")),
             ]
         events.extend(self._settle_draws(s))
         if not s.draw_queue:
@@ -828,10 +854,8 @@ class NationalEconomyGame(Game[NEState]):
         s.placed[p] += 1
         s.effect = card
         s.stage = 0
-        name_en, name_ja = card_name(card, "en"), card_name(card, "ja")
         ev = Event("place", {"seat": p, "card": card, "own": own},
-                   {"en": f"{player_name(p, 'en')} sends a worker to the {name_en}.",
-                    "ja": f"{player_name(p, 'ja')}が{name_ja}に労働者を派遣しました。"})
+                   render=partial(_said, "place", p, card))
         return [ev, *self._after_place(s), *self._run(s)]
 
     def _after_place(self, s: NEState) -> list[Event]:
@@ -844,7 +868,6 @@ class NationalEconomyGame(Game[NEState]):
         p = s.active
         program = PROGRAMS[s.effect]
         events: list[Event] = []
-        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
         while s.stage < len(program):
             op, arg = program[s.stage]
             if op == "discard":
@@ -868,8 +891,7 @@ class NationalEconomyGame(Game[NEState]):
                 s.household -= arg
                 s.cash[p] += arg
                 events.append(Event("income", {"seat": p, "amount": arg},
-                                    {"en": f"{who_en} takes ${arg} from the household.",
-                                     "ja": f"{who_ja}が家計から${arg}を得ました。"}))
+                                    render=partial(_said, "income", p, "", arg)))
             elif op in ("goods", "orchard"):
                 want = arg - len(s.hands[p]) if op == "orchard" else arg
                 k = max(0, min(want, s.goods))  # NE-R3: only what is left
@@ -877,30 +899,25 @@ class NationalEconomyGame(Game[NEState]):
                 s.hands[p].extend([GOODS] * k)
                 s.hands[p].sort()
                 events.append(Event("goods", {"seat": p, "count": k},
-                                    {"en": f"{who_en} draws {k} consumer goods.",
-                                     "ja": f"{who_ja}が消費財を{k}枚引きました。"}))
+                                    render=partial(_said, "goods", p, "", k)))
             elif op == "marker":
                 s.marker = p  # NE-G14: the new start player begins the next round
                 events.append(Event("marker", {"seat": p},
-                                    {"en": f"{who_en} takes the start player marker.",
-                                     "ja": f"{who_ja}がスタートプレイヤーマーカーを取りました。"}))
+                                    render=partial(_said, "marker", p, "")))
             elif op in ("hire", "hire_to", "awake"):
                 add = arg - s.workers[p] if op == "hire_to" else arg
                 s.workers[p] += add
                 if op != "awake":
                     s.sleeping[p] += add  # NE-R41
                 events.append(Event("hire", {"seat": p, "count": add, "awake": op == "awake"},
-                                    {"en": f"{who_en} hires {add} worker(s) "
-                                     f"({s.workers[p]} in all).",
-                                     "ja": f"{who_ja}が労働者を{add}人雇いました"
-                                     f"(計{s.workers[p]}人)。"}))
+                                    render=partial(_said, "hire", p, "", add,
+                                                   s.workers[p])))
             elif op == "burn":
                 del s.buildings[p][s.where]
                 del s.own_used[p][s.where]
                 s.discard[_IDX["slash_and_burn"]] += 1
                 events.append(Event("burn", {"seat": p},
-                                    {"en": f"{who_en}'s Slash-and-Burn Field is discarded.",
-                                     "ja": f"{who_ja}の焼畑が捨て札になりました。"}))
+                                    render=partial(_said, "burn", p, "")))
             s.stage += 1
         return events + self._end_turn(s)
 
@@ -909,8 +926,7 @@ class NationalEconomyGame(Game[NEState]):
         s.hands[p].remove(card)
         _discard_card(s, card)
         ev = Event("discard", {"seat": p, "card": card},
-                   {"en": f"{player_name(p, 'en')} discards {card_name(card, 'en')}.",
-                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を捨てました。"})
+                   render=partial(_said, "discard", p, card))
         if s.phase == P_TRIM:
             if len(s.hands[p]) <= hand_limit(s.buildings[p]):
                 s.queue.pop(0)
@@ -928,8 +944,7 @@ class NationalEconomyGame(Game[NEState]):
         s.buildings[p].append(card)
         s.own_used[p].append(False)
         ev = Event("build", {"seat": p, "card": card},
-                   {"en": f"{player_name(p, 'en')} builds a {card_name(card, 'en')}.",
-                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を建設しました。"})
+                   render=partial(_said, "build", p, card))
         if s.phase == P_BUILD and s.build_kind == B_PAIR:
             s.phase = P_BUILD2
             s.first_built = card
@@ -951,10 +966,7 @@ class NationalEconomyGame(Game[NEState]):
             _discard_card(s, c)  # NE-G9
         s.revealed = []
         ev = Event("take", {"seat": p, "card": card},
-                   {"en": f"{player_name(p, 'en')} takes {card_name(card, 'en')}; the other "
-                    "revealed cards are discarded.",
-                    "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を手札に加え、"
-                    "残りを捨てました。"})
+                   render=partial(_said, "take", p, card))
         s.stage += 1
         return [ev, *self._run(s)]
 
@@ -1033,9 +1045,7 @@ class NationalEconomyGame(Game[NEState]):
         s.selling.sort()
         p = s.queue[0]
         return [Event("sell_pick", {"seat": p, "card": card},
-                      {"en": f"{player_name(p, 'en')} picks {card_name(card, 'en')} to sell.",
-                       "ja": f"{player_name(p, 'ja')}が{card_name(card, 'ja')}を"
-                       "売却に選びました。"})]
+                      render=partial(_said, "sell_pick", p, card))]
 
     def _finish_sale(self, s: NEState) -> list[Event]:
         p = s.queue[0]
