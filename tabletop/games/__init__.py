@@ -5,5 +5,6 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.national_economy.plugin:PLUGIN",
     "tabletop.games.national_economy.plugin:SOLO_PLUGIN",
     "tabletop.games.spymaster.plugin:PLUGIN",
+    "tabletop.games.mr_sneaky.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

@@ -1,0 +1,1107 @@
+"""Mr. Sneaky (ミスター・スニーキー) rules model: a Rich Man hides a treasure behind eight doors,
+a Thief sneaks through the house to steal it; roles swap every round.
+
+Rules follow /work/shared/rules/mr-sneaky.md (MS-R01..MS-R37, decisions MS-G01..MS-G13). A
+turn is a short sequence of atomic actions: the Rich Man's card is drawn by chance
+(``draw:<card>``) and he places it with ``place:D<n>``; the Thief moves with ``move:D<n>`` and
+then chooses ``steal`` or ``pass``. Steps with only one possible outcome happen by themselves: a
+Thief who lands on an open door does nothing, one who must steal (the start card turned a full
+circle, MS-R22) steals at once.
+
+Chance is explicit: the first Rich Man (``first:<seat>``, MS-R08), the deal of the doors
+(``deal:<layout>``, one of the 840 distinct layouts, MS-R10) and each card draw. The rich-man
+deck is a multiset, so its order is in no state at all: nobody can know it (MS-R37), and
+reshuffling the discard pile (MS-R16) needs no chance of its own. The only secret in a state is
+the face of each closed door, which the Rich Man sees and the Thief does not.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    AGENTS_TO_LOSE,
+    CARD_KINDS,
+    CARD_SYMBOLS,
+    CARDS,
+    CARDS_PER_DOOR,
+    DEFAULT_GUARDS,
+    DEFAULT_TRAPS,
+    DOORS,
+    FROM_START,
+    GUARD_MIXES,
+    GUARDS_TO_CATCH,
+    JEWELS_TO_WIN,
+    NEIGHBOURS,
+    NOTHING,
+    RICH,
+    RICH_WIN_JEWELS,
+    STEAL_EVERY,
+    TILE_SYMBOL,
+    TRAP_GUARDS,
+    TRAP_MIXES,
+    TREASURE,
+    TREASURE_CARDS,
+    TREASURE_PER_DOOR,
+    agent_total,
+    card_counts,
+    card_name,
+    card_names,
+    door_tiles,
+    layouts,
+    tile_name,
+)
+
+# Phases of a state.
+P_FIRST = "first"  # chance: who is the first Rich Man (MS-R08)
+P_DEAL = "deal"    # chance: the doors are shuffled and dealt face down (MS-R10)
+P_DRAW = "draw"    # chance: the Rich Man draws a card (MS-R13)
+P_PLACE = "place"  # the Rich Man places the drawn card on a door (MS-R13, MS-R14)
+P_MOVE = "move"    # the Thief moves (MS-R18)
+P_STEAL = "steal"  # the Thief steals or does nothing (MS-R21)
+P_OVER = "over"
+
+# How a round ended.
+E_TREASURE = "treasure"  # MS-R29
+E_GUARDS = "guards"      # MS-R28
+E_BLOCKED = "blocked"    # MS-R17: the drawn card fits no door
+E_NOCARDS = "nocards"    # MS-R16, MS-G07: no card left to draw
+
+# How the game ended.
+R_JEWELS = "jewels"
+R_AGENTS = "agents"
+
+AT_START = -1  # the Thief stands on the start card
+
+GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
+
+_TREASURE_CARDS = TREASURE_CARDS
+
+
+def player_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def role_name(rich: bool, lang: str) -> str:
+    if lang == "ja":
+        return "富豪" if rich else "泥棒"
+    return "Rich Man" if rich else "Thief"
+
+
+def where_name(pos: int) -> str:
+    """``S`` for the start card, else the door id."""
+    return "S" if pos == AT_START else DOORS[pos]
+
+
+def _list(items: list[str], lang: str) -> str:
+    if lang == "ja":
+        return "・".join(items)
+    if len(items) <= 2:
+        return " or ".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Log lines, built only when someone reads them (search applies actions by the thousand).
+# ---------------------------------------------------------------------------------------------
+
+
+def _first_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} is the first Rich Man.",
+            "ja": f"最初の富豪は{player_name(seat, 'ja')}です。"}
+
+
+def _round_words(n: int, rich: int) -> dict[str, str]:
+    return {"en": f"Round {n}: {player_name(rich, 'en')} is the Rich Man, "
+                  f"{player_name(1 - rich, 'en')} the Thief.",
+            "ja": f"第{n}ラウンド:富豪は{player_name(rich, 'ja')}、"
+                  f"泥棒は{player_name(1 - rich, 'ja')}です。"}
+
+
+def _deal_words() -> dict[str, str]:
+    return {"en": "The eight doors are shuffled and laid face down.",
+            "ja": "8枚の扉タイルを混ぜて伏せて並べました。"}
+
+
+def _house_words(layout: str) -> dict[str, str]:
+    en = ", ".join(f"{DOORS[i]} {tile_name(c, 'en')}" for i, c in enumerate(layout))
+    ja = "、".join(f"{DOORS[i]} {tile_name(c, 'ja')}" for i, c in enumerate(layout))
+    return {"en": f"Your house (only you see it): {en}.",
+            "ja": f"あなたの家(あなただけが見ています):{ja}。"}
+
+
+def _draw_words(rich: int, card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{player_name(rich, 'en')} draws {en}.",
+            "ja": f"{player_name(rich, 'ja')}が{ja}を引きました。"}
+
+
+def _aside_words(card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{en} matches no closed door: set aside, draw again.",
+            "ja": f"{ja}はどの閉じた扉にも合わないので脇に置いて引き直します。"}
+
+
+def _reshuffle_words(n: int) -> dict[str, str]:
+    return {"en": f"The deck is empty: the {n} discarded cards are shuffled into a new deck.",
+            "ja": f"山札が尽きたので、捨て札{n}枚を混ぜて新しい山札にしました。"}
+
+
+def _blocked_words(card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{en} cannot be placed on any door.",
+            "ja": f"{ja}はどの扉にも置けません。"}
+
+
+def _nocards_words() -> dict[str, str]:
+    return {"en": "No card is left to draw: the Rich Man cannot place.",
+            "ja": "引けるカードがないので、富豪はカードを置けません。"}
+
+
+def _place_words(rich: int, card: str, door: int) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{player_name(rich, 'en')} places {en} on {DOORS[door]}.",
+            "ja": f"{player_name(rich, 'ja')}が{ja}を{DOORS[door]}に置きました。"}
+
+
+def _move_words(thief: int, src: int, dst: int, moves: int) -> dict[str, str]:
+    return {"en": f"{player_name(thief, 'en')} sneaks from {where_name(src)} to "
+                  f"{DOORS[dst]} (start card {moves}/{STEAL_EVERY}).",
+            "ja": f"{player_name(thief, 'ja')}が{where_name(src)}から{DOORS[dst]}へ移動"
+                  f"(スタートカード {moves}/{STEAL_EVERY})。"}
+
+
+def _forced_words(thief: int) -> dict[str, str]:
+    return {"en": f"The start card has turned a full circle: {player_name(thief, 'en')} "
+                  "must steal.",
+            "ja": f"スタートカードが一周したので、{player_name(thief, 'ja')}は盗まなければ"
+                  "なりません。"}
+
+
+def _pass_words(thief: int) -> dict[str, str]:
+    return {"en": f"{player_name(thief, 'en')} does nothing.",
+            "ja": f"{player_name(thief, 'ja')}は何もしません。"}
+
+
+def _steal_words(thief: int, door: int, face: str) -> dict[str, str]:
+    return {"en": f"{player_name(thief, 'en')} steals at {DOORS[door]}: "
+                  f"{tile_name(face, 'en')}!",
+            "ja": f"{player_name(thief, 'ja')}が{DOORS[door]}で盗みました:"
+                  f"{tile_name(face, 'ja')}!"}
+
+
+def _guard_words(n: int, total: int) -> dict[str, str]:
+    return {"en": f"The Thief takes {n} guard{'s' if n != 1 else ''} ({total}/4).",
+            "ja": f"泥棒は警備コマを{n}個受け取りました({total}/4)。"}
+
+
+def _half_words(count: int) -> dict[str, str]:
+    return {"en": f"Nothing door #{count}: half a guard.",
+            "ja": f"{count}枚目の無:警備½。"}
+
+
+def _match_words(card: str, seat: int) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{en} matches: {player_name(seat, 'en')} benefits.",
+            "ja": f"{ja}が一致:{player_name(seat, 'ja')}に効果。"}
+
+
+def _miss_words(card: str) -> dict[str, str]:
+    en, ja = card_names(card)
+    return {"en": f"{en} does not match and is discarded.",
+            "ja": f"{ja}は一致しないので捨て札になりました。"}
+
+
+def _round_end_words(rnd: int, winner: int, rich: int, gain: int, how: str) -> dict[str, str]:
+    why_en = {E_TREASURE: "the Thief found the Treasure",
+              E_GUARDS: "the Thief was caught by 4 guards",
+              E_BLOCKED: "the Rich Man could not place his card",
+              E_NOCARDS: "the Rich Man ran out of cards"}[how]
+    why_ja = {E_TREASURE: "泥棒が宝を見つけた", E_GUARDS: "泥棒が警備コマ4個で捕まった",
+              E_BLOCKED: "富豪がカードを置けなかった", E_NOCARDS: "富豪のカードが尽きた"}[how]
+    role_en = role_name(winner == rich, "en")
+    role_ja = role_name(winner == rich, "ja")
+    return {"en": f"Round {rnd} ends ({why_en}): {player_name(winner, 'en')} ({role_en}) "
+                  f"+{gain} jewels.",
+            "ja": f"第{rnd}ラウンド終了({why_ja}):{player_name(winner, 'ja')}({role_ja})"
+                  f"が宝石+{gain}。"}
+
+
+def _win_words(winner: int, how: str) -> dict[str, str]:
+    loser = 1 - winner
+    if how == R_AGENTS:
+        return {"en": f"{player_name(loser, 'en')} holds {AGENTS_TO_LOSE} or more agents and "
+                      f"loses: {player_name(winner, 'en')} wins.",
+                "ja": f"{player_name(loser, 'ja')}のエージェントが{AGENTS_TO_LOSE}以上になり"
+                      f"負け:{player_name(winner, 'ja')}の勝ちです。"}
+    return {"en": f"{player_name(winner, 'en')} has {JEWELS_TO_WIN} jewels and wins.",
+            "ja": f"{player_name(winner, 'ja')}が宝石{JEWELS_TO_WIN}個を集めて勝ちました。"}
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class SneakyState:
+    """One position. Per-door lists are indexed 0..7 (D1..D8); per-player lists by seat.
+
+    ``doors`` holds tile codes ("" before the deal); ``opened`` which doors are face up;
+    ``cards`` the rich-man cards on each door in placement order; ``deck`` card ids to copies
+    left (no zero entries); ``aside`` the cards set aside by the current redraw (MS-R15);
+    ``thief`` the Thief's door or ``AT_START``; ``moves`` the start card's quarter turns since
+    the last steal (MS-R20); ``nothing`` the Nothing doors opened this round (MS-R25).
+    ``last_door``/``last_face``/``last_cards`` describe the latest steal for the table;
+    ``last_round`` is ``(round, winner, jewels, how)`` of the latest finished round.
+    """
+
+    __slots__ = (
+        "agents", "aside", "cards", "deck", "deck_size", "discard", "doors", "drawn", "first",
+        "first_opt", "guard_mix", "guards", "jewels", "last_cards", "last_door", "last_face",
+        "last_round", "moves", "nothing", "opened", "phase", "result", "rich", "round",
+        "thief", "traps", "winner",
+    )
+
+    def __init__(self, traps: str = DEFAULT_TRAPS, guard_mix: str = DEFAULT_GUARDS,
+                 first_opt: str = "random") -> None:
+        self.traps = traps
+        self.guard_mix = guard_mix
+        self.first_opt = first_opt
+        self.phase = P_FIRST
+        self.first = -1
+        self.rich = -1
+        self.round = 0
+        self.doors: list[str] = [""] * 8
+        self.opened: list[bool] = [False] * 8
+        self.cards: list[list[str]] = [[] for _ in range(8)]
+        self.deck: dict[str, int] = {}
+        self.deck_size = 0
+        self.discard: list[str] = []
+        self.aside: list[str] = []
+        self.drawn = ""
+        self.thief = AT_START
+        self.moves = 0
+        self.guards = 0
+        self.nothing = 0
+        self.jewels = [0, 0]
+        self.agents: list[list[str]] = [[], []]
+        self.winner = -1
+        self.result = ""
+        self.last_door = -1
+        self.last_face = ""
+        self.last_cards: list[str] = []
+        self.last_round: tuple[int, int, int, str] | None = None
+
+    def clone(self) -> SneakyState:
+        s = SneakyState.__new__(SneakyState)
+        s.traps = self.traps
+        s.guard_mix = self.guard_mix
+        s.first_opt = self.first_opt
+        s.phase = self.phase
+        s.first = self.first
+        s.rich = self.rich
+        s.round = self.round
+        s.doors = self.doors[:]
+        s.opened = self.opened[:]
+        c = self.cards
+        s.cards = [c[0][:], c[1][:], c[2][:], c[3][:], c[4][:], c[5][:], c[6][:], c[7][:]]
+        s.deck = self.deck.copy()
+        s.deck_size = self.deck_size
+        s.discard = self.discard[:]
+        s.aside = self.aside[:]
+        s.drawn = self.drawn
+        s.thief = self.thief
+        s.moves = self.moves
+        s.guards = self.guards
+        s.nothing = self.nothing
+        s.jewels = self.jewels[:]
+        s.agents = [self.agents[0][:], self.agents[1][:]]
+        s.winner = self.winner
+        s.result = self.result
+        s.last_door = self.last_door
+        s.last_face = self.last_face
+        s.last_cards = self.last_cards[:]
+        s.last_round = self.last_round  # an immutable tuple
+        return s
+
+    @property
+    def thief_seat(self) -> int:
+        return 1 - self.rich
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule helpers shared with the view
+# ---------------------------------------------------------------------------------------------
+
+
+def place_problem(opened: list[bool], cards: list[list[str]], card: str, door: int) -> str:
+    """Why ``card`` may not go on ``door`` (MS-R14): ``open``, ``full``, ``treasure`` or ""."""
+    if opened[door]:
+        return "open"
+    here = cards[door]
+    if len(here) >= CARDS_PER_DOOR:
+        return "full"
+    if card in _TREASURE_CARDS and sum(1 for c in here if c in _TREASURE_CARDS) \
+            >= TREASURE_PER_DOOR:
+        return "treasure"
+    return ""
+
+
+def place_targets(s: SneakyState, card: str) -> list[int]:
+    """Doors ``card`` may legally go on (MS-R14)."""
+    opened = s.opened
+    cards = s.cards
+    out = []
+    treasure_card = card in _TREASURE_CARDS
+    for d in range(8):
+        if opened[d]:
+            continue
+        here = cards[d]
+        n = len(here)
+        if n >= CARDS_PER_DOOR:
+            continue
+        if treasure_card and n >= TREASURE_PER_DOOR and sum(
+                1 for c in here if c in _TREASURE_CARDS) >= TREASURE_PER_DOOR:
+            continue
+        out.append(d)
+    return out
+
+
+def neighbours_of(pos: int) -> tuple[int, ...]:
+    """Doors next to ``pos`` (§3.2, MS-R05, MS-R06); from the start card only D1 and D2
+    (MS-R19)."""
+    return FROM_START if pos == AT_START else NEIGHBOURS[pos]
+
+
+def must_steal_next(moves: int) -> bool:
+    """MS-R22: the coming move brings the start card to a full circle (or it is there)."""
+    return moves + 1 >= STEAL_EVERY
+
+
+def move_targets(pos: int, moves: int, opened: list[bool]) -> list[int]:
+    """Where the Thief may move (MS-R18, MS-R19, MS-R22), in door order."""
+    nb = neighbours_of(pos)
+    if must_steal_next(moves):
+        closed = [d for d in nb if not opened[d]]
+        if closed:
+            return closed
+    return list(nb)
+
+
+def card_matches(card: str, face: str) -> bool:
+    """MS-R26: a card takes effect when its kanji include the door's."""
+    return TILE_SYMBOL[face] in CARD_SYMBOLS[card]
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+_PLACE = {f"place:{d}": i for i, d in enumerate(DOORS)}
+_MOVE = {f"move:{d}": i for i, d in enumerate(DOORS)}
+_PLACE_TEXT = tuple(f"place:{d}" for d in DOORS)
+_MOVE_TEXT = tuple(f"move:{d}" for d in DOORS)
+_DOOR_SET = frozenset(DOORS)
+_CARD_SET = frozenset(CARDS)
+
+
+class MrSneakyGame(Game[SneakyState]):
+    """Mr. Sneaky for two players (MS-R01..MS-R37)."""
+
+    spec = GameSpec(
+        id="mr-sneaky",
+        name_en="Mr. Sneaky",
+        name_ja="ミスター・スニーキー",
+        min_players=2,  # MS-R01
+        max_players=2,
+        rules_version="1",
+        options=(
+            OptionSpec("first", "First Rich Man", "最初の富豪", "random",
+                       ("random", "1", "2"),
+                       help_en="Who hides the treasure in the first round: drawn at random, "
+                       "or Player 1 / Player 2.",
+                       help_ja="最初のラウンドで宝を隠す人:ランダム、またはプレイヤー1/2。"),
+            OptionSpec("traps", "Trap tiles", "罠タイル", DEFAULT_TRAPS, tuple(TRAP_MIXES),
+                       help_en="Guards shown on the three trap doors (the source does not "
+                       "say; 1-1-2 is our reading).",
+                       help_ja="罠タイル3枚に描かれた警備の数(原典に記載なし。既定は1-1-2)。"),
+            OptionSpec("guard_cards", "Guard cards", "警備カード", DEFAULT_GUARDS,
+                       tuple(GUARD_MIXES),
+                       help_en="How the 8 guard cards split into yellow (無) and blue (罠).",
+                       help_ja="警備カード8枚の内訳:黄(無)-青(罠)。"),
+        ),
+        summary_en="A 20-minute duel in a house of eight doors: the Rich Man hides his "
+        "treasure and lays cards to tempt or trap; the Thief sneaks from room to room. "
+        "Roles swap every round; 8 jewels win.",
+        summary_ja="8枚の扉の家で対決する20分ゲーム。富豪は宝を隠し、カードで誘い、罠にかける。"
+        "泥棒は部屋から部屋へ忍び込む。ラウンドごとに役割交代、宝石8個で勝利。",
+        has_hidden_information=True,
+        rules_file="mr-sneaky",
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> SneakyState:
+        s = SneakyState(str(options.get("traps", DEFAULT_TRAPS)),
+                        str(options.get("guard_cards", DEFAULT_GUARDS)),
+                        str(options.get("first", "random")))
+        if s.first_opt in ("1", "2"):  # MS-R08: the players chose
+            s.first = int(s.first_opt) - 1
+            self._start_round(s, s.first, [])
+        return s
+
+    def num_players(self, state: SneakyState) -> int:
+        return 2
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: SneakyState) -> int:
+        phase = state.phase
+        if phase == P_PLACE:
+            return state.rich
+        if phase in (P_MOVE, P_STEAL):
+            return 1 - state.rich
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, state: SneakyState) -> list[str]:
+        s = state
+        phase = s.phase
+        if phase == P_PLACE:
+            return [_PLACE_TEXT[d] for d in place_targets(s, s.drawn)]
+        if phase == P_MOVE:
+            return [_MOVE_TEXT[d] for d in move_targets(s.thief, s.moves, s.opened)]
+        if phase == P_STEAL:
+            return ["pass", "steal"]
+        if phase == P_OVER:
+            return []
+        return [a for a, _ in self.chance_outcomes(s)]
+
+    def chance_outcomes(self, state: SneakyState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_FIRST:
+            return [("first:0", 0.5), ("first:1", 0.5)]
+        if s.phase == P_DEAL:
+            all_layouts = layouts(s.traps)
+            p = 1.0 / len(all_layouts)
+            return [(f"deal:{lay}", p) for lay in all_layouts]
+        if s.phase == P_DRAW and s.deck_size:
+            n = s.deck_size
+            return [(f"draw:{c}", k / n) for c, k in sorted(s.deck.items())]
+        return []
+
+    def sample_chance(self, state: SneakyState, rng: random.Random) -> str:
+        s = state
+        if s.phase == P_FIRST:
+            return f"first:{rng.randrange(2)}"
+        if s.phase == P_DEAL:
+            # A uniform shuffle of the tiles gives every distinct layout the same chance.
+            tiles = list(door_tiles(s.traps))
+            rng.shuffle(tiles)
+            return "deal:" + "".join(tiles)
+        if s.phase != P_DRAW or not s.deck_size:
+            raise ValueError("Not a chance node.")
+        r = rng.randrange(s.deck_size)
+        for c, k in s.deck.items():
+            if r < k:
+                return "draw:" + c
+            r -= k
+        raise AssertionError("deck_size does not match the deck")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: SneakyState, action: str) -> list[Event]:
+        s = state
+        events: list[Event] = []
+        d = _MOVE.get(action)
+        if d is not None:
+            self._move(s, d, events)
+        else:
+            d = _PLACE.get(action)
+            if d is not None:
+                self._place(s, d, events)
+            elif action == "steal":
+                self._steal(s, events)
+            elif action == "pass":
+                events.append(Event("pass", {"seat": 1 - s.rich},
+                                    render=partial(_pass_words, 1 - s.rich)))
+                s.phase = P_DRAW  # MS-R23
+            else:
+                kind, _, rest = action.partition(":")
+                if kind == "draw":
+                    self._draw(s, rest, events)
+                elif kind == "deal":
+                    self._deal(s, rest, events)
+                elif kind == "first":
+                    seat = int(rest)
+                    s.first = seat
+                    events.append(Event("first", {"seat": seat},
+                                        render=partial(_first_words, seat), reveals=True))
+                    self._start_round(s, seat, events)
+                else:
+                    raise ValueError(f"Unknown action {action!r}")
+        self._settle(s, events)
+        return events
+
+    def _start_round(self, s: SneakyState, rich: int, events: list[Event]) -> None:
+        """MS-R09..MS-R12, MS-R32..MS-R34: a fresh house and deck; jewels and agents stay."""
+        s.round += 1
+        s.rich = rich
+        s.phase = P_DEAL
+        s.doors = [""] * 8
+        s.opened = [False] * 8
+        s.cards = [[] for _ in range(8)]
+        deck = card_counts(s.guard_mix)
+        for held in s.agents:  # MS-R11, MS-R33: held agents are not reshuffled
+            for c in held:
+                deck[c] -= 1
+        s.deck = {c: k for c, k in deck.items() if k > 0}
+        s.deck_size = sum(s.deck.values())
+        s.discard = []
+        s.aside = []
+        s.drawn = ""
+        s.thief = AT_START
+        s.moves = 0
+        s.guards = 0
+        s.nothing = 0
+        s.last_door = -1
+        s.last_face = ""
+        s.last_cards = []
+        events.append(Event("round", {"round": s.round, "rich": rich},
+                            render=partial(_round_words, s.round, rich)))
+
+    def _deal(self, s: SneakyState, layout: str, events: list[Event]) -> None:
+        # MS-R10: face down for the Thief; the Rich Man peeks (a private log line).
+        s.doors = list(layout)
+        s.phase = P_DRAW
+        events.append(Event("deal", {"round": s.round}, render=_deal_words))
+        events.append(Event("house", {"layout": layout}, render=partial(_house_words, layout),
+                            seats=frozenset((s.rich,)), reveals=True))
+
+    def _useful(self, s: SneakyState, card: str) -> bool:
+        """MS-R15, MS-G06: the card's kanji match at least one closed door."""
+        syms = CARD_SYMBOLS[card]
+        opened = s.opened
+        return any(not opened[d] and TILE_SYMBOL[face] in syms
+                   for d, face in enumerate(s.doors))
+
+    def _draw(self, s: SneakyState, card: str, events: list[Event]) -> None:
+        k = s.deck[card]
+        if k == 1:
+            del s.deck[card]
+        else:
+            s.deck[card] = k - 1
+        s.deck_size -= 1
+        rich = s.rich
+        events.append(Event("draw", {"seat": rich, "card": card},
+                            render=partial(_draw_words, rich, card), reveals=True))
+        if not self._useful(s, card):  # MS-R15: set aside, draw again
+            s.aside.append(card)
+            events.append(Event("aside", {"card": card}, render=partial(_aside_words, card)))
+            return
+        s.discard.extend(s.aside)  # MS-R15: set-aside cards join the pile only now
+        s.aside = []
+        if not place_targets(s, card):  # MS-R17
+            s.discard.append(card)
+            events.append(Event("blocked", {"card": card}, render=partial(_blocked_words, card)))
+            self._end_round(s, rich, RICH_WIN_JEWELS, E_BLOCKED, events)
+            return
+        s.drawn = card
+        s.phase = P_PLACE
+
+    def _place(self, s: SneakyState, door: int, events: list[Event]) -> None:
+        # MS-R13: face up on the chosen door; every placed card is public.
+        card = s.drawn
+        s.cards[door].append(card)
+        s.drawn = ""
+        s.phase = P_MOVE
+        events.append(Event("place", {"seat": s.rich, "card": card, "door": DOORS[door]},
+                            render=partial(_place_words, s.rich, card, door)))
+
+    def _move(self, s: SneakyState, door: int, events: list[Event]) -> None:
+        thief = 1 - s.rich
+        src = s.thief
+        s.thief = door
+        s.moves = min(STEAL_EVERY, s.moves + 1)  # MS-R20, MS-R22: stays at 4 if no steal
+        events.append(Event("move", {"seat": thief, "from": where_name(src),
+                                     "to": DOORS[door], "moves": s.moves},
+                            render=partial(_move_words, thief, src, door, s.moves)))
+        if s.opened[door]:
+            s.phase = P_DRAW  # MS-R21, MS-G03: nothing to steal on an open door
+        elif s.moves >= STEAL_EVERY:
+            events.append(Event("forced", {"seat": thief}, render=partial(_forced_words, thief)))
+            self._steal(s, events)  # MS-R22
+        else:
+            s.phase = P_STEAL
+
+    def _steal(self, s: SneakyState, events: list[Event]) -> None:
+        """MS-R24..MS-R31: flip the door, door effect, card effects, guard check, end checks.
+
+        MS-R03: the Treasure wins the round for the Thief, a fourth guard loses it; MS-R04:
+        8 jewels win the game, 4 agents lose it."""
+        door = s.thief
+        face = s.doors[door]
+        rich = s.rich
+        thief = 1 - rich
+        s.opened[door] = True
+        s.moves = 0  # MS-R24
+        here = s.cards[door]
+        s.cards[door] = []
+        s.last_door = door
+        s.last_face = face
+        s.last_cards = here[:]
+        events.append(Event("steal", {"seat": thief, "door": DOORS[door], "face": face,
+                                      "cards": here[:]},
+                            render=partial(_steal_words, thief, door, face), reveals=True))
+        # MS-R25: the door's own effect.
+        if face in TRAP_GUARDS:
+            self._add_guards(s, TRAP_GUARDS[face], events)
+        elif face == NOTHING:
+            s.nothing += 1
+            if s.nothing % 2 == 0:
+                self._add_guards(s, 1, events)
+            else:
+                events.append(Event("half", {"count": s.nothing},
+                                    render=partial(_half_words, s.nothing)))
+        # MS-R26, MS-R27: matching cards in placement order; the rest is discarded.
+        bonus = 0
+        for c in here:
+            if not card_matches(c, face):
+                s.discard.append(c)
+                events.append(Event("miss", {"card": c}, render=partial(_miss_words, c)))
+                continue
+            kind = CARD_KINDS[c]
+            who = rich if kind.target == RICH else thief
+            events.append(Event("match", {"card": c, "seat": who},
+                                render=partial(_match_words, c, who)))
+            if kind.agents:
+                s.agents[who].append(c)
+                continue
+            if kind.jewels:
+                s.jewels[who] += kind.jewels
+                if who == thief:
+                    bonus += kind.jewels
+            if kind.guards:
+                self._add_guards(s, kind.guards, events)
+            s.discard.append(c)
+        if s.guards >= GUARDS_TO_CATCH:  # MS-R28
+            self._end_round(s, rich, RICH_WIN_JEWELS, E_GUARDS, events)
+        elif face == TREASURE:  # MS-R29
+            gain = GUARDS_TO_CATCH - s.guards
+            self._end_round(s, thief, gain, E_TREASURE, events, bonus)
+        elif not self._check_end(s, events):  # MS-R30, MS-R31
+            s.phase = P_DRAW
+
+    def _add_guards(self, s: SneakyState, n: int, events: list[Event]) -> None:
+        # MS-G11: only four guard pieces exist.
+        s.guards = min(GUARDS_TO_CATCH, s.guards + n)
+        events.append(Event("guard", {"n": n, "guards": s.guards},
+                            render=partial(_guard_words, n, s.guards)))
+
+    def _end_round(self, s: SneakyState, winner: int, gain: int, how: str,
+                   events: list[Event], bonus: int = 0) -> None:
+        s.jewels[winner] += gain
+        s.last_round = (s.round, winner, gain + bonus, how)
+        events.append(Event("round_end", {"round": s.round, "winner": winner,
+                                          "jewels": gain + bonus, "how": how},
+                            render=partial(_round_end_words, s.round, winner, s.rich,
+                                           gain + bonus, how)))
+        # MS-R02, MS-R32..MS-R34: the roles swap for a fresh round; MS-R36: there is no
+        # round limit, someone scores every round, so the game always ends.
+        if not self._check_end(s, events):  # MS-R30, MS-R35
+            self._start_round(s, 1 - s.rich, events)
+
+    def _check_end(self, s: SneakyState, events: list[Event]) -> bool:
+        """MS-R35: 8 jewels first (both: the current Rich Man), then 4 agents lose."""
+        rich = s.rich
+        winner = -1
+        how = ""
+        j = s.jewels
+        if j[rich] >= JEWELS_TO_WIN:
+            winner, how = rich, R_JEWELS
+        elif j[1 - rich] >= JEWELS_TO_WIN:
+            winner, how = 1 - rich, R_JEWELS
+        else:
+            for p in (rich, 1 - rich):
+                if agent_total(s.agents[p]) >= AGENTS_TO_LOSE:
+                    winner, how = 1 - p, R_AGENTS
+                    break
+        if winner < 0:
+            return False
+        s.winner = winner
+        s.result = how
+        s.phase = P_OVER
+        events.append(Event("win", {"winner": winner, "how": how},
+                            render=partial(_win_words, winner, how)))
+        return True
+
+    def _settle(self, s: SneakyState, events: list[Event]) -> None:
+        """MS-R16: before a draw, reshuffle an empty deck or end the round if nothing is left."""
+        while s.phase == P_DRAW and not s.deck_size:
+            if s.discard:
+                n = len(s.discard)
+                for c in s.discard:
+                    s.deck[c] = s.deck.get(c, 0) + 1
+                s.deck_size = n
+                s.discard = []
+                events.append(Event("reshuffle", {"cards": n},
+                                    render=partial(_reshuffle_words, n)))
+            else:  # MS-G07: deck and discard empty, or the redraw ran through every card
+                s.discard.extend(s.aside)
+                s.aside = []
+                events.append(Event("nocards", {}, render=_nocards_words))
+                self._end_round(s, s.rich, RICH_WIN_JEWELS, E_NOCARDS, events)
+
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        if not action or action != action.strip():
+            return False
+        if action in _PLACE or action in _MOVE or action in ("steal", "pass"):
+            return True
+        kind, _, rest = action.partition(":")
+        if kind == "draw":
+            return rest in _CARD_SET
+        if kind == "first":
+            return rest in ("0", "1")
+        if kind == "deal":
+            return len(rest) == 8 and all(c in "T12N" for c in rest)
+        return False
+
+    def reason(self, s: SneakyState, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        phase = s.phase
+        if phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        kind = action.partition(":")[0]
+        if kind in ("draw", "deal", "first"):
+            return _msg(lang, "Only the shuffle decides that.", "それは山札が決めることです。")
+        if phase in (P_FIRST, P_DEAL, P_DRAW):
+            return _msg(lang, "The cards and doors are being shuffled.",
+                        "カードと扉を混ぜています。")
+        rich = s.rich
+        if kind == "place":
+            if phase != P_PLACE:
+                return _msg(lang, "The Rich Man places a card only at the start of a turn, "
+                            "before the Thief moves.",
+                            "富豪がカードを置くのは手番の最初、泥棒が動く前だけです。")
+            door = _PLACE[action]
+            why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door, lang)
+            return why or f"'{action}' is not possible now."
+        if kind == "move":
+            if phase == P_PLACE:
+                return _msg(lang, f"Wait: the Rich Man ({player_name(rich, 'en')}) places a "
+                            "card first.",
+                            f"お待ちください:先に富豪({player_name(rich, 'ja')})がカードを"
+                            "置きます。")
+            if phase == P_STEAL:
+                return _msg(lang, "First steal or do nothing.", "先に「盗む」か「何もしない」を"
+                            "選んでください。")
+            why = move_reason(s.thief, s.moves, s.opened, _MOVE[action], lang)
+            return why or f"'{action}' is not possible now."
+        if kind in ("steal", "pass"):
+            if phase == P_PLACE:
+                return _msg(lang, "Wait: the Rich Man places a card first.",
+                            "お待ちください:先に富豪がカードを置きます。")
+            return _msg(lang, "The Thief steals (or not) right after moving onto a closed door.",
+                        "盗むかどうかは、閉じた扉に移動した直後に決めます。")
+        return f"'{action}' is not possible now."
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: SneakyState) -> list[float]:
+        if state.phase != P_OVER:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: SneakyState, seat: int | None) -> Observation:
+        s = state
+        sees_house = seat is not None and seat == s.rich  # MS-R10, MS-R37
+        doors = []
+        for d in range(8):
+            face = s.doors[d]
+            opened = s.opened[d]
+            doors.append({"id": DOORS[d], "open": opened,
+                          "face": face if face and (opened or sees_house) else None,
+                          "cards": s.cards[d][:]})
+        last_round: dict[str, Any] | None = None
+        if s.last_round is not None:
+            rnd, winner, gain, how = s.last_round
+            last_round = {"round": rnd, "winner": winner, "jewels": gain, "how": how}
+        return {
+            "game": self.spec.id, "seat": seat,
+            "options": {"first": s.first_opt, "traps": s.traps, "guard_cards": s.guard_mix},
+            "phase": s.phase, "to_move": self.current_player(s), "first": s.first,
+            "rich": s.rich, "round": s.round, "dealt": bool(s.doors[0]), "doors": doors,
+            "thief": s.thief, "moves": s.moves, "guards": s.guards, "nothing": s.nothing,
+            "deck_count": s.deck_size, "discard": s.discard[:], "aside": s.aside[:],
+            "drawn": s.drawn, "jewels": s.jewels[:], "agents": [a[:] for a in s.agents],
+            "winner": s.winner, "result": s.result,
+            "last_steal": None if s.last_door < 0 else
+            {"door": DOORS[s.last_door], "face": s.last_face, "cards": s.last_cards[:]},
+            "last_round": last_round,
+        }
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SneakyState:
+        return self.resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int
+                  ) -> Callable[[random.Random], SneakyState]:
+        # Search resamples one observation thousands of times: read it once, then copy the
+        # visible part and deal the unseen tiles afresh. Every card the observation does not
+        # place is in the deck, whose order no state holds, so only door faces are guessed.
+        base = visible_state(obs)
+        hidden = [d for d in range(8) if base.doors[d] == "?"]
+        if not hidden:
+            return lambda rng: base.clone()
+        pool = list(door_tiles(base.traps))
+        for d in range(8):
+            if base.doors[d] != "?":
+                pool.remove(base.doors[d])
+
+        def sample(rng: random.Random) -> SneakyState:
+            s = base.clone()
+            tiles = pool[:]
+            rng.shuffle(tiles)
+            doors = s.doors
+            for d, t in zip(hidden, tiles, strict=True):
+                doors[d] = t
+            return s
+
+        return sample
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: SneakyState) -> JSON:
+        s = state
+        return {
+            "traps": s.traps, "guard_cards": s.guard_mix, "first_opt": s.first_opt,
+            "phase": s.phase, "first": s.first, "rich": s.rich, "round": s.round,
+            "doors": s.doors[:], "opened": s.opened[:], "cards": [c[:] for c in s.cards],
+            "deck": dict(sorted(s.deck.items())), "discard": s.discard[:],
+            "aside": s.aside[:], "drawn": s.drawn, "thief": s.thief, "moves": s.moves,
+            "guards": s.guards, "nothing": s.nothing, "jewels": s.jewels[:],
+            "agents": [a[:] for a in s.agents], "winner": s.winner, "result": s.result,
+            "last_door": s.last_door, "last_face": s.last_face,
+            "last_cards": s.last_cards[:],
+            "last_round": None if s.last_round is None else list(s.last_round),
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SneakyState:
+        s = SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"]))
+        s.phase = str(data["phase"])
+        s.first = int(data["first"])
+        s.rich = int(data["rich"])
+        s.round = int(data["round"])
+        s.doors = [str(c) for c in data["doors"]]
+        s.opened = [bool(v) for v in data["opened"]]
+        s.cards = [[str(c) for c in door] for door in data["cards"]]
+        s.deck = {str(c): int(k) for c, k in data["deck"].items() if int(k) > 0}
+        s.deck_size = sum(s.deck.values())
+        s.discard = [str(c) for c in data["discard"]]
+        s.aside = [str(c) for c in data["aside"]]
+        s.drawn = str(data["drawn"])
+        s.thief = int(data["thief"])
+        s.moves = int(data["moves"])
+        s.guards = int(data["guards"])
+        s.nothing = int(data["nothing"])
+        s.jewels = [int(v) for v in data["jewels"]]
+        s.agents = [[str(c) for c in a] for a in data["agents"]]
+        s.winner = int(data["winner"])
+        s.result = str(data["result"])
+        s.last_door = int(data["last_door"])
+        s.last_face = str(data["last_face"])
+        s.last_cards = [str(c) for c in data["last_cards"]]
+        lr = data["last_round"]
+        s.last_round = None if lr is None else (int(lr[0]), int(lr[1]), int(lr[2]), str(lr[3]))
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: SneakyState, action: str, lang: str = "en") -> str:
+        ja = lang == "ja"
+        kind, _, rest = action.partition(":")
+        if kind == "place":
+            name = card_name(state.drawn, lang) if state.drawn else ("カード" if ja else "the card")
+            return f"{name}を{rest}に置く" if ja else f"Place {name} on {rest}"
+        if kind == "move":
+            return f"{rest}へ移動" if ja else f"Move to {rest}"
+        if action == "steal":
+            return "盗む" if ja else "Steal"
+        if action == "pass":
+            return "何もしない" if ja else "Do nothing"
+        if kind == "draw":
+            return f"{card_name(rest, lang)}を引く" if ja else f"Draw {card_name(rest, lang)}"
+        if kind == "deal":
+            return "扉を配る" if ja else "Deal the doors"
+        if kind == "first":
+            n = int(rest)
+            return (f"{player_name(n, 'ja')}が最初の富豪" if ja
+                    else f"{player_name(n, 'en')} is the first Rich Man")
+        return action
+
+    def prompt(self, state: SneakyState, seat: int, lang: str = "en") -> str:
+        return prompt_from_obs(self.observation(state, seat), seat, lang)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: SneakyState, seat: int) -> float | None:
+        s = state
+        if s.phase == P_OVER:
+            return self.returns(s)[seat]
+        rich = s.rich
+        proj = [float(s.jewels[0]), float(s.jewels[1])]
+        if rich >= 0 and s.doors[0]:
+            thief = 1 - rich
+            g = s.guards
+            # The Thief's chance to open the Treasure before the fourth guard falls with every
+            # guard he holds and rises as closed doors run out; standing next to the Treasure
+            # (known in a resampled state, a guess for the Thief) helps a little more.
+            closed = 8 - sum(s.opened)
+            p = (GUARDS_TO_CATCH - g) / GUARDS_TO_CATCH * (0.45 + 0.5 / max(1, closed))
+            if TREASURE in s.doors:
+                treasure = s.doors.index(TREASURE)
+                if not s.opened[treasure] and treasure in neighbours_of(s.thief):
+                    p += 0.08
+            p = min(0.95, max(0.05, p))
+            proj[thief] += p * (GUARDS_TO_CATCH - g - 0.5)
+            proj[rich] += (1.0 - p) * RICH_WIN_JEWELS
+        v = 0.22 * (min(proj[seat], 10.0) - min(proj[1 - seat], 10.0))
+        for p_, sign in ((seat, -1.0), (1 - seat, 1.0)):
+            a = agent_total(s.agents[p_])
+            v += sign * (0.06 * a + (0.35 if a >= AGENTS_TO_LOSE - 1 else 0.0))
+        return math.tanh(v)
+
+    def max_game_length(self) -> int:
+        return 12_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Reasons and prompts, shared with the view (which has only an observation)
+# ---------------------------------------------------------------------------------------------
+
+
+def place_reason(problem: str, door: int, lang: str) -> str:
+    name = DOORS[door]
+    if problem == "open":
+        return _msg(lang, f"{name} is already open: cards go only on closed doors.",
+                    f"{name}はもう開いています。カードは閉じた扉にだけ置けます。")
+    if problem == "full":
+        return _msg(lang, f"{name} already holds {CARDS_PER_DOOR} cards.",
+                    f"{name}にはもう{CARDS_PER_DOOR}枚置かれています。")
+    if problem == "treasure":
+        return _msg(lang, f"{name} already holds {TREASURE_PER_DOOR} treasure cards.",
+                    f"{name}にはもう宝カードが{TREASURE_PER_DOOR}枚あります。")
+    return ""
+
+
+def move_reason(pos: int, moves: int, opened: list[bool], door: int, lang: str) -> str:
+    """Why the Thief may not move from ``pos`` to ``door`` (MS-R07, MS-R18, MS-R22)."""
+    nb = neighbours_of(pos)
+    names = [DOORS[d] for d in nb]
+    if door == pos:
+        return _msg(lang, "The Thief must move to another door.",
+                    "泥棒は別の扉へ移動しなければなりません。")
+    if door not in nb:
+        return _msg(lang, f"From {where_name(pos)} the Thief can move only to "
+                    f"{_list(names, 'en')}.",
+                    f"{where_name(pos)}からは{_list(names, 'ja')}にしか移動できません。")
+    if must_steal_next(moves) and opened[door] and any(not opened[d] for d in nb):
+        return _msg(lang, "The start card has turned a full circle: move onto a closed door "
+                    "and steal.",
+                    "スタートカードが一周しました。閉じた扉へ移動して盗んでください。")
+    return ""
+
+
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
+    phase = obs["phase"]
+    ja = lang == "ja"
+    if phase == P_OVER:
+        w = int(obs["winner"])
+        return f"{player_name(w, 'ja')}の勝ちです。" if ja else f"{player_name(w, 'en')} wins."
+    if phase in (P_FIRST, P_DEAL, P_DRAW):
+        return "混ぜています…" if ja else "Shuffling…"
+    rich = int(obs["rich"])
+    thief = 1 - rich
+    if phase == P_PLACE:
+        if seat != rich:
+            return (f"富豪({player_name(rich, 'ja')})がカードを置いています。" if ja
+                    else f"The Rich Man ({player_name(rich, 'en')}) is placing a card.")
+        return ("引いたカードを閉じた扉へドラッグしてください(扉のクリックでも可)。" if ja
+                else "Drag the drawn card onto a closed door (or click the door).")
+    moves = int(obs["moves"])
+    if phase == P_MOVE:
+        if seat != thief:
+            return (f"泥棒({player_name(thief, 'ja')})が移動します。" if ja
+                    else f"The Thief ({player_name(thief, 'en')}) is moving.")
+        opened = [bool(d["open"]) for d in obs["doors"]]
+        pos = int(obs["thief"])
+        if must_steal_next(moves) and any(not opened[d] for d in neighbours_of(pos)):
+            return ("スタートカードが一周します:閉じた扉へ泥棒をドラッグして盗んでください。" if ja
+                    else "The start card completes its circle: drag the thief onto a closed "
+                    "door to steal there.")
+        return ("泥棒コマを隣の扉へドラッグしてください(扉のクリックでも可)。" if ja
+                else "Drag the thief to a neighbouring door (or click the door).")
+    if phase == P_STEAL:
+        if seat != thief:
+            return (f"泥棒({player_name(thief, 'ja')})が盗むか考えています。" if ja
+                    else f"The Thief ({player_name(thief, 'en')}) is deciding whether to steal.")
+        left = STEAL_EVERY - moves
+        return (f"この扉で盗みますか?(S:盗む/N:何もしない。あと{left}回の移動までに盗むこと)"
+                if ja else f"Steal here (S) or do nothing (N)? You must steal within {left} "
+                f"more move{'s' if left != 1 else ''}.")
+    return ""
+
+
+def visible_state(obs: Mapping[str, Any]) -> SneakyState:
+    """A state built from an observation; unknown door faces are ``"?"`` and every card the
+    observation does not place is counted into the deck (whose order no state holds)."""
+    opts = obs["options"]
+    s = SneakyState(str(opts["traps"]), str(opts["guard_cards"]), str(opts["first"]))
+    s.phase = str(obs["phase"])
+    s.first = int(obs["first"])
+    s.rich = int(obs["rich"])
+    s.round = int(obs["round"])
+    dealt = bool(obs["dealt"])
+    for d, door in enumerate(obs["doors"]):
+        face = door["face"]
+        s.doors[d] = str(face) if face is not None else ("?" if dealt else "")
+        s.opened[d] = bool(door["open"])
+        s.cards[d] = [str(c) for c in door["cards"]]
+    s.discard = [str(c) for c in obs["discard"]]
+    s.aside = [str(c) for c in obs["aside"]]
+    s.drawn = str(obs["drawn"])
+    s.thief = int(obs["thief"])
+    s.moves = int(obs["moves"])
+    s.guards = int(obs["guards"])
+    s.nothing = int(obs["nothing"])
+    s.jewels = [int(v) for v in obs["jewels"]]
+    s.agents = [[str(c) for c in a] for a in obs["agents"]]
+    s.winner = int(obs["winner"])
+    s.result = str(obs["result"])
+    last = obs["last_steal"]
+    if last is not None:
+        s.last_door = DOORS.index(str(last["door"]))
+        s.last_face = str(last["face"])
+        s.last_cards = [str(c) for c in last["cards"]]
+    lr = obs["last_round"]
+    if lr is not None:
+        s.last_round = (int(lr["round"]), int(lr["winner"]), int(lr["jewels"]), str(lr["how"]))
+    if s.round:
+        left = card_counts(s.guard_mix)
+        placed = [*s.discard, *s.aside, *s.agents[0], *s.agents[1],
+                  *(c for door in s.cards for c in door)]
+        if s.drawn:
+            placed.append(s.drawn)
+        for c in placed:
+            left[c] -= 1
+        s.deck = {c: k for c, k in sorted(left.items()) if k > 0}
+        s.deck_size = sum(s.deck.values())
+    return s

@@ -1,0 +1,594 @@
+"""Mr. Sneaky on the table: the pyramid of eight doors, the start card that turns with every
+move, the thief piece, rich-man cards on doors, guards, jewels and agents, and how a drag, a
+click or a button becomes an action.
+
+Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The house keeps
+one orientation for both players (the start card at the bottom, the Thief's side), so door D4 is
+in the same place whoever views it and whichever role they play this round. A closed door shows
+the same neutral art to everyone; only the Rich Man's layout adds its face as the small corner
+mark of the door card, built from his own observation, so nothing of it exists in the Thief's
+layout. The Rich Man drags the drawn card onto a door; the Thief drags his piece from door to
+door and then presses Steal or Do nothing (or clicks the door he stands on). Refusal reasons
+come from the rules model so the table and the engine always agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.game import words as _msg
+from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+
+from .data import (
+    AGENTS_TO_LOSE,
+    CARD_EFFECTS,
+    CARD_KINDS,
+    CARD_SHORT,
+    DOOR_POS,
+    DOORS,
+    GUARDS_TO_CATCH,
+    JEWELS_TO_WIN,
+    STEAL_EVERY,
+    TILE_COLORS,
+    TILE_EFFECTS,
+    TILE_MARKS,
+    TILE_NAMES,
+    agent_total,
+    card_names,
+    card_symbols_text,
+)
+from .model import (
+    E_BLOCKED,
+    E_GUARDS,
+    E_NOCARDS,
+    E_TREASURE,
+    GAME_OVER,
+    P_MOVE,
+    P_OVER,
+    P_PLACE,
+    P_STEAL,
+    R_AGENTS,
+    card_matches,
+    move_reason,
+    must_steal_next,
+    neighbours_of,
+    place_problem,
+    place_reason,
+    player_name,
+    prompt_from_obs,
+    role_name,
+)
+
+WIDTH = 1280.0
+HEIGHT = 800.0
+
+# The house: tiles in staggered rows, row 0 (the start card) at the bottom.
+TILE_W, TILE_H = 176.0, 128.0
+HALF = 98.0  # half a column: neighbouring rows are offset by this much (MS-R05)
+ROW_DY = 132.0
+CENTRE_X = 620.0
+TOP_Y = 18.0
+CARD_W, CARD_H = 56.0, 82.0
+CARD_TOP = 42.0  # rich-man cards lie on the lower part of a door, below its title band
+THIEF_SIZE = 44.0
+START_W, START_H = 112.0, 78.0
+CLOSED_COLOR = "#5d4037"
+START_COLOR = "#6c3483"
+THIEF_COLOR = "#9acd32"  # yellow-green, as the physical piece
+GUARD_COLOR = "#8e9499"
+JEWEL_COLOR = "#e84393"
+
+# Side panels.
+PANEL_X, PANEL_W, PANEL_H = 16.0, 296.0, 376.0
+RIGHT_X = 924.0
+PILE_W, PILE_H = 80.0, 112.0
+DRAWN_W, DRAWN_H = 104.0, 146.0
+
+DECK_ZONE = Zone("deck_zone", RIGHT_X, 16.0, 110.0, 160.0, "Deck", "山札", "#3d3d3d")
+DISCARD_ZONE = Zone("discard", RIGHT_X + 124.0, 16.0, 110.0, 160.0, "Discard pile", "捨て札",
+                    "#3d3d3d")
+DRAWN_ZONE = Zone("drawn_zone", RIGHT_X, 212.0, 300.0, 180.0, "Drawn card", "引いたカード",
+                  "#34495e")
+GUARDS_ZONE = Zone("guards", 336.0, 686.0, 270.0, 96.0, "Thief's guards", "泥棒の警備コマ",
+                   "#4a4a4a")
+SUPPLY_ZONE = Zone("guard_supply", 634.0, 686.0, 270.0, 96.0, "Guard supply", "警備コマの山",
+                   "#3d3d3d")
+
+
+def door_id(door: int) -> str:
+    """Piece id of the door tile at position ``door`` (0..7); a position, never a tile."""
+    return f"door_{DOORS[door]}"
+
+
+def door_rect(door: int) -> tuple[float, float]:
+    """Top-left corner of the door tile at ``door``."""
+    row, x = DOOR_POS[door]
+    return (CENTRE_X + (x - 2) * HALF - TILE_W / 2, TOP_Y + (4 - row) * ROW_DY)
+
+
+def start_centre() -> tuple[float, float]:
+    return CENTRE_X, TOP_Y + 4 * ROW_DY + TILE_H / 2
+
+
+def card_art(card: str, lang: str | None = None) -> dict[str, Any]:
+    """Card art data for a face-up rich-man card: its kanji as the title, its effect below.
+
+    With ``lang`` the effect is given in that language only: the renderer prints both
+    languages when it has both, which leaves nothing readable on a card as small as those
+    lying on a door (the tooltip keeps both)."""
+    kind = CARD_KINDS[card]
+    sym = card_symbols_text(card)
+    eff_en, eff_ja = CARD_EFFECTS[card]
+    if lang is not None:
+        short_en, short_ja = CARD_SHORT[card]
+        eff_en, eff_ja = (short_ja if lang == "ja" else short_en), ""
+    return {"title_en": sym, "title_ja": "", "body_en": eff_en, "body_ja": eff_ja,
+            "corner": "", "badge": "", "color": kind.color}
+
+
+def _card_tooltip(card: str) -> tuple[str, str]:
+    en, ja = card_names(card)
+    sym = card_symbols_text(card)
+    return (f"{en}. Takes effect if the door it lies on is {sym}.",
+            f"{ja}。置かれた扉が{sym}なら効果を発揮します。")
+
+
+def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
+          state: str = "", z: float = 0.0, lang: str | None = None) -> Piece:
+    tip_en, tip_ja = _card_tooltip(card)
+    return Piece(pid, "card", x, y, art=card_art(card, lang), w=w, h=h, state=state, z=z,
+                 tooltip_en=tip_en, tooltip_ja=tip_ja)
+
+
+def closed_door_art(door: int, mark: str) -> dict[str, Any]:
+    """A closed door: the same for everyone except ``mark``, which only the Rich Man gets."""
+    name = DOORS[door]
+    return {"title_en": name, "title_ja": "", "body_en": "Closed door",
+            "body_ja": "閉じた扉", "corner": mark, "badge": "", "color": CLOSED_COLOR}
+
+
+def open_door_art(door: int, face: str) -> dict[str, Any]:
+    """An opened door, the same for everyone."""
+    # The title stays as short as a closed door's, so the thief piece standing in the top
+    # corner never hides it; the face is in the corner mark, the colour and the text.
+    name = DOORS[door]
+    en, ja = TILE_NAMES[face]
+    body_en, body_ja = TILE_EFFECTS[face]
+    return {"title_en": name, "title_ja": "", "body_en": f"{en}: {body_en}",
+            "body_ja": f"{ja}:{body_ja}", "corner": TILE_MARKS[face], "badge": "",
+            "color": TILE_COLORS[face]}
+
+
+def _neighbour_text(door: int, lang: str) -> str:
+    names = [DOORS[d] for d in neighbours_of(door)]
+    return ("隣:" + "・".join(names)) if lang == "ja" else "Next to " + ", ".join(names)
+
+
+class MrSneakyView(GameView):
+    """Layout, gestures and words for Mr. Sneaky."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        out = Layout(WIDTH, HEIGHT)
+        me = 0 if seat is None else seat
+        self._add_player(out, obs, 1 - me, seat, lang, top=True)
+        self._add_player(out, obs, me, seat, lang, top=False)
+        self._add_house(out, obs, seat, lang)
+        self._add_guards(out, obs)
+        self._add_piles(out, obs, seat, lang)
+        self._add_texts(out, obs)
+        if seat is not None and seat == int(obs["rich"]) and obs["dealt"] \
+                and obs["phase"] != P_OVER:
+            out.texts.append(Text("secret", RIGHT_X, 690, "Corner marks: what only you see",
+                                  "隅の印:あなただけが知る扉の中身", size=14,
+                                  color="#ffd27f"))
+            out.texts.append(Text("secret2", RIGHT_X, 712, "behind the closed doors.",
+                                  "(相手には見えません)", size=14, color="#ffd27f"))
+        return out
+
+    def _add_player(self, out: Layout, obs: dict[str, Any], p: int, seat: int | None,
+                    lang: str, top: bool) -> None:
+        y0 = 16.0 if top else 16.0 + PANEL_H + 16.0
+        rich = int(obs["rich"])
+        you = p == seat
+        name_en = player_name(p, "en") + (" (you)" if you else "")
+        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        if rich >= 0:
+            name_en += " — " + role_name(p == rich, "en")
+            name_ja += " — " + role_name(p == rich, "ja")
+        out.zones.append(Zone(f"player{p}", PANEL_X, y0, PANEL_W, PANEL_H, name_en, name_ja))
+        jewels = int(obs["jewels"][p])
+        out.texts.append(Text(f"jewels{p}", PANEL_X + 14, y0 + 30,
+                              f"Jewels: {jewels} / {JEWELS_TO_WIN}",
+                              f"宝石:{jewels} / {JEWELS_TO_WIN}", size=16, bold=True))
+        per_row = 7
+        for i in range(jewels):
+            x = PANEL_X + 16 + (i % per_row) * 38
+            y = y0 + 62 + (i // per_row) * 34
+            out.pieces.append(Piece(f"jewel{p}_{i}", "token", x, y, w=28, h=28,
+                                    art={"label": "", "color": JEWEL_COLOR},
+                                    tooltip_en=f"{player_name(p, 'en')}'s jewels: {jewels}",
+                                    tooltip_ja=f"{player_name(p, 'ja')}の宝石:{jewels}個"))
+        agents = [str(c) for c in obs["agents"][p]]
+        total = agent_total(agents)
+        ay = y0 + 170
+        out.texts.append(Text(f"agents{p}", PANEL_X + 14, ay,
+                              f"Agents: {total} (lose at {AGENTS_TO_LOSE})",
+                              f"エージェント:{total}({AGENTS_TO_LOSE}で負け)", size=16,
+                              bold=True,
+                              color="#ffb4a8" if total >= AGENTS_TO_LOSE - 1 else "#f4ecd8"))
+        for i, c in enumerate(agents):
+            out.pieces.append(_card(f"agent{p}_{i}", c, PANEL_X + 14 + i * 68, ay + 30, 62, 88,
+                                    lang=lang))
+
+    def _add_house(self, out: Layout, obs: dict[str, Any], seat: int | None,
+                   lang: str) -> None:
+        rich = int(obs["rich"])
+        sees_house = seat is not None and seat == rich
+        phase = obs["phase"]
+        thief_at = int(obs["thief"])
+        for d, door in enumerate(obs["doors"]):
+            x, y = door_rect(d)
+            face = door["face"]
+            nb_en, nb_ja = _neighbour_text(d, "en"), _neighbour_text(d, "ja")
+            if door["open"]:
+                art = open_door_art(d, str(face))
+                en, ja = TILE_NAMES[str(face)]
+                eff_en, eff_ja = TILE_EFFECTS[str(face)]
+                tip_en = f"{DOORS[d]}: open — {en}. {eff_en} {nb_en}."
+                tip_ja = f"{DOORS[d]}:開いた扉 — {ja}。{eff_ja}{nb_ja}。"
+                state = "dim"
+            else:
+                # The corner mark is the Rich Man's private knowledge (MS-R10); without it the
+                # art is identical for every face.
+                mark = TILE_MARKS[str(face)] if sees_house and face is not None else ""
+                art = closed_door_art(d, mark)
+                if mark:
+                    en, ja = TILE_NAMES[str(face)]
+                    tip_en = (f"{DOORS[d]}: closed door. Only you know it is {en}. "
+                              f"{nb_en}.")
+                    tip_ja = f"{DOORS[d]}:閉じた扉。あなただけが知っています:{ja}。{nb_ja}。"
+                else:
+                    tip_en = f"{DOORS[d]}: closed door. {nb_en}."
+                    tip_ja = f"{DOORS[d]}:閉じた扉。{nb_ja}。"
+                state = ""
+            if phase == P_STEAL and thief_at == d:
+                state = "active"
+            out.pieces.append(Piece(door_id(d), "card", x, y, art=art, w=TILE_W, h=TILE_H,
+                                    state=state, z=1, tooltip_en=tip_en, tooltip_ja=tip_ja))
+            for i, c in enumerate(door["cards"]):
+                out.pieces.append(_card(f"card_{DOORS[d]}_{i}", str(c),
+                                        x + 4 + i * (CARD_W + 2), y + CARD_TOP, CARD_W, CARD_H,
+                                        z=2 + i, lang=lang))
+        # The start card turns a quarter for every move since the last steal (MS-R20).
+        cx, cy = start_centre()
+        moves = int(obs["moves"])
+        out.pieces.append(Piece(
+            "start", "card", cx - START_W / 2, cy - START_H / 2, w=START_W, h=START_H,
+            rotation=90.0 * (moves % STEAL_EVERY) if moves < STEAL_EVERY else 0.0, z=1,
+            state="active" if moves >= STEAL_EVERY else "",
+            art={"title_en": "Start", "title_ja": "始", "body_en": f"{moves}/{STEAL_EVERY}",
+                 "body_ja": "", "corner": "", "badge": "",
+                 "color": START_COLOR},
+            tooltip_en=f"Start card: turned {moves} of {STEAL_EVERY} quarters since the last "
+            "steal. When it completes the circle the Thief must steal.",
+            tooltip_ja=f"スタートカード:前回の盗み以降{moves}/{STEAL_EVERY}回転。"
+            "一周したら泥棒は盗まなければなりません。"))
+        if int(obs["round"]) and obs["dealt"]:
+            if thief_at < 0:
+                tx, ty = cx + START_W / 2 + 6, cy - THIEF_SIZE / 2
+            else:
+                dx, dy = door_rect(thief_at)
+                tx, ty = dx + TILE_W - THIEF_SIZE - 4, dy + 3
+            out.pieces.append(Piece(
+                "thief", "token", tx, ty, w=THIEF_SIZE, h=THIEF_SIZE, z=50,
+                state="active" if phase == P_MOVE and seat == 1 - rich else "",
+                art={"label": "泥棒" if lang == "ja" else "Thief", "color": THIEF_COLOR},
+                tooltip_en=f"The thief ({player_name(1 - rich, 'en')}) on "
+                f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
+                tooltip_ja=f"泥棒コマ({player_name(1 - rich, 'ja')})"
+                f"{'スタートカード' if thief_at < 0 else DOORS[thief_at]}にいます"))
+
+    def _add_guards(self, out: Layout, obs: dict[str, Any]) -> None:
+        guards = int(obs["guards"])
+        out.zones.append(Zone(GUARDS_ZONE.id, GUARDS_ZONE.x, GUARDS_ZONE.y, GUARDS_ZONE.w,
+                              GUARDS_ZONE.h, f"Thief's guards {guards}/{GUARDS_TO_CATCH}",
+                              f"泥棒の警備コマ {guards}/{GUARDS_TO_CATCH}", GUARDS_ZONE.color))
+        out.zones.append(SUPPLY_ZONE)
+        held = 0
+        free = 0
+        for i in range(GUARDS_TO_CATCH):
+            if i < guards:
+                x, y = GUARDS_ZONE.x + 16 + held * 60, GUARDS_ZONE.y + 34
+                held += 1
+            else:
+                x, y = SUPPLY_ZONE.x + 16 + free * 60, SUPPLY_ZONE.y + 34
+                free += 1
+            out.pieces.append(Piece(f"guard{i}", "token", x, y, w=44, h=44,
+                                    art={"label": "警備", "color": GUARD_COLOR},
+                                    tooltip_en=f"Guard piece: the Thief holds {guards} of "
+                                    f"{GUARDS_TO_CATCH}; at {GUARDS_TO_CATCH} he is caught.",
+                                    tooltip_ja=f"警備コマ:泥棒は{guards}/{GUARDS_TO_CATCH}個。"
+                                    f"{GUARDS_TO_CATCH}個で捕まります。"))
+
+    def _add_piles(self, out: Layout, obs: dict[str, Any], seat: int | None,
+                   lang: str) -> None:
+        out.zones.extend((DECK_ZONE, DISCARD_ZONE, DRAWN_ZONE))
+        n = int(obs["deck_count"])
+        if n:
+            out.pieces.append(Piece("deck", "card", DECK_ZONE.x + 15, DECK_ZONE.y + 22,
+                                    face_up=False, w=PILE_W, h=PILE_H,
+                                    tooltip_en=f"The Rich Man's deck: {n} cards, order unknown "
+                                    "to both players",
+                                    tooltip_ja=f"富豪の山札:{n}枚(順番は誰も知りません)"))
+        out.texts.append(Text("deck_count", DECK_ZONE.x + 15, DECK_ZONE.y + DECK_ZONE.h - 22,
+                              _cards_en(n), f"{n}枚", size=14))
+        pile = obs["discard"]
+        if pile:
+            out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 15,
+                                    DISCARD_ZONE.y + 22, PILE_W, PILE_H, lang=lang))
+        out.texts.append(Text("discard_count", DISCARD_ZONE.x + 15,
+                              DISCARD_ZONE.y + DISCARD_ZONE.h - 22,
+                              _cards_en(len(pile)), f"{len(pile)}枚", size=14))
+        drawn = obs["drawn"]
+        if drawn:
+            placing = obs["phase"] == P_PLACE and seat == int(obs["rich"])
+            out.pieces.append(_card("drawn", str(drawn), DRAWN_ZONE.x + 14, DRAWN_ZONE.y + 24,
+                                    DRAWN_W, DRAWN_H, state="active" if placing else "", z=40))
+            kind = CARD_KINDS[str(drawn)]
+            tag_en = "Treasure card" if kind.is_treasure_card else (
+                "Guard card" if kind.family == "guard" else "Agent card")
+            tag_ja = "宝カード" if kind.is_treasure_card else (
+                "警備カード" if kind.family == "guard" else "エージェントカード")
+            out.texts.append(Text("drawn_kind", DRAWN_ZONE.x + 128, DRAWN_ZONE.y + 40,
+                                  tag_en, tag_ja, size=14, bold=True))
+            out.texts.append(Text("drawn_match", DRAWN_ZONE.x + 128, DRAWN_ZONE.y + 66,
+                                  f"on {card_symbols_text(str(drawn))}:",
+                                  f"{card_symbols_text(str(drawn))}なら:", size=14))
+            eff_en, eff_ja = CARD_EFFECTS[str(drawn)]
+            for i, (en, ja) in enumerate(_wrap2(eff_en, eff_ja)):
+                out.texts.append(Text(f"drawn_effect{i}", DRAWN_ZONE.x + 128,
+                                      DRAWN_ZONE.y + 90 + 22 * i, en, ja, size=13))
+
+    def _add_texts(self, out: Layout, obs: dict[str, Any]) -> None:
+        x = RIGHT_X
+        rnd = int(obs["round"])
+        if rnd:
+            out.texts.append(Text("round", x, 408, f"Round {rnd}", f"第{rnd}ラウンド", size=18,
+                                  bold=True))
+        moves = int(obs["moves"])
+        forced = must_steal_next(moves)
+        out.texts.append(Text("moves", 340, 590, f"Moves since steal: {moves}/{STEAL_EVERY}",
+                              f"盗み以降の移動:{moves}/{STEAL_EVERY}", size=14,
+                              color="#ffd27f" if forced else "#f4ecd8"))
+        if forced and obs["phase"] in (P_MOVE, P_PLACE) and rnd:
+            out.texts.append(Text("forced", 340, 614, "Next move: must steal!",
+                                  "次の移動で必ず盗む!", size=14, bold=True, color="#ffd27f"))
+        nothing = int(obs["nothing"])
+        out.texts.append(Text("nothing", x, 440,
+                              f"Nothing doors opened: {nothing} (½ guard each)",
+                              f"開いた無の扉:{nothing}枚(各½警備)", size=14))
+        y = 472.0
+        last = obs["last_steal"]
+        if last is not None:
+            face = str(last["face"])
+            en, ja = TILE_NAMES[face]
+            out.texts.append(Text("last_steal", x, y, f"Last steal: {last['door']} — {en}",
+                                  f"直前の盗み:{last['door']} — {ja}", size=14, bold=True))
+            for i, c in enumerate(last["cards"]):
+                y += 22
+                ok = card_matches(str(c), face)
+                eff_en, eff_ja = CARD_EFFECTS[str(c)]
+                sym = card_symbols_text(str(c))
+                out.texts.append(Text(
+                    f"last_card{i}", x + 12, y,
+                    f"{sym}: {eff_en}" if ok else f"{sym}: no match, discarded",
+                    f"{sym}:{eff_ja}" if ok else f"{sym}:不一致で捨て札", size=13,
+                    color="#b8f5b0" if ok else "#c9c1b0"))
+            y += 32
+        lr = obs["last_round"]
+        if lr is not None:
+            w = int(lr["winner"])
+            how = str(lr["how"])
+            why_en = {E_TREASURE: "found the Treasure", E_GUARDS: "caught the Thief",
+                      E_BLOCKED: "the card fit no door", E_NOCARDS: "no cards left"}[how]
+            why_ja = {E_TREASURE: "宝を発見", E_GUARDS: "泥棒を捕まえた",
+                      E_BLOCKED: "カードが置けない", E_NOCARDS: "カード切れ"}[how]
+            out.texts.append(Text("last_round", x, max(y, 580.0),
+                                  f"Round {lr['round']}: {player_name(w, 'en')} +{lr['jewels']} "
+                                  f"({why_en})",
+                                  f"第{lr['round']}ラウンド:{player_name(w, 'ja')} 宝石+"
+                                  f"{lr['jewels']}({why_ja})", size=14))
+        if obs["phase"] == P_OVER:
+            w = int(obs["winner"])
+            out.texts.append(Text("over", x, 640, f"Game over: {player_name(w, 'en')} wins",
+                                  f"ゲーム終了:{player_name(w, 'ja')}の勝ち", size=20,
+                                  bold=True))
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        for action in legal_actions:
+            kind, _, rest = action.partition(":")
+            if kind == "place":
+                d = DOORS.index(rest)
+                out.append(Gesture(action, source="drawn", target=door_id(d),
+                                   label_en=f"Place on {rest}", label_ja=f"{rest}に置く"))
+                out.append(Gesture(action, target=door_id(d),
+                                   label_en=f"Place on {rest}", label_ja=f"{rest}に置く"))
+            elif kind == "move":
+                d = DOORS.index(rest)
+                out.append(Gesture(action, source="thief", target=door_id(d),
+                                   label_en=f"Move to {rest}", label_ja=f"{rest}へ移動"))
+                out.append(Gesture(action, target=door_id(d),
+                                   label_en=f"Move to {rest}", label_ja=f"{rest}へ移動"))
+            elif action == "steal":
+                out.append(Gesture(action, target=door_id(int(obs["thief"])),
+                                   label_en="Steal", label_ja="盗む"))
+                out.append(Gesture(action, label_en="Steal", label_ja="盗む", shortcut="S"))
+            elif action == "pass":
+                out.append(Gesture(action, label_en="Do nothing", label_ja="何もしない",
+                                   shortcut="N"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        phase = obs["phase"]
+        if phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        rich = int(obs["rich"])
+        thief = 1 - rich
+        to_move = int(obs["to_move"])
+        fixed = self._fixed_piece(source, lang)
+        if fixed:
+            return fixed
+        if to_move != seat:
+            return self._waiting(obs, to_move, lang)
+        opened = [bool(d["open"]) for d in obs["doors"]]
+        pos = int(obs["thief"])
+        moves = int(obs["moves"])
+        door = _door_of(target) if target is not None else _door_of(source)
+        if source == "thief":
+            if seat != thief:
+                return _msg(lang, "Only the Thief moves the thief piece.",
+                            "泥棒コマを動かせるのは泥棒だけです。")
+            if phase == P_STEAL:
+                return _msg(lang, "First steal or do nothing.",
+                            "先に「盗む」か「何もしない」を選んでください。")
+            if target is None:
+                return _msg(lang, "Drag the thief onto a neighbouring door.",
+                            "泥棒コマを隣の扉へドラッグしてください。")
+            if door < 0:
+                return _msg(lang, "The thief moves only onto doors.",
+                            "泥棒コマは扉の上にしか移動できません。")
+            return move_reason(pos, moves, opened, door, lang)
+        if source == "drawn":
+            if target is None:
+                return _msg(lang, "Drag the card onto a closed door.",
+                            "カードを閉じた扉へドラッグしてください。")
+            if door < 0:
+                return _msg(lang, "Cards go only onto doors.", "カードは扉の上にだけ置けます。")
+            cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
+            return place_reason(place_problem(opened, cards, str(obs["drawn"]), door), door,
+                                lang)
+        if door >= 0 and target is None:  # a click on a door
+            if phase == P_PLACE:
+                cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
+                return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
+                                    door, lang)
+            if phase == P_MOVE:
+                return move_reason(pos, moves, opened, door, lang)
+            if phase == P_STEAL:
+                if door != pos:
+                    return _msg(lang, f"You can steal only where the thief stands: "
+                                f"{DOORS[pos]}.",
+                                f"盗めるのは泥棒コマのいる扉({DOORS[pos]})だけです。")
+                return ""
+        if source.startswith("card_"):
+            return _msg(lang, "Placed cards stay on their door until it is opened.",
+                        "置かれたカードは扉が開くまでそのままです。")
+        return super().why_not(obs, seat, source, target, lang)
+
+    @staticmethod
+    def _fixed_piece(source: str, lang: str) -> str:
+        """Reasons for pieces that only the rules move, whoever's turn it is."""
+        if source in ("deck", "discard_top"):
+            return _msg(lang, "Cards are drawn for the Rich Man automatically.",
+                        "カードは富豪のために自動で引かれます。")
+        if source == "start":
+            return _msg(lang, "The start card turns by itself each time the Thief moves.",
+                        "スタートカードは泥棒が移動するたびに自動で回ります。")
+        if source.startswith("guard"):
+            return _msg(lang, "Guards come only from opened doors and guard cards.",
+                        "警備コマは開いた扉と警備カードからだけ受け取ります。")
+        if source.startswith("jewel"):
+            return _msg(lang, "Jewels are paid by the rules at the end of a steal or a round.",
+                        "宝石は盗みやラウンドの終わりにルールに従って支払われます。")
+        if source.startswith("agent"):
+            return _msg(lang, "Agent cards stay with their holder until the end of the game.",
+                        "エージェントカードはゲーム終了まで持ち主の前に置かれます。")
+        return ""
+
+    @staticmethod
+    def _waiting(obs: dict[str, Any], to_move: int, lang: str) -> str:
+        if to_move < 0:
+            return _msg(lang, "Wait: cards are being shuffled.", "お待ちください:混ぜています。")
+        phase = obs["phase"]
+        name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
+        if phase == P_PLACE:
+            return _msg(lang, f"Wait: the Rich Man ({name_en}) is placing a card.",
+                        f"お待ちください:富豪({name_ja})がカードを置いています。")
+        if phase == P_STEAL:
+            return _msg(lang, f"Wait: the Thief ({name_en}) is deciding whether to steal.",
+                        f"お待ちください:泥棒({name_ja})が盗むか考えています。")
+        return _msg(lang, f"Wait: the Thief ({name_en}) is moving.",
+                    f"お待ちください:泥棒({name_ja})が移動しています。")
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        return prompt_from_obs(obs, seat, lang)
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        label = "宝石" if lang == "ja" else "jewels"
+        return {f"P{p + 1} {label}": float(obs["jewels"][p]) for p in (0, 1)}
+
+    def series_round(self, obs: dict[str, Any]) -> int | None:
+        rnd = int(obs["round"])
+        return rnd or None
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER:
+            return ""
+        w = int(obs["winner"])
+        j = [int(v) for v in obs["jewels"]]
+        a = [agent_total([str(c) for c in obs["agents"][p]]) for p in (0, 1)]
+        rounds = int(obs["round"])
+        tail_en = (f" Jewels {j[0]} – {j[1]}, agents {a[0]} – {a[1]}, after {rounds} "
+                   f"round{'s' if rounds != 1 else ''}.")
+        tail_ja = f"宝石 {j[0]} – {j[1]}、エージェント {a[0]} – {a[1]}({rounds}ラウンド)。"
+        if obs["result"] == R_AGENTS:
+            loser = 1 - w
+            return _msg(lang,
+                        f"{player_name(w, 'en')} wins: {player_name(loser, 'en')} holds "
+                        f"{AGENTS_TO_LOSE} or more agents." + tail_en,
+                        f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}の"
+                        f"エージェントが{AGENTS_TO_LOSE}以上になりました。" + tail_ja)
+        return _msg(lang, f"{player_name(w, 'en')} wins with {j[w]} jewels." + tail_en,
+                    f"{player_name(w, 'ja')}が宝石{j[w]}個で勝ちました。" + tail_ja)
+
+
+def _cards_en(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _door_of(piece_id: str | None) -> int:
+    """The door index of a door piece id (``door_D4`` → 3), else -1."""
+    if piece_id is None or not piece_id.startswith("door_"):
+        return -1
+    name = piece_id[5:]
+    return DOORS.index(name) if name in DOORS else -1
+
+
+def _wrap2(en: str, ja: str) -> list[tuple[str, str]]:
+    """Split an effect text into at most two short lines for the narrow side panel.
+
+    A line empty in one language holds a space: an empty text would fall back to the other
+    language on the table."""
+    en_lines = [en]
+    if len(en) > 16:
+        cut = en.rfind(" ", 0, 17)
+        cut = cut if cut > 0 else 16
+        en_lines = [en[:cut], en[cut + 1:]]
+    ja_lines = ja.split(" ", 1) if " " in ja else [ja]
+    n = max(len(en_lines), len(ja_lines))
+    en_lines += [" "] * (n - len(en_lines))
+    ja_lines += [" "] * (n - len(ja_lines))
+    return list(zip(en_lines, ja_lines, strict=True))
+

@@ -1,0 +1,89 @@
+"""Mr. Sneaky at one shared screen: the Thief's view never shows what lies behind a closed door
+(MS-R10, MS-R37), not on the table, not in a tooltip, not in the log — across every privacy
+screen of a whole hot-seat game and after undo."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop.app.newgame import GameSetup
+from tabletop.registry import load_plugins
+
+plugins, _failures = load_plugins(include_entry_points=False)
+GAME = "mr-sneaky"
+pytestmark = pytest.mark.skipif(GAME not in plugins, reason="Mr. Sneaky did not load")
+
+if GAME in plugins:
+    from tabletop.games.mr_sneaky.data import TILE_MARKS, TILE_NAMES
+    from tabletop.games.mr_sneaky.view import door_id
+
+    FACE_WORDS = {w for names in TILE_NAMES.values() for w in names} | set(TILE_MARKS.values())
+
+
+def closed_door_faces_shown(window: Any) -> list[str]:
+    """Every trace of a closed door's face on the table as it is drawn now."""
+    c = window.controller
+    state = c.session.state
+    leaks = []
+    for d in range(8):
+        if state.opened[d]:
+            continue
+        item = window.table.item_for(door_id(d))
+        assert item is not None, d
+        piece = item.piece
+        texts = [str(v) for v in piece.art.values()] + [piece.tooltip_en, piece.tooltip_ja]
+        if piece.art.get("corner"):
+            leaks.append(f"{door_id(d)} corner {piece.art['corner']}")
+        leaks += [f"{door_id(d)}: {t}" for t in texts if any(w in t for w in FACE_WORDS)]
+    return leaks
+
+
+def house_line_in_log(window: Any) -> bool:
+    """Whether the log shows this round's house, the Rich Man's private line. (A player's
+    own house of an earlier round, when they were the Rich Man, is theirs to read.)"""
+    from tabletop.games.mr_sneaky.model import _house_words
+
+    c = window.controller
+    deal = [r.action for r in c.session.history if r.action.startswith("deal:")][-1]
+    words = _house_words(deal.partition(":")[2])
+    log = window.table_page.log.toPlainText()
+    return words["en"] in log or words["ja"] in log
+
+
+def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = make_window({GAME: plugins[GAME]})
+    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=21, fixed_seed=True))
+    assert c is not None
+    rng = random.Random(3)
+    thief_checks = rich_saw_marks = undos = screens = 0
+    for _ in range(600):
+        if c.over:
+            break
+        if c.awaiting_privacy is not None:
+            # Behind the privacy screen the table is empty: nothing to read off it.
+            assert window.stack.currentWidget() is window.privacy_page
+            assert not window.table.gestures()
+            window.privacy_page.button.click()
+            screens += 1
+        seat = c.viewing_seat
+        assert seat == c.session.current_player()
+        if seat != c.session.state.rich:  # the Thief holds the screen
+            assert closed_door_faces_shown(window) == []
+            assert not house_line_in_log(window)
+            thief_checks += 1
+        elif closed_door_faces_shown(window) and house_line_in_log(window):
+            rich_saw_marks += 1  # the checks do see the faces where they may be shown
+        legal = c.session.legal_actions()
+        assert c.submit_human(legal[rng.randrange(len(legal))])
+        # Now and then the person who just moved takes it back, then plays on.
+        if rng.random() < 0.15 and c.awaiting_privacy is None and c.undo_state()[0]:
+            window.undo()
+            undos += 1
+            if c.viewing_seat is not None and c.viewing_seat != c.session.state.rich:
+                assert closed_door_faces_shown(window) == []
+                assert not house_line_in_log(window)
+    assert c.over, "the game did not end"
+    assert thief_checks > 30 and rich_saw_marks > 10 and screens > 10 and undos > 0
