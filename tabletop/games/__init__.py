@@ -6,5 +6,6 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.national_economy.plugin:SOLO_PLUGIN",
     "tabletop.games.spymaster.plugin:PLUGIN",
     "tabletop.games.mr_sneaky.plugin:PLUGIN",
+    "tabletop.games.not_my_fault.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

@@ -1,0 +1,720 @@
+"""Not My Fault! (仮) rules model: report progress face down, raise the claim, or audit.
+
+Rules follow /work/shared/rules/not-my-fault.md (NMF-R1..NMF-R30, decisions NMF-G1..NMF-G9).
+A turn is one atomic decision: ``play:<value>:<milestone>`` puts a progress card of that value
+face down and declares that milestone (the opening of a round, NMF-R10, or a raise, NMF-R11),
+and ``audit`` turns the round's cards up (NMF-R11, NMF-R15). Card and claim form one action
+because the table does them with one drag (a card onto a milestone). The price is breadth for
+search: up to 5 values x 8 milestones per turn.
+
+Progress cards differ only by value, so the deck is a count per value and every dealt card is
+the chance outcome ``deal:<value>`` weighted by the copies left. Who starts is the chance
+outcome ``first:<seat>`` (NMF-R3). At a redeal (NMF-R20) every hand is empty and the centre
+has been discarded, so discard pile plus reserve are always the whole deck again.
+
+What a seat knows: its own hand, the cards it put face down itself, the discard pile (audited
+cards, NMF-R16) and every count. ``resample`` deals everything else afresh from the cards that
+seat cannot locate, so search never leans on a hidden card.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import insort
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    FIRST_DEAL,
+    LAST_MILESTONE,
+    MILESTONES,
+    REDEAL,
+    REPRIMANDS_TO_LOSE,
+    VALUE_INDEX,
+    VALUES,
+    card_name,
+    full_deck,
+    is_milestone,
+    is_value,
+    milestones_above,
+)
+
+# Phases of a state.
+P_FIRST = "first"  # chance: who starts the first round (NMF-R3)
+P_PLAY = "play"    # the player to move raises or audits (NMF-R10, NMF-R11)
+P_OVER = "over"    # someone has three reprimands (NMF-R30)
+
+AUDIT = "audit"
+GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
+
+#: Action texts and their parts, built once: search applies actions by the thousand.
+PLAY_TEXT: dict[tuple[int, int], str] = {(v, m): f"play:{v}:{m}" for v in VALUES
+                                         for m in MILESTONES}
+PLAY_PARTS: dict[str, tuple[int, int]] = {t: vm for vm, t in PLAY_TEXT.items()}
+DEAL_TEXT: tuple[str, ...] = tuple(f"deal:{v}" for v in VALUES)
+_ABOVE: dict[int, tuple[int, ...]] = {m: milestones_above(m) for m in (0, *MILESTONES)}
+
+# Heuristic weights (see ``heuristic``): how much more likely to lose one more reprimand
+# makes a player, and how much of a reprimand an undecided audit is worth.
+DANGER = 3.0
+LIE_WEIGHT = 0.6
+TRUTH_WEIGHT = 0.3
+
+
+def player_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def join_names(seats: list[int], lang: str) -> str:
+    """"Player 1, Player 2 and Player 4" / "プレイヤー1・プレイヤー2・プレイヤー4"."""
+    names = [player_name(p, lang) for p in seats]
+    if lang == "ja":
+        return "・".join(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Log lines, built only when someone reads them (search applies actions by the thousand).
+# ---------------------------------------------------------------------------------------------
+
+
+def _first_words(seat: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} starts the first round.",
+            "ja": f"{player_name(seat, 'ja')}が最初のラウンドのスタートプレイヤーです。"}
+
+
+def _dealt_words(count: int, redeal: bool) -> dict[str, str]:
+    if redeal:
+        return {"en": f"Every hand is empty: the discard pile and the reserve are shuffled "
+                      f"and each player gets {count} cards.",
+                "ja": f"全員の手札がなくなったので、捨て札と取り置きを混ぜて{count}枚ずつ"
+                      "配り直しました。"}
+    return {"en": f"Each player gets {count} cards; the rest are set aside as the reserve.",
+            "ja": f"{count}枚ずつ配り、残りは取り置きにしました。"}
+
+
+def _hand_words(hand: tuple[int, ...]) -> dict[str, str]:
+    text = ", ".join(str(v) for v in hand)
+    return {"en": f"Your hand: {text}.", "ja": f"あなたの手札:{text}。"}
+
+
+def _play_words(seat: int, milestone: int, opening: bool) -> dict[str, str]:
+    if opening:
+        return {"en": f"{player_name(seat, 'en')} puts a card face down and declares "
+                      f"{milestone}.",
+                "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて「{milestone}」と"
+                      "申告しました。"}
+    return {"en": f"{player_name(seat, 'en')} adds a card face down and raises to {milestone}.",
+            "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて「{milestone}」に上げました。"}
+
+
+def _own_card_words(value: int) -> dict[str, str]:
+    return {"en": f"(Your face-down card: {card_name(value, 'en')}.)",
+            "ja": f"(あなたの伏せたカード:{card_name(value, 'ja')})"}
+
+
+def _audit_words(auditor: int, cards: tuple[int, ...], total: int, declared: int,
+                 declarer: int, penalised: int, count: int) -> dict[str, str]:
+    sums = " + ".join(str(v) for v in cards)
+    if len(cards) > 1:
+        sums += f" = {total}"
+    a_en, a_ja = player_name(auditor, "en"), player_name(auditor, "ja")
+    d_en, d_ja = player_name(declarer, "en"), player_name(declarer, "ja")
+    p_en, p_ja = player_name(penalised, "en"), player_name(penalised, "ja")
+    if total < declared:
+        return {"en": f"{a_en} audits! The cards show {sums}, less than the declared "
+                      f"{declared}: {d_en} overstated the progress. {p_en} takes a reprimand "
+                      f"({count}).",
+                "ja": f"{a_ja}が監査!カードは{sums}で、申告の{declared}に届きません。"
+                      f"{d_ja}の虚偽報告です。{p_ja}が戒告を受けます({count}枚目)。"}
+    return {"en": f"{a_en} audits! The cards show {sums}, at least the declared {declared}: "
+                  f"the report was true. {p_en} takes a reprimand ({count}).",
+            "ja": f"{a_ja}が監査!カードは{sums}で、申告の{declared}以上でした。報告は正しかった"
+                  f"ので、{p_ja}が戒告を受けます({count}枚目)。"}
+
+
+def _lose_words(loser: int, winners: tuple[int, ...]) -> dict[str, str]:
+    w = list(winners)
+    return {"en": f"{player_name(loser, 'en')} has {REPRIMANDS_TO_LOSE} reprimands and loses; "
+                  f"{join_names(w, 'en')} win{'s' if len(w) == 1 else ''}.",
+            "ja": f"{player_name(loser, 'ja')}が戒告{REPRIMANDS_TO_LOSE}枚で負けです。"
+                  f"{join_names(w, 'ja')}の勝ち。"}
+
+
+def _round_words(seat: int, number: int, skipped: tuple[int, ...]) -> dict[str, str]:
+    en = f"Round {number}: {player_name(seat, 'en')} starts."
+    ja = f"第{number}ラウンド:{player_name(seat, 'ja')}から始めます。"
+    if skipped:
+        s = list(skipped)
+        en = (f"Round {number}: {join_names(s, 'en')} {'has' if len(s) == 1 else 'have'} no "
+              f"cards, so {player_name(seat, 'en')} starts.")
+        ja = (f"第{number}ラウンド:{join_names(s, 'ja')}は手札がないので、"
+              f"{player_name(seat, 'ja')}から始めます。")
+    return {"en": en, "ja": ja}
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class NotMyFaultState:
+    """One position.
+
+    ``hands[p]`` holds seat ``p``'s card values in increasing order; ``centre`` the values put
+    face down this round in play order, ``owners`` who put each. ``deck`` counts the undealt
+    cards per value index (the reserve between deals). ``declared`` is the current milestone
+    (0 before the opening), ``declarer`` who declared it. ``last`` describes the latest audit
+    for the table and is never changed once made, so clones may share it.
+    """
+
+    __slots__ = (
+        "centre", "deals", "deck", "deck_size", "declared", "declarer", "discard", "hands",
+        "last", "loser", "n", "owners", "pending", "phase", "reprimands", "rounds", "starter",
+        "turn",
+    )
+
+    def __init__(self, num_players: int) -> None:
+        self.n = num_players
+        self.phase = P_FIRST
+        self.pending: list[int] = []
+        self.deck: list[int] = full_deck()
+        self.deck_size = sum(self.deck)
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self.centre: list[int] = []
+        self.owners: list[int] = []
+        self.declared = 0
+        self.declarer = -1
+        self.turn = -1
+        self.starter = -1
+        self.reprimands = [0] * num_players
+        self.discard: list[int] = []
+        self.rounds = 0
+        self.deals = 0
+        self.last: dict[str, Any] | None = None
+        self.loser = -1
+
+    def clone(self) -> NotMyFaultState:
+        s = NotMyFaultState.__new__(NotMyFaultState)
+        s.n = self.n
+        s.phase = self.phase
+        s.pending = self.pending[:]
+        s.deck = self.deck[:]
+        s.deck_size = self.deck_size
+        s.hands = [h[:] for h in self.hands]
+        s.centre = self.centre[:]
+        s.owners = self.owners[:]
+        s.declared = self.declared
+        s.declarer = self.declarer
+        s.turn = self.turn
+        s.starter = self.starter
+        s.reprimands = self.reprimands[:]
+        s.discard = self.discard[:]
+        s.rounds = self.rounds
+        s.deals = self.deals
+        s.last = self.last
+        s.loser = self.loser
+        return s
+
+
+def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
+    """Card values ``seat`` cannot locate: the other hands, the others' face-down cards and
+    the reserve, i.e. the whole deck minus what this seat holds, put down itself, or saw
+    turned up (the discard pile holds every audited card since the last redeal)."""
+    left = full_deck()
+    seen: list[int] = [int(v) for v in obs["discard"]]
+    seen.extend(int(v) for v in obs["players"][seat]["hand"])
+    seen.extend(int(c["card"]) for c in obs["centre"] if c["card"] is not None)
+    for v in seen:
+        left[VALUE_INDEX[v]] -= 1
+    return [v for i, v in enumerate(VALUES) for _ in range(left[i])]
+
+
+def next_with_cards(hands: list[list[int]], seat: int) -> tuple[int, tuple[int, ...]]:
+    """NMF-R21: ``seat`` if it holds a card, else the next seat clockwise that does; and the
+    seats passed over. Assumes some hand is not empty."""
+    n = len(hands)
+    skipped: list[int] = []
+    p = seat
+    for _ in range(n):
+        if hands[p]:
+            break
+        skipped.append(p)
+        p = (p + 1) % n
+    return p, tuple(skipped)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class NotMyFaultGame(Game[NotMyFaultState]):
+    """Not My Fault! for 2 to 5 players (NMF-R1..NMF-R30)."""
+
+    spec = GameSpec(
+        id="not-my-fault",
+        name_en="Not My Fault!",
+        name_ja="Not My Fault!",
+        min_players=2,
+        max_players=5,
+        rules_version="1",
+        options=(),
+        summary_en="A 15-20 minute bluffing game for 2-5: put progress cards face down, "
+        "declare ever higher milestones, and audit the claim you do not believe. Three "
+        "reprimands and you lose.",
+        summary_ja="2〜5人・15〜20分のブラフゲーム。進捗カードを伏せて、より高いマイルストーンを"
+        "申告するか、怪しければ監査!戒告を3枚受けた人の負け。",
+        has_hidden_information=True,
+        rules_file="not-my-fault",
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> NotMyFaultState:
+        # NMF-R1: the milestones are fixed data (``MILESTONES``), laid out by the view.
+        return NotMyFaultState(num_players)
+
+    def num_players(self, state: NotMyFaultState) -> int:
+        return state.n
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: NotMyFaultState) -> int:
+        if state.pending:
+            return CHANCE
+        phase = state.phase
+        if phase == P_PLAY:
+            return state.turn
+        if phase == P_OVER:
+            return TERMINAL
+        return CHANCE
+
+    def legal_actions(self, state: NotMyFaultState) -> list[str]:
+        s = state
+        if s.pending or s.phase == P_FIRST:
+            return [a for a, _ in self.chance_outcomes(s)]
+        if s.phase != P_PLAY:
+            return []
+        declared = s.declared
+        # NMF-R10: the opening is a card and any milestone; no audit with nothing down.
+        out = [AUDIT] if declared else []
+        hand = s.hands[s.turn]
+        if not hand or declared == LAST_MILESTONE:
+            return out  # NMF-R12, NMF-R13: only the audit remains
+        above = _ABOVE[declared]
+        prev = -1
+        for v in hand:  # the hand is sorted, so each value comes once and in order
+            if v != prev:
+                prev = v
+                out.extend(PLAY_TEXT[v, m] for m in above)
+        return out
+
+    def chance_outcomes(self, state: NotMyFaultState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_FIRST:
+            return [(f"first:{p}", 1.0 / s.n) for p in range(s.n)]
+        if s.pending and s.deck_size:
+            n = s.deck_size
+            return [(DEAL_TEXT[i], k / n) for i, k in enumerate(s.deck) if k]
+        return []
+
+    def sample_chance(self, state: NotMyFaultState, rng: random.Random) -> str:
+        s = state
+        if s.phase == P_FIRST:
+            return f"first:{rng.randrange(s.n)}"
+        if not s.pending or not s.deck_size:
+            raise ValueError("Not a chance node.")
+        r = rng.randrange(s.deck_size)
+        for i, k in enumerate(s.deck):
+            if r < k:
+                return DEAL_TEXT[i]
+            r -= k
+        raise AssertionError("deck_size does not match the deck")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: NotMyFaultState, action: str) -> list[Event]:
+        s = state
+        events: list[Event] = []
+        parts = PLAY_PARTS.get(action)
+        if parts is not None:
+            self._play(s, parts[0], parts[1], events)
+        elif action == AUDIT:
+            self._audit(s, events)
+        else:
+            kind, _, rest = action.partition(":")
+            if kind == "deal":
+                self._deal(s, int(rest), events)
+            elif kind == "first":
+                self._first(s, int(rest), events)
+            else:
+                raise ValueError(f"Unknown action {action!r}")
+        return events
+
+    def _first(self, s: NotMyFaultState, seat: int, events: list[Event]) -> None:
+        # NMF-R2, NMF-R3: seven cards each, dealt one at a time from the starter on.
+        s.starter = seat
+        s.turn = seat
+        s.rounds = 1
+        s.phase = P_PLAY
+        events.append(Event("first", {"seat": seat}, render=partial(_first_words, seat),
+                            reveals=True))
+        s.pending = [(seat + k) % s.n for k in range(s.n)] * FIRST_DEAL
+
+    def _deal(self, s: NotMyFaultState, value: int, events: list[Event]) -> None:
+        seat = s.pending.pop(0)
+        s.deck[VALUE_INDEX[value]] -= 1
+        s.deck_size -= 1
+        insort(s.hands[seat], value)
+        if s.pending:
+            return
+        # The whole deal is logged once: each seat reads its own hand, everyone the count.
+        s.deals += 1
+        size = len(s.hands[seat])
+        events.append(Event("dealt", {"cards": size, "redeal": s.deals > 1},
+                            render=partial(_dealt_words, size, s.deals > 1), reveals=True))
+        for p in range(s.n):
+            hand = tuple(s.hands[p])
+            events.append(Event("hand", {"seat": p, "hand": list(hand)},
+                                render=partial(_hand_words, hand), seats=frozenset((p,)),
+                                reveals=True))
+
+    def _play(self, s: NotMyFaultState, value: int, milestone: int,
+              events: list[Event]) -> None:
+        # NMF-R10, NMF-R11: a card face down and a claim; the claim may be a lie.
+        seat = s.turn
+        opening = not s.declared
+        s.hands[seat].remove(value)
+        s.centre.append(value)
+        s.owners.append(seat)
+        s.declared = milestone
+        s.declarer = seat
+        s.turn = (seat + 1) % s.n
+        events.append(Event("play", {"seat": seat, "milestone": milestone, "opening": opening},
+                            render=partial(_play_words, seat, milestone, opening)))
+        events.append(Event("own_card", {"seat": seat, "card": value},
+                            render=partial(_own_card_words, value), seats=frozenset((seat,))))
+
+    def _audit(self, s: NotMyFaultState, events: list[Event]) -> None:
+        # NMF-R14: only the player to move audits; NMF-R15: the sum decides who is at fault.
+        auditor = s.turn
+        cards = tuple(s.centre)
+        total = sum(cards)
+        declared = s.declared
+        declarer = s.declarer  # NMF-G7: always the player just before the auditor
+        penalised = declarer if total < declared else auditor
+        s.reprimands[penalised] += 1
+        count = s.reprimands[penalised]
+        s.last = {"auditor": auditor, "declarer": declarer, "declared": declared,
+                  "total": total, "penalised": penalised, "cards": list(cards),
+                  "owners": s.owners[:]}
+        events.append(Event("audit", {"auditor": auditor, "declarer": declarer,
+                                      "declared": declared, "cards": list(cards),
+                                      "total": total, "penalised": penalised},
+                            render=partial(_audit_words, auditor, cards, total, declared,
+                                           declarer, penalised, count),
+                            reveals=True))
+        # NMF-R16: the round's cards go face up to the discard pile.
+        s.discard.extend(cards)
+        s.centre = []
+        s.owners = []
+        s.declared = 0
+        s.declarer = -1
+        if count >= REPRIMANDS_TO_LOSE:  # NMF-R30: the game ends at once
+            s.phase = P_OVER
+            s.loser = penalised
+            s.turn = -1
+            winners = tuple(p for p in range(s.n) if p != penalised)
+            events.append(Event("lose", {"loser": penalised, "winners": list(winners)},
+                                render=partial(_lose_words, penalised, winners)))
+            return
+        s.rounds += 1
+        if not any(s.hands):
+            # NMF-R20, NMF-G4, NMF-G5: checked only here, at round end. Discard pile and
+            # reserve together are the whole deck; the undealt rest becomes the new reserve.
+            s.deck = full_deck()
+            s.deck_size = sum(s.deck)
+            s.discard = []
+            s.pending = [(auditor + k) % s.n for k in range(s.n)] * REDEAL
+            starter, skipped = auditor, tuple[int, ...]()
+        else:
+            starter, skipped = next_with_cards(s.hands, auditor)  # NMF-R16, NMF-R21
+        s.starter = starter
+        s.turn = starter
+        events.append(Event("round", {"seat": starter, "round": s.rounds,
+                                      "skipped": list(skipped)},
+                            render=partial(_round_words, starter, s.rounds, skipped)))
+
+    # -- checking -------------------------------------------------------------------------
+    def is_well_formed(self, action: str) -> bool:
+        if action in PLAY_PARTS or action == AUDIT:
+            return True
+        kind, sep, rest = action.partition(":")
+        if not sep:
+            return False
+        if kind == "play":
+            value, _, milestone = rest.partition(":")
+            return is_value(value) and is_milestone(milestone)
+        if kind == "deal":
+            return is_value(rest)
+        if kind == "first":
+            return rest in ("0", "1", "2", "3", "4")
+        return False
+
+    def reason(self, s: NotMyFaultState, action: str, lang: str = "en") -> str:
+        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+        if action in self.legal_actions(s):
+            return ""
+        if s.phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        kind, _, rest = action.partition(":")
+        if kind in ("deal", "first"):
+            return _msg(lang, "Only the shuffle decides that.",
+                        "それはカードを混ぜた結果で決まります。")
+        if s.pending or s.phase == P_FIRST:
+            return _msg(lang, "Cards are being dealt.", "カードを配っています。")
+        if kind == AUDIT:
+            return _msg(lang, "There is nothing to audit yet: open the round by putting a card "
+                        "face down and declaring a milestone.",
+                        "まだ監査するものがありません。カードを1枚伏せてマイルストーンを申告し、"
+                        "ラウンドを始めてください。")
+        if kind == "play":
+            value_text, _, milestone_text = rest.partition(":")
+            value, milestone = int(value_text), int(milestone_text)
+            hand = s.hands[s.turn]
+            if not hand:  # NMF-R13
+                return _msg(lang, "You have no cards left, so you must audit.",
+                            "手札がないので、監査するしかありません。")
+            if s.declared == LAST_MILESTONE:  # NMF-R12
+                return _msg(lang, f"{LAST_MILESTONE} is the last milestone: you can only audit.",
+                            f"{LAST_MILESTONE}は最後のマイルストーンなので、監査しかできません。")
+            if value not in hand:
+                name = card_name(value, lang)
+                return _msg(lang, f"You have no {name} in your hand.",
+                            f"手札に{name}はありません。")
+            if milestone <= s.declared:  # NMF-R11
+                return _msg(lang, f"A raise must declare more than {s.declared}.",
+                            f"{s.declared}より大きいマイルストーンを申告しなければなりません。")
+        return _msg(lang, f"'{action}' is not possible now.", "その操作は今はできません。")
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: NotMyFaultState) -> list[float]:
+        # NMF-R30, NMF-G8: one loser, every other player wins; no ranking among them.
+        if state.phase != P_OVER:
+            return [0.0] * state.n
+        return [-1.0 if p == state.loser else 1.0 for p in range(state.n)]
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: NotMyFaultState, seat: int | None) -> Observation:
+        s = state
+        players = []
+        for p in range(s.n):
+            hand: list[int | None] = (list(s.hands[p]) if seat == p
+                                      else [None] * len(s.hands[p]))
+            players.append({"hand": hand, "reprimands": s.reprimands[p]})
+        # A player remembers the cards they put down themselves; nobody sees the others'.
+        centre = [{"seat": o, "card": c if o == seat else None}
+                  for c, o in zip(s.centre, s.owners, strict=True)]
+        last = s.last
+        return {
+            "game": self.spec.id, "seat": seat, "num_players": s.n, "phase": s.phase,
+            "to_move": self.current_player(s), "turn": s.turn, "starter": s.starter,
+            "round": s.rounds, "deals": s.deals, "reserve": s.deck_size,
+            "discard": s.discard[:], "players": players, "centre": centre,
+            "declared": s.declared, "declarer": s.declarer, "pending": s.pending[:],
+            "last_audit": None if last is None else _copy_last(last), "loser": s.loser,
+        }
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> NotMyFaultState:
+        return self.resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int
+                  ) -> Callable[[random.Random], NotMyFaultState]:
+        # Search resamples one observation thousands of times: read it once, then copy the
+        # visible part and deal the unseen cards afresh.
+        base = self._visible_state(obs)
+        pool = unseen_pool(obs, seat)
+        counts = [(p, len(pl["hand"])) for p, pl in enumerate(obs["players"]) if p != seat]
+        hidden_centre = [i for i, c in enumerate(obs["centre"]) if c["card"] is None]
+
+        def sample(rng: random.Random) -> NotMyFaultState:
+            s = base.clone()
+            cards = pool[:]
+            rng.shuffle(cards)
+            k = 0
+            for p, n in counts:
+                hand = cards[k:k + n]
+                hand.sort()
+                s.hands[p] = hand
+                k += n
+            for i in hidden_centre:
+                s.centre[i] = cards[k]
+                k += 1
+            deck = [0] * len(VALUES)
+            for v in cards[k:]:
+                deck[VALUE_INDEX[v]] += 1
+            s.deck = deck
+            s.deck_size = len(cards) - k
+            return s
+
+        return sample
+
+    @staticmethod
+    def _visible_state(obs: Observation) -> NotMyFaultState:
+        """The state as far as ``obs`` shows it: hidden hands empty, hidden centre cards 0,
+        an empty deck. Legal actions of the observing seat on its own turn are exact."""
+        s = NotMyFaultState(int(obs["num_players"]))
+        s.phase = str(obs["phase"])
+        seat = obs["seat"]
+        for p, pl in enumerate(obs["players"]):
+            s.hands[p] = [int(v) for v in pl["hand"]] if p == seat else []
+            s.reprimands[p] = int(pl["reprimands"])
+        s.centre = [0 if c["card"] is None else int(c["card"]) for c in obs["centre"]]
+        s.owners = [int(c["seat"]) for c in obs["centre"]]
+        s.deck = [0] * len(VALUES)
+        s.deck_size = 0
+        s.pending = [int(p) for p in obs["pending"]]
+        s.declared = int(obs["declared"])
+        s.declarer = int(obs["declarer"])
+        s.turn = int(obs["turn"])
+        s.starter = int(obs["starter"])
+        s.rounds = int(obs["round"])
+        s.deals = int(obs["deals"])
+        s.discard = [int(v) for v in obs["discard"]]
+        last = obs["last_audit"]
+        s.last = None if last is None else _copy_last(last)
+        s.loser = int(obs["loser"])
+        return s
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: NotMyFaultState) -> JSON:
+        s = state
+        return {
+            "n": s.n, "phase": s.phase, "pending": s.pending[:],
+            "deck": {str(v): s.deck[i] for i, v in enumerate(VALUES)},
+            "hands": [h[:] for h in s.hands], "centre": s.centre[:], "owners": s.owners[:],
+            "declared": s.declared, "declarer": s.declarer, "turn": s.turn,
+            "starter": s.starter, "reprimands": s.reprimands[:], "discard": s.discard[:],
+            "rounds": s.rounds, "deals": s.deals,
+            "last": None if s.last is None else _copy_last(s.last), "loser": s.loser,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> NotMyFaultState:
+        s = NotMyFaultState(int(data["n"]))
+        s.phase = str(data["phase"])
+        s.pending = [int(p) for p in data["pending"]]
+        s.deck = [int(data["deck"].get(str(v), 0)) for v in VALUES]
+        s.deck_size = sum(s.deck)
+        s.hands = [sorted(int(v) for v in h) for h in data["hands"]]
+        s.centre = [int(v) for v in data["centre"]]
+        s.owners = [int(p) for p in data["owners"]]
+        s.declared = int(data["declared"])
+        s.declarer = int(data["declarer"])
+        s.turn = int(data["turn"])
+        s.starter = int(data["starter"])
+        s.reprimands = [int(r) for r in data["reprimands"]]
+        s.discard = [int(v) for v in data["discard"]]
+        s.rounds = int(data["rounds"])
+        s.deals = int(data["deals"])
+        last = data["last"]
+        s.last = None if last is None else _copy_last(last)
+        s.loser = int(data["loser"])
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: NotMyFaultState, action: str, lang: str = "en") -> str:
+        ja = lang == "ja"
+        parts = PLAY_PARTS.get(action)
+        if parts is not None:
+            v, m = parts
+            name = card_name(v, lang)
+            return (f"{name}を伏せて「{m}」と申告する" if ja
+                    else f"Play {name} face down, declare {m}")
+        if action == AUDIT:
+            return "監査!" if ja else "Audit!"
+        kind, _, rest = action.partition(":")
+        if kind == "deal" and is_value(rest):
+            return "カードを配る" if ja else "Deal a card"
+        if kind == "first" and rest.isdigit():
+            n = int(rest)
+            return (f"{player_name(n, 'ja')}がスタートプレイヤー" if ja
+                    else f"{player_name(n, 'en')} starts")
+        return action
+
+    def prompt(self, state: NotMyFaultState, seat: int, lang: str = "en") -> str:
+        return prompt_from_obs(self.observation(state, seat), seat, lang)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: NotMyFaultState, seat: int) -> float | None:
+        s = state
+        if s.phase == P_OVER:
+            return -1.0 if s.loser == seat else 1.0
+        # Whoever reaches three reprimands first loses, so each reprimand makes a player
+        # DANGER times as likely to be that one; the value is the expected result 1 - 2 P(lose).
+        # An audit still to come counts part of a reprimand: in this guess of the hidden cards
+        # a claim above the sum will likely cost its declarer, a true one puts the player to
+        # move on the spot.
+        weights = [DANGER ** r for r in s.reprimands]
+        if s.declared and s.phase == P_PLAY:
+            if sum(s.centre) < s.declared:
+                weights[s.declarer] *= DANGER ** LIE_WEIGHT
+            else:
+                weights[s.turn] *= DANGER ** TRUTH_WEIGHT
+        return 1.0 - 2.0 * weights[seat] / math.fsum(weights)
+
+    def max_game_length(self) -> int:
+        # At most 2n + 1 rounds (one reprimand each) of at most 9 decisions, plus the deals.
+        return 2000
+
+
+def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"auditor": int(last["auditor"]), "declarer": int(last["declarer"]),
+            "declared": int(last["declared"]), "total": int(last["total"]),
+            "penalised": int(last["penalised"]), "cards": [int(v) for v in last["cards"]],
+            "owners": [int(p) for p in last["owners"]]}
+
+
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
+    phase = obs["phase"]
+    ja = lang == "ja"
+    if phase == P_OVER:
+        loser = int(obs["loser"])
+        return (f"{player_name(loser, 'ja')}が戒告{REPRIMANDS_TO_LOSE}枚で負け、"
+                "ほかの全員の勝ちです。" if ja
+                else f"{player_name(loser, 'en')} has {REPRIMANDS_TO_LOSE} reprimands and "
+                "loses; everyone else wins.")
+    if obs["pending"] or phase == P_FIRST:
+        return "カードを配っています…" if ja else "Dealing cards…"
+    turn = int(obs["turn"])
+    declared = int(obs["declared"])
+    if seat != turn:
+        name = player_name(turn, lang)
+        if not declared:
+            return (f"{name}がラウンドを始めます。" if ja
+                    else f"{name} is opening the round.")
+        return (f"{name}が上乗せか監査かを考えています(申告{declared})。" if ja
+                else f"{name} is deciding: raise or audit (declared: {declared}).")
+    hand = obs["players"][seat]["hand"]
+    if not declared:
+        return ("手札を1枚マイルストーンへドラッグして、伏せて出し申告してください"
+                "(嘘でも構いません)。" if ja
+                else "Drag a card from your hand onto a milestone: it goes face down "
+                "and you declare that milestone (it may be a lie).")
+    who = player_name(int(obs["declarer"]), lang)
+    if declared == LAST_MILESTONE:
+        return (f"{who}の申告は最後の{LAST_MILESTONE}です。「監査!」を押してください(A)。" if ja
+                else f"{who} declared {LAST_MILESTONE}, the last milestone: press Audit! (A).")
+    if not hand:
+        return ("手札がありません。「監査!」を押してください(A)。" if ja
+                else "You have no cards left: press Audit! (A).")
+    return (f"{who}の申告は{declared}。より大きいマイルストーンへカードをドラッグして上乗せするか、"
+            "「監査!」を押してください(A)。" if ja
+            else f"{who} declared {declared}. Drag a card onto a higher milestone to raise, "
+            "or press Audit! (A).")

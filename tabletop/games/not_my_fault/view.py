@@ -1,0 +1,449 @@
+"""Not My Fault! on the table: the milestone row, the face-down pile, the players' hands and
+reprimands, and how a drag or a click becomes an action.
+
+Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The viewing
+seat sits at the bottom with its hand face up; the other players sit along the top in turn
+order, their hands face down. The milestone row runs across the table with the current
+declaration slid up and lit, the milestones it rules out dimmed. A raise is one drag (a hand
+card onto a milestone) or two clicks (the card, then the milestone); the audit is a button.
+Refusal reasons come from the rules model (``NotMyFaultGame.reason``) so the table and the
+engine always agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.game import words as _msg
+from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+
+from .data import (
+    LAST_MILESTONE,
+    MILESTONE_COLOR,
+    MILESTONES,
+    REPRIMAND_COLOR,
+    REPRIMANDS_TO_LOSE,
+    VALUE_COLORS,
+    VALUES,
+    card_names,
+)
+from .model import (
+    AUDIT,
+    GAME_OVER,
+    P_OVER,
+    P_PLAY,
+    NotMyFaultGame,
+    join_names,
+    player_name,
+    prompt_from_obs,
+)
+
+WIDTH = 1280.0
+HEIGHT = 800.0
+HAND_W, HAND_H = 104.0, 146.0
+BACK_W, BACK_H = 44.0, 62.0
+PILE_W, PILE_H = 84.0, 118.0
+MILE_W, MILE_H = 100.0, 128.0
+MILE_STEP = MILE_W + 12.0
+MILE_Y = 208.0
+MILE_LIFT = 24.0  # the declared milestone is slid up, as on the real table (NMF-R10)
+REP_W, REP_H = 44.0, 62.0
+SMALL_W, SMALL_H = 54.0, 76.0
+PANEL_Y, PANEL_H = 30.0, 140.0
+CENTRE_Y = 392.0
+HAND_X = 300.0
+RIGHT_X = WIDTH - 30.0
+TURN_COLOR = "#d4a017"
+
+PILE_ZONE = Zone("pile", 470.0, CENTRE_Y, 340.0, 150.0, "Face-down cards this round",
+                 "このラウンドの伏せ札", "#34495e")
+DISCARD_ZONE = Zone("discard", 30.0, CENTRE_Y, 200.0, 150.0, "Discard pile", "捨て札",
+                    "#3d3d3d")
+RESERVE_ZONE = Zone("reserve_zone", 250.0, CENTRE_Y, 110.0, 150.0, "Reserve", "取り置き",
+                    "#3d3d3d")
+AUDIT_ZONE = Zone("last_audit", 880.0, CENTRE_Y, 370.0, 150.0, "Last audit", "前回の監査",
+                  "#3d3d3d")
+
+_RULES = NotMyFaultGame()
+
+
+def card_art(value: int) -> dict[str, Any]:
+    """Card art data for a face-up progress card: its value large, the card's name below."""
+    return {
+        "title_en": str(value),
+        "title_ja": "",  # the same number in both languages: no second line
+        "body_en": "Progress",
+        "body_ja": "進捗",
+        "corner": "",
+        "badge": "",
+        "color": VALUE_COLORS[value],
+    }
+
+
+def milestone_art(milestone: int, declarer: int | None) -> dict[str, Any]:
+    if declarer is None:
+        body_en, body_ja = "Milestone", "マイルストーン"
+    else:
+        body_en = f"Declared by {player_name(declarer, 'en')}"
+        body_ja = f"{player_name(declarer, 'ja')}の申告"
+    return {"title_en": str(milestone), "title_ja": "", "body_en": body_en, "body_ja": body_ja,
+            "corner": "", "badge": "", "color": MILESTONE_COLOR}
+
+
+REPRIMAND_ART: dict[str, Any] = {
+    "title_en": "Reprimand", "title_ja": "戒告", "body_en": "", "body_ja": "", "corner": "",
+    "badge": "", "color": REPRIMAND_COLOR,
+}
+
+
+def _card(pid: str, value: int, x: float, y: float, w: float, h: float, z: float = 0.0,
+          state: str = "", note: tuple[str, str] = ("", "")) -> Piece:
+    en, ja = card_names(value)
+    return Piece(pid, "card", x, y, art=card_art(value), w=w, h=h, z=z, state=state,
+                 tooltip_en=en + note[0], tooltip_ja=ja + note[1])
+
+
+def hand_id(seat: int, index: int) -> str:
+    """Piece id of the ``index``-th card (in hand order) of ``seat``'s hand."""
+    return f"p{seat}h{index}"
+
+
+def milestone_id(milestone: int) -> str:
+    return f"m{milestone}"
+
+
+def centre_id(index: int) -> str:
+    return f"c{index}"
+
+
+_MILESTONE_IDS = {milestone_id(m): m for m in MILESTONES}
+
+
+def _spread(n: int, w: float, step: float, room: float) -> float:
+    """The step between ``n`` cards of width ``w`` so that they fit in ``room`` units."""
+    if n <= 1:
+        return step
+    return min(step, (room - w) / (n - 1))
+
+
+def _cards_en(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def _bottom_seat(seat: int | None) -> int:
+    return 0 if seat is None else seat
+
+
+def _hand_seat(source: str) -> tuple[int, int] | None:
+    """(seat, index) of a hand card id such as ``p2h5``; ``None`` for any other id."""
+    if not source.startswith("p") or "h" not in source:
+        return None
+    seat, _, index = source[1:].partition("h")
+    if not (seat.isdigit() and index.isdigit()):
+        return None
+    return int(seat), int(index)
+
+
+class NotMyFaultView(GameView):
+    """Layout, gestures and words for Not My Fault!."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        out = Layout(WIDTH, HEIGHT)
+        n = int(obs["num_players"])
+        me = _bottom_seat(seat)
+        others = [(me + k) % n for k in range(1, n)]  # turn order, left to right
+        width = min((WIDTH - 40.0) / max(1, len(others)), 436.0)
+        left = (WIDTH - width * len(others)) / 2  # a lone opponent sits across the middle
+        for k, p in enumerate(others):
+            self._add_opponent(out, obs, p, left + k * width, width - 16.0)
+        self._add_milestones(out, obs)
+        self._add_centre(out, obs, seat)
+        self._add_me(out, obs, me, seat)
+        return out
+
+    @staticmethod
+    def _name(obs: dict[str, Any], p: int, seat: int | None) -> tuple[str, str]:
+        en, ja = player_name(p, "en"), player_name(p, "ja")
+        if p == seat:
+            en, ja = en + " (you)", ja + "(あなた)"
+        if obs["phase"] == P_OVER:
+            if int(obs["loser"]) == p:
+                en, ja = en + " — loses", ja + " — 負け"
+            else:
+                en, ja = en + " — wins", ja + " — 勝ち"
+        elif obs["phase"] == P_PLAY and int(obs["turn"]) == p:
+            en, ja = en + " — to move", ja + " — 手番"
+        return en, ja
+
+    def _add_reprimands(self, out: Layout, obs: dict[str, Any], p: int, x: float,
+                        y: float) -> None:
+        count = int(obs["players"][p]["reprimands"])
+        out.texts.append(Text(f"rep_label{p}", x, y, f"Reprimands {count}/{REPRIMANDS_TO_LOSE}",
+                              f"戒告 {count}/{REPRIMANDS_TO_LOSE}", size=14,
+                              color="#ffb4a8" if count else "#f4ecd8", bold=count > 1))
+        for i in range(count):
+            out.pieces.append(Piece(
+                f"rep{p}_{i}", "card", x + i * (REP_W + 6), y + 24, art=dict(REPRIMAND_ART),
+                w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {player_name(p, 'en')}",
+                tooltip_ja=f"{player_name(p, 'ja')}の戒告{i + 1}枚目"))
+
+    def _add_opponent(self, out: Layout, obs: dict[str, Any], p: int, x: float,
+                      w: float) -> None:
+        en, ja = self._name(obs, p, obs["seat"])
+        to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == p
+        out.zones.append(Zone(f"seat{p}", x, PANEL_Y, w, PANEL_H, en, ja,
+                              TURN_COLOR if to_move else ""))
+        hand = obs["players"][p]["hand"]
+        room = max(BACK_W, w - 180.0)
+        step = _spread(len(hand), BACK_W, 16.0, room)
+        for i in range(len(hand)):
+            # Another seat's cards are always backs: the observation holds no values here.
+            out.pieces.append(Piece(hand_id(p, i), "card", x + 12 + i * step, PANEL_Y + 14,
+                                    face_up=False, w=BACK_W, h=BACK_H, z=i,
+                                    tooltip_en=f"{player_name(p, 'en')}'s hand",
+                                    tooltip_ja=f"{player_name(p, 'ja')}の手札"))
+        count = len(hand)
+        out.texts.append(Text(f"hand_count{p}", x + 12, PANEL_Y + 84,
+                              f"{_cards_en(count)} in hand",
+                              f"手札{count}枚", size=14))
+        self._add_reprimands(out, obs, p, x + w - 160, PANEL_Y + 8)
+
+    def _add_milestones(self, out: Layout, obs: dict[str, Any]) -> None:
+        declared = int(obs["declared"])
+        declarer = int(obs["declarer"])
+        x0 = (WIDTH - (len(MILESTONES) - 1) * MILE_STEP - MILE_W) / 2
+        for i, m in enumerate(MILESTONES):
+            current = m == declared
+            y = MILE_Y - MILE_LIFT if current else MILE_Y
+            state = "active" if current else ("dim" if m < declared else "")
+            tip_en = f"Milestone {m}"
+            tip_ja = f"マイルストーン{m}"
+            if current:
+                tip_en += f": the current declaration ({player_name(declarer, 'en')})"
+                tip_ja += f":現在の申告({player_name(declarer, 'ja')})"
+            elif m < declared:
+                tip_en += ": below the current declaration"
+                tip_ja += ":現在の申告より下"
+            out.pieces.append(Piece(milestone_id(m), "card", x0 + i * MILE_STEP, y,
+                                    art=milestone_art(m, declarer if current else None),
+                                    w=MILE_W, h=MILE_H, state=state, tooltip_en=tip_en,
+                                    tooltip_ja=tip_ja))
+
+    def _add_centre(self, out: Layout, obs: dict[str, Any], seat: int | None) -> None:
+        out.zones.extend((DISCARD_ZONE, RESERVE_ZONE, PILE_ZONE, AUDIT_ZONE))
+        # The face-down pile of this round, in play order.
+        centre = obs["centre"]
+        z = PILE_ZONE
+        # Wide enough apart that a card's value band shows on the cards its owner can see.
+        step = _spread(len(centre), PILE_W, 0.7 * PILE_W, z.w - 24)
+        for i, c in enumerate(centre):
+            x, y = z.x + 12 + i * step, z.y + 16
+            owner = int(c["seat"])
+            if c["card"] is None:
+                out.pieces.append(Piece(centre_id(i), "card", x, y, face_up=False, w=PILE_W,
+                                        h=PILE_H, z=i,
+                                        tooltip_en=f"Face down, from {player_name(owner, 'en')}",
+                                        tooltip_ja=f"{player_name(owner, 'ja')}の伏せ札"))
+            else:
+                out.pieces.append(_card(centre_id(i), int(c["card"]), x, y, PILE_W, PILE_H,
+                                        z=i, note=(" — your card, face down to the others",
+                                                   "(あなたの伏せ札・ほかの人には見えません)")))
+        declared = int(obs["declared"])
+        if declared:
+            who = int(obs["declarer"])
+            en = (f"{len(centre)} down · declared {declared} by {player_name(who, 'en')}")
+            ja = f"伏せ札{len(centre)}枚・{player_name(who, 'ja')}が{declared}を申告"
+        elif obs["phase"] == P_OVER:
+            en, ja = "Game over", "ゲーム終了"
+        else:
+            en, ja = "No cards yet this round", "まだ伏せ札はありません"
+        out.texts.append(Text("pile_text", z.x + 8, z.y + z.h + 6, en, ja, size=15, bold=True))
+        # Discard pile: the top card and a count per value, for counting what is still out.
+        pile = obs["discard"]
+        d = DISCARD_ZONE
+        if pile:
+            out.pieces.append(_card("discard_top", int(pile[-1]), d.x + 10, d.y + 16, PILE_W,
+                                    PILE_H))
+        counts = {v: 0 for v in VALUES}
+        for v in pile:
+            counts[int(v)] += 1
+        for k, v in enumerate(VALUES):
+            out.texts.append(Text(f"discard_{v}", d.x + 108, d.y + 14 + k * 24,
+                                  f"{v}: ×{counts[v]}", f"{v}:{counts[v]}枚", size=14))
+        out.texts.append(Text("discard_count", d.x + 8, d.y + d.h + 6,
+                              _cards_en(len(pile)), f"{len(pile)}枚", size=14))
+        r = RESERVE_ZONE
+        reserve = int(obs["reserve"])
+        if reserve:
+            out.pieces.append(Piece("reserve", "card", r.x + 13, r.y + 16, face_up=False,
+                                    w=PILE_W, h=PILE_H,
+                                    tooltip_en=f"Reserve: {reserve} cards, used at the redeal",
+                                    tooltip_ja=f"取り置き:{reserve}枚(配り直しで使います)"))
+        out.texts.append(Text("reserve_count", r.x + 8, r.y + r.h + 6, _cards_en(reserve),
+                              f"{reserve}枚", size=14))
+        self._add_last_audit(out, obs)
+
+    def _add_last_audit(self, out: Layout, obs: dict[str, Any]) -> None:
+        last = obs["last_audit"]
+        a = AUDIT_ZONE
+        if last is None:
+            out.texts.append(Text("audit_text", a.x + 10, a.y + 60, "No audit yet",
+                                  "まだ監査はありません", size=14))
+            return
+        cards = [int(v) for v in last["cards"]]
+        owners = [int(p) for p in last["owners"]]
+        step = _spread(len(cards), SMALL_W, SMALL_W + 6, a.w - 20)
+        for i, (v, o) in enumerate(zip(cards, owners, strict=True)):
+            out.pieces.append(_card(f"audit{i}", v, a.x + 10 + i * step, a.y + 14, SMALL_W,
+                                    SMALL_H, z=i,
+                                    note=(f" — played by {player_name(o, 'en')}",
+                                          f"({player_name(o, 'ja')}が出した札)")))
+        total, declared = int(last["total"]), int(last["declared"])
+        penalised = int(last["penalised"])
+        auditor = int(last["auditor"])
+        if total < declared:
+            en1, ja1 = f"Sum {total} < {declared}: a false report", \
+                f"合計{total} < 申告{declared}:虚偽報告"
+        else:
+            en1, ja1 = f"Sum {total} ≥ {declared}: the report was true", \
+                f"合計{total} ≥ 申告{declared}:報告は正しい"
+        out.texts.append(Text("audit_text", a.x + 10, a.y + 96, en1, ja1, size=14, bold=True))
+        en2 = f"{player_name(auditor, 'en')} audited; {player_name(penalised, 'en')} reprimanded"
+        ja2 = f"{player_name(auditor, 'ja')}が監査、{player_name(penalised, 'ja')}に戒告"
+        out.texts.append(Text("audit_who", a.x + 10, a.y + 120, en2, ja2, size=14))
+
+    def _add_me(self, out: Layout, obs: dict[str, Any], me: int, seat: int | None) -> None:
+        en, ja = self._name(obs, me, seat)
+        to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == me
+        out.texts.append(Text(f"name{me}", 30, 600, en, ja, size=18, bold=True,
+                              color=TURN_COLOR if to_move else "#f4ecd8"))
+        self._add_reprimands(out, obs, me, 30, 640)
+        hand = obs["players"][me]["hand"]
+        y = HEIGHT - HAND_H - 20
+        out.zones.append(Zone(f"seat{me}", HAND_X - 12, y - 14, RIGHT_X - HAND_X + 24,
+                              HAND_H + 26, "Your hand" if me == seat else "Hand",
+                              "あなたの手札" if me == seat else "手札",
+                              TURN_COLOR if to_move else ""))
+        step = _spread(len(hand), HAND_W, HAND_W + 10, RIGHT_X - HAND_X)
+        for i, v in enumerate(hand):
+            x = HAND_X + i * step
+            if v is None:  # a spectator sees the bottom seat's hand from behind
+                out.pieces.append(Piece(hand_id(me, i), "card", x, y, face_up=False, w=HAND_W,
+                                        h=HAND_H, z=i, tooltip_en="A card in hand",
+                                        tooltip_ja="手札"))
+            else:
+                out.pieces.append(_card(hand_id(me, i), int(v), x, y, HAND_W, HAND_H, z=i))
+        if not hand:
+            out.texts.append(Text("no_hand", HAND_X + 10, y + 50, "No cards in hand",
+                                  "手札はありません", size=16))
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        slots: dict[int, list[int]] = {}
+        for i, v in enumerate(obs["players"][seat]["hand"]):
+            if v is not None:
+                slots.setdefault(int(v), []).append(i)
+        for action in legal_actions:
+            if action == AUDIT:
+                out.append(Gesture(action, label_en="Audit!", label_ja="監査!", shortcut="A"))
+                continue
+            kind, _, rest = action.partition(":")
+            if kind == "play":
+                value_text, _, milestone_text = rest.partition(":")
+                v, m = int(value_text), int(milestone_text)
+                label_en = f"Play {v} face down, declare {m}"
+                label_ja = f"{v}を伏せて「{m}」と申告"
+                for i in slots.get(v, []):
+                    out.append(Gesture(action, source=hand_id(seat, i), target=milestone_id(m),
+                                       label_en=label_en, label_ja=label_ja,
+                                       choice_en=f"Declare {m}", choice_ja=f"「{m}」と申告"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        if obs["phase"] == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        to_move = int(obs["to_move"])
+        found = _hand_seat(source)
+        if found is not None and found[0] != seat:
+            p = found[0]
+            return _msg(lang, f"That card is in {player_name(p, 'en')}'s hand.",
+                        f"それは{player_name(p, 'ja')}の手札です。")
+        if found is None:
+            if source.startswith("c") and source[1:].isdigit():
+                return _msg(lang, "The face-down cards are turned up only by an audit: press "
+                            "Audit! on your turn.",
+                            "伏せ札を表にできるのは監査だけです。自分の手番に「監査!」を"
+                            "押してください。")
+            if source in _MILESTONE_IDS:
+                return _msg(lang, "Drag a card from your hand onto a milestone to declare it.",
+                            "手札のカードをマイルストーンへドラッグして申告します。")
+            if source.startswith("rep"):
+                return _msg(lang, "Reprimands are handed out only by audits.",
+                            "戒告は監査の結果でだけ受け取ります。")
+            if source in ("discard_top", "reserve") or source.startswith("audit"):
+                return _msg(lang, "These cards are out of play until the next redeal.",
+                            "これらのカードは次の配り直しまで使いません。")
+            return super().why_not(obs, seat, source, target, lang)
+        hand = obs["players"][seat]["hand"]
+        index = found[1]
+        if index >= len(hand) or hand[index] is None:
+            return super().why_not(obs, seat, source, target, lang)
+        if to_move != seat:
+            if to_move < 0:
+                return _msg(lang, "Cards are being dealt.", "カードを配っています。")
+            name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
+            return _msg(lang, f"It is {name_en}'s turn.", f"{name_ja}の手番です。")
+        value = int(hand[index])
+        declared = int(obs["declared"])
+        state = NotMyFaultGame._visible_state(obs)
+        milestone = _MILESTONE_IDS.get(target or "")
+        if milestone is None:
+            if declared == LAST_MILESTONE:
+                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}", lang)
+            if target is None:
+                return _msg(lang, "Drag the card onto a milestone (or click one) to declare it.",
+                            "カードをマイルストーンへドラッグ(またはクリック)して申告します。")
+            return _msg(lang, "Drop the card on a milestone: that is the progress you report.",
+                        "カードはマイルストーンの上に置いてください。それが報告する進捗です。")
+        return _RULES.reason(state, f"play:{value}:{milestone}", lang)
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        return prompt_from_obs(obs, seat, lang)
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        label = "戒告" if lang == "ja" else "reprimands"
+        return {f"P{p + 1} {label}": float(pl["reprimands"])
+                for p, pl in enumerate(obs["players"])}
+
+    def series_round(self, obs: dict[str, Any]) -> int | None:
+        rnd = int(obs["round"])
+        return rnd or None
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER:
+            return ""
+        loser = int(obs["loser"])
+        n = int(obs["num_players"])
+        winners = [p for p in range(n) if p != loser]
+        reps = [int(pl["reprimands"]) for pl in obs["players"]]
+        rounds = int(obs["round"])
+        tally_en = ", ".join(f"{player_name(p, 'en')} {reps[p]}" for p in range(n))
+        tally_ja = "、".join(f"{player_name(p, 'ja')} {reps[p]}枚" for p in range(n))
+        win_en, win_ja = join_names(winners, "en"), join_names(winners, "ja")
+        verb = "wins" if len(winners) == 1 else "win"
+        return _msg(lang,
+                    f"{player_name(loser, 'en')} collects a third reprimand and loses; "
+                    f"{win_en} {verb}.\nReprimands after {rounds} rounds: {tally_en}.",
+                    f"{player_name(loser, 'ja')}が3枚目の戒告を受けて負け、{win_ja}の勝ちです。\n"
+                    f"{rounds}ラウンドの戒告:{tally_ja}。")

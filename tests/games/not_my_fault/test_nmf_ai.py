@@ -1,0 +1,115 @@
+"""Not My Fault! and the AI: choices ignore hidden facts, the hard search calls an impossible
+claim and raises honestly where that is safe, and it beats random play (slow; -m slow)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from nmf_build import GAME, position
+
+from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from tabletop.engine import Session
+from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState
+
+
+def _decision_point(n: int, seed: int, plies: int) -> Session:
+    """A session after ``plies`` random decisions, then on to the next real choice."""
+    session = Session(GAME, n, None, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if session.is_terminal():
+            break
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    while not session.is_terminal() and len(session.legal_actions()) < 2:
+        session.submit(session.current_player(), session.legal_actions()[0])
+    assert not session.is_terminal()
+    return session
+
+
+def _hidden_twin(session: Session, seat: int) -> NotMyFaultState:
+    """A state that looks the same to ``seat`` but differs in facts hidden from it."""
+    obs = session.observation(seat)
+    truth = GAME.state_to_json(session.state)
+    for k in range(200):
+        twin = GAME.resample(obs, seat, random.Random(1000 + k))
+        if GAME.state_to_json(twin) != truth:
+            return twin
+    raise AssertionError("no resample differed from the true state")
+
+
+@pytest.mark.parametrize(("n", "seed", "plies"), [(2, 8, 2), (3, 4, 3), (5, 6, 4)])
+def test_choice_ignores_facts_hidden_from_the_agent(n: int, seed: int, plies: int) -> None:
+    # DESIGN §3: an agent's choice must not change when only hidden facts change.
+    session = _decision_point(n, seed, plies)
+    seat, legal = session.current_player(), session.legal_actions()
+    twin = _hidden_twin(session, seat)
+    assert GAME.current_player(twin) == seat
+    assert GAME.legal_actions(twin) == legal
+    obs, twin_obs = session.observation(seat), GAME.observation(twin, seat)
+    assert twin_obs == obs
+    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
+        for s in (1, 2):
+            real = agent.choose(GAME, obs, seat, legal, seed=s)
+            other = agent.choose(GAME, twin_obs, seat, legal, seed=s)
+            assert (real.action, real.visits, real.value) == (other.action, other.visits,
+                                                              other.value)
+
+
+def _hard_choice(state: NotMyFaultState, seed: int) -> str:
+    seat = GAME.current_player(state)
+    agent = make_agent("hard", time_cap=None)
+    return agent.choose(GAME, GAME.observation(state, seat), seat, GAME.legal_actions(state),
+                        seed=seed).action
+
+
+def test_hard_audits_an_impossible_claim() -> None:
+    # One face-down card cannot reach 11 (the largest card is an 8): calling it is a sure win.
+    s = position([[2, 4, 1, 0, 2, 2], [1, 2, 2, 4, 0, 1, 2]], turn=1, centre=[2], owners=[0],
+                 declared=11)
+    for seed in (1, 2, 3):
+        assert _hard_choice(s, seed) == AUDIT
+    # Four players: three cards with the agent's own 0 among them cannot reach 18 (8 + 8 = 16).
+    s = position([[2, 4, 1, 0], [1, 2, 2, 1], [2, 1, 0, 2], [8, 1, 2, 0, 1]], turn=3,
+                 centre=[0, 4, 8], owners=[3, 1, 2], declared=18)
+    assert _hard_choice(s, 1) == AUDIT
+
+
+def test_hard_raises_honestly_when_it_can() -> None:
+    # Seat 1 put down 8, 8 and 1 itself and still holds an 8: declaring 25 with it is true
+    # whatever the opponent's three cards are, and 25 leaves the opponent only a losing audit.
+    # Auditing the 18 instead would lose unless all three hidden cards are 0.
+    s = position([[2, 1, 0, 2], [8, 0]], turn=1, centre=[8, 2, 8, 4, 1, 0],
+                 owners=[1, 0, 1, 0, 1, 0], declared=18)
+    known = 8 + 8 + 1
+    for seed in (1, 2, 3):
+        action = _hard_choice(s, seed)
+        assert action != AUDIT
+        value, milestone = PLAY_PARTS[action]
+        assert milestone <= known + value, action  # true whatever the hidden cards are
+
+
+def _match(levels: tuple[str, str], seed: int) -> list[float]:
+    session = Session(GAME, 2, None, seed, human_seats=())
+    # No time cap: a seeded match must replay the same whatever the machine's speed.
+    agents = [make_agent(level, time_cap=None) for level in levels]
+    while not session.is_terminal():
+        seat = session.current_player()
+        decision = agents[seat].choose(GAME, session.observation(seat), seat,
+                                       session.legal_actions(),
+                                       seed=seed * 1000 + len(session.history))
+        session.submit(seat, decision.action)
+    return session.returns()
+
+
+@pytest.mark.slow
+def test_hard_beats_random() -> None:
+    wins = 0
+    games = 20
+    for i in range(games):
+        hard = i % 2  # swap seats every game
+        levels = ("hard", "random") if hard == 0 else ("random", "hard")
+        ret = _match(levels, 100 + i)
+        wins += ret[hard] > ret[1 - hard]
+    assert wins >= 16, f"hard won {wins} of {games}"
