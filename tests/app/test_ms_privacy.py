@@ -87,3 +87,18 @@ def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type
                 assert not house_line_in_log(window)
     assert c.over, "the game did not end"
     assert thief_checks > 30 and rich_saw_marks > 10 and screens > 10 and undos > 0
+
+
+def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """One person against the AI, both roles in turn, every move made on the table."""
+    from table_driver import play_through_table
+
+    window = make_window({GAME: plugins[GAME]})
+    c = window.start_game(GameSetup(GAME, 2, ["human", "easy"], {}, seed=8, fixed_seed=True))
+    assert c is not None
+    moves = play_through_table(window, c, qtbot, seed=8)
+    assert c.over and moves > 10
+    rounds = [r.action for r in c.session.history if r.action.startswith("deal:")]
+    assert len(rounds) >= 2  # roles swapped at least once: the person played both
+    assert window.summary_dialog is not None
+    assert "win" in window.summary_dialog.text.text()
