@@ -36,20 +36,17 @@ import strength  # noqa: E402
 from tabletop.cli import bench_game  # noqa: E402
 from tabletop.registry import load_plugins  # noqa: E402
 
-#: (game id, players) measured for rules and search speed.
-SPEED_CASES = (("magos", 2), ("magos-solo", 1), ("national-economy", 2),
-               ("national-economy", 4), ("spymaster", 2))
+#: Player counts measured besides each game's smallest (the busiest table of the shelf).
+EXTRA_CASES = (("national-economy", 4),)
 
 
 def rules_and_search(seconds: float, positions: int) -> list[dict[str, Any]]:
+    """Every built-in game at its smallest player count, plus ``EXTRA_CASES``."""
     plugins, _ = load_plugins(include_entry_points=False)
-    rows = []
-    for game_id, players in SPEED_CASES:
-        plugin = plugins.get(game_id)
-        if plugin is None:
-            continue
-        rows.append(bench_game(plugin.game, players, {}, 1, seconds, positions))
-    return rows
+    cases = [(gid, p.game.spec.min_players) for gid, p in plugins.items()]
+    cases += [c for c in EXTRA_CASES if c[0] in plugins]
+    return [bench_game(plugins[gid].game, players, {}, 1, seconds, positions)
+            for gid, players in cases]
 
 
 def speed_markdown(rows: list[dict[str, Any]]) -> str:
