@@ -243,6 +243,20 @@ def play_match(game_id: str, levels: Sequence[str], options: dict[str, str], gam
                 "error": f"{type(exc).__name__}: {exc}"}
 
 
+def by_agent(result: dict[str, Any], shift: int) -> dict[str, Any]:
+    """A match result whose per-seat lists are put back in agent order, for a game in which
+    agent j sat at seat ``(j + shift) % n``."""
+    if shift == 0:
+        return result
+    out = dict(result)
+    for key in ("returns", "moves", "think"):
+        values = result[key]
+        if values is not None:
+            n = len(values)
+            out[key] = [values[(j + shift) % n] for j in range(n)]
+    return out
+
+
 def summarize(game_id: str, levels: Sequence[str], seed: int,
               results: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
     """Totals over finished games: wins per seat, draws, lengths, think times, win rates."""
@@ -304,12 +318,17 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     if args.workers < 1:
         raise UsageError("--workers must be at least 1.")
     seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
+    n = len(levels)
+    # With --rotate, game i seats agent j at seat (j + i) % n, so every agent plays every seat
+    # equally often and no agent's figure carries a first-player advantage.
+    shifts = [i % n if args.rotate else 0 for i in range(args.games)]
+    seatings = [[levels[(s - k) % n] for s in range(n)] for k in shifts]
     progress = sys.stderr.isatty() and not args.json
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if args.workers == 1:
         for i, s in enumerate(seeds):
-            results.append(play_match(game.spec.id, levels, options, s, args.time_cap))
+            results.append(play_match(game.spec.id, seatings[i], options, s, args.time_cap))
             if progress:
                 print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
     else:
@@ -317,8 +336,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
             futures: list[Future[dict[str, Any]]] = [
-                pool.submit(play_match, game.spec.id, levels, options, s, args.time_cap)
-                for s in seeds
+                pool.submit(play_match, game.spec.id, seatings[i], options, s, args.time_cap)
+                for i, s in enumerate(seeds)
             ]
             for i, (s, future) in enumerate(zip(seeds, futures, strict=True)):
                 try:
@@ -331,17 +350,20 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                     print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
     if progress:
         print(file=sys.stderr)
+    results = [by_agent(r, k) for r, k in zip(results, shifts, strict=True)]
     summary = summarize(game.spec.id, levels, args.seed, results, time.perf_counter() - start)
     summary["workers"] = args.workers
+    summary["rotate"] = bool(args.rotate)
     if args.json:
         print(json.dumps(summary, ensure_ascii=False, indent=2), file=out)
         return 0
     print(f"{game.spec.name_en}: {summary['games']} games, seed {args.seed}, "
           f"{args.workers} worker(s), {summary['seconds']:.1f} s", file=out)
-    print(f"{'seat':<6}{'agent':<8}{'wins':>6}{'win %':>8}{'think/move':>12}", file=out)
+    print(f"{'agent #' if args.rotate else 'seat':<8}{'agent':<8}{'wins':>6}{'win %':>8}"
+          f"{'think/move':>12}", file=out)
     done = max(summary["completed"], 1)
     for s, level in enumerate(levels):
-        print(f"{s + 1:<6}{level:<8}{summary['wins'][s]:>6}"
+        print(f"{s + 1:<8}{level:<8}{summary['wins'][s]:>6}"
               f"{100 * summary['wins'][s] / done:>7.1f}%"
               f"{summary['mean_think_seconds'][s]:>10.3f} s", file=out)
     print(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions"
@@ -483,6 +505,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1, help="processes (default 1: in-process)")
+    p.add_argument("--rotate", action="store_true",
+                   help="move every agent one seat on after each game (figures per agent)")
     p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
                    help="safety limit per decision (off by default so results replay)")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import cli
 from tabletop.cli import main
 from tabletop.engine import Session
 from tabletop.registry import load_plugins
@@ -189,6 +190,27 @@ def test_simulate_in_worker_processes_matches_in_process(
     assert "errors: 0" in table
 
 
+def test_simulate_rotate_seats_every_agent_in_turn(capsys: pytest.CaptureFixture[str]) -> None:
+    # Game i seats agent j at seat (j + i) % n; the figures come back per agent.
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "4",
+                 "--seed", "3", "--rotate", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rotate"] is True and data["errors"] == 0
+    wins = [0, 0]
+    for i in range(4):
+        seating = ["easy", "random"] if i % 2 == 0 else ["random", "easy"]
+        r = cli.play_match("magos", seating, {}, cli.derive_seed("simulate", 3, i))
+        easy_seat = i % 2
+        ret = r["returns"]
+        if ret[easy_seat] != ret[1 - easy_seat]:
+            wins[0 if ret[easy_seat] > ret[1 - easy_seat] else 1] += 1
+    assert data["wins"] == wins
+    assert data["win_rate"]["easy"] == wins[0] / 4
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "2",
+                 "--rotate"]) == 0
+    assert "agent #" in capsys.readouterr().out
+
+
 def test_module_entry_point_runs_without_qt() -> None:
     code = ("import sys, runpy\n"
             "sys.argv = ['tabletop-cli', 'list']\n"
@@ -200,4 +222,4 @@ def test_module_entry_point_runs_without_qt() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("magos\tMagos")
+    assert "magos\tMagos\tマゴス\t2 players" in out.stdout.splitlines()
