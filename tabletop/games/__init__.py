@@ -7,5 +7,6 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.spymaster.plugin:PLUGIN",
     "tabletop.games.mr_sneaky.plugin:PLUGIN",
     "tabletop.games.not_my_fault.plugin:PLUGIN",
+    "tabletop.games.buried_treasure.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

@@ -4,6 +4,7 @@ action performed through the table (a real drag or click) or the action bar's bu
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -44,15 +45,30 @@ def perform(window: Any, gesture: Gesture) -> None:
 
 
 def play_through_table(window: Any, controller: Any, qtbot: Any, seed: int,
-                       limit: int = 2_000) -> int:
-    """Play the human seats to the end of the match; the number of human moves made."""
+                       limit: int = 2_000, before_move: Callable[[], None] | None = None,
+                       on_privacy: Callable[[], None] | None = None) -> int:
+    """Play the human seats to the end of the match; the number of human moves made.
+
+    With several human seats the privacy page comes up whenever the screen passes to another
+    person: it is answered by clicking its button, as that person would (``on_privacy`` runs
+    first, while the page is up). ``before_move`` runs before each human move, on the table
+    the mover sees."""
     rng = random.Random(seed)
     table = window.table
     c = controller
     for moves in range(limit):
-        qtbot.waitUntil(lambda: c.over or c.is_human_turn(), timeout=60_000)
+        while True:
+            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
+                            or c.awaiting_privacy is not None, timeout=60_000)
+            if c.over or c.awaiting_privacy is None:
+                break
+            if on_privacy is not None:
+                on_privacy()
+            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
         if c.over:
             return moves
+        if before_move is not None:
+            before_move()
         legal = c.session.legal_actions()
         action = legal[rng.randrange(len(legal))]
         offered = [g for g in table.gestures() if g.action == action]

@@ -1,0 +1,466 @@
+"""Buried Treasure on the table: the bid board, the burial spots, the centre display, the
+players' hands and collected cards, and how a drag or a click becomes an action.
+
+Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The viewing
+seat sits at the bottom with its hand face up; the others sit along the top. A bury is one drag
+(a hand card onto your burial spot) or two clicks; a bid is one click on a free value of the
+board; a reward is one click on a centre card, or the Take nothing button. Another seat's
+buried card is always a back without art: the observation never holds its value before the
+reveal. Refusal reasons come from the rules model so the table and the engine agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine.game import words as _msg
+from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+
+from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
+from .model import (
+    GAME_OVER,
+    P_BID,
+    P_BURY,
+    P_OVER,
+    P_TAKE,
+    PASS,
+    BuriedTreasureGame,
+    cards_text,
+    join_names,
+    player_name,
+    prompt_from_obs,
+)
+
+WIDTH = 1280.0
+HEIGHT = 800.0
+HAND_W, HAND_H = 92.0, 130.0
+SLOT_W, SLOT_H = 70.0, 108.0
+MID_W, MID_H = 70.0, 98.0
+PANEL_Y, PANEL_H = 26.0, 150.0
+BOARD_Y = 214.0
+MID_Y = 356.0
+HAND_X = 330.0
+TURN_COLOR = "#d4a017"
+
+BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, "Bid board",
+                  "競りボード", "#3b2f22")
+BURIAL_ZONE = Zone("burial", 20.0, MID_Y, 440.0, 160.0, "Buried this round (face down)",
+                   "今回埋めたカード(伏せ札)", "#34495e")
+CENTRE_ZONE = Zone("centre", 476.0, MID_Y, 440.0, 160.0, "Centre (face up, takeable)",
+                   "中央(表向き・取れるカード)", "#2e4a36")
+LAST_ZONE = Zone("last", 932.0, MID_Y, 328.0, 160.0, "Last reveal", "前回の公開", "#3d3d3d")
+
+_RULES = BuriedTreasureGame()
+
+
+def card_art(value: int) -> dict[str, Any]:
+    return {"title_en": str(value), "title_ja": "", "body_en": "Treasure", "body_ja": "得点",
+            "corner": "", "badge": "", "color": VALUE_COLORS[value]}
+
+
+def hand_id(seat: int, index: int) -> str:
+    return f"p{seat}h{index}"
+
+
+def bury_id(seat: int) -> str:
+    return f"bur{seat}"
+
+
+def bid_id(value: int, zero_slot: int = 0) -> str:
+    return f"z{zero_slot}" if value == 0 else f"b{value}"
+
+
+def centre_id(index: int) -> str:
+    return f"d{index}"
+
+
+def _hand_seat(source: str) -> tuple[int, int] | None:
+    if not source.startswith("p") or "h" not in source:
+        return None
+    seat, _, index = source[1:].partition("h")
+    if not (seat.isdigit() and index.isdigit()):
+        return None
+    return int(seat), int(index)
+
+
+def _score_text(cards: list[int], score: int) -> tuple[str, str]:
+    if not cards:
+        return f"Collected: none · {score} pts", f"獲得:なし・{score}点"
+    text = cards_text(sorted(cards, reverse=True))
+    return f"Collected: {text} = {score} pts", f"獲得:{text} = {score}点"
+
+
+def _cards_en(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+class BuriedTreasureView(GameView):
+    """Layout, gestures and words for Buried Treasure."""
+
+    # -- layout ---------------------------------------------------------------------------
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        out = Layout(WIDTH, HEIGHT)
+        n = int(obs["num_players"])
+        me = 0 if seat is None else seat
+        others = [(me + k) % n for k in range(1, n)]
+        width = min((WIDTH - 40.0) / max(1, len(others)), 420.0)
+        left = (WIDTH - width * len(others)) / 2
+        for k, p in enumerate(others):
+            self._add_opponent(out, obs, p, left + k * width, width - 12.0)
+        self._add_board(out, obs)
+        self._add_burial(out, obs, seat, me)
+        self._add_centre(out, obs)
+        self._add_last(out, obs)
+        self._add_me(out, obs, me, seat)
+        return out
+
+    @staticmethod
+    def _name(obs: dict[str, Any], p: int, seat: int | None) -> tuple[str, str]:
+        en, ja = player_name(p, "en"), player_name(p, "ja")
+        if p == seat:
+            en, ja = en + " (you)", ja + "(あなた)"
+        if int(obs["dealer"]) == p and obs["phase"] != P_OVER:
+            en, ja = en + " · dealer", ja + "・親"
+        if obs["phase"] == P_OVER:
+            if p in obs["winners"]:
+                en, ja = en + " — wins", ja + " — 勝ち"
+        elif int(obs["to_move"]) == p:
+            en, ja = en + " — to move", ja + " — 手番"
+        return en, ja
+
+    @staticmethod
+    def _status_line(obs: dict[str, Any], p: int) -> tuple[str, str]:
+        pl = obs["players"][p]
+        phase = obs["phase"]
+        if phase == P_BURY:
+            if pl["buried"]:
+                return "Has chosen (hidden)", "選択済み(秘密)"
+            return "Choosing a card secretly…", "こっそり選択中…"
+        bid = int(pl["bid"])
+        if bid >= 0:
+            return f"Bid {bid}", f"入札 {bid}"
+        if phase == P_BID:
+            return "Has chosen (hidden) · no bid yet", "選択済み(秘密)・未入札"
+        return "", ""
+
+    def _add_opponent(self, out: Layout, obs: dict[str, Any], p: int, x: float,
+                      w: float) -> None:
+        en, ja = self._name(obs, p, obs["seat"])
+        to_move = int(obs["to_move"]) == p
+        out.zones.append(Zone(f"seat{p}", x, PANEL_Y, w, PANEL_H, en, ja,
+                              TURN_COLOR if to_move else ""))
+        pl = obs["players"][p]
+        count = len(pl["hand"])
+        out.texts.append(Text(f"hand_count{p}", x + 10, PANEL_Y + 12,
+                              f"{_cards_en(count)} in hand", f"手札{count}枚", size=14))
+        s_en, s_ja = self._status_line(obs, p)
+        out.texts.append(Text(f"state{p}", x + 10, PANEL_Y + 38, s_en, s_ja, size=14,
+                              bold=True, color="#ffe08a" if s_en else "#f4ecd8"))
+        c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
+        out.texts.append(Text(f"score{p}", x + 10, PANEL_Y + 64, f"{int(pl['score'])} pts",
+                              f"{int(pl['score'])}点", size=22, bold=True))
+        out.texts.append(Text(f"collected{p}", x + 10, PANEL_Y + 100, c_en, c_ja, size=12))
+
+    def _add_board(self, out: Layout, obs: dict[str, Any]) -> None:
+        out.zones.append(BOARD_ZONE)
+        n = int(obs["num_players"])
+        players = obs["players"]
+        owner = {int(pl["bid"]): p for p, pl in enumerate(players) if int(pl["bid"]) > 0}
+        zeros = sorted((int(pl["order"]), p) for p, pl in enumerate(players)
+                       if int(pl["bid"]) == 0)
+        slots: list[tuple[str, int, int | None, str]] = []
+        for k in range(n):
+            who = zeros[k][1] if k < len(zeros) else None
+            slots.append((bid_id(0, k), 0, who, f" (zero slot {k + 1})"))
+        for v in BID_VALUES:
+            slots.append((bid_id(v), v, owner.get(v), ""))
+        step = min(SLOT_W + 10, (BOARD_ZONE.w - 20 - SLOT_W) / max(1, len(slots) - 1))
+        x0 = BOARD_ZONE.x + 10
+        for i, (pid, value, who, note) in enumerate(slots):
+            if who is None:
+                art = {"title_en": str(value), "title_ja": "", "body_en": "free",
+                       "body_ja": "空き", "corner": "", "badge": "", "color": BOARD_COLOR}
+                tip_en, tip_ja = f"Bid {value}{note}: free", f"入札値{value}:空き"
+                state = ""
+            else:
+                art = {"title_en": str(value), "title_ja": "",
+                       "body_en": f"P{who + 1}", "body_ja": f"P{who + 1}", "corner": "",
+                       "badge": "", "color": PAWN_COLORS[who]}
+                tip_en = f"Bid {value}{note}: {player_name(who, 'en')}'s pawn"
+                tip_ja = f"入札値{value}:{player_name(who, 'ja')}のコマ"
+                state = "active"
+            out.pieces.append(Piece(pid, "card", x0 + i * step, BOARD_Y + 4, art=art, w=SLOT_W,
+                                    h=SLOT_H, state=state, tooltip_en=tip_en,
+                                    tooltip_ja=tip_ja))
+
+    def _add_burial(self, out: Layout, obs: dict[str, Any], seat: int | None,
+                    me: int) -> None:
+        out.zones.append(BURIAL_ZONE)
+        z = BURIAL_ZONE
+        n = int(obs["num_players"])
+        step = min(MID_W + 4, (z.w - 20 - MID_W) / max(1, n - 1))
+        for k in range(n):
+            p = (me + k) % n
+            pl = obs["players"][p]
+            x, y = z.x + 10 + k * step, z.y + 18
+            label_en, label_ja = f"P{p + 1}", f"P{p + 1}"
+            card = pl["buried_card"]
+            if pl["buried"] and card is not None:
+                out.pieces.append(Piece(bury_id(p), "card", x, y, art=card_art(int(card)),
+                                        w=MID_W, h=MID_H, z=k,
+                                        tooltip_en=f"Your buried card ({card}) — hidden from "
+                                        "the others until the reveal",
+                                        tooltip_ja=f"あなたが埋めたカード({card})— 公開まで"
+                                        "ほかの人には見えません"))
+            elif pl["buried"]:
+                # Another seat's choice: a bare back, no value in the art or the tooltip.
+                out.pieces.append(Piece(bury_id(p), "card", x, y, face_up=False, w=MID_W,
+                                        h=MID_H, z=k,
+                                        tooltip_en=f"{player_name(p, 'en')} has chosen "
+                                        "(hidden until the reveal)",
+                                        tooltip_ja=f"{player_name(p, 'ja')}は選択済み"
+                                        "(公開まで秘密)"))
+            elif p == seat and obs["phase"] == P_BURY:
+                out.pieces.append(Piece(bury_id(p), "card", x, y,
+                                        art={"title_en": "Bury", "title_ja": "埋める",
+                                             "body_en": "drop a card", "body_ja": "ここへ",
+                                             "corner": "", "badge": "", "color": "#5b4a36"},
+                                        w=MID_W, h=MID_H, z=k, state="active",
+                                        tooltip_en="Your burial spot: drop a hand card here",
+                                        tooltip_ja="あなたの埋める場所:手札をここへ"))
+            elif obs["phase"] == P_BURY:
+                label_en += " …"
+                label_ja += " …"
+            if obs["phase"] in (P_BURY, P_BID):  # after the reveal the cards are in the centre
+                out.texts.append(Text(f"bur_label{p}", x + 4, y + MID_H + 4, label_en,
+                                      label_ja, size=13))
+
+    def _add_centre(self, out: Layout, obs: dict[str, Any]) -> None:
+        out.zones.append(CENTRE_ZONE)
+        z = CENTRE_ZONE
+        centre = [int(v) for v in obs["centre"]]
+        step = min(MID_W + 6, (z.w - 20 - MID_W) / max(1, len(centre) - 1))
+        for i, v in enumerate(centre):
+            out.pieces.append(Piece(centre_id(i), "card", z.x + 10 + i * step, z.y + 18,
+                                    art=card_art(v), w=MID_W, h=MID_H, z=i,
+                                    tooltip_en=f"Treasure {v} (face up in the centre)",
+                                    tooltip_ja=f"得点{v}(中央・表向き)"))
+        if not centre:
+            out.texts.append(Text("centre_empty", z.x + 12, z.y + 60, "Empty", "なし",
+                                  size=15))
+        rnd = int(obs["round"])
+        total = obs["total"]
+        en = f"Round {rnd}/{ROUNDS}" if rnd else "Dealing"
+        ja = f"第{rnd}/{ROUNDS}ラウンド" if rnd else "配札中"
+        if total is not None and obs["phase"] == P_TAKE:
+            en += f" · total {total}"
+            ja += f"・合計{total}"
+        out.texts.append(Text("round_text", z.x + 8, z.y + z.h + 6, en, ja, size=15,
+                              bold=True))
+
+    def _add_last(self, out: Layout, obs: dict[str, Any]) -> None:
+        out.zones.append(LAST_ZONE)
+        z = LAST_ZONE
+        last = obs["last"]
+        if last is None:
+            out.texts.append(Text("last_text", z.x + 10, z.y + 24, "No reveal yet",
+                                  "まだ公開はありません", size=14))
+            return
+        cards = [int(v) for v in last["cards"]]
+        bids = [int(b) for b in last["bids"]]
+        total = int(last["total"])
+        busted = [int(p) for p in last["busted"]]
+        lines_en = [f"Buried: {' + '.join(str(v) for v in cards)} = {total}"]
+        lines_ja = [f"埋めたカード:{' + '.join(str(v) for v in cards)} = {total}"]
+        lines_en.append("Bids: " + ", ".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
+        lines_ja.append("入札:" + "、".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
+        if busted:
+            lines_en.append(f"Bust: {', '.join(f'P{p + 1}' for p in busted)}")
+            lines_ja.append(f"バースト:{'、'.join(f'P{p + 1}' for p in busted)}")
+        exact = [p for p, b in enumerate(bids) if b == total]
+        if exact:
+            lines_en.append(f"Exact hit: {', '.join(f'P{p + 1}' for p in exact)}")
+            lines_ja.append(f"ピタリ賞:{'、'.join(f'P{p + 1}' for p in exact)}")
+        for i, (en, ja) in enumerate(zip(lines_en, lines_ja, strict=True)):
+            out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, en, ja, size=14,
+                                  bold=i == 0))
+
+    def _add_me(self, out: Layout, obs: dict[str, Any], me: int, seat: int | None) -> None:
+        en, ja = self._name(obs, me, seat)
+        to_move = int(obs["to_move"]) == me
+        out.texts.append(Text(f"name{me}", 24, 560, en, ja, size=18, bold=True,
+                              color=TURN_COLOR if to_move else "#f4ecd8"))
+        pl = obs["players"][me]
+        s_en, s_ja = self._status_line(obs, me)
+        if pl["buried_card"] is not None:
+            s_en = f"You buried {pl['buried_card']} (hidden from the others)"
+            s_ja = f"{pl['buried_card']}を埋めました(ほかの人には秘密)"
+            if int(pl["bid"]) >= 0:
+                s_en += f" · bid {pl['bid']}"
+                s_ja += f"・入札{pl['bid']}"
+        out.texts.append(Text(f"state{me}", 24, 592, s_en, s_ja, size=14, bold=True,
+                              color="#ffe08a"))
+        out.texts.append(Text(f"score{me}", 24, 622, f"{int(pl['score'])} pts",
+                              f"{int(pl['score'])}点", size=24, bold=True))
+        c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
+        out.texts.append(Text(f"collected{me}", 24, 664, c_en, c_ja, size=12))
+        out.texts.append(Text("goal", 24, 690, f"Game ends after round {ROUNDS} or at "
+                              f"{TARGET} pts", f"{ROUNDS}ラウンド終了か{TARGET}点で終了",
+                              size=12, color="#cfd8dc"))
+        hand = pl["hand"]
+        y = HEIGHT - HAND_H - 22
+        out.zones.append(Zone(f"seat{me}", HAND_X - 12, y - 14, WIDTH - 30 - HAND_X + 24,
+                              HAND_H + 28, "Your hand" if me == seat else "Hand",
+                              "あなたの手札" if me == seat else "手札",
+                              TURN_COLOR if to_move else ""))
+        room = WIDTH - 30 - HAND_X
+        step = HAND_W + 10 if len(hand) <= 1 else min(HAND_W + 10,
+                                                      (room - HAND_W) / (len(hand) - 1))
+        for i, v in enumerate(hand):
+            x = HAND_X + i * step
+            if v is None:
+                out.pieces.append(Piece(hand_id(me, i), "card", x, y, face_up=False, w=HAND_W,
+                                        h=HAND_H, z=i, tooltip_en="A card in hand",
+                                        tooltip_ja="手札"))
+            else:
+                out.pieces.append(Piece(hand_id(me, i), "card", x, y, art=card_art(int(v)),
+                                        w=HAND_W, h=HAND_H, z=i,
+                                        tooltip_en=f"Treasure {v}", tooltip_ja=f"得点{v}"))
+
+    # -- gestures -------------------------------------------------------------------------
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out: list[Gesture] = []
+        if seat is None:
+            return out
+        hand = obs["players"][seat]["hand"]
+        centre = [int(v) for v in obs["centre"]]
+        zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
+        for action in legal_actions:
+            if action == PASS:
+                out.append(Gesture(action, label_en="Take nothing", label_ja="取らない",
+                                   shortcut="N"))
+                continue
+            kind, _, rest = action.partition(":")
+            value = int(rest)
+            if kind == "bury":
+                for i, v in enumerate(hand):
+                    if v is not None and int(v) == value:
+                        out.append(Gesture(action, source=hand_id(seat, i),
+                                           target=bury_id(seat),
+                                           label_en=f"Bury {value} secretly",
+                                           label_ja=f"{value}をこっそり埋める"))
+            elif kind == "bid":
+                out.append(Gesture(action, target=bid_id(value, zeros),
+                                   label_en=f"Bid {value}", label_ja=f"{value}に入札"))
+            elif kind == "take":
+                for i, v in enumerate(centre):
+                    if v == value:
+                        out.append(Gesture(action, target=centre_id(i),
+                                           label_en=f"Take {value}", label_ja=f"{value}を取る"))
+            else:
+                out.append(Gesture(action, label_en=action, label_ja=action))
+        return out
+
+    # -- words ----------------------------------------------------------------------------
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> str:
+        phase = obs["phase"]
+        if phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        if seat is None:
+            return _msg(lang, "You are watching this game.", "観戦中です。")
+        to_move = int(obs["to_move"])
+        state = BuriedTreasureGame._visible_state(obs)
+        legal = set(_RULES.legal_actions(state)) if to_move == seat else set()
+        found = _hand_seat(source)
+        if found is not None:
+            if found[0] != seat:
+                return _msg(lang, f"That card is in {player_name(found[0], 'en')}'s hand.",
+                            f"それは{player_name(found[0], 'ja')}の手札です。")
+            hand = obs["players"][seat]["hand"]
+            if found[1] >= len(hand) or hand[found[1]] is None:
+                return super().why_not(obs, seat, source, target, lang)
+            if phase != P_BURY:
+                return _msg(lang, "You bury a card only at the start of a round.",
+                            "カードを埋めるのはラウンドの最初だけです。")
+            if to_move != seat:
+                if obs["players"][seat]["buried"]:
+                    return _msg(lang, "You have already buried a card this round.",
+                                "このラウンドはもう埋めました。")
+                return self._wait(to_move, lang)
+            if target is None:
+                return _msg(lang, "Drag the card onto your burial spot (or click the spot).",
+                            "カードを自分の「埋める」場所へドラッグ(または場所をクリック)。")
+            if target != bury_id(seat):
+                return _msg(lang, "Drop the card on your burial spot, marked Bury.",
+                            "カードは「埋める」と書かれた自分の場所に置いてください。")
+            return _RULES.reason(state, f"bury:{int(hand[found[1]])}", lang)
+        spot = target or source
+        if (spot.startswith("b") and spot[1:].isdigit()) or (spot.startswith("z")
+                                                           and spot[1:].isdigit()):
+            if phase != P_BID:
+                if phase == P_BURY:
+                    return _msg(lang, "First everyone buries a card; bidding comes next.",
+                                "まず全員がカードを埋めます。入札はその後です。")
+                return _msg(lang, "The bids of this round are already in.",
+                            "このラウンドの入札はもう終わっています。")
+            if to_move != seat:
+                return self._wait(to_move, lang)
+            if spot.startswith("z"):
+                zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
+                if int(spot[1:]) != zeros:
+                    return _msg(lang, "Zero slots fill in order: click the first free 0.",
+                                "0の枠は順番に埋まります。最初の空いている0をクリックしてください。")
+                return ""
+            value = int(spot[1:])
+            return "" if f"bid:{value}" in legal else _RULES.reason(state, f"bid:{value}", lang)
+        if spot.startswith("d") and spot[1:].isdigit():
+            if phase != P_TAKE:
+                return _msg(lang, "Cards are taken only after the reveal, in bid order.",
+                            "カードを取れるのは公開の後、入札の高い順です。")
+            if to_move != seat:
+                return self._wait(to_move, lang)
+            return ""
+        if spot.startswith("bur"):
+            if spot != bury_id(seat):
+                return _msg(lang, "Buried cards stay face down until every bid is in.",
+                            "埋めたカードは全員の入札が終わるまで伏せたままです。")
+            if phase == P_BURY and to_move == seat:
+                return _msg(lang, "Drag a card from your hand here to bury it.",
+                            "手札のカードをここへドラッグして埋めます。")
+            return _msg(lang, "Your card is buried until the reveal.",
+                        "あなたのカードは公開まで埋まっています。")
+        return super().why_not(obs, seat, source, target, lang)
+
+    @staticmethod
+    def _wait(to_move: int, lang: str) -> str:
+        if to_move < 0:
+            return _msg(lang, "Cards are being dealt.", "カードを配っています。")
+        return _msg(lang, f"It is {player_name(to_move, 'en')}'s turn.",
+                    f"{player_name(to_move, 'ja')}の手番です。")
+
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+        return prompt_from_obs(obs, seat, lang)
+
+    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+        label = "点" if lang == "ja" else "points"
+        return {f"P{p + 1} {label}": float(pl["score"]) for p, pl in enumerate(obs["players"])}
+
+    def series_round(self, obs: dict[str, Any]) -> int | None:
+        return int(obs["round"]) or None
+
+    def summary(self, obs: dict[str, Any], lang: str) -> str:
+        if obs["phase"] != P_OVER:
+            return ""
+        winners = [int(p) for p in obs["winners"]]
+        scores = [int(pl["score"]) for pl in obs["players"]]
+        tally_en = ", ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(scores))
+        tally_ja = "、".join(f"{player_name(p, 'ja')} {v}点" for p, v in enumerate(scores))
+        rounds = int(obs["round"])
+        verb = "wins" if len(winners) == 1 else "share the win"
+        return _msg(lang,
+                    f"{join_names(winners, 'en')} {verb} with {max(scores)} points.\n"
+                    f"Scores after {rounds} rounds: {tally_en}.",
+                    f"{join_names(winners, 'ja')}の勝ち({max(scores)}点)。\n"
+                    f"{rounds}ラウンドの得点:{tally_ja}。")

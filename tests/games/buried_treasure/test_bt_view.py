@@ -1,0 +1,165 @@
+"""Buried Treasure table view: no other seat's pending choice in a layout or a readable log line,
+a gesture for every legal action, refusal reasons, status prompts, summary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from bt_build import GAME, play, position
+
+from tabletop.engine import CHANCE, TERMINAL, Piece, Session
+from tabletop.games.buried_treasure.model import P_BID, P_BURY
+from tabletop.games.buried_treasure.view import BuriedTreasureView
+
+VIEW = BuriedTreasureView()
+
+
+def by_id(pieces: list[Piece]) -> dict[str, Piece]:
+    return {p.id: p for p in pieces}
+
+
+def _check_gestures(session: Session) -> int:
+    s = session.state
+    seat = GAME.current_player(s)
+    obs = GAME.observation(s, seat)
+    legal = GAME.legal_actions(s)
+    gestures = VIEW.gestures(obs, seat, legal)
+    lay = VIEW.layout(obs, seat, "en")
+    ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
+    assert {g.action for g in gestures} == set(legal)
+    for g in gestures:
+        for ref in (g.source, g.target):
+            assert ref is None or ref in ids, (g, sorted(ids))
+        if g.source is not None or g.target is not None:
+            assert VIEW.why_not(obs, seat, str(g.source or g.target),
+                                g.target if g.source else None, "en") == "", g
+    for p in lay.pieces:
+        w, h = p.size()
+        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
+    assert len({p.id for p in lay.pieces}) == len(lay.pieces)
+    return len(gestures)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_gestures_exist_for_every_legal_action(n: int) -> None:
+    for seed in range(3):
+        session = Session(GAME, n, seed=seed)
+        rng = random.Random(seed)
+        while GAME.current_player(session.state) not in (TERMINAL, CHANCE):
+            assert _check_gestures(session) > 0
+            legal = session.legal_actions()
+            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("n", [2, 6])
+def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
+    # A buried card of another seat is a bare back; resampling hidden facts changes nothing
+    # on screen; a log line another seat can read never names the buried value.
+    for seed in range(4):
+        session = Session(GAME, n, seed=seed)
+        rng = random.Random(seed)
+        while not session.is_terminal():
+            s = session.state
+            for seat in range(n):
+                obs = GAME.observation(s, seat)
+                lay = VIEW.layout(obs, seat, "en")
+                pieces = by_id(lay.pieces)
+                for p in range(n):
+                    if p != seat and s.buried[p] is not None:
+                        back = pieces[f"bur{p}"]
+                        assert not back.face_up and not back.art
+                        assert str(s.buried[p]) not in back.tooltip_en.replace(
+                            f"Player {p + 1}", "")
+                twin = GAME.resample(obs, seat, rng)
+                twin_obs = GAME.observation(twin, seat)
+                for lang in ("en", "ja"):
+                    assert VIEW.layout(twin_obs, seat, lang) == VIEW.layout(obs, seat, lang)
+                    assert VIEW.status(twin_obs, seat, lang) == VIEW.status(obs, seat, lang)
+            before = len(session.history)
+            legal = session.legal_actions()
+            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+            for rec in session.history[before:]:
+                if rec.action.startswith("bury:"):
+                    for e in rec.events:
+                        if e.seats is None:
+                            assert "card" not in e.data and not e.reveals
+                            text = e.describe("en") + e.describe("ja")
+                            assert "Treasure" not in text and "得点" not in text
+                        else:
+                            assert e.seats == frozenset({e.data["seat"]})
+
+
+def test_layout_shows_own_bury_face_up_and_others_hidden() -> None:
+    s = position([[4, 1, 2], [2, 1, 1], [-5, 1, 8]], centre=[8])
+    s, _ = play(s, "bury:4", "bury:1")
+    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    pieces = by_id(lay.pieces)
+    assert pieces["bur0"].face_up and pieces["bur0"].art["title_en"] == "4"
+    assert not pieces["bur1"].face_up and "hidden" in pieces["bur1"].tooltip_en
+    assert "bur2" not in pieces  # still choosing
+    texts = {t.id: t.text_en for t in lay.texts}
+    assert texts["state1"] == "Has chosen (hidden)"
+    assert texts["state2"] == "Choosing a card secretly…"
+    assert pieces["d0"].art["title_en"] == "8"
+    # Seat 2 is to bury: its own spot is the drop target.
+    lay2 = VIEW.layout(GAME.observation(s, 2), 2, "ja")
+    spot = by_id(lay2.pieces)["bur2"]
+    assert spot.state == "active" and spot.art["title_ja"] == "埋める"
+
+
+def test_status_says_choose_secretly_and_hidden_while_waiting() -> None:
+    s = position([[4, 1], [2, 1], [1, 1]])
+    obs = GAME.observation(s, 0)
+    assert VIEW.status(obs, 0, "en").startswith("Choose secretly")
+    assert "こっそり" in VIEW.status(obs, 0, "ja")
+    s, _ = play(s, "bury:4")
+    waiting = VIEW.status(GAME.observation(s, 0), 0, "en")
+    assert "secretly" in waiting and "hidden until the reveal" in waiting
+    assert "秘密" in VIEW.status(GAME.observation(s, 0), 0, "ja")
+    assert "hidden" in VIEW.status(GAME.observation(s, 2), 2, "en")
+
+
+def test_board_slots_and_bid_gestures() -> None:
+    s = position([[1, 1]] * 4)
+    s, _ = play(s, "bury:1", "bury:1", "bury:1", "bury:1", "bid:0", "bid:5")
+    assert s.phase == P_BID
+    obs = GAME.observation(s, 2)
+    pieces = by_id(VIEW.layout(obs, 2, "en").pieces)
+    assert pieces["z0"].art["body_en"] == "P1" and pieces["z1"].art["body_en"] == "free"
+    assert pieces["b5"].state == "active"
+    gestures = {g.action: g for g in VIEW.gestures(obs, 2, GAME.legal_actions(s))}
+    assert gestures["bid:0"].target == "z1" and gestures["bid:3"].target == "b3"
+    assert VIEW.why_not(obs, 2, "b5", None, "en") == "Player 2's pawn is already on 5; " \
+        "choose a free value."
+    assert "順番" in VIEW.why_not(obs, 2, "z3", None, "ja")
+    assert VIEW.why_not(obs, 2, "p2h0", None, "en") == \
+        "You bury a card only at the start of a round."
+
+
+def test_why_not_reasons() -> None:
+    s = position([[4, 1], [2, 1]])
+    obs = GAME.observation(s, 1)
+    assert VIEW.why_not(obs, 1, "p1h0", None, "en") == "It is Player 1's turn."
+    assert VIEW.why_not(obs, 1, "p0h0", None, "en") == "That card is in Player 1's hand."
+    obs0 = GAME.observation(s, 0)
+    assert "burial spot" in VIEW.why_not(obs0, 0, "p0h0", "d0", "en")
+    assert VIEW.why_not(obs0, 0, "b3", None, "ja").startswith("まず全員がカードを埋めます")
+    s, _ = play(s, "bury:4")
+    obs1 = GAME.observation(s, 1)
+    assert "face down" in VIEW.why_not(obs1, 1, "bur0", None, "en")
+    assert s.phase == P_BURY
+
+
+def test_take_gestures_and_summary() -> None:
+    s = position([[4, 1], [2, 1]], centre=[-5], rnd=6)
+    s, _ = play(s, "bury:4", "bury:2", "bid:3", "bid:2")
+    obs = GAME.observation(s, 0)
+    gestures = VIEW.gestures(obs, 0, GAME.legal_actions(s))
+    targets = {g.action: g.target for g in gestures}
+    assert targets["pass"] is None and targets["take:4"] is not None
+    assert "Take nothing" in VIEW.status(obs, 0, "en")
+    s, _ = play(s, "take:4", "take:2")
+    final = GAME.observation(s, None)
+    assert VIEW.summary(final, "en").startswith("Player 1 wins with 4 points.")
+    assert "勝ち" in VIEW.summary(final, "ja")
