@@ -463,7 +463,7 @@ _X_TEXTS: list[str] = [f"x:{n}" for n in range(1, 41)]
 #: ``die_problem`` for every spell and die is the costliest part of a position. Cleared when it
 #: grows too large.
 _LEGAL_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
-_LEGAL_CACHE_MAX = 50_000
+_LEGAL_CACHE_MAX = 200_000
 
 
 def _remember(key: tuple[Any, ...], actions: list[str]) -> None:
@@ -740,7 +740,8 @@ class MagosRules(Game[ST]):
     def _main_actions(self, s: ST) -> list[str]:
         seat = s.active
         hp, max_hp, mana, max_mana = s.hp[seat], s.max_hp[seat], s.mana[seat], s.max_mana[seat]
-        key = (frozenset(s.hands[seat]).difference(s.cast_done), tuple(s.dice), tuple(s.used),
+        # Plain tuples hash faster than a frozenset difference; the hand keeps its order.
+        key = (tuple(s.hands[seat]), tuple(s.cast_done), tuple(s.dice), tuple(s.used),
                max_hp, mana, max_mana)
         known = _LEGAL_CACHE.get(key)
         if known is not None:
@@ -1003,6 +1004,17 @@ class MagosRules(Game[ST]):
         newly = not s.revealed[seat][slot]
         s.revealed[seat][slot] = True
         s.cast_done.append(spell)
+        if s.quiet:
+            # A search state: the same changes of state, without the log lines nobody reads.
+            s.casting = ""
+            s.cast_slot = -1
+            s.cast_dice = []
+            if s.phase == P_OVER:
+                return []
+            if sp.ends_turn:
+                return self._end_turn(s)
+            s.phase = P_MAIN
+            return []
         names = self._names(s)
         events = [Event(
             "cast",
