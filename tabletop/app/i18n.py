@@ -59,6 +59,7 @@ _STRINGS: dict[str, tuple[str, str]] = {
                       "空欄なら毎回違うゲーム。数字を入れると同じダイス・カードの流れになります。"),
     "new.start": ("Start", "開始"),
     "new.cancel": ("Cancel", "キャンセル"),
+    "option.random": ("Random", "ランダム"),
     "new.need_human": ("Tip: every seat is played by the computer; you will watch.",
                        "全席がコンピューターです。対戦を観戦します。"),
     "seat.human": ("Human", "人間"),

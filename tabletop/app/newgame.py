@@ -80,16 +80,32 @@ def default_seats(players: int) -> list[str]:
     return [HUMAN] + ["normal"] * (players - 1)
 
 
-def choice_label(spec: GameSpec, opt: OptionSpec, value: OptionValue, lang: str) -> str:
+def choice_label(spec: GameSpec, opt: OptionSpec, value: OptionValue, lang: str,
+                 you: int | None = None) -> str:
     """Text for one choice of an option.
 
     A game may name its choices in ``spec.extra["choice_labels"][key][value] = {"en", "ja"}``;
-    otherwise the value itself is shown, made a little friendlier ("first-game" → "First game").
+    otherwise the value itself is shown, made a little friendlier ("first-game" → "First game",
+    "random" → "Random" / "ランダム").
+
+    A choice about one seat ("Player 1 is the Rich Man first") may say so with ``"seat": n``
+    and word itself for the one person at the screen: ``"you"`` when that person sits at seat
+    ``n`` ("You are the Rich Man first"), ``"other"`` when they sit elsewhere ("You are the
+    Thief first"), each ``{"en", "ja"}``. ``you`` is that person's seat; ``None`` (hot-seat,
+    or only computer players) keeps the plain label.
     """
     names = (spec.extra or {}).get("choice_labels", {}).get(opt.key, {}).get(str(value), {})
+    seat = names.get("seat")
+    if you is not None and isinstance(seat, int):
+        mine = names.get("you" if seat == you else "other") or {}
+        label = mine.get(lang) or mine.get("en")
+        if label:
+            return str(label)
     label = names.get(lang) or names.get("en")
     if label:
         return str(label)
+    if str(value) == "random":
+        return tr("option.random", lang)
     return str(value).replace("-", " ").replace("_", " ").capitalize()
 
 
@@ -101,6 +117,7 @@ class NewGameDialog(QDialog):
         super().__init__(parent)
         self.spec = spec
         self.lang = lang
+        self._you: int | None = None  # the lone person's seat the choices are worded for
         self.setWindowTitle(tr("new.title", lang, game=spec.name(lang)))
         self.setMinimumWidth(440)
         if previous is not None and previous.game_id != spec.id:
@@ -181,8 +198,11 @@ class NewGameDialog(QDialog):
             return box
         if opt.choices:
             combo = QComboBox()
+            # Reworded when the seats change: the box follows its longest label.
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             for choice in opt.choices:
-                combo.addItem(choice_label(self.spec, opt, choice, self.lang), choice)
+                combo.addItem(choice_label(self.spec, opt, choice, self.lang, self._you),
+                              choice)
             combo.setCurrentIndex(max(0, combo.findData(value)))
             return combo
         if isinstance(opt.default, int):
@@ -199,6 +219,20 @@ class NewGameDialog(QDialog):
             self._seat_form.setRowVisible(combo, seat < n)
         seats = [c.currentData() for c in self.seat_combos[:n]]
         self.watch_note.setVisible(HUMAN not in seats)
+        humans = [i for i, s in enumerate(seats) if s == HUMAN]
+        self._reword_choices(humans[0] if len(humans) == 1 else None)
+
+    def _reword_choices(self, you: int | None) -> None:
+        """Word the seat choices for ``you``, the one person at the screen (or plainly)."""
+        if you == self._you:
+            return
+        self._you = you
+        for opt in self.spec.options:
+            combo = self.option_widgets.get(opt.key)
+            if isinstance(combo, QComboBox) and opt.choices:
+                for i in range(combo.count()):
+                    combo.setItemText(i, choice_label(self.spec, opt, combo.itemData(i),
+                                                      self.lang, you))
 
     def set_seat(self, seat: int, choice: str) -> None:
         combo = self.seat_combos[seat]

@@ -414,6 +414,34 @@ _DOOR_SET = frozenset(DOORS)
 _CARD_SET = frozenset(CARDS)
 
 
+def _choice_labels() -> dict[str, dict[str, dict[str, Any]]]:
+    """Words for the new-game dialog's choices. The first Rich Man is a seat: with one person
+    at the screen the dialog words it as that person's role ("You are the Thief first")."""
+    def first(seat: int) -> dict[str, Any]:
+        return {"en": f"{player_name(seat, 'en')} is the Rich Man first",
+                "ja": f"{player_name(seat, 'ja')}が先に富豪",
+                "seat": seat,
+                "you": {"en": "You are the Rich Man first (you hide the treasure)",
+                        "ja": "あなたが先に富豪(宝を隠す)"},
+                "other": {"en": "You are the Thief first (you hunt for the treasure)",
+                          "ja": "あなたが先に泥棒(宝を探す)"}}
+
+    return {
+        "first": {"random": {"en": "Random", "ja": "ランダム"}, "1": first(0), "2": first(1)},
+        "traps": {
+            "1-1-2": {"en": "Guards 1, 1 and 2 (default)", "ja": "警備1・1・2(既定)"},
+            "1-2-2": {"en": "Guards 1, 2 and 2 (harder for the Thief)",
+                      "ja": "警備1・2・2(泥棒に厳しい)"},
+        },
+        "guard_cards": {
+            mix: {"en": f"{y} yellow (無) + {b} blue (罠)"
+                        + (" (default)" if mix == DEFAULT_GUARDS else ""),
+                  "ja": f"黄(無){y}枚+青(罠){b}枚" + ("(既定)" if mix == DEFAULT_GUARDS else "")}
+            for mix, (y, b) in GUARD_MIXES.items()
+        },
+    }
+
+
 class MrSneakyGame(Game[SneakyState]):
     """Mr. Sneaky for two players (MS-R01..MS-R37)."""
 
@@ -446,6 +474,7 @@ class MrSneakyGame(Game[SneakyState]):
         "泥棒は部屋から部屋へ忍び込む。ラウンドごとに役割交代、宝石8個で勝利。",
         has_hidden_information=True,
         rules_file="mr-sneaky",
+        extra={"choice_labels": _choice_labels()},
     )
 
     # -- set-up ---------------------------------------------------------------------------
