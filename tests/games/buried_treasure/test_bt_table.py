@@ -1,6 +1,6 @@
-"""Buried Treasure in the app, hot-seat: every seat human, each bury made behind the privacy page
-with real drags and clicks, until the summary names the winner. Before the reveal no seat's
-screen shows another seat's buried card."""
+"""Buried Treasure in the app, played to the end with real drags and clicks: hot-seat (every seat
+human, each bury made behind the privacy page) and one person against two computer players.
+Before the reveal no seat's screen shows another seat's buried card (BT-G9), nor their hand."""
 
 from __future__ import annotations
 
@@ -45,6 +45,13 @@ def _screen_leaks(window: Any, controller: Any) -> list[str]:
         item = window.table.item_for(f"bur{p}")
         if item is not None and (item.piece.face_up or item.piece.art):
             leaks.append(f"bur{p}")
+    for p, hand in enumerate(s.hands):
+        if p == viewer:
+            continue
+        for i in range(len(hand)):
+            item = window.table.item_for(f"p{p}h{i}")
+            if item is not None and (item.piece.face_up or item.piece.art):
+                leaks.append(f"p{p}h{i}")
     # The log and the status line the viewer reads: of the private "(You buried ...)" lines
     # only the viewer's own appear, and no public line names a buried value.
     log = window.table_page.log.toPlainText()
@@ -80,6 +87,37 @@ def test_hot_seat_game_to_the_end_through_the_table(window, qtbot) -> None:  # t
                                      on_privacy=on_privacy)
     assert c.over and human_moves > 0
     assert pages > 10 and checks == human_moves
+    assert c.session.observation(None)["phase"] == "over"
+    dialog = window.summary_dialog
+    assert dialog is not None
+    assert "points" in dialog.text.text()
+
+
+def test_game_against_two_computer_players_to_the_end(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 3, ["human", "easy", "easy"], {}, seed=6,
+                                    fixed_seed=True))
+    assert c is not None
+    checks = 0
+    ai_buried_first = 0
+
+    def before_move() -> None:
+        nonlocal checks, ai_buried_first
+        # One person at the screen: never a privacy page, always seat 0's table.
+        assert window.stack.currentWidget() is window.table_page
+        assert c.viewing_seat == 0
+        assert _screen_leaks(window, c) == []
+        s = c.session.state
+        if s.phase == "bury" and any(card is not None for card in s.buried[1:]):
+            ai_buried_first += 1  # a computer's card lies face down, unseen, on this table
+        checks += 1
+
+    human_moves = play_through_table(window, c, qtbot, seed=6, before_move=before_move)
+    assert c.over and human_moves > 5 and checks == human_moves
+    assert ai_buried_first > 0
+    history = c.session.history
+    assert any(r.seat == 0 and r.action.startswith("bury:") for r in history)
+    assert any(r.seat == 0 and r.action.startswith("bid:") for r in history)
+    assert {1, 2} <= {r.seat for r in history}  # both computer seats played
     assert c.session.observation(None)["phase"] == "over"
     dialog = window.summary_dialog
     assert dialog is not None

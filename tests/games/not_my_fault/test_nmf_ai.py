@@ -1,5 +1,7 @@
 """Not My Fault! and the AI: choices ignore hidden facts, the hard search calls an impossible
-claim and raises honestly where that is safe, and it beats random play (slow; -m slow)."""
+claim and raises honestly where that is safe, yet it also bluffs (declares a milestone it knows
+to be false) and audits a claim that is merely likely to be a lie, and it beats random play
+(slow; -m slow)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from nmf_build import GAME, position
 
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import Session
-from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState
+from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState, unseen_pool
 
 
 def _decision_point(n: int, seed: int, plies: int) -> Session:
@@ -88,6 +90,106 @@ def test_hard_raises_honestly_when_it_can() -> None:
         assert action != AUDIT
         value, milestone = PLAY_PARTS[action]
         assert milestone <= known + value, action  # true whatever the hidden cards are
+
+
+def _best_case(state: NotMyFaultState, seat: int) -> int:
+    """The largest total the centre could hold as far as ``seat`` knows: its own face-down
+    cards, and the highest cards it cannot locate in the places it cannot see."""
+    obs = GAME.observation(state, seat)
+    own = sum(int(c["card"]) for c in obs["centre"] if c["card"] is not None)
+    hidden = sum(1 for c in obs["centre"] if c["card"] is None)
+    return own + sum(sorted(unseen_pool(obs, seat), reverse=True)[:hidden])
+
+
+def _hard_decisions(seed: int, hard: int) -> list[tuple[NotMyFaultState, str]]:
+    """Every real choice of the hard seat in a seeded match against random play."""
+    levels = ("hard", "random") if hard == 0 else ("random", "hard")
+    session = Session(GAME, 2, None, seed, human_seats=())
+    agents = [make_agent(level, time_cap=None) for level in levels]
+    out: list[tuple[NotMyFaultState, str]] = []
+    while not session.is_terminal():
+        seat = session.current_player()
+        legal = session.legal_actions()
+        action = agents[seat].choose(GAME, session.observation(seat), seat, legal,
+                                     seed=seed * 1000 + len(session.history)).action
+        if seat == hard and len(legal) > 1:
+            out.append((session.state, action))
+        session.submit(seat, action)
+    return out
+
+
+def test_hard_bluffs_and_audits_likely_lies_in_seeded_play() -> None:
+    # Seeded: these six matches hold 11 knowing lies, 3 such audits and 5 honest claims.
+    knowing_lies = honest = likely_lies_audited = 0
+    for seed, hard in ((1, 0), (1, 1), (2, 0), (3, 0), (4, 0), (4, 1)):
+        for state, action in _hard_decisions(seed, hard):
+            total = sum(state.centre)
+            if action == AUDIT:
+                # NMF-R15: the claim was false, yet from the agent's seat it could have been
+                # true: an audit of a likely lie, not of a sure one.
+                if total < state.declared <= _best_case(state, hard):
+                    likely_lies_audited += 1
+                continue
+            value, milestone = PLAY_PARTS[action]
+            # NMF-R10, NMF-R11: the declaration may be a lie. A knowing one: even the best
+            # case of what the agent cannot see leaves the total below the milestone.
+            if _best_case(state, hard) + value < milestone:
+                knowing_lies += 1
+            elif total + value >= milestone:
+                honest += 1
+    assert knowing_lies >= 5 and likely_lies_audited >= 2 and honest >= 2, (
+        knowing_lies, likely_lies_audited, honest)
+
+
+def test_hard_opens_with_a_lie_when_the_truth_was_at_hand() -> None:
+    # NMF-R10: the opener's claim rests on one card, its own, so a claim above it is a lie it
+    # knows. With an 8, a 4 and a 2 in hand an honest opening is always there, yet the search
+    # mixes in lies (seeded: 6 of these 10 openings are lies).
+    s = position([[0, 1, 1, 2, 2, 4, 8], [1, 2, 2, 4, 0, 1, 2]], turn=0)
+    lies = truths = 0
+    for seed in range(1, 11):
+        value, milestone = PLAY_PARTS[_hard_choice(s, seed)]
+        if value < milestone:
+            lies += 1
+        else:
+            truths += 1
+    assert lies >= 3 and truths >= 2, (lies, truths)
+
+
+def test_hard_raises_with_a_claim_it_knows_is_false() -> None:
+    # The opponent put one card down and declared 3. The agent's card on top of one card
+    # cannot reach 11 (the largest card is an 8), yet it bluffs rather than audit (seeded: 3
+    # of these 6 claims are impossible, 5 of 6 false).
+    s = position([[1, 2, 2, 4, 0, 1], [0, 1, 1, 2, 2, 4]], turn=1, centre=[2], owners=[0],
+                 declared=3)
+    best = _best_case(s, 1)
+    assert best == 8
+    bluffs = 0
+    for seed in range(1, 7):
+        action = _hard_choice(s, seed)
+        assert action != AUDIT
+        value, milestone = PLAY_PARTS[action]
+        bluffs += best + value < milestone
+    assert bluffs >= 2, bluffs
+
+
+@pytest.mark.parametrize("declared", [5, 7])
+def test_hard_audits_a_claim_that_is_merely_likely_a_lie(declared: int) -> None:
+    # One face-down card claimed to reach 5 (or 7): true only if it is an 8, which 4 of the
+    # 35 cards are. Possible, so not a sure call like the 11 above, but likely a lie: audit.
+    s = position([[1, 2, 2, 4, 0, 1], [0, 1, 1, 2, 2, 4]], turn=1, centre=[2], owners=[0],
+                 declared=declared)
+    assert _best_case(s, 1) >= declared  # an 8 is still out there: the claim could be true
+    for seed in range(1, 5):
+        assert _hard_choice(s, seed) == AUDIT
+
+
+def test_hard_believes_a_likely_true_claim() -> None:
+    # The same single card claimed to reach 2 is likely true (any 2, 4 or 8): no audit.
+    s = position([[1, 2, 2, 4, 0, 1], [0, 1, 1, 2, 2, 4]], turn=1, centre=[2], owners=[0],
+                 declared=2)
+    for seed in range(1, 5):
+        assert _hard_choice(s, seed) != AUDIT
 
 
 def _match(levels: tuple[str, str], seed: int) -> list[float]:
