@@ -250,8 +250,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
                        "ドラフトが必要です:対戦の前に、調和と配られた9枚から5枚を選びます。"),
     "camp.fight": ("Fight {enemy}", "{enemy}と戦う"),
     "camp.fight_none": ("Fight", "戦う"),
-    "camp.won_banner": ("Campaign won! The Intruder from the Void has fallen. Score: {defeats} "
-                        "defeats in {battles} battles.",
+    "camp.won_banner": ("Campaign won! The Intruder from the Void has fallen. Score (defeats): "
+                        "{defeats} in {battles} battles.",
                         "キャンペーン制覇!虚無よりの闖入者を倒しました。"
                         "スコア:{battles}戦で敗北{defeats}。"),
     "camp.hp": ("HP {hp}", "HP {hp}"),
@@ -267,8 +267,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
                          "{enemy}はまだ倒れていません。これまでの敗北:{defeats}。"
                          "次の挑戦の前に、呪文5枚をドラフトし直します。"),
     "camp.campaign_won": ("Campaign won!", "キャンペーン制覇!"),
-    "camp.campaign_won_body": ("All {total} opponents have fallen. Score: {defeats} defeats "
-                               "(lower is better) in {battles} battles.",
+    "camp.campaign_won_body": ("All {total} opponents have fallen. Score (defeats, lower is "
+                               "better): {defeats} in {battles} battles.",
                                "{total}体の相手をすべて倒しました。スコア:敗北{defeats}"
                                "(少ないほど良い)、対戦{battles}回。"),
     "camp.to_campaign": ("Back to campaign", "キャンペーンに戻る"),
