@@ -126,7 +126,8 @@ def test_winning_the_last_battle_shows_the_campaign_won(make_window, data_dir: P
     assert "Score (defeats, lower is better): 1 in 18 battles" in page.result_dialog.text.text()
     saved = store.load("all")
     assert saved.finished and saved.beaten[-1].enemy == "intruder" and saved.beaten[-1].turn == 7
-    assert page.won_banner.isVisibleTo(page) and "Score (defeats): 1 in 18 battles" in page.won_banner.text()
+    assert page.won_banner.isVisibleTo(page)
+    assert "Score (defeats): 1 in 18 battles" in page.won_banner.text()
     assert not page.fight_button.isEnabled()
     assert all(r.mark_text().startswith("✔") for r in page.enemy_rows)
 
