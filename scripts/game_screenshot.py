@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     options = dict(o.split("=", 1) for o in args.option)
     w, h = (int(v) for v in args.size.split("x"))
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    _app = QApplication.instance() or QApplication(sys.argv[:1])  # lives until exit
     out = Path(args.out)
     settings = QSettings(str(out.with_suffix(".ini")), QSettings.Format.IniFormat)
     window = MainWindow(lang=args.lang, settings=settings, ai_delay_ms=0, animate=False)
