@@ -423,6 +423,10 @@ class GameController(QObject):
             return False
         self._cancel_thinking()  # an AI reply to the move being taken back must not land
         self.session.undo()
+        if self.awaiting_privacy is not None:
+            # Undone from the privacy page: nobody has claimed the screen yet, so the table
+            # comes back only through a new page naming the player to move.
+            self.viewing_seat = None
         self._advance()
         return True
 

@@ -161,8 +161,13 @@ def test_undo_is_refused_with_the_reason_and_then_allowed(make_window) -> None:
     window.privacy_page.button.click()
     c.submit_human("take:1")
     assert c.awaiting_privacy == 0
-    window.undo()  # player 2 takes back their move before handing over the screen
+    window.undo()  # player 2 takes back their move from the hand-over page
     assert c.moves() == ["take:2"]
+    # Whoever pressed it, the screen may already be in player 1's hands: player 2's table
+    # comes back only through a page naming player 2.
+    assert c.awaiting_privacy == 1 and c.viewing_seat is None and not c.is_human_turn()
+    assert window.stack.currentWidget() is window.privacy_page
+    window.privacy_page.button.click()
     assert c.awaiting_privacy is None and c.viewing_seat == 1 and c.is_human_turn()
     assert window.stack.currentWidget() is window.table_page
 

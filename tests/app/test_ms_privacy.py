@@ -1,6 +1,7 @@
 """Mr. Sneaky at one shared screen: the Thief's view never shows what lies behind a closed door
 (MS-R10, MS-R37), not on the table, not in a tooltip, not in the log — across every privacy
-screen of a whole hot-seat game and after undo."""
+screen of a whole hot-seat game and after undo, also an undo pressed while the screen is being
+handed from the Rich Man to the Thief."""
 
 from __future__ import annotations
 
@@ -102,3 +103,97 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
     assert len(rounds) >= 2  # roles swapped at least once: the person played both
     assert window.summary_dialog is not None
     assert "win" in window.summary_dialog.text.text()
+
+
+# -- undo across the hand-over --------------------------------------------------------------
+# Undo goes back to the last human decision (DESIGN §4); at a shared screen only the person who
+# made a move may take it back (``GameController.undo_state``). Right after the Rich Man places
+# a card the privacy page asks for the Thief; whoever presses Ctrl+Z now may be the Thief.
+
+
+def _to_the_hand_over(window: Any, c: Any, seed: int) -> int:
+    """Play random moves until the Rich Man has just placed a card and the privacy page asks
+    for the Thief; the Thief's seat. Every page on the way is clicked through."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        if c.awaiting_privacy is not None:
+            window.privacy_page.button.click()
+        rich = c.session.state.rich
+        mover = c.session.current_player()
+        legal = c.session.legal_actions()
+        assert c.submit_human(legal[rng.randrange(len(legal))])
+        if mover == rich and c.awaiting_privacy == 1 - rich:
+            assert window.stack.currentWidget() is window.privacy_page
+            return 1 - rich
+    raise AssertionError("the screen never passed from the Rich Man to the Thief")
+
+
+def _press_undo(window: Any, qtbot: Any) -> None:
+    """Ctrl+Z, as a person presses it (the window must be active for its shortcut)."""
+    from PySide6.QtCore import Qt
+
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow, timeout=5_000)
+    qtbot.keyClick(window.stack.currentWidget(), Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier)
+
+
+def _rich_mans_secrets_on_screen(window: Any) -> list[str]:
+    """Closed doors' faces and the house line, wherever the table page shows them now."""
+    if window.stack.currentWidget() is not window.table_page:
+        return []  # the privacy page (or any other) shows no table at all
+    out = closed_door_faces_shown(window)
+    if house_line_in_log(window):
+        out.append("log: the house line")
+    return out
+
+
+@pytest.mark.parametrize("seed", [21, 4])
+def test_undo_is_refused_once_the_thief_holds_the_screen(make_window, qtbot,  # type: ignore[no-untyped-def]
+                                                         seed: int) -> None:
+    window = make_window({GAME: plugins[GAME]})
+    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=seed,
+                                    fixed_seed=True))
+    assert c is not None
+    thief = _to_the_hand_over(window, c, seed)
+    window.privacy_page.button.click()  # the Thief takes the screen
+    assert c.viewing_seat == thief and _rich_mans_secrets_on_screen(window) == []
+    page = window.table_page
+    assert not page.undo_button.isEnabled() and not window.act_undo.isEnabled()
+    rich_name = c.player_label(1 - thief)
+    assert page.undo_button.toolTip() == f"Only {rich_name} can take back their own move."
+    before = len(c.session.history)
+    _press_undo(window, qtbot)
+    # Refused: the Rich Man's move stands, the Thief still holds his own view, nothing shown.
+    assert len(c.session.history) == before
+    assert page.status.text() == f"Only {rich_name} can take back their own move."
+    assert c.viewing_seat == thief and c.session.current_player() == thief
+    assert window.stack.currentWidget() is page
+    assert _rich_mans_secrets_on_screen(window) == []
+    assert c.is_human_turn()  # and the Thief plays on
+
+
+@pytest.mark.parametrize("seed", [21, 4])
+def test_undo_on_the_privacy_page_shows_no_door(make_window, qtbot,  # type: ignore[no-untyped-def]
+                                                seed: int) -> None:
+    window = make_window({GAME: plugins[GAME]})
+    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=seed,
+                                    fixed_seed=True))
+    assert c is not None
+    thief = _to_the_hand_over(window, c, seed)
+    before = len(c.session.history)
+    # The page asks for the Thief; whoever holds the screen now presses Ctrl+Z.
+    _press_undo(window, qtbot)
+    assert _rich_mans_secrets_on_screen(window) == []
+    if len(c.session.history) < before:
+        # Taken back: the Rich Man must place again, and the screen goes back to him only
+        # through a privacy page that names him.
+        assert c.session.current_player() == 1 - thief
+        assert c.awaiting_privacy == 1 - thief
+        assert window.stack.currentWidget() is window.privacy_page
+        assert c.player_label(1 - thief) in window.privacy_page.title.text()
+        window.privacy_page.button.click()
+        assert c.viewing_seat == 1 - thief  # his own table, faces and all, is his to see
+    else:  # refused: the page still asks for the Thief
+        assert c.awaiting_privacy == thief
+        assert window.stack.currentWidget() is window.privacy_page
