@@ -236,11 +236,31 @@ def play_match(game_id: str, levels: Sequence[str], options: dict[str, str], gam
             session.submit(seat, decision.action)
             moves[seat] += 1
             think[seat] += decision.seconds
-        return {"seed": game_seed, "returns": session.returns(), "moves": moves,
-                "think": think, "error": None}
+        out = {"seed": game_seed, "returns": session.returns(), "moves": moves,
+               "think": think, "error": None}
+        if len(levels) == 1:
+            out.update(solo_outcome(game, session.state))
+        return out
     except Exception as exc:  # counted as an error; the simulation goes on
         return {"seed": game_seed, "returns": None, "moves": moves, "think": think,
                 "error": f"{type(exc).__name__}: {exc}"}
+
+
+def solo_outcome(game: Game[Any], state: Any) -> dict[str, Any]:
+    """How a finished one-player game ended, beyond its return: the game's own word for the
+    result where its observation gives one (``"clear"``, ``"bankrupt"``…) and the final score
+    where the game offers ``scores(state)`` (numbers, or objects with a ``total``)."""
+    out: dict[str, Any] = {}
+    result = game.observation(state, 0).get("result")
+    if isinstance(result, str) and result:
+        out["result"] = result
+    scores = getattr(game, "scores", None)
+    if callable(scores):
+        values = scores(state)
+        total = getattr(values[0], "total", values[0]) if values else None
+        if isinstance(total, int | float) and not isinstance(total, bool):
+            out["score"] = float(total)
+    return out
 
 
 def by_agent(result: dict[str, Any], shift: int) -> dict[str, Any]:
@@ -283,6 +303,13 @@ def summarize(game_id: str, levels: Sequence[str], seed: int,
                 if ret[s] == top:
                     wins[s] += 1
     completed = len(results) - len(errors)
+    if n == 1:
+        # One seat: the top return is always "shared", so every game would be a draw. A game
+        # counts as won when its return is positive (a cleared solo game, a beaten enemy), lost
+        # when negative, drawn at zero.
+        done = [r for r in results if r["error"] is None]
+        wins = [sum(1 for r in done if r["returns"][0] > 0)]
+        draws = sum(1 for r in done if r["returns"][0] == 0)
     win_rate: dict[str, float] = {}
     for level in dict.fromkeys(levels):
         seats = [s for s in range(n) if levels[s] == level]
@@ -302,7 +329,28 @@ def summarize(game_id: str, levels: Sequence[str], seed: int,
         "error_messages": [f"seed {r['seed']}: {r['error']}" for r in errors[:10]],
         "win_rate": win_rate,
         "seconds": seconds,
+    } | (_solo_figures(results) if n == 1 else {})
+
+
+def _solo_figures(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The one-player figures of ``summarize``: losses, the mean return, how many games ended
+    with each of the game's results, and the scores where the game reports them."""
+    done = [r for r in results if r["error"] is None]
+    returns = [float(r["returns"][0]) for r in done]
+    outcomes: dict[str, int] = {}
+    for r in done:
+        if "result" in r:
+            outcomes[r["result"]] = outcomes.get(r["result"], 0) + 1
+    scores = [float(r["score"]) for r in done if "score" in r]
+    out: dict[str, Any] = {
+        "losses": sum(1 for v in returns if v < 0),
+        "mean_return": statistics.fmean(returns) if returns else 0.0,
+        "results": dict(sorted(outcomes.items())),
     }
+    if scores:
+        out.update(mean_score=statistics.fmean(scores), min_score=min(scores),
+                   max_score=max(scores))
+    return out
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -368,6 +416,15 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
               f"{summary['mean_think_seconds'][s]:>10.3f} s", file=out)
     print(f"draws: {summary['draws']}   mean length: {summary['mean_length']:.1f} decisions"
           f"   errors: {summary['errors']}", file=out)
+    if n == 1:
+        print(f"one player: a win is a game with a positive return; losses: "
+              f"{summary['losses']}   mean return: {summary['mean_return']:.3f}", file=out)
+        if summary["results"]:
+            ends = ", ".join(f"{k} {v}" for k, v in summary["results"].items())
+            print(f"results: {ends}", file=out)
+        if "mean_score" in summary:
+            print(f"score: mean {summary['mean_score']:.1f}, min {summary['min_score']:g}, "
+                  f"max {summary['max_score']:g}", file=out)
     rates = ", ".join(f"{k} {100 * v:.1f}%" for k, v in summary["win_rate"].items())
     print(f"win rate per agent: {rates}", file=out)
     for msg in summary["error_messages"]:

@@ -388,7 +388,16 @@ class GameController(QObject):
     def _record_series(self) -> None:
         decisions = len(self.moves())
         obs = self.session.observation(None)
-        sample = {lang: self.view.series(obs, lang) for lang in ("en", "ja")}
+        from_seats = getattr(self.view, "series_from_seats", None)
+        if callable(from_seats):
+            # The chart is shown only once the game is over, when nothing is secret any more.
+            # A view that asks for it charts each player's figures from that player's own
+            # observation, so a figure resting on a hidden hand (National Economy's Farmers'
+            # Co-op) is right all game long instead of jumping when the hands are revealed.
+            seen = [self.session.observation(p) for p in range(self.setup.players)]
+            sample = {lang: from_seats(obs, seen, lang) for lang in ("en", "ja")}
+        else:
+            sample = {lang: self.view.series(obs, lang) for lang in ("en", "ja")}
         while self._samples and self._samples[-1][0] >= decisions:
             self._samples.pop()
         self._samples.append((decisions, self.view.series_round(obs), sample))

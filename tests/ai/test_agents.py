@@ -11,6 +11,8 @@ from toygame import ToyGame
 from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import CHANCE, Game, Session
 from tabletop.games.magos.model import MagosGame
+from tabletop.games.national_economy.model import NationalEconomyGame
+from tabletop.games.national_economy.solo import NationalEconomySoloGame
 
 
 def _position(game: Game[Any], seed: int, plies: int,
@@ -42,6 +44,7 @@ GAMES: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
     ("toy", ToyGame(), None, 1),
     ("magos-first-game", MagosGame(), {"setup": "first-game"}, 6),
     ("magos-draft", MagosGame(), {"setup": "draft"}, 14),
+    ("national-economy", NationalEconomyGame(), None, 20),
 ]
 
 
@@ -99,6 +102,10 @@ FAIR: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
     ("magos-first-game", MagosGame(), {"setup": "first-game"}, 6),
     ("magos-draft", MagosGame(), {"setup": "draft"}, 14),
     ("magos-draft-midgame", MagosGame(), {"setup": "draft"}, 30),
+    # National Economy: the other player's hand and the deck are hidden (NE-R9).
+    ("national-economy", NationalEconomyGame(), None, 6),
+    ("national-economy-midgame", NationalEconomyGame(), None, 40),
+    ("national-economy-late", NationalEconomyGame(), None, 80),
 ]
 
 
@@ -235,3 +242,42 @@ def test_greedy_is_a_fair_yardstick_that_beats_random(game_id: str) -> None:
         agents[g] = GreedyAgent()
         wins += _match(game, agents[0], agents[1], 40 + i)[g] > 0
     assert wins >= 7, wins
+
+
+# -- one-player games ---------------------------------------------------------------------------
+
+SOLO: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
+    ("national-economy-solo-a", NationalEconomySoloGame(), None, 3),
+    ("national-economy-solo-b", NationalEconomySoloGame(),
+     {"variant": "b", "wage_failure": "penalty-tokens"}, 30),
+]
+
+
+def _solo_decision_point(game: Game[Any], seed: int, plies: int,
+                         options: dict[str, object] | None) -> Session:
+    """``_decision_point`` for a game of one seat."""
+    session = Session(game, 1, options, seed=seed)
+    rng = random.Random(seed)
+    while not session.is_terminal() and (plies > 0 or len(session.legal_actions()) < 2):
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        plies -= 1
+    assert not session.is_terminal()
+    return session
+
+
+@pytest.mark.parametrize(("name", "game", "options", "plies"), SOLO, ids=[g[0] for g in SOLO])
+def test_agents_answer_alone_legally_and_repeatably(name: str, game: Game[Any],
+                                                    options: dict[str, object] | None,
+                                                    plies: int) -> None:
+    session = _solo_decision_point(game, 3, plies, options)
+    seat, legal = session.current_player(), session.legal_actions()
+    assert seat == 0
+    obs = session.observation(seat)
+    for agent in (RandomAgent(), MCTSAgent(60), GreedyAgent(), make_agent("easy")):
+        decision = agent.choose(game, obs, seat, legal, seed=7)
+        assert decision.action in legal
+    a = MCTSAgent(150).choose(game, obs, seat, legal, seed=11)
+    b = MCTSAgent(150).choose(game, session.observation(seat), seat, legal, seed=11)
+    assert (a.action, a.visits, a.value) == (b.action, b.visits, b.value)
+    assert a.value is not None and -1.0 <= a.value <= 1.0

@@ -1,14 +1,17 @@
-"""National Economy solo in the app: both variants played to the end through the table, the
-high-score list filled, kept across windows, and a damaged list kept aside and reported."""
+"""National Economy solo in the app: both variants played to the end through the table (rules b
+also with its default wage rule, NE-R77), the high-score list filled, kept across windows, and a
+damaged list kept aside and reported."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from table_driver import play_through_table
+from table_driver import perform, play_through_table
 
+from tabletop.ai import GreedyAgent
 from tabletop.app.newgame import GameSetup
+from tabletop.engine.layout import Gesture
 from tabletop.highscores import HighScoreStore
 from tabletop.registry import load_plugins
 
@@ -74,3 +77,46 @@ def test_a_damaged_list_is_kept_aside_and_reported(make_window, qtbot, data_dir:
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "{ not json"
     fresh = HighScoreStore(folder).tables(GAME)
     assert sum(len(v) for v in fresh.values()) == 1
+
+
+def play_with_agent(window, c, qtbot, limit: int = 600) -> int:  # type: ignore[no-untyped-def]
+    """Play the one seat through the table like ``play_through_table``, but let the greedy
+    agent pick each move: random moves go bankrupt in rules b long before round 9 (NE-R77)."""
+    agent = GreedyAgent()
+    table = window.table
+    for moves in range(limit):
+        qtbot.waitUntil(lambda: c.over or c.is_human_turn(), timeout=60_000)
+        if c.over:
+            return moves
+        legal = c.session.legal_actions()
+        action = agent.choose(c.game, c.session.observation(0), 0, legal, seed=moves).action
+        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
+        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
+        before = len(c.session.history)
+        perform(window, offered[0])
+        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
+        assert c.session.history[before].action == action
+    raise AssertionError("the match did not end")
+
+
+def test_rules_b_with_default_options_to_the_end(make_window, qtbot, data_dir: Path) -> None:
+    # NE-R80..NE-R84 with the default wage rule (NE-G11: unpaid wages end the game): seed 1
+    # lasts all nine rounds under the greedy player; the result is a clear or not (NE-R84),
+    # filed in the plain "Rules b" list.
+    window = make_window({GAME: plugins[GAME]})
+    c = window.start_game(GameSetup(GAME, 1, ["human"], {"variant": "b"}, seed=1,
+                                    fixed_seed=True))
+    assert c is not None
+    assert c.session.options["wage_failure"] == "game-over"
+    moves = play_with_agent(window, c, qtbot)
+    assert c.over and moves > 30
+    obs = c.session.observation(0)
+    total = obs["scores"][0]["total"]
+    assert obs["phase"] == "over" and obs["variant"] == "b" and obs["round"] == 9
+    assert obs["result"] == ("clear" if total >= 100 else "not-cleared")
+    dialog = window.summary_dialog
+    assert dialog is not None and dialog.high_scores is not None
+    headline = "Cleared!" if total >= 100 else "Not cleared"
+    assert dialog.text.text().startswith(headline)
+    saved = HighScoreStore(data_dir / "highscores").table(GAME, "b")
+    assert [e.score for e in saved] == [total]

@@ -22,6 +22,11 @@ own once the last decision of a round is made.
 
 The pure helpers ``sale_problem``, ``sale_reason``, ``sale_selections`` and
 ``score_breakdown`` are what the table view shows; ``reason`` uses the same words.
+
+Rule options (``RULE_OPTIONS``, held by a state as ``NERules``) keep the spec's gap decisions
+configurable where a playable alternative exists: NE-R26, NE-G17, NE-G18, NE-R62 and NE-R3.
+Each default is the spec's decision and leaves play, observations and saved states exactly as
+they were before the options existed.
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -126,6 +131,157 @@ _SELL_TEXT: dict[str, str] = {c: f"sell:{c}" for c in BUILDING_IDS}
 _TAKE_TEXT: dict[str, str] = {c: f"take:{c}" for c in BUILDING_IDS}
 _DRAW_TEXT: list[str] = [f"draw:{c}" for c in BUILDING_IDS]
 _INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule options: the spec's gap decisions ([D], §10) that have a playable alternative
+# ---------------------------------------------------------------------------------------------
+# Each option's first choice is the spec's decision and the default, so a game without options
+# plays exactly as it always did. Option keys and values are what save files, the CLI
+# (``--option tie_break=shared``) and the new-game dialog use.
+
+OPT_BUILT = "built_buildings"        # NE-R26
+BUILT_SAME_ROUND = "same-round"
+BUILT_NEXT_ROUND = "next-round"
+OPT_FINAL_LIMIT = "final_hand_limit"  # NE-G17
+FINAL_LIMIT_APPLY = "apply"
+FINAL_LIMIT_SKIP = "skip"
+OPT_TIE = "tie_break"                # NE-G18
+TIE_CASH = "cash"
+TIE_SHARED = "shared"
+OPT_BONUS = "bonus_copies"           # NE-R62
+BONUS_EACH = "each"
+BONUS_ONE = "one"
+OPT_GOODS = "goods_shortage"         # NE-R3
+GOODS_PARTIAL = "take-what-is-left"
+GOODS_UNUSABLE = "unusable"
+
+
+@dataclass(frozen=True)
+class NERules:
+    """The rule options of one game as flags (every ``True`` is the spec's decision).
+
+    A state holds one shared, never-changed instance, so cloning a state copies a reference.
+    """
+
+    built_usable: bool = True      # NE-R26: a building works in the round it is built
+    final_hand_limit: bool = True  # NE-G17: the hand limit applies after round 9 too
+    cash_tie_break: bool = True    # NE-G18: a tie on total assets goes to more cash
+    bonus_each_copy: bool = True   # NE-R62: every copy of a bonus building scores
+    partial_goods: bool = True     # NE-R3: a goods draw takes what is left of the pile
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> NERules:
+        """The flags of resolved option values; keys the game does not know are ignored
+        (the solo game has no tie-break), missing keys keep the spec's decision."""
+        return cls(
+            built_usable=options.get(OPT_BUILT, BUILT_SAME_ROUND) != BUILT_NEXT_ROUND,
+            final_hand_limit=options.get(OPT_FINAL_LIMIT, FINAL_LIMIT_APPLY)
+            != FINAL_LIMIT_SKIP,
+            cash_tie_break=options.get(OPT_TIE, TIE_CASH) != TIE_SHARED,
+            bonus_each_copy=options.get(OPT_BONUS, BONUS_EACH) != BONUS_ONE,
+            partial_goods=options.get(OPT_GOODS, GOODS_PARTIAL) != GOODS_UNUSABLE,
+        )
+
+    def changed(self) -> dict[str, str]:
+        """The options that differ from the spec's decisions, as option values.
+
+        Observations and saved states carry only these: with every rule at its default the
+        JSON form of a state stays what it was before the options existed, so the state
+        digests in older save files still match.
+        """
+        out: dict[str, str] = {}
+        if not self.built_usable:
+            out[OPT_BUILT] = BUILT_NEXT_ROUND
+        if not self.final_hand_limit:
+            out[OPT_FINAL_LIMIT] = FINAL_LIMIT_SKIP
+        if not self.cash_tie_break:
+            out[OPT_TIE] = TIE_SHARED
+        if not self.bonus_each_copy:
+            out[OPT_BONUS] = BONUS_ONE
+        if not self.partial_goods:
+            out[OPT_GOODS] = GOODS_UNUSABLE
+        return out
+
+
+DEFAULT_RULES = NERules()
+
+
+def rules_of(obs: Mapping[str, Any]) -> NERules:
+    """The rule options of the game an observation (or saved state) belongs to."""
+    changed = obs.get("rules")
+    return NERules.from_options(changed) if changed else DEFAULT_RULES
+
+
+def _option(key: str, name_en: str, name_ja: str, choices: tuple[str, ...], help_en: str,
+            help_ja: str) -> OptionSpec:
+    return OptionSpec(key, name_en, name_ja, choices[0], choices, help_en=help_en,
+                      help_ja=help_ja)
+
+
+#: The options of the 2-4 player game; the solo game takes all but the tie-break.
+# The help texts name the choices by their labels (``CHOICE_LABELS``), as the dialog shows them.
+OPTION_BUILT = _option(
+    OPT_BUILT, "New buildings work", "建てた建物が使えるのは", (BUILT_SAME_ROUND, BUILT_NEXT_ROUND),
+    "In the round they are built (NE-R26, the default): a building you build can take one of "
+    "your workers later in the same round. From the next round: it waits until then.",
+    "建てたラウンドから(NE-R26・標準):建てた建物には同じラウンドのうちに自分の労働者を"
+    "置ける。次のラウンドから:それまで使えない。")
+OPTION_FINAL_LIMIT = _option(
+    OPT_FINAL_LIMIT, "Hand limit after round 9", "ラウンド9後の手札上限",
+    (FINAL_LIMIT_APPLY, FINAL_LIMIT_SKIP),
+    "Discard down to the limit (NE-G17, the default): after round 9 players still discard down "
+    "to their hand limit before scoring, which matters for the Farmers' Co-op. No discarding "
+    "before scoring: hands are scored as they are.",
+    "上限まで捨てる(NE-G17・標準):ラウンド9の後も得点計算の前に手札上限まで捨てる"
+    "(農協に影響)。捨てずに得点計算:手札はそのまま得点計算する。")
+OPTION_TIE = _option(
+    OPT_TIE, "Tie on total assets", "総資産が同点のとき", (TIE_CASH, TIE_SHARED),
+    "More cash wins (NE-G18, the default): still tied, the win is shared. Shared win: every "
+    "player with the highest total assets shares the win.",
+    "現金の多い方が勝ち(NE-G18・標準):それも同じなら勝利を分け合う。"
+    "勝利を分け合う:総資産が最高のプレイヤー全員の勝ち。")
+OPTION_BONUS = _option(
+    OPT_BONUS, "Copies of a bonus building", "同じボーナス建物が複数あるとき",
+    (BONUS_EACH, BONUS_ONE),
+    "Every copy scores (NE-R62, the default): two Real Estate Agencies give two bonuses. Once "
+    "per kind: an end-of-game bonus counts once however many copies you own.",
+    "1枚ごとに得点(NE-R62・標準):不動産屋2枚ならボーナス2回。種類ごとに1回:同じ建物を"
+    "何枚持っていても終了時ボーナスは1回だけ。")
+OPTION_GOODS = _option(
+    OPT_GOODS, "Consumer goods run out", "消費財が足りないとき", (GOODS_PARTIAL, GOODS_UNUSABLE),
+    "Draw what is left (NE-R3, the default): a building that draws consumer goods gets what is "
+    "left of the pile. Building cannot be used: only when the pile holds every card it draws "
+    "(NE-R24's full-effect rule).",
+    "残っている分だけ引く(NE-R3・標準):消費財を引く建物は山に残っている分だけ引く。"
+    "その建物は使えない:引く枚数が山に残っているときだけ使える(NE-R24の、効果を完全に"
+    "実行できる場合のみという原則)。")
+RULE_OPTIONS: tuple[OptionSpec, ...] = (OPTION_BUILT, OPTION_FINAL_LIMIT, OPTION_TIE,
+                                         OPTION_BONUS, OPTION_GOODS)
+
+#: How the new-game dialog names each choice (``GameSpec.extra["choice_labels"]``).
+CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
+    OPT_BUILT: {
+        BUILT_SAME_ROUND: {"en": "In the round they are built", "ja": "建てたラウンドから"},
+        BUILT_NEXT_ROUND: {"en": "From the next round", "ja": "次のラウンドから"},
+    },
+    OPT_FINAL_LIMIT: {
+        FINAL_LIMIT_APPLY: {"en": "Discard down to the limit", "ja": "上限まで捨てる"},
+        FINAL_LIMIT_SKIP: {"en": "No discarding before scoring", "ja": "捨てずに得点計算"},
+    },
+    OPT_TIE: {
+        TIE_CASH: {"en": "More cash wins", "ja": "現金の多い方が勝ち"},
+        TIE_SHARED: {"en": "Shared win", "ja": "勝利を分け合う"},
+    },
+    OPT_BONUS: {
+        BONUS_EACH: {"en": "Every copy scores", "ja": "1枚ごとに得点"},
+        BONUS_ONE: {"en": "Once per kind", "ja": "種類ごとに1回"},
+    },
+    OPT_GOODS: {
+        GOODS_PARTIAL: {"en": "Draw what is left", "ja": "残っている分だけ引く"},
+        GOODS_UNUSABLE: {"en": "Building cannot be used", "ja": "その建物は使えない"},
+    },
+}
 
 
 def player_name(seat: int, lang: str) -> str:
@@ -345,8 +501,10 @@ class ScoreBreakdown:
 
 
 def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers: int,
-                    hand: Sequence[str]) -> ScoreBreakdown:
-    """NE-R60..NE-R62: cash + building values + end bonuses − unpaid-wage penalties."""
+                    hand: Sequence[str], each_copy: bool = True) -> ScoreBreakdown:
+    """NE-R60..NE-R62: cash + building values + end bonuses − unpaid-wage penalties.
+
+    ``each_copy`` False is the ``bonus_copies=one`` option: a bonus counts once per kind."""
     sb = ScoreBreakdown(cash, sum(_VALUE[b] for b in buildings))
     n_build = len(buildings)
     industrial = sum(1 for b in buildings if BUILDINGS[b].category == INDUSTRY)
@@ -361,7 +519,7 @@ def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers
     }
     for b in buildings:
         bonus = per_copy.get(b)
-        if bonus is not None:
+        if bonus is not None and (each_copy or b not in sb.bonuses):
             sb.bonuses[b] = sb.bonuses.get(b, 0) + bonus  # NE-R62: each copy scores
     per_token = YAKUZA_PENALTY if "yakuza" in buildings else PENALTY
     sb.penalty = per_token * penalties
@@ -379,9 +537,10 @@ class NEState:
 
     __slots__ = (
         "active", "build_kind", "buildings", "cash", "deck", "discard", "draw_queue", "effect",
-        "first_built", "goods", "hands", "household", "issued", "marker", "n", "need",
+        "first_built", "fresh", "goods", "hands", "household", "issued", "marker", "n", "need",
         "own_used", "penalties", "phase", "placed", "public", "public_workers", "queue",
-        "revealed", "round", "selling", "sleeping", "stage", "start", "where", "workers",
+        "revealed", "round", "rules", "selling", "sleeping", "stage", "start", "where",
+        "workers",
     )
 
     def __init__(self, n: int) -> None:
@@ -416,6 +575,11 @@ class NEState:
         self.where = -1
         self.queue: list[int] = []
         self.selling: list[str] = []
+        self.rules = DEFAULT_RULES
+        # With ``built_buildings=next-round`` (NE-R26): how many of each player's buildings,
+        # the last ones of their list, were built this round. A tuple, replaced on change, so
+        # a clone shares it; it stays all zero under the default rule.
+        self.fresh: tuple[int, ...] = (0,) * n
 
     def clone(self) -> NEState:
         s = NEState.__new__(NEState)
@@ -455,6 +619,8 @@ class NEState:
         s.where = self.where
         s.queue = self.queue[:]
         s.selling = self.selling[:]
+        s.rules = self.rules
+        s.fresh = self.fresh
 
     # -- derived facts ----------------------------------------------------------------------
     def free_workers(self, p: int) -> int:
@@ -473,11 +639,19 @@ class NEState:
 
     def score(self, p: int) -> ScoreBreakdown:
         return score_breakdown(self.buildings[p], self.cash[p], self.penalties[p],
-                               self.workers[p], self.hands[p])
+                               self.workers[p], self.hands[p], self.rules.bonus_each_copy)
+
+    def usable_buildings(self, p: int) -> int:
+        """How many of ``p``'s buildings, from the first, may take a worker this round: all
+        of them, less those built this round under ``built_buildings=next-round`` (NE-R26)."""
+        return len(self.buildings[p]) - self.fresh[p]
 
     def winners(self) -> list[int]:
-        """NE-R63: highest total assets, then most cash; ties share the win."""
-        keys = [(self.score(p).total, self.cash[p]) for p in range(self.n)]
+        """NE-R63: highest total assets, then most cash (NE-G18; ``tie_break=shared`` skips
+        the cash); ties share the win."""
+        cash_counts = self.rules.cash_tie_break
+        keys = [(self.score(p).total, self.cash[p] if cash_counts else 0)
+                for p in range(self.n)]
         best = max(keys)
         return [p for p in range(self.n) if keys[p] == best]
 
@@ -551,20 +725,25 @@ class NationalEconomyGame(Game[NEState]):
         name_ja="ナショナルエコノミー",
         min_players=2,
         max_players=4,
+        # Options came later with the spec's decisions as defaults: a game without them plays
+        # and saves exactly as under version 1, so older save files still replay.
         rules_version="1",
-        options=(),
+        options=RULE_OPTIONS,
         summary_en="Place workers, build a town and pay your workers' wages: every dollar "
         "you pay flows into the household that everyone earns from.",
         summary_ja="労働者を派遣して建物を建て、賃金を払う。払ったお金は家計に入り、"
         "みんながそこから稼ぐワーカープレイスメント。",
         has_hidden_information=True,
         rules_file="national-economy",
+        extra={"choice_labels": CHOICE_LABELS},
     )
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
                           options: Mapping[str, OptionValue]) -> NEState:
-        return NEState(num_players)
+        s = NEState(num_players)
+        s.rules = NERules.from_options(options)
+        return s
 
     def num_players(self, state: NEState) -> int:
         return state.n
@@ -641,8 +820,10 @@ class NationalEconomyGame(Game[NEState]):
 
     @staticmethod
     def _own_slot(s: NEState, p: int, card: str) -> int:
-        for i, c in enumerate(s.buildings[p]):
-            if c == card and not s.own_used[p][i]:
+        used = s.own_used[p]
+        own = s.buildings[p]
+        for i in range(s.usable_buildings(p)):  # NE-R26
+            if own[i] == card and not used[i]:
                 return i
         return -1
 
@@ -669,8 +850,12 @@ class NationalEconomyGame(Game[NEState]):
             elif op == "orchard":
                 if len(hand) >= arg:
                     return ("orchard", arg, len(hand))
+                if not s.rules.partial_goods and s.goods < arg - len(hand):
+                    return ("goods", arg - len(hand), s.goods)  # NE-R3 option
             elif op == "reveal" and not any(s.deck) and not any(s.discard):
                 return ("no_cards",)
+            elif op == "goods" and not s.rules.partial_goods and s.goods < arg:
+                return ("goods", arg, s.goods)  # NE-R3 with goods_shortage=unusable
         return None
 
     def _place_actions(self, s: NEState, p: int) -> list[str]:
@@ -689,7 +874,10 @@ class NationalEconomyGame(Game[NEState]):
                 out.append(_PLACE_TEXT[c])
         seen.clear()
         used = s.own_used[p]
-        for i, c in enumerate(s.buildings[p]):
+        own = s.buildings[p]
+        if s.fresh[p]:
+            own = own[:s.usable_buildings(p)]  # NE-R26 with built_buildings=next-round
+        for i, c in enumerate(own):
             if used[i] or c in seen or c not in _WORKPLACE_CARDS:
                 continue
             seen.add(c)
@@ -943,6 +1131,10 @@ class NationalEconomyGame(Game[NEState]):
         s.hands[p].remove(card)
         s.buildings[p].append(card)
         s.own_used[p].append(False)
+        if not s.rules.built_usable:  # NE-R26 option: it works from the next round
+            fresh = list(s.fresh)
+            fresh[p] += 1
+            s.fresh = tuple(fresh)
         ev = Event("build", {"seat": p, "card": card},
                    render=partial(_said, "build", p, card))
         if s.phase == P_BUILD and s.build_kind == B_PAIR:
@@ -1000,6 +1192,8 @@ class NationalEconomyGame(Game[NEState]):
         s.public_workers = [[] for _ in s.public]
         s.own_used = [[False] * len(b) for b in s.buildings]
         s.placed = [0] * s.n
+        if any(s.fresh):
+            s.fresh = (0,) * s.n  # this round's buildings work from the next one (NE-R26)
         s.queue = s.seats_from_start()  # NE-R32, NE-G19
         return self._payday(s)
 
@@ -1036,8 +1230,11 @@ class NationalEconomyGame(Game[NEState]):
             if s.phase == P_OVER:
                 return events
         s.sleeping = [0] * s.n  # NE-R35
-        s.queue = [p for p in s.seats_from_start()
-                   if len(s.hands[p]) > hand_limit(s.buildings[p])]
+        if s.round >= ROUNDS and not s.rules.final_hand_limit:
+            s.queue = []  # NE-G17 with final_hand_limit=skip: hands are scored as they are
+        else:
+            s.queue = [p for p in s.seats_from_start()
+                       if len(s.hands[p]) > hand_limit(s.buildings[p])]
         return events + self._trim_next(s)
 
     def _sell(self, s: NEState, card: str) -> list[Event]:
@@ -1175,6 +1372,12 @@ class NationalEconomyGame(Game[NEState]):
         if own:
             if card not in s.buildings[p]:
                 return _msg(lang, f"You have no {name}.", f"{name}を持っていません。")
+            if self._own_slot(s, p, card) < 0 and card in s.buildings[p][
+                    s.usable_buildings(p):]:
+                return _msg(lang, f"Your {name} was built this round; in this game new "
+                            "buildings work from the next round (NE-R26).",
+                            f"{name}はこのラウンドに建てたばかりです。このゲームでは建てた建物は"
+                            "次のラウンドから使えます。")
             if self._own_slot(s, p, card) < 0:
                 return _msg(lang, f"Your {name} already holds a worker this round.",
                             f"あなたの{name}にはこのラウンドすでに労働者がいます。")
@@ -1212,6 +1415,12 @@ class NationalEconomyGame(Game[NEState]):
                         f"{problem[2]}.",
                         f"{name}は労働者が{problem[1]}人になるまで雇いますが、すでに"
                         f"{problem[2]}人います。")
+        if code == "goods":
+            return _msg(lang, f"The consumer goods pile holds {problem[2]} card(s); the {name} "
+                        f"draws {problem[1]}, and in this game a building cannot be used when "
+                        "the pile cannot give them all.",
+                        f"消費財の山には{problem[2]}枚しかありません。{name}は{problem[1]}枚"
+                        "引くので、このゲームのルールでは使えません。")
         if code == "orchard":
             return _msg(lang, f"The {name} works only while you hold fewer than {problem[1]} "
                         f"cards; you hold {problem[2]}.",
@@ -1260,7 +1469,9 @@ class NationalEconomyGame(Game[NEState]):
                 "worker_limit": worker_limit(s.buildings[p]),
                 "due": s.due(p),
             })
-        return {
+            if s.fresh[p]:
+                players[p]["fresh"] = s.fresh[p]  # NE-R26: the last ones were built this round
+        obs: Observation = {
             "game": self.spec.id, "seat": seat, "num_players": s.n, "round": s.round,
             "wage": s.wage(), "phase": s.phase, "to_move": self.current_player(s),
             "active": s.active, "start": s.start, "marker": s.marker,
@@ -1276,10 +1487,15 @@ class NationalEconomyGame(Game[NEState]):
             "players": players,
             "scores": [s.score(p).to_json() for p in range(s.n)] if over else None,
         }
+        changed = s.rules.changed()
+        if changed:
+            obs["rules"] = changed  # only options that differ from the spec's decisions
+        return obs
 
     def _public_from(self, data: Mapping[str, Any]) -> NEState:
         """The public part of a state from an observation or a saved state."""
         s = self._empty_state(data)
+        s.rules = rules_of(data)
         s.round = int(data["round"])
         s.phase = str(data["phase"])
         s.active = int(data["active"])
@@ -1311,6 +1527,9 @@ class NationalEconomyGame(Game[NEState]):
             s.own_used[p] = [bool(u) for u in pl["used"]]
             if pl.get("hand") is not None:
                 s.hands[p] = sorted(str(c) for c in pl["hand"])
+        fresh = tuple(int(pl.get("fresh", 0)) for pl in data["players"])
+        if any(fresh):
+            s.fresh = fresh
         return s
 
     def _empty_state(self, data: Mapping[str, Any]) -> NEState:

@@ -27,6 +27,8 @@ over-selling rule are the very same code:
   not count as sellable for NE-R53. The tax follows the ``tax`` option (NE-G10: round − 1).
 * Variant B (NE-R81..NE-R84): no limit per type, sales pay half the value (NE-R53 uses the half
   values), no tax whatever the ``tax`` option says, and a clear at total assets of 100 or more.
+* The 2-4 player game's rule options (NE-R26, NE-G17, NE-R62, NE-R3) apply here too; its
+  tie-break (NE-G18) has nothing to break with one player.
 
 Results: magos-solo returns +1 for a win and -1 for a loss; so does this game, with shades that
 give search a direction. A game ended by NE-R77 is -1. Variant B: a clear is +1; a finished game
@@ -59,11 +61,15 @@ from .data import (
 )
 from .model import (
     _IDX,
+    CHOICE_LABELS,
+    OPT_TIE,
     P_DRAW,
     P_OVER,
     P_PLACE,
     P_SELL,
+    RULE_OPTIONS,
     NationalEconomyGame,
+    NERules,
     NEState,
     SaleProblem,
     player_name,
@@ -93,6 +99,21 @@ R_NOT_CLEARED = "not-cleared"  # variant B below CLEAR_SCORE
 CLEAR_SCORE = 100  # NE-R84
 START_CARD: dict[str, str] = {VARIANT_A: "factory", VARIANT_B: "farm"}  # NE-R70, NE-R80
 SEAT = 0
+
+#: The 2-4 player game's rule options that make sense alone: all but the tie-break.
+SHARED_OPTIONS = tuple(o for o in RULE_OPTIONS if o.key != OPT_TIE)
+SOLO_CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
+    "variant": {VARIANT_A: {"en": "a: Factory, tax, one building per type",
+                            "ja": "a:工場・税金あり・同じ種類は1つまで"},
+                VARIANT_B: {"en": "b: Farm, half-price sales, clear at 100",
+                            "ja": "b:農場・売却は半額・100でクリア"}},
+    "tax": {TAX_ROUND_MINUS_ONE: {"en": "Round − 1 ($0 to $8)", "ja": "ラウンド−1($0〜$8)"},
+            TAX_ROUND: {"en": "Round number ($1 to $9)", "ja": "ラウンド数($1〜$9)"},
+            TAX_NONE: {"en": "No tax", "ja": "税金なし"}},
+    "wage_failure": {GAME_OVER: {"en": "Game over", "ja": "ゲームオーバー"},
+                     PENALTY_TOKENS: {"en": "Penalty tokens", "ja": "未払い給料罰符"}},
+    **{o.key: CHOICE_LABELS[o.key] for o in SHARED_OPTIONS},
+}
 
 
 def tax_for(variant: str, mode: str, rnd: int) -> int:
@@ -214,6 +235,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
                        help_ja="game-over:売れる建物をすべて売っても賃金と税金を払えなければ"
                        "ゲームオーバー。penalty-tokens:払えるだけ払い、足りない$1ごとに"
                        "未払い給料罰符(−3点)を受け取る。"),
+            *SHARED_OPTIONS,
         ),
         summary_en="Solo: nine rounds against your own wage bill while a neutral blocker takes "
         "the newest free workplace after each of your workers.",
@@ -221,6 +243,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
         "9ラウンドの賃金を払い抜く。",
         has_hidden_information=False,
         rules_file="national-economy",
+        extra={"choice_labels": SOLO_CHOICE_LABELS},
     )
 
     # -- set-up ---------------------------------------------------------------------------
@@ -228,6 +251,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
                           options: Mapping[str, OptionValue]) -> NESoloState:
         opts = self.spec.resolve_options(options)
         s = NESoloState(str(opts["variant"]), str(opts["tax"]), str(opts["wage_failure"]))
+        s.rules = NERules.from_options(opts)
         # NE-R71: no start player to choose; the one seat starts every round.
         s.start = s.marker = s.active = SEAT
         s.cash = [START_CASH[0]]

@@ -19,7 +19,7 @@ from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
 from tabletop.highscores import HighScore, ScoreLine
 
 from .data import ROUNDS, WAGES, card_name
-from .model import P_OVER, P_PLACE, score_breakdown
+from .model import CHOICE_LABELS, P_OVER, P_PLACE, rules_of, score_breakdown
 from .solo import (
     GAME_OVER,
     R_BANKRUPT,
@@ -183,7 +183,8 @@ class NationalEconomySoloView(NationalEconomyView):
     def _total(obs: dict[str, Any]) -> int:
         pl = obs["players"][0]
         return score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
-                               int(pl["workers"]), pl["hand"] or []).total
+                               int(pl["workers"]), pl["hand"] or [],
+                               rules_of(obs).bonus_each_copy).total
 
     # -- gestures -------------------------------------------------------------------------
     def gestures(self, obs: dict[str, Any], seat: int | None,
@@ -254,6 +255,13 @@ class NationalEconomySoloView(NationalEconomyView):
             key.append(f"wages={failure}")
             en.append("penalty tokens")
             ja.append("罰符あり")
+        # Rule options away from the spec's decisions change what a score means, so they get
+        # lists of their own; with the defaults the key is what it always was.
+        for opt, value in sorted(rules_of(obs).changed().items()):
+            key.append(f"{opt}={value}")
+            words = CHOICE_LABELS[opt][value]
+            en.append(words["en"].lower())
+            ja.append(words["ja"])
         sc = obs["scores"][0]
         lines = [ScoreLine("Cash", "現金", int(sc["cash"])),
                  ScoreLine("Buildings", "建物", int(sc["buildings"]))]

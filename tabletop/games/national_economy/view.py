@@ -46,6 +46,7 @@ from .model import (
     NationalEconomyGame,
     NEState,
     player_name,
+    rules_of,
     sale_selections,
     score_breakdown,
 )
@@ -503,6 +504,7 @@ class NationalEconomyView(GameView):
                     refused[card] = (self.game.reason(state_now, action, "en"),
                                      self.game.reason(state_now, action, "ja"))
         where = int(obs["where"])
+        usable = len(owned) - int(pl.get("fresh", 0))  # NE-R26 with built_buildings=next-round
         for i, (pid, card, (cx, cy)) in enumerate(zip(building_ids(p, owned), owned, pos,
                                                       strict=True)):
             state = ""
@@ -519,6 +521,11 @@ class NationalEconomyView(GameView):
                 en, ja = refused[card]
                 piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
                 piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
+            elif i >= usable:
+                piece.tooltip_en = ("Built this round: works from the next round (this game's "
+                                    f"rules, NE-R26).\n\n{piece.tooltip_en}")
+                piece.tooltip_ja = ("このラウンドに建設:次のラウンドから使えます。"
+                                    f"\n\n{piece.tooltip_ja}")
             out.pieces.append(piece)
             wid = workers.on_own[p].get(i)
             if wid is not None:
@@ -556,7 +563,8 @@ class NationalEconomyView(GameView):
                 label_en = f"Send a worker to {'your' if own else 'the'} {en}"
                 label_ja = f"{'自分の' if own else ''}{ja}に労働者を派遣"
                 if own:
-                    targets = [bids[i] for i, c in enumerate(owned)
+                    usable = len(owned) - int(me.get("fresh", 0))  # NE-R26 option
+                    targets = [bids[i] for i, c in enumerate(owned[:usable])
                                if c == card and not me["used"][i]]
                 else:
                     targets = [f"pub{i}" for i, c in enumerate(public)
@@ -797,11 +805,27 @@ class NationalEconomyView(GameView):
         out: dict[str, float] = {}
         for p, pl in enumerate(obs["players"]):
             sb = score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
-                                 int(pl["workers"]), pl["hand"] or [])
+                                 int(pl["workers"]), pl["hand"] or [],
+                                 rules_of(obs).bonus_each_copy)
             out[f"P{p + 1} " + _msg(lang, "cash", "現金")] = float(pl["cash"])
             out[f"P{p + 1} " + _msg(lang, "assets", "総資産")] = float(sb.total)
         out[_msg(lang, "Household", "家計")] = float(obs["household"])
         return out
+
+    def series_from_seats(self, obs: dict[str, Any], seen: Sequence[dict[str, Any]],
+                          lang: str) -> dict[str, float]:
+        """``series`` of the true position, for the end-of-game chart (the app samples it
+        after every decision and shows it only once the game is over).
+
+        ``obs`` is the spectator's observation and ``seen[p]`` seat ``p``'s own. Each player's
+        entry is taken from their own observation, which holds their hand: total assets then
+        include the Farmers' Co-op bonus (NE-B15, NE-R61) in every round, not only once the
+        hands are revealed at the end.
+        """
+        merged = dict(obs)
+        merged["players"] = [seen[p]["players"][p] if p < len(seen) else pl
+                             for p, pl in enumerate(obs["players"])]
+        return self.series(merged, lang)
 
     def series_round(self, obs: dict[str, Any]) -> int | None:
         return int(obs["round"])
@@ -831,9 +855,11 @@ class NationalEconomyView(GameView):
 
     @staticmethod
     def _winners(obs: dict[str, Any]) -> list[int]:
-        """NE-R63: highest total assets, then most cash."""
+        """NE-R63: highest total assets, then most cash (NE-G18, unless the game's
+        ``tie_break`` option shares the win)."""
         scores = obs["scores"]
-        keys = [(int(sc["total"]), int(obs["players"][p]["cash"]))
+        cash_counts = rules_of(obs).cash_tie_break
+        keys = [(int(sc["total"]), int(obs["players"][p]["cash"]) if cash_counts else 0)
                 for p, sc in enumerate(scores)]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]

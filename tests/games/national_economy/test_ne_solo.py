@@ -374,9 +374,15 @@ def test_g16_idle_workers_when_nothing_is_legal() -> None:
 def test_options_and_defaults() -> None:
     spec = SOLO.spec
     assert (spec.id, spec.min_players, spec.max_players) == ("national-economy-solo", 1, 1)
-    assert [o.key for o in spec.options] == ["variant", "tax", "wage_failure"]
+    # The 2-4 player game's rule options are inherited, all but the tie-break (one player).
+    assert [o.key for o in spec.options] == ["variant", "tax", "wage_failure", "built_buildings",
+                                             "final_hand_limit", "bonus_copies",
+                                             "goods_shortage"]
     assert spec.resolve_options({}) == {"variant": "a", "tax": "round-minus-one",
-                                        "wage_failure": "game-over"}
+                                        "wage_failure": "game-over",
+                                        "built_buildings": "same-round",
+                                        "final_hand_limit": "apply", "bonus_copies": "each",
+                                        "goods_shortage": "take-what-is-left"}
     for o in spec.options:
         assert o.name_en and o.name_ja and o.help_en and o.help_ja
     with pytest.raises(InvalidOptionError):
