@@ -31,6 +31,7 @@ from .engine import (
     Observation,
     OptionSpec,
     Piece,
+    Tempo,
     Text,
     Zone,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "Observation",
     "OptionSpec",
     "Piece",
+    "Tempo",
     "Text",
     "Zone",
     "check_game",

@@ -44,5 +44,6 @@ def make_agent(level: str, time_cap: float | None = DEFAULT_TIME_CAP) -> Agent:
             f"Unknown AI level {level!r}; choose one of: {', '.join(AGENTS)}."
         )
     return MCTSAgent(
-        settings["iterations"], name=level, top_k=settings["top_k"], time_cap=time_cap
+        settings["iterations"], name=level, top_k=settings["top_k"], time_cap=time_cap,
+        level=level,
     )

@@ -77,7 +77,8 @@ class MCTSAgent(Agent):
 
     ``iterations`` is the budget; ``time_cap`` (seconds) only guards against a slow machine.
     ``top_k`` above 1 makes the agent weaker on purpose: it picks among the ``top_k`` most
-    visited actions with probability proportional to their visits.
+    visited actions with probability proportional to their visits. With a ``level`` the agent
+    first asks ``game.scripted_action`` whether the rules prescribe how that level plays.
     """
 
     def __init__(
@@ -89,6 +90,7 @@ class MCTSAgent(Agent):
         rollout_depth: int | None = 12,
         time_cap: float | None = None,
         top_k: int = 1,
+        level: str | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("MCTSAgent needs at least one iteration.")
@@ -98,6 +100,7 @@ class MCTSAgent(Agent):
         self.rollout_depth = rollout_depth
         self.time_cap = time_cap
         self.top_k = max(1, top_k)
+        self.level = level
 
     def choose(
         self,
@@ -114,6 +117,13 @@ class MCTSAgent(Agent):
         start = time.perf_counter()
         if len(legal) == 1:
             return Decision(legal[0], 0, time.perf_counter() - start, None, {legal[0]: 0})
+        if self.level is not None:
+            scripted = game.scripted_action(obs, seat, legal, self.level, random.Random(seed))
+            if scripted is not None:
+                if scripted not in legal:
+                    raise ValueError(f"The scripted {self.level} player chose {scripted!r}, "
+                                     "which is not legal.")
+                return Decision(scripted, 0, time.perf_counter() - start)
         rng = random.Random(seed)
         root = _Node(seat)
         root.player = seat

@@ -10,6 +10,13 @@ asks for the hand-over before the next player's view is built.
 All search runs in the thinker, off the GUI thread. Every request carries a generation number,
 so an answer that arrives after the state changed (undo, restart) is dropped.
 
+A game played to a beat (``GameView.tempo``) gets a clock: while the player to move may let a
+beat pass, the clock does it for them every beat, counted from when the tempo began; a person's
+input between beats goes in at once. A computer seat keeps the same beat: its moves come within
+the beat, and a beat that falls while its move is still on the way waits for that move, so a
+seeded match plays out the same however fast the machine thinks. The clock is a ``BeatClock``
+(a QTimer) unless a test hands in one it steps by hand.
+
 After every change the match is written to the autosave slot (atomically, see
 ``tabletop.app.saves``); a finished match is filed with the recent games. A match can also start
 from a session rebuilt from a save file, with its seats, options, log and viewing seat.
@@ -20,10 +27,10 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 
 from tabletop.api import GamePlugin
 from tabletop.engine import (
@@ -34,6 +41,7 @@ from tabletop.engine import (
     InvalidActionError,
     Layout,
     Session,
+    Tempo,
     UndoRefusedError,
     savefile,
 )
@@ -54,8 +62,35 @@ INFO = "info"
 TURN = "turn"
 WARNING = "warning"
 WARNING_HOLD_S = 4.0  # a refused move's reason outlasts hover hints this long
+TEMPO_SAVE_S = 10.0  # while a game runs to a beat, the autosave waits this long between saves
 THINKING = "thinking"
 OVER = "over"
+
+
+class BeatClock(QObject):
+    """The beat of a game played in real time: ``beat`` fires every ``period()`` ms after
+    ``start``. A precise timer, since a coarse one may drift by 5 % of a beat."""
+
+    beat = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self.beat)
+
+    def start(self, period_ms: int) -> None:
+        """(Re)start the beat: the first one falls ``period_ms`` from now."""
+        self._timer.start(max(1, period_ms))
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def is_running(self) -> bool:
+        return self._timer.isActive()
+
+    def period(self) -> int:
+        return self._timer.interval()
 
 
 class GameController(QObject):
@@ -82,7 +117,8 @@ class GameController(QObject):
                  lang: str = "en", ai_delay_ms: int = 500, animate: bool = True,
                  parent: QObject | None = None, *, session: Session | None = None,
                  saves: SaveStore | None = None, resume_ui: Mapping[str, Any] | None = None,
-                 created: str | None = None, chance_step_ms: int | None = None) -> None:
+                 created: str | None = None, chance_step_ms: int | None = None,
+                 clock_factory: Callable[[QObject], Any] | None = None) -> None:
         super().__init__(parent)
         self.plugin = plugin
         self.game = plugin.game
@@ -138,6 +174,13 @@ class GameController(QObject):
         self._step_timer = QTimer(self)
         self._step_timer.setSingleShot(True)
         self._step_timer.timeout.connect(self._next_step)
+        # The beat of a game played in real time (see the module docstring).
+        self.clock: Any = (clock_factory or BeatClock)(self)
+        self.clock.beat.connect(self._on_beat)
+        self._tempo: Tempo | None = None
+        self._beat_owed = False  # a beat fell while a computer seat's move was on the way
+        self._tempo_saved: float | None = None  # when the beats under way were last saved
+        self._save_skipped = False  # the autosave is behind (beats not saved yet)
         self._connect()
 
     # -- wiring ---------------------------------------------------------------------------
@@ -157,6 +200,9 @@ class GameController(QObject):
         self._pending = None
         self._ai_timer.stop()
         self._stop_steps()
+        self._set_tempo(None)
+        if self._save_skipped:
+            self._autosave(force=True)  # leaving mid-beat keeps the last beat too
         if not self._connected:
             return
         self._connected = False
@@ -207,9 +253,22 @@ class GameController(QObject):
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
 
-    def _autosave(self) -> None:
+    def _autosave(self, force: bool = False) -> None:
         if self.saves is None:
             return
+        # Played to a beat, a save on every beat (two fsyncs, some 20 ms here) would jolt the
+        # beat: the first state of a run of beats is saved, then at most one state every
+        # TEMPO_SAVE_S, the state after the run, and the last state when the match is left
+        # (``stop``). A crash loses a few seconds.
+        if self._tempo_state() and not force:
+            now = time.monotonic()
+            if self._tempo_saved is not None and now - self._tempo_saved < TEMPO_SAVE_S:
+                self._save_skipped = True
+                return
+            self._tempo_saved = now
+        else:
+            self._tempo_saved = None
+        self._save_skipped = False
         try:
             data = self.save_data()
             if data.finished and not self._filed:
@@ -304,6 +363,11 @@ class GameController(QObject):
         player = self.session.current_player()
         if self.is_ai(player):
             self._render()
+            tempo = self._tempo
+            if tempo is not None and self.session.legal_actions() == [tempo.action]:
+                if self._beat_owed:
+                    self._schedule_ai_move(self._gen, player, tempo.action, 0)
+                return  # nothing to decide: the beat comes from the clock
             self._request(player, "ai", self.setup.seats[player])
             return
         if self._needs_privacy(player):
@@ -331,6 +395,7 @@ class GameController(QObject):
         if self.awaiting_privacy is not None:
             # An empty scene, not a cover: nothing of the previous seat's view survives.
             width, height = self._table_size
+            self._set_tempo(None)
             self.table.set_interactive(False)
             self.table.sync(Layout(width, height), [], animate=False)
             self.buttons_changed.emit([])
@@ -340,6 +405,7 @@ class GameController(QObject):
             return
         seat = self.viewing_seat
         obs = self.session.observation(seat)
+        self._set_tempo(self._active_tempo(obs))
         layout = self.view.layout(obs, seat, self.lang)
         self._table_size = (layout.width, layout.height)
         gestures: list[Gesture] = []
@@ -359,7 +425,11 @@ class GameController(QObject):
             return self.summary_text(), OVER
         player = self.session.current_player()
         if self.is_ai(player):
-            return tr("status.thinking", self.lang, player=self.player_label(player)), THINKING
+            thinking = tr("status.thinking", self.lang, player=self.player_label(player))
+            if self._tempo is None:
+                return thinking, THINKING
+            # Played to a beat, the computer is not pondering: say what it is doing.
+            return self.view.status(obs, self.viewing_seat, self.lang) or thinking, INFO
         text = self.view.status(obs, self.viewing_seat, self.lang) or self.game.prompt(
             self.session.state, player, self.lang)
         if not text:
@@ -518,6 +588,7 @@ class GameController(QObject):
             self._advance()
             return
         self._cancel_thinking()
+        self._set_tempo(None)  # no beat falls while the table shows what chance did
         self._steps = list(range(before + 1, len(history)))
         self._playing = True
         self._autosave()  # the outcome is settled; a crash during the show must not lose it
@@ -590,7 +661,15 @@ class GameController(QObject):
             self.status_changed.emit(tr("status.hint", self.lang, move=move), INFO)
             self.hint_shown.emit(action)
             return
-        self._schedule_ai_move(gen, seat, action)
+        tempo = self._tempo
+        if tempo is None:
+            self._schedule_ai_move(gen, seat, action)
+        elif self._beat_owed:
+            self._schedule_ai_move(gen, seat, action, 0)
+        elif action != tempo.action:
+            # Within the beat: a move never lands after the beat it was meant for.
+            self._schedule_ai_move(gen, seat, action, min(self.ai_delay_ms, tempo.period_ms // 2))
+        # else: the seat lets the beat pass, and the clock plays it.
 
     def _on_failed(self, message: str) -> None:
         pending = self._pending
@@ -609,20 +688,83 @@ class GameController(QObject):
                                  WARNING)
         self._schedule_ai_move(gen, seat, action)
 
-    def _schedule_ai_move(self, gen: int, seat: int, action: str) -> None:
+    def _schedule_ai_move(self, gen: int, seat: int, action: str,
+                          delay_ms: int | None = None) -> None:
         # A short pause lets a person follow the computer's moves one by one on the table.
         elapsed_ms = int((time.monotonic() - self._think_started) * 1000)
         self._ai_move = (gen, seat, action)
-        self._ai_timer.start(max(0, self.ai_delay_ms - elapsed_ms))
+        wait = self.ai_delay_ms if delay_ms is None else delay_ms
+        self._ai_timer.start(max(0, wait - elapsed_ms))
 
     def _play_ai_move(self) -> None:
         move, self._ai_move = self._ai_move, None
         if move is None or move[0] != self._gen:
             return
         _, seat, action = move
+        if self._tempo is not None and action == self._tempo.action:
+            self._beat_owed = False
         before = len(self.session.history)
         try:
             self.session.submit(seat, action)
+        except (IllegalActionError, InvalidActionError) as exc:
+            self.status_changed.emit(str(exc), WARNING)
+            return
+        self._after_submit(before)
+
+    # -- the beat -------------------------------------------------------------------------
+    def _tempo_state(self) -> bool:
+        """Whether the current state is played to a beat (whoever is at the screen)."""
+        if self.session.current_player() < 0:
+            return False
+        tempo = self.view.tempo(self.session.observation(None))
+        return tempo is not None and tempo.action in self.session.legal_actions()
+
+    def _active_tempo(self, obs: dict[str, Any]) -> Tempo | None:
+        """The beat the clock must keep now, if any: the game's tempo while the player to move
+        (a computer seat, or the person holding the screen) may let a beat pass."""
+        if self.over or self.awaiting_privacy is not None or self._playing:
+            return None
+        player = self.session.current_player()
+        if player < 0 or (not self.is_ai(player) and player != self.viewing_seat):
+            return None
+        tempo = self.view.tempo(obs)
+        if tempo is None or tempo.action not in self.session.legal_actions():
+            return None
+        return tempo
+
+    def _set_tempo(self, tempo: Tempo | None) -> None:
+        """Keep the clock in step with ``tempo``: started fresh when a tempo begins (so the
+        first beat is a whole one), left alone while it goes on, stopped when it ends."""
+        self._tempo = tempo
+        if tempo is None:
+            self._beat_owed = False
+            self.clock.stop()
+        elif not self.clock.is_running() or self.clock.period() != tempo.period_ms:
+            self.clock.start(tempo.period_ms)
+
+    def beat_pending(self) -> bool:
+        """True while the clock runs and the next beat is all that can happen (no person's
+        input aside): no computer move is being thought of or waiting to be played."""
+        return (self._tempo is not None and self._pending is None
+                and (self._ai_move is None or self._ai_move[0] != self._gen))
+
+    def _on_beat(self) -> None:
+        tempo = self._tempo
+        if tempo is None:
+            self.clock.stop()
+            return
+        if tempo.sound:
+            from PySide6.QtWidgets import QApplication
+
+            QApplication.beep()
+        seat = self.session.current_player()
+        if self.is_ai(seat) and not self.beat_pending():
+            self._beat_owed = True  # played right after the move that is on its way
+            return
+        self._beat_owed = False
+        before = len(self.session.history)
+        try:
+            self.session.submit(seat, tempo.action, self.lang)
         except (IllegalActionError, InvalidActionError) as exc:
             self.status_changed.emit(str(exc), WARNING)
             return

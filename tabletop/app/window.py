@@ -309,7 +309,8 @@ class MainWindow(QMainWindow):
                  table_factory: Callable[[], Any] | None = None,
                  thinker_factory: Callable[[QWidget], Any] | None = None,
                  ai_delay_ms: int = 500, animate: bool = True,
-                 parent: QWidget | None = None, saves: SaveStore | None = None) -> None:
+                 parent: QWidget | None = None, saves: SaveStore | None = None,
+                 clock_factory: Callable[[Any], Any] | None = None) -> None:
         super().__init__(parent)
         if plugins is None:
             plugins, loaded_failures = load_plugins()
@@ -335,6 +336,7 @@ class MainWindow(QMainWindow):
         self.setWindowIcon(app_icon())
         self._table_factory = table_factory or _default_table
         self._thinker_factory = thinker_factory or _default_thinker
+        self._clock_factory = clock_factory  # None: each match's controller keeps real time
         self._table: Any = None
         self._thinker: Any = None
         self._table_page: TablePage | None = None
@@ -654,7 +656,8 @@ class MainWindow(QMainWindow):
         try:
             c = GameController(plugin, setup, self.table, self.thinker, self.lang,
                                self.ai_delay_ms, self.animate, self, session=session,
-                               saves=self.saves, resume_ui=resume_ui, created=created)
+                               saves=self.saves, resume_ui=resume_ui, created=created,
+                               clock_factory=self._clock_factory)
         except Exception as exc:  # a broken game must leave the app usable
             self._show_error(tr("error.game_failed", self.lang, error=f"{type(exc).__name__}: "
                                                                        f"{exc}"))
@@ -737,7 +740,13 @@ class MainWindow(QMainWindow):
             button.setProperty("action", g.action)
             button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
             if g.shortcut and g.shortcut not in RESERVED_KEYS:
-                button.setShortcut(QKeySequence(g.shortcut))
+                # A button's own shortcut clicks it 100 ms after the key goes down, and drops
+                # a second press inside those 100 ms; a game played to a beat cannot wait, so
+                # the key acts at once (held down, it does not repeat the move).
+                key = QShortcut(QKeySequence(g.shortcut), button)
+                key.setAutoRepeat(False)
+                key.activated.connect(lambda a=g.action, b=button: self._key_press(a, b))
+                button.setProperty("key", g.shortcut)
             button.clicked.connect(lambda _=False, a=g.action: self._press(a))
             page.game_buttons_box.addWidget(button)
             page.game_buttons.append(button)
@@ -750,6 +759,11 @@ class MainWindow(QMainWindow):
     def _press(self, action: str) -> None:
         if self.controller is not None:
             self.controller.submit_human(action)
+
+    def _key_press(self, action: str, button: QPushButton) -> None:
+        button.setDown(True)  # the button shows the key press, as a click would
+        QTimer.singleShot(120, button, lambda: button.setDown(False))
+        self._press(action)
 
     def _on_hint_shown(self, action: str) -> None:
         for b in self.table_page.game_buttons:
@@ -1037,8 +1051,9 @@ class MainWindow(QMainWindow):
             rows.append((_plain(act.text()), keys))
         buttons = self._table_page.game_buttons if self._table_page is not None else []
         for b in buttons:
-            if not b.shortcut().isEmpty():
-                rows.append((b.text(), b.shortcut().toString(
+            key = b.property("key")
+            if key:
+                rows.append((b.text(), QKeySequence(str(key)).toString(
                     QKeySequence.SequenceFormat.NativeText)))
         return rows
 

@@ -27,7 +27,7 @@ from .game import (
     playout_random,
     words,
 )
-from .layout import GameView, Gesture, Layout, Meter, Piece, Text, Zone
+from .layout import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone
 from .session import Record, Session, state_hash
 from .spec import GameSpec, OptionSpec
 
@@ -68,6 +68,7 @@ __all__ = [
     "Record",
     "Session",
     "State",
+    "Tempo",
     "Text",
     "UndoRefusedError",
     "Zone",

@@ -273,6 +273,18 @@ class Game(ABC, Generic[S]):
         """Upper bound on actions in one game; playouts stop there (a safety net)."""
         return 10_000
 
+    def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+                        rng: random.Random) -> str | None:
+        """The action the rules themselves prescribe for a computer seat of ``level``
+        (``easy``, ``normal``, ``hard``), or ``None`` to let the agent search as usual.
+
+        For games whose rules define how the computer plays and how strong each level is
+        (an answerer that errs with a stated chance, a questioner that calls random words).
+        Like any agent it sees only ``obs``; ``rng`` is the agent's seeded generator, so a
+        match still replays exactly.
+        """
+        return None
+
 
 def playout_random(game: Game[Any], state: Any, rng: random.Random,
                    limit: int | None = None) -> Any:

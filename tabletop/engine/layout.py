@@ -135,6 +135,21 @@ class Gesture:
         return (self.choice_ja if lang == "ja" else self.choice_en) or self.label(lang)
 
 
+@dataclass(frozen=True)
+class Tempo:
+    """A state played in real time, to a beat (a call-and-answer game, say).
+
+    While the player to move may take ``action`` ("a beat has passed"), the app's clock takes
+    it for them every ``period_ms`` milliseconds, counted from the moment the tempo starts;
+    whatever the player does between two beats goes in as usual, at once. ``sound`` asks for an
+    audible tick on each beat. The rules themselves still count beats, never milliseconds.
+    """
+
+    period_ms: int
+    action: str
+    sound: bool = False
+
+
 class GameView:
     """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game."""
 
@@ -154,6 +169,10 @@ class GameView:
     def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
         """The status line: what ``seat`` should do next, or whose turn it is."""
         return ""
+
+    def tempo(self, obs: dict[str, Any]) -> Tempo | None:
+        """The beat this state is played to, or ``None`` for a game played at leisure."""
+        return None
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         """Numbers worth charting over a game (HP, mana, cash), sampled by the app after

@@ -8,5 +8,6 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.mr_sneaky.plugin:PLUGIN",
     "tabletop.games.not_my_fault.plugin:PLUGIN",
     "tabletop.games.buried_treasure.plugin:PLUGIN",
+    "tabletop.games.punimonyo.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
 )

@@ -152,6 +152,13 @@ class TableWidget(QGraphicsView):
     def sync(self, layout: Layout, gestures: list[Gesture], animate: bool = True) -> None:
         """Show ``layout`` with ``gestures`` as the legal moves, diffing items by id."""
         self._sync_serial += 1
+        # A click in progress on a piece that stays on the table survives the refresh: in a
+        # game played to a beat the table changes every beat, often between press and release.
+        press = self._press
+        clicking = press if press is not None and press.mode == "pending" \
+            and press.item_id is not None else None
+        if clicking is not None:
+            self._press = None
         self._cancel_press()
         self.clear_hint()
         self._layout = layout
@@ -184,6 +191,8 @@ class TableWidget(QGraphicsView):
                           "update_text", animate)
 
         self._set_gestures(gestures)
+        if clicking is not None and clicking.item_id in self._pieces:
+            self._press = clicking
         if self._auto_fit:
             self._fit()
         self._scene.update()

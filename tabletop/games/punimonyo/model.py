@@ -1,0 +1,873 @@
+"""Punimonyo (ぷにもにょ) rules model: call a sequence of words, answer it swapped, to a beat.
+
+Rules follow /work/shared/rules/punimonyo.md (PM-R1..R23, decisions PM-G1..G6).
+
+Time is discrete here: the model counts beats and never sees a clock. One question runs:
+
+* ``compose`` — the questioner enters the words (``ask:puniu`` / ``ask:monyo``), at leisure, or
+  lets the app call them (``random``, PM-R13). A computer questioner does the latter.
+* ``play`` — one ready beat, then one word per beat (PM-R11), then the pause beat. Every
+  ``beat`` is the responder's action: "a beat has passed". A word the app calls is drawn by
+  chance as it is called (``call:<word>``, never a fifth identical word in a row), so it is
+  nobody's secret; a word the questioner entered is hidden from the responder until its beat.
+* ``answer`` — beat window *i* is for word *i*. Within a window the responder may press once
+  (``word:<word>``); the window closes with ``beat``. A wrong word, a window that closes
+  without a press, or a second press within one window (PM-R12) is a mistake; the answer is
+  right when the last window closes.
+
+The app's clock plays ``beat`` for whoever is to move every beat (the view's ``tempo``); the
+rest comes from the keys or the computer between beats. Beats and answered words are marked
+as new information, so undo cannot take back a beat or a word pressed in time.
+
+A match is 3 stints per player, alternating, the first responder drawn at random (PM-R20,
+``first:<seat>``). In practice mode (PM-R23) Player 1 answers every stint and the app asks;
+Player 2 takes no part.
+
+The computer's strength is the rules' own (PM-R16): ``scripted_action`` answers a question of
+length N correctly with chance p(N) = max(0.05, 1 − k(N − 2)), erring at a uniformly drawn
+position, with k by AI level (or fixed by the ``ai_k`` option); as questioner it lets the app
+call random words.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from functools import partial
+from typing import Any
+
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine.game import JSON, Observation
+from tabletop.engine.game import words as _msg
+from tabletop.engine.spec import OptionValue
+
+from .data import (
+    AI_K_CHOICES,
+    BEAT_MS_CHOICES,
+    BEAT_MS_DEFAULT,
+    MAX_LENGTH,
+    MAX_RUN,
+    OPPOSITE,
+    START_LENGTH,
+    STINTS_PER_PLAYER,
+    WORDS,
+    k_for,
+    p_correct,
+    sequence_text,
+    word_text,
+)
+
+# Phases of a state.
+P_FIRST = "first"  # chance: the first responder (PM-R20)
+P_COMPOSE = "compose"  # the questioner enters the question (PM-R13)
+P_PLAY = "play"  # the question is played, one word per beat (PM-R11)
+P_ANSWER = "answer"  # the answer windows (PM-R11, PM-R12)
+P_OVER = "over"
+
+BEAT = "beat"
+RANDOM = "random"
+ASK_TEXT: dict[str, str] = {w: f"ask:{w}" for w in WORDS}
+WORD_TEXT: dict[str, str] = {w: f"word:{w}" for w in WORDS}
+CALL_TEXT: dict[str, str] = {w: f"call:{w}" for w in WORDS}
+GAME_OVER: tuple[str, str] = ("The match is over.", "試合は終わっています。")
+LOG_QUOTE = 8  # the log quotes a question up to this many words
+
+# Kinds of an answer's outcome (PM-R12).
+OK = "correct"
+WRONG = "wrong"
+MISS = "miss"
+EXTRA = "extra"
+
+
+def player_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def _silent(kind: str, data: dict[str, Any]) -> Event:
+    """A beat or a word in time: new information for undo, no line in anyone's log."""
+    return Event(kind, data, text={}, seats=frozenset(), reveals=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Log lines, built only when read.
+# ---------------------------------------------------------------------------------------------
+
+
+def _first_words(seat: int, practice: bool) -> dict[str, str]:
+    if practice:
+        return {"en": f"Practice: {player_name(seat, 'en')} answers every stint.",
+                "ja": f"練習:{player_name(seat, 'ja')}が毎回答えます。"}
+    return {"en": f"Drawn at random: {player_name(seat, 'en')} answers first.",
+            "ja": f"抽選の結果、{player_name(seat, 'ja')}が先に答えます。"}
+
+
+def _stint_words(number: int, total: int, responder: int, practice: bool) -> dict[str, str]:
+    if practice:
+        return {"en": f"Practice stint {number} of {total}: {player_name(responder, 'en')} "
+                      "answers; the app asks.",
+                "ja": f"練習 {number}/{total}:{player_name(responder, 'ja')}が答え、"
+                      "問題はアプリが出します。"}
+    asker = 1 - responder
+    return {"en": f"Stint {number} of {total}: {player_name(responder, 'en')} answers, "
+                  f"{player_name(asker, 'en')} asks. The first question has "
+                  f"{START_LENGTH} words.",
+            "ja": f"スティント {number}/{total}:{player_name(responder, 'ja')}が答え、"
+                  f"{player_name(asker, 'ja')}が問題を出します。最初は{START_LENGTH}語です。"}
+
+
+def _set_words(seat: int, length: int) -> dict[str, str]:
+    return {"en": f"{player_name(seat, 'en')} has set a question of {length} words.",
+            "ja": f"{player_name(seat, 'ja')}が{length}語の問題を作りました。"}
+
+
+def _result_words(last: tuple[tuple[str, Any], ...]) -> dict[str, str]:
+    d = dict(last)
+    who_en, who_ja = player_name(d["responder"], "en"), player_name(d["responder"], "ja")
+    n = d["length"]
+    kind = d["kind"]
+    # A long question would fill the log: it is quoted only while it reads at a glance.
+    short = n <= LOG_QUOTE
+    question = sequence_text(list(d["question"]))
+    if kind == OK:
+        if short:
+            return {"en": f"Correct! {who_en} answered all {n}: {question} → "
+                          f"{sequence_text(list(d['answer']))}.",
+                    "ja": f"正解!{who_ja}が{n}語すべて答えました:{question} → "
+                          f"{sequence_text(list(d['answer']))}。"}
+        return {"en": f"Correct! {who_en} answered all {n} words.",
+                "ja": f"正解!{who_ja}が{n}語すべて答えました。"}
+    beat = d["beat"]
+    if kind == WRONG:
+        en = (f"pressed {word_text(d['pressed'], 'en')} for word {beat} of {n}; the answer "
+              f"was {word_text(OPPOSITE[d['pressed']], 'en')}")
+        ja = (f"{n}語中{beat}語目で{word_text(d['pressed'], 'ja')}と答えました(正しくは"
+              f"{word_text(OPPOSITE[d['pressed']], 'ja')})")
+    elif kind == MISS:
+        en = f"no input within beat {beat} of {n}"
+        ja = f"{n}語中{beat}語目の拍に入力がありませんでした"
+    else:
+        en = f"a second input within beat {beat} of {n}"
+        ja = f"{n}語中{beat}語目の拍で2回入力しました"
+    if not short:
+        return {"en": f"Mistake! {who_en}: {en}.", "ja": f"ミス!{who_ja}:{ja}。"}
+    return {"en": f"Mistake! {who_en}: {en}. The question was {question}.",
+            "ja": f"ミス!{who_ja}:{ja}。問題は{question}でした。"}
+
+
+def _stint_end_words(responder: int, score: int, best: int, cap: bool,
+                     swap: bool) -> dict[str, str]:
+    en = (f"{player_name(responder, 'en')}'s stint ends: {score} correct"
+          + (f", longest {best} words" if best else "")
+          + (f" (the {MAX_LENGTH}-word cap reached)" if cap else "") + ".")
+    ja = (f"{player_name(responder, 'ja')}のスティント終了:正解{score}回"
+          + (f"、最長{best}語" if best else "")
+          + (f"({MAX_LENGTH}語の上限に到達)" if cap else "") + "。")
+    if swap:
+        en += " Roles swap."
+        ja += "役を交代します。"
+    return {"en": en, "ja": ja}
+
+
+def _end_words(scores: tuple[int, ...], bests: tuple[int, ...], winners: tuple[int, ...],
+               practice: bool, by_best: bool) -> dict[str, str]:
+    if practice:
+        return {"en": f"Practice over. Longest correct answer: {bests[0]} words "
+                      f"({scores[0]} correct in all).",
+                "ja": f"練習終了。最長正解:{bests[0]}語(正解 計{scores[0]}回)。"}
+    tally_en = ", ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(scores))
+    tally_ja = "、".join(f"{player_name(p, 'ja')} {v}点" for p, v in enumerate(scores))
+    if len(winners) != 1:
+        return {"en": f"Match over. Scores: {tally_en}. A draw.",
+                "ja": f"試合終了。得点:{tally_ja}。引き分けです。"}
+    w = winners[0]
+    why_en = " (tie broken by the longest correct answer)" if by_best else ""
+    why_ja = "(同点のため最長正解で決定)" if by_best else ""
+    return {"en": f"Match over. Scores: {tally_en}. {player_name(w, 'en')} wins{why_en}.",
+            "ja": f"試合終了。得点:{tally_ja}。{player_name(w, 'ja')}の勝ち{why_ja}。"}
+
+
+# ---------------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------------
+
+
+class PunimonyoState:
+    """One position.
+
+    ``order`` lists the responder of every stint; ``stint`` indexes it. ``question`` holds the
+    words that exist so far: all the questioner entered, or those the app has called.
+    ``step`` counts the beats of ``play`` (0 the ready beat, *k* word *k* called, N + 1 the
+    pause); ``window`` is the open answer window and ``answer`` the words pressed in time.
+    ``beat`` counts every beat of the match (the pulse on the table). ``results`` keeps each
+    finished stint; ``streak`` the correct answers of the current one. ``last`` describes the
+    latest answer and is never changed once made, so clones may share it.
+    """
+
+    __slots__ = (
+        "answer", "auto", "beat", "first", "last", "length", "options", "order", "phase",
+        "practice", "question", "results", "step", "stint", "streak", "tiebreak",
+        "window", "winners",
+    )
+
+    def __init__(self, options: Mapping[str, OptionValue]) -> None:
+        self.options: dict[str, OptionValue] = dict(options)
+        self.practice = bool(options.get("practice", False))
+        self.tiebreak = bool(options.get("tiebreak", False))
+        self.phase = P_FIRST
+        self.first = -1
+        self.order: list[int] = []
+        self.stint = -1
+        self.streak = 0
+        self.length = START_LENGTH
+        self.question: list[str] = []
+        self.auto = False
+        self.step = 0
+        self.answer: list[str] = []
+        self.window = 0
+        self.beat = 0
+        self.results: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+        self.winners: list[int] = []
+
+    def clone(self) -> PunimonyoState:
+        s = PunimonyoState.__new__(PunimonyoState)
+        s.options = self.options  # never changed after set-up
+        s.practice = self.practice
+        s.tiebreak = self.tiebreak
+        s.phase = self.phase
+        s.first = self.first
+        s.order = self.order  # fixed once drawn
+        s.stint = self.stint
+        s.streak = self.streak
+        s.length = self.length
+        s.question = self.question[:]
+        s.auto = self.auto
+        s.step = self.step
+        s.answer = self.answer[:]
+        s.window = self.window
+        s.beat = self.beat
+        s.results = self.results[:]  # the finished stints' dicts are never changed
+        s.last = self.last
+        s.winners = self.winners[:]
+        return s
+
+    # -- derived --------------------------------------------------------------------------
+    @property
+    def responder(self) -> int:
+        return self.order[self.stint] if 0 <= self.stint < len(self.order) else -1
+
+    @property
+    def questioner(self) -> int:
+        """The seat that sets the question; -1 when the app asks (practice)."""
+        if self.practice or self.responder < 0:
+            return -1
+        return 1 - self.responder
+
+    def called(self) -> int:
+        """How many words of the question have been called so far."""
+        if self.phase == P_PLAY:
+            return min(self.step, self.length, len(self.question))
+        if self.phase in (P_ANSWER, P_OVER):
+            return len(self.question)
+        return 0
+
+    def scores(self) -> list[int]:
+        """PM-R22: the sum of each seat's stint scores, the stint under way included."""
+        out = [0, 0]
+        for r in self.results:
+            out[r["responder"]] += r["score"]
+        if self.phase != P_OVER and self.responder >= 0:
+            out[self.responder] += self.streak
+        return out
+
+    def bests(self) -> list[int]:
+        """PM-R21: each seat's longest correct length so far (0: none yet)."""
+        out = [0, 0]
+        for r in self.results:
+            out[r["responder"]] = max(out[r["responder"]], r["best"])
+        if self.phase != P_OVER and self.responder >= 0 and self.streak:
+            out[self.responder] = max(out[self.responder], self.length - 1)
+        return out
+
+
+def stint_best(score: int) -> int:
+    """PM-R21: the longest correct length of a stint that started at 3 (0: none right)."""
+    return START_LENGTH - 1 + score if score else 0
+
+
+def _run_forces(words: Sequence[str]) -> str | None:
+    """PM-R13: the word the app must call next to avoid a fifth identical word in a row."""
+    if len(words) >= MAX_RUN and len(set(words[-MAX_RUN:])) == 1:
+        return OPPOSITE[words[-1]]
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec("beat_ms", "Beat (ms per word)", "拍の長さ(1語のミリ秒)", BEAT_MS_DEFAULT,
+                   BEAT_MS_CHOICES,
+                   help_en="PM-R11: one word is called, and one answered, per beat.",
+                   help_ja="PM-R11:1拍に1語を出題し、1拍に1語を答えます。"),
+        OptionSpec("ai_k", "Computer answerer difficulty (k)", "コンピューターの解答の強さ(k)",
+                   "level", AI_K_CHOICES,
+                   help_en="PM-R16: the computer answers a question of N words correctly with "
+                   "chance max(0.05, 1 − k(N − 2)). By level: easy 0.08, normal 0.04, "
+                   "hard 0.02; or one k for every computer player.",
+                   help_ja="PM-R16:N語の問題に正解する確率は max(0.05, 1 − k(N − 2))。"
+                   "強さ別(弱い0.08・普通0.04・強い0.02)か、全コンピューター共通のk。"),
+        OptionSpec("tiebreak", "Break ties by the longest answer", "同点は最長正解で決める",
+                   False,
+                   help_en="PM-R22: with equal scores, the longer single best correct answer "
+                   "wins (still equal: a draw).",
+                   help_ja="PM-R22:得点が同じなら、1回の最長正解が長いほうの勝ち"
+                   "(それも同じなら引き分け)。"),
+        OptionSpec("practice", "Practice mode", "練習モード", False,
+                   help_en="PM-R23: Player 1 answers every stint and the app asks; Player 2 "
+                   "takes no part. The result is the longest correct answer.",
+                   help_ja="PM-R23:プレイヤー1が毎回答え、問題はアプリが出します"
+                   "(プレイヤー2は参加しません)。結果は最長正解の語数です。"),
+        OptionSpec("show_calls", "Called words stay visible (easier)",
+                   "出題した語を表示したままにする(易しい)", False,
+                   help_en="Off (as spoken): each word shows only during its beat, and the "
+                   "answer comes from memory. On: the called words stay on the table.",
+                   help_ja="オフ(口頭と同じ):各語はその拍の間だけ表示され、記憶で答えます。"
+                   "オン:出題した語が場に残ります。"),
+        OptionSpec("sound", "Beep on every beat", "拍ごとにビープ音", False,
+                   help_en="The system bell marks each beat (if the desktop plays it).",
+                   help_ja="拍ごとにシステムのビープ音を鳴らします(環境によっては鳴りません)。"),
+    )
+
+
+def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
+    beats = {str(v): {"en": f"{v} ms" + (" (default)" if v == BEAT_MS_DEFAULT else ""),
+                      "ja": f"{v}ミリ秒" + ("(標準)" if v == BEAT_MS_DEFAULT else "")}
+             for v in BEAT_MS_CHOICES}
+    ks = {"level": {"en": "By AI level (0.08 / 0.04 / 0.02)",
+                    "ja": "AIの強さ別(0.08/0.04/0.02)"}}
+    for k in AI_K_CHOICES[1:]:
+        ks[k] = {"en": f"k = {k} for every AI", "ja": f"全AI共通 k = {k}"}
+    return {"beat_ms": beats, "ai_k": ks}
+
+
+class PunimonyoGame(Game[PunimonyoState]):
+    """Punimonyo for two players (PM-R1..R23)."""
+
+    spec = GameSpec(
+        id="punimonyo",
+        name_en="Punimonyo",
+        name_ja="ぷにもにょ",
+        min_players=2,
+        max_players=2,
+        rules_version="1",
+        options=_option_specs(),
+        summary_en="A 3-5 minute call-and-answer game for 2: one calls ぷにぅ and もにょ to a "
+        "beat, the other answers every word swapped, in time, from memory. Each right "
+        "answer makes the next question one word longer.",
+        summary_ja="2人・3〜5分のかけ合いゲーム。ひとりがリズムに乗せて「ぷにぅ」「もにょ」と"
+        "出題し、もうひとりは1語ずつ入れ替えて拍どおりに答えます。正解するたびに1語長くなります。",
+        has_hidden_information=True,
+        rules_file="punimonyo",
+        extra={"choice_labels": _choice_labels()},
+    )
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> PunimonyoState:
+        return PunimonyoState(options)
+
+    def num_players(self, state: PunimonyoState) -> int:
+        return 2
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: PunimonyoState) -> int:
+        s = state
+        phase = s.phase
+        if phase == P_ANSWER:
+            return s.responder
+        if phase == P_PLAY:
+            if s.auto and 1 <= s.step <= s.length and len(s.question) < s.step:
+                return CHANCE  # the app calls the next word now (PM-R13)
+            return s.responder
+        if phase == P_COMPOSE:
+            return s.questioner
+        if phase == P_FIRST:
+            return CHANCE
+        return TERMINAL
+
+    def legal_actions(self, state: PunimonyoState) -> list[str]:
+        s = state
+        phase = s.phase
+        if phase == P_ANSWER:
+            return [BEAT, WORD_TEXT[WORDS[0]], WORD_TEXT[WORDS[1]]]
+        if phase == P_COMPOSE:
+            asks = [ASK_TEXT[WORDS[0]], ASK_TEXT[WORDS[1]]]
+            return [*asks, RANDOM] if not s.question else asks
+        if phase in (P_PLAY, P_FIRST):
+            if self.current_player(s) == CHANCE:
+                return [a for a, _ in self.chance_outcomes(s)]
+            return [BEAT]
+        return []
+
+    def chance_outcomes(self, state: PunimonyoState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_FIRST:
+            if s.practice:
+                return [("first:0", 1.0)]  # PM-R23: Player 1 always answers
+            return [("first:0", 0.5), ("first:1", 0.5)]
+        if self.current_player(s) != CHANCE:
+            return []
+        forced = _run_forces(s.question)
+        if forced is not None:
+            return [(CALL_TEXT[forced], 1.0)]
+        return [(CALL_TEXT[WORDS[0]], 0.5), (CALL_TEXT[WORDS[1]], 0.5)]
+
+    def is_well_formed(self, action: str) -> bool:
+        if action in (BEAT, RANDOM):
+            return True
+        kind, _, rest = action.partition(":")
+        if kind in ("ask", "word", "call"):
+            return rest in OPPOSITE
+        if kind == "first":
+            return rest in ("0", "1")
+        return False
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: PunimonyoState, action: str) -> list[Event]:
+        s = state
+        events: list[Event] = []
+        kind, _, rest = action.partition(":")
+        if action == BEAT:
+            if s.phase == P_ANSWER:
+                self._close_window(s, events)
+            else:
+                self._play_beat(s, events)
+        elif kind == "word":
+            self._press(s, rest, events)
+        elif kind == "ask":
+            self._ask(s, rest, events)
+        elif kind == "call":
+            s.question.append(rest)  # the app calls this word now, in public
+        elif action == RANDOM:
+            s.auto = True
+            s.phase = P_PLAY
+            s.step = 0
+            # No log line: the computer does this for every question; the row says it.
+            events.append(Event("random", {"seat": s.questioner}, text={},
+                                seats=frozenset()))
+        elif kind == "first":
+            self._first(s, int(rest), events)
+        else:
+            raise ValueError(f"Unknown action {action!r}")
+        return events
+
+    def _first(self, s: PunimonyoState, seat: int, events: list[Event]) -> None:
+        # PM-R20: a random first responder, then the roles alternate stint by stint.
+        s.first = seat
+        if s.practice:
+            s.order = [seat] * STINTS_PER_PLAYER
+        else:
+            s.order = [seat if k % 2 == 0 else 1 - seat for k in range(2 * STINTS_PER_PLAYER)]
+        events.append(Event("first", {"seat": seat},
+                            render=partial(_first_words, seat, s.practice), reveals=True))
+        self._start_stint(s, 0, events)
+
+    def _start_stint(self, s: PunimonyoState, index: int, events: list[Event]) -> None:
+        # PM-R14: every stint starts at length 3.
+        s.stint = index
+        s.streak = 0
+        s.length = START_LENGTH
+        responder = s.responder
+        events.append(Event("stint", {"stint": index, "responder": responder},
+                            render=partial(_stint_words, index + 1, len(s.order), responder,
+                                           s.practice)))
+        self._start_question(s)
+
+    def _start_question(self, s: PunimonyoState) -> None:
+        s.question = []
+        s.answer = []
+        s.window = 0
+        s.step = 0
+        s.auto = s.practice  # PM-R23: in practice the app asks
+        s.phase = P_PLAY if s.practice else P_COMPOSE
+
+    def _ask(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
+        # PM-R13: a human questioner enters the whole question before it is played.
+        s.question.append(word)
+        if len(s.question) == s.length:
+            s.phase = P_PLAY
+            s.step = 0
+            events.append(Event("set", {"seat": s.questioner, "length": s.length},
+                                render=partial(_set_words, s.questioner, s.length)))
+
+    def _play_beat(self, s: PunimonyoState, events: list[Event]) -> None:
+        # PM-R11: the ready beat, one word per beat, the pause beat; then the answer opens.
+        s.beat += 1
+        s.step += 1
+        if s.step > s.length + 1:
+            s.phase = P_ANSWER
+            s.window = 0
+            s.answer = []
+        events.append(_silent("beat", {"step": s.step, "phase": s.phase}))
+
+    def _press(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
+        pos = len(s.answer)
+        events.append(_silent("press", {"word": word, "window": s.window}))
+        if pos > s.window:
+            # PM-R12: this window already has its word; early input for the next is a mistake.
+            self._mistake(s, EXTRA, s.window + 1, word, events)
+            return
+        s.answer.append(word)
+        if word != OPPOSITE[s.question[pos]]:  # PM-R3, PM-R12
+            self._mistake(s, WRONG, pos + 1, word, events)
+
+    def _close_window(self, s: PunimonyoState, events: list[Event]) -> None:
+        s.beat += 1
+        events.append(_silent("beat", {"window": s.window}))
+        if len(s.answer) == s.window:
+            self._mistake(s, MISS, s.window + 1, "", events)  # PM-R12, PM-G3
+            return
+        s.window += 1
+        if s.window == s.length:
+            self._correct(s, events)
+
+    def _outcome(self, s: PunimonyoState, kind: str, beat: int, pressed: str) -> None:
+        s.last = {"responder": s.responder, "length": s.length, "question": s.question[:],
+                  "answer": s.answer[:], "kind": kind, "beat": beat, "pressed": pressed,
+                  "stint": s.stint}
+
+    def _correct(self, s: PunimonyoState, events: list[Event]) -> None:
+        # PM-R14: the next question is one word longer; PM-R15: the stint ends at the cap.
+        s.streak += 1
+        self._outcome(s, OK, 0, "")
+        last = s.last
+        assert last is not None
+        events.append(Event("result", dict(last), render=partial(
+            _result_words, tuple(sorted(last.items())))))
+        if s.length >= MAX_LENGTH:
+            self._end_stint(s, True, events)
+            return
+        s.length += 1
+        self._start_question(s)
+
+    def _mistake(self, s: PunimonyoState, kind: str, beat: int, pressed: str,
+                 events: list[Event]) -> None:
+        # PM-R12: the answer stops at the first mistake; PM-R15, PM-R5: the stint ends.
+        self._outcome(s, kind, beat, pressed)
+        last = s.last
+        assert last is not None
+        events.append(Event("result", dict(last), render=partial(
+            _result_words, tuple(sorted(last.items())))))
+        self._end_stint(s, False, events)
+
+    def _end_stint(self, s: PunimonyoState, cap: bool, events: list[Event]) -> None:
+        # PM-R21: the stint's score and its longest correct length.
+        responder = s.responder
+        score = s.streak
+        best = stint_best(score)
+        s.results.append({"responder": responder, "score": score, "best": best,
+                          "end": "cap" if cap else "mistake"})
+        final = s.stint + 1 >= len(s.order)
+        events.append(Event("stint_end", {"responder": responder, "score": score,
+                                          "best": best},
+                            render=partial(_stint_end_words, responder, score, best, cap,
+                                           not (final or s.practice))))
+        if not final:
+            self._start_stint(s, s.stint + 1, events)
+            return
+        self._finish(s, events)
+
+    def _finish(self, s: PunimonyoState, events: list[Event]) -> None:
+        s.phase = P_OVER
+        s.streak = 0
+        scores = s.scores()
+        bests = s.bests()
+        by_best = False
+        if s.practice:
+            s.winners = []
+        elif scores[0] != scores[1]:  # PM-R22
+            s.winners = [0 if scores[0] > scores[1] else 1]
+        elif s.tiebreak and bests[0] != bests[1]:
+            s.winners = [0 if bests[0] > bests[1] else 1]
+            by_best = True
+        else:
+            s.winners = [0, 1]
+        events.append(Event("end", {"scores": scores, "bests": bests, "winners": s.winners[:]},
+                            render=partial(_end_words, tuple(scores), tuple(bests),
+                                           tuple(s.winners), s.practice, by_best)))
+
+    # -- refusals -------------------------------------------------------------------------
+    def reason(self, state: PunimonyoState, action: str, lang: str = "en") -> str:
+        s = state
+        if action in self.legal_actions(s):
+            return ""
+        if s.phase == P_OVER:
+            return _msg(lang, *GAME_OVER)
+        kind = action.partition(":")[0]
+        if kind in ("first", "call"):
+            return _msg(lang, "Only chance decides that.", "それは抽選で決まります。")
+        if kind == "word":
+            if s.phase == P_PLAY:
+                return _msg(lang, "Listen first: the answer starts after the pause beat.",
+                            "まず聞いてください。答えは休みの1拍のあとに始まります。")
+            return _msg(lang, f"{player_name(s.questioner, 'en')} is setting the question.",
+                        f"{player_name(s.questioner, 'ja')}が問題を作っています。")
+        if kind == "ask" or action == RANDOM:
+            if s.phase == P_COMPOSE and action == RANDOM:
+                return _msg(lang, "You have begun entering words: finish the question (or "
+                            "undo the words) to choose a random one.",
+                            "もう語を入力し始めています。ランダム出題にするには入力を"
+                            "取り消してください。")
+            return _msg(lang, "The question is set; it is being played and answered now.",
+                        "問題はもう決まっていて、出題・解答の最中です。")
+        if action == BEAT:
+            return _msg(lang, "The beat runs only while a question is played and answered.",
+                        "拍が進むのは出題と解答の間だけです。")
+        return _msg(lang, f"'{action}' is not possible now.", "その操作は今はできません。")
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: PunimonyoState) -> list[float]:
+        s = state
+        if s.phase != P_OVER:
+            return [0.0, 0.0]
+        if s.practice:
+            # PM-R23: the result is the longest correct answer (as a share of the cap).
+            b = s.bests()[0] / MAX_LENGTH
+            return [b, -b]
+        return [1.0 if p in s.winners and len(s.winners) == 1
+                else 0.0 if len(s.winners) == 2 else -1.0 for p in range(2)]
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: PunimonyoState, seat: int | None) -> Observation:
+        s = state
+        # A question the questioner entered is hers until each word is called; the app's
+        # words exist only once called, so they are never secret.
+        if s.phase in (P_COMPOSE, P_PLAY) and seat is not None and seat == s.questioner:
+            question = s.question[:]
+        else:
+            question = s.question[:s.called()]
+        last = s.last
+        return {
+            "game": self.spec.id, "seat": seat, "to_move": self.current_player(s),
+            "phase": s.phase, "options": dict(s.options), "practice": s.practice,
+            "tiebreak": s.tiebreak, "first": s.first, "order": s.order[:], "stint": s.stint,
+            "responder": s.responder, "questioner": s.questioner, "length": s.length,
+            "streak": s.streak, "question": question, "composed": len(s.question),
+            "called": s.called(), "auto": s.auto, "step": s.step, "answer": s.answer[:],
+            "window": s.window, "beat": s.beat,
+            "results": [dict(r) for r in s.results],
+            "last": None if last is None else _copy_last(last),
+            "scores": s.scores(), "bests": s.bests(), "winners": s.winners[:],
+        }
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> PunimonyoState:
+        # Only the questioner's words not yet called are hidden: draw them afresh.
+        s = self._visible_state(obs)
+        hidden = int(obs["composed"]) - len(s.question)
+        s.question.extend(WORDS[rng.randrange(2)] for _ in range(hidden))
+        return s
+
+    @staticmethod
+    def _visible_state(obs: Observation) -> PunimonyoState:
+        """The state as far as ``obs`` shows it (the question only up to what it shows)."""
+        s = PunimonyoState(obs["options"])
+        s.phase = str(obs["phase"])
+        s.first = int(obs["first"])
+        s.order = [int(p) for p in obs["order"]]
+        s.stint = int(obs["stint"])
+        s.streak = int(obs["streak"])
+        s.length = int(obs["length"])
+        s.question = [str(w) for w in obs["question"]]
+        s.auto = bool(obs["auto"])
+        s.step = int(obs["step"])
+        s.answer = [str(w) for w in obs["answer"]]
+        s.window = int(obs["window"])
+        s.beat = int(obs["beat"])
+        s.results = [_copy_result(r) for r in obs["results"]]
+        last = obs["last"]
+        s.last = None if last is None else _copy_last(last)
+        s.winners = [int(p) for p in obs["winners"]]
+        return s
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: PunimonyoState) -> JSON:
+        s = state
+        return {
+            "options": dict(s.options), "phase": s.phase, "first": s.first,
+            "order": s.order[:], "stint": s.stint, "streak": s.streak, "length": s.length,
+            "question": s.question[:], "auto": s.auto, "step": s.step,
+            "answer": s.answer[:], "window": s.window, "beat": s.beat,
+            "results": [dict(r) for r in s.results],
+            "last": None if s.last is None else _copy_last(s.last), "winners": s.winners[:],
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> PunimonyoState:
+        s = PunimonyoState(self.spec.resolve_options(data["options"]))
+        s.phase = str(data["phase"])
+        s.first = int(data["first"])
+        s.order = [int(p) for p in data["order"]]
+        s.stint = int(data["stint"])
+        s.streak = int(data["streak"])
+        s.length = int(data["length"])
+        s.question = [str(w) for w in data["question"]]
+        s.auto = bool(data["auto"])
+        s.step = int(data["step"])
+        s.answer = [str(w) for w in data["answer"]]
+        s.window = int(data["window"])
+        s.beat = int(data["beat"])
+        s.results = [_copy_result(r) for r in data["results"]]
+        last = data["last"]
+        s.last = None if last is None else _copy_last(last)
+        s.winners = [int(p) for p in data["winners"]]
+        return s
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: PunimonyoState, action: str, lang: str = "en") -> str:
+        ja = lang == "ja"
+        kind, _, rest = action.partition(":")
+        if kind in ("ask", "word", "call") and rest in OPPOSITE:
+            w = word_text(rest, lang)
+            if kind == "ask":
+                return f"{w}を出題に入れる" if ja else f"Enter {w} into the question"
+            if kind == "word":
+                return f"{w}と答える" if ja else f"Answer {w}"
+            return f"アプリが{w}と出題" if ja else f"The app calls {w}"
+        if action == RANDOM:
+            return "アプリにランダム出題させる" if ja else "Let the app call a random question"
+        if action == BEAT:
+            return "拍が進むのを待つ" if ja else "Let the beat pass"
+        if kind == "first" and rest in ("0", "1"):
+            return (f"{player_name(int(rest), 'ja')}が先に答える" if ja
+                    else f"{player_name(int(rest), 'en')} answers first")
+        return action
+
+    def prompt(self, state: PunimonyoState, seat: int, lang: str = "en") -> str:
+        return prompt_from_obs(self.observation(state, seat), seat, lang)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+                        rng: random.Random) -> str | None:
+        k = k_for(str(obs["options"].get("ai_k", "level")), level)
+        if k is None:
+            return None  # a level the rules do not define searches as usual
+        phase = obs["phase"]
+        if phase == P_COMPOSE:
+            if RANDOM in legal:
+                return RANDOM  # PM-R13, PM-G5: the computer questioner calls random words
+            asks = [a for a in legal if a.startswith("ask:")]
+            return asks[rng.randrange(len(asks))]
+        if phase == P_ANSWER:
+            pos = len(obs["answer"])
+            if pos > int(obs["window"]):
+                return BEAT  # this beat's word is in: wait for the next beat
+            # PM-R16: right with chance p(N); a wrong answer errs at a uniformly drawn
+            # position. Drawn word by word: the chance to err now, given no error so far, is
+            # (q / N) / (1 − q·pos / N), which makes the error position uniform.
+            n = int(obs["length"])
+            q = 1.0 - p_correct(k, n)
+            err = (q / n) / (1.0 - q * pos / n)
+            right = OPPOSITE[str(obs["question"][pos])]
+            word = OPPOSITE[right] if rng.random() < err else right
+            return WORD_TEXT[word]
+        if BEAT in legal:
+            return BEAT
+        return None
+
+    def heuristic(self, state: PunimonyoState, seat: int) -> float | None:
+        s = state
+        if s.practice:
+            return s.bests()[0] / MAX_LENGTH
+        scores: list[float] = [float(v) for v in s.scores()]
+        if s.phase == P_ANSWER:
+            # An answer under way is worth part of the point it may earn, so a search
+            # prefers the right word to a mistake even before the point is scored.
+            scores[s.responder] += 0.5 * len(s.answer) / s.length
+        # Three correct answers is about one good stint: a lead of that size is telling.
+        return math.tanh((scores[seat] - scores[1 - seat]) / 3.0)
+
+    def max_game_length(self) -> int:
+        # Per question of N words at most N entries, N + 2 beats, N calls and 2N in the
+        # answer; N from 3 to 20 in each of 6 stints.
+        return 7_000
+
+
+def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"responder": int(last["responder"]), "length": int(last["length"]),
+            "question": [str(w) for w in last["question"]],
+            "answer": [str(w) for w in last["answer"]], "kind": str(last["kind"]),
+            "beat": int(last["beat"]), "pressed": str(last["pressed"]),
+            "stint": int(last["stint"])}
+
+
+def _copy_result(r: Mapping[str, Any]) -> dict[str, Any]:
+    return {"responder": int(r["responder"]), "score": int(r["score"]),
+            "best": int(r["best"]), "end": str(r["end"])}
+
+
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+    """What ``seat`` should do next, from an observation (the status line and ``prompt``)."""
+    phase = obs["phase"]
+    ja = lang == "ja"
+    if phase == P_OVER:
+        scores = [int(v) for v in obs["scores"]]
+        bests = [int(v) for v in obs["bests"]]
+        if obs["practice"]:
+            return (f"練習終了:最長正解{bests[0]}語。" if ja
+                    else f"Practice over: longest correct answer {bests[0]} words.")
+        winners = [int(p) for p in obs["winners"]]
+        if len(winners) != 1:
+            return (f"試合終了:{scores[0]}対{scores[1]}で引き分け。" if ja
+                    else f"Match over: a draw, {scores[0]} to {scores[1]}.")
+        w = winners[0]
+        return (f"試合終了:{player_name(w, 'ja')}の勝ち({scores[w]}対{scores[1 - w]})。" if ja
+                else f"Match over: {player_name(w, 'en')} wins, {scores[w]} to "
+                f"{scores[1 - w]}.")
+    if phase == P_FIRST:
+        return "先に答える人を抽選しています…" if ja else "Drawing who answers first…"
+    n = int(obs["length"])
+    responder = int(obs["responder"])
+    questioner = int(obs["questioner"])
+    if phase == P_COMPOSE:
+        done = int(obs["composed"])
+        if seat == questioner:
+            return (f"{n}語の問題を作ってください:F=ぷにぅ、J=もにょ(または下のパッドを"
+                    f"クリック)。{done}/{n}語入力済み。「ランダム出題」(R)でアプリに任せられます。"
+                    if ja else
+                    f"Set a question of {n} words: F = ぷにぅ, J = もにょ (or click the pads "
+                    f"below). {done}/{n} entered. Random question (R) lets the app call "
+                    "them.")
+        return (f"{player_name(questioner, 'ja')}が{n}語の問題を作っています({done}/{n})。"
+                "答える人は画面を見ないでください。" if ja else
+                f"{player_name(questioner, 'en')} is setting a question of {n} words "
+                f"({done}/{n}). The answerer looks away.")
+    step = int(obs["step"])
+    you = seat == responder
+    who = player_name(responder, lang)
+    if phase == P_PLAY:
+        if step == 0:
+            return ("用意…次の拍から出題です。" if ja
+                    else f"Get ready… the question ({n} words) starts on the next beat.")
+        if step <= n:
+            return (f"聞いて覚えましょう:{step}/{n}語目。" if ja
+                    else f"Listen and remember: word {step} of {n}.")
+        return ("休みの1拍 — 次の拍から答えます。" if ja
+                else "Pause beat — the answer starts on the next beat.")
+    window = int(obs["window"])
+    answered = len(obs["answer"])
+    if you:
+        if answered > window and window + 1 < n:
+            return (f"よし!次の拍で{window + 2}語目。" if ja
+                    else f"Good — word {window + 2} on the next beat.")
+        if answered > window:
+            return ("よし!この拍が終わるまで押さずに待ちます。" if ja
+                    else "Good — hold still until this beat ends.")
+        return (f"答えて!{window + 1}/{n}語目を入れ替えて:F=ぷにぅ、J=もにょ。この拍に1回だけ。"
+                if ja else f"Answer! Word {window + 1} of {n}, swapped: F = ぷにぅ, "
+                "J = もにょ. One press in this beat.")
+    return (f"{who}が答えています:{window + 1}/{n}語目。" if ja
+            else f"{who} is answering: word {min(window + 1, n)} of {n}.")
