@@ -539,9 +539,15 @@ class GameController(QObject):
                 break
         return tr("undo.nothing", self.lang)
 
+    def can_hint(self) -> bool:
+        """Whether Hint may be asked now: on a person's turn, and not while the game runs to a
+        beat (a search would outlast the beat, and in a memory game it would give the answer
+        away)."""
+        return self.is_human_turn() and self._tempo is None
+
     def hint(self) -> bool:
         """Ask the strongest search for the viewing seat's best move (never the true state)."""
-        if not self.is_human_turn() or self._pending is not None:
+        if not self.can_hint() or self._pending is not None:
             return False
         seat = self.session.current_player()
         self._request(seat, "hint", HINT_LEVEL)

@@ -525,11 +525,11 @@ class MainWindow(QMainWindow):
         in_game = c is not None
         for act in (self.act_restart, self.act_save):
             act.setEnabled(in_game)
-        human_turn = c is not None and c.is_human_turn()
-        self.act_hint.setEnabled(human_turn)
+        hint = c is not None and c.can_hint()
+        self.act_hint.setEnabled(hint)
         page = self._table_page
         if page is not None:
-            page.hint_button.setEnabled(human_turn)
+            page.hint_button.setEnabled(hint)
         can_undo, why = c.undo_state() if c is not None else (False, "")
         can_redo = c is not None and c.can_redo()
         keys = QKeySequence.SequenceFormat.NativeText

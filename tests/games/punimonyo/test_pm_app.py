@@ -175,6 +175,17 @@ def test_keys_act_at_once_and_early_keys_do_nothing(make_window, qtbot) -> None:
     assert [b.property("key") for b in window.table_page.game_buttons] == ["F", "J"]
 
 
+def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    # The hint would be the answer itself, and its search would outlast the beat.
+    window = make_window()
+    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
+                                    fixed_seed=True))
+    _to_answer(window, c, qtbot)
+    assert c.is_human_turn() and c.session.state.phase == P_ANSWER
+    assert not c.can_hint() and not c.hint()
+    assert not window.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
+
+
 def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
     c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
