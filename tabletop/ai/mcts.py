@@ -17,6 +17,10 @@ Playouts are random; after ``rollout_depth`` decisions the position is scored by
 run to the end). The budget is a number of iterations so that a seeded match replays exactly;
 ``time_cap`` is a safety net only. Each iteration makes exactly one fresh state (the resampled
 one) and mutates it in place.
+
+Games whose moves other seats see only in part (``game.has_hidden_moves``, a card played face
+down) are searched by ``mo_ismcts`` instead: one tree per seat, so a simulated player never
+reacts to a move it could not see.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any, cast
 
 from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
 
+from . import mo_ismcts
 from .base import Agent, CancelFlag, Decision
 
 
@@ -124,6 +129,12 @@ class MCTSAgent(Agent):
                     raise ValueError(f"The scripted {self.level} player chose {scripted!r}, "
                                      "which is not legal.")
                 return Decision(scripted, 0, time.perf_counter() - start)
+        if game.has_hidden_moves:
+            # Moves other seats see only in part: one tree per seat (see ``mo_ismcts``).
+            return mo_ismcts.choose(
+                game, obs, seat, legal, seed=seed, iterations=self.iterations,
+                exploration=self.exploration, rollout_depth=self.rollout_depth,
+                time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel)
         rng = random.Random(seed)
         root = _Node(seat)
         root.player = seat

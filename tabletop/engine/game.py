@@ -285,6 +285,33 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    # -- hidden moves (multiple-observer search, opt-in) -----------------------------------
+    #: ``True`` when some moves are only partly seen by the other seats (a card played face
+    #: down). Search agents then keep one tree per seat, each following the moves as that
+    #: seat sees them (``public_action``), so no simulated player reacts to a fact it could
+    #: not know. Games that leave it ``False`` are searched exactly as before.
+    has_hidden_moves: bool = False
+
+    def public_action(self, state: S, action: str, seat: int) -> str:
+        """How ``action``, about to be taken in ``state`` by the player to move, looks to
+        ``seat``. Actions that ``seat`` cannot tell apart must give the same text
+        (``play:spy3`` and ``play:hacker`` both look like ``play`` to the defender); the
+        mover always sees its own action whole. Only read when ``has_hidden_moves``."""
+        return action
+
+    def rewind_hidden_move(self, state: S, seat: int) -> str | None:
+        """Undo, in place on ``state`` (a full state drawn by ``resample`` for ``seat``), the
+        hidden move another seat has just made and ``seat`` must now answer; return how that
+        move looked to ``seat`` (its ``public_action``). Return ``None``, leaving ``state``
+        alone, when ``seat`` is not answering a hidden move.
+
+        A resampled state guesses the hidden move uniformly from what ``seat`` cannot rule
+        out; rewinding lets the search choose it again as its maker would, among the moves
+        that look the same, so the answer is weighed against what a thinking opponent plays
+        rather than against a blind draw. Only read when ``has_hidden_moves``.
+        """
+        return None
+
 
 def playout_random(game: Game[Any], state: Any, rng: random.Random,
                    limit: int | None = None) -> Any:

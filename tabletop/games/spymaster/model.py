@@ -289,6 +289,20 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[str]:
     return [c for c in sorted(left) for _ in range(left[c])]
 
 
+def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
+    """Words for the deck-mix choices in the new-game dialog (the keys alone read "9 6 6")."""
+    mixes: dict[str, dict[str, str]] = {}
+    for key, m in DECK_MIXES.items():
+        default = key == DEFAULT_MIX
+        mixes[key] = {
+            "en": f"Spies {m.spies} · Forces {m.forces} · Hackers {m.hackers}"
+                  + (" (standard)" if default else ""),
+            "ja": f"スパイ{m.spies}・特殊部隊{m.forces}・ハッカー{m.hackers}"
+                  + ("(標準)" if default else ""),
+        }
+    return {"deck": mixes}
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 # ---------------------------------------------------------------------------------------------
@@ -321,6 +335,7 @@ class SpymasterGame(Game[SpymasterState]):
         "相手の機密書類3枚をすべて暴けば勝ち。",
         has_hidden_information=True,
         rules_file="spymaster",
+        extra={"choice_labels": _choice_labels()},
     )
 
     # -- set-up ---------------------------------------------------------------------------
@@ -879,6 +894,30 @@ class SpymasterGame(Game[SpymasterState]):
 
     def max_game_length(self) -> int:
         return 6000
+
+    # The attacker's card is face down until the call (SM-R11..R13): the defender sees only
+    # that a card was played. Declaring it lets the search keep the defender's statistics
+    # apart from the card, so the AI bluffs and calls bluffs (see ``tabletop.ai.mo_ismcts``).
+    has_hidden_moves = True
+
+    def public_action(self, state: SpymasterState, action: str, seat: int) -> str:
+        if seat != state.attacker and action.startswith("play:"):
+            return "play"
+        return action
+
+    def rewind_hidden_move(self, state: SpymasterState, seat: int) -> str | None:
+        s = state
+        if s.phase != P_CALL or seat == s.attacker or not s.played or s.pending:
+            return None
+        # Back to SM-R11: the face-down card returns to the attacker's hand. ``call``,
+        # ``revealed`` and ``outcome`` only report the last call and are cleared by a play.
+        hand = s.hands[s.attacker]
+        hand.append(s.played)
+        hand.sort(key=_KEY.__getitem__)
+        s.played = ""
+        s.played_in_round -= 1
+        s.phase = P_PLAY
+        return "play"
 
 
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
