@@ -108,11 +108,26 @@ class _Run:
         return True
 
 
+def _quiet_offscreen_notices() -> None:
+    """Drop the offscreen platform's notices that it cannot move or raise windows ("This
+    plugin does not support raise()"): they say nothing about the app and bury the report."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(mode: Any, context: Any, message: str) -> None:
+        if message.startswith("This plugin does not support"):
+            return
+        print(message, file=sys.stderr)
+
+    qInstallMessageHandler(handler)
+
+
 def run(out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr,
         moves: int = MOVES, seed: int = SEED) -> int:
     """Run every check; 0 when all hold, 1 (with the reason on ``err``) otherwise."""
     if _needs_offscreen(os.environ):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
+        _quiet_offscreen_notices()
     from tabletop.app.saves import ENV_DATA_DIR
 
     started = time.monotonic()
