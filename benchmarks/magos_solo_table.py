@@ -69,8 +69,9 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
         wanted = f["battles_per_enemy"] * len(CAMPAIGN_ORDER)
         state = "" if n >= wanted else (
             f" — measurement in progress ({n} of {wanted}); the same command resumes it")
-        lines.append(f"- {f['dice']}: {n} battles, {f['seconds'] / 60:.0f} minutes of playing "
-                     f"time on two worker processes{state}.")
+        per = sum(r["seconds"] for r in f.get("runs", [])) / n if n else 0.0
+        lines.append(f"- {f['dice']}: {n} battles, {per:.1f} s of thinking per battle on "
+                     f"average, {f['seconds'] / 60:.0f} minutes of measuring{state}.")
     return "\n".join(lines) + "\n"
 
 
