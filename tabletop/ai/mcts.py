@@ -13,10 +13,10 @@ on a 4-dice roll would split the statistics 126 ways for little gain, and the de
 matter are taken with the current dice known.
 
 Playouts are random; after ``rollout_depth`` decisions the position is scored by
-``game.heuristic`` when the game offers one (a heuristic that returns ``None`` lets the playout
-run to the end). The budget is a number of iterations so that a seeded match replays exactly;
-``time_cap`` is a safety net only. Each iteration makes exactly one fresh state (the resampled
-one) and mutates it in place.
+``game.heuristics`` (every seat's ``game.heuristic``) when the game offers one (a heuristic that
+returns ``None`` lets the playout run to the end). The budget is a number of iterations so that
+a seeded match replays exactly; ``time_cap`` is a safety net only. Each iteration makes exactly
+one fresh state (the resampled one) and mutates it in place.
 
 Games whose moves other seats see only in part (``game.has_hidden_moves``, a card played face
 down) are searched by ``mo_ismcts`` instead: one tree per seat, so a simulated player never
@@ -176,7 +176,7 @@ class MCTSAgent(Agent):
         apply = game.apply_in_place
         sample_chance = game.sample_chance
         returns = game.returns
-        heuristic = game.heuristic
+        heuristics = game.heuristics
         randrange = rng.randrange
         log = math.log
         sqrt = math.sqrt
@@ -186,7 +186,6 @@ class MCTSAgent(Agent):
         depth_limit = math.inf if self.rollout_depth is None else self.rollout_depth
         length_cap = game.max_game_length()
         is_cancelled = cancel.is_set if cancel is not None else None
-        seats: range | None = None
         done = 0
 
         while done < self.iterations:
@@ -195,8 +194,6 @@ class MCTSAgent(Agent):
             if clock() > deadline:
                 break
             state = sample(rng)
-            if seats is None:
-                seats = range(game.num_players(state))
             node = root
             path = [root]
             steps = 0
@@ -259,7 +256,7 @@ class MCTSAgent(Agent):
                     steps += 1
                     continue
                 if decisions >= limit:
-                    values = [heuristic(state, s) for s in seats]
+                    values = heuristics(state)
                     if None in values:
                         limit = math.inf
                     else:

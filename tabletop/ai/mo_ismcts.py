@@ -195,7 +195,7 @@ def _search(
     apply = game.apply_in_place
     sample_chance = game.sample_chance
     returns = game.returns
-    heuristic = game.heuristic
+    heuristics = game.heuristics
     public = game.public_action
     rewind = game.rewind_hidden_move
     randrange = rng.randrange
@@ -316,7 +316,7 @@ def _search(
                 steps += 1
                 continue
             if decisions >= limit:
-                values = [heuristic(state, s) for s in seats]
+                values = heuristics(state)
                 if None in values:
                     limit = math.inf
                 else:

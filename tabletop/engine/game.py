@@ -269,6 +269,12 @@ class Game(ABC, Generic[S]):
         """Optional evaluation in [-1, 1] from ``seat``'s point of view, for search agents."""
         return None
 
+    def heuristics(self, state: S) -> list[float | None]:
+        """``heuristic(state, seat)`` for every seat, in seat order. Search calls this once per
+        cut-off playout; a game whose seats' values share work (each compared with the best of
+        the others) may work it out once, giving exactly the same numbers."""
+        return [self.heuristic(state, seat) for seat in range(self.num_players(state))]
+
     def max_game_length(self) -> int:
         """Upper bound on actions in one game; playouts stop there (a safety net)."""
         return 10_000

@@ -1672,5 +1672,20 @@ class NationalEconomyGame(Game[NEState]):
         best = max(worth(p) for p in range(s.n) if p != seat)
         return math.tanh((mine - best) / 40.0)
 
+    def heuristics(self, state: NEState) -> list[float | None]:
+        # Every seat's ``heuristic`` from one pass over the players' worths (the same numbers,
+        # a quarter of the work at four players).
+        s = state
+        if s.phase == P_OVER:
+            return list(self.returns(s))
+        rounds_left = ROUNDS - s.round + 1
+        worths = [s.score(p).total + 1.5 * len(s.hands[p])
+                  + 4.0 * s.workers[p] * min(rounds_left, 4) - s.due(p) for p in range(s.n)]
+        out: list[float | None] = []
+        for seat in range(s.n):
+            best = max(w for p, w in enumerate(worths) if p != seat)
+            out.append(math.tanh((worths[seat] - best) / 40.0))
+        return out
+
     def max_game_length(self) -> int:
         return 20_000
