@@ -1675,6 +1675,8 @@ class NationalEconomyGame(Game[NEState]):
     def heuristics(self, state: NEState) -> list[float | None]:
         # Every seat's ``heuristic`` from one pass over the players' worths (the same numbers,
         # a quarter of the work at four players).
+        if type(self).heuristic is not NationalEconomyGame.heuristic:
+            return super().heuristics(state)  # a variant (solo) judges positions its own way
         s = state
         if s.phase == P_OVER:
             return list(self.returns(s))
