@@ -12,6 +12,10 @@ Chance is not branched in the tree ("open loop"): outcomes are drawn with
 on a 4-dice roll would split the statistics 126 ways for little gain, and the decisions that
 matter are taken with the current dice known.
 
+A game may model how the other seats choose (``game.opponent_model``): those choices are then
+drawn from the model instead of being searched in the tree, for players who cannot see what the
+searching seat sees and would otherwise play as if they could.
+
 Playouts are random; after ``rollout_depth`` decisions the position is scored by
 ``game.heuristics`` (every seat's ``game.heuristic``) when the game offers one (a heuristic that
 returns ``None`` lets the playout run to the end). The budget is a number of iterations so that
@@ -129,16 +133,17 @@ class MCTSAgent(Agent):
                     raise ValueError(f"The scripted {self.level} player chose {scripted!r}, "
                                      "which is not legal.")
                 return Decision(scripted, 0, time.perf_counter() - start)
+        budget = max(1, round(self.iterations * game.search_effort()))
         if game.has_hidden_moves:
             # Moves other seats see only in part: one tree per seat (see ``mo_ismcts``).
             return mo_ismcts.choose(
-                game, obs, seat, legal, seed=seed, iterations=self.iterations,
+                game, obs, seat, legal, seed=seed, iterations=budget,
                 exploration=self.exploration, rollout_depth=self.rollout_depth,
                 time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel)
         rng = random.Random(seed)
         root = _Node(seat)
         root.player = seat
-        done = self._search(game, game.resampler(obs, seat), root, rng, start, cancel)
+        done = self._search(game, game.resampler(obs, seat), root, rng, budget, start, cancel)
         children = root.children
         ranked = sorted(
             (a for a in legal if a in children),
@@ -166,10 +171,12 @@ class MCTSAgent(Agent):
         sample: Callable[[random.Random], Any],
         root: _Node,
         rng: random.Random,
+        iterations: int,
         start: float,
         cancel: CancelFlag | None,
     ) -> int:
-        """Run iterations into ``root``'s tree; return how many completed."""
+        """Run up to ``iterations`` iterations into ``root``'s tree; return how many
+        completed."""
         # The loop below is the hot path: everything it touches is bound to a local name.
         current_player = game.current_player
         legal_actions = game.legal_actions
@@ -177,6 +184,11 @@ class MCTSAgent(Agent):
         sample_chance = game.sample_chance
         returns = game.returns
         heuristics = game.heuristics
+        # Opt-in: only a game that overrides ``opponent_model`` pays for the call, and every
+        # other game draws the same random numbers, so it decides exactly as before.
+        model = (game.opponent_model
+                 if type(game).opponent_model is not Game.opponent_model else None)
+        me = root.player
         randrange = rng.randrange
         log = math.log
         sqrt = math.sqrt
@@ -188,7 +200,7 @@ class MCTSAgent(Agent):
         is_cancelled = cancel.is_set if cancel is not None else None
         done = 0
 
-        while done < self.iterations:
+        while done < iterations:
             if is_cancelled is not None and is_cancelled():
                 break
             if clock() > deadline:
@@ -209,6 +221,19 @@ class MCTSAgent(Agent):
                     break
                 actions = legal_actions(state)
                 children = (node if node.player == player else node.holder(player)).children
+                if model is not None and player != me:
+                    modelled = model(state, me, actions, rng)
+                    if modelled is not None:
+                        # The modelled choice still gets a node, so that the searcher's next
+                        # decisions are told apart by what the other player did.
+                        child = children.get(modelled)
+                        if child is None:
+                            child = children[modelled] = _Node(player)
+                        steps += 1
+                        apply(state, modelled)
+                        path.append(child)
+                        node = child
+                        continue
                 untried: list[str] | None = None
                 best: _Node | None = None
                 best_action = ""

@@ -275,6 +275,29 @@ class Game(ABC, Generic[S]):
         the others) may work it out once, giving exactly the same numbers."""
         return [self.heuristic(state, seat) for seat in range(self.num_players(state))]
 
+    def opponent_model(self, state: S, seat: int, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        """How a search for ``seat`` should let the player to move in ``state`` (another seat)
+        choose among ``legal``; ``None``, the default, searches that choice like any other.
+
+        Single-observer search builds its tree from states drawn for the searching seat and
+        lets every simulated player choose in it, so a player who cannot see what the searcher
+        sees plays there as if he could (a Thief who walks straight to the Treasure that the
+        Rich Man, searching, knows about). A game that knows how such a player decides may say
+        so here. The answer may use only what the player to move can see; ``rng`` is the
+        search's seeded generator. Games that keep the default are searched exactly as before.
+        """
+        return None
+
+    def search_effort(self) -> float:
+        """How many times an AI level's iterations a search of this game runs (default 1).
+
+        Levels are counts of iterations, not seconds, so that seeded games replay on any
+        machine; a game whose iterations are cheap and whose decisions need many samples of
+        the hidden facts may ask for more, keeping every level's thinking time in line with
+        the other games."""
+        return 1.0
+
     def max_game_length(self) -> int:
         """Upper bound on actions in one game; playouts stop there (a safety net)."""
         return 10_000

@@ -281,3 +281,53 @@ def test_agents_answer_alone_legally_and_repeatably(name: str, game: Game[Any],
     b = MCTSAgent(150).choose(game, session.observation(seat), seat, legal, seed=11)
     assert (a.action, a.visits, a.value) == (b.action, b.visits, b.value)
     assert a.value is not None and -1.0 <= a.value <= 1.0
+
+
+class _ThoroughToy(ToyGame):
+    """The toy game asking its searches for two and a half times the level's iterations."""
+
+    def search_effort(self) -> float:
+        return 2.5
+
+
+def test_search_effort_scales_the_budget() -> None:
+    game, base = _ThoroughToy(), ToyGame()
+    session = _decision_point(base, 3, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    obs = session.observation(seat)
+    assert MCTSAgent(60).choose(base, obs, seat, legal, seed=1).iterations == 60
+    decision = MCTSAgent(60).choose(game, obs, seat, legal, seed=1)
+    assert decision.iterations == 150
+    assert sum(decision.visits.values()) == 150
+
+
+class _TimidOpponentToy(ToyGame):
+    """The toy game with a model of the other player: he always takes one stone."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, int, list[str]]] = []
+
+    def opponent_model(self, state: Any, seat: int, legal: Any,
+                       rng: random.Random) -> str | None:
+        self.calls.append((seat, self.current_player(state), list(legal)))
+        return "take:1"
+
+
+def test_opponent_model_chooses_for_the_other_seat_only() -> None:
+    base, modelled = ToyGame(), _TimidOpponentToy()
+    session = Session(base, 2, {"stones": 9}, seed=4)
+    while session.current_player() == CHANCE:
+        session.submit(CHANCE, session.legal_actions()[0])
+    seat, legal = session.current_player(), session.legal_actions()
+    obs = session.observation(seat)
+    searched = MCTSAgent(400).choose(base, obs, seat, legal, seed=3)
+    decision = MCTSAgent(400).choose(modelled, obs, seat, legal, seed=3)
+    assert decision.iterations == 400
+    # Asked only where the other seat moves in the tree, always on behalf of the searcher.
+    assert modelled.calls
+    assert {(s, p) for s, p, _ in modelled.calls} == {(seat, 1 - seat)}
+    assert all(set(offered) <= {"take:1", "take:2"} for _, _, offered in modelled.calls)
+    # An opponent who never takes two leaves more stones to the searcher: the search that
+    # models him expects more than the one that lets him search too.
+    assert searched.value is not None and decision.value is not None
+    assert decision.value > searched.value
