@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
-from functools import partial
+from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
@@ -47,6 +47,7 @@ from .data import (
     RICH_WIN_JEWELS,
     STEAL_EVERY,
     TILE_SYMBOL,
+    TRAP1,
     TRAP_GUARDS,
     TRAP_MIXES,
     TREASURE,
@@ -981,34 +982,197 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: SneakyState, seat: int) -> float | None:
+        return self.heuristics(state)[seat]
+
+    def heuristics(self, state: SneakyState) -> list[float | None]:
+        """Both seats' values at once (the game is zero-sum, so one projection serves both):
+        the chance that the current Rich Man wins the game, worked out by ``_rich_win_chance``
+        and mapped to [-1, 1], less a penalty for agents held."""
         s = state
         if s.phase == P_OVER:
-            return self.returns(s)[seat]
+            return list(self.returns(s))
         rich = s.rich
-        proj = [float(s.jewels[0]), float(s.jewels[1])]
-        if rich >= 0 and s.doors[0]:
-            thief = 1 - rich
-            g = s.guards
-            # The Thief's chance to open the Treasure before the fourth guard falls with every
-            # guard he holds and rises as closed doors run out; standing next to the Treasure
-            # (known in a resampled state, a guess for the Thief) helps a little more.
-            closed = 8 - sum(s.opened)
-            p = (GUARDS_TO_CATCH - g) / GUARDS_TO_CATCH * (0.45 + 0.5 / max(1, closed))
-            if TREASURE in s.doors:
-                treasure = s.doors.index(TREASURE)
-                if not s.opened[treasure] and treasure in neighbours_of(s.thief):
-                    p += 0.08
-            p = min(0.95, max(0.05, p))
-            proj[thief] += p * (GUARDS_TO_CATCH - g - 0.5)
-            proj[rich] += (1.0 - p) * RICH_WIN_JEWELS
-        v = 0.22 * (min(proj[seat], 10.0) - min(proj[1 - seat], 10.0))
-        for p_, sign in ((seat, -1.0), (1 - seat, 1.0)):
+        if rich < 0:  # the first Rich Man is not drawn yet
+            return [0.0, 0.0]
+        v = 2.0 * _rich_win_chance(s) - 1.0
+        # Agents carry over between rounds and the fourth loses the game (MS-R04): a player one
+        # card away is in real danger, which no jewel count shows.
+        for p_, sign in ((rich, -1.0), (1 - rich, 1.0)):
             a = agent_total(s.agents[p_])
             v += sign * (0.06 * a + (0.35 if a >= AGENTS_TO_LOSE - 1 else 0.0))
-        return math.tanh(v)
+        v = min(1.0, max(-1.0, v))
+        return [v, -v] if rich == 0 else [-v, v]
+
+    def opponent_model(self, state: SneakyState, seat: int, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        """In a search for ``seat``, the other player chooses uniformly at random.
+
+        Single-observer search draws every state from the searcher's view and lets the other
+        player choose in the same tree, which goes wrong here both ways. The Rich Man's
+        search always holds the true layout (he sees it), so a searched Thief learns within a
+        few hundred iterations where the Treasure is and walks straight to it: the Rich Man
+        then judged his cards against a Thief who cannot lose and placed them badly (hard won
+        46% of its Rich Man rounds, random placement 45%, a one-line greedy rule 49%). In the
+        Thief's search the Rich Man's statistics are pooled over every layout guessed, so the
+        searched Rich Man plays the placement that is best on average; it is not the informed
+        player he really is. The Thief cannot tell closed doors apart except by the public
+        cards, and the Rich Man's knowledge cannot be modelled in a tree pooled over layouts,
+        so both are taken as choosing blindly. Measured over 120 seeded rounds against random
+        play, this lifted hard's mean jewel margin per round from -0.53 to about 0 as the Rich
+        Man and from +2.0 to +2.5 as the Thief.
+        """
+        return legal[rng.randrange(len(legal))]
+
+    def search_effort(self) -> float:
+        """Three times the level's iterations: an iteration here is cheap (hard thought about
+        0.2 s a decision at the common budget), and the Thief's choices are only as good as the
+        number of door layouts his search samples."""
+        return 3.0
 
     def max_game_length(self) -> int:
         return 12_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Judging a position for search (AI only: the rules never read any of this)
+# ---------------------------------------------------------------------------------------------
+
+#: How a round between two random players ends: (Rich Man's jewels, Thief's jewels, share),
+#: measured over 20,000 seeded rounds from 0-0 (the 17 commonest results, 97% of the rounds,
+#: scaled to sum to 1). It only shapes ``_WIN``: how much a jewel is worth at each score.
+_ROUND_OUTCOMES: tuple[tuple[int, int, float], ...] = (
+    (0, 4, .217), (2, 0, .194), (0, 3, .117), (0, 2, .081), (3, 0, .081), (2, 1, .051),
+    (2, 2, .042), (0, 1, .041), (0, 5, .031), (3, 1, .022), (3, 2, .017), (4, 0, .016),
+    (0, 6, .015), (2, 3, .014), (1, 2, .010), (1, 3, .008), (1, 1, .008),
+)
+
+
+def _after_round(table: list[list[float]], rich: float, thief: float) -> float:
+    """The chance that the Rich Man of a round that has just ended wins the game, holding
+    ``rich`` jewels against the Thief's ``thief`` (whole numbers here). MS-R35: at 8 he has
+    won, even if the Thief has 8 too; otherwise roles swap (MS-R34) for the next round."""
+    if rich >= JEWELS_TO_WIN:
+        return 1.0
+    if thief >= JEWELS_TO_WIN:
+        return 0.0
+    return 1.0 - table[int(thief)][int(rich)]
+
+
+def _win_table() -> list[list[float]]:
+    """``table[x][y]``: the chance that the Rich Man of a round about to start wins the game,
+    holding ``x`` jewels against the Thief's ``y`` (both under 8), if every round ends as
+    ``_ROUND_OUTCOMES`` says. Every round pays someone, so it fills from high totals down."""
+    total = sum(p for _, _, p in _ROUND_OUTCOMES)
+    outcomes = [(a, b, p / total) for a, b, p in _ROUND_OUTCOMES]
+    n = JEWELS_TO_WIN
+    table = [[0.5] * n for _ in range(n)]
+    for both in range(2 * n - 2, -1, -1):
+        for x in range(max(0, both - n + 1), min(n, both + 1)):
+            y = both - x
+            table[x][y] = sum(p * _after_round(table, x + a, y + b) for a, b, p in outcomes)
+    return table
+
+
+_WIN = _win_table()
+
+
+def _after_round_mean(rich: float, thief: float) -> float:
+    """``_after_round`` at fractional jewel counts (expected bonuses), interpolated."""
+    r0, t0 = int(rich), int(thief)
+    fr, ft = rich - r0, thief - t0
+    v = (1.0 - fr) * (1.0 - ft) * _after_round(_WIN, r0, t0)
+    if fr:
+        v += fr * (1.0 - ft) * _after_round(_WIN, r0 + 1, t0)
+    if ft:
+        v += (1.0 - fr) * ft * _after_round(_WIN, r0, t0 + 1)
+        if fr:
+            v += fr * ft * _after_round(_WIN, r0 + 1, t0 + 1)
+    return v
+
+
+#: Half guards that catch the Thief (MS-R28): Nothing doors count in halves (MS-R25).
+_CAUGHT = 2 * GUARDS_TO_CATCH
+#: Roughly how likely a door that is not the Treasure is opened before the round ends; its
+#: cards that pay jewels count this much (the Treasure's own cards count in full).
+_OPEN_SHARE = 0.45
+#: Card effects the projection counts, by kind: jewels for the Thief (A1, A2: on 宝 and 無),
+#: guards on 無 (B1) and on 罠 (B2), jewels for the Rich Man (A3: on 罠).
+_THIEF_JEWELS = {c: k.jewels for c, k in CARD_KINDS.items() if k.jewels and k.target != RICH}
+_NOTHING_GUARD_CARDS = frozenset(c for c, k in CARD_KINDS.items()
+                            if k.guards and TILE_SYMBOL[NOTHING] in k.symbols)
+_TRAP_GUARD_CARDS = frozenset(c for c, k in CARD_KINDS.items()
+                         if k.guards and TILE_SYMBOL[TRAP1] in k.symbols)
+_RICH_JEWELS = {c: k.jewels for c, k in CARD_KINDS.items() if k.jewels and k.target == RICH}
+
+
+@lru_cache(maxsize=1 << 16)
+def _treasure_chances(budget: int, costs: tuple[int, ...]) -> tuple[float, ...]:
+    """``out[c]``: the chance that the Thief opens the Treasure having spent exactly ``c`` half
+    guards on the way, for ``c`` below ``budget`` (the half guards he can still take without
+    being caught), if he opens the closed doors in random order; ``costs`` are the half guards
+    behind each closed door other than the Treasure.
+
+    Random order is what the Thief's choice looks like to the faces, which he cannot see. The
+    Treasure's place in the order is uniform, and the doors before it are a uniform subset of
+    that size, so the sum counts subsets by size and cost."""
+    m = len(costs)
+    ways = [[0] * budget for _ in range(m + 1)]
+    ways[0][0] = 1
+    for i, w in enumerate(costs):
+        for j in range(i, -1, -1):
+            row, up = ways[j], ways[j + 1]
+            for c in range(budget - w):
+                if row[c]:
+                    up[c + w] += row[c]
+    out = [0.0] * budget
+    for j in range(m + 1):
+        share = 1.0 / (math.comb(m, j) * (m + 1))
+        for c, k in enumerate(ways[j]):
+            if k:
+                out[c] += k * share
+    return tuple(out)
+
+
+def _rich_win_chance(s: SneakyState) -> float:
+    """The chance that the current Rich Man wins the game: how the round may end from here
+    (``_treasure_chances`` over the true faces of a drawn state, with the cards that lie on
+    the doors), each ending weighed by ``_WIN`` at the score it leaves."""
+    rich = s.rich
+    jr, jt = s.jewels[rich], s.jewels[1 - rich]
+    if not s.doors[0] or TREASURE not in s.doors:  # between rounds: only the score counts
+        return _WIN[min(jr, JEWELS_TO_WIN - 1)][min(jt, JEWELS_TO_WIN - 1)]
+    half = 2 * s.guards + (s.nothing & 1)  # MS-R25: every 2nd Nothing door gives a guard
+    costs: list[int] = []
+    rich_bonus = thief_bonus = 0.0
+    treasure_bonus = 0
+    opened, doors, cards = s.opened, s.doors, s.cards
+    for d in range(8):
+        if opened[d]:
+            continue
+        face = doors[d]
+        here = cards[d]
+        if face == TREASURE:  # of the cards that match 宝 only the Thief's jewels count here
+            treasure_bonus += sum(_THIEF_JEWELS.get(c, 0) for c in here)
+            continue
+        if face == NOTHING:
+            w = 1 + 2 * sum(1 for c in here if c in _NOTHING_GUARD_CARDS)
+            thief_bonus += sum(_THIEF_JEWELS.get(c, 0) for c in here)
+        else:
+            w = 2 * (TRAP_GUARDS[face] + sum(1 for c in here if c in _TRAP_GUARD_CARDS))
+            rich_bonus += sum(_RICH_JEWELS.get(c, 0) for c in here)
+        costs.append(min(w, _CAUGHT))
+    rich_bonus *= _OPEN_SHARE
+    thief_bonus *= _OPEN_SHARE
+    found = 0.0
+    p = 0.0
+    chances = _treasure_chances(max(1, _CAUGHT - half), tuple(sorted(costs)))
+    for c, q in enumerate(chances):
+        if q:
+            found += q
+            gain = GUARDS_TO_CATCH - (half + c) // 2 + treasure_bonus  # MS-R29
+            p += q * _after_round_mean(jr + rich_bonus, jt + thief_bonus + gain)
+    return p + (1.0 - found) * _after_round_mean(jr + RICH_WIN_JEWELS + rich_bonus,
+                                                 jt + thief_bonus)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -132,3 +132,61 @@ def test_hard_beats_random() -> None:
         ret = _match(levels, 500 + i)
         wins += ret[hard] > ret[1 - hard]
     assert wins >= 8, f"hard won {wins} of {games}"
+
+
+# -- the search's judgement of a position (AI only) ----------------------------------------
+
+def test_treasure_chances_match_every_order_of_the_doors() -> None:
+    # The Thief opens closed doors in an order he cannot steer by their faces: averaged over
+    # every order, how many half guards has he spent when the Treasure opens?
+    from itertools import permutations
+
+    from tabletop.games.mr_sneaky.model import _treasure_chances
+
+    costs, budget = (1, 2, 4, 2), 6
+    counts = [0] * budget
+    orders = list(permutations([*range(len(costs)), "T"]))
+    for order in orders:
+        spent = 0
+        for door in order:
+            if door == "T":
+                if spent < budget:
+                    counts[spent] += 1
+                break
+            spent += costs[door]
+    expected = [c / len(orders) for c in counts]
+    got = _treasure_chances(budget, tuple(sorted(costs)))
+    assert got == pytest.approx(expected)
+    assert sum(got) < 1.0  # some orders get him caught first
+
+
+def test_win_table_rewards_jewels_and_the_eighth_wins() -> None:
+    from tabletop.games.mr_sneaky.data import JEWELS_TO_WIN
+    from tabletop.games.mr_sneaky.model import _WIN, _after_round
+
+    n = JEWELS_TO_WIN
+    for x in range(n):
+        for y in range(n):
+            assert 0.0 < _WIN[x][y] < 1.0
+            if x + 1 < n:
+                assert _WIN[x + 1][y] >= _WIN[x][y]  # one more jewel never hurts
+            if y + 1 < n:
+                assert _WIN[x][y + 1] <= _WIN[x][y]
+    assert _after_round(_WIN, n, n) == 1.0  # MS-R35: the Rich Man's eighth jewel wins
+    assert _after_round(_WIN, 0, n) == 0.0
+
+
+@pytest.mark.parametrize("plies", [0, 5, 25, 60])
+def test_heuristics_are_zero_sum_and_bounded(plies: int) -> None:
+    session = Session(GAME, seed=11)
+    rng = random.Random(11)
+    for _ in range(plies):
+        if session.is_terminal():
+            break
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    values = GAME.heuristics(session.state)
+    assert values[0] is not None and values[1] is not None
+    assert values[0] == pytest.approx(-values[1])
+    assert -1.0 <= values[0] <= 1.0
+    assert [GAME.heuristic(session.state, s) for s in (0, 1)] == values
