@@ -124,17 +124,23 @@ def chart(data: dict[str, Any], path: str) -> None:
     plot.getAxis("bottom").enableAutoSIPrefix(False)
     plot.setYRange(0, 1.02)
     plot.showGrid(x=True, y=True, alpha=0.25)
-    plot.addLegend(offset=(10, -10), labelTextColor="#222222")
+    plot.addLegend(offset=(-10, -10), labelTextColor="#222222")
     colours = {"magos": "#c0392b", "national-economy": "#2471a3"}
     dashes = {"random": pg.QtCore.Qt.PenStyle.SolidLine,
               "greedy": pg.QtCore.Qt.PenStyle.DashLine}
-    for g in dict.fromkeys(c["game"] for c in data["cells"]):
+    for gi, g in enumerate(dict.fromkeys(c["game"] for c in data["cells"])):
         for o in dict.fromkeys(c["opponent"] for c in data["cells"]):
             cs = [c for c in data["cells"] if c["game"] == g and c["opponent"] == o]
             pen = pg.mkPen(colours.get(g, "#555555"), width=2.5,
                            style=dashes.get(o, pg.QtCore.Qt.PenStyle.DotLine))
+            # Lines at the same score lie on top of each other: rings that shrink game by
+            # game, around a small triangle, keep every point visible.
+            colour = colours.get(g, "#555555")
+            ring = o == "random"
             plot.plot([c["budget"] for c in cs], [c["score"] for c in cs], pen=pen,
-                      symbol="o", symbolBrush=colours.get(g, "#555555"), name=f"{g} vs {o}")
+                      symbol="o" if ring else "t", symbolSize=max(8, 22 - 7 * gi) if ring else 8,
+                      symbolPen=pg.mkPen(colour, width=2),
+                      symbolBrush=None if ring else colour, name=f"{g} vs {o}")
     app.processEvents()
     exporter = pyqtgraph.exporters.ImageExporter(plot.plotItem)
     exporter.parameters()["width"] = 900
