@@ -353,6 +353,52 @@ def _solo_figures(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+class _SavedRun:
+    """The results file of ``simulate --save``: every finished game is written at once, so a
+    long evaluation that is stopped (or whose machine is needed) continues with ``--resume``
+    and gives exactly the figures of an uninterrupted run, every game being seeded on its own.
+
+    Games that ended in an error are played again on resume: a worker that was killed is not
+    a result, and an error of the rules comes back the same way.
+    """
+
+    def __init__(self, path: Path, meta: dict[str, Any], held: dict[int, dict[str, Any]],
+                 spent: float) -> None:
+        self.path = path
+        self.meta = meta
+        self.held = held
+        self.spent = spent
+        self._runs = dict(held)
+
+    @classmethod
+    def open(cls, path: Path, meta: dict[str, Any], resume: bool) -> _SavedRun:
+        if not path.exists():
+            return cls(path, meta, {}, 0.0)
+        if not resume:
+            raise UsageError(f"{path} exists: add --resume to continue it, or choose another "
+                             "file.")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            runs = {int(r["index"]): r["result"] for r in data["runs"]
+                    if r["result"].get("error") is None}
+            spent = float(data.get("seconds", 0.0))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise UsageError(f"Cannot resume from {path}: {exc}") from None
+        differs = [k for k in meta if data.get(k) != meta[k]]
+        if differs:
+            raise UsageError(f"{path} holds another simulation (different "
+                             f"{', '.join(differs)}); choose another file.")
+        return cls(path, meta, runs, spent)
+
+    def add(self, index: int, result: dict[str, Any], elapsed: float) -> None:
+        self._runs[index] = result
+        out = {**self.meta, "seconds": self.spent + elapsed,
+               "runs": [{"index": i, "result": r} for i, r in sorted(self._runs.items())]}
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        tmp.write_text(json.dumps(out, ensure_ascii=False) + "\n", encoding="utf-8")
+        tmp.replace(self.path)  # atomic: a stopped run never leaves half a file
+
+
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
     levels = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -365,6 +411,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--games must be at least 1.")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1.")
+    if args.resume and not args.save:
+        raise UsageError("--resume needs --save FILE (the file to continue).")
     seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
     n = len(levels)
     # With --rotate, game i seats agent j at seat (j + i) % n, so every agent plays every seat
@@ -372,34 +420,48 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     shifts = [i % n if args.rotate else 0 for i in range(args.games)]
     seatings = [[levels[(s - k) % n] for s in range(n)] for k in shifts]
     progress = sys.stderr.isatty() and not args.json
+    run = _SavedRun.open(Path(args.save), {
+        "game": game.spec.id, "agents": levels, "seed": args.seed, "rotate": bool(args.rotate),
+        "options": options, "time_cap": args.time_cap}, args.resume) if args.save else None
+    done = {i: r for i, r in run.held.items() if i < args.games} if run is not None else {}
+    todo = [i for i in range(args.games) if i not in done]
+    if run is not None and done and not args.json:
+        print(f"{args.save}: {args.games - len(todo)} games held, {len(todo)} to play.",
+              file=sys.stderr)
     start = time.perf_counter()
-    results: list[dict[str, Any]] = []
+
+    def finished(i: int, result: dict[str, Any]) -> None:
+        done[i] = result
+        if run is not None:
+            run.add(i, result, time.perf_counter() - start)
+        if progress:
+            print(f"\r{len(done)}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
+
     if args.workers == 1:
-        for i, s in enumerate(seeds):
-            results.append(play_match(game.spec.id, seatings[i], options, s, args.time_cap))
-            if progress:
-                print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
-    else:
+        for i in todo:
+            finished(i, play_match(game.spec.id, seatings[i], options, seeds[i], args.time_cap))
+    elif todo:
         # "spawn" behaves the same on every platform and never forks a threaded parent.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
             futures: list[Future[dict[str, Any]]] = [
-                pool.submit(play_match, game.spec.id, seatings[i], options, s, args.time_cap)
-                for i, s in enumerate(seeds)
+                pool.submit(play_match, game.spec.id, seatings[i], options, seeds[i],
+                            args.time_cap)
+                for i in todo
             ]
-            for i, (s, future) in enumerate(zip(seeds, futures, strict=True)):
+            for i, future in zip(todo, futures, strict=True):
                 try:
-                    results.append(future.result())
+                    result = future.result()
                 except Exception as exc:  # a worker process died
-                    results.append({"seed": s, "returns": None, "moves": [0] * len(levels),
-                                    "think": [0.0] * len(levels),
-                                    "error": f"{type(exc).__name__}: {exc}"})
-                if progress:
-                    print(f"\r{i + 1}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
+                    result = {"seed": seeds[i], "returns": None, "moves": [0] * len(levels),
+                              "think": [0.0] * len(levels),
+                              "error": f"{type(exc).__name__}: {exc}"}
+                finished(i, result)
     if progress:
         print(file=sys.stderr)
-    results = [by_agent(r, k) for r, k in zip(results, shifts, strict=True)]
-    summary = summarize(game.spec.id, levels, args.seed, results, time.perf_counter() - start)
+    results = [by_agent(done[i], k) for i, k in enumerate(shifts)]
+    seconds = time.perf_counter() - start + (run.spent if run is not None else 0.0)
+    summary = summarize(game.spec.id, levels, args.seed, results, seconds)
     summary["workers"] = args.workers
     summary["rotate"] = bool(args.rotate)
     if args.json:
@@ -566,6 +628,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="move every agent one seat on after each game (figures per agent)")
     p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
                    help="safety limit per decision (off by default so results replay)")
+    p.add_argument("--save", metavar="FILE",
+                   help="write every finished game to FILE, so that --resume can continue")
+    p.add_argument("--resume", action="store_true",
+                   help="continue the run in --save FILE: play only the games it lacks")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_cmd_simulate)
 

@@ -211,6 +211,52 @@ def test_simulate_rotate_seats_every_agent_in_turn(capsys: pytest.CaptureFixture
     assert "agent #" in capsys.readouterr().out
 
 
+def test_simulate_save_and_resume_give_the_uninterrupted_figures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "magos", "--agents", "easy,random", "--seed", "4", "--rotate",
+            "--json"]
+    assert main([*args, "--games", "6"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    save = tmp_path / "run.json"
+    # A run stopped after four games: the file holds them, seat by seat as played.
+    assert main([*args, "--games", "4", "--save", str(save)]) == 0
+    capsys.readouterr()
+    held = json.loads(save.read_text(encoding="utf-8"))
+    assert [r["index"] for r in held["runs"]] == [0, 1, 2, 3]
+    assert held["agents"] == ["easy", "random"] and held["rotate"] is True
+    # Asking again without --resume refuses rather than overwrite the file.
+    assert main([*args, "--games", "6", "--save", str(save)]) == 2
+    assert "--resume" in capsys.readouterr().err
+    assert json.loads(save.read_text(encoding="utf-8")) == held
+    assert main([*args, "--games", "6", "--save", str(save), "--resume"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "draws", "mean_length", "win_rate", "errors"):
+        assert resumed[key] == whole[key], key
+    assert [r["index"] for r in json.loads(save.read_text(encoding="utf-8"))["runs"]] == \
+        list(range(6))
+
+
+def test_simulate_resume_refuses_another_run_or_a_damaged_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "run.json"
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "2",
+                 "--seed", "1", "--save", str(save), "--json"]) == 0
+    capsys.readouterr()
+    before = save.read_text(encoding="utf-8")
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "2",
+                 "--seed", "2", "--save", str(save), "--resume"]) == 2
+    assert "another simulation (different seed)" in capsys.readouterr().err
+    assert save.read_text(encoding="utf-8") == before
+    save.write_text("{not json", encoding="utf-8")
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "2",
+                 "--seed", "1", "--save", str(save), "--resume"]) == 2
+    assert "Cannot resume from" in capsys.readouterr().err
+    assert save.read_text(encoding="utf-8") == "{not json"
+    assert main(["simulate", "magos", "--agents", "easy,random", "--games", "2",
+                 "--resume"]) == 2
+    assert "--resume needs --save FILE" in capsys.readouterr().err
+
+
 def test_module_entry_point_runs_without_qt() -> None:
     code = ("import sys, runpy\n"
             "sys.argv = ['tabletop-cli', 'list']\n"
