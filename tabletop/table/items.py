@@ -90,6 +90,10 @@ class TableItem(QGraphicsObject):
         return self.body_rect().adjusted(-m, -m, m, m)
 
     def shape(self) -> QPainterPath:
+        return self.outline()
+
+    def outline(self) -> QPainterPath:
+        """The item's exact outline, for hit tests."""
         path = QPainterPath()
         r = self.corner_radius()
         path.addRoundedRect(self.body_rect(), r, r)
@@ -207,15 +211,32 @@ class PieceItem(TableItem):
         super().__init__(piece.id, ctx)
         self.piece = piece
         w, h = piece.size()
-        self.w, self.h = w, h
+        self._resize(w, h)
         self.setTransformOriginPoint(w / 2, h / 2)
         self.setPos(piece.x, piece.y)
         self.setZValue(piece.z)
         self.setRotation(piece.rotation)
         self._apply_tooltip()
 
+    def _resize(self, w: float, h: float) -> None:
+        # Qt asks every item under a repaint for its bounds (hundreds of calls per frame while
+        # a card is dragged over a busy table) and hit tests ask for the shape: both are
+        # computed once per size. Callers must treat the returned objects as read-only.
+        self.w, self.h = w, h
+        m = art.SHADOW + 2.0
+        self._bounds = QRectF(-m, -m, w + 2 * m, h + 2 * m)
+        self._shape: QPainterPath | None = None
+
     def body_rect(self) -> QRectF:
         return QRectF(0.0, 0.0, self.w, self.h)
+
+    def boundingRect(self) -> QRectF:
+        return self._bounds
+
+    def shape(self) -> QPainterPath:
+        if self._shape is None:
+            self._shape = self.outline()
+        return self._shape
 
     def _apply_tooltip(self) -> None:
         self.setToolTip(self.hover_text())
@@ -237,7 +258,7 @@ class PieceItem(TableItem):
         w, h = piece.size()
         if (w, h) != (self.w, self.h):
             self.prepareGeometryChange()
-            self.w, self.h = w, h
+            self._resize(w, h)
             self.setTransformOriginPoint(w / 2, h / 2)
         target = QPointF(piece.x, piece.y)
         if animate:
@@ -434,7 +455,7 @@ class TokenItem(PieceItem):
     def corner_radius(self) -> float:
         return min(self.w, self.h) / 2
 
-    def shape(self) -> QPainterPath:
+    def outline(self) -> QPainterPath:
         path = QPainterPath()
         path.addEllipse(self.body_rect())
         return path
@@ -472,8 +493,17 @@ class ZoneItem(TableItem):
     def corner_radius(self) -> float:
         return 12.0
 
+    _bounds_key: tuple[float, float] | None = None
+    _bounds = QRectF()
+
     def boundingRect(self) -> QRectF:
-        return super().boundingRect().adjusted(0, -self._tab, 0, 0)
+        # Asked for on every repaint: computed once per size (the returned rect is read-only).
+        key = (self.zone.w, self.zone.h)
+        if key != self._bounds_key:
+            m = art.SHADOW + 2.0
+            self._bounds = QRectF(-m, -m - self._tab, key[0] + 2 * m, key[1] + 2 * m + self._tab)
+            self._bounds_key = key
+        return self._bounds
 
     def update_zone(self, zone: Zone, animate: bool) -> None:
         if (zone.w, zone.h) != (self.zone.w, self.zone.h):
@@ -538,6 +568,16 @@ class MeterItem(TableItem):
 
     def body_rect(self) -> QRectF:
         return QRectF(0.0, 0.0, self.meter.w, self.HEIGHT)
+
+    _bounds_w: float | None = None
+    _bounds = QRectF()
+
+    def boundingRect(self) -> QRectF:
+        # Asked for on every repaint: computed once per width (the returned rect is read-only).
+        if self.meter.w != self._bounds_w:
+            self._bounds = super().boundingRect()
+            self._bounds_w = self.meter.w
+        return self._bounds
 
     def update_meter(self, meter: Meter, animate: bool) -> None:
         if meter.w != self.meter.w:
@@ -641,6 +681,16 @@ class TextItem(TableItem):
 
     def body_rect(self) -> QRectF:
         return self._rect
+
+    _bounds_of: QRectF | None = None
+    _bounds = QRectF()
+
+    def boundingRect(self) -> QRectF:
+        # Asked for on every repaint: computed once per measured text (read-only result).
+        if self._bounds_of is not self._rect:
+            self._bounds = super().boundingRect()
+            self._bounds_of = self._rect
+        return self._bounds
 
     def refresh(self) -> None:
         self.prepareGeometryChange()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import (
     QEvent,
@@ -82,6 +82,9 @@ class _Press:
     start_pos: QPointF | None = None
     last_view_pos: QPointF | None = None
     drop_id: str | None = None
+    # Scene boxes (left, top, right, bottom) of the drag's targets that stand still: asked on
+    # every mouse move, and a table refresh (which could move them) cancels the drag anyway.
+    target_boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
 
 class TableWidget(QGraphicsView):
@@ -586,7 +589,7 @@ class TableWidget(QGraphicsView):
             return
         delta = self.mapToScene(pos.toPoint()) - press.scene_pos
         item.setPos(press.start_pos + delta)
-        drop = self._drop_target(item, pos)
+        drop = self._drop_target(item, pos, press.target_boxes)
         if drop != press.drop_id:
             old = self._find(press.drop_id)
             if old is not None:
@@ -596,22 +599,44 @@ class TableWidget(QGraphicsView):
                 new.set_flags(drop_target=True)
             press.drop_id = drop
 
-    def _drop_target(self, item: PieceItem, view_pos: QPointF) -> str | None:
-        """The legal target overlapping the dragged piece most (ties: under the cursor)."""
+    def _drop_target(self, item: PieceItem, view_pos: QPointF,
+                     boxes: dict[str, tuple[float, float, float, float]] | None = None
+                     ) -> str | None:
+        """The legal target overlapping the dragged piece most (ties: under the cursor).
+
+        ``boxes`` keeps the scene boxes of targets that are not moving between calls."""
         targets = self._drags.get(item.item_id, {})
         body = item.scene_body()
+        left, top, right, bottom = body.left(), body.top(), body.right(), body.bottom()
         areas: dict[str, tuple[float, TableItem]] = {}
+        pieces, zones = self._pieces, self._zones
+        most = 0.0
+        leader: str | None = None
+        tied = False
+        # Runs on every mouse move of a drag: plain float arithmetic, no Qt calls per target.
         for tid in targets:
-            target = self._find(tid)
+            target = pieces.get(tid) or zones.get(tid)
             if target is None or target.dying:
                 continue
-            inter = body.intersected(target.scene_body())
-            areas[tid] = (max(0.0, inter.width()) * max(0.0, inter.height()), target)
-        top = max((a for a, _ in areas.values()), default=0.0)
-        if top > 0.0:
-            leaders = [tid for tid, (a, _) in areas.items() if a == top]
-            if len(leaders) == 1:
-                return leaders[0]  # no tie: what lies under the cursor cannot change it
+            box = boxes.get(tid) if boxes is not None else None
+            if box is None:
+                r = target.scene_body()
+                box = (r.left(), r.top(), r.right(), r.bottom())
+                if boxes is not None and not target.is_animating():
+                    boxes[tid] = box
+            area = 0.0
+            w = (right if right < box[2] else box[2]) - (left if left > box[0] else box[0])
+            if w > 0.0:
+                h = (bottom if bottom < box[3] else box[3]) - (top if top > box[1] else box[1])
+                if h > 0.0:
+                    area = w * h
+            areas[tid] = (area, target)
+            if area > most:
+                most, leader, tied = area, tid, False
+            elif area == most and area > 0.0:
+                tied = True
+        if leader is not None and not tied:
+            return leader  # no tie: what lies under the cursor cannot change it
         # Ties and cursor-only targets need the (slower) hit test under the cursor.
         under = self._hit(view_pos, exclude=item.item_id)
         best: tuple[float, int, int] | None = None
