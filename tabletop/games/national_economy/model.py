@@ -131,6 +131,9 @@ _SELL_TEXT: dict[str, str] = {c: f"sell:{c}" for c in BUILDING_IDS}
 _TAKE_TEXT: dict[str, str] = {c: f"take:{c}" for c in BUILDING_IDS}
 _DRAW_TEXT: list[str] = [f"draw:{c}" for c in BUILDING_IDS]
 _INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
+# Every seat but one, per player count: who is told only that a card was drawn.
+_OTHERS: dict[int, tuple[frozenset[int], ...]] = {
+    n: tuple(frozenset(q for q in range(n) if q != p) for p in range(n)) for n in range(1, 5)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -707,6 +710,32 @@ def build_choices(hand: Sequence[str], kind: int) -> list[str]:
     return out
 
 
+def can_build(hand: Sequence[str], kind: int) -> bool:
+    """Whether ``build_choices(hand, kind)`` has a building: the same test, stopping at the
+    first (asked for every build workplace whenever the legal placements are listed)."""
+    h = len(hand)
+    if kind == B_PAIR:
+        seen: set[int] = set()
+        for c in hand:
+            if c != GOODS:
+                cost = _COST[c]
+                if cost in seen and cost <= h - 2:
+                    return True
+                seen.add(cost)
+        return False
+    for c in hand:
+        if c == GOODS:
+            continue
+        if kind == B_AGRI_FREE:
+            if BUILDINGS[c].category == AGRI:
+                return True
+            continue
+        cost = _COST[c] - 1 if kind == B_MINUS_ONE else _COST[c]
+        if max(cost, 0) <= h - 1:
+            return True
+    return False
+
+
 def build_cost(card: str, kind: int) -> int:
     """Cards to discard after building ``card`` with a build of ``kind``."""
     if kind == B_AGRI_FREE:
@@ -838,7 +867,7 @@ class NationalEconomyGame(Game[NEState]):
                 if s.household < arg:
                     return ("household", s.household, arg)
             elif op == "build":
-                if not build_choices(hand, arg):
+                if not can_build(hand, arg):
                     return ("build", arg)
             elif op in ("hire", "awake"):
                 limit = worker_limit(s.buildings[p])
@@ -858,12 +887,19 @@ class NationalEconomyGame(Game[NEState]):
                 return ("goods", arg, s.goods)  # NE-R3 with goods_shortage=unusable
         return None
 
+    def _blocked_slots(self, s: NEState) -> Sequence[int]:
+        """Public places no worker may take whatever stands there (the solo blocker)."""
+        return ()
+
     def _place_actions(self, s: NEState, p: int) -> list[str]:
         out: list[str] = []
         seen: set[str] = set()
         n3 = s.n >= 3
+        blocked = self._blocked_slots(s)
         for i, c in enumerate(s.public):
             if c in seen:
+                continue
+            if blocked and i in blocked:
                 continue
             if s.public_workers[i]:
                 w = WORKPLACES.get(c)
@@ -1011,7 +1047,7 @@ class NationalEconomyGame(Game[NEState]):
                             render=partial(_said, "reveal", -1, card))]
         else:
             insort(s.hands[target], card)
-            others = frozenset(q for q in range(s.n) if q != target)
+            others = _OTHERS[s.n][target]
             events = [
                 Event("draw", {"seat": target, "card": card}, seats=frozenset({target}),
                       reveals=True, render=partial(_said, "draw", target, card)),

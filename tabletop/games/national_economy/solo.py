@@ -44,7 +44,8 @@ and draws are chance, so the spec declares no hidden information.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any, cast
 
 from tabletop.engine import Event, GameSpec, OptionSpec
@@ -196,6 +197,11 @@ class NESoloState(NEState):
         return self.wage() * self.workers[p] + self.tax()
 
 
+def _blocker_words(card: str) -> dict[str, str]:
+    return {"en": f"The blocker takes the {card_name(card, 'en')}.",
+            "ja": f"ブロッカーが{card_name(card, 'ja')}をふさぎました。"}
+
+
 def _solo(s: NEState) -> NESoloState:
     # Every state this game makes is a NESoloState; the base model's hooks are typed NEState.
     return cast(NESoloState, s)
@@ -272,12 +278,8 @@ class NationalEconomySoloGame(NationalEconomyGame):
                 return i
         return -1
 
-    def _place_actions(self, s: NEState, p: int) -> list[str]:
-        out = super()._place_actions(s, p)
-        if not _solo(s).blocked:
-            return out
-        # A copy the base model saw as free may be blocked (NE-R73, NE-R74).
-        return [a for a in out if a.startswith("place:own:") or self._public_slot(s, a[6:]) >= 0]
+    def _blocked_slots(self, s: NEState) -> Sequence[int]:
+        return _solo(s).blocked  # NE-R73, NE-R74
 
     def _after_place(self, s: NEState) -> list[Event]:
         """NE-R73: the blocker takes the newest public workplace holding no worker."""
@@ -286,11 +288,9 @@ class NationalEconomySoloGame(NationalEconomyGame):
             if not s.public_workers[i] and i not in ss.blocked:
                 ss.blocked.append(i)
                 card = s.public[i]
-                en, ja = card_name(card, "en"), card_name(card, "ja")
                 return [Event("blocker", {"index": i, "card": card,
                                           "blocker": len(ss.blocked) - 1},
-                              {"en": f"The blocker takes the {en}.",
-                               "ja": f"ブロッカーが{ja}をふさぎました。"})]
+                              render=partial(_blocker_words, card))]
         return [Event("blocker", {"index": -1, "card": "", "blocker": -1},
                       {"en": "Every public workplace is taken: the blocker stays out.",
                        "ja": "空いている共有の職場がないので、ブロッカーは置かれません。"})]

@@ -187,6 +187,31 @@ def test_build_needs_enough_other_cards() -> None:
         play(s, "build:farm")
 
 
+def test_can_build_agrees_with_the_build_choices() -> None:
+    # NE-R42..NE-R44: the quick test behind placements is the list of choices, non-empty.
+    from tabletop.games.national_economy.data import BUILDING_IDS
+    from tabletop.games.national_economy.model import (
+        B_AGRI_FREE,
+        B_FULL,
+        B_MINUS_ONE,
+        B_PAIR,
+        build_choices,
+        can_build,
+    )
+
+    rng = random.Random(5)
+    cards = [*BUILDING_IDS, GOODS, GOODS, GOODS]
+    kinds = (B_FULL, B_MINUS_ONE, B_AGRI_FREE, B_PAIR)
+    outcomes = {k: set() for k in kinds}
+    for _ in range(4000):
+        hand = sorted(rng.choice(cards) for _ in range(rng.randrange(0, 7)))
+        for kind in kinds:
+            expected = bool(build_choices(hand, kind))
+            assert can_build(hand, kind) is expected, (hand, kind)
+            outcomes[kind].add(expected)
+    assert all(seen == {True, False} for seen in outcomes.values())
+
+
 def test_school_hires_a_sleeping_worker_that_is_paid() -> None:
     # NE-T1 School, NE-R31, NE-R35, NE-R41
     s = position(2, cash=[10, 10])
