@@ -10,6 +10,8 @@ All kinds run interleaved so that machine noise hits them alike; the ratio is wh
 entry point from source (``python -m tabletop``): both run the app's real ``main()`` with the
 hidden ``--first-paint-probe`` option, which prints the time of the first paint and quits.
 The file cache is warm (one unmeasured run of each kind first), so these are warm starts.
+The app runs with an empty data folder (``TABLETOP_DATA_DIR``): the start of a player with no
+unfinished game, whatever saves the measuring machine holds.
 """
 
 from __future__ import annotations
@@ -57,12 +59,29 @@ f = F(); w.installEventFilter(f); w.show(); app.exec()
 PROBE = ["--first-paint-probe", "--lang", "en"]
 
 
+_DATA_DIR: list[str] = []
+
+
+def _empty_data_dir() -> str:
+    """One empty folder for the run, removed at exit."""
+    if not _DATA_DIR:
+        import atexit
+        import shutil
+        import tempfile
+
+        path = tempfile.mkdtemp(prefix="tabletop-bench-")
+        atexit.register(shutil.rmtree, path, True)
+        _DATA_DIR.append(path)
+    return _DATA_DIR[0]
+
+
 def sample(code_or_cmd: str | list[str]) -> float:
     """Seconds from spawning to the first paint, for Python code or a command line."""
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     # A player's installation keeps compiled bytecode; without it every start would compile
     # the whole app from source and the figure would measure the compiler.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["TABLETOP_DATA_DIR"] = _empty_data_dir()
     cmd = [sys.executable, "-c", code_or_cmd] if isinstance(code_or_cmd, str) else code_or_cmd
     t0 = time.time()
     out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)

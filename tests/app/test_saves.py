@@ -345,3 +345,17 @@ def test_failed_autosave_warns_and_the_game_goes_on(make_window, data_dir: Path,
     assert window.table_page.status_kind == WARNING
     assert c.submit_human("take:1") and c.moves() == ["take:1", "take:1"]
     assert (data_dir / "autosave").read_text() == "a file where the folder should be"
+
+
+def test_resume_offer_shows_the_description_word_for_word(qtbot: Any) -> None:
+    from PySide6.QtGui import QTextDocumentFragment
+
+    from tabletop.app.window import ChooserPage
+
+    page = ChooserPage()
+    qtbot.addWidget(page)
+    text = "Toy <b>game</b> & co\nmoves played: 3"
+    page.populate({}, [], "en", resume=text)
+    label = page.findChild(QObject, "resumeText")
+    shown = QTextDocumentFragment.fromHtml(label.text()).toPlainText()
+    assert shown == text  # markup in a description is shown, never interpreted
