@@ -613,6 +613,7 @@ class TableWidget(QGraphicsView):
         most = 0.0
         leader: str | None = None
         tied = False
+        seen: list[tuple[float, float, float, float]] = []
         # Runs on every mouse move of a drag: plain float arithmetic, no Qt calls per target.
         for tid in targets:
             target = pieces.get(tid) or zones.get(tid)
@@ -631,14 +632,20 @@ class TableWidget(QGraphicsView):
                 if h > 0.0:
                     area = w * h
             areas[tid] = (area, target)
+            seen.append(box)
             if area > most:
                 most, leader, tied = area, tid, False
             elif area == most and area > 0.0:
                 tied = True
         if leader is not None and not tied:
             return leader  # no tie: what lies under the cursor cannot change it
-        # Ties and cursor-only targets need the (slower) hit test under the cursor.
-        under = self._hit(view_pos, exclude=item.item_id)
+        # Ties and cursor-only targets need the (slower) hit test under the cursor, which can
+        # only name a target when the cursor is inside that target's box.
+        at = self.mapToScene(view_pos.toPoint())
+        x, y = at.x(), at.y()
+        under: str | None = None
+        if any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in seen):
+            under = self._hit(view_pos, exclude=item.item_id)
         best: tuple[float, int, int] | None = None
         best_id: str | None = None
         for tid, (area, target) in areas.items():

@@ -5,9 +5,19 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from tablehelp import click, drag, make_table, move, press, release, same_point
+from tablehelp import (
+    click,
+    drag,
+    make_table,
+    move,
+    press,
+    release,
+    same_point,
+    sample_gestures,
+    sample_layout,
+)
 
-from tabletop.engine.layout import Gesture
+from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 
 
 def record(signal: object) -> list[str]:
@@ -36,6 +46,49 @@ def test_drop_chooses_target_with_largest_overlap(qtbot: object) -> None:
     assert view.item_for("A").scene_body().contains(view.mapToScene(end)) is False
     drag(view, grab, end)
     assert chosen == ["cast:a:4"]
+
+
+def test_equal_overlap_is_decided_by_the_piece_under_the_cursor(qtbot: object) -> None:
+    # Two cards, the second lying on the first a little lower, both legal targets: a die
+    # dropped where both cover it wholly overlaps them alike, and the card under the cursor
+    # (the upper one) wins the tie, whichever target the game listed first.
+    lay = Layout(1000, 600)
+    lay.zones.append(Zone("Z", 300, 250, 420, 300, "Zone", "場"))
+    lay.pieces += [Piece("die0", "die", 100, 100, art={"value": 1}),
+                   Piece("K1", "card", 420, 280, z=1, art={"title_en": "K1", "title_ja": "K1"}),
+                   Piece("K2", "card", 430, 300, z=2, art={"title_en": "K2", "title_ja": "K2"})]
+    gestures = [Gesture("to:zone", "die0", "Z"), Gesture("to:k1", "die0", "K1"),
+                Gesture("to:k2", "die0", "K2")]
+    view = make_table(qtbot, lay, gestures)
+    chosen = record(view.action_chosen)
+    drag(view, view.view_pos_of("die0"), view.view_pos_of("K2"))
+    assert chosen == ["to:k2"]
+    # Inside the zone but off both cards, only the zone overlaps.
+    view.sync(lay, gestures, animate=False)
+    drag(view, view.view_pos_of("die0"), view.mapFromScene(QPointF(340, 500)))
+    assert chosen == ["to:k2", "to:zone"]
+
+
+def test_a_target_still_moving_when_the_drag_starts_is_followed(qtbot: object) -> None:
+    # The boxes of targets are kept for the drag, but not while a target is still gliding
+    # to its place after a refresh: the drop counts where the target ends up.
+    lay = sample_layout()
+    view = make_table(qtbot, lay)
+    moved = sample_layout()
+    a = next(p for p in moved.pieces if p.id == "A")
+    a.x, a.y = 600.0, 330.0
+    view.sync(moved, sample_gestures(), animate=True)
+    assert view.item_for("A").is_animating()  # type: ignore[union-attr]
+    chosen = record(view.action_chosen)
+    start = view.view_pos_of("die0")
+    press(view, start)
+    move(view, start + QPoint(30, 30))
+    qtbot.waitUntil(lambda: not view.item_for("A").is_animating(),  # type: ignore
+                    timeout=3000)
+    end = view.view_pos_of("A")
+    move(view, end)
+    release(view, end)
+    assert chosen == ["cast:a:1"]
 
 
 def test_only_legal_targets_glow_while_dragging(qtbot: object) -> None:
