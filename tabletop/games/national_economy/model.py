@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import insort
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -1573,6 +1573,12 @@ class NationalEconomyGame(Game[NEState]):
         return NEState(int(data["num_players"]))
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> NEState:
+        return self.resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], NEState]:
+        """Guesses of the hidden hands and the deck order behind ``obs``: the public state and
+        the unseen cards are worked out once, and every guess clones them and deals the cards
+        afresh (search asks for one guess per iteration)."""
         s = self._public_from(obs)
         players = obs["players"]
         hidden = [p for p in range(s.n) if players[p].get("hand") is None]
@@ -1598,19 +1604,27 @@ class NationalEconomyGame(Game[NEState]):
         for c in s.revealed:
             unknown[c] -= 1
         sizes = {p: int(players[p]["hand_count"]) for p in hidden}
-        pool = [b for b in BUILDING_IDS for _ in range(unknown[b])]
-        rng.shuffle(pool)
+        unseen = [b for b in BUILDING_IDS for _ in range(unknown[b])]
         in_hands = sum(sizes.values()) - goods_hidden
-        cards = pool[:in_hands] + [GOODS] * goods_hidden
-        rng.shuffle(cards)
-        k = 0
-        for p in hidden:
-            s.hands[p] = sorted(cards[k:k + sizes[p]])
-            k += sizes[p]
-        s.deck = [0] * _NB
-        for b in pool[in_hands:]:
-            s.deck[_IDX[b]] += 1
-        return s
+        template = s
+
+        def sample(rng: random.Random) -> NEState:
+            s = template.clone()
+            pool = unseen[:]
+            rng.shuffle(pool)
+            cards = pool[:in_hands] + [GOODS] * goods_hidden
+            rng.shuffle(cards)
+            k = 0
+            for p in hidden:
+                s.hands[p] = sorted(cards[k:k + sizes[p]])
+                k += sizes[p]
+            deck = [0] * _NB
+            for b in pool[in_hands:]:
+                deck[_IDX[b]] += 1
+            s.deck = deck
+            return s
+
+        return sample
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: NEState) -> JSON:
