@@ -22,30 +22,28 @@ from .engine import (
     Game,
     GameError,
     GameSpec,
-    GameView,
-    Gesture,
     IllegalActionError,
     InvalidActionError,
-    Layout,
-    Meter,
     Observation,
     OptionSpec,
-    Piece,
-    Tempo,
-    Text,
-    Zone,
 )
 
 if TYPE_CHECKING:
-    from .engine import check_game
+    from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
+
+_LAZY = frozenset(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
+                   "check_game"))
 
 
 def __getattr__(name: str) -> Any:
-    # The conformance kit loads on first use, as in ``tabletop.engine``.
-    if name == "check_game":
-        from .engine import check_game
+    # The table's vocabulary and the conformance kit load on first use, as in
+    # ``tabletop.engine``: a plugin module imports this one before the app's first paint.
+    if name in _LAZY:
+        from . import engine
 
-        return check_game
+        value = getattr(engine, name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -19,11 +19,14 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tabletop.engine import savefile
-from tabletop.engine.savefile import GameLookup, SaveData, SaveFileError
-from tabletop.engine.session import Session
+from tabletop.engine.errors import SaveFileError
 from tabletop.userdata import ENV_DATA_DIR, data_dir
+
+if TYPE_CHECKING:
+    from tabletop.engine.savefile import GameLookup, SaveData
+    from tabletop.engine.session import Session
 
 __all__ = ["ENV_DATA_DIR", "data_dir"]
 
@@ -77,12 +80,16 @@ class SaveStore:
     # -- writing --------------------------------------------------------------------------
     def write_autosave(self, data: SaveData) -> Path:
         """Replace the autosave with ``data`` atomically."""
+        from tabletop.engine import savefile
+
         self.autosave_dir.mkdir(parents=True, exist_ok=True)
         savefile.write_atomic(self.autosave_path, data)
         return self.autosave_path
 
     def finish(self, data: SaveData) -> Path:
         """File a finished game under ``recent/`` and clear the autosave slot."""
+        from tabletop.engine import savefile
+
         self.recent_dir.mkdir(parents=True, exist_ok=True)
         base = f"{_safe(data.game_id)}-{_stamp()}"
         target = self.recent_dir / f"{base}.json"
@@ -122,6 +129,9 @@ class SaveStore:
         path = self.autosave_path
         if not path.is_file():
             return None
+        # Loaded only now: a start without an unfinished game never needs it.
+        from tabletop.engine import savefile
+
         try:
             session, data = savefile.load(path, games)
         except SaveFileError as exc:

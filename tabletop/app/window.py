@@ -53,8 +53,7 @@ from PySide6.QtWidgets import (
 
 from tabletop import __version__
 from tabletop.api import GamePlugin
-from tabletop.engine import GameError, Gesture, Session, savefile
-from tabletop.engine.savefile import SaveData, SaveFileError
+from tabletop.engine.errors import GameError, SaveFileError
 from tabletop.registry import LoadFailure, load_plugins
 from tabletop.resources import resource
 
@@ -65,6 +64,9 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
+
+    from tabletop.engine import Gesture, Session
+    from tabletop.engine.savefile import SaveData
 
     from .controller import GameController
     from .newgame import GameSetup
@@ -953,6 +955,8 @@ class MainWindow(QMainWindow):
     def save_dialog(self) -> None:
         if self.controller is None:
             return
+        from tabletop.engine import savefile
+
         self.saves.saves_dir.mkdir(parents=True, exist_ok=True)
         name = f"{self.controller.setup.game_id}-{savefile.now_iso()[:10]}.json"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
@@ -965,6 +969,8 @@ class MainWindow(QMainWindow):
         """Write the current match to ``path`` (atomically); a failure is reported."""
         if self.controller is None:
             return False
+        from tabletop.engine import savefile
+
         try:
             savefile.write_atomic(path, self.controller.save_data())
         except OSError as exc:
@@ -989,6 +995,8 @@ class MainWindow(QMainWindow):
 
     def read_save(self, path: str | Path) -> tuple[Session, SaveData] | None:
         """Load and verify a file the player chose; a bad one is reported and left untouched."""
+        from tabletop.engine import savefile
+
         try:
             return savefile.load(path, self.plugins)
         except SaveFileError as exc:
@@ -1023,6 +1031,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         if c is None:
             return None
+        from tabletop.engine import savefile
+
         copy = savefile.restore(c.save_data(), {c.game.spec.id: c.game})
         return self._open_replay(copy, list(c.setup.seats), c.viewing_seat)
 

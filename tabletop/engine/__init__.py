@@ -1,8 +1,9 @@
 """The rules engine: the game contract, sessions with seeded chance, and the conformance kit.
 
-Nothing here imports Qt; a test enforces it. The conformance kit (``check_game``,
-``ConformanceError``) is imported on first use: the app never runs it, and it need not pay for it
-at start-up.
+Nothing here imports Qt; a test enforces it. The game contract (``Game``, ``GameSpec``, the
+errors) loads with the package, because every game's rules need it. The table's vocabulary
+(``Layout``, ``Piece``...), sessions and the conformance kit are imported on first use: the app's
+game chooser lists the games without them, and start-up need not pay for them.
 """
 
 from __future__ import annotations
@@ -27,14 +28,19 @@ from .game import (
     playout_random,
     words,
 )
-from .layout import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone
-from .session import Record, Session, state_hash
 from .spec import GameSpec, OptionSpec
 
 if TYPE_CHECKING:
     from .conformance import ConformanceError, check_game
+    from .layout import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone
+    from .session import Record, Session, state_hash
 
-_LAZY = {"ConformanceError": ".conformance", "check_game": ".conformance"}
+_LAZY = {
+    "ConformanceError": ".conformance", "check_game": ".conformance",
+    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text",
+                     "Zone"), ".layout"),
+    **dict.fromkeys(("Record", "Session", "state_hash"), ".session"),
+}
 
 
 def __getattr__(name: str) -> Any:

@@ -30,3 +30,14 @@ class InvalidOptionError(GameError):
 
 class UndoRefusedError(GameError):
     """Undo would take back information that has already been revealed."""
+
+
+class SaveFileError(Exception):
+    """A save file that cannot be used. ``kind`` is one of ``savefile.KINDS``; ``path`` names
+    the file. (Here rather than in ``savefile`` so that catching it loads nothing else.)"""
+
+    def __init__(self, kind: str, path: str, problem: str) -> None:
+        self.kind = kind
+        self.path = path
+        self.problem = problem
+        super().__init__(f"Cannot open the save file '{path}': {problem}")

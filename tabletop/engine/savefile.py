@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .errors import SaveFileError as SaveFileError  # still importable from here
 from .game import CHANCE, TERMINAL, Game
 from .session import Session
 from .spec import OptionValue
@@ -49,16 +50,6 @@ KINDS: tuple[str, ...] = (TRUNCATED, NOT_JSON, WRONG_VERSION, UNKNOWN_GAME, BAD_
 GameLookup = Mapping[str, Any] | Callable[[str], Any]
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _SEAT_KINDS = (HUMAN, "ai")
-
-
-class SaveFileError(Exception):
-    """A save file that cannot be used. ``kind`` is one of ``KINDS``; ``path`` names the file."""
-
-    def __init__(self, kind: str, path: str, problem: str) -> None:
-        self.kind = kind
-        self.path = path
-        self.problem = problem
-        super().__init__(f"Cannot open the save file '{path}': {problem}")
 
 
 @dataclass
