@@ -27,7 +27,8 @@ import resumable
 from tabletop.ai.levels import LEVELS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
-from tabletop.games.magos.solo import DICE_MODES, PATCH, MagosSoloGame
+from tabletop.games.magos.solo import MagosSoloGame
+from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 
 def battle(enemy: str, level: str, dice: str, seed: int) -> dict[str, Any]:

@@ -11,7 +11,6 @@ where ``PLUGIN`` is a ``GamePlugin``. It must import only ``tabletop.api`` from 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -47,17 +46,72 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@dataclass(frozen=True)
 class GamePlugin:
     """One game as the app sees it: rules, presentation, and rulebook files.
+
+    ``game`` is the rules model. A plugin may give ``spec`` and ``load`` instead: the game's
+    spec (all that the game chooser and the new-game dialog read) and a function that builds
+    the rules model when it is first needed, so that listing the games loads no rules. The
+    model ``load`` returns must carry the same spec id.
 
     ``view`` is called lazily so that headless use (CLI, AI) never builds it. ``rules`` maps a
     language code to a Markdown file shown in the app's rules window.
     """
 
-    game: Game[Any]
-    view: Callable[[], GameView]
-    rules: dict[str, Path]
+    __slots__ = ("_game", "_load", "_rules", "_spec", "_view")
+
+    def __init__(self, game: Game[Any] | None = None,
+                 view: Callable[[], GameView] | None = None,
+                 rules: dict[str, Path] | None = None, *,
+                 spec: GameSpec | None = None,
+                 load: Callable[[], Game[Any]] | None = None) -> None:
+        if view is None or rules is None:
+            raise TypeError("A GamePlugin needs a view and its rulebooks.")
+        if game is None and (spec is None or load is None):
+            raise TypeError("A GamePlugin needs a game, or a spec and a load function.")
+        self._game = game
+        self._load = load
+        self._spec = spec if spec is not None else game.spec if game is not None else None
+        self._view = view
+        self._rules = rules
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's spec, without loading its rules."""
+        assert self._spec is not None
+        return self._spec
+
+    @property
+    def game(self) -> Game[Any]:
+        """The rules model, built on first use for a plugin that gave ``load``."""
+        if self._game is None:
+            assert self._load is not None
+            try:
+                game = self._load()
+            except Exception as exc:  # a broken game is reported where it is started
+                raise GameError(f"The rules of {self.spec.name_en} could not be loaded: "
+                                f"{type(exc).__name__}: {exc}") from exc
+            if game.spec.id != self.spec.id:
+                raise GameError(f"The plugin of '{self.spec.id}' loaded the rules of "
+                                f"'{game.spec.id}'.")
+            self._game = game
+        return self._game
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the rules model has been built."""
+        return self._game is not None
+
+    @property
+    def view(self) -> Callable[[], GameView]:
+        return self._view
+
+    @property
+    def rules(self) -> dict[str, Path]:
+        return self._rules
+
+    def __repr__(self) -> str:
+        return f"GamePlugin({self.spec.id!r}, loaded={self.loaded})"
 
 
 __all__ = [

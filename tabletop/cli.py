@@ -34,6 +34,7 @@ from tabletop.api import GamePlugin
 from tabletop.engine.errors import GameError, IllegalActionError
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.session import Session
+from tabletop.engine.spec import GameSpec
 from tabletop.registry import LoadFailure, load_plugins
 
 USAGE_ERROR = 2
@@ -84,8 +85,8 @@ def _new_session(game: Game[Any], players: int | None, options: dict[str, str],
         raise UsageError(str(exc)) from None
 
 
-def _players_text(game: Game[Any]) -> str:
-    lo, hi = game.spec.min_players, game.spec.max_players
+def _players_text(spec: GameSpec) -> str:
+    lo, hi = spec.min_players, spec.max_players
     count = f"{lo}" if lo == hi else f"{lo}-{hi}"
     return f"{count} player" if hi == 1 else f"{count} players"
 
@@ -101,9 +102,9 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         data = {
             "games": [
-                {"id": gid, "name_en": p.game.spec.name_en, "name_ja": p.game.spec.name_ja,
-                 "min_players": p.game.spec.min_players,
-                 "max_players": p.game.spec.max_players}
+                {"id": gid, "name_en": p.spec.name_en, "name_ja": p.spec.name_ja,
+                 "min_players": p.spec.min_players,
+                 "max_players": p.spec.max_players}
                 for gid, p in sorted(plugins.items())
             ],
             "failures": [{"source": f.source, "message": f.message} for f in failures],
@@ -111,8 +112,8 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
         return 0
     for gid, plugin in sorted(plugins.items()):
-        spec = plugin.game.spec
-        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(plugin.game)}",
+        spec = plugin.spec
+        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(spec)}",
               file=out)
     for failure in failures:
         print(f"! failed to load {failure.source}: {failure.message}", file=out)

@@ -119,7 +119,7 @@ def load_plugins(include_entry_points: bool = True) -> tuple[dict[str, GamePlugi
         if not isinstance(obj, GamePlugin):
             failures.append(LoadFailure(source, "does not provide a GamePlugin object"))
             continue
-        gid = obj.game.spec.id
+        gid = obj.spec.id
         if gid in plugins:
             failures.append(LoadFailure(source, f"game id '{gid}' is already taken"))
             continue

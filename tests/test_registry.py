@@ -92,3 +92,58 @@ def test_the_full_lookup_is_imported_only_when_needed() -> None:
                          cwd=ROOT, timeout=60, check=True)
     declared, imported, magos = out.stdout.split()
     assert imported == declared and magos == "True"
+
+
+def test_listing_the_games_loads_no_rules() -> None:
+    # The chooser, `tabletop-cli list` and the registry read each game's spec; the rules
+    # models load when a game starts.
+    code = ("import sys\n"
+            "from tabletop.registry import load_plugins\n"
+            "plugins, failures = load_plugins(include_entry_points=False)\n"
+            "assert not failures, failures\n"
+            "rules = [m for m in sys.modules if m.startswith('tabletop.games.') and\n"
+            "         m.rsplit('.', 1)[1] in ('model', 'solo', 'view', 'solo_view')]\n"
+            "print(len(plugins), rules, all(not p.loaded for p in plugins.values()))\n"
+            "game = plugins['national-economy'].game\n"
+            "print('tabletop.games.national_economy.model' in sys.modules,"
+            " plugins['national-economy'].loaded, game is plugins['national-economy'].game)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60, check=True)
+    listed, after = out.stdout.splitlines()
+    assert listed == "9 [] True"
+    assert after == "True True True"
+
+
+def test_every_built_in_spec_is_its_rules_models_spec() -> None:
+    plugins, failures = load_plugins(include_entry_points=False)
+    assert not failures
+    for gid, plugin in plugins.items():
+        spec = plugin.spec
+        assert plugin.game.spec is spec and spec.id == gid
+
+
+def test_a_lazy_plugin_checks_what_it_loads() -> None:
+    from toygame import ToyGame, ToyView
+
+    from tabletop.api import GamePlugin
+    from tabletop.engine import GameError, GameSpec
+
+    calls: list[int] = []
+
+    def load() -> ToyGame:
+        calls.append(1)
+        return ToyGame()
+
+    plugin = GamePlugin(spec=ToyGame.spec, load=load, view=ToyView, rules={})
+    assert plugin.spec is ToyGame.spec and not plugin.loaded and calls == []
+    assert plugin.game is plugin.game and calls == [1] and plugin.loaded
+    other = GameSpec(id="other", name_en="Other", name_ja="他", min_players=2, max_players=2,
+                     rules_version="1")
+    wrong = GamePlugin(spec=other, load=ToyGame, view=ToyView, rules={})
+    with pytest.raises(GameError, match="loaded the rules of"):
+        _ = wrong.game
+    with pytest.raises(TypeError, match="a spec and a load function"):
+        GamePlugin(spec=other, view=ToyView, rules={})
+    with pytest.raises(TypeError, match="a view and its rulebooks"):
+        GamePlugin(ToyGame())
+

@@ -51,8 +51,9 @@ from tabletop.games.magos.campaign import (
     CampaignStore,
 )
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND, SPELLS, Enemy
-from tabletop.games.magos.solo import DICE_MODES, GAME_ID, PATCH, band_label
+from tabletop.games.magos.solo import band_label
 from tabletop.games.magos.solo_view import FACE_COLORS, enemy_art, face_label
+from tabletop.games.magos.spec import DICE_MODES, GAME_ID, PATCH
 
 from .i18n import tr
 from .newgame import HUMAN, GameSetup, random_seed

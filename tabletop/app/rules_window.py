@@ -63,7 +63,7 @@ class RulesWindow(QDialog):
             self.setWindowTitle(tr("rules.title", self.lang, game="Tabletop"))
             self.browser.setPlainText(tr("rules.no_game", self.lang))
             return
-        spec = self.plugin.game.spec
+        spec = self.plugin.spec
         self.setWindowTitle(tr("rules.title", self.lang, game=spec.name(self.lang)))
         path = self.shown_path()
         if path is None:

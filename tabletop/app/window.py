@@ -216,10 +216,10 @@ class ChooserPage(QScrollArea):
         grid.setSpacing(18)
         self.game_cards = {}
         columns = 3
-        ordered = sorted(plugins.values(), key=lambda p: p.game.spec.name(lang))
+        ordered = sorted(plugins.values(), key=lambda p: p.spec.name(lang))
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
-            self.game_cards[plugin.game.spec.id] = card
+            self.game_cards[plugin.spec.id] = card
             # The stretch below keeps a short card at the top of its row, as AlignTop would,
             # without building the Qt namespace's enums before the first paint.
             cell = QVBoxLayout()
@@ -273,7 +273,7 @@ class ChooserPage(QScrollArea):
         return banner
 
     def _game_card(self, plugin: GamePlugin, lang: str) -> QFrame:
-        spec = plugin.game.spec
+        spec = plugin.spec
         card = QFrame()
         card.setObjectName("gameCard")
         card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
@@ -637,7 +637,7 @@ class MainWindow(QMainWindow):
         plugin = self.plugins.get(game_id)
         if plugin is None:
             return None
-        dialog = NewGameDialog(plugin.game.spec, self.lang, self._last_setups.get(game_id), self)
+        dialog = NewGameDialog(plugin.spec, self.lang, self._last_setups.get(game_id), self)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return None
         if not self.confirm_leave():
@@ -917,7 +917,7 @@ class MainWindow(QMainWindow):
     def _describe_pending(self, pending: Pending) -> str:
         data = pending.data
         plugin = self.plugins.get(data.game_id)
-        name = plugin.game.spec.name(self.lang) if plugin is not None else data.game_id
+        name = plugin.spec.name(self.lang) if plugin is not None else data.game_id
         when = data.updated.replace("T", " ").replace("Z", " UTC")
         return tr("resume.offer", self.lang, game=name, moves=data.moves, when=when)
 

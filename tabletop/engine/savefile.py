@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from .errors import GameError
 from .errors import SaveFileError as SaveFileError  # still importable from here
 from .game import CHANCE, TERMINAL, Game
 from .session import Session
@@ -417,7 +418,10 @@ def _find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
     found = games(game_id) if callable(games) else games.get(game_id)
     if found is None:
         return None
-    game = getattr(found, "game", found)  # a GamePlugin or the game itself
+    try:
+        game = getattr(found, "game", found)  # a GamePlugin or the game itself
+    except GameError:  # a plugin whose rules do not load: as good as not installed
+        return None
     return game if isinstance(game, Game) else None
 
 

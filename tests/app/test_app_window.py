@@ -257,6 +257,21 @@ def test_failed_game_start_is_reported_on_the_chooser(make_window) -> None:
     assert not window.chooser.error_banner.isHidden()
 
 
+def test_rules_that_fail_to_load_are_reported_when_the_game_starts(make_window) -> None:
+    # A plugin that loads its rules on first use lists its game from the spec alone; rules
+    # that then fail to import are reported on the chooser and the window stays usable.
+    def load() -> ToyGame:
+        raise ImportError("no module named toy_rules")
+
+    broken = GamePlugin(spec=ToyGame.spec, load=load, view=ToyView, rules={})
+    window = make_window({"toy": broken, "toy2": GamePlugin(ToyGame(), ToyView, {})})
+    assert "toy" in window.chooser.game_cards
+    assert window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=1)) is None
+    assert window.stack.currentWidget() is window.chooser
+    assert "could not be loaded" in window.chooser.error_banner.text()
+    assert "no module named toy_rules" in window.chooser.error_banner.text()
+
+
 def test_rules_window_shows_the_rulebook_with_english_fallback(make_window, tmp_path) -> None:
     (tmp_path / "toy.en.md").write_text("# Stones\n\nTake one or two stones.\n",
                                         encoding="utf-8")

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -43,6 +43,7 @@ from .data import (
     card_name,
     full_deck,
 )
+from .spec import SPEC
 
 # Phases of a state.
 P_DEALER = "dealer"  # chance: the first dealer (BT-R2)
@@ -281,22 +282,7 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
 class BuriedTreasureGame(Game[BuriedTreasureState]):
     """Buried Treasure for 2 to 6 players (BT-R1..BT-R32)."""
 
-    spec = GameSpec(
-        id="buried-treasure",
-        name_en="Buried Treasure",
-        name_ja="埋蔵金",
-        min_players=2,
-        max_players=6,
-        rules_version="1",
-        options=(),
-        summary_en="A 5-10 minute bidding game for 2-6: everyone secretly buries a score card, "
-        "then bids on the hidden total. Bid too high and you bust; hit it exactly and you "
-        "take every positive card.",
-        summary_ja="2〜6人・5〜10分の競りゲーム。全員がこっそり得点カードを1枚埋め、その合計を"
-        "予想して入札。合計を超えるとバースト、ピタリ賞ならプラスのカードを総取り。",
-        has_hidden_information=True,
-        rules_file="buried-treasure",
-    )
+    spec = SPEC
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

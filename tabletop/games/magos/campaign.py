@@ -28,7 +28,8 @@ from urllib.parse import unquote
 from tabletop.engine.errors import InvalidOptionError
 
 from .data import CAMPAIGN_ORDER, LISTING_ORDER
-from .solo import DICE_MODES, PATCH, parse_hand
+from .solo import parse_hand
+from .spec import DICE_MODES, PATCH
 
 FORMAT = "tabletop-magos-campaign"
 FORMAT_VERSION = 1

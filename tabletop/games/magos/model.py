@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, TypeVar
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -41,11 +41,7 @@ from .data import (
     START_MAX_MANA,
     dice_for_turn,
 )
-
-FIRST_GAME = "first-game"
-DRAFT = "draft"
-TURN_LIMITS: tuple[int, ...] = (20, 30, 40, 60)
-DEFAULT_TURN_LIMIT = 40  # MG-R42
+from .spec import DEFAULT_TURN_LIMIT, DRAFT, FIRST_GAME, SPEC, TURN_LIMITS
 
 # Phases of a state.
 P_FIRST = "first"   # chance: who starts (MG-R13)
@@ -1198,31 +1194,7 @@ class MagosRules(Game[ST]):
 class MagosGame(MagosRules[MagosState]):
     """Magos for two players (MG-R1..MG-R42)."""
 
-    spec = GameSpec(
-        id="magos",
-        name_en="Magos",
-        name_ja="マゴス",
-        min_players=2,
-        max_players=2,
-        rules_version="1",
-        options=(
-            OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
-                       help_en="first-game: both wizards use Harmony, Pain, Fireball, "
-                       "Resonance and Healing. draft: each keeps 5 of 10 dealt cards.",
-                       help_ja="first-game:両者が調和・苦痛・火球・共鳴・治癒を使う。"
-                       "draft:配られた10枚から5枚を選ぶ。"),
-            OptionSpec("turn_limit", "Draw after turns", "引き分けまでのターン数",
-                       DEFAULT_TURN_LIMIT, TURN_LIMITS,
-                       help_en="The game is a draw when both players have taken this many "
-                       "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
-        ),
-        summary_en="A 10-minute wizard duel: roll dice, spend them on five secret spells, "
-        "knock the other wizard's HP to 0.",
-        summary_ja="10分で遊べる魔法使いの決闘。ダイスを振って5枚の秘密の呪文に割り当て、"
-        "相手のHPを0にしよう。",
-        has_hidden_information=True,
-        rules_file="magos",
-    )
+    spec = SPEC
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

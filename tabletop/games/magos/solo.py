@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any
 
-from tabletop.engine import Event, GameSpec, OptionSpec
+from tabletop.engine import Event
 from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
@@ -54,15 +54,11 @@ from .data import (
 from .model import (
     _FACES,
     _ROLLS,
-    DEFAULT_TURN_LIMIT,
-    DRAFT,
     DRAW,
-    FIRST_GAME,
     P_DEAL,
     P_DRAFT,
     P_OVER,
     P_ROLL,
-    TURN_LIMITS,
     MagosRules,
     MagosState,
     Names,
@@ -75,11 +71,7 @@ from .model import (
     _wizard_obs,
     prompt_from_obs,
 )
-
-GAME_ID = "magos-solo"
-PATCH = "patch-v1.1"   # MG-T2 fixed enemy dice (default, MG-G14)
-ROLLED = "rolled"      # the enemy rolls its dice
-DICE_MODES: tuple[str, ...] = (PATCH, ROLLED)
+from .spec import DEFAULT_TURN_LIMIT, DRAFT, FIRST_GAME, PATCH, SOLO_SPEC, TURN_LIMITS
 
 P_ENEMY_ROLL = "enemy_roll"  # chance: the enemy's dice when they are rolled
 P_ENEMY = "enemy"            # chance: the next enemy die resolves (one outcome)
@@ -263,54 +255,10 @@ class MagosSoloState(MagosState):
 # ---------------------------------------------------------------------------------------------
 
 
-def _enemy_choices_help(lang: str) -> str:
-    ja = lang == "ja"
-    return ", ".join(f"a-{e.number} {e.id}" if not ja else f"a-{e.number} {e.ja}"
-                     for e in (ENEMIES[i] for i in CAMPAIGN_ORDER))
-
-
 class MagosSoloGame(MagosRules[MagosSoloState]):
     """Magos solo: one battle of the campaign against one opponent card (MG-R50..MG-R58)."""
 
-    spec = GameSpec(
-        id=GAME_ID,
-        name_en="Magos — solo",
-        name_ja="マゴス ソロ",
-        min_players=1,
-        max_players=1,
-        rules_version="1",
-        options=(
-            OptionSpec("enemy", "Opponent card", "対戦相手カード", CAMPAIGN_ORDER[0],
-                       CAMPAIGN_ORDER,
-                       help_en="The opponent, in campaign order: " + _enemy_choices_help("en"),
-                       help_ja="対戦相手(キャンペーン順):" + _enemy_choices_help("ja")),
-            OptionSpec("dice", "Enemy dice", "敵のダイス", PATCH, DICE_MODES,
-                       help_en="patch-v1.1: the enemy's faces follow the fixed table of patch "
-                       "v1.1. rolled: the enemy rolls its dice.",
-                       help_ja="patch-v1.1:敵の出目はパッチv1.1の固定表に従う。"
-                       "rolled:敵がダイスを振る。"),
-            OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
-                       help_en="first-game: Harmony, Pain, Fireball, Resonance and Healing. "
-                       "draft: keep 5 of Harmony plus 9 dealt cards.",
-                       help_ja="first-game:調和・苦痛・火球・共鳴・治癒。"
-                       "draft:調和と配られた9枚から5枚を選ぶ。"),
-            OptionSpec("hand", "Spells carried over", "引き継ぐ呪文", "",
-                       help_en="Five spell ids separated by commas, fought with instead of the "
-                       "setup (the campaign keeps its spells after a victory).",
-                       help_ja="カンマ区切りの呪文ID5つ。指定するとこの5枚で戦う"
-                       "(勝利後のキャンペーンは同じ呪文を引き継ぐ)。"),
-            OptionSpec("turn_limit", "Draw after turns", "引き分けまでのターン数",
-                       DEFAULT_TURN_LIMIT, TURN_LIMITS,
-                       help_en="The battle is a draw when both sides have taken this many "
-                       "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
-        ),
-        summary_en="Solo campaign: your five spells against 17 opponent cards, from a training "
-        "dummy to the Intruder from the Void.",
-        summary_ja="ソロキャンペーン:5枚の呪文で17枚の対戦相手カードに挑む。訓練ダミーから"
-        "虚無よりの闖入者まで。",
-        has_hidden_information=False,
-        rules_file="magos",
-    )
+    spec = SOLO_SPEC
 
     _OVER = BATTLE_OVER
     _BOTH_EN = "Both sides"

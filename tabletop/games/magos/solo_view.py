@@ -34,11 +34,11 @@ from .solo import (
     ENEMY_SELF_KO,
     P_ENEMY,
     P_ENEMY_ROLL,
-    PATCH,
     band_label,
     effect_text,
     solo_prompt_from_obs,
 )
+from .spec import PATCH
 from .view import (
     BOTTOM_Y,
     HEIGHT,

@@ -1,5 +1,5 @@
 """The Mr. Sneaky plugin: rules model, table view and rulebooks, as the app loads them. The
-view is imported when a table first asks for one."""
+rules model is imported when a game starts and the view when a table first asks for one."""
 
 from __future__ import annotations
 
@@ -8,10 +8,17 @@ from typing import TYPE_CHECKING
 from tabletop.api import GamePlugin
 from tabletop.resources import rulebook
 
-from .model import MrSneakyGame
+from .spec import SPEC
 
 if TYPE_CHECKING:
+    from .model import MrSneakyGame
     from .view import MrSneakyView
+
+
+def _game() -> MrSneakyGame:
+    from .model import MrSneakyGame
+
+    return MrSneakyGame()
 
 
 def _view() -> MrSneakyView:
@@ -21,7 +28,8 @@ def _view() -> MrSneakyView:
 
 
 PLUGIN = GamePlugin(
-    game=MrSneakyGame(),
+    spec=SPEC,
+    load=_game,
     view=_view,
     rules={"en": rulebook("mr-sneaky.en.md"), "ja": rulebook("mr-sneaky.ja.md")},
 )

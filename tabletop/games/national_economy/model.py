@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -66,6 +66,24 @@ from .data import (
     WORKPLACES,
     YAKUZA_PENALTY,
     card_name,
+)
+from .spec import (
+    BONUS_EACH,
+    BONUS_ONE,
+    BUILT_NEXT_ROUND,
+    BUILT_SAME_ROUND,
+    FINAL_LIMIT_APPLY,
+    FINAL_LIMIT_SKIP,
+    GOODS_PARTIAL,
+    GOODS_UNUSABLE,
+    OPT_BONUS,
+    OPT_BUILT,
+    OPT_FINAL_LIMIT,
+    OPT_GOODS,
+    OPT_TIE,
+    SPEC,
+    TIE_CASH,
+    TIE_SHARED,
 )
 
 # Phases of a state.
@@ -139,25 +157,7 @@ _OTHERS: dict[int, tuple[frozenset[int], ...]] = {
 # ---------------------------------------------------------------------------------------------
 # Rule options: the spec's gap decisions ([D], §10) that have a playable alternative
 # ---------------------------------------------------------------------------------------------
-# Each option's first choice is the spec's decision and the default, so a game without options
-# plays exactly as it always did. Option keys and values are what save files, the CLI
-# (``--option tie_break=shared``) and the new-game dialog use.
-
-OPT_BUILT = "built_buildings"        # NE-R26
-BUILT_SAME_ROUND = "same-round"
-BUILT_NEXT_ROUND = "next-round"
-OPT_FINAL_LIMIT = "final_hand_limit"  # NE-G17
-FINAL_LIMIT_APPLY = "apply"
-FINAL_LIMIT_SKIP = "skip"
-OPT_TIE = "tie_break"                # NE-G18
-TIE_CASH = "cash"
-TIE_SHARED = "shared"
-OPT_BONUS = "bonus_copies"           # NE-R62
-BONUS_EACH = "each"
-BONUS_ONE = "one"
-OPT_GOODS = "goods_shortage"         # NE-R3
-GOODS_PARTIAL = "take-what-is-left"
-GOODS_UNUSABLE = "unusable"
+# The options themselves (keys, values, help texts) are in ``spec``; here is what they mean.
 
 
 @dataclass(frozen=True)
@@ -214,77 +214,6 @@ def rules_of(obs: Mapping[str, Any]) -> NERules:
     """The rule options of the game an observation (or saved state) belongs to."""
     changed = obs.get("rules")
     return NERules.from_options(changed) if changed else DEFAULT_RULES
-
-
-def _option(key: str, name_en: str, name_ja: str, choices: tuple[str, ...], help_en: str,
-            help_ja: str) -> OptionSpec:
-    return OptionSpec(key, name_en, name_ja, choices[0], choices, help_en=help_en,
-                      help_ja=help_ja)
-
-
-#: The options of the 2-4 player game; the solo game takes all but the tie-break.
-# The help texts name the choices by their labels (``CHOICE_LABELS``), as the dialog shows them.
-OPTION_BUILT = _option(
-    OPT_BUILT, "New buildings work", "建てた建物が使えるのは", (BUILT_SAME_ROUND, BUILT_NEXT_ROUND),
-    "In the round they are built (NE-R26, the default): a building you build can take one of "
-    "your workers later in the same round. From the next round: it waits until then.",
-    "建てたラウンドから(NE-R26・標準):建てた建物には同じラウンドのうちに自分の労働者を"
-    "置ける。次のラウンドから:それまで使えない。")
-OPTION_FINAL_LIMIT = _option(
-    OPT_FINAL_LIMIT, "Hand limit after round 9", "ラウンド9後の手札上限",
-    (FINAL_LIMIT_APPLY, FINAL_LIMIT_SKIP),
-    "Discard down to the limit (NE-G17, the default): after round 9 players still discard down "
-    "to their hand limit before scoring, which matters for the Farmers' Co-op. No discarding "
-    "before scoring: hands are scored as they are.",
-    "上限まで捨てる(NE-G17・標準):ラウンド9の後も得点計算の前に手札上限まで捨てる"
-    "(農協に影響)。捨てずに得点計算:手札はそのまま得点計算する。")
-OPTION_TIE = _option(
-    OPT_TIE, "Tie on total assets", "総資産が同点のとき", (TIE_CASH, TIE_SHARED),
-    "More cash wins (NE-G18, the default): still tied, the win is shared. Shared win: every "
-    "player with the highest total assets shares the win.",
-    "現金の多い方が勝ち(NE-G18・標準):それも同じなら勝利を分け合う。"
-    "勝利を分け合う:総資産が最高のプレイヤー全員の勝ち。")
-OPTION_BONUS = _option(
-    OPT_BONUS, "Copies of a bonus building", "同じボーナス建物が複数あるとき",
-    (BONUS_EACH, BONUS_ONE),
-    "Every copy scores (NE-R62, the default): two Real Estate Agencies give two bonuses. Once "
-    "per kind: an end-of-game bonus counts once however many copies you own.",
-    "1枚ごとに得点(NE-R62・標準):不動産屋2枚ならボーナス2回。種類ごとに1回:同じ建物を"
-    "何枚持っていても終了時ボーナスは1回だけ。")
-OPTION_GOODS = _option(
-    OPT_GOODS, "Consumer goods run out", "消費財が足りないとき", (GOODS_PARTIAL, GOODS_UNUSABLE),
-    "Draw what is left (NE-R3, the default): a building that draws consumer goods gets what is "
-    "left of the pile. Building cannot be used: only when the pile holds every card it draws "
-    "(NE-R24's full-effect rule).",
-    "残っている分だけ引く(NE-R3・標準):消費財を引く建物は山に残っている分だけ引く。"
-    "その建物は使えない:引く枚数が山に残っているときだけ使える(NE-R24の、効果を完全に"
-    "実行できる場合のみという原則)。")
-RULE_OPTIONS: tuple[OptionSpec, ...] = (OPTION_BUILT, OPTION_FINAL_LIMIT, OPTION_TIE,
-                                         OPTION_BONUS, OPTION_GOODS)
-
-#: How the new-game dialog names each choice (``GameSpec.extra["choice_labels"]``).
-CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
-    OPT_BUILT: {
-        BUILT_SAME_ROUND: {"en": "In the round they are built", "ja": "建てたラウンドから"},
-        BUILT_NEXT_ROUND: {"en": "From the next round", "ja": "次のラウンドから"},
-    },
-    OPT_FINAL_LIMIT: {
-        FINAL_LIMIT_APPLY: {"en": "Discard down to the limit", "ja": "上限まで捨てる"},
-        FINAL_LIMIT_SKIP: {"en": "No discarding before scoring", "ja": "捨てずに得点計算"},
-    },
-    OPT_TIE: {
-        TIE_CASH: {"en": "More cash wins", "ja": "現金の多い方が勝ち"},
-        TIE_SHARED: {"en": "Shared win", "ja": "勝利を分け合う"},
-    },
-    OPT_BONUS: {
-        BONUS_EACH: {"en": "Every copy scores", "ja": "1枚ごとに得点"},
-        BONUS_ONE: {"en": "Once per kind", "ja": "種類ごとに1回"},
-    },
-    OPT_GOODS: {
-        GOODS_PARTIAL: {"en": "Draw what is left", "ja": "残っている分だけ引く"},
-        GOODS_UNUSABLE: {"en": "Building cannot be used", "ja": "その建物は使えない"},
-    },
-}
 
 
 def player_name(seat: int, lang: str) -> str:
@@ -748,24 +677,7 @@ def build_cost(card: str, kind: int) -> int:
 class NationalEconomyGame(Game[NEState]):
     """National Economy for 2-4 players (NE-R1..NE-R63)."""
 
-    spec = GameSpec(
-        id="national-economy",
-        name_en="National Economy",
-        name_ja="ナショナルエコノミー",
-        min_players=2,
-        max_players=4,
-        # Options came later with the spec's decisions as defaults: a game without them plays
-        # and saves exactly as under version 1, so older save files still replay.
-        rules_version="1",
-        options=RULE_OPTIONS,
-        summary_en="Place workers, build a town and pay your workers' wages: every dollar "
-        "you pay flows into the household that everyone earns from.",
-        summary_ja="労働者を派遣して建物を建て、賃金を払う。払ったお金は家計に入り、"
-        "みんながそこから稼ぐワーカープレイスメント。",
-        has_hidden_information=True,
-        rules_file="national-economy",
-        extra={"choice_labels": CHOICE_LABELS},
-    )
+    spec = SPEC
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

@@ -48,7 +48,7 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import Any, cast
 
-from tabletop.engine import Event, GameSpec, OptionSpec
+from tabletop.engine import Event
 from tabletop.engine.game import Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -62,34 +62,25 @@ from .data import (
 )
 from .model import (
     _IDX,
-    CHOICE_LABELS,
-    OPT_TIE,
     P_DRAW,
     P_OVER,
     P_PLACE,
     P_SELL,
-    RULE_OPTIONS,
     NationalEconomyGame,
     NERules,
     NEState,
     SaleProblem,
     player_name,
 )
-
-GAME_ID = "national-economy-solo"
-
-VARIANT_A = "a"
-VARIANT_B = "b"
-VARIANTS: tuple[str, ...] = (VARIANT_A, VARIANT_B)
-
-TAX_ROUND_MINUS_ONE = "round-minus-one"  # NE-G10: $0 in round 1 up to $8 in round 9
-TAX_ROUND = "round"                      # a harder schedule: $1 up to $9
-TAX_NONE = "none"
-TAX_MODES: tuple[str, ...] = (TAX_ROUND_MINUS_ONE, TAX_ROUND, TAX_NONE)
-
-GAME_OVER = "game-over"            # NE-R77, NE-G11
-PENALTY_TOKENS = "penalty-tokens"  # NE-G11: the published solo's unpaid-wage tokens
-WAGE_FAILURES: tuple[str, ...] = (GAME_OVER, PENALTY_TOKENS)
+from .spec import (
+    GAME_OVER,
+    SOLO_SPEC,
+    TAX_NONE,
+    TAX_ROUND,
+    TAX_ROUND_MINUS_ONE,
+    VARIANT_A,
+    VARIANT_B,
+)
 
 # Why a game ended (``result``).
 R_BANKRUPT = "bankrupt"        # NE-R77
@@ -100,21 +91,6 @@ R_NOT_CLEARED = "not-cleared"  # variant B below CLEAR_SCORE
 CLEAR_SCORE = 100  # NE-R84
 START_CARD: dict[str, str] = {VARIANT_A: "factory", VARIANT_B: "farm"}  # NE-R70, NE-R80
 SEAT = 0
-
-#: The 2-4 player game's rule options that make sense alone: all but the tie-break.
-SHARED_OPTIONS = tuple(o for o in RULE_OPTIONS if o.key != OPT_TIE)
-SOLO_CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
-    "variant": {VARIANT_A: {"en": "a: Factory, tax, one building per type",
-                            "ja": "a:工場・税金あり・同じ種類は1つまで"},
-                VARIANT_B: {"en": "b: Farm, half-price sales, clear at 100",
-                            "ja": "b:農場・売却は半額・100でクリア"}},
-    "tax": {TAX_ROUND_MINUS_ONE: {"en": "Round − 1 ($0 to $8)", "ja": "ラウンド−1($0〜$8)"},
-            TAX_ROUND: {"en": "Round number ($1 to $9)", "ja": "ラウンド数($1〜$9)"},
-            TAX_NONE: {"en": "No tax", "ja": "税金なし"}},
-    "wage_failure": {GAME_OVER: {"en": "Game over", "ja": "ゲームオーバー"},
-                     PENALTY_TOKENS: {"en": "Penalty tokens", "ja": "未払い給料罰符"}},
-    **{o.key: CHOICE_LABELS[o.key] for o in SHARED_OPTIONS},
-}
 
 
 def tax_for(variant: str, mode: str, rnd: int) -> int:
@@ -210,47 +186,7 @@ def _solo(s: NEState) -> NESoloState:
 class NationalEconomySoloGame(NationalEconomyGame):
     """National Economy solo, variants A and B (NE-R70..NE-R84)."""
 
-    spec = GameSpec(
-        id=GAME_ID,
-        name_en="National Economy — solo",
-        name_ja="ナショナルエコノミー ソロ",
-        min_players=1,
-        max_players=1,
-        rules_version="1",
-        options=(
-            OptionSpec("variant", "Solo rules", "ソロルール", VARIANT_A, VARIANTS,
-                       help_en="a: a Factory starts in the public area, one building per type "
-                       "may be public, a tax is due every round. b: a Farm starts there, "
-                       "sales pay half, no tax, and 100 total assets clear the game.",
-                       help_ja="a:工場から始まり、共有建物置き場には同じ種類の建物は1つまで、"
-                       "毎ラウンド税金がかかる。b:農場から始まり、売却は半額、税金なし、"
-                       "総資産100以上でクリア。"),
-            OptionSpec("tax", "Tax (rules a)", "税金(ルールa)", TAX_ROUND_MINUS_ONE,
-                       TAX_MODES,
-                       help_en="Tax paid to the supply at each round's end under rules a. "
-                       "round-minus-one: $0 in round 1 up to $8 in round 9. round: $1 up to "
-                       "$9. none: no tax. Rules b never have a tax.",
-                       help_ja="ルールaで各ラウンドの終わりにサプライへ払う税金。"
-                       "round-minus-one:ラウンド1の$0からラウンド9の$8まで。"
-                       "round:$1から$9まで。none:税金なし。ルールbには税金はない。"),
-            OptionSpec("wage_failure", "Unpaid wages", "賃金を払えないとき", GAME_OVER,
-                       WAGE_FAILURES,
-                       help_en="game-over: if wages and tax cannot be paid after selling "
-                       "everything sellable, the game is lost. penalty-tokens: pay what you "
-                       "can and take an unpaid-wage token (−3 points) per dollar missing.",
-                       help_ja="game-over:売れる建物をすべて売っても賃金と税金を払えなければ"
-                       "ゲームオーバー。penalty-tokens:払えるだけ払い、足りない$1ごとに"
-                       "未払い給料罰符(−3点)を受け取る。"),
-            *SHARED_OPTIONS,
-        ),
-        summary_en="Solo: nine rounds against your own wage bill while a neutral blocker takes "
-        "the newest free workplace after each of your workers.",
-        summary_ja="1人用:労働者を置くたびに中立のブロッカーが一番新しい空き職場をふさぐ中で、"
-        "9ラウンドの賃金を払い抜く。",
-        has_hidden_information=False,
-        rules_file="national-economy",
-        extra={"choice_labels": SOLO_CHOICE_LABELS},
-    )
+    spec = SOLO_SPEC
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

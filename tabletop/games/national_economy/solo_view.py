@@ -19,20 +19,18 @@ from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
 from tabletop.highscores import HighScore, ScoreLine
 
 from .data import ROUNDS, WAGES, card_name
-from .model import CHOICE_LABELS, P_OVER, P_PLACE, rules_of, score_breakdown
+from .model import P_OVER, P_PLACE, rules_of, score_breakdown
 from .solo import (
-    GAME_OVER,
     R_BANKRUPT,
     R_CLEAR,
     R_NOT_CLEARED,
-    TAX_ROUND_MINUS_ONE,
-    VARIANT_B,
     NationalEconomySoloGame,
     blocked_words,
     result_words,
     sale_price,
     tax_for,
 )
+from .spec import CHOICE_LABELS, GAME_OVER, TAX_ROUND_MINUS_ONE, VARIANT_B
 from .view import (
     GAP,
     MARGIN,

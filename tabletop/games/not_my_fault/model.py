@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game
 from tabletop.engine.game import JSON, Observation
 from tabletop.engine.game import words as _msg
 from tabletop.engine.spec import OptionValue
@@ -45,6 +45,7 @@ from .data import (
     is_value,
     milestones_above,
 )
+from .spec import SPEC
 
 # Phases of a state.
 P_FIRST = "first"  # chance: who starts the first round (NMF-R3)
@@ -259,22 +260,7 @@ def next_with_cards(hands: list[list[int]], seat: int) -> tuple[int, tuple[int, 
 class NotMyFaultGame(Game[NotMyFaultState]):
     """Not My Fault! for 2 to 5 players (NMF-R1..NMF-R30)."""
 
-    spec = GameSpec(
-        id="not-my-fault",
-        name_en="Not My Fault!",
-        name_ja="Not My Fault!",
-        min_players=2,
-        max_players=5,
-        rules_version="1",
-        options=(),
-        summary_en="A 15-20 minute bluffing game for 2-5: put progress cards face down, "
-        "declare ever higher milestones, and audit the claim you do not believe. Three "
-        "reprimands and you lose.",
-        summary_ja="2〜5人・15〜20分のブラフゲーム。進捗カードを伏せて、より高いマイルストーンを"
-        "申告するか、怪しければ監査!戒告を3枚受けた人の負け。",
-        has_hidden_information=True,
-        rules_file="not-my-fault",
-    )
+    spec = SPEC
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

@@ -1,6 +1,6 @@
-"""The Punimonyo plugin: rules model, table view and rulebooks, as the app loads them. The view
-is imported when a table first asks for one, which keeps it (and the high-score store it uses)
-out of the app's start-up and out of headless use."""
+"""The Punimonyo plugin: rules model, table view and rulebooks, as the app loads them. The rules
+model is imported when a game starts and the view when a table first asks for one (it brings
+the high-score store), which keeps both out of the app's start-up."""
 
 from __future__ import annotations
 
@@ -9,10 +9,17 @@ from typing import TYPE_CHECKING
 from tabletop.api import GamePlugin
 from tabletop.resources import rulebook
 
-from .model import PunimonyoGame
+from .spec import SPEC
 
 if TYPE_CHECKING:
+    from .model import PunimonyoGame
     from .view import PunimonyoView
+
+
+def _game() -> PunimonyoGame:
+    from .model import PunimonyoGame
+
+    return PunimonyoGame()
 
 
 def _view() -> PunimonyoView:
@@ -22,7 +29,8 @@ def _view() -> PunimonyoView:
 
 
 PLUGIN = GamePlugin(
-    game=PunimonyoGame(),
+    spec=SPEC,
+    load=_game,
     view=_view,
     rules={"en": rulebook("punimonyo.en.md"), "ja": rulebook("punimonyo.ja.md")},
 )

@@ -1,5 +1,5 @@
 """The Spymaster plugin: rules model, table view and rulebooks, as the app loads them. The
-view is imported when a table first asks for one."""
+rules model is imported when a game starts and the view when a table first asks for one."""
 
 from __future__ import annotations
 
@@ -8,10 +8,17 @@ from typing import TYPE_CHECKING
 from tabletop.api import GamePlugin
 from tabletop.resources import rulebook
 
-from .model import SpymasterGame
+from .spec import SPEC
 
 if TYPE_CHECKING:
+    from .model import SpymasterGame
     from .view import SpymasterView
+
+
+def _game() -> SpymasterGame:
+    from .model import SpymasterGame
+
+    return SpymasterGame()
 
 
 def _view() -> SpymasterView:
@@ -21,7 +28,8 @@ def _view() -> SpymasterView:
 
 
 PLUGIN = GamePlugin(
-    game=SpymasterGame(),
+    spec=SPEC,
+    load=_game,
     view=_view,
     rules={"en": rulebook("spymaster.en.md"), "ja": rulebook("spymaster.ja.md")},
 )

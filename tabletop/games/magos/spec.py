@@ -1,0 +1,96 @@
+"""The specs of Magos and its solo campaign: what the game chooser, the new-game dialog and the
+registry read, kept apart from the rules models so that listing the games loads no rules (the
+solo game's list of opponents comes from the card data)."""
+
+from __future__ import annotations
+
+from tabletop.engine.spec import GameSpec, OptionSpec
+
+from .data import CAMPAIGN_ORDER, ENEMIES
+
+FIRST_GAME = "first-game"
+DRAFT = "draft"
+TURN_LIMITS: tuple[int, ...] = (20, 30, 40, 60)
+DEFAULT_TURN_LIMIT = 40  # MG-R42
+
+
+SPEC = GameSpec(
+    id="magos",
+    name_en="Magos",
+    name_ja="マゴス",
+    min_players=2,
+    max_players=2,
+    rules_version="1",
+    options=(
+        OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
+                   help_en="first-game: both wizards use Harmony, Pain, Fireball, "
+                   "Resonance and Healing. draft: each keeps 5 of 10 dealt cards.",
+                   help_ja="first-game:両者が調和・苦痛・火球・共鳴・治癒を使う。"
+                   "draft:配られた10枚から5枚を選ぶ。"),
+        OptionSpec("turn_limit", "Draw after turns", "引き分けまでのターン数",
+                   DEFAULT_TURN_LIMIT, TURN_LIMITS,
+                   help_en="The game is a draw when both players have taken this many "
+                   "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
+    ),
+    summary_en="A 10-minute wizard duel: roll dice, spend them on five secret spells, "
+    "knock the other wizard's HP to 0.",
+    summary_ja="10分で遊べる魔法使いの決闘。ダイスを振って5枚の秘密の呪文に割り当て、"
+    "相手のHPを0にしよう。",
+    has_hidden_information=True,
+    rules_file="magos",
+)
+
+
+# -- the solo campaign ---------------------------------------------------------------------------
+
+GAME_ID = "magos-solo"
+PATCH = "patch-v1.1"   # MG-T2 fixed enemy dice (default, MG-G14)
+ROLLED = "rolled"      # the enemy rolls its dice
+DICE_MODES: tuple[str, ...] = (PATCH, ROLLED)
+
+
+def _enemy_choices_help(lang: str) -> str:
+    ja = lang == "ja"
+    return ", ".join(f"a-{e.number} {e.id}" if not ja else f"a-{e.number} {e.ja}"
+                     for e in (ENEMIES[i] for i in CAMPAIGN_ORDER))
+
+
+SOLO_SPEC = GameSpec(
+    id=GAME_ID,
+    name_en="Magos — solo",
+    name_ja="マゴス ソロ",
+    min_players=1,
+    max_players=1,
+    rules_version="1",
+    options=(
+        OptionSpec("enemy", "Opponent card", "対戦相手カード", CAMPAIGN_ORDER[0],
+                   CAMPAIGN_ORDER,
+                   help_en="The opponent, in campaign order: " + _enemy_choices_help("en"),
+                   help_ja="対戦相手(キャンペーン順):" + _enemy_choices_help("ja")),
+        OptionSpec("dice", "Enemy dice", "敵のダイス", PATCH, DICE_MODES,
+                   help_en="patch-v1.1: the enemy's faces follow the fixed table of patch "
+                   "v1.1. rolled: the enemy rolls its dice.",
+                   help_ja="patch-v1.1:敵の出目はパッチv1.1の固定表に従う。"
+                   "rolled:敵がダイスを振る。"),
+        OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
+                   help_en="first-game: Harmony, Pain, Fireball, Resonance and Healing. "
+                   "draft: keep 5 of Harmony plus 9 dealt cards.",
+                   help_ja="first-game:調和・苦痛・火球・共鳴・治癒。"
+                   "draft:調和と配られた9枚から5枚を選ぶ。"),
+        OptionSpec("hand", "Spells carried over", "引き継ぐ呪文", "",
+                   help_en="Five spell ids separated by commas, fought with instead of the "
+                   "setup (the campaign keeps its spells after a victory).",
+                   help_ja="カンマ区切りの呪文ID5つ。指定するとこの5枚で戦う"
+                   "(勝利後のキャンペーンは同じ呪文を引き継ぐ)。"),
+        OptionSpec("turn_limit", "Draw after turns", "引き分けまでのターン数",
+                   DEFAULT_TURN_LIMIT, TURN_LIMITS,
+                   help_en="The battle is a draw when both sides have taken this many "
+                   "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
+    ),
+    summary_en="Solo campaign: your five spells against 17 opponent cards, from a training "
+    "dummy to the Intruder from the Void.",
+    summary_ja="ソロキャンペーン:5枚の呪文で17枚の対戦相手カードに挑む。訓練ダミーから"
+    "虚無よりの闖入者まで。",
+    has_hidden_information=False,
+    rules_file="magos",
+)
