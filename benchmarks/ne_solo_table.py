@@ -14,25 +14,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from pathlib import Path
 from typing import Any
 
+from magos_solo_table import wilson
+
 from tabletop.games.national_economy.solo import CLEAR_SCORE, R_BANKRUPT
 
 BAND = 10
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a rate (sensible at 0% and 100% too)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def column(data: dict[str, Any]) -> dict[str, Any]:

@@ -17,11 +17,15 @@ unfinished game, whatever saves the measuring machine holds.
 from __future__ import annotations
 
 import argparse
+import atexit
+import functools
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 BARE = r"""
@@ -59,20 +63,12 @@ f = F(); w.installEventFilter(f); w.show(); app.exec()
 PROBE = ["--first-paint-probe", "--lang", "en"]
 
 
-_DATA_DIR: list[str] = []
-
-
+@functools.cache
 def _empty_data_dir() -> str:
     """One empty folder for the run, removed at exit."""
-    if not _DATA_DIR:
-        import atexit
-        import shutil
-        import tempfile
-
-        path = tempfile.mkdtemp(prefix="tabletop-bench-")
-        atexit.register(shutil.rmtree, path, True)
-        _DATA_DIR.append(path)
-    return _DATA_DIR[0]
+    path = tempfile.mkdtemp(prefix="tabletop-bench-")
+    atexit.register(shutil.rmtree, path, True)
+    return path
 
 
 def sample(code_or_cmd: str | list[str]) -> float:

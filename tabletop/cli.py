@@ -33,6 +33,7 @@ from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
 from tabletop.engine.errors import GameError, IllegalActionError
 from tabletop.engine.game import CHANCE, TERMINAL, Game
+from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
 from tabletop.engine.spec import GameSpec
 from tabletop.registry import LoadFailure, load_plugins
@@ -395,9 +396,8 @@ class _SavedRun:
         self._runs[index] = result
         out = {**self.meta, "seconds": self.spent + elapsed,
                "runs": [{"index": i, "result": r} for i, r in sorted(self._runs.items())]}
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(out, ensure_ascii=False) + "\n", encoding="utf-8")
-        tmp.replace(self.path)  # atomic: a stopped run never leaves half a file
+        # Atomic: a stopped run leaves the file as it was after the previous game.
+        write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:

@@ -600,8 +600,7 @@ class TableWidget(QGraphicsView):
             press.drop_id = drop
 
     def _drop_target(self, item: PieceItem, view_pos: QPointF,
-                     boxes: dict[str, tuple[float, float, float, float]] | None = None
-                     ) -> str | None:
+                     boxes: dict[str, tuple[float, float, float, float]]) -> str | None:
         """The legal target overlapping the dragged piece most (ties: under the cursor).
 
         ``boxes`` keeps the scene boxes of targets that are not moving between calls."""
@@ -619,11 +618,11 @@ class TableWidget(QGraphicsView):
             target = pieces.get(tid) or zones.get(tid)
             if target is None or target.dying:
                 continue
-            box = boxes.get(tid) if boxes is not None else None
+            box = boxes.get(tid)
             if box is None:
                 r = target.scene_body()
                 box = (r.left(), r.top(), r.right(), r.bottom())
-                if boxes is not None and not target.is_animating():
+                if not target.is_animating():
                     boxes[tid] = box
             area = 0.0
             w = (right if right < box[2] else box[2]) - (left if left > box[0] else box[0])
