@@ -1,0 +1,58 @@
+"""The search yardstick of the benchmarks plays its dice duel by the rules and finds a win in
+one, and the benchmark report scales the Magos target by it."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+
+import baseline_uct as uct
+import run
+
+
+def test_duel_rules() -> None:
+    s = (12, 12, 0, 0, (2, 5))
+    assert uct.legal(s) == [("hit", 2), ("hit", 5), ("heal", 2), ("heal", 5)]
+    assert uct.apply(s, ("hit", 5)) == (12, 7, 1, 1, ())
+    assert uct.apply((9, 12, 0, 3, (5, 5)), ("heal", 5)) == (11, 12, 1, 4, ())
+    assert uct.apply((12, 12, 0, 3, (5, 5)), ("heal", 5))[0] == 12  # capped at 12 HP
+    assert uct.apply((3, 12, 1, 3, (6, 1)), ("hit", 6))[0] == 0
+    assert uct.result((0, 4, 0, 7, ())) == 0.0
+    assert uct.result((4, 0, 0, 7, ())) == 1.0
+    assert uct.result((4, 4, 0, uct.TURNS, ())) == 0.5
+    assert uct.result((4, 4, 0, 7, ())) is None
+    rolled = uct.roll((12, 12, 0, 0, ()), random.Random(1))[4]
+    assert len(rolled) == 2 and all(1 <= d <= 6 for d in rolled)
+
+
+def test_search_takes_the_win_in_one_for_either_seat() -> None:
+    rng = random.Random(3)
+    assert uct.search((12, 4, 0, 5, (2, 4)), 400, rng) == ("hit", 4)
+    assert uct.search((5, 12, 1, 6, (1, 6)), 400, rng) == ("hit", 6)
+
+
+def test_measure_counts_every_iteration() -> None:
+    r = uct.measure(iterations=50, count=3)
+    assert r["iterations"] == 150 and r["iterations_per_second"] > 0
+
+
+def _report(magos_ips: float, yardstick: float | None) -> dict[str, object]:
+    speed = [{"game": "magos", "players": 2,
+              "levels": {"hard": {"iterations_per_second": magos_ips, "median_seconds": 0.3}}}]
+    report: dict[str, object] = {"speed": speed}
+    if yardstick is not None:
+        report["yardstick"] = {"iterations_per_second": yardstick}
+    return report
+
+
+def test_magos_target_scaled_by_the_yardstick() -> None:
+    rows = {name: met for name, _, met in run.targets(_report(4500, 12000))}
+    assert rows["Magos search >= 5,000 iterations/s"] is False
+    scaled = [met for name, _, met in run.targets(_report(4500, 12000)) if "plain UCT" in name]
+    assert scaled == [True]  # 4,500 of 12,000 is more than 5,000 of 15,000
+    scaled = [met for name, _, met in run.targets(_report(5200, 18000)) if "plain UCT" in name]
+    assert scaled == [False]  # 5,200 of 18,000 is less
+    assert not [n for n, _, _ in run.targets(_report(5200, None)) if "plain UCT" in n]
