@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     report["startup"] = startup.measure(args.startup_runs)
     st = report["startup"]
     section("Start-up", f"Bare PySide6 window {float(st['bare_median_s']) * 1000:.0f} ms, "
-                        f"Tabletop chooser {float(st['app_median_s']) * 1000:.0f} ms "
+                        f"Tabletop from source {float(st['app_median_s']) * 1000:.0f} ms "
                         f"(median of {st['runs']}): {float(st['ratio']):.2f}x bare.")
     report["memory"] = memory.measure(args.memory_runs)
     section("Memory", memory.markdown(report["memory"]))

@@ -6,9 +6,10 @@ All kinds run interleaved so that machine noise hits them alike; the ratio is wh
 
     python benchmarks/startup.py [--runs 7] [--json] [--frozen dist/tabletop/tabletop]
 
-``--frozen PATH`` adds the PyInstaller bundle, and for a like-for-like comparison the same
-entry point from source (``python -m tabletop``): both run the app's real ``main()`` with the
-hidden ``--first-paint-probe`` option, which prints the time of the first paint and quits.
+The app is started as a player starts it from source, ``python -m tabletop``: its real
+``main()`` (arguments, settings, the plugins, the window), with the hidden
+``--first-paint-probe`` option, which prints the time of the first paint and quits.
+``--frozen PATH`` adds the PyInstaller bundle, started the same way.
 The file cache is warm (one unmeasured run of each kind first), so these are warm starts.
 The app runs with an empty data folder (``TABLETOP_DATA_DIR``): the start of a player with no
 unfinished game, whatever saves the measuring machine holds.
@@ -42,25 +43,10 @@ class F(QObject):
 f = F(); w.installEventFilter(f); w.show(); app.exec()
 """
 
-APP = r"""
-import sys, time
-from PySide6.QtCore import QObject, QEvent, QTimer
-from PySide6.QtWidgets import QApplication
-from tabletop.registry import load_plugins
-from tabletop.app.window import MainWindow
-app = QApplication(sys.argv)
-plugins, failures = load_plugins()
-w = MainWindow(plugins, failures, lang="en")
-class F(QObject):
-    def eventFilter(self, o, e):
-        if e.type() == QEvent.Type.Paint:
-            print(time.time(), flush=True); QTimer.singleShot(0, app.quit)
-        return False
-f = F(); w.installEventFilter(f); w.show(); app.exec()
-"""
+APP = [sys.executable, "-m", "tabletop", "--first-paint-probe", "--lang", "en"]
 
 
-PROBE = ["--first-paint-probe", "--lang", "en"]
+PROBE = APP[3:]
 
 
 @functools.cache
@@ -88,7 +74,6 @@ def measure(runs: int = 7, frozen: str | None = None) -> dict[str, float | int]:
     """Median seconds to first paint per kind, and each kind's ratio to the bare window."""
     kinds: dict[str, str | list[str]] = {"bare": BARE, "app": APP}
     if frozen:
-        kinds["source_main"] = [sys.executable, "-m", "tabletop", *PROBE]
         kinds["frozen"] = [os.path.abspath(frozen), *PROBE]
     for code in kinds.values():  # warm the file cache for every kind
         sample(code)
@@ -106,8 +91,7 @@ def measure(runs: int = 7, frozen: str | None = None) -> dict[str, float | int]:
     return result
 
 
-LABELS = {"bare": "bare PySide6 window", "app": "Tabletop chooser",
-          "source_main": "python -m tabletop", "frozen": "frozen bundle"}
+LABELS = {"bare": "bare PySide6 window", "app": "python -m tabletop", "frozen": "frozen bundle"}
 
 
 def main() -> int:

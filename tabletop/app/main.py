@@ -90,14 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
-    from .window import MainWindow, app_icon
+    from .window import MainWindow
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "tabletop"])
     assert isinstance(app, QApplication)
     app.setOrganizationName(ORGANISATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationVersion(__version__)
-    app.setWindowIcon(app_icon())
     settings = QSettings(ORGANISATION, APPLICATION)
     saved = settings.value("language")
     lang = args.lang or (saved if saved in LANGUAGES else None) or system_language()

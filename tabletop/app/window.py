@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QShortcut,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -132,6 +133,22 @@ def app_icon() -> QIcon:
     for size in (16, 24, 32, 48, 64, 128, 256):
         icon.addPixmap(draw_app_icon(size))
     return icon
+
+
+def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
+    """Call ``callback`` once, from the event loop, after ``widget`` has first been painted:
+    for work the user need not wait for before the window shows."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class _Once(QObject):
+        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, callback)
+                self.deleteLater()
+            return False
+
+    widget.installEventFilter(_Once(widget))
 
 
 def _default_table() -> Any:
@@ -355,7 +372,9 @@ class MainWindow(QMainWindow):
         self.replay_window: Any = None
         self.campaign_page: Any = None  # the Magos solo campaign screen, built on first use
 
-        self.setWindowIcon(app_icon())
+        # The icon is an SVG: rendering it loads Qt's SVG plugin (~10 ms), which the first
+        # paint need not wait for. Set on the application, it serves every window.
+        after_first_paint(self, lambda: QApplication.setWindowIcon(app_icon()))
         self._table_factory = table_factory or _default_table
         self._thinker_factory = thinker_factory or _default_thinker
         self._clock_factory = clock_factory  # None: each match's controller keeps real time

@@ -332,3 +332,15 @@ def test_hot_seat_player_cannot_take_back_the_other_players_move(make_window) ->
     assert c.moves() == ["take:2"] and c.viewing_seat == 1 and c.is_human_turn()
     assert window.table_page.status_kind == WARNING
     assert window.table_page.status.text() == "Only Player 1 can take back their own move."
+
+
+def test_window_icon_is_set_once_the_window_has_painted(make_window, qtbot) -> None:
+    # The SVG icon is rendered after the first paint, not before it (start-up time).
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.setWindowIcon(QIcon())
+    window = make_window()
+    assert QApplication.windowIcon().isNull()  # shown, but not painted yet
+    qtbot.waitUntil(lambda: not QApplication.windowIcon().isNull(), timeout=5000)
+    assert not window.windowIcon().pixmap(32, 32).isNull()
