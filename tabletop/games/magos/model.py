@@ -742,14 +742,22 @@ class MagosRules(Game[ST]):
         known = _LEGAL_CACHE.get(key)
         if known is not None:
             return list(known)
+        # The answer depends only on the castable spells as a set and the unused dice as a
+        # multiset: the same situation reached with the dice rolled or the spells cast in
+        # another order is found under this second key (about half the first key's misses
+        # in a Magos search), and both keys are remembered.
         unused = [v for v, u in zip(s.dice, s.used, strict=True) if not u]
+        unused.sort()
+        spells = set(s.hands[seat]).difference(s.cast_done)
+        same = (frozenset(spells), tuple(unused), max_hp, mana, max_mana)
+        known = _LEGAL_CACHE.get(same)
+        if known is not None:
+            _LEGAL_CACHE[key] = known
+            return list(known)
         out: list[str] = []
         if unused:
             values = sorted(set(unused))
-            done = s.cast_done
-            for spell in sorted(set(s.hands[seat])):
-                if spell in done:
-                    continue
+            for spell in sorted(spells):
                 for v in values:
                     rest = unused[:]
                     rest.remove(v)
@@ -757,6 +765,7 @@ class MagosRules(Game[ST]):
                         out.append(_CAST_TEXT[spell, v])
         out.append("end")
         _remember(key, out)
+        _LEGAL_CACHE[same] = _LEGAL_CACHE[key]
         return out
 
     def _cast_actions(self, s: ST) -> list[str]:
