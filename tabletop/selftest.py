@@ -51,23 +51,6 @@ def _needs_offscreen(env: dict[str, str] | os._Environ[str]) -> bool:
     return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
-def install_first_paint_probe(window: Any) -> None:
-    """Print the wall clock at the window's first paint, then quit (start-up benchmark)."""
-    from PySide6.QtCore import QEvent, QObject, QTimer
-    from PySide6.QtWidgets import QApplication
-
-    class _Probe(QObject):
-        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                obj.removeEventFilter(self)
-                _say(repr(time.time()), sys.stdout)
-                QTimer.singleShot(0, QApplication.quit)
-            return False
-
-    probe = _Probe(window)
-    window.installEventFilter(probe)
-
-
 class _Run:
     """The checks, in order, sharing one application and one window."""
 
@@ -355,4 +338,4 @@ def _check_saved(window: Any, c: Any, game_id: str) -> str:
     return f"saved and replayed ({path.parent.name}/)"
 
 
-__all__ = ["MOVES", "SEED", "SelfTestFailure", "install_first_paint_probe", "run"]
+__all__ = ["MOVES", "SEED", "SelfTestFailure", "run"]

@@ -63,7 +63,7 @@ from .saves import DamagedAutosave, Pending, SaveStore
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtGui import QCloseEvent, QPaintEvent
     from PySide6.QtWidgets import QMessageBox
 
     from tabletop.engine import Gesture, Session
@@ -133,22 +133,6 @@ def app_icon() -> QIcon:
     for size in (16, 24, 32, 48, 64, 128, 256):
         icon.addPixmap(draw_app_icon(size))
     return icon
-
-
-def after_first_paint(widget: QWidget, callback: Callable[[], None]) -> None:
-    """Call ``callback`` once, from the event loop, after ``widget`` has first been painted:
-    for work the user need not wait for before the window shows."""
-    from PySide6.QtCore import QEvent, QObject
-
-    class _Once(QObject):
-        def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-            if event.type() == QEvent.Type.Paint:
-                obj.removeEventFilter(self)
-                QTimer.singleShot(0, callback)
-                self.deleteLater()
-            return False
-
-    widget.installEventFilter(_Once(widget))
 
 
 def _default_table() -> Any:
@@ -372,9 +356,7 @@ class MainWindow(QMainWindow):
         self.replay_window: Any = None
         self.campaign_page: Any = None  # the Magos solo campaign screen, built on first use
 
-        # The icon is an SVG: rendering it loads Qt's SVG plugin (~10 ms), which the first
-        # paint need not wait for. Set on the application, it serves every window.
-        after_first_paint(self, lambda: QApplication.setWindowIcon(app_icon()))
+        self._painted = False  # the icon is set after the first paint (``paintEvent``)
         self._table_factory = table_factory or _default_table
         self._thinker_factory = thinker_factory or _default_thinker
         self._clock_factory = clock_factory  # None: each match's controller keeps real time
@@ -1127,6 +1109,14 @@ class MainWindow(QMainWindow):
         box.open()
 
     # -- closing --------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            # The icon is an SVG: rendering it loads Qt's SVG plugin (~10 ms), which the
+            # first paint need not wait for. Set on the application, it serves every window.
+            self._painted = True
+            QTimer.singleShot(0, lambda: QApplication.setWindowIcon(app_icon()))
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_leave():
             event.ignore()

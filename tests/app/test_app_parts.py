@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,17 @@ def test_python_dash_m_tabletop_answers_version() -> None:
     out = subprocess.run([sys.executable, "-m", "tabletop", "--version"], capture_output=True,
                          text=True, cwd=ROOT, timeout=60)
     assert out.returncode == 0 and out.stdout.startswith("tabletop ")
+
+
+def test_first_paint_probe_prints_the_time_and_quits(tmp_path: Path) -> None:
+    # The start-up benchmark's probe: the app's real start, ended at the first paint.
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_DATA_DIR=str(tmp_path))
+    before = time.time()
+    out = subprocess.run([sys.executable, "-m", "tabletop", "--first-paint-probe", "--lang",
+                          "en"], capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    assert out.returncode == 0, out.stderr
+    painted = float(out.stdout.strip().splitlines()[-1])
+    assert before < painted < time.time()
 
 
 def test_window_module_does_not_load_pyqtgraph() -> None:
