@@ -54,7 +54,7 @@ def _ne_wins(levels: list[str], games: int, tag: str) -> tuple[int, int]:
         r = play_match("national-economy", seating, {}, derive_seed(tag, i))
         if r["error"] is not None:
             errors += 1
-        elif r["returns"][seat] > 0:  # sole winner (a shared win returns 0, NE-R63)
+        elif r["returns"][seat] > 0:  # first, alone or shared after NE-R63's cash tie-break
             wins += 1
     return wins, errors
 
