@@ -97,7 +97,9 @@ def targets(report: dict[str, Any]) -> list[tuple[str, str, bool]]:
         ft = report.get(f"frame_time_{mode}")
         if not ft:
             continue
-        for case in ft.get("cases", []):
+        cases = ft.get("cases", [])
+        by_name = {c.get("name"): c for c in cases}
+        for case in cases:
             ratio = case.get("ratio_median")
             if ratio is None:
                 continue
@@ -105,8 +107,12 @@ def targets(report: dict[str, Any]) -> list[tuple[str, str, bool]]:
                         f"{ratio:.2f}x", ratio <= 1.5))
             if "500 synthetic" in str(case.get("label", "")):
                 p95 = case.get("p95_ms", 0.0)
+                # The bare scene's own p95 beside it: on a machine where even that misses
+                # 8 ms, no table could meet the target.
+                bare = by_name.get(case.get("baseline"), {}).get("p95_ms")
+                measured = f"{p95:.1f} ms" + (f" (bare {bare:.1f} ms)" if bare else "")
                 out.append((f"drag frame ({mode} repaint) p95 < 8 ms at 500 pieces",
-                            f"{p95:.1f} ms", p95 < 8.0))
+                            measured, p95 < 8.0))
     st = report.get("startup")
     if st:
         ratio = float(st["ratio"])

@@ -1,5 +1,5 @@
 """The search yardstick of the benchmarks plays its dice duel by the rules and finds a win in
-one, and the benchmark report scales the Magos target by it."""
+one, and the benchmark report checks the targets against the run's own baselines."""
 
 from __future__ import annotations
 
@@ -56,3 +56,15 @@ def test_magos_target_scaled_by_the_yardstick() -> None:
     scaled = [met for name, _, met in run.targets(_report(5200, 18000)) if "plain UCT" in name]
     assert scaled == [False]  # 5,200 of 18,000 is less
     assert not [n for n, _, _ in run.targets(_report(5200, None)) if "plain UCT" in n]
+
+
+def test_frame_p95_row_names_the_bare_scene_p95() -> None:
+    cases = [{"name": "synthetic", "label": "500 synthetic cards, drag c1", "p95_ms": 10.4,
+              "baseline": "bare_synthetic", "ratio_median": 0.54},
+             {"name": "bare_synthetic", "label": "bare scene", "p95_ms": 18.1,
+              "baseline": None}]
+    rows = run.targets({"frame_time_full": {"cases": cases}})
+    assert ("drag frame (full repaint) p95 < 8 ms at 500 pieces", "10.4 ms (bare 18.1 ms)",
+            False) in rows
+    assert ("drag frame (full repaint), 500 synthetic cards, drag c1: <= 1.5x bare", "0.54x",
+            True) in rows
