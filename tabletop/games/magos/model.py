@@ -462,10 +462,12 @@ _LEGAL_CACHE: dict[tuple[Any, ...], tuple[str, ...]] = {}
 _LEGAL_CACHE_MAX = 200_000
 
 
-def _remember(key: tuple[Any, ...], actions: list[str]) -> None:
+def _remember(actions: Sequence[str], *keys: tuple[Any, ...]) -> None:
     if len(_LEGAL_CACHE) >= _LEGAL_CACHE_MAX:
         _LEGAL_CACHE.clear()
-    _LEGAL_CACHE[key] = tuple(actions)
+    known = tuple(actions)
+    for key in keys:
+        _LEGAL_CACHE[key] = known
 _FACES = ("1", "2", "3", "4", "5", "6")
 
 
@@ -744,15 +746,15 @@ class MagosRules(Game[ST]):
             return list(known)
         # The answer depends only on the castable spells as a set and the unused dice as a
         # multiset: the same situation reached with the dice rolled or the spells cast in
-        # another order is found under this second key (about half the first key's misses
-        # in a Magos search), and both keys are remembered.
+        # another order is found under this second key (most of the first key's misses in a
+        # Magos search), and both keys are remembered.
         unused = [v for v, u in zip(s.dice, s.used, strict=True) if not u]
         unused.sort()
         spells = set(s.hands[seat]).difference(s.cast_done)
         same = (frozenset(spells), tuple(unused), max_hp, mana, max_mana)
         known = _LEGAL_CACHE.get(same)
         if known is not None:
-            _LEGAL_CACHE[key] = known
+            _remember(known, key)
             return list(known)
         out: list[str] = []
         if unused:
@@ -764,8 +766,7 @@ class MagosRules(Game[ST]):
                     if die_problem(spell, (), v, rest, hp, max_hp, mana, max_mana) is None:
                         out.append(_CAST_TEXT[spell, v])
         out.append("end")
-        _remember(key, out)
-        _LEGAL_CACHE[same] = _LEGAL_CACHE[key]
+        _remember(out, key, same)
         return out
 
     def _cast_actions(self, s: ST) -> list[str]:
@@ -792,7 +793,7 @@ class MagosRules(Game[ST]):
                 out.append(_DIE_TEXT[v])
         if spell == "rapid_fire":
             out.append("fire")
-        _remember(key, out)
+        _remember(out, key)
         return out
 
     def _start_turn(self, s: ST, seat: int) -> list[Event]:
