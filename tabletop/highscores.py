@@ -11,19 +11,21 @@ player where it went; the next game then starts a fresh list. Qt-free.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tabletop.engine import files
 from tabletop.userdata import data_dir
 
 FORMAT = "tabletop-highscores"
 FORMAT_VERSION = 1
 KEEP = 10
+#: A high-score file holds a few lists of ``KEEP`` entries: a few KiB. Anything far larger is
+#: not one of ours.
+MAX_BYTES = 1024 * 1024
 
 
 class HighScoreFileError(ValueError):
@@ -125,12 +127,10 @@ class HighScoreStore:
         """Every list of ``game_id``, best first; ``HighScoreFileError`` if the file is
         damaged (it is moved aside first)."""
         path = self.path(game_id)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
+        if not path.exists() and not path.is_symlink():
             return {}
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = files.read_json(path, MAX_BYTES)
             if not isinstance(data, Mapping) or data.get("format") != FORMAT:
                 raise ValueError("it is not a Tabletop high-score file")
             if data.get("version") != FORMAT_VERSION:
@@ -139,8 +139,11 @@ class HighScoreStore:
             if not isinstance(tables, Mapping):
                 raise ValueError("its tables are not a JSON object")
             out = {str(k): [HighScore.from_json(e) for e in v] for k, v in tables.items()}
-        except (UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
-            raise HighScoreFileError(path, str(exc) or type(exc).__name__,
+        except files.FileProblem as exc:
+            raise HighScoreFileError(path, exc.problem.rstrip("."),
+                                     self._move_aside(path)) from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise HighScoreFileError(path, files.quote(str(exc) or type(exc).__name__, 200),
                                      self._move_aside(path)) from None
         for entries in out.values():
             entries.sort(key=_rank_key)
@@ -170,32 +173,15 @@ class HighScoreStore:
 
     def _write(self, game_id: str, tables: dict[str, list[HighScore]]) -> None:
         self.directory.mkdir(parents=True, exist_ok=True)
+        files.remove_stale_temporaries(self.directory)
         data = {"format": FORMAT, "version": FORMAT_VERSION, "game": game_id,
                 "tables": {k: [e.to_json() for e in v] for k, v in tables.items()}}
-        path = self.path(game_id)
-        fd, tmp = tempfile.mkstemp(prefix=f".{game_id}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(data, f, ensure_ascii=False, indent=1)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)  # atomic: a crash leaves the old list or the new one
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        # Atomic: a crash leaves the old list or the new one.
+        files.write_atomic(self.path(game_id), json.dumps(data, ensure_ascii=False, indent=1))
 
-    def _move_aside(self, path: Path) -> Path | None:
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.stem}.damaged-{stamp}.json")
-        n = 1
-        while target.exists():
-            target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}.json")
-            n += 1
-        try:
-            path.rename(target)
-        except OSError:
-            return None
-        return target
+    @staticmethod
+    def _move_aside(path: Path) -> Path | None:
+        return files.keep_aside(path)
 
 
 def _rank_key(e: HighScore) -> tuple[int, str]:

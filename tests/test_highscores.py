@@ -50,6 +50,14 @@ def test_lists_and_games_are_kept_apart_and_round_trip(tmp_path: Path) -> None:
     json.dumps({"format": "tabletop-highscores", "version": 1, "tables": {"a": [{"x": 1}]}}),
     json.dumps({"format": "tabletop-highscores", "version": 1,
                 "tables": {"a": [{**entry(5).to_json(), "score": "many"}]}}),
+    # Once escaped the loader (RecursionError, OverflowError, ValueError of int()):
+    "[" * 5000 + "]" * 5000,
+    json.dumps({"format": "tabletop-highscores", "version": 1,
+                "tables": {"a": [{**entry(5).to_json(), "score": 10**400}]}}),
+    json.dumps({"format": "tabletop-highscores", "version": 1,
+                "tables": {"a": [{**entry(5).to_json(), "score": 7}]}}).replace(
+                    '"score": 7', '"score": 1' + "0" * 5000),
+    '{"format": "tabletop-highscores", "version": 1, "tables": {"a": [{"score": 1e999}]}}',
 ])
 def test_a_damaged_file_is_kept_aside_and_reported(tmp_path: Path, content: str) -> None:
     store = HighScoreStore(tmp_path)

@@ -6,12 +6,14 @@ replays the same on any machine. ``time_cap`` is only a safety net for a slow ma
 
 from __future__ import annotations
 
+from tabletop.engine.spec import AI_LEVELS
+
 from .base import Agent
 from .greedy import GreedyAgent
 from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = AI_LEVELS
 
 #: Every agent the command line and the benchmarks can seat: the levels, and the one-move
 #: greedy baseline (not offered in the app: it is a yardstick, not an opponent).

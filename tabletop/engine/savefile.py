@@ -14,26 +14,27 @@ described in ``docs/save-format.md``.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
+from . import files
 from .errors import GameError
 from .errors import SaveFileError as SaveFileError  # still importable from here
 from .game import CHANCE, TERMINAL, Game
 from .session import Session
-from .spec import OptionValue
+from .spec import AI_LEVELS, OptionValue
 
 FORMAT = "tabletop-save"
 FORMAT_VERSION = 1
 MAX_BYTES = 20 * 1024 * 1024
+#: The longest text a save holds in one field (an id, a level, an action text); the app never
+#: writes one of more than a few dozen characters.
+MAX_TEXT = 256
 HUMAN = "human"
 
 # The ways a save file can be bad; ``SaveFileError.kind`` is one of these.
@@ -51,6 +52,9 @@ KINDS: tuple[str, ...] = (TRUNCATED, NOT_JSON, WRONG_VERSION, UNKNOWN_GAME, BAD_
 GameLookup = Mapping[str, Any] | Callable[[str], Any]
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _SEAT_KINDS = (HUMAN, "ai")
+#: The computer levels a seat of a saved game may have (the command line's yardstick agents
+#: never sit in a saved game).
+SEAT_LEVELS = AI_LEVELS
 
 
 @dataclass
@@ -157,122 +161,42 @@ def dump(data: SaveData) -> str:
 
 
 def write_atomic(path: str | os.PathLike[str], data: SaveData | str | bytes) -> None:
-    """Write ``data`` to ``path`` so that ``path`` holds either the old or the new file.
-
-    The text goes to a temporary file in the same directory, is flushed and fsynced, then
-    renamed over ``path``; the directory is fsynced too where the system allows it. On any
-    failure the temporary file is removed and ``path`` is left as it was.
-    """
-    target = Path(path)
-    if isinstance(data, SaveData):
-        data = dump(data)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    directory = target.parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    _fsync_dir(directory)
-
-
-def _fsync_dir(directory: Path) -> None:
-    # The rename is durable only once the directory entry is on disk; Windows cannot open a
-    # directory this way and makes the rename durable itself.
-    flags = getattr(os, "O_DIRECTORY", None)
-    if flags is None:
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY | flags)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
+    """Write ``data`` (a save, or any text) to ``path`` atomically (``files.write_atomic``):
+    ``path`` holds either the old or the new file, whatever happens meanwhile."""
+    files.write_atomic(path, dump(data) if isinstance(data, SaveData) else data)
 
 
 # -- reading ---------------------------------------------------------------------------------
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
-    """The file's bytes, refusing files over ``limit`` before reading them."""
+    """The file's bytes, refusing anything but a regular file of at most ``limit`` bytes
+    before reading it (a FIFO or a device never blocks or floods the app)."""
     name = os.fspath(path)
     try:
-        size = os.stat(name).st_size
-        if size > limit:
-            raise SaveFileError(TOO_LARGE, name, f"the file is {_mib(size)}; a save file is at "
-                                                 f"most {_mib(limit)}.")
-        with open(name, "rb") as fh:
-            raw = fh.read(limit + 1)
-    except OSError as exc:
-        raise SaveFileError(NOT_JSON, name, f"the file cannot be read ({exc.strerror or exc})."
-                            ) from None
-    if len(raw) > limit:  # grew while being read
-        raise SaveFileError(TOO_LARGE, name, f"the file is over {_mib(limit)}.")
-    return raw
+        return files.read_limited(name, limit)
+    except files.FileProblem as exc:
+        raise _file_error(exc, name) from None
 
 
-def _mib(n: int) -> str:
-    return f"{n / (1024 * 1024):.1f} MiB"
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"'{name}' is not a number JSON allows")
+def _file_error(exc: files.FileProblem, path: str) -> SaveFileError:
+    kind = {files.TOO_LARGE: TOO_LARGE, files.TRUNCATED: TRUNCATED}.get(exc.kind, NOT_JSON)
+    problem = exc.problem
+    if exc.kind == files.TOO_LARGE:
+        problem = problem.replace("such a file", "a save file")
+    return SaveFileError(kind, path, problem)
 
 
 def parse(raw: bytes | str, path: str = "<save>", limit: int = MAX_BYTES) -> SaveData:
     """Check a save file's text field by field; raise ``SaveFileError`` on any problem."""
     if len(raw) > limit:
-        raise SaveFileError(TOO_LARGE, path, f"the file is {_mib(len(raw))}; a save file is at "
-                                             f"most {_mib(limit)}.")
-    if isinstance(raw, bytes):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            if _cut_in_character(raw, exc):
-                raise SaveFileError(TRUNCATED, path, "the file ends in the middle of its "
-                                                     "content; it was cut short.") from None
-            raise SaveFileError(NOT_JSON, path, f"the file is not text (a byte that is not "
-                                                f"UTF-8 at position {exc.start}).") from None
-    else:
-        text = raw
-    stripped = text.rstrip()
-    if not stripped:
-        raise SaveFileError(TRUNCATED, path, "the file is empty.")
+        raise SaveFileError(TOO_LARGE, path, f"the file is {files.mib(len(raw))}; a save "
+                                             f"file is at most {files.mib(limit)}.")
     try:
-        obj = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        if _looks_cut(stripped, exc):
-            raise SaveFileError(TRUNCATED, path, "the file ends in the middle of its content; "
-                                                 "it was cut short.") from None
-        raise SaveFileError(NOT_JSON, path, f"the file is not valid JSON ({exc.msg} at line "
-                                            f"{exc.lineno}, column {exc.colno}).") from None
-    except (ValueError, RecursionError) as exc:
-        raise SaveFileError(NOT_JSON, path, f"the file is not valid JSON ({exc}).") from None
+        text = files.decode_text(raw) if isinstance(raw, bytes) else raw
+        obj = files.parse_json(text)
+    except files.FileProblem as exc:
+        raise _file_error(exc, path) from None
     return _from_obj(obj, path)
-
-
-def _cut_in_character(raw: bytes, exc: UnicodeDecodeError) -> bool:
-    return exc.reason == "unexpected end of data" and exc.end >= len(raw)
-
-
-def _looks_cut(stripped: str, exc: json.JSONDecodeError) -> bool:
-    """Whether the text reads as a longer JSON document that stops early."""
-    if exc.msg.startswith("Unterminated string"):
-        return True
-    rest = stripped[exc.pos:]
-    if not rest:
-        return True
-    if any(word.startswith(rest) for word in ("true", "false", "null")):
-        return True
-    return re.fullmatch(r"-?[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]*)?", rest) is not None
 
 
 class _Fields:
@@ -284,7 +208,8 @@ class _Fields:
         self.where = where
 
     def bad(self, key: str, problem: str) -> SaveFileError:
-        return SaveFileError(BAD_FIELD, self.path, f"the field '{self.where}{key}' {problem}.")
+        return SaveFileError(BAD_FIELD, self.path,
+                             f"the field '{files.quote(self.where + key)}' {problem}.")
 
     def get(self, key: str, kind: type | tuple[type, ...], what: str,
             required: bool = True, default: Any = None) -> Any:
@@ -299,6 +224,8 @@ class _Fields:
             raise self.bad(key, f"must be {what}, not {_kind_name(value)}")
         if not isinstance(value, kind):
             raise self.bad(key, f"must be {what}, not {_kind_name(value)}")
+        if isinstance(value, str) and len(value) > MAX_TEXT:
+            raise self.bad(key, f"holds {len(value):,} characters; at most {MAX_TEXT}")
         return value
 
 
@@ -388,13 +315,14 @@ def _seats(raw: list[Any], players: int, path: str) -> list[str]:
         f = _Fields(item, path, f"seats[{i}].")
         kind = f.get("type", str, "text")
         if kind not in _SEAT_KINDS:
-            raise f.bad("type", f"is '{kind}', not 'human' or 'ai'")
+            raise f.bad("type", f"is '{files.quote(kind)}', not 'human' or 'ai'")
         if kind == HUMAN:
             seats.append(HUMAN)
             continue
         level = f.get("level", str, "text")
-        if not level or level == HUMAN:
-            raise f.bad("level", "must name a computer level")
+        if level not in SEAT_LEVELS:
+            raise f.bad("level", f"is '{files.quote(level)}', not a computer level "
+                                 f"({', '.join(SEAT_LEVELS)})")
         seats.append(level)
     return seats
 
@@ -407,6 +335,10 @@ def _log(raw: list[Any], players: int, path: str) -> list[tuple[int, str]]:
             raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} is not a pair of a "
                                                  f"seat number and an action text.")
         seat, action = entry
+        if len(action) > MAX_TEXT:
+            raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} holds an action text "
+                                                 f"of {len(action):,} characters; no action "
+                                                 f"is longer than {MAX_TEXT}.")
         if seat != CHANCE and not 0 <= seat < players:
             raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} names seat {seat}, "
                                                  f"but the game has {players} players.")
@@ -414,7 +346,7 @@ def _log(raw: list[Any], players: int, path: str) -> list[tuple[int, str]]:
     return log
 
 
-def _find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
+def find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
     found = games(game_id) if callable(games) else games.get(game_id)
     if found is None:
         return None
@@ -427,19 +359,19 @@ def _find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
 
 def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
     """Replay ``data``'s log with its game's rules and check the final state's digest."""
-    game = _find_game(games, data.game_id)
+    game = find_game(games, data.game_id)
     if game is None:
-        raise SaveFileError(UNKNOWN_GAME, path, f"it is a game of '{data.game_id}', which is "
-                                                f"not installed.")
+        raise SaveFileError(UNKNOWN_GAME, path, f"it is a game of '{files.quote(data.game_id)}', "
+                                                f"which is not installed.")
     spec = game.spec
     different = data.rules_version != spec.rules_version
-    rules_note = (f" The file was made with rules version {data.rules_version}; the installed "
-                  f"game has version {spec.rules_version}." if different else "")
+    rules_note = (f" The file was made with rules version {files.quote(data.rules_version)}; "
+                  f"the installed game has version {spec.rules_version}." if different else "")
     try:
         spec.check_players(data.players)
         spec.resolve_options(data.options)
     except Exception as exc:
-        raise SaveFileError(BAD_FIELD, path, f"{exc}{rules_note}") from None
+        raise SaveFileError(BAD_FIELD, path, f"{files.quote(exc, 200)}{rules_note}") from None
     try:
         session = Session.from_json(game, {
             "players": data.players,
@@ -450,15 +382,15 @@ def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
         })
     except Exception as exc:
         raise SaveFileError(BAD_FIELD, path, f"the game cannot be set up from the file: "
-                                             f"{exc}.{rules_note}") from None
+                                             f"{files.quote(exc, 200)}.{rules_note}") from None
     for i, (seat, action) in enumerate(data.log):
         try:
             session.apply_recorded(seat, action)
         except Exception as exc:  # any failure of the game's code on a bad log is the file's
-            reason = str(exc).rstrip(".") or type(exc).__name__
+            reason = files.quote(str(exc).rstrip(".") or type(exc).__name__, 200)
             raise SaveFileError(REPLAY_FAILED, path, f"the moves in the file do not replay: "
-                                                     f"entry {i + 1} ('{action}') fails: "
-                                                     f"{reason}.{rules_note}") from None
+                                                     f"entry {i + 1} ('{files.quote(action)}') "
+                                                     f"fails: {reason}.{rules_note}") from None
     player = session.current_player()
     if player == CHANCE:
         raise SaveFileError(REPLAY_FAILED, path, "the log stops before a die roll or draw it "

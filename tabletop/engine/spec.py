@@ -15,6 +15,10 @@ from .errors import InvalidOptionError
 
 OptionValue = bool | int | str
 
+#: The computer levels a seat may have, weakest first. Rules may prescribe how each plays
+#: (``Game.scripted_action``); save files name them; the AI package builds them.
+AI_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+
 
 @dataclass(frozen=True)
 class OptionSpec:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -321,3 +322,126 @@ def test_state_at_gives_each_recorded_state() -> None:
         s.state_at(len(s.history) + 1)
     with pytest.raises(IndexError):
         s.state_at(-1)
+
+
+# -- hostile files (each of these once raised something other than SaveFileError, blocked, or
+# -- produced a message too long to show) ----------------------------------------------------
+
+def _finished(obj: dict[str, Any], value: Any) -> None:
+    obj["finished"] = True
+    obj["result"] = [value, 0]
+
+
+@pytest.mark.parametrize("change", [
+    lambda o: _finished(o, 10**400),  # no float holds it: OverflowError in the loader
+    lambda o: _finished(o, -(2**1100)),
+    lambda o: o.update(seed=10**30),
+    lambda o: o.update(players=10**30),
+])
+def test_numbers_no_float_can_hold_are_refused_as_damage(tmp_path: Path, change: Any) -> None:
+    path, _ = write_toy(tmp_path)
+    with pytest.raises(SaveFileError) as err:
+        sf.load(edited(path, change), GAMES)
+    assert err.value.kind in (sf.NOT_JSON, sf.BAD_FIELD) and "too large" in err.value.problem
+
+
+def test_floats_beyond_range_are_refused(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    text = path.read_text().replace('"result": null', '"result": [1e999, 0]')
+    with pytest.raises(SaveFileError) as err:
+        sf.loads(text, GAMES)
+    assert err.value.kind == sf.NOT_JSON and "too large" in err.value.problem
+
+
+def test_a_byte_order_mark_and_windows_line_ends_are_accepted(tmp_path: Path) -> None:
+    path, s = write_toy(tmp_path)
+    raw = b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n")  # saved by Notepad
+    path.write_bytes(raw)
+    session, _ = sf.load(path, GAMES)
+    assert session.state_hash() == s.state_hash()
+    assert sf.loads(raw.decode("utf-8"), GAMES)[0].state_hash() == s.state_hash()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # nobody writes to it: opening it for reading would wait forever
+    errors: list[BaseException] = []
+
+    def load() -> None:
+        try:
+            sf.load(fifo, GAMES)
+        except BaseException as exc:
+            errors.append(exc)
+    worker = threading.Thread(target=load, daemon=True)
+    worker.start()
+    worker.join(60)  # a watchdog: a regression fails here instead of hanging the suite
+    assert not worker.is_alive(), "loading a FIFO blocked"
+    [error] = errors
+    assert isinstance(error, SaveFileError) and "not a regular file" in error.problem
+
+
+def test_devices_and_folders_are_refused(tmp_path: Path) -> None:
+    for path, words in (("/dev/zero", "not a regular file"), (str(tmp_path), "a folder")):
+        if not os.path.exists(path):
+            continue
+        with pytest.raises(SaveFileError) as err:
+            sf.load(path, GAMES)
+        assert words in err.value.problem
+
+
+def test_a_huge_action_text_is_refused_in_a_short_message(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    long = "x" * (4 << 20)  # 4 MB: quoting it once froze the error dialog for over a minute
+
+    def change(obj: dict[str, Any]) -> None:
+        obj["log"][-1][1] = long
+    with pytest.raises(SaveFileError) as err:
+        sf.load(edited(path, change), GAMES)
+    assert err.value.kind == sf.BAD_FIELD and len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize("action", ["take:1\x1b[2J", "\x1b[31m" + "take:1" * 30])
+def test_refusals_quote_file_text_without_control_characters(tmp_path: Path,
+                                                             action: str) -> None:
+    path, _ = write_toy(tmp_path)
+
+    def change(obj: dict[str, Any]) -> None:
+        obj["log"][-1][1] = action
+    with pytest.raises(SaveFileError) as err:
+        sf.load(edited(path, change), GAMES)
+    message = str(err.value)
+    assert "\x1b" not in message and "\\x1b" in message and len(err.value.problem) < 400
+
+
+def test_text_that_is_not_valid_unicode_is_refused(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    text = path.read_text().replace('"created": "', '"created": "\\ud800', 1)
+    with pytest.raises(SaveFileError) as err:
+        sf.loads(text, GAMES)
+    assert err.value.kind == sf.NOT_JSON and "surrogate" in err.value.problem
+
+
+def test_deep_nesting_is_refused_wherever_it_sits(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+    for depth in (100, 5000):
+        deep: Any = 0
+        for _ in range(depth):
+            deep = [deep]
+
+        def change(obj: dict[str, Any], deep: Any = deep) -> None:
+            obj["ui"] = {"note": deep}
+        with pytest.raises(SaveFileError) as err:
+            sf.load(edited(path, change), GAMES)
+        assert err.value.kind == sf.NOT_JSON and "levels deep" in err.value.problem
+
+
+def test_an_unknown_computer_level_is_refused(tmp_path: Path) -> None:
+    path, _ = write_toy(tmp_path)
+
+    def change(obj: dict[str, Any]) -> None:
+        obj["seats"][1] = {"type": "ai", "level": "grandmaster"}
+    with pytest.raises(SaveFileError) as err:
+        sf.load(edited(path, change), GAMES)
+    assert err.value.kind == sf.BAD_FIELD and "grandmaster" in err.value.problem
+    assert "not a computer level" in err.value.problem

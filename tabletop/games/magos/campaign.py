@@ -14,10 +14,7 @@ is never silently reset or overwritten. Qt-free.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -25,6 +22,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from tabletop.engine import files
 from tabletop.engine.errors import InvalidOptionError
 
 from .data import CAMPAIGN_ORDER, LISTING_ORDER
@@ -38,8 +36,10 @@ ORDER_LISTING = "listing"    # MG-G1: the order of the source listing
 ORDERS: dict[str, tuple[str, ...]] = {ORDER_CAMPAIGN: CAMPAIGN_ORDER,
                                       ORDER_LISTING: LISTING_ORDER}
 SLOT_MAX = 64
+#: A campaign file is a few KiB; anything far larger is not one of ours.
+MAX_BYTES = 1024 * 1024
 _SUFFIX = ".json"
-_DAMAGED = ".damaged-"
+_DAMAGED = files.DAMAGED
 
 
 class CampaignError(ValueError):
@@ -168,9 +168,9 @@ class Campaign:
         """Raise ``CampaignError`` naming the first field that makes no sense."""
         check_slot(self.slot)
         if self.order not in ORDERS:
-            raise CampaignError(f"unknown enemy order {self.order!r}")
+            raise CampaignError(f"unknown enemy order {files.quote(repr(self.order))}")
         if self.dice not in DICE_MODES:
-            raise CampaignError(f"unknown dice mode {self.dice!r}")
+            raise CampaignError(f"unknown dice mode {files.quote(repr(self.dice))}")
         n = len(self.order_ids)
         if not 0 <= self.enemy_index <= n:
             raise CampaignError(f"enemy index {self.enemy_index} is outside 0..{n}")
@@ -188,10 +188,11 @@ class Campaign:
                                 f"campaign is at enemy {self.enemy_index + 1}")
         for i, b in enumerate(self.beaten):
             if b.enemy != self.order_ids[i]:
-                raise CampaignError(f"beaten enemy {i + 1} is {b.enemy!r}, not "
+                raise CampaignError(f"beaten enemy {i + 1} is {files.quote(repr(b.enemy))}, not "
                                     f"{self.order_ids[i]!r}")
             if b.turn < 0:
-                raise CampaignError(f"beaten enemy {b.enemy!r} has a negative turn")
+                raise CampaignError(f"beaten enemy {files.quote(repr(b.enemy))} has a "
+                                    f"negative turn")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -217,10 +218,11 @@ class Campaign:
         if not isinstance(data, Mapping):
             raise CampaignError("it does not hold a JSON object")
         if data.get("format") != FORMAT:
-            raise CampaignError(f"it is not a Magos campaign (format {data.get('format')!r})")
+            fmt = files.quote(repr(data.get("format")))
+            raise CampaignError(f"it is not a Magos campaign (format {fmt})")
         version = data.get("version")
         if version != FORMAT_VERSION:
-            raise CampaignError(f"format version {version!r} is not supported "
+            raise CampaignError(f"format version {files.quote(repr(version))} is not supported "
                                 f"(this version of Tabletop reads version {FORMAT_VERSION})")
         try:
             spells_raw = data["spells"]
@@ -251,25 +253,27 @@ class Campaign:
 
 def _str(v: object, name: str) -> str:
     if not isinstance(v, str):
-        raise TypeError(f"the field {name!r} should be text, not {v!r}")
+        raise TypeError(f"the field {name!r} should be text, not {files.quote(repr(v))}")
     return v
 
 
 def _int(v: object, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise TypeError(f"the field {name!r} should be a whole number, not {v!r}")
+        raise TypeError(f"the field {name!r} should be a whole number, "
+                        f"not {files.quote(repr(v))}")
     return v
 
 
 def _bool(v: object, name: str) -> bool:
     if not isinstance(v, bool):
-        raise TypeError(f"the field {name!r} should be true or false, not {v!r}")
+        raise TypeError(f"the field {name!r} should be true or false, "
+                        f"not {files.quote(repr(v))}")
     return v
 
 
 def _list(v: object, name: str) -> list[Any]:
     if not isinstance(v, list):
-        raise TypeError(f"the field {name!r} should be a list, not {v!r}")
+        raise TypeError(f"the field {name!r} should be a list, not {files.quote(repr(v))}")
     return v
 
 
@@ -338,19 +342,12 @@ class CampaignStore:
         """Read a slot. ``CampaignError`` if there is none; ``CampaignFileError`` (with the
         file moved aside) if it is damaged."""
         path = self.path(slot)
+        if not path.exists() and not path.is_symlink():
+            raise CampaignError(f"There is no campaign named '{slot}'.")
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise CampaignError(f"There is no campaign named '{slot}'.") from None
-        try:
-            data = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise self._damaged(path, "it is not UTF-8 text") from None
-        except json.JSONDecodeError as exc:
-            raise self._damaged(path, f"it is not valid JSON ({exc.msg} at line {exc.lineno})") \
-                from None
-        try:
-            campaign = Campaign.from_json(data)
+            campaign = Campaign.from_json(files.read_json(path, MAX_BYTES))
+        except files.FileProblem as exc:
+            raise self._damaged(path, exc.problem.rstrip(".")) from None
         except CampaignError as exc:
             raise self._damaged(path, str(exc)) from None
         if campaign.slot != slot:
@@ -369,19 +366,9 @@ class CampaignStore:
         self.directory.mkdir(parents=True, exist_ok=True)
         if path.exists():
             self._set_aside_if_damaged(path, campaign.slot)
-        text = json.dumps(campaign.to_json(), ensure_ascii=False, indent=2) + "\n"
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        _fsync_dir(self.directory)
+        files.remove_stale_temporaries(self.directory)
+        files.write_atomic(path, json.dumps(campaign.to_json(), ensure_ascii=False, indent=2)
+                           + "\n")
         return path
 
     def delete(self, slot: str) -> None:
@@ -394,9 +381,8 @@ class CampaignStore:
     # -- damaged files ----------------------------------------------------------------------
     def _set_aside_if_damaged(self, path: Path, slot: str) -> None:
         try:
-            data = json.loads(path.read_bytes().decode("utf-8"))
-            existing = Campaign.from_json(data)
-        except (UnicodeDecodeError, json.JSONDecodeError, CampaignError):
+            existing = Campaign.from_json(files.read_json(path, MAX_BYTES))
+        except (files.FileProblem, CampaignError):
             self._move_aside(path)
             return
         if existing.slot != slot:
@@ -406,35 +392,9 @@ class CampaignStore:
     def _damaged(self, path: Path, problem: str) -> CampaignFileError:
         return CampaignFileError(path, problem, self._move_aside(path))
 
-    def _move_aside(self, path: Path) -> Path | None:
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        base = path.name[: -len(_SUFFIX)]
-        target = path.with_name(f"{base}{_DAMAGED}{stamp}{_SUFFIX}")
-        n = 1
-        while target.exists():
-            target = path.with_name(f"{base}{_DAMAGED}{stamp}-{n}{_SUFFIX}")
-            n += 1
-        try:
-            os.replace(path, target)
-        except OSError:
-            return None
-        return target
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (not on Windows)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    @staticmethod
+    def _move_aside(path: Path) -> Path | None:
+        return files.keep_aside(path, _SUFFIX)
 
 
 __all__ = [

@@ -188,6 +188,12 @@ def test_save_is_atomic_and_leaves_no_temp_files(tmp_path: Path,
     (b"[1, 2]", "does not hold a JSON object"),
     (json.dumps({"format": "tabletop-magos-campaign", "version": 7}).encode(),
      "format version 7 is not supported"),
+    # Once escaped the loader (RecursionError, OverflowError, ValueError of int()):
+    (b"[" * 5000 + b"]" * 5000, "levels deep"),
+    (b'{"format": "tabletop-magos-campaign", "version": 1, "defeats": 1' + b"0" * 5000 + b"}",
+     "too large"),
+    (b'{"format": "tabletop-magos-campaign", "version": 1e999}', "too large"),
+    (b'{"format": "tabletop-magos-campaign\\ud800", "version": 1}', "surrogate"),
 ])
 def test_damaged_file_is_kept_aside(tmp_path: Path, content: bytes, problem: str) -> None:
     store = CampaignStore(tmp_path)

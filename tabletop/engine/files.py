@@ -1,0 +1,330 @@
+"""The app's own data files on disk: read them without trusting them, write them atomically.
+
+Save files, high-score lists, campaign slots and simulation results all go through here, so
+that each of them gets the same guarantees:
+
+* reading never blocks and never eats memory: only regular files are opened (a FIFO, a device
+  such as ``/dev/zero`` or a folder is refused before anything is read) and no more than a
+  size limit is read;
+* any damage comes out as one ``FileProblem`` with words a player can read, never as a stray
+  ``OverflowError``, ``RecursionError`` or ``UnicodeDecodeError``: numbers are kept to
+  finite floats and whole numbers of at most ``MAX_INT_DIGITS`` digits, a byte-order mark
+  (a file edited in Notepad) is accepted, nesting is bounded;
+* writes are atomic (a temporary file in the same folder, flushed, fsynced and renamed over
+  the target), so a crash leaves the old file or the new one, and a damaged file is set aside
+  under a new name rather than overwritten. Temporary files left behind by a killed process
+  are removed by ``remove_stale_temporaries``.
+
+Nothing here imports Qt; each loader turns ``FileProblem`` into its own error kind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+# Kinds of FileProblem.
+TOO_LARGE = "too_large"
+NOT_REGULAR = "not_regular"
+UNREADABLE = "unreadable"
+NOT_TEXT = "not_text"
+TRUNCATED = "truncated"
+NOT_JSON = "not_json"
+
+#: Whole numbers in a data file have at most this many digits (a seed, a count, a score).
+MAX_INT_DIGITS = 20
+#: Lists and objects nested deeper than this are refused (no file of the app nests more than
+#: a few levels; deep nesting only serves to exhaust the recursion of whoever reads it).
+MAX_DEPTH = 64
+#: Quoted file text (an action, an id) is cut to this many characters in messages.
+QUOTE_CHARS = 60
+#: A temporary file older than this (seconds) was left by a process that died mid-write.
+STALE_SECONDS = 600.0
+
+_BOM = b"\xef\xbb\xbf"
+TEMP_SUFFIX = ".tmp"
+
+
+class FileProblem(Exception):
+    """What is wrong with a data file: ``kind`` (one of the constants above) and ``problem``,
+    a phrase that completes "Cannot open the file: ..."."""
+
+    def __init__(self, kind: str, problem: str) -> None:
+        super().__init__(problem)
+        self.kind = kind
+        self.problem = problem
+
+
+def quote(text: object, limit: int = QUOTE_CHARS) -> str:
+    """``text`` made safe to show in a message: control characters escaped, long texts cut.
+
+    A file can hold anything; a message quoting it must stay one short readable line (a 4 MB
+    action text once took a dialog over a minute to lay out) and must not send terminal escape
+    sequences to a console.
+    """
+    s = str(text)
+    cut = len(s) > limit
+    if cut:
+        s = s[:limit]
+    out = []
+    for ch in s:
+        code = ord(ch)
+        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
+            out.append(f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}")
+        else:
+            out.append(ch)
+    return "".join(out) + ("…" if cut else "")
+
+
+def mib(n: int) -> str:
+    """``n`` bytes in MiB with one decimal, for messages."""
+    return f"{n / (1024 * 1024):.1f} MiB"
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the regular file ``path``, refusing anything else or anything larger.
+
+    The file is opened without blocking (a FIFO with no writer would otherwise hang here) and
+    checked to be a regular file before a byte is read.
+    """
+    name = os.fspath(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(name, flags)
+    except OSError as exc:
+        raise FileProblem(UNREADABLE, f"the file cannot be read ({exc.strerror or exc}).") \
+            from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise FileProblem(NOT_REGULAR, f"it is {what}, not a file this app wrote.")
+        if info.st_size > limit:
+            raise FileProblem(TOO_LARGE, f"the file is {mib(info.st_size)}; such a file is "
+                                         f"at most {mib(limit)}.")
+        chunks = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise FileProblem(UNREADABLE, f"the file cannot be read ({exc.strerror or exc}).") \
+            from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:  # grew while being read
+        raise FileProblem(TOO_LARGE, f"the file is over {mib(limit)}.")
+    return raw
+
+
+def decode_text(raw: bytes) -> str:
+    """UTF-8 text of ``raw``, a leading byte-order mark dropped."""
+    if raw.startswith(_BOM):
+        raw = raw[len(_BOM):]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data" and exc.end >= len(raw):
+            raise FileProblem(TRUNCATED, "the file ends in the middle of its content; it was "
+                                         "cut short.") from None
+        raise FileProblem(NOT_TEXT, f"the file is not text (a byte that is not UTF-8 at "
+                                    f"position {exc.start}).") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"'{name}' is not a number JSON allows")
+
+
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {quote(text, 24)} is too large")
+    return value
+
+
+def _parse_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise ValueError(f"the number {quote(text, 24)} is too large "
+                         f"(at most {MAX_INT_DIGITS} digits)")
+    return int(text)
+
+
+def _problem_in(value: Any) -> str:
+    """What makes a parsed value unfit for this app's files, or ``""``: lists and objects
+    nested more than ``MAX_DEPTH`` levels, or text that is not valid Unicode (a lone surrogate
+    escaped as ``\\ud800``, which no encoder can write out again). Walked without recursion."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return "it holds text that is not valid Unicode (a lone surrogate)"
+            continue
+        if isinstance(item, dict):
+            children: list[Any] = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            return f"it nests lists and objects more than {MAX_DEPTH} levels deep"
+        stack.extend((child, depth + 1) for child in children
+                     if isinstance(child, dict | list | str))
+    return ""
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` for untrusted text: bounded numbers and nesting, no NaN or Infinity.
+
+    Raises ``FileProblem`` (``not_json`` or ``truncated``) for every way the text is bad.
+    """
+    if text.startswith("\ufeff"):  # a byte-order mark, as Notepad writes
+        text = text[1:]
+    stripped = text.rstrip()
+    if not stripped:
+        raise FileProblem(TRUNCATED, "the file is empty.")
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float,
+                           parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        if looks_cut(stripped, exc):
+            raise FileProblem(TRUNCATED, "the file ends in the middle of its content; it was "
+                                         "cut short.") from None
+        raise FileProblem(NOT_JSON, f"the file is not valid JSON ({exc.msg} at line "
+                                    f"{exc.lineno}, column {exc.colno}).") from None
+    except RecursionError:
+        problem = f"it nests lists and objects more than {MAX_DEPTH} levels deep"
+    except ValueError as exc:
+        raise FileProblem(NOT_JSON, f"the file is not valid JSON ({quote(exc, 120)}).") \
+            from None
+    else:
+        problem = _problem_in(value)
+    if problem:
+        raise FileProblem(NOT_JSON, f"the file is not one this app wrote: {problem}.")
+    return value
+
+
+def looks_cut(stripped: str, exc: json.JSONDecodeError) -> bool:
+    """Whether the text reads as a longer JSON document that stops early."""
+    import re
+
+    if exc.msg.startswith("Unterminated string"):
+        return True
+    rest = stripped[exc.pos:]
+    if not rest:
+        return True
+    if any(word.startswith(rest) for word in ("true", "false", "null")):
+        return True
+    return re.fullmatch(r"-?[0-9]*\.?[0-9]*(?:[eE][-+]?[0-9]*)?", rest) is not None
+
+
+def read_json(path: str | os.PathLike[str], limit: int) -> Any:
+    """``read_limited``, ``decode_text`` and ``parse_json`` in one: the JSON value of a file."""
+    return parse_json(decode_text(read_limited(path, limit)))
+
+
+# -- writing -----------------------------------------------------------------------------------
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` to ``path`` so that ``path`` holds either the old or the new file.
+
+    The text goes to a temporary file in the same directory, is flushed and fsynced, then
+    renamed over ``path``; the directory is fsynced too where the system allows it. On any
+    failure the temporary file is removed and ``path`` is left as it was.
+    """
+    target = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    directory = target.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=TEMP_SUFFIX, dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(raw)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(directory)
+
+
+def _fsync_dir(directory: Path) -> None:
+    # The rename is durable only once the directory entry is on disk; Windows cannot open a
+    # directory this way and makes the rename durable itself.
+    flags = getattr(os, "O_DIRECTORY", None)
+    if flags is None:
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY | flags)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+DAMAGED = ".damaged-"
+
+
+def keep_aside(path: str | os.PathLike[str], suffix: str = ".json") -> Path | None:
+    """Rename a damaged file to ``<name>.damaged-<time><suffix>`` beside it and return the new
+    name, or ``None`` when it cannot be renamed (a read-only folder): the file then stays
+    where it is, untouched, and is never overwritten."""
+    source = Path(path)
+    name = source.name
+    base = name[: -len(suffix)] if suffix and name.endswith(suffix) else name
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    target = source.with_name(f"{base}{DAMAGED}{stamp}{suffix}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = source.with_name(f"{base}{DAMAGED}{stamp}-{n}{suffix}")
+    try:
+        os.replace(source, target)
+    except OSError:
+        return None
+    return target
+
+
+def remove_stale_temporaries(directory: str | os.PathLike[str],
+                             older_than: float = STALE_SECONDS) -> list[Path]:
+    """Delete the temporary files of ``write_atomic`` that a killed process left in
+    ``directory`` (only those older than ``older_than`` seconds: a younger one may belong to a
+    write in progress). Returns what was removed; an unreadable folder removes nothing."""
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(".") and name.endswith(TEMP_SUFFIX)):
+            continue
+        try:
+            if not entry.is_file(follow_symlinks=False):
+                continue
+            if now - entry.stat(follow_symlinks=False).st_mtime < older_than:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
