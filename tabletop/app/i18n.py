@@ -139,6 +139,16 @@ _STRINGS: dict[str, tuple[str, str]] = {
                        "{file}.",
                        "自動保存されたゲームが壊れています：{problem}\n\n"
                        "ファイルは {file} として残してあります。"),
+    "resume.damaged_stuck": ("The autosaved game is damaged: {problem}\n\nThe file could not "
+                             "be moved aside and stays, untouched, at {file}.",
+                             "自動保存されたゲームが壊れています：{problem}\n\n"
+                             "ファイルを移動できなかったため、{file} にそのまま残してあります。"),
+    "resume.discard_failed_title": ("The unfinished game could not be discarded",
+                                    "途中のゲームを破棄できませんでした"),
+    "resume.discard_failed": ("The unfinished game could not be discarded: {error}\n\nIt stays "
+                              "at {file}.",
+                              "途中のゲームを破棄できませんでした：{error}\n\n"
+                              "ファイルは {file} に残っています。"),
     "file.error_title": ("Cannot open the file", "ファイルを開けません"),
     "file.truncated": ("{file} was cut short.", "{file} は途中で切れています。"),
     "file.not_json": ("{file} is not a save file (not readable JSON).",

@@ -380,6 +380,7 @@ class MainWindow(QMainWindow):
                 self.restoreGeometry(geometry)
         self.chooser.resume_requested.connect(self.resume_pending)
         self.chooser.discard_requested.connect(self.discard_pending)
+        self._claim_autosave_slot()
         self.check_autosave()
         self.retranslate()
         self.show_chooser()
@@ -665,9 +666,11 @@ class MainWindow(QMainWindow):
         """
         self._end_match()
         if self.pending is not None:
-            # A new match takes the autosave slot: the old offer is gone with it.
-            self.pending = None
-            self._populate_chooser()
+            # A new match takes the autosave slot: the unfinished game offered there is filed
+            # with the recent games first (Game ▸ Replay… still finds it), never overwritten.
+            self.discard_pending()
+            if self.pending is not None:  # it could not be filed: keep it, start nothing
+                return None
         plugin = self.plugins.get(setup.game_id)
         if plugin is None:
             self._show_error(f"Unknown game '{setup.game_id}'.")
@@ -898,15 +901,27 @@ class MainWindow(QMainWindow):
         self.show_message(tr("file.error_title", self.lang),
                           tr(f"file.{exc.kind}", self.lang, file=exc.path) + "\n\n" + str(exc))
 
+    def _claim_autosave_slot(self) -> None:
+        """Take an autosave slot of this window's own (another running app keeps its own);
+        games left alone because they are not installed are named in the chooser."""
+        try:
+            self.saves.claim_slot(self.plugins)
+        except OSError as exc:  # an unreadable data folder: the autosave will say so too
+            self._error = str(exc)
+            return
+        if self.saves.skipped:
+            self._error = str(self.saves.skipped[0])
+
     def check_autosave(self) -> Pending | None:
         """Look for an unfinished autosave; offer it, or report and keep aside a damaged one."""
         try:
             self.pending = self.saves.pending(self.plugins)
         except DamagedAutosave as exc:
             self.pending = None
+            key = "resume.damaged" if exc.kept_as is not None else "resume.damaged_stuck"
+            where = exc.kept_as if exc.kept_as is not None else exc.error.path
             self.show_message(tr("resume.damaged_title", self.lang),
-                              tr("resume.damaged", self.lang, problem=exc.error.problem,
-                                 file=str(exc.kept_as)))
+                              tr(key, self.lang, problem=exc.error.problem, file=str(where)))
         except SaveFileError as exc:  # its game is not installed: leave the file for later
             self.pending = None
             self._error = str(exc)
@@ -930,13 +945,21 @@ class MainWindow(QMainWindow):
         return self._start_saved(pending.session, pending.data)
 
     def discard_pending(self) -> None:
-        """Drop the offered autosave (it is filed with the recent games, not destroyed)."""
-        pending, self.pending = self.pending, None
-        if pending is not None:
-            try:
-                self.saves.finish(pending.data)
-            except OSError:
-                self.saves.discard_autosave()
+        """Drop the offered autosave (it is filed with the recent games, not destroyed).
+
+        When the data folder cannot be written (read-only, full) the offer stays and the
+        player is told why: nothing is deleted that could not first be filed."""
+        pending = self.pending
+        if pending is None:
+            return
+        try:
+            self.saves.finish(pending.data)
+        except OSError as exc:
+            self.show_message(tr("resume.discard_failed_title", self.lang),
+                              tr("resume.discard_failed", self.lang, error=str(exc),
+                                 file=str(pending.path)))
+            return
+        self.pending = None
         self._populate_chooser()
 
     def _start_saved(self, session: Session, data: SaveData) -> GameController | None:
@@ -1020,7 +1043,8 @@ class MainWindow(QMainWindow):
             self.replay_file(path)
 
     def replay_file(self, path: str | Path) -> Any:
-        """Open the replay viewer on a save file (finished or not); it is never changed."""
+        """Open the replay viewer on a save file; it is never changed. A game not yet finished
+        (the running match's own autosave, say) is shown only as a spectator sees it."""
         loaded = self.read_save(path)
         if loaded is None:
             return None
@@ -1035,15 +1059,23 @@ class MainWindow(QMainWindow):
         from tabletop.engine import savefile
 
         copy = savefile.restore(c.save_data(), {c.game.spec.id: c.game})
-        return self._open_replay(copy, list(c.setup.seats), c.viewing_seat)
+        # Behind the privacy screen nobody has claimed the screen yet: the public view only.
+        viewer = c.viewing_seat if c.awaiting_privacy is None else None
+        return self._open_replay(copy, list(c.setup.seats), viewer)
 
-    def _open_replay(self, session: Session, seats: list[str], seat: int | None) -> Any:
+    def _open_replay(self, session: Session, seats: list[str], viewer: int | None) -> Any:
+        """The replay viewer on ``session``, opened at ``viewer``'s seat. A finished game (or
+        one without secrets) may be seen from every seat; a game still being played only as
+        the spectator and ``viewer``, the person at the screen, see it."""
         from .replay import ReplayWindow
 
         plugin = self.plugins[session.game.spec.id]
         if self.replay_window is not None:
             self.replay_window.close()
-        window = ReplayWindow(plugin, session, seats, self.lang, seat, self)
+        open_to_all = session.is_terminal() or not session.game.spec.has_hidden_information
+        allowed = None if open_to_all else ([] if viewer is None else [viewer])
+        window = ReplayWindow(plugin, session, seats, self.lang, viewer, self,
+                              seats_allowed=allowed)
         self.replay_window = window
         window.show()
         window.raise_()
@@ -1130,4 +1162,5 @@ class MainWindow(QMainWindow):
             self.rules_window.close()
         if self.replay_window is not None:
             self.replay_window.close()
+        self.saves.release_slot()  # the autosave stays, for the next start to offer
         super().closeEvent(event)

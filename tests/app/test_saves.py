@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -359,3 +361,127 @@ def test_resume_offer_shows_the_description_word_for_word(qtbot: Any) -> None:
     label = page.findChild(QObject, "resumeText")
     shown = QTextDocumentFragment.fromHtml(label.text()).toPlainText()
     assert shown == text  # markup in a description is shown, never interpreted
+
+
+# -- hostile data folders (each of these once stopped the app or lost a game) ---------------
+
+def _autosave_text(game: Any, seed: int = 1, moves: int = 1) -> str:
+    s = Session(game, seed=seed)
+    for _ in range(moves):
+        s.submit(s.current_player(), s.legal_actions()[0])
+    return sf.dump(sf.from_session(s, ["human", "human"]))
+
+
+def test_an_autosave_with_a_number_no_float_holds_does_not_stop_the_start(
+        make_window, data_dir: Path) -> None:
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    obj = json.loads(_autosave_text(ToyGame()))
+    obj["finished"], obj["result"] = True, [10**400, 0]  # once an OverflowError at start-up
+    (auto / "current.json").write_text(json.dumps(obj))
+    window = make_window()  # the window is built
+    assert window.pending is None
+    box = window.message_box
+    assert box is not None and "too large" in box.text()
+    [aside] = auto.iterdir()
+    assert aside.name.startswith("current.damaged-") and str(aside) in box.text()
+
+
+def test_an_uninstalled_games_autosave_survives_the_next_match(make_window,
+                                                             data_dir: Path) -> None:
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    kept = _autosave_text(MAGOS.game)
+    (auto / "current.json").write_text(kept)
+    window = make_window()  # only the toy game is installed
+    assert "not installed" in window.chooser.error_banner.text()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    hot_seat_move(window, "take:1")
+    assert (auto / "current.json").read_text() == kept  # once overwritten by this move
+    assert sf.load(auto / "current-2.json", toy_games())[1].moves == 1
+    window.close()
+    later = make_window({"magos": MAGOS, **toy_games()})  # the game is installed again
+    assert later.pending is not None and later.pending.data.game_id in ("magos", "toy")
+
+
+def test_two_apps_keep_their_own_games(make_window, data_dir: Path, qtbot) -> None:
+    first, second = make_window(), make_window()
+    a = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    b = second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=4))
+    assert a is not None and b is not None
+    hot_seat_move(first, "take:1")
+    hot_seat_move(second, "take:2")
+    hot_seat_move(second, "take:2")
+    auto = data_dir / "autosave"
+    assert sf.load(auto / "current.json", toy_games())[1].moves == 1
+    assert sf.load(auto / "current-2.json", toy_games())[1].moves == 2
+    while not b.over:  # the second app's game ends: only its own slot is cleared
+        hot_seat_move(second, b.session.legal_actions()[0])
+    assert not (auto / "current-2.json").exists()
+    assert sf.load(auto / "current.json", toy_games())[1].moves == 1
+    hot_seat_move(first, "take:1")
+    assert sf.load(auto / "current.json", toy_games())[1].moves == 2
+
+
+def test_a_crashed_second_apps_game_is_offered_at_the_next_start(make_window,
+                                                                 data_dir: Path) -> None:
+    first, second = make_window(), make_window()
+    b = second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=4))
+    assert b is not None
+    hot_seat_move(second, "take:2")
+    second.saves.release_slot()  # the process died: the system dropped its lock
+    first.close()
+    third = make_window()
+    assert third.pending is not None and third.pending.data.moves == 1
+    assert (data_dir / "autosave" / "current.json").is_file()
+    assert not (data_dir / "autosave" / "current-2.json").exists()
+
+
+def test_temporary_files_left_by_a_kill_are_removed(make_window, data_dir: Path) -> None:
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    old, young = auto / ".current.json.ab12.tmp", auto / ".current.json.cd34.tmp"
+    for path in (old, young):
+        path.write_text("half a save")
+    long_ago = time.time() - 3600
+    os.utime(old, (long_ago, long_ago))
+    make_window()
+    assert not old.exists()
+    assert young.exists()  # it may belong to a write in progress in another app
+
+
+def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
+        make_window, data_dir: Path, monkeypatch: Any) -> None:
+    first = make_window()
+    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
+    assert c is not None
+    hot_seat_move(first, "take:1")
+    first.close()
+    second = make_window()
+    assert second.pending is not None
+
+    def read_only(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(30, "Read-only file system")
+    monkeypatch.setattr(sf, "write_atomic", read_only)
+    monkeypatch.setattr(Path, "unlink", read_only)
+    second.discard_pending()  # once raised from inside its own error handler
+    box = second.message_box
+    assert box is not None and "could not be discarded" in box.text()
+    assert "Read-only" in box.text()
+    assert second.pending is not None  # still offered
+    assert (data_dir / "autosave" / "current.json").is_file()
+
+
+def test_a_new_match_files_the_offered_game_instead_of_overwriting_it(
+        make_window, data_dir: Path) -> None:
+    first = make_window()
+    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
+    assert c is not None
+    hot_seat_move(first, "take:1")
+    first.close()
+    second = make_window()
+    assert second.pending is not None
+    second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=5))
+    [filed] = SaveStore(data_dir).recent()
+    assert sf.load(filed, toy_games())[1].moves == 1
