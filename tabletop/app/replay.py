@@ -8,10 +8,15 @@ log lists the same seat's readable events, with the current step highlighted.
 
 The viewer reads the session's recorded states and never changes them: callers hand it a copy
 (a match rebuilt from a save), so the game it came from stays as it was.
+
+Which seats it offers is the caller's decision (``seats_allowed``): every seat of a finished
+game, but of a game still being played only the public view and the seat of the person at the
+screen, so a replay never shows a hand that the game itself would hide.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -64,7 +69,7 @@ class ReplayWindow(QDialog):
 
     def __init__(self, plugin: GamePlugin, session: Session, seats: list[str], lang: str = "en",
                  seat: int | None = None, parent: QWidget | None = None,
-                 table: Any = None) -> None:
+                 table: Any = None, seats_allowed: Collection[int] | None = None) -> None:
         super().__init__(parent)
         self.plugin = plugin
         self.game = plugin.game
@@ -92,12 +97,13 @@ class ReplayWindow(QDialog):
         top.addWidget(QLabel(tr("replay.seat", lang)))
         self.seat_combo = QComboBox()
         for s in range(session.num_players):
+            if seats_allowed is not None and s not in seats_allowed:
+                continue
             ai = s < len(self.seats) and self.seats[s] != HUMAN
             self.seat_combo.addItem(player_name(s, lang, ai=ai), s)
         self.seat_combo.addItem(tr("replay.spectator", lang), None)
-        index = self.seat_combo.findData(seat) if seat is not None else \
-            self.seat_combo.count() - 1
-        self.seat_combo.setCurrentIndex(max(0, index))
+        index = self.seat_combo.findData(seat) if seat is not None else -1
+        self.seat_combo.setCurrentIndex(index if index >= 0 else self.seat_combo.count() - 1)
         self.seat = self.seat_combo.currentData()
         self.seat_combo.currentIndexChanged.connect(self._on_seat_changed)
         top.addWidget(self.seat_combo)
@@ -216,10 +222,10 @@ class ReplayWindow(QDialog):
         super().keyPressEvent(event)
 
     def set_seat(self, seat: int | None) -> None:
-        """Show the replay as ``seat`` saw it (``None``: a spectator)."""
-        index = self.seat_combo.findData(seat) if seat is not None else \
-            self.seat_combo.count() - 1
-        self.seat_combo.setCurrentIndex(index)
+        """Show the replay as ``seat`` saw it (``None``: a spectator); a seat this replay does
+        not offer shows the spectator's view."""
+        index = self.seat_combo.findData(seat) if seat is not None else -1
+        self.seat_combo.setCurrentIndex(index if index >= 0 else self.seat_combo.count() - 1)
 
     def _on_seat_changed(self, _index: int) -> None:
         self.seat = self.seat_combo.currentData()

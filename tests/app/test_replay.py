@@ -124,3 +124,41 @@ def test_keys_work_as_shortcuts_while_the_seat_list_has_focus(qtbot) -> None:
     assert w.step == 0 and w.seat == 1
     qtbot.keyClick(w.seat_combo, Qt.Key.Key_Right)
     assert w.step == 1 and w.seat == 1
+
+
+def _seats_offered(w: ReplayWindow) -> list[int | None]:
+    return [w.seat_combo.itemData(i) for i in range(w.seat_combo.count())]
+
+
+def test_an_unfinished_save_is_replayed_only_as_a_spectator(make_window, tmp_path: Path) -> None:
+    s = Session(ToyGame(), seed=3, human_seats=[0, 1])
+    s.submit(s.current_player(), "take:1")
+    path = tmp_path / "running.json"  # the running match's own autosave, say
+    sf.save(path, s, ["human", "human"])
+    window = make_window()
+    w = window.replay_file(path)
+    assert isinstance(w, ReplayWindow)
+    assert _seats_offered(w) == [None]  # once: both players' hands on offer
+    w.set_seat(0)
+    assert w.seat is None and w.observation()["secret"] == [None, None]
+
+
+def test_replaying_the_running_match_offers_only_the_person_at_the_screen(make_window) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    assert c.awaiting_privacy == 0  # the privacy screen is up: nobody has claimed the screen
+    w = window.replay_current()
+    assert _seats_offered(w) == [None]
+    window.privacy_page.button.click()
+    assert c.submit_human("take:1") and c.awaiting_privacy == 1
+    window.privacy_page.button.click()  # player 2 now holds the screen
+    w = window.replay_current()
+    assert _seats_offered(w) == [1, None] and w.seat == 1
+
+
+def test_a_finished_game_is_replayed_from_every_seat(make_window, tmp_path: Path) -> None:
+    path = tmp_path / "done.json"
+    sf.save(path, finished_toy(), ["human", "easy"])
+    w = make_window().replay_file(path)
+    assert _seats_offered(w) == [0, 1, None]
