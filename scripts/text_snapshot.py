@@ -1,0 +1,252 @@
+"""Everything a player reads in seeded games, written out so that two versions compare word
+for word.
+
+For every built-in game (fewest and most players, default options, a few seeds) a seeded
+random game is stepped through; at each decision it records, in English and Japanese: the
+prompt, the status line and the table's texts for every seat and the spectator, the buttons,
+the readable description of every legal action, the refusal of a handful of illegal ones, the
+log lines each seat may read, and the state's digest. Seeded matches between AI levels record
+every decision. The end-of-game summary, score table and chart series close each game.
+
+    python scripts/text_snapshot.py --out before.json
+    python scripts/text_snapshot.py --out after.json
+    python scripts/text_snapshot.py --compare before.json after.json
+
+A refactoring that changes nothing a player sees leaves the two files equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import inspect
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tabletop.engine import CHANCE, GameError, Session  # noqa: E402
+from tabletop.registry import load_plugins  # noqa: E402
+
+LANGS = ("en", "ja")
+
+
+def _digest(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Words:
+    """Words of one game through whichever text interface the installed version has: rules
+    that take a language, or rules that return message codes worded by a catalogue."""
+
+    def __init__(self, plugin: Any) -> None:
+        self.game = plugin.game
+        self.words = getattr(plugin, "words", None)
+        self.render: Any = None
+        if self.words is not None:
+            from tabletop.text import render
+
+            self.render = render
+
+    def _lang_param(self, fn: Any) -> bool:
+        return "lang" in inspect.signature(fn).parameters
+
+    def say(self, value: Any, lang: str) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            return value
+        return str(self.render(value, lang, self.words))
+
+    def prompt(self, state: Any, seat: int, lang: str) -> str:
+        if self._lang_param(self.game.prompt):
+            return str(self.game.prompt(state, seat, lang))
+        return self.say(self.game.prompt(state, seat), lang)
+
+    def describe(self, state: Any, action: str, lang: str) -> str:
+        if self._lang_param(self.game.describe_action):
+            return str(self.game.describe_action(state, action, lang))
+        return self.say(self.game.describe_action(state, action), lang)
+
+    def refusal(self, state: Any, action: str, lang: str) -> str:
+        if self._lang_param(self.game.check_action):
+            try:
+                self.game.check_action(state, action, lang)
+            except GameError as exc:
+                return str(exc)
+            return ""
+        try:
+            self.game.check_action(state, action)
+        except GameError as exc:
+            return self.say(getattr(exc, "msg", None) or exc.args[0], lang)
+        return ""
+
+    def event(self, event: Any, lang: str) -> str:
+        if hasattr(event, "describe"):
+            return str(event.describe(lang))
+        return self.say(event.msg, lang)
+
+
+def _layout_texts(layout: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"size": [layout.width, layout.height]}
+    out["pieces"] = [[p.id, p.kind, p.face_up, {k: v for k, v in sorted(p.art.items())
+                                                if isinstance(v, str | int | bool)},
+                      p.tooltip_en, p.tooltip_ja, p.state, round(p.x, 2), round(p.y, 2)]
+                     for p in layout.pieces]
+    out["zones"] = [[z.id, z.label_en, z.label_ja] for z in layout.zones]
+    out["meters"] = [[m.id, m.label_en, m.label_ja, m.value, m.maximum] for m in layout.meters]
+    out["texts"] = [[t.id, t.text_en, t.text_ja] for t in layout.texts]
+    return out
+
+
+def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str, Any]:
+    game = plugin.game
+    words = Words(plugin)
+    view = plugin.view()
+    session = Session(game, players, {}, seed, human_seats=range(players))
+    rng = random.Random(f"snapshot/{game.spec.id}/{players}/{seed}")
+    seats: list[int | None] = [None, *range(players)]
+    recent: list[str] = []
+    records: list[dict[str, Any]] = []
+    seen_events = 0
+    for step in range(steps):
+        state = session.state
+        mover = session.current_player()
+        rec: dict[str, Any] = {"step": step, "mover": mover, "hash": session.state_hash()}
+        events = [e for r in session.history for e in r.events]
+        new = events[seen_events:]
+        seen_events = len(events)
+        rec["log"] = {str(v): [words.event(e, lang) for e in new if e.visible_to(v)
+                               for lang in LANGS] for v in seats}
+        for v in seats:
+            obs = session.observation(v)
+            for lang in LANGS:
+                layout = view.layout(obs, v, lang)
+                key = f"{v}/{lang}"
+                texts = _layout_texts(layout)
+                rec[f"status/{key}"] = view.status(obs, v, lang)
+                if v == mover:
+                    rec[f"layout/{key}"] = texts
+                else:
+                    rec[f"layout/{key}"] = _digest(texts)
+                rec[f"series/{key}"] = view.series(obs, lang) if v is None else None
+        if session.is_terminal():
+            obs = session.observation(None)
+            for lang in LANGS:
+                rec[f"summary/{lang}"] = view.summary(obs, lang)
+                rec[f"score_table/{lang}"] = view.score_table(obs, lang)
+                rec[f"panels/{lang}"] = view.series_panels(lang)
+            records.append(rec)
+            break
+        legal = session.legal_actions()
+        obs = session.observation(mover)
+        for lang in LANGS:
+            rec[f"prompt/{lang}"] = words.prompt(state, mover, lang)
+            rec[f"describe/{lang}"] = [words.describe(state, a, lang) for a in legal[:25]]
+            tried = [a for a in dict.fromkeys([*recent[-8:], "no-such:1", ""]) if a not in legal]
+            rec[f"refusal/{lang}"] = {a: words.refusal(state, a, lang) for a in tried}
+            gestures = view.gestures(obs, mover, legal)
+            rec[f"gestures/{lang}"] = [[g.action, g.source, g.target, g.label(lang),
+                                        g.choice(lang)] for g in gestures]
+            layout = view.layout(obs, mover, lang)
+            ids = [p.id for p in layout.pieces[:4]] + [z.id for z in layout.zones[:3]]
+            rec[f"why_not/{lang}"] = [view.why_not(obs, mover, a, b, lang)
+                                      for a in ids[:4] for b in [None, *ids[4:]]]
+        action = legal[rng.randrange(len(legal))]
+        recent.append(action)
+        rec["action"] = action
+        records.append(rec)
+        session.submit(mover, action)
+    return {"game": game.spec.id, "players": players, "seed": seed, "steps": records}
+
+
+def ai_match(plugin: Any, players: int, seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
+    from tabletop.ai.levels import make_agent
+    from tabletop.cli import derive_seed
+
+    game = plugin.game
+    session = Session(game, players, {}, seed, human_seats=())
+    agents = [make_agent(levels[i % len(levels)], None) for i in range(players)]
+    decisions: list[str] = []
+    while not session.is_terminal() and len(decisions) < 400:
+        seat = session.current_player()
+        d = agents[seat].choose(game, session.observation(seat), seat, session.legal_actions(),
+                                seed=derive_seed(seed, seat, len(session.history)))
+        decisions.append(d.action)
+        session.submit(seat, d.action)
+    return {"game": game.spec.id, "players": players, "seed": seed, "levels": list(levels),
+            "decisions": decisions, "hash": session.state_hash(),
+            "chance": [r.action for r in session.history if r.seat == CHANCE][:50]}
+
+
+def snapshot(steps: int, seeds: list[int], ai: bool) -> dict[str, Any]:
+    plugins, failures = load_plugins(include_entry_points=False)
+    out: dict[str, Any] = {"games": [], "ai": [], "failures": [f.source for f in failures]}
+    for gid, plugin in sorted(plugins.items()):
+        spec = plugin.spec
+        for players in sorted({spec.min_players, spec.max_players}):
+            for seed in seeds:
+                out["games"].append(snapshot_game(plugin, players, seed, steps))
+            if ai:
+                out["ai"].append(ai_match(plugin, players, seeds[0], ("easy", "normal")))
+    return out
+
+
+def compare(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    diffs: list[str] = []
+    for ga, gb in zip(a["games"], b["games"], strict=False):
+        where = f"{ga['game']} {ga['players']}p seed {ga['seed']}"
+        for ra, rb in zip(ga["steps"], gb["steps"], strict=False):
+            for key in sorted(set(ra) | set(rb)):
+                if ra.get(key) != rb.get(key):
+                    diffs.append(f"{where} step {ra['step']} {key}:\n  before {ra.get(key)!r}"
+                                 f"\n  after  {rb.get(key)!r}")
+        if len(ga["steps"]) != len(gb["steps"]):
+            diffs.append(f"{where}: {len(ga['steps'])} steps before, {len(gb['steps'])} after")
+    if len(a["games"]) != len(b["games"]):
+        diffs.append(f"{len(a['games'])} games before, {len(b['games'])} after")
+    for ma, mb in zip(a["ai"], b["ai"], strict=False):
+        if ma != mb:
+            diffs.append(f"AI match {ma['game']} {ma['players']}p differs")
+    return diffs
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path)
+    parser.add_argument("--steps", type=int, default=80)
+    parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--no-ai", action="store_true")
+    parser.add_argument("--games", default="", help="only these ids, comma-separated")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
+    args = parser.parse_args(argv)
+    if args.compare:
+        before, after = (json.loads(p.read_text()) for p in args.compare)
+        diffs = compare(before, after)
+        for d in diffs[:50]:
+            print(d)
+        games = len(before["games"])
+        steps = sum(len(g["steps"]) for g in before["games"])
+        print(f"{games} seeded games, {steps} steps, {len(before['ai'])} AI matches compared: "
+              f"{len(diffs)} differences")
+        return 1 if diffs else 0
+    data = snapshot(args.steps, [int(s) for s in args.seeds.split(",")], not args.no_ai)
+    if args.games:
+        keep = set(args.games.split(","))
+        data["games"] = [g for g in data["games"] if g["game"] in keep]
+        data["ai"] = [m for m in data["ai"] if m["game"] in keep]
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, default=repr)
+    if args.out:
+        args.out.write_text(text)
+    else:
+        print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
