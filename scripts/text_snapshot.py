@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import inspect
 import json
 import random
 import sys
@@ -41,55 +40,39 @@ def _digest(data: Any) -> str:
 
 
 class Words:
-    """Words of one game through whichever text interface the installed version has: rules
-    that take a language, or rules that return message codes worded by a catalogue."""
+    """Words of one game through whichever text interface the installed version has: a
+    ``Speaker`` over message codes, or rules that take a language and return words."""
 
     def __init__(self, plugin: Any) -> None:
         self.game = plugin.game
-        self.words = getattr(plugin, "words", None)
-        self.render: Any = None
-        if self.words is not None:
-            from tabletop.text import render
-
-            self.render = render
-
-    def _lang_param(self, fn: Any) -> bool:
-        return "lang" in inspect.signature(fn).parameters
-
-    def say(self, value: Any, lang: str) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, str):
-            return value
-        return str(self.render(value, lang, self.words))
+        self.speaker = plugin.speaker() if hasattr(plugin, "speaker") else None
 
     def prompt(self, state: Any, seat: int, lang: str) -> str:
-        if self._lang_param(self.game.prompt):
-            return str(self.game.prompt(state, seat, lang))
-        return self.say(self.game.prompt(state, seat), lang)
+        if self.speaker is not None:
+            return self.speaker.prompt(state, seat, lang)
+        return str(self.game.prompt(state, seat, lang))
 
     def describe(self, state: Any, action: str, lang: str) -> str:
-        if self._lang_param(self.game.describe_action):
-            return str(self.game.describe_action(state, action, lang))
-        return self.say(self.game.describe_action(state, action), lang)
+        if self.speaker is not None:
+            return self.speaker.describe(state, action, lang)
+        return str(self.game.describe_action(state, action, lang))
 
     def refusal(self, state: Any, action: str, lang: str) -> str:
-        if self._lang_param(self.game.check_action):
-            try:
-                self.game.check_action(state, action, lang)
-            except GameError as exc:
-                return str(exc)
-            return ""
         try:
-            self.game.check_action(state, action)
+            if self.speaker is not None:
+                self.game.check_action(state, action)
+            else:
+                self.game.check_action(state, action, lang)
         except GameError as exc:
-            return self.say(getattr(exc, "msg", None) or exc.args[0], lang)
+            if self.speaker is not None:
+                return self.speaker.refusal(exc, lang, state)
+            return str(exc)
         return ""
 
     def event(self, event: Any, lang: str) -> str:
-        if hasattr(event, "describe"):
-            return str(event.describe(lang))
-        return self.say(event.msg, lang)
+        if self.speaker is not None:
+            return self.speaker.say(event, lang)
+        return str(event.describe(lang))
 
 
 def _layout_texts(layout: Any) -> dict[str, Any]:
@@ -187,7 +170,7 @@ def ai_match(plugin: Any, players: int, seed: int, levels: tuple[str, ...]) -> d
 def snapshot(steps: int, seeds: list[int], ai: bool) -> dict[str, Any]:
     plugins, failures = load_plugins(include_entry_points=False)
     out: dict[str, Any] = {"games": [], "ai": [], "failures": [f.source for f in failures]}
-    for gid, plugin in sorted(plugins.items()):
+    for _gid, plugin in sorted(plugins.items()):
         spec = plugin.spec
         for players in sorted({spec.min_players, spec.max_players}):
             for seed in seeds:

@@ -10,7 +10,7 @@ where ``PLUGIN`` is a ``GamePlugin``. It must import only ``tabletop.api`` from 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ from .engine import (
 
 if TYPE_CHECKING:
     from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
+    from .text import Catalogue, Speaker
 
 _LAZY = frozenset(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
                    "check_game"))
@@ -55,16 +56,19 @@ class GamePlugin:
     model ``load`` returns must carry the same spec id.
 
     ``view`` is called lazily so that headless use (CLI, AI) never builds it. ``rules`` maps a
-    language code to a Markdown file shown in the app's rules window.
+    language code to a Markdown file shown in the app's rules window. ``words`` gives the
+    game's message catalogue (``tabletop.text.Catalogue``), or a function that builds it on
+    first use; without one the engine's own words serve.
     """
 
-    __slots__ = ("_game", "_load", "_rules", "_spec", "_view")
+    __slots__ = ("_game", "_load", "_rules", "_spec", "_view", "_words")
 
     def __init__(self, game: Game[Any] | None = None,
                  view: Callable[[], GameView] | None = None,
                  rules: dict[str, Path] | None = None, *,
                  spec: GameSpec | None = None,
-                 load: Callable[[], Game[Any]] | None = None) -> None:
+                 load: Callable[[], Game[Any]] | None = None,
+                 words: Catalogue | Callable[[], Catalogue] | None = None) -> None:
         if view is None or rules is None:
             raise TypeError("A GamePlugin needs a view and its rulebooks.")
         if game is None and (spec is None or load is None):
@@ -74,6 +78,7 @@ class GamePlugin:
         self._spec = spec if spec is not None else game.spec if game is not None else None
         self._view = view
         self._rules = rules
+        self._words = words
 
     @property
     def spec(self) -> GameSpec:
@@ -105,6 +110,24 @@ class GamePlugin:
     @property
     def view(self) -> Callable[[], GameView]:
         return self._view
+
+    @property
+    def words(self) -> Catalogue:
+        """The game's message catalogue (built on first use when given as a function)."""
+        from .text import ENGINE, Catalogue
+
+        words = self._words
+        if words is None:
+            words = self._words = Catalogue({}, spec=self.spec, parent=ENGINE)
+        elif not isinstance(words, Catalogue):
+            words = self._words = words()
+        return words
+
+    def speaker(self, names: Sequence[str] | None = None) -> Speaker:
+        """Words for this game's messages (``names``: the seats' names, default "Player 1")."""
+        from .text import Speaker
+
+        return Speaker(self.game, self.words, names)
 
     @property
     def rules(self) -> dict[str, Path]:

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
-from tabletop.engine.errors import GameError, IllegalActionError
+from tabletop.engine.errors import GameError
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
@@ -56,6 +56,10 @@ def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
 
 
 def _game(game_id: str) -> Game[Any]:
+    return _plugin(game_id).game
+
+
+def _plugin(game_id: str) -> GamePlugin:
     plugins, failures = _plugins()
     plugin = plugins.get(game_id)
     if plugin is None:
@@ -65,7 +69,7 @@ def _game(game_id: str) -> Game[Any]:
         if broken:
             msg += f" ({broken[0]} failed to load; see 'tabletop-cli list'.)"
         raise UsageError(msg)
-    return plugin.game
+    return plugin
 
 
 def _parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
@@ -144,7 +148,9 @@ def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    game = _game(args.game)
+    plugin = _plugin(args.game)
+    game = plugin.game
+    speaker = plugin.speaker()
     session = _new_session(game, args.players, _parse_options(args.option), args.seed)
     name, entries = _read_actions(args.actions)
     view: int | None = args.seat
@@ -154,16 +160,17 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         seat = session.current_player()
         if seat == TERMINAL:
             raise ScriptError(f"{name}:{number}: '{action}' — the game is already over.")
+        state = session.state
         try:
             session.submit(seat, action)
         except GameError as exc:
-            reason = exc.reason if isinstance(exc, IllegalActionError) else str(exc)
+            reason = speaker.refusal(exc, "en", state)
             raise ScriptError(f"{name}:{number}: '{action}' — {reason}") from None
 
     state = session.state
     player = session.current_player()
     terminal = player == TERMINAL
-    log = [e.describe("en") for e in session.events_for(view)]
+    log = [speaker.say(e, "en") for e in session.events_for(view)]
     if args.json:
         data = {
             "game": game.spec.id,
@@ -175,7 +182,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             "terminal": terminal,
             "returns": session.returns() if terminal else None,
             "legal_actions": session.legal_actions(),
-            "prompt": game.prompt(state, player, "en") if player >= 0 else "",
+            "prompt": speaker.prompt(state, player, "en") if player >= 0 else "",
             "state": game.observation(state, view),
             "log": log,
             "decisions": [r.action for r in session.history if r.seat != CHANCE],
@@ -197,7 +204,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         result = ", ".join(f"{_seat_name(i)}: {r:g}" for i, r in enumerate(session.returns()))
         print(f"Game over. Result: {result}", file=out)
     else:
-        prompt = game.prompt(state, player, "en")
+        prompt = speaker.prompt(state, player, "en")
         print(f"To move: {_seat_name(player)}" + (f" — {prompt}" if prompt else ""), file=out)
         print("Legal actions: " + " ".join(session.legal_actions()), file=out)
     return 0

@@ -11,8 +11,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, OptionSpec
+from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, Msg, OptionSpec
 from tabletop.engine.layout import GameView, Gesture, Layout, Piece
+from tabletop.text import ENGINE, Catalogue
 
 
 class ToyState:
@@ -65,10 +66,10 @@ class ToyGame(Game[ToyState]):
         kind, _, arg = action.partition(":")
         return kind in ("take", "deal") and arg.isdigit()
 
-    def reason(self, state: ToyState, action: str, lang: str = "en") -> str:
+    def reason(self, state: ToyState, action: str) -> Msg | None:
         if action in self.legal_actions(state):
-            return ""
-        return f"Only {state.stones} stones are left."
+            return None
+        return Msg("only_left", stones=state.stones)
 
     def apply_in_place(self, state: ToyState, action: str) -> list[Event]:
         kind, _, arg = action.partition(":")
@@ -76,12 +77,10 @@ class ToyGame(Game[ToyState]):
         if kind == "deal":
             seat = state.secret.index(0)
             state.secret[seat] = k
-            return [Event("deal", {"seat": seat}, {"en": f"Seat {seat + 1} gets a card"},
-                          reveals=True)]
+            return [Event("deal", {"seat": seat}, reveals=True)]
         state.stones -= k
         state.taken[state.turn] += k
-        ev = Event("take", {"seat": state.turn, "n": k},
-                   {"en": f"Seat {state.turn + 1} takes {k}"})
+        ev = Event("take", {"seat": state.turn, "n": k})
         state.turn = 1 - state.turn
         return [ev]
 
@@ -121,6 +120,13 @@ class ToyGame(Game[ToyState]):
 
     def heuristic(self, state: ToyState, seat: int) -> float | None:
         return 0.0
+
+
+TOY_WORDS = Catalogue({
+    "log.deal": ("Seat {seat:number} gets a card", "席{seat:number}にカードが配られました"),
+    "log.take": ("Seat {seat:number} takes {n}", "席{seat:number}が{n}個取りました"),
+    "only_left": ("Only {stones} stones are left.", "石は残り{stones}個です。"),
+}, spec=ToyGame.spec, parent=ENGINE)
 
 
 class ToyView(GameView):

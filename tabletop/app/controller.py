@@ -132,6 +132,7 @@ class GameController(QObject):
         self.chance_step_ms = ((CHANCE_STEP_MS if animate else 0) if chance_step_ms is None
                                else max(0, chance_step_ms))
         self.view: GameView = plugin.view()
+        self.speaker = plugin.speaker()
         if session is None:
             session = Session(self.game, setup.players, setup.options, setup.seed,
                               human_seats=setup.human_seats)
@@ -234,11 +235,16 @@ class GameController(QObject):
         return self.session.can_redo()
 
     def undo_state(self) -> tuple[bool, str]:
-        """Whether the person at the screen may undo now, and if not, why (translated)."""
+        """Whether the person at the screen may undo now, and if not, why (translated).
+
+        A refusal names the event that revealed something only when the person at the screen
+        may read it (their own draw, say): in hot-seat play it never shows another's secret.
+        """
+        reader = None if self.awaiting_privacy is not None else self.viewing_seat
         try:
-            target = self.session.undo_target()
-        except UndoRefusedError:
-            return False, self._undo_reason()
+            target = self.session.undo_target(reader)
+        except UndoRefusedError as exc:
+            return False, self.speaker.say(exc.msg, self.lang)
         owner = self.session.history[target].seat
         if len(self.setup.human_seats) > 1 and owner != self.viewing_seat:
             return False, tr("undo.other", self.lang, player=self.player_label(owner))
@@ -416,7 +422,7 @@ class GameController(QObject):
         self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self.buttons_changed.emit(buttons)
-        self._set_log([e.describe(self.lang) for e in self.session.events_for(seat)])
+        self._set_log([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)])
         self._set_base_status(*self._turn_status(obs))
         self.table_shown.emit()
 
@@ -430,7 +436,7 @@ class GameController(QObject):
                 return thinking, THINKING
             # Played to a beat, the computer is not pondering: say what it is doing.
             return self.view.status(obs, self.viewing_seat, self.lang) or thinking, INFO
-        text = self.view.status(obs, self.viewing_seat, self.lang) or self.game.prompt(
+        text = self.view.status(obs, self.viewing_seat, self.lang) or self.speaker.prompt(
             self.session.state, player, self.lang)
         if not text:
             text = tr("status.your_turn", self.lang, player=self.player_label(player))
@@ -480,13 +486,11 @@ class GameController(QObject):
             return False
         seat = self.session.current_player()
         before = len(self.session.history)
+        state = self.session.state
         try:
-            self.session.submit(seat, action, self.lang)
-        except IllegalActionError as exc:
-            self.status_changed.emit(exc.reason, WARNING)
-            return False
-        except InvalidActionError as exc:
-            self.status_changed.emit(str(exc), WARNING)
+            self.session.submit(seat, action)
+        except (IllegalActionError, InvalidActionError) as exc:
+            self.status_changed.emit(self.speaker.refusal(exc, self.lang, state), WARNING)
             return False
         self._after_submit(before)
         return True
@@ -517,27 +521,10 @@ class GameController(QObject):
         try:
             self.session.redo()
         except (UndoRefusedError, IllegalActionError) as exc:
-            self.status_changed.emit(str(exc), WARNING)
+            self.status_changed.emit(self.speaker.refusal(exc, self.lang), WARNING)
             return False
         self._advance()
         return True
-
-    def _undo_reason(self) -> str:
-        """Why undo was refused, in the current language.
-
-        The session's own message is English and names only public events; here the event is
-        named, in the player's language, whenever the viewing seat may read it (its own draw,
-        say), and in hot-seat play a refused undo never shows the other player's secret.
-        """
-        reader = None if self.awaiting_privacy is not None else self.viewing_seat
-        for rec in reversed(self.session.history):
-            if rec.reveals:
-                seen = [e for e in rec.events if e.reveals and e.visible_to(reader)]
-                what = seen[0].describe(self.lang) if seen else tr("undo.hidden", self.lang)
-                return tr("undo.revealed", self.lang, what=what)
-            if rec.seat in self.session.human_seats:
-                break
-        return tr("undo.nothing", self.lang)
 
     def can_hint(self) -> bool:
         """Whether Hint may be asked now: on a person's turn, and not while the game runs to a
@@ -623,7 +610,7 @@ class GameController(QObject):
         self.table.sync(self.view.layout(obs, seat, self.lang), [], animate=self.animate)
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
-        self._set_log([e.describe(self.lang) for r in self.session.history[:ply]
+        self._set_log([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
                        for e in r.events if e.visible_to(seat)])
         text = self.view.status(obs, seat, self.lang)
         if text:
@@ -663,7 +650,7 @@ class GameController(QObject):
         self._pending = None
         if purpose == "hint":
             self.table.show_hint(action)
-            move = self.game.describe_action(self.session.state, action, self.lang)
+            move = self.speaker.describe(self.session.state, action, self.lang)
             self.status_changed.emit(tr("status.hint", self.lang, move=move), INFO)
             self.hint_shown.emit(action)
             return
@@ -689,7 +676,7 @@ class GameController(QObject):
         # The match must go on: a seeded random legal move keeps it reproducible.
         legal = self.session.legal_actions()
         action = legal[random.Random(self.setup.seed + gen).randrange(len(legal))]
-        move = self.game.describe_action(self.session.state, action, self.lang)
+        move = self.speaker.describe(self.session.state, action, self.lang)
         self.status_changed.emit(tr("status.ai_failed", self.lang, error=message, move=move),
                                  WARNING)
         self._schedule_ai_move(gen, seat, action)
@@ -769,9 +756,10 @@ class GameController(QObject):
             return
         self._beat_owed = False
         before = len(self.session.history)
+        state = self.session.state
         try:
-            self.session.submit(seat, tempo.action, self.lang)
+            self.session.submit(seat, tempo.action)
         except (IllegalActionError, InvalidActionError) as exc:
-            self.status_changed.emit(str(exc), WARNING)
+            self.status_changed.emit(self.speaker.refusal(exc, self.lang, state), WARNING)
             return
         self._after_submit(before)

@@ -82,13 +82,9 @@ _STRINGS: dict[str, tuple[str, str]] = {
                          "コンピューターの思考に失敗しました（{error}）。"
                          "代わりに {move} を指しました。"),
     "status.not_your_turn": ("It is not your turn.", "あなたの番ではありません。"),
-    "undo.nothing": ("There is nothing to undo.", "元に戻せる手がありません。"),
     "redo.nothing": ("There is nothing to redo.", "やり直せる手がありません。"),
-    "undo.revealed": ("Cannot undo: new information has appeared ({what}).",
-                      "新しい情報が出たため戻せません（{what}）。"),
     "undo.other": ("Only {player} can take back their own move.",
                    "{player}の手は本人しか戻せません。"),
-    "undo.hidden": ("a die, a card or a secret choice", "ダイス・カード・秘密の選択"),
     # privacy screen
     "privacy.title": ("Pass to {player}", "{player}に交代してください"),
     "privacy.body": ("The next player's secret cards are hidden until they are ready.\n"

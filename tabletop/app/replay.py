@@ -77,6 +77,7 @@ class ReplayWindow(QDialog):
         self.seats = list(seats)
         self.lang = lang
         self.view: GameView = plugin.view()
+        self.speaker = plugin.speaker()
         self.plies = decision_plies(session)
         self.step = 0
         self.seat: int | None = seat
@@ -244,7 +245,7 @@ class ReplayWindow(QDialog):
         for step, ply in enumerate(self.plies):
             records = history[prev:ply]
             prev = ply
-            texts = [e.describe(self.lang) for r in records for e in r.events
+            texts = [self.speaker.say(e, self.lang) for r in records for e in r.events
                      if e.visible_to(self.seat)]
             if step == 0:
                 head = tr("replay.start", self.lang) + (":" if texts else "")

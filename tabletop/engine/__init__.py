@@ -25,9 +25,9 @@ from .game import (
     Observation,
     State,
     action_kind,
-    playout_random,
     words,
 )
+from .messages import Msg
 from .spec import GameSpec, OptionSpec
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ __all__ = [
     "InvalidOptionError",
     "Layout",
     "Meter",
+    "Msg",
     "Observation",
     "OptionSpec",
     "Piece",
@@ -80,7 +81,6 @@ __all__ = [
     "Zone",
     "action_kind",
     "check_game",
-    "playout_random",
     "state_hash",
     "words",
 ]

@@ -1,14 +1,23 @@
 """Errors raised by the rules engine.
 
-Every error carries a message written for a player, not a programmer: the table shows it in
-the status line and the CLI prints it. A rejected action never changes the state.
+An error of the rules carries a message for the player as a code with arguments
+(``tabletop.engine.messages.Msg``), which the app words in the player's language with the
+game's catalogue and the command line in English; ``str(error)`` shows the code, for a
+programmer. A rejected action never changes the state.
 """
 
 from __future__ import annotations
 
+from .messages import Msg
+
 
 class GameError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose. ``msg`` is what to tell the
+    player: a ``Msg``, or plain text where no rule is involved (a bad option's name)."""
+
+    def __init__(self, msg: Msg | str = "") -> None:
+        super().__init__(msg)
+        self.msg = msg
 
 
 class InvalidActionError(GameError):
@@ -18,7 +27,7 @@ class InvalidActionError(GameError):
 class IllegalActionError(GameError):
     """The action is well-formed but not allowed now; ``reason`` says why."""
 
-    def __init__(self, reason: str, action: str = "") -> None:
+    def __init__(self, reason: Msg | str, action: str = "") -> None:
         super().__init__(reason)
         self.reason = reason
         self.action = action
@@ -29,7 +38,8 @@ class InvalidOptionError(GameError):
 
 
 class UndoRefusedError(GameError):
-    """Undo would take back information that has already been revealed."""
+    """Undo would take back information that has already been revealed (``msg`` says
+    which), or there is nothing to undo."""
 
 
 class SaveFileError(Exception):

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError, InvalidActionError
+from .messages import Msg
 from .spec import GameSpec, OptionValue
 
 CHANCE = -1
@@ -40,18 +41,18 @@ S = TypeVar("S", bound=State)
 class Event:
     """Something that happened, for the game log and for animations.
 
-    ``kind`` and ``data`` are machine-readable; ``text`` holds the log line per language.
-    ``seats`` limits who may read it (``None``: everyone). ``reveals`` marks new information
-    (a die rolled, a card drawn or shown); undo never crosses such an event.
+    ``kind`` and ``data`` are machine-readable. The log line is a message code (``msg``):
+    by default ``log.<kind>`` with ``data`` as its arguments, so most events need nothing
+    more; an event whose line needs other words or arguments passes ``msg``. ``seats`` limits
+    who may read it (``None``: everyone). ``reveals`` marks new information (a die rolled, a
+    card drawn or shown); undo never crosses such an event.
 
-    A game may pass ``render`` instead of ``text``: a callable that returns the text per
-    language, called once when the text is first read. Search applies thousands of actions
-    whose log lines nobody reads, so building the words only on demand saves most of the cost
-    of an event. ``render`` must depend only on values fixed when the event is made (bind
-    them with ``functools.partial``), never on a state that may change afterwards.
+    ``text`` / ``render`` (the line per language, given directly or built on first reading)
+    are how games that do not yet speak in codes word their events; read them through
+    ``tabletop.text.Speaker``.
     """
 
-    __slots__ = ("_render", "_text", "data", "kind", "reveals", "seats")
+    __slots__ = ("_msg", "_render", "_text", "data", "kind", "reveals", "seats")
 
     def __init__(
         self,
@@ -62,13 +63,25 @@ class Event:
         reveals: bool = False,
         *,
         render: Callable[[], dict[str, str]] | None = None,
+        msg: Msg | None = None,
     ) -> None:
         self.kind = kind
         self.data: dict[str, Any] = {} if data is None else data
         self._text = text
         self._render = render
+        self._msg = msg
         self.seats = seats
         self.reveals = reveals
+
+    @property
+    def msg(self) -> Msg:
+        """The log line as a message code (``log.<kind>`` over ``data`` unless given)."""
+        return self._msg if self._msg is not None else Msg.of("log." + self.kind, self.data)
+
+    @property
+    def worded(self) -> bool:
+        """Whether the event carries its own words (``text``/``render``) instead of a code."""
+        return self._text is not None or self._render is not None
 
     @property
     def text(self) -> dict[str, str]:
@@ -87,24 +100,33 @@ class Event:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return (self.kind, self.data, self.text, self.seats, self.reveals) == (
-            other.kind, other.data, other.text, other.seats, other.reveals)
+        return (self.kind, self.data, self._msg, self.text, self.seats, self.reveals) == (
+            other.kind, other.data, other._msg, other.text, other.seats, other.reveals)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, so not hashable
 
     def __repr__(self) -> str:
-        return (f"Event(kind={self.kind!r}, data={self.data!r}, text={self.text!r}, "
+        words = f", text={self.text!r}" if self.worded else f", msg={self.msg!r}"
+        return (f"Event(kind={self.kind!r}, data={self.data!r}{words}, "
                 f"seats={self.seats!r}, reveals={self.reveals!r})")
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
     def describe(self, lang: str) -> str:
+        """The words of an event its game worded itself (``text``/``render``), in ``lang``.
+
+        Only for games that do not speak in codes yet; everything else reads events through
+        ``tabletop.text``."""
         text = self.text
         return text.get(lang) or text.get("en") or self.kind
 
     def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind, "data": self.data, "text": self.text}
+        out: JSON = {"kind": self.kind, "data": self.data}
+        if self.worded:
+            out["text"] = self.text
+        else:
+            out["msg"] = self.msg.to_json()
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
         if self.reveals:
@@ -182,33 +204,32 @@ class Game(ABC, Generic[S]):
         """Whether ``action`` is an action text this game understands at all."""
         return bool(action) and action == action.strip()
 
-    def reason(self, state: S, action: str, lang: str = "en") -> str:
-        """Why a well-formed action is not legal now, in ``lang`` and in words a player
-        understands; ``""`` when it is legal. Games override this with their rules' words."""
+    def reason(self, state: S, action: str) -> Msg | str | None:
+        """Why a well-formed action is not legal now, as a message code; ``None`` when it is
+        legal. Games override this with their rules' reasons, worked out from what the mover
+        may see (so a refusal never tells a secret, and the table, which holds only an
+        observation, can ask the same question)."""
         if action in self.legal_actions(state):
-            return ""
-        return "その操作は今はできません。" if lang == "ja" else f"'{action}' is not possible now."
+            return None
+        return Msg("not_possible", action=action)
 
-    def check_action(self, state: S, action: str, lang: str = "en") -> None:
+    def check_action(self, state: S, action: str) -> None:
         """Raise ``InvalidActionError`` or ``IllegalActionError``; return if legal."""
-        ja = lang == "ja"
         if not isinstance(action, str) or not self.is_well_formed(action):
-            raise InvalidActionError(
-                f"「{action}」は{self.spec.name_ja}の操作ではありません。" if ja
-                else f"'{action}' is not an action of {self.spec.name_en}.")
+            raise InvalidActionError(Msg("not_an_action", action=str(action),
+                                         game=Msg("game.name")))
         if self.is_terminal(state):
-            raise IllegalActionError("ゲームは終了しています。" if ja else "The game is over.",
-                                     action)
+            raise IllegalActionError(Msg("game_over"), action)
         if action not in self.legal_actions(state):
-            raise IllegalActionError(self.reason(state, action, lang), action)
+            raise IllegalActionError(self.reason(state, action)
+                                     or Msg("not_possible", action=action), action)
 
-    def apply(self, state: S, action: str, lang: str = "en") -> tuple[S, list[Event]]:
+    def apply(self, state: S, action: str) -> tuple[S, list[Event]]:
         """Check ``action``, then return a new state with it applied and the events.
 
-        ``state`` is never changed, so the UI and the log can keep what they hold. ``lang`` is
-        the language of the reason when the action is refused.
+        ``state`` is never changed, so the UI and the log can keep what they hold.
         """
-        self.check_action(state, action, lang)
+        self.check_action(state, action)
         new = state.clone()
         events = self.apply_in_place(new, action)  # type: ignore[arg-type]
         return new, events  # type: ignore[return-value]
@@ -250,19 +271,19 @@ class Game(ABC, Generic[S]):
             kind = data["kind"]
             args = data.get("args", [])
         except (KeyError, TypeError, AttributeError):
-            raise InvalidActionError(f"Not an action object: {data!r}") from None
+            raise InvalidActionError(Msg("not_an_action_object")) from None
         if not isinstance(kind, str) or not isinstance(args, list):
-            raise InvalidActionError(f"Not an action object: {data!r}")
+            raise InvalidActionError(Msg("not_an_action_object"))
         return ":".join([kind, *(str(a) for a in args)])
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: S, action: str, lang: str = "en") -> str:
-        """A readable sentence for the log ("Cast Fireball with a 4")."""
-        return action
+    def describe_action(self, state: S, action: str) -> Msg | str:
+        """The move as the log and the AI's status name it ("Cast Fireball with a 4")."""
+        return Msg("action", action=action)
 
-    def prompt(self, state: S, seat: int, lang: str = "en") -> str:
-        """What ``seat`` should do next, for the status line."""
-        return ""
+    def prompt(self, state: S, seat: int) -> Msg | str | None:
+        """What ``seat`` should do next, for the status line (``None``: nothing to say)."""
+        return None
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: S, seat: int) -> float | None:
@@ -340,36 +361,3 @@ class Game(ABC, Generic[S]):
         rather than against a blind draw. Only read when ``has_hidden_moves``.
         """
         return None
-
-
-def playout_random(game: Game[Any], state: Any, rng: random.Random,
-                   limit: int | None = None) -> Any:
-    """Play ``state`` to the end in place with uniformly random actions and chance."""
-    steps = 0
-    cap = game.max_game_length() if limit is None else limit
-    while steps < cap:
-        player = game.current_player(state)
-        if player == TERMINAL:
-            break
-        if player == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            actions = game.legal_actions(state)
-            action = actions[rng.randrange(len(actions))]
-        game.apply_in_place(state, action)
-        steps += 1
-    return state
-
-
-def legal_or_reason(game: Game[Any], state: Any, actions: Sequence[str]) -> dict[str, str]:
-    """For each action text: ``""`` when legal, else the reason it is not."""
-    legal = set(game.legal_actions(state))
-    out: dict[str, str] = {}
-    for a in actions:
-        if a in legal:
-            out[a] = ""
-        elif not game.is_well_formed(a):
-            out[a] = f"'{a}' is not an action of {game.spec.name_en}."
-        else:
-            out[a] = game.reason(state, a)
-    return out

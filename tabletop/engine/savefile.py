@@ -26,6 +26,7 @@ from . import files
 from .errors import GameError
 from .errors import SaveFileError as SaveFileError  # still importable from here
 from .game import CHANCE, TERMINAL, Game
+from .messages import Msg
 from .session import Session
 from .spec import AI_LEVELS, OptionValue
 
@@ -357,6 +358,13 @@ def find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
     return game if isinstance(game, Game) else None
 
 
+def _find_words(games: GameLookup, game_id: str) -> Any:
+    """The catalogue of a game looked up as a plugin (``None`` for a bare game): an object
+    with ``say(msg, lang)``, so that the engine words a refusal without knowing any words."""
+    found = games(game_id) if callable(games) else games.get(game_id)
+    return getattr(found, "words", None) if not isinstance(found, Game) else None
+
+
 def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
     """Replay ``data``'s log with its game's rules and check the final state's digest."""
     game = find_game(games, data.game_id)
@@ -383,11 +391,15 @@ def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
     except Exception as exc:
         raise SaveFileError(BAD_FIELD, path, f"the game cannot be set up from the file: "
                                              f"{files.quote(exc, 200)}.{rules_note}") from None
+    words = _find_words(games, data.game_id)
     for i, (seat, action) in enumerate(data.log):
         try:
             session.apply_recorded(seat, action)
         except Exception as exc:  # any failure of the game's code on a bad log is the file's
-            reason = files.quote(str(exc).rstrip(".") or type(exc).__name__, 200)
+            said = exc.msg if isinstance(exc, GameError) else str(exc)
+            if isinstance(said, Msg) and words is not None:
+                said = words.say(said, "en")  # the game's words for its own refusal
+            reason = files.quote(str(said).rstrip(".") or type(exc).__name__, 200)
             raise SaveFileError(REPLAY_FAILED, path, f"the moves in the file do not replay: "
                                                      f"entry {i + 1} ('{files.quote(action)}') "
                                                      f"fails: {reason}.{rules_note}") from None

@@ -21,6 +21,7 @@ from typing import Any
 
 from .errors import IllegalActionError, UndoRefusedError
 from .game import CHANCE, JSON, TERMINAL, Event, Game, Observation
+from .messages import Msg
 from .spec import OptionValue
 
 
@@ -118,23 +119,18 @@ class Session:
         return self._states[ply]
 
     # -- acting ---------------------------------------------------------------------------
-    def submit(self, seat: int, action: str, lang: str = "en") -> list[Event]:
+    def submit(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and resolve any chance that follows.
 
         Raises ``IllegalActionError`` (wrong turn, illegal move) or ``InvalidActionError``
-        (malformed action), worded in ``lang``; the session is unchanged then.
+        (malformed action) with the reason as a message code; the session is unchanged then.
         """
         player = self.current_player()
-        ja = lang == "ja"
         if player == TERMINAL:
-            raise IllegalActionError("ゲームは終了しています。" if ja else "The game is over.",
-                                     action)
+            raise IllegalActionError(Msg("game_over"), action)
         if seat != player:
-            raise IllegalActionError(
-                f"席{player + 1}の番です(席{seat + 1}ではありません)。" if ja
-                else f"It is seat {player + 1}'s turn, not seat {seat + 1}'s.", action
-            )
-        new, events = self.game.apply(self.state, action, lang)
+            raise IllegalActionError(Msg("not_your_turn", player=player, seat=seat), action)
+        new, events = self.game.apply(self.state, action)
         self._push(Record(seat, action, events), new)
         self._redo.clear()
         return events + self.resolve_chance()
@@ -155,14 +151,12 @@ class Session:
         """Replay one recorded entry (decision or chance outcome) exactly as logged."""
         player = self.current_player()
         if seat != player:
-            raise IllegalActionError(
-                f"The log has '{action}' for seat {seat}, but the game expects seat {player}.",
-                action,
-            )
+            raise IllegalActionError(Msg("log_out_of_turn", action=action, seat=seat,
+                                         player=player), action)
         if player == CHANCE:
             legal = [a for a, _ in self.game.chance_outcomes(self.state)]
             if action not in legal:
-                raise IllegalActionError(f"'{action}' is not a possible chance outcome.", action)
+                raise IllegalActionError(Msg("not_a_chance_outcome", action=action), action)
             new = self.state.clone()
             events = self.game.apply_in_place(new, action)
         else:
@@ -175,24 +169,29 @@ class Session:
         self._states.append(state)
 
     # -- undo -----------------------------------------------------------------------------
-    def undo_target(self) -> int:
-        """History length after an undo, or raise ``UndoRefusedError`` with the reason."""
+    def undo_target(self, reader: int | None = None) -> int:
+        """History length after an undo, or raise ``UndoRefusedError`` with the reason.
+
+        The reason names the event that revealed something when ``reader`` (the seat of the
+        person who asked; ``None``: anyone may be looking) may read it, so a refused undo
+        never hands one seat's secret to whoever holds the screen.
+        """
         i = len(self.history)
         while i > 0:
             rec = self.history[i - 1]
             if rec.reveals:
-                raise UndoRefusedError(self._reveal_reason(rec))
+                raise UndoRefusedError(self._reveal_reason(rec, reader))
             if rec.seat in self.human_seats:
                 return i - 1
             i -= 1
-        raise UndoRefusedError("There is nothing to undo.")
+        raise UndoRefusedError(Msg("undo.nothing"))
 
-    def can_undo(self) -> tuple[bool, str]:
+    def can_undo(self, reader: int | None = None) -> tuple[bool, Msg | None]:
         try:
-            self.undo_target()
+            self.undo_target(reader)
         except UndoRefusedError as exc:
-            return False, str(exc)
-        return True, ""
+            return False, exc.msg if isinstance(exc.msg, Msg) else None
+        return True, None
 
     def undo(self) -> None:
         """Take back the last human decision and every AI reply after it."""
@@ -208,7 +207,7 @@ class Session:
     def redo(self) -> list[Event]:
         """Re-apply what the last undo took back, up to and including the next human decision."""
         if not self._redo:
-            raise UndoRefusedError("There is nothing to redo.")
+            raise UndoRefusedError(Msg("undo.no_redo"))
         events: list[Event] = []
         first = True
         while self._redo:
@@ -220,18 +219,12 @@ class Session:
             first = False
         return events
 
-    def _reveal_reason(self, rec: Record) -> str:
-        # Only a public event may be quoted: the reason is shown to whoever holds the screen,
-        # and a private event ("You are dealt Healing.") would hand one seat's secret to all.
+    @staticmethod
+    def _reveal_reason(rec: Record, reader: int | None) -> Msg:
         for e in rec.events:
-            if e.reveals and e.seats is None:
-                label = e.describe("en")
-                return f"Cannot undo past new information: {label}"
-        if any(e.reveals for e in rec.events):
-            return "Cannot undo past new information: a card was dealt or a secret was shown."
-        if rec.seat == CHANCE:
-            return "Cannot undo past new information: chance was resolved."
-        return "Cannot undo past new information."
+            if e.reveals and e.visible_to(reader):
+                return Msg("undo.past", what=e)
+        return Msg("undo.past_hidden")  # a die, a card or a choice ``reader`` may not read
 
     # -- persistence ----------------------------------------------------------------------
     def to_json(self) -> JSON:

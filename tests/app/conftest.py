@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from toygame import ToyGame, ToyView
+from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.window import MainWindow
@@ -15,7 +15,7 @@ from tabletop.registry import LoadFailure
 
 
 def toy_plugin() -> GamePlugin:
-    return GamePlugin(ToyGame(), ToyView, {})
+    return GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)
 
 
 @pytest.fixture(autouse=True)

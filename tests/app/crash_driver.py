@@ -21,14 +21,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from toygame import ToyGame, ToyView
+from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.magos.plugin import PLUGIN as MAGOS
 
-PLUGINS = {"toy": GamePlugin(ToyGame(), ToyView, {}), "magos": MAGOS}
+PLUGINS = {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS), "magos": MAGOS}
 SETUPS = {
     "toy": GameSetup("toy", 2, ["human", "easy"], {"stones": 9}, seed=21, fixed_seed=True),
     "magos": GameSetup("magos", 2, ["human", "human"], {}, seed=7, fixed_seed=True),

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
-from toygame import ToyGame, ToyView
+from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.controller import THINKING, TURN, WARNING
@@ -142,7 +142,7 @@ def test_no_privacy_screen_for_a_game_without_secrets(make_window) -> None:
         spec = GameSpec(id="open", name_en="Open stones", name_ja="公開石取り",
                         min_players=2, max_players=2, has_hidden_information=False)
 
-    window = make_window({"open": GamePlugin(OpenToy(), ToyView, {})})
+    window = make_window({"open": GamePlugin(OpenToy(), ToyView, {}, words=TOY_WORDS)})
     c = window.start_game(GameSetup("open", 2, ["human", "human"], {}, seed=3))
     assert c is not None and c.awaiting_privacy is None and c.is_human_turn()
     c.submit_human("take:1")
@@ -235,7 +235,7 @@ def test_game_buttons_come_from_gestures_without_a_place(make_window, qtbot) -> 
                             shortcut="E" if a == "take:1" else "")
                     for a in legal_actions]
 
-    window = make_window({"toy": GamePlugin(ToyGame(), ButtonView, {})})
+    window = make_window({"toy": GamePlugin(ToyGame(), ButtonView, {}, words=TOY_WORDS)})
     c = window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=3))
     assert c is not None
     buttons = window.table_page.game_buttons
@@ -250,7 +250,7 @@ def test_failed_game_start_is_reported_on_the_chooser(make_window) -> None:
         def __init__(self) -> None:
             raise RuntimeError("no art")
 
-    window = make_window({"toy": GamePlugin(ToyGame(), BrokenView, {})})
+    window = make_window({"toy": GamePlugin(ToyGame(), BrokenView, {}, words=TOY_WORDS)})
     assert window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=1)) is None
     assert window.stack.currentWidget() is window.chooser
     assert "no art" in window.chooser.error_banner.text()
@@ -264,7 +264,8 @@ def test_rules_that_fail_to_load_are_reported_when_the_game_starts(make_window) 
         raise ImportError("no module named toy_rules")
 
     broken = GamePlugin(spec=ToyGame.spec, load=load, view=ToyView, rules={})
-    window = make_window({"toy": broken, "toy2": GamePlugin(ToyGame(), ToyView, {})})
+    window = make_window({"toy": broken,
+                          "toy2": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)})
     assert "toy" in window.chooser.game_cards
     assert window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=1)) is None
     assert window.stack.currentWidget() is window.chooser
@@ -275,7 +276,8 @@ def test_rules_that_fail_to_load_are_reported_when_the_game_starts(make_window) 
 def test_rules_window_shows_the_rulebook_with_english_fallback(make_window, tmp_path) -> None:
     (tmp_path / "toy.en.md").write_text("# Stones\n\nTake one or two stones.\n",
                                         encoding="utf-8")
-    plugin = GamePlugin(ToyGame(), ToyView, {"en": tmp_path / "toy.en.md"})
+    plugin = GamePlugin(ToyGame(), ToyView, {"en": tmp_path / "toy.en.md"},
+                        words=TOY_WORDS)
     window = make_window({"toy": plugin}, lang="ja")
     window.act_rules.trigger()
     rules = window.rules_window

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from toygame import ToyGame, ToyView
+from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.newgame import GameSetup
@@ -31,7 +31,7 @@ def test_steps_are_decisions_with_the_chance_after_them() -> None:
 
 def test_replay_steps_keys_slider_and_log(qtbot) -> None:
     s = finished_toy()
-    plugin = GamePlugin(ToyGame(), ToyView, {})
+    plugin = GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)
     w = ReplayWindow(plugin, s, ["human", "easy"], "en", 0)
     qtbot.addWidget(w)
     w.show()
@@ -63,7 +63,7 @@ def test_replay_steps_keys_slider_and_log(qtbot) -> None:
 
 def test_each_seat_sees_only_its_own_secrets(qtbot) -> None:
     s = finished_toy()
-    plugin = GamePlugin(ToyGame(), ToyView, {})
+    plugin = GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)
     w = ReplayWindow(plugin, s, ["human", "easy"], "en", None)
     qtbot.addWidget(w)
     w.first()
@@ -113,7 +113,8 @@ def test_replay_from_a_saved_file(make_window, tmp_path: Path) -> None:
 
 def test_keys_work_as_shortcuts_while_the_seat_list_has_focus(qtbot) -> None:
     s = finished_toy()
-    w = ReplayWindow(GamePlugin(ToyGame(), ToyView, {}), s, ["human", "easy"], "en", 1)
+    w = ReplayWindow(GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS), s,
+                     ["human", "easy"], "en", 1)
     qtbot.addWidget(w)
     w.show()
     w.activateWindow()

@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
-from toygame import ToyGame, ToyView
+from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.controller import WARNING
@@ -23,7 +23,7 @@ from tabletop.games.magos.plugin import PLUGIN as MAGOS
 
 
 def toy_games() -> dict[str, GamePlugin]:
-    return {"toy": GamePlugin(ToyGame(), ToyView, {})}
+    return {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)}
 
 
 def hot_seat_move(window: MainWindow, action: str) -> None:
@@ -263,7 +263,7 @@ class PrivateDealToy(ToyGame):
 
 
 def test_refused_undo_across_a_card_draw_names_it_only_to_its_owner(make_window) -> None:
-    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {})})
+    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {}, words=TOY_WORDS)})
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
     assert c is not None
     window.privacy_page.button.click()

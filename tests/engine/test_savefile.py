@@ -10,14 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toygame import ToyGame, ToyState
+from toygame import TOY_WORDS, ToyGame, ToyState, ToyView
 
+from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, Event, Session, UndoRefusedError
 from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
+from tabletop.text import render
 
-GAMES: dict[str, Any] = {"toy": ToyGame()}
+GAMES: dict[str, Any] = {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)}
 
 
 def toy_session(seed: int = 3, moves: int = 2) -> Session:
@@ -304,13 +306,18 @@ def test_undo_reason_never_quotes_a_private_event() -> None:
     s = Session(PrivateDealToy(), seed=3, human_seats=[0, 1])
     with pytest.raises(UndoRefusedError) as info:
         s.undo()
-    text = str(info.value)
+    text = render(info.value.msg, "en", TOY_WORDS, strict=True)
     assert "You are dealt" not in text and "card" in text
-    assert text.startswith("Cannot undo past new information")
-    # A public revealing event is still named.
+    assert text.startswith("Cannot undo: new information has appeared")
+    # The seat dealt the card is told which event it was.
+    with pytest.raises(UndoRefusedError) as info:
+        s.undo_target(reader=1)
+    assert "You are dealt" in render(info.value.msg, "en", TOY_WORDS, strict=True)
+    # A public revealing event is named to everyone.
     p = Session(ToyGame(), seed=3, human_seats=[0])
-    with pytest.raises(UndoRefusedError, match="Seat 2 gets a card"):
+    with pytest.raises(UndoRefusedError) as info:
         p.undo()
+    assert "Seat 2 gets a card" in render(info.value.msg, "en", TOY_WORDS, strict=True)
 
 
 def test_state_at_gives_each_recorded_state() -> None:

@@ -1,0 +1,266 @@
+"""Words for the rules' messages: each game's catalogue, and ``render`` at the app's edge.
+
+The rules speak in codes (``tabletop.engine.messages.Msg``); this module turns a code into
+the sentence a player reads, in Japanese or English. Each game has one ``Catalogue`` (its
+``words`` module) that maps every code it uses to a pair of templates, English first, and
+falls back on the engine's own catalogue (``ENGINE``) for what every game says alike: the game
+is over, it is another seat's turn, that is not an action of this game.
+
+Templates are ``str.format`` templates over the message's arguments, with a few formats for
+what every game words alike::
+
+    {seat:player}      the seat's name: "Player 2" / "プレイヤー2" (or the names given)
+    {seats:players}    several names: "Player 1, Player 2 and Player 4" / "…・…・…"
+    {seat:number}      a seat as the number players count: 2 for seat 1
+    {card:@card}       a term of the catalogue: the entry ``card.<value>``
+    {cards:@card,}     a list of terms, joined as lists are
+    {n:plural:card:cards}  by count (a number, or the length of a list): one form or the other
+    {winners:s}        "s" after a count of one, for English verbs ("wins" / "win")
+    {total:+d}         any format Python knows
+
+A list without a format is joined with ", " (English) or "、" (Japanese); a message inside a
+message is worded in turn. An entry may also be a function of the arguments and a ``say``
+callable (``say(value, format)`` words one value as a placeholder would) for the rare
+sentence that templates cannot build. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+import inspect
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from tabletop.engine.errors import GameError, IllegalActionError
+from tabletop.engine.game import Event, Game
+from tabletop.engine.messages import Msg, messages_in
+from tabletop.engine.spec import GameSpec
+
+LANGS: tuple[str, ...] = ("en", "ja")
+
+Say = Callable[[Any, str], str]
+Part = str | Callable[[Mapping[str, Any], Say], str]
+Entry = tuple[Part, Part]
+
+
+class MissingWords(KeyError):
+    """A code without an entry (or a template naming an argument the message lacks)."""
+
+
+class Catalogue:
+    """One game's words: code -> (English, Japanese). ``parent`` answers what this one lacks.
+
+    With ``spec`` the catalogue knows the game's own name as ``game.name``.
+    """
+
+    def __init__(self, entries: Mapping[str, Entry], *, spec: GameSpec | None = None,
+                 parent: Catalogue | None = None) -> None:
+        self.entries: dict[str, Entry] = dict(entries)
+        if spec is not None:
+            self.entries.setdefault("game.name", (spec.name_en, spec.name_ja))
+        self.parent = parent
+
+    def entry(self, code: str) -> Entry | None:
+        found = self.entries.get(code)
+        if found is None and self.parent is not None:
+            return self.parent.entry(code)
+        return found
+
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, str) and self.entry(code) is not None
+
+    def codes(self) -> set[str]:
+        own = set(self.entries)
+        return own | self.parent.codes() if self.parent is not None else own
+
+    def say(self, msg: Msg | Event | str | None, lang: str) -> str:
+        """``render(msg, lang, self)``: for code that holds a catalogue but need not import
+        this module (the engine's save files word a refusal in English this way)."""
+        return render(msg, lang, self)
+
+    def merged(self, other: Mapping[str, Entry]) -> Catalogue:
+        """A catalogue with ``other``'s entries added (a variant's words over the base game)."""
+        return Catalogue({**self.entries, **other}, parent=self.parent)
+
+
+def default_name(seat: int, lang: str) -> str:
+    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
+
+
+def join(items: Sequence[str], lang: str, *, conjunction: bool = True) -> str:
+    """Texts as a list: "A, B and C" (or "A, B, C") / "A・B・C" (names) or "A、B、C"."""
+    if lang == "ja":
+        return ("・" if conjunction else "、").join(items)
+    if not conjunction or len(items) < 2:
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, words: Catalogue, lang: str, names: Sequence[str] | None,
+                 strict: bool) -> None:
+        self.words = words
+        self.lang = lang
+        self.names = names
+        self.strict = strict
+
+    def name(self, seat: Any) -> str:
+        if self.names is not None and isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return default_name(int(seat), self.lang)
+
+    def say(self, value: Any, spec: str = "") -> str:
+        if spec == "player":
+            return self.name(value)
+        if spec == "players":
+            return join([self.name(v) for v in value], self.lang)
+        if spec == "number":
+            return str(int(value) + 1)
+        if spec == "s":
+            count = len(value) if isinstance(value, list | tuple) else int(value)
+            return "s" if count == 1 else ""
+        if spec.startswith("plural:"):
+            _, one, other = spec.split(":", 2)
+            count = len(value) if isinstance(value, list | tuple) else int(value)
+            return one if count == 1 else other
+        if spec.startswith("@"):
+            family = spec[1:]
+            if family.endswith(","):
+                terms = [self.term(family[:-1], v) for v in value]
+                return join(terms, self.lang, conjunction=False)
+            return self.term(family, value)
+        if isinstance(value, Msg):
+            return self.render(value)
+        if isinstance(value, Event):
+            if value.worded:  # a game that words its own events
+                text = value.text
+                return text.get(self.lang) or text.get("en") or value.kind
+            return self.render(value.msg)
+        if isinstance(value, list | tuple):
+            return join([self.say(v) for v in value], self.lang, conjunction=False)
+        return format(value, spec)
+
+    def term(self, family: str, value: Any) -> str:
+        return self.render(Msg(f"{family}.{value}"))
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        return self.say(value, format_spec)
+
+    def render(self, msg: Msg) -> str:
+        entry = self.words.entry(msg.code)
+        if entry is None:
+            if self.strict:
+                raise MissingWords(f"no words for the code '{msg.code}'")
+            return msg.code
+        part = entry[1] if self.lang == "ja" else entry[0]
+        try:
+            if callable(part):
+                return part(msg.args, self.say)
+            return self.vformat(part, (), msg.args)
+        except (KeyError, IndexError, ValueError, TypeError) as exc:
+            if self.strict:
+                raise MissingWords(f"the words for '{msg.code}' do not fit its arguments "
+                                   f"{dict(msg.args)!r}: {type(exc).__name__}: {exc}") from None
+            return msg.code
+
+
+def render(msg: Msg | Event | str | None, lang: str, words: Catalogue, *,
+           names: Sequence[str] | None = None, strict: bool = False) -> str:
+    """The sentence ``msg`` says, in ``lang``. ``names`` name the seats (default: "Player 1").
+
+    A plain string is returned as it is (text that was never a code, such as a file's path);
+    ``None`` gives ``""``. A code the catalogue lacks is shown as the code itself, so a
+    player is never left with nothing; ``strict`` raises ``MissingWords`` instead (tests and
+    the conformance kit).
+    """
+    if msg is None:
+        return ""
+    if isinstance(msg, str):
+        return msg
+    formatter = _Formatter(words, lang, names, strict)
+    return formatter.say(msg) if isinstance(msg, Event) else formatter.render(msg)
+
+
+def check_words(words: Catalogue, messages: Iterable[Msg]) -> list[str]:
+    """Problems with wording ``messages`` in every language: codes without an entry, entries
+    whose templates do not fit the arguments. Empty when all is well."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    for outer in messages:
+        for msg in messages_in(outer):
+            for lang in LANGS:
+                key = f"{msg.code}/{lang}/{sorted(msg.args)}"
+                if key in seen:
+                    continue
+                seen.add(key)
+                try:
+                    render(msg, lang, words, strict=True)
+                except MissingWords as exc:
+                    problems.append(f"{lang}: {exc.args[0]}")
+    return problems
+
+
+class Speaker:
+    """One game's messages in words: its catalogue and the names of its seats.
+
+    The app, the replay viewer and the command line word everything a game says through a
+    speaker. Games that do not yet speak in codes (their ``prompt``, ``describe_action`` and
+    ``reason`` take a language and return words) are asked in the language wanted.
+    """
+
+    def __init__(self, game: Game[Any], words: Catalogue | None = None,
+                 names: Sequence[str] | None = None) -> None:
+        self.game = game
+        self.words = words if words is not None else Catalogue({}, spec=game.spec,
+                                                               parent=ENGINE)
+        self.names = names
+        self._worded = {hook: "lang" in inspect.signature(getattr(game, hook)).parameters
+                        for hook in ("prompt", "describe_action", "reason")}
+
+    def say(self, msg: Msg | Event | str | None, lang: str) -> str:
+        return render(msg, lang, self.words, names=self.names)
+
+    def prompt(self, state: Any, seat: int, lang: str) -> str:
+        if self._worded["prompt"]:
+            return str(self.game.prompt(state, seat, lang))  # type: ignore[call-arg]
+        return self.say(self.game.prompt(state, seat), lang)
+
+    def describe(self, state: Any, action: str, lang: str) -> str:
+        if self._worded["describe_action"]:
+            return str(self.game.describe_action(state, action, lang))  # type: ignore[call-arg]
+        return self.say(self.game.describe_action(state, action), lang)
+
+    def refusal(self, exc: GameError, lang: str, state: Any = None) -> str:
+        """Why ``exc`` refused a move, in ``lang`` (``state``: where it was refused)."""
+        if (self._worded["reason"] and state is not None
+                and isinstance(exc, IllegalActionError) and isinstance(exc.reason, str)):
+            return str(self.game.reason(state, exc.action, lang))  # type: ignore[call-arg]
+        return self.say(exc.msg, lang)
+
+
+# -- what the engine itself says -------------------------------------------------------------
+
+ENGINE = Catalogue({
+    "game_over": ("The game is over.", "ゲームは終わっています。"),
+    "not_your_turn": ("It is seat {player:number}'s turn, not seat {seat:number}'s.",
+                      "席{player:number}の番です(席{seat:number}ではありません)。"),
+    "not_an_action": ("'{action}' is not an action of {game}.",
+                      "「{action}」は{game}の操作ではありません。"),
+    "not_possible": ("'{action}' is not possible now.", "その操作は今はできません。"),
+    "not_an_action_object": ("That is not an action object.", "操作のデータではありません。"),
+    "action": ("{action}", "{action}"),
+    "not_a_chance_outcome": ("'{action}' is not a possible chance outcome.",
+                             "「{action}」は偶然の結果としてありえません。"),
+    "log_out_of_turn": ("The log has '{action}' for seat {seat}, but the game expects seat "
+                        "{player}.",
+                        "記録では「{action}」は席{seat}の手ですが、ゲームは席{player}の手を"
+                        "待っています。"),
+    "undo.nothing": ("There is nothing to undo.", "元に戻せる手がありません。"),
+    "undo.no_redo": ("There is nothing to redo.", "やり直せる手がありません。"),
+    "undo.past": ("Cannot undo: new information has appeared ({what}).",
+                  "新しい情報が出たため戻せません（{what}）。"),
+    "undo.past_hidden": ("Cannot undo: new information has appeared (a die, a card or a "
+                         "secret choice).",
+                         "新しい情報が出たため戻せません（ダイス・カード・秘密の選択）。"),
+    "player": ("{seat:player}", "{seat:player}"),
+})
