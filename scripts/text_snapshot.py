@@ -69,6 +69,12 @@ class Words:
             return str(exc)
         return ""
 
+    def view_text(self, value: Any, lang: str) -> Any:
+        """What a view returned for the status line, a refusal or the summary, worded."""
+        if self.speaker is not None:
+            return self.speaker.say(value, lang)
+        return value
+
     def event(self, event: Any, lang: str) -> str:
         if self.speaker is not None:
             return self.speaker.say(event, lang)
@@ -112,7 +118,7 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
                 layout = view.layout(obs, v, lang)
                 key = f"{v}/{lang}"
                 texts = _layout_texts(layout)
-                rec[f"status/{key}"] = view.status(obs, v, lang)
+                rec[f"status/{key}"] = words.view_text(view.status(obs, v, lang), lang)
                 if v == mover:
                     rec[f"layout/{key}"] = texts
                 else:
@@ -121,7 +127,7 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
         if session.is_terminal():
             obs = session.observation(None)
             for lang in LANGS:
-                rec[f"summary/{lang}"] = view.summary(obs, lang)
+                rec[f"summary/{lang}"] = words.view_text(view.summary(obs, lang), lang)
                 rec[f"score_table/{lang}"] = view.score_table(obs, lang)
                 rec[f"panels/{lang}"] = view.series_panels(lang)
             records.append(rec)
@@ -138,7 +144,7 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
                                         g.choice(lang)] for g in gestures]
             layout = view.layout(obs, mover, lang)
             ids = [p.id for p in layout.pieces[:4]] + [z.id for z in layout.zones[:3]]
-            rec[f"why_not/{lang}"] = [view.why_not(obs, mover, a, b, lang)
+            rec[f"why_not/{lang}"] = [words.view_text(view.why_not(obs, mover, a, b, lang), lang)
                                       for a in ids[:4] for b in [None, *ids[4:]]]
         action = legal[rng.randrange(len(legal))]
         recent.append(action)
@@ -181,20 +187,30 @@ def snapshot(steps: int, seeds: list[int], ai: bool) -> dict[str, Any]:
 
 
 def compare(a: dict[str, Any], b: dict[str, Any]) -> list[str]:
+    """Differences between two snapshots, over the games both hold (a snapshot taken with
+    ``--games`` compares against the same games of a whole one)."""
     diffs: list[str] = []
-    for ga, gb in zip(a["games"], b["games"], strict=False):
+
+    def key(g: dict[str, Any]) -> tuple[str, int, int]:
+        return g["game"], g["players"], g["seed"]
+
+    after = {key(g): g for g in b["games"]}
+    for ga in a["games"]:
+        gb = after.get(key(ga))
+        if gb is None:
+            continue
         where = f"{ga['game']} {ga['players']}p seed {ga['seed']}"
         for ra, rb in zip(ga["steps"], gb["steps"], strict=False):
-            for key in sorted(set(ra) | set(rb)):
-                if ra.get(key) != rb.get(key):
-                    diffs.append(f"{where} step {ra['step']} {key}:\n  before {ra.get(key)!r}"
-                                 f"\n  after  {rb.get(key)!r}")
+            for k in sorted(set(ra) | set(rb)):
+                if ra.get(k) != rb.get(k):
+                    diffs.append(f"{where} step {ra['step']} {k}:\n  before {ra.get(k)!r}"
+                                 f"\n  after  {rb.get(k)!r}")
         if len(ga["steps"]) != len(gb["steps"]):
             diffs.append(f"{where}: {len(ga['steps'])} steps before, {len(gb['steps'])} after")
-    if len(a["games"]) != len(b["games"]):
-        diffs.append(f"{len(a['games'])} games before, {len(b['games'])} after")
-    for ma, mb in zip(a["ai"], b["ai"], strict=False):
-        if ma != mb:
+    matches = {(m["game"], m["players"]): m for m in b["ai"]}
+    for ma in a["ai"]:
+        mb = matches.get((ma["game"], ma["players"]))
+        if mb is not None and ma != mb:
             diffs.append(f"AI match {ma['game']} {ma['players']}p differs")
     return diffs
 
@@ -213,9 +229,13 @@ def main(argv: list[str] | None = None) -> int:
         diffs = compare(before, after)
         for d in diffs[:50]:
             print(d)
-        games = len(before["games"])
-        steps = sum(len(g["steps"]) for g in before["games"])
-        print(f"{games} seeded games, {steps} steps, {len(before['ai'])} AI matches compared: "
+        games = [g for g in before["games"] if any(
+            (g["game"], g["players"], g["seed"]) == (h["game"], h["players"], h["seed"])
+            for h in after["games"])]
+        steps = sum(len(g["steps"]) for g in games)
+        ai = sum(1 for m in after["ai"] if any((m["game"], m["players"])
+                                                == (n["game"], n["players"]) for n in before["ai"]))
+        print(f"{len(games)} seeded games, {steps} steps, {ai} AI matches compared: "
               f"{len(diffs)} differences")
         return 1 if diffs else 0
     data = snapshot(args.steps, [int(s) for s in args.seeds.split(",")], not args.no_ai)

@@ -23,25 +23,42 @@ from .engine import (
     GameSpec,
     IllegalActionError,
     InvalidActionError,
+    InvalidOptionError,
+    Msg,
     Observation,
     OptionSpec,
 )
+from .engine.game import JSON, action_kind
+from .engine.hidden import deal_unseen
+from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
     from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
-    from .text import Catalogue, Speaker
+    from .engine.files import FileProblem, keep_aside, quote, read_json, write_atomic
+    from .highscores import HighScore, ScoreLine
+    from .text import ENGINE, Catalogue, Say, Speaker, both, render
+    from .userdata import data_dir
 
-_LAZY = frozenset(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
-                   "check_game"))
+# What loads on first use, by module: the table's vocabulary, the conformance kit, words,
+# data files and high scores. A plugin module imports this one before the app's first paint.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
+                     "check_game"), "tabletop.engine"),
+    **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "render"),
+                    "tabletop.text"),
+    **dict.fromkeys(("FileProblem", "keep_aside", "quote", "read_json", "write_atomic"),
+                    "tabletop.engine.files"),
+    **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
+    "data_dir": "tabletop.userdata",
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The table's vocabulary and the conformance kit load on first use, as in
-    # ``tabletop.engine``: a plugin module imports this one before the app's first paint.
-    if name in _LAZY:
-        from . import engine
+    module = _LAZY.get(name)
+    if module is not None:
+        from importlib import import_module
 
-        value = getattr(engine, name)
+        value = getattr(import_module(module), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -138,24 +155,83 @@ class GamePlugin:
 
 
 __all__ = [
+    "AI_LEVELS",
     "CHANCE",
+    "ENGINE",
+    "JSON",
     "TERMINAL",
+    "Catalogue",
     "Event",
+    "FileProblem",
     "Game",
     "GameError",
     "GamePlugin",
     "GameSpec",
     "GameView",
     "Gesture",
+    "HighScore",
     "IllegalActionError",
     "InvalidActionError",
+    "InvalidOptionError",
     "Layout",
     "Meter",
+    "Msg",
     "Observation",
     "OptionSpec",
+    "OptionValue",
     "Piece",
+    "Say",
+    "ScoreLine",
+    "Speaker",
     "Tempo",
     "Text",
     "Zone",
+    "action_kind",
+    "both",
     "check_game",
+    "data_dir",
+    "deal_unseen",
+    "keep_aside",
+    "package_plugin",
+    "quote",
+    "read_json",
+    "render",
+    "write_atomic",
 ]
+
+
+def _attribute(package: str, ref: str) -> Any:
+    """The attribute ``ref`` ("module:name") of a module of ``package``, imported now."""
+    from importlib import import_module
+
+    module, _, name = ref.partition(":")
+    return getattr(import_module(f"{package}.{module}"), name)
+
+
+def package_plugin(package: str, spec: GameSpec, *, game: str, view: str,
+                   rules: str | dict[str, Path], words: str | None = None) -> GamePlugin:
+    """A plugin whose parts are imported from ``package`` only when first needed.
+
+    ``game``, ``view`` and ``words`` name an attribute of a module of the package as
+    ``"module:name"``: the rules model's class (``"model:MagosGame"``), the view's class, and
+    the message catalogue. The game chooser reads only ``spec``, so listing the games loads no
+    rules, no view and no words. ``rules`` maps a language to a rulebook file, or names a
+    rulebook shipped with Tabletop (``"magos"``: ``rules/magos.en.md`` and ``rules/magos.ja.md``).
+    """
+    if isinstance(rules, str):
+        from .resources import rulebook
+
+        rules = {lang: rulebook(f"{rules}.{lang}.md") for lang in ("en", "ja")}
+
+    def load() -> Game[Any]:
+        return _attribute(package, game)()  # type: ignore[no-any-return]
+
+    def make_view() -> GameView:
+        return _attribute(package, view)()  # type: ignore[no-any-return]
+
+    def load_words() -> Catalogue:
+        assert words is not None
+        return _attribute(package, words)  # type: ignore[no-any-return]
+
+    return GamePlugin(spec=spec, load=load, view=make_view, rules=rules,
+                      words=load_words if words is not None else None)

@@ -181,6 +181,11 @@ def render(msg: Msg | Event | str | None, lang: str, words: Catalogue, *,
     return formatter.say(msg) if isinstance(msg, Event) else formatter.render(msg)
 
 
+def both(msg: Msg, words: Catalogue) -> tuple[str, str]:
+    """``msg`` in English and in Japanese: the pair a table piece or zone carries."""
+    return render(msg, "en", words), render(msg, "ja", words)
+
+
 def check_words(words: Catalogue, messages: Iterable[Msg]) -> list[str]:
     """Problems with wording ``messages`` in every language: codes without an entry, entries
     whose templates do not fit the arguments. Empty when all is well."""
@@ -247,6 +252,7 @@ ENGINE = Catalogue({
     "not_an_action": ("'{action}' is not an action of {game}.",
                       "「{action}」は{game}の操作ではありません。"),
     "not_possible": ("'{action}' is not possible now.", "その操作は今はできません。"),
+    "move_not_possible": ("That move is not possible now.", "その操作は今はできません。"),
     "not_an_action_object": ("That is not an action object.", "操作のデータではありません。"),
     "action": ("{action}", "{action}"),
     "not_a_chance_outcome": ("'{action}' is not a possible chance outcome.",

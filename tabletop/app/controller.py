@@ -329,7 +329,7 @@ class GameController(QObject):
     def summary_text(self, lang: str | None = None) -> str:
         lang = lang or self.lang
         obs = self.session.observation(None)
-        text = self.view.summary(obs, lang)
+        text = self.speaker.say(self.view.summary(obs, lang), lang)
         if text:
             return text
         returns = self.session.returns()
@@ -342,7 +342,8 @@ class GameController(QObject):
     def why_not(self, source: str, target: str | None) -> str:
         """Reason a drag or click does nothing, asked by the table for the status line."""
         obs = self.session.observation(self.viewing_seat)
-        return self.view.why_not(obs, self.viewing_seat, source, target, self.lang)
+        return self.speaker.say(
+            self.view.why_not(obs, self.viewing_seat, source, target, self.lang), self.lang)
 
     # -- flow -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -435,14 +436,17 @@ class GameController(QObject):
             if self._tempo is None:
                 return thinking, THINKING
             # Played to a beat, the computer is not pondering: say what it is doing.
-            return self.view.status(obs, self.viewing_seat, self.lang) or thinking, INFO
-        text = self.view.status(obs, self.viewing_seat, self.lang) or self.speaker.prompt(
+            return self._view_status(obs, self.viewing_seat) or thinking, INFO
+        text = self._view_status(obs, self.viewing_seat) or self.speaker.prompt(
             self.session.state, player, self.lang)
         if not text:
             text = tr("status.your_turn", self.lang, player=self.player_label(player))
         elif len(self.setup.human_seats) > 1:
             text = f"{self.player_label(player)}: {text}"
         return text, TURN
+
+    def _view_status(self, obs: dict[str, Any], seat: int | None) -> str:
+        return self.speaker.say(self.view.status(obs, seat, self.lang), self.lang)
 
     def _set_base_status(self, text: str, kind: str) -> None:
         self._base_status = (text, kind)
@@ -612,7 +616,7 @@ class GameController(QObject):
         self.buttons_changed.emit([])
         self._set_log([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
                        for e in r.events if e.visible_to(seat)])
-        text = self.view.status(obs, seat, self.lang)
+        text = self._view_status(obs, seat)
         if text:
             self._set_base_status(text, INFO)
 

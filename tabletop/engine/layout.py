@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .messages import Msg
+
 if TYPE_CHECKING:  # a record type only: the engine does not store anything itself
     from tabletop.highscores import HighScore
 
@@ -162,13 +164,15 @@ class GameView:
         return [Gesture(a, label_en=a, label_ja=a) for a in legal_actions]
 
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
-        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now."""
-        return "その操作は今はできません。" if lang == "ja" else "That move is not possible now."
+                target: str | None, lang: str) -> Msg | str:
+        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now: a message
+        code of the game's catalogue (or words, for a view that words its own)."""
+        return Msg("move_not_possible")
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        """The status line: what ``seat`` should do next, or whose turn it is."""
-        return ""
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | str | None:
+        """The status line: what ``seat`` should do next, or whose turn it is (a message
+        code, or words); ``None`` leaves it to the game's ``prompt``."""
+        return None
 
     def tempo(self, obs: dict[str, Any]) -> Tempo | None:
         """The beat this state is played to, or ``None`` for a game played at leisure."""
@@ -215,6 +219,7 @@ class GameView:
         not keep high scores or this result does not count (a game lost early, say)."""
         return None
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
-        """End-of-game text: who won and why, the score breakdown."""
-        return ""
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | str | None:
+        """End-of-game text: who won and why, the score breakdown (a message code, or
+        words); ``None``: the app says who won."""
+        return None

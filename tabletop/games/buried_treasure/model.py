@@ -24,13 +24,19 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    deal_unseen,
+)
 
 from .data import (
     BID_VALUES,
@@ -40,7 +46,6 @@ from .data import (
     TARGET,
     VALUE_INDEX,
     VALUES,
-    card_name,
     full_deck,
 )
 from .spec import SPEC
@@ -54,7 +59,6 @@ P_TAKE = "take"      # a rewarded player picks one centre card or declines (BT-R
 P_OVER = "over"      # BT-R31
 
 PASS = "pass"
-GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
 
 BURY_TEXT: dict[int, str] = {v: f"bury:{v}" for v in VALUES}
 TAKE_TEXT: dict[int, str] = {v: f"take:{v}" for v in VALUES}
@@ -64,128 +68,11 @@ _VALUE_OF: dict[str, int] = {str(v): v for v in VALUES}
 _BID_OF: dict[str, int] = {str(v): v for v in (0, *BID_VALUES)}
 
 
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-def join_names(seats: list[int], lang: str) -> str:
-    names = [player_name(p, lang) for p in seats]
-    if lang == "ja":
-        return "・".join(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def cards_text(cards: list[int]) -> str:
-    return ", ".join(str(v) for v in cards) if cards else "-"
-
-
 def bid_rank(bids: list[int], orders: list[int]) -> list[int]:
     """Seats from the highest bid down; among zeros the earlier pawn ranks higher (BT-R12)."""
     seats = [p for p in range(len(bids)) if bids[p] >= 0]
     seats.sort(key=lambda p: (-bids[p], orders[p]))
     return seats
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines, built only when someone reads them (search applies actions by the thousand).
-# ---------------------------------------------------------------------------------------------
-
-
-def _dealer_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} is the first dealer. Each player gets "
-                  f"{HAND_SIZE} cards.",
-            "ja": f"{player_name(seat, 'ja')}が最初の親です。{HAND_SIZE}枚ずつ配ります。"}
-
-
-def _hand_words(hand: tuple[int, ...]) -> dict[str, str]:
-    text = cards_text(list(hand))
-    return {"en": f"Your hand: {text}.", "ja": f"あなたの手札:{text}。"}
-
-
-def _bury_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} has chosen a card and buried it face down "
-                  "(hidden until the reveal).",
-            "ja": f"{player_name(seat, 'ja')}がカードを選んで伏せて埋めました(公開まで秘密)。"}
-
-
-def _own_bury_words(value: int) -> dict[str, str]:
-    return {"en": f"(You buried {card_name(value, 'en')}.)",
-            "ja": f"(あなたが埋めたのは{card_name(value, 'ja')}です)"}
-
-
-def _all_buried_words(dealer: int) -> dict[str, str]:
-    return {"en": f"Everyone has buried a card. Bidding starts with {player_name(dealer, 'en')}.",
-            "ja": f"全員が埋め終わりました。{player_name(dealer, 'ja')}から競りを始めます。"}
-
-
-def _bid_words(seat: int, value: int, zero_rank: int) -> dict[str, str]:
-    if value == 0:
-        return {"en": f"{player_name(seat, 'en')} bids 0 (zero slot {zero_rank}).",
-                "ja": f"{player_name(seat, 'ja')}が0({zero_rank}番目の0)に入札しました。"}
-    return {"en": f"{player_name(seat, 'en')} bids {value}.",
-            "ja": f"{player_name(seat, 'ja')}が{value}に入札しました。"}
-
-
-def _reveal_words(cards: tuple[int, ...], total: int) -> dict[str, str]:
-    en = "; ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(cards))
-    ja = "、".join(f"{player_name(p, 'ja')} {v}" for p, v in enumerate(cards))
-    return {"en": f"Reveal! {en}: the total is {total}.",
-            "ja": f"公開!{ja}:合計は{total}です。"}
-
-
-def _bust_words(busted: tuple[int, ...], penalised: int, count: int) -> dict[str, str]:
-    names = list(busted)
-    en = f"{join_names(names, 'en')} bid over the total and bust{'s' if len(names) == 1 else ''}."
-    ja = f"{join_names(names, 'ja')}は合計を超えたのでバースト(何ももらえません)。"
-    if penalised >= 0:
-        en += (f" {player_name(penalised, 'en')} has the highest bust bid and takes "
-               f"{count} × −5.")
-        ja += f"最も高いバーストの{player_name(penalised, 'ja')}が−5を{count}枚引き取ります。"
-    return {"en": en, "ja": ja}
-
-
-def _exact_words(seat: int, cards: tuple[int, ...]) -> dict[str, str]:
-    if not cards:
-        return {"en": f"{player_name(seat, 'en')} hits the total exactly, but no positive card "
-                      "is left.",
-                "ja": f"{player_name(seat, 'ja')}はピタリ賞ですが、プラスのカードは"
-                      "残っていません。"}
-    text = cards_text(list(cards))
-    return {"en": f"Exact hit! {player_name(seat, 'en')} takes every positive card: {text}.",
-            "ja": f"ピタリ賞!{player_name(seat, 'ja')}がプラスのカードを全部取ります:{text}。"}
-
-
-def _take_words(seat: int, value: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} takes {card_name(value, 'en')}.",
-            "ja": f"{player_name(seat, 'ja')}が{card_name(value, 'ja')}を取りました。"}
-
-
-def _pass_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} takes nothing.",
-            "ja": f"{player_name(seat, 'ja')}は何も取りませんでした。"}
-
-
-def _empty_words(seat: int) -> dict[str, str]:
-    return {"en": f"Nothing is left in the centre for {player_name(seat, 'en')}.",
-            "ja": f"{player_name(seat, 'ja')}の番には中央にカードが残っていません。"}
-
-
-def _round_words(number: int, dealer: int) -> dict[str, str]:
-    return {"en": f"Round {number} of {ROUNDS}: {player_name(dealer, 'en')} deals. Choose a "
-                  "card to bury secretly.",
-            "ja": f"第{number}/{ROUNDS}ラウンド:親は{player_name(dealer, 'ja')}。埋めるカードを"
-                  "こっそり選んでください。"}
-
-
-def _end_words(scores: tuple[int, ...], winners: tuple[int, ...], early: bool) -> dict[str, str]:
-    w = list(winners)
-    tally_en = ", ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(scores))
-    tally_ja = "、".join(f"{player_name(p, 'ja')} {v}点" for p, v in enumerate(scores))
-    why_en = f"someone has {TARGET} points" if early else f"after round {ROUNDS}"
-    why_ja = f"{TARGET}点以上の人が出たので" if early else f"第{ROUNDS}ラウンドが終わったので"
-    verb = "wins" if len(w) == 1 else "share the win"
-    return {"en": f"Game over ({why_en}). Scores: {tally_en}. {join_names(w, 'en')} {verb}.",
-            "ja": f"ゲーム終了({why_ja})。得点:{tally_ja}。{join_names(w, 'ja')}の勝ち。"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -378,8 +265,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         s.dealer = seat
         s.phase = P_DEAL
         s.pending = [(seat + k) % s.n for k in range(s.n)] * HAND_SIZE
-        events.append(Event("dealer", {"seat": seat}, render=partial(_dealer_words, seat),
-                            reveals=True))
+        events.append(Event("dealer", {"seat": seat}, reveals=True))
 
     def _deal(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         seat = s.pending.pop(0)
@@ -392,7 +278,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             return
         for p in range(s.n):
             events.append(Event("hand", {"seat": p, "hand": s.hands[p][:]},
-                                render=partial(_hand_words, tuple(s.hands[p])),
                                 seats=frozenset((p,)), reveals=True))
         self._start_round(s, 1, events)
 
@@ -405,23 +290,20 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         s.orders = [-1] * s.n
         s.total = None
         s.queue = []
-        events.append(Event("round", {"round": number, "dealer": s.dealer},
-                            render=partial(_round_words, number, s.dealer)))
+        events.append(Event("round", {"round": number, "dealer": s.dealer}))
 
     def _bury(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         # BT-R10, BT-G9: the choice is secret; the public line says only that it was made.
         seat = s.turn
         s.hands[seat].remove(value)
         s.buried[seat] = value
-        events.append(Event("bury", {"seat": seat}, render=partial(_bury_words, seat)))
-        events.append(Event("bury_own", {"seat": seat, "card": value},
-                            render=partial(_own_bury_words, value), seats=frozenset((seat,))))
+        events.append(Event("bury", {"seat": seat}))
+        events.append(Event("bury_own", {"seat": seat, "card": value}, seats=frozenset((seat,))))
         nxt = (seat + 1) % s.n
         if nxt == s.dealer:
             s.phase = P_BID
             s.turn = s.dealer
-            events.append(Event("all_buried", {"dealer": s.dealer},
-                                render=partial(_all_buried_words, s.dealer)))
+            events.append(Event("all_buried", {"dealer": s.dealer}))
         else:
             s.turn = nxt
 
@@ -432,7 +314,8 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         s.bids[seat] = value
         s.orders[seat] = placed
         events.append(Event("bid", {"seat": seat, "bid": value},
-                            render=partial(_bid_words, seat, value, zero_rank)))
+                            msg=Msg("log.bid_zero", seat=seat, rank=zero_rank) if value == 0
+                            else None))
         nxt = (seat + 1) % s.n
         if nxt != s.dealer:
             s.turn = nxt
@@ -448,8 +331,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         s.centre.sort()
         s.buried = [None] * s.n
         order = bid_rank(s.bids, s.orders)
-        events.append(Event("reveal", {"cards": list(cards), "total": total},
-                            render=partial(_reveal_words, cards, total), reveals=True))
+        events.append(Event("reveal", {"cards": list(cards), "total": total}, reveals=True))
         busted = [p for p in order if s.bids[p] > total]  # BT-R14
         penalised = -1
         count = 0
@@ -462,8 +344,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                 s.collected[penalised].extend([NEGATIVE] * count)
                 s.centre = [v for v in s.centre if v != NEGATIVE]
             events.append(Event("bust", {"seats": busted, "penalised": penalised,
-                                         "count": count},
-                                render=partial(_bust_words, tuple(busted), penalised, count)))
+                                         "count": count}))
         s.last = {"cards": list(cards), "total": total, "bids": s.bids[:],
                   "orders": s.orders[:], "busted": busted[:], "penalised": penalised,
                   "penalty": count}
@@ -482,10 +363,10 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                 s.collected[p].extend(won)
                 s.queue.pop(0)
                 events.append(Event("exact", {"seat": p, "cards": won},
-                                    render=partial(_exact_words, p, tuple(won))))
+                                    msg=None if won else Msg("log.exact_none", seat=p)))
             elif not s.centre:
                 s.queue.pop(0)
-                events.append(Event("empty", {"seat": p}, render=partial(_empty_words, p)))
+                events.append(Event("empty", {"seat": p}))
             else:
                 s.phase = P_TAKE
                 s.turn = p
@@ -496,13 +377,12 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         seat = s.queue.pop(0)
         s.centre.remove(value)
         s.collected[seat].append(value)  # BT-R17
-        events.append(Event("take", {"seat": seat, "card": value},
-                            render=partial(_take_words, seat, value)))
+        events.append(Event("take", {"seat": seat, "card": value}))
         self._serve(s, events)
 
     def _pass(self, s: BuriedTreasureState, events: list[Event]) -> None:
         seat = s.queue.pop(0)  # BT-G5: a reward may be declined
-        events.append(Event("pass", {"seat": seat}, render=partial(_pass_words, seat)))
+        events.append(Event("pass", {"seat": seat}))
         self._serve(s, events)
 
     def _end_round(self, s: BuriedTreasureState, events: list[Event]) -> None:
@@ -516,51 +396,39 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             s.phase = P_OVER
             s.turn = -1
             events.append(Event("end", {"scores": scores, "winners": s.winners[:],
-                                        "early": early},
-                                render=partial(_end_words, tuple(scores), tuple(s.winners),
-                                               early)))
+                                        "early": early}))
             return
         s.dealer = (s.dealer + 1) % s.n  # BT-R19
         self._start_round(s, s.round + 1, events)
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: BuriedTreasureState, action: str, lang: str = "en") -> str:
+    def reason(self, state: BuriedTreasureState, action: str) -> Msg | None:
+        # Only what the mover sees: its own hand, the board, the phase.
         s = state
         if action in self.legal_actions(s):
-            return ""
+            return None
         if s.phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         kind, _, rest = action.partition(":")
         if kind in ("deal", "dealer"):
-            return _msg(lang, "Only the shuffle decides that.",
-                        "それはカードを混ぜた結果で決まります。")
+            return Msg("refuse.chance")
         if s.phase in (P_DEALER, P_DEAL):
-            return _msg(lang, "Cards are being dealt.", "カードを配っています。")
+            return Msg("refuse.dealing")
         if kind == "bury":
             if s.phase != P_BURY:
-                return _msg(lang, "Everyone has already buried a card this round.",
-                            "このラウンドは全員がもう埋め終わっています。")
-            name = card_name(int(rest), lang)
-            return _msg(lang, f"You have no {name} in your hand.", f"手札に{name}はありません。")
+                return Msg("refuse.buried_all")
+            return Msg("refuse.no_card", card=int(rest))
         if kind == "bid":
             if s.phase == P_BURY:
-                return _msg(lang, "First everyone buries a card; bidding comes next.",
-                            "まず全員がカードを埋めます。入札はその後です。")
+                return Msg("refuse.bury_first")
             if s.phase != P_BID:
-                return _msg(lang, "The bids of this round are already in.",
-                            "このラウンドの入札はもう終わっています。")
-            who = s.bids.index(int(rest))
-            return _msg(lang, f"{player_name(who, 'en')}'s pawn is already on {rest}; choose a "
-                        "free value.",
-                        f"{rest}には{player_name(who, 'ja')}のコマがあります。空いている値を"
-                        "選んでください。")
+                return Msg("refuse.bids_in")
+            return Msg("refuse.bid_taken", seat=s.bids.index(int(rest)), bid=int(rest))
         if kind == "take" or action == PASS:
             if s.phase != P_TAKE:
-                return _msg(lang, "Cards are taken only after the reveal, in bid order.",
-                            "カードを取れるのは公開の後、入札の高い順です。")
-            name = card_name(int(rest), lang)
-            return _msg(lang, f"There is no {name} in the centre.", f"中央に{name}はありません。")
-        return _msg(lang, f"'{action}' is not possible now.", "その操作は今はできません。")
+                return Msg("refuse.take_later")
+            return Msg("refuse.not_in_centre", card=int(rest))
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: BuriedTreasureState) -> list[float]:
@@ -602,28 +470,22 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         # unseen cards (other hands, other buried cards, the unused deck) afresh.
         base = self._visible_state(obs)
         pool = unseen_pool(obs, seat)
-        counts = [(p, len(pl["hand"])) for p, pl in enumerate(obs["players"]) if p != seat]
-        hidden_buried = [p for p, pl in enumerate(obs["players"])
-                         if p != seat and pl["buried"]]
+        others = [p for p in range(len(obs["players"])) if p != seat]
+        hidden_buried = [p for p in others if obs["players"][p]["buried"]]
+        sizes = [len(obs["players"][p]["hand"]) for p in others] + [1] * len(hidden_buried)
 
         def sample(rng: random.Random) -> BuriedTreasureState:
             s = base.clone()
-            cards = pool[:]
-            rng.shuffle(cards)
-            k = 0
-            for p, n in counts:
-                hand = cards[k:k + n]
-                hand.sort()
+            places, rest = deal_unseen(pool, sizes, rng, sort=True)
+            for p, hand in zip(others, places, strict=False):
                 s.hands[p] = hand
-                k += n
-            for p in hidden_buried:
-                s.buried[p] = cards[k]
-                k += 1
+            for p, card in zip(hidden_buried, places[len(others):], strict=True):
+                s.buried[p] = card[0]
             deck = [0] * len(VALUES)
-            for v in cards[k:]:
+            for v in rest:
                 deck[VALUE_INDEX[v]] += 1
             s.deck = deck
-            s.deck_size = len(cards) - k
+            s.deck_size = len(rest)
             return s
 
         return sample
@@ -697,28 +559,24 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: BuriedTreasureState, action: str, lang: str = "en") -> str:
-        ja = lang == "ja"
+    def describe_action(self, state: BuriedTreasureState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
         if kind == "bury" and rest in _VALUE_OF:
-            name = card_name(int(rest), lang)
-            return f"{name}を伏せて埋める" if ja else f"Bury {name} face down"
+            return Msg("move.bury", card=int(rest))
         if kind == "bid" and rest in _BID_OF:
-            return f"{rest}に入札" if ja else f"Bid {rest}"
+            return Msg("move.bid", bid=int(rest))
         if kind == "take" and rest in _VALUE_OF:
-            name = card_name(int(rest), lang)
-            return f"{name}を取る" if ja else f"Take {name}"
+            return Msg("move.take", card=int(rest))
         if action == PASS:
-            return "何も取らない" if ja else "Take nothing"
+            return Msg("move.pass")
         if kind == "deal":
-            return "カードを配る" if ja else "Deal a card"
+            return Msg("move.deal")
         if kind == "dealer" and rest.isdigit():
-            return (f"{player_name(int(rest), 'ja')}が親" if ja
-                    else f"{player_name(int(rest), 'en')} deals")
-        return action
+            return Msg("move.dealer", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: BuriedTreasureState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: BuriedTreasureState, seat: int) -> Msg:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: BuriedTreasureState, seat: int) -> float | None:
@@ -743,51 +601,25 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
             "penalty": int(last["penalty"])}
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
-        winners = [int(p) for p in obs["winners"]]
-        best = max(int(pl["score"]) for pl in obs["players"])
-        return (f"ゲーム終了:{join_names(winners, 'ja')}の勝ち({best}点)。" if ja
-                else f"Game over: {join_names(winners, 'en')} "
-                f"{'wins' if len(winners) == 1 else 'share the win'} with {best} points.")
+        return Msg("prompt.over", winners=[int(p) for p in obs["winners"]],
+                   best=max(int(pl["score"]) for pl in obs["players"]))
     if phase in (P_DEALER, P_DEAL):
-        return "カードを配っています…" if ja else "Dealing cards…"
+        return Msg("prompt.dealing")
     turn = int(obs["turn"])
     players = obs["players"]
     if phase == P_BURY:
-        done = sum(1 for pl in players if pl["buried"])
-        n = len(players)
         if seat == turn:
-            return (f"埋めるカードをこっそり選んでください:手札の1枚を「埋める」へドラッグ"
-                    f"(またはクリック)。ほかの人には見えません。({done}/{n}人が埋め済み)" if ja
-                    else "Choose secretly: drag a card from your hand onto Bury (or click it, "
-                    "then Bury). Nobody else sees it. "
-                    f"({done}/{n} have buried)")
+            return Msg("prompt.bury", done=sum(1 for pl in players if pl["buried"]),
+                       n=len(players))
         mine = seat is not None and players[seat]["buried"]
-        name = player_name(turn, lang)
-        if mine:
-            return (f"{name}がこっそりカードを選んでいます。選んだカードは公開まで全員に秘密です。"
-                    if ja else f"{name} is choosing a card secretly. Every buried card stays "
-                    "hidden until the reveal.")
-        return (f"{name}がこっそりカードを選んでいます(秘密)。" if ja
-                else f"{name} is choosing a card secretly (hidden).")
+        return Msg("prompt.burying_seen" if mine else "prompt.burying", seat=turn)
     if phase == P_BID:
-        if seat == turn:
-            return ("合計を予想して、空いている入札値をクリックしてください。合計を超えると"
-                    "バーストします。" if ja
-                    else "Bid on the hidden total: click a free value on the bid board. "
-                    "Bid over the total and you bust.")
-        return (f"{player_name(turn, 'ja')}が入札しています。埋めたカードは入札の後に公開します。"
-                if ja else f"{player_name(turn, 'en')} is bidding. The buried cards are "
-                "revealed after the last bid.")
+        return Msg("prompt.bid") if seat == turn else Msg("prompt.bidding", seat=turn)
     total = obs["total"]
     if seat == turn:
-        return (f"合計は{total}。中央のカードを1枚クリックして取るか、「取らない」を押して"
-                "ください。" if ja
-                else f"The total is {total}. Click one card in the centre to take it, or "
-                "press Take nothing.")
-    return (f"合計は{total}。{player_name(turn, 'ja')}が取るカードを選んでいます。" if ja
-            else f"The total is {total}. {player_name(turn, 'en')} is choosing a card.")
+        return Msg("prompt.take", total=total)
+    return Msg("prompt.taking", total=total, seat=turn)

@@ -13,23 +13,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
 from .model import (
-    GAME_OVER,
     P_BID,
     P_BURY,
     P_OVER,
     P_TAKE,
     PASS,
     BuriedTreasureGame,
-    cards_text,
-    join_names,
-    player_name,
     prompt_from_obs,
 )
+from .words import WORDS
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -86,8 +82,12 @@ def _hand_seat(source: str) -> tuple[int, int] | None:
 def _score_text(cards: list[int], score: int) -> tuple[str, str]:
     if not cards:
         return f"Collected: none · {score} pts", f"獲得:なし・{score}点"
-    text = cards_text(sorted(cards, reverse=True))
+    text = ", ".join(str(v) for v in sorted(cards, reverse=True))
     return f"Collected: {text} = {score} pts", f"獲得:{text} = {score}点"
+
+
+def _names(seat: int) -> tuple[str, str]:
+    return both(Msg("player", seat=seat), WORDS)
 
 
 def _cards_en(n: int) -> str:
@@ -116,7 +116,7 @@ class BuriedTreasureView(GameView):
 
     @staticmethod
     def _name(obs: dict[str, Any], p: int, seat: int | None) -> tuple[str, str]:
-        en, ja = player_name(p, "en"), player_name(p, "ja")
+        en, ja = _names(p)
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
         if int(obs["dealer"]) == p and obs["phase"] != P_OVER:
@@ -186,8 +186,9 @@ class BuriedTreasureView(GameView):
                 art = {"title_en": str(value), "title_ja": "",
                        "body_en": f"P{who + 1}", "body_ja": f"P{who + 1}", "corner": "",
                        "badge": "", "color": PAWN_COLORS[who]}
-                tip_en = f"Bid {value}{note}: {player_name(who, 'en')}'s pawn"
-                tip_ja = f"入札値{value}:{player_name(who, 'ja')}のコマ"
+                name_en, name_ja = _names(who)
+                tip_en = f"Bid {value}{note}: {name_en}'s pawn"
+                tip_ja = f"入札値{value}:{name_ja}のコマ"
                 state = "active"
             out.pieces.append(Piece(pid, "card", x0 + i * step, BOARD_Y + 4, art=art, w=SLOT_W,
                                     h=SLOT_H, state=state, tooltip_en=tip_en,
@@ -214,11 +215,12 @@ class BuriedTreasureView(GameView):
                                         "ほかの人には見えません"))
             elif pl["buried"]:
                 # Another seat's choice: a bare back, no value in the art or the tooltip.
+                name_en, name_ja = _names(p)
                 out.pieces.append(Piece(bury_id(p), "card", x, y, face_up=False, w=MID_W,
                                         h=MID_H, z=k,
-                                        tooltip_en=f"{player_name(p, 'en')} has chosen "
+                                        tooltip_en=f"{name_en} has chosen "
                                         "(hidden until the reveal)",
-                                        tooltip_ja=f"{player_name(p, 'ja')}は選択済み"
+                                        tooltip_ja=f"{name_ja}は選択済み"
                                         "(公開まで秘密)"))
             elif p == seat and obs["phase"] == P_BURY:
                 out.pieces.append(Piece(bury_id(p), "card", x, y,
@@ -364,84 +366,67 @@ class BuriedTreasureView(GameView):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         to_move = int(obs["to_move"])
+        # The rules' own reasons, asked of the state as far as this seat sees it: one reason
+        # for the table and the engine, and no secret in it.
         state = BuriedTreasureGame._visible_state(obs)
         legal = set(_RULES.legal_actions(state)) if to_move == seat else set()
         found = _hand_seat(source)
         if found is not None:
             if found[0] != seat:
-                return _msg(lang, f"That card is in {player_name(found[0], 'en')}'s hand.",
-                            f"それは{player_name(found[0], 'ja')}の手札です。")
+                return Msg("table.not_your_card", seat=found[0])
             hand = obs["players"][seat]["hand"]
             if found[1] >= len(hand) or hand[found[1]] is None:
                 return super().why_not(obs, seat, source, target, lang)
             if phase != P_BURY:
-                return _msg(lang, "You bury a card only at the start of a round.",
-                            "カードを埋めるのはラウンドの最初だけです。")
+                return Msg("table.bury_at_start")
             if to_move != seat:
                 if obs["players"][seat]["buried"]:
-                    return _msg(lang, "You have already buried a card this round.",
-                                "このラウンドはもう埋めました。")
-                return self._wait(to_move, lang)
+                    return Msg("table.already_buried")
+                return self._wait(to_move)
             if target is None:
-                return _msg(lang, "Drag the card onto your burial spot (or click the spot).",
-                            "カードを自分の「埋める」場所へドラッグ(または場所をクリック)。")
+                return Msg("table.drag_to_bury")
             if target != bury_id(seat):
-                return _msg(lang, "Drop the card on your burial spot, marked Bury.",
-                            "カードは「埋める」と書かれた自分の場所に置いてください。")
-            return _RULES.reason(state, f"bury:{int(hand[found[1]])}", lang)
+                return Msg("table.drop_on_bury")
+            return _RULES.reason(state, f"bury:{int(hand[found[1]])}") or ""
         spot = target or source
         if (spot.startswith("b") and spot[1:].isdigit()) or (spot.startswith("z")
                                                            and spot[1:].isdigit()):
             if phase != P_BID:
-                if phase == P_BURY:
-                    return _msg(lang, "First everyone buries a card; bidding comes next.",
-                                "まず全員がカードを埋めます。入札はその後です。")
-                return _msg(lang, "The bids of this round are already in.",
-                            "このラウンドの入札はもう終わっています。")
+                return Msg("refuse.bury_first" if phase == P_BURY else "refuse.bids_in")
             if to_move != seat:
-                return self._wait(to_move, lang)
+                return self._wait(to_move)
             if spot.startswith("z"):
                 zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
-                if int(spot[1:]) != zeros:
-                    return _msg(lang, "Zero slots fill in order: click the first free 0.",
-                                "0の枠は順番に埋まります。最初の空いている0をクリックしてください。")
-                return ""
+                return "" if int(spot[1:]) == zeros else Msg("table.zero_in_order")
             value = int(spot[1:])
-            return "" if f"bid:{value}" in legal else _RULES.reason(state, f"bid:{value}", lang)
+            return "" if f"bid:{value}" in legal else _RULES.reason(state, f"bid:{value}") or ""
         if spot.startswith("d") and spot[1:].isdigit():
             if phase != P_TAKE:
-                return _msg(lang, "Cards are taken only after the reveal, in bid order.",
-                            "カードを取れるのは公開の後、入札の高い順です。")
-            if to_move != seat:
-                return self._wait(to_move, lang)
-            return ""
+                return Msg("refuse.take_later")
+            return self._wait(to_move) if to_move != seat else ""
         if spot.startswith("bur"):
             if spot != bury_id(seat):
-                return _msg(lang, "Buried cards stay face down until every bid is in.",
-                            "埋めたカードは全員の入札が終わるまで伏せたままです。")
+                return Msg("table.face_down")
             if phase == P_BURY and to_move == seat:
-                return _msg(lang, "Drag a card from your hand here to bury it.",
-                            "手札のカードをここへドラッグして埋めます。")
-            return _msg(lang, "Your card is buried until the reveal.",
-                        "あなたのカードは公開まで埋まっています。")
+                return Msg("table.bury_here")
+            return Msg("table.yours_buried")
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
-    def _wait(to_move: int, lang: str) -> str:
+    def _wait(to_move: int) -> Msg:
         if to_move < 0:
-            return _msg(lang, "Cards are being dealt.", "カードを配っています。")
-        return _msg(lang, f"It is {player_name(to_move, 'en')}'s turn.",
-                    f"{player_name(to_move, 'ja')}の手番です。")
+            return Msg("refuse.dealing")
+        return Msg("table.turn_of", seat=to_move)
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         label = "点" if lang == "ja" else "points"
@@ -450,17 +435,8 @@ class BuriedTreasureView(GameView):
     def series_round(self, obs: dict[str, Any]) -> int | None:
         return int(obs["round"]) or None
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
-        winners = [int(p) for p in obs["winners"]]
-        scores = [int(pl["score"]) for pl in obs["players"]]
-        tally_en = ", ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(scores))
-        tally_ja = "、".join(f"{player_name(p, 'ja')} {v}点" for p, v in enumerate(scores))
-        rounds = int(obs["round"])
-        verb = "wins" if len(winners) == 1 else "share the win"
-        return _msg(lang,
-                    f"{join_names(winners, 'en')} {verb} with {max(scores)} points.\n"
-                    f"Scores after {rounds} rounds: {tally_en}.",
-                    f"{join_names(winners, 'ja')}の勝ち({max(scores)}点)。\n"
-                    f"{rounds}ラウンドの得点:{tally_ja}。")
+            return None
+        return Msg("summary", winners=[int(p) for p in obs["winners"]],
+                   scores=[int(pl["score"]) for pl in obs["players"]], rounds=int(obs["round"]))

@@ -13,6 +13,7 @@ from typing import Any
 
 from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import Layout, Meter, Piece, Text, Zone
+from tabletop.engine.messages import Msg
 
 from .data import (
     DRAIN,
@@ -258,7 +259,7 @@ class MagosSoloView(MagosView):
 
     # -- words ----------------------------------------------------------------------------
     def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
-                        target: str | None, lang: str) -> str:
+                        target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         e = obs["enemy"]
         if source == "enemy" or source.startswith("row"):

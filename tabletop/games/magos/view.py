@@ -23,6 +23,7 @@ from tabletop.engine.layout import (
     Text,
     Zone,
 )
+from tabletop.engine.messages import Msg
 
 from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
 from .model import (
@@ -292,7 +293,7 @@ class MagosView(GameView):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return _msg(lang, *self._OVER)
         if seat is None:
@@ -300,7 +301,7 @@ class MagosView(GameView):
         return self._why_not_seated(obs, seat, source, target, lang)
 
     def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
-                        target: str | None, lang: str) -> str:
+                        target: str | None, lang: str) -> Msg | str:
         """``why_not`` for a seated player while the game goes on."""
         phase = obs["phase"]
         if source.startswith("die"):

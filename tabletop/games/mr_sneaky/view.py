@@ -18,6 +18,7 @@ from typing import Any
 
 from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+from tabletop.engine.messages import Msg
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -438,7 +439,7 @@ class MrSneakyView(GameView):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
             return _msg(lang, *GAME_OVER)

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
+from tabletop.engine.messages import Msg
 from tabletop.highscores import HighScore, ScoreLine
 
 from .data import ROUNDS, WAGES, card_name
@@ -207,7 +208,7 @@ class NationalEconomySoloView(NationalEconomyView):
                     "不足しています。")
 
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         if obs["phase"] != P_OVER and seat is not None:
             if source.startswith("blocker"):
                 return _msg(lang, "The blockers are neutral: after each of your placements one "

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.engine.game import words as _msg
 from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
+from tabletop.engine.messages import Msg
 
 from .data import (
     LAST_MILESTONE,
@@ -368,7 +369,7 @@ class NotMyFaultView(GameView):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return _msg(lang, *GAME_OVER)
         if seat is None:

@@ -4,15 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, GameError, Msg
 from tabletop.games.buried_treasure.data import VALUE_INDEX, full_deck
 from tabletop.games.buried_treasure.model import (
     P_BURY,
     BuriedTreasureGame,
     BuriedTreasureState,
 )
+from tabletop.games.buried_treasure.words import WORDS
 
 GAME = BuriedTreasureGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.text import render
+
+    return render(value, lang, WORDS, strict=True)
+
+
+def refusal(state: BuriedTreasureState, action: str, lang: str = "en") -> str:
+    """The words of the refusal of ``action`` at ``state`` ("" when it is legal)."""
+    try:
+        GAME.check_action(state, action)
+    except GameError as exc:
+        return say(exc.msg, lang)
+    return ""
 
 
 def position(

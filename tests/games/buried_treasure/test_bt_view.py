@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from bt_build import GAME, play, position
+from bt_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.buried_treasure.model import P_BID, P_BURY
@@ -32,8 +32,8 @@ def _check_gestures(session: Session) -> int:
         for ref in (g.source, g.target):
             assert ref is None or ref in ids, (g, sorted(ids))
         if g.source is not None or g.target is not None:
-            assert VIEW.why_not(obs, seat, str(g.source or g.target),
-                                g.target if g.source else None, "en") == "", g
+            assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
+                                    g.target if g.source else None, "en"), "en") == "", g
     for p in lay.pieces:
         w, h = p.size()
         assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
@@ -75,7 +75,8 @@ def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
                 twin_obs = GAME.observation(twin, seat)
                 for lang in ("en", "ja"):
                     assert VIEW.layout(twin_obs, seat, lang) == VIEW.layout(obs, seat, lang)
-                    assert VIEW.status(twin_obs, seat, lang) == VIEW.status(obs, seat, lang)
+                    assert say(VIEW.status(twin_obs, seat, lang), lang) == \
+                        say(VIEW.status(obs, seat, lang), lang)
             before = len(session.history)
             legal = session.legal_actions()
             session.submit(session.current_player(), legal[rng.randrange(len(legal))])
@@ -84,7 +85,7 @@ def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
                     for e in rec.events:
                         if e.seats is None:
                             assert "card" not in e.data and not e.reveals
-                            text = e.describe("en") + e.describe("ja")
+                            text = say(e, "en") + say(e, "ja")
                             assert "Treasure" not in text and "得点" not in text
                         else:
                             assert e.seats == frozenset({e.data["seat"]})
@@ -111,13 +112,13 @@ def test_layout_shows_own_bury_face_up_and_others_hidden() -> None:
 def test_status_says_choose_secretly_and_hidden_while_waiting() -> None:
     s = position([[4, 1], [2, 1], [1, 1]])
     obs = GAME.observation(s, 0)
-    assert VIEW.status(obs, 0, "en").startswith("Choose secretly")
-    assert "こっそり" in VIEW.status(obs, 0, "ja")
+    assert say(VIEW.status(obs, 0, "en"), "en").startswith("Choose secretly")
+    assert "こっそり" in say(VIEW.status(obs, 0, "ja"), "ja")
     s, _ = play(s, "bury:4")
-    waiting = VIEW.status(GAME.observation(s, 0), 0, "en")
+    waiting = say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
     assert "secretly" in waiting and "hidden until the reveal" in waiting
-    assert "秘密" in VIEW.status(GAME.observation(s, 0), 0, "ja")
-    assert "hidden" in VIEW.status(GAME.observation(s, 2), 2, "en")
+    assert "秘密" in say(VIEW.status(GAME.observation(s, 0), 0, "ja"), "ja")
+    assert "hidden" in say(VIEW.status(GAME.observation(s, 2), 2, "en"), "en")
 
 
 def test_board_slots_and_bid_gestures() -> None:
@@ -130,24 +131,26 @@ def test_board_slots_and_bid_gestures() -> None:
     assert pieces["b5"].state == "active"
     gestures = {g.action: g for g in VIEW.gestures(obs, 2, GAME.legal_actions(s))}
     assert gestures["bid:0"].target == "z1" and gestures["bid:3"].target == "b3"
-    assert VIEW.why_not(obs, 2, "b5", None, "en") == "Player 2's pawn is already on 5; " \
-        "choose a free value."
-    assert "順番" in VIEW.why_not(obs, 2, "z3", None, "ja")
-    assert VIEW.why_not(obs, 2, "p2h0", None, "en") == \
+    assert say(VIEW.why_not(obs, 2, "b5", None, "en"), "en") == \
+        "Player 2's pawn is already on 5; choose a free value."
+    assert "順番" in say(VIEW.why_not(obs, 2, "z3", None, "ja"), "ja")
+    assert say(VIEW.why_not(obs, 2, "p2h0", None, "en"), "en") == \
         "You bury a card only at the start of a round."
 
 
 def test_why_not_reasons() -> None:
     s = position([[4, 1], [2, 1]])
     obs = GAME.observation(s, 1)
-    assert VIEW.why_not(obs, 1, "p1h0", None, "en") == "It is Player 1's turn."
-    assert VIEW.why_not(obs, 1, "p0h0", None, "en") == "That card is in Player 1's hand."
+    assert say(VIEW.why_not(obs, 1, "p1h0", None, "en"), "en") == "It is Player 1's turn."
+    assert say(VIEW.why_not(obs, 1, "p0h0", None, "en"), "en") == \
+        "That card is in Player 1's hand."
     obs0 = GAME.observation(s, 0)
-    assert "burial spot" in VIEW.why_not(obs0, 0, "p0h0", "d0", "en")
-    assert VIEW.why_not(obs0, 0, "b3", None, "ja").startswith("まず全員がカードを埋めます")
+    assert "burial spot" in say(VIEW.why_not(obs0, 0, "p0h0", "d0", "en"), "en")
+    assert say(VIEW.why_not(obs0, 0, "b3", None, "ja"), "ja").startswith(
+        "まず全員がカードを埋めます")
     s, _ = play(s, "bury:4")
     obs1 = GAME.observation(s, 1)
-    assert "face down" in VIEW.why_not(obs1, 1, "bur0", None, "en")
+    assert "face down" in say(VIEW.why_not(obs1, 1, "bur0", None, "en"), "en")
     assert s.phase == P_BURY
 
 
@@ -158,8 +161,8 @@ def test_take_gestures_and_summary() -> None:
     gestures = VIEW.gestures(obs, 0, GAME.legal_actions(s))
     targets = {g.action: g.target for g in gestures}
     assert targets["pass"] is None and targets["take:4"] is not None
-    assert "Take nothing" in VIEW.status(obs, 0, "en")
+    assert "Take nothing" in say(VIEW.status(obs, 0, "en"), "en")
     s, _ = play(s, "take:4", "take:2")
     final = GAME.observation(s, None)
-    assert VIEW.summary(final, "en").startswith("Player 1 wins with 4 points.")
-    assert "勝ち" in VIEW.summary(final, "ja")
+    assert say(VIEW.summary(final, "en"), "en").startswith("Player 1 wins with 4 points.")
+    assert "勝ち" in say(VIEW.summary(final, "ja"), "ja")

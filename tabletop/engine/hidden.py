@@ -1,0 +1,36 @@
+"""Helpers for hidden information shared by the games' ``resample``: dealing what a seat
+cannot locate.
+
+A seat that sees its own hand and the open cards knows which cards are somewhere else (other
+hands, face-down cards, the deck) but not where. Every game that hides cards resamples the
+same way: shuffle those cards and deal them back into the hidden places, each of its known
+size; what is left over is the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T", bound=Any)
+
+
+def deal_unseen(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, *,
+                sort: bool = False) -> tuple[list[list[T]], list[T]]:
+    """The cards of ``pool`` shuffled and dealt into places of ``sizes`` cards each (in that
+    order), with the rest: ``(places, rest)``. ``sort`` sorts each place (a hand kept in
+    order). Raises ``ValueError`` when the places hold more cards than the pool."""
+    cards = list(pool)
+    if sum(sizes) > len(cards):
+        raise ValueError(f"{sum(sizes)} hidden cards but only {len(cards)} unseen")
+    rng.shuffle(cards)
+    places: list[list[T]] = []
+    k = 0
+    for n in sizes:
+        place = cards[k:k + n]
+        if sort:
+            place.sort()
+        places.append(place)
+        k += n
+    return places, cards[k:]

@@ -1,0 +1,157 @@
+"""The conformance kit for a whole plugin: its rules, its words and its view, on seeded games.
+
+``check_plugin`` runs the engine's kit on the rules (``tabletop.engine.check_game``) and then
+plays seeded random games through the plugin as the app would, checking at every step:
+
+* words: every message the rules and the view produce (log lines for every seat, prompts,
+  move descriptions, refusals of illegal moves, the status line, drag refusals, the summary)
+  has an entry in the game's catalogue in English and in Japanese, and its templates fit the
+  arguments;
+* view: the table lays out for every seat and the spectator in both languages, with unique
+  piece ids; every legal action of the mover has a gesture (but the beat of a game played in
+  real time, which the app's clock takes); every gesture names pieces and zones that are on
+  the table, and the refusals the table would show for them are worded.
+
+Failures raise ``PluginCheckError`` listing what was found, with game, seed and step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from tabletop.api import GamePlugin
+from tabletop.engine import CHANCE, GameError, Session, check_game
+from tabletop.text import LANGS, MissingWords, render
+
+#: Messages a plugin check words per game at most (each is worded in both languages).
+_ILLEGAL_PER_STEP = 4
+
+
+class PluginCheckError(AssertionError):
+    """A plugin broke the contract between its rules, its words and its view."""
+
+
+def check_plugin(plugin: GamePlugin, seeds: Iterable[int] = range(3),
+                 player_counts: Iterable[int] | None = None, steps: int = 150,
+                 rules: bool = True) -> int:
+    """Check ``plugin`` on seeded random games; return the number of steps checked.
+
+    ``rules`` also runs the engine's kit on the rules model (seeded as given).
+    """
+    game = plugin.game
+    spec = game.spec
+    counts = list(player_counts) if player_counts is not None else sorted(
+        {spec.min_players, spec.max_players})
+    seeds = list(seeds)
+    if rules:
+        check_game(game, player_counts=counts, seeds=seeds)
+    view = plugin.view()
+    words = plugin.words
+    problems: list[str] = []
+    checked = 0
+
+    def word(value: Any, where: str) -> None:
+        if value is None or isinstance(value, str):
+            return
+        for lang in LANGS:
+            try:
+                render(value, lang, words, strict=True)
+            except MissingWords as exc:
+                problems.append(f"{where}: {lang}: {exc.args[0]}")
+
+    for n in counts:
+        for seed in seeds:
+            session = Session(game, n, {}, seed, human_seats=range(n))
+            rng = random.Random(f"plugin-check/{spec.id}/{n}/{seed}")
+            seen = 0
+            for step in range(steps):
+                where = f"{spec.id} {n}p seed {seed} step {step}"
+                events = [e for r in session.history for e in r.events]
+                for e in events[seen:]:
+                    word(e, f"{where} log '{e.kind}'")
+                seen = len(events)
+                state = session.state
+                mover = session.current_player()
+                for seat in (None, *range(n)):
+                    obs = session.observation(seat)
+                    _check_layout(view, obs, seat, where, problems)
+                    word(view.status(obs, seat, "en"), f"{where} status of {seat}")
+                if session.is_terminal():
+                    word(view.summary(session.observation(None), "en"), f"{where} summary")
+                    break
+                legal = session.legal_actions()
+                word(game.prompt(state, mover), f"{where} prompt")
+                for action in legal[:12]:
+                    word(game.describe_action(state, action), f"{where} describe {action}")
+                tried = _illegal(session, legal, rng)
+                for action in tried:
+                    try:
+                        game.check_action(state, action)
+                    except GameError as exc:
+                        word(exc.msg, f"{where} refusal of {action!r}")
+                    else:
+                        problems.append(f"{where}: {action!r} is not legal but was accepted")
+                _check_gestures(view, session.observation(mover), mover, legal, where,
+                                problems, word)
+                session.submit(mover, legal[rng.randrange(len(legal))])
+                checked += 1
+            if len(problems) > 40:
+                break
+    if problems:
+        raise PluginCheckError(f"{len(problems)} problems, the first:\n  "
+                               + "\n  ".join(problems[:25]))
+    return checked
+
+
+def _illegal(session: Session, legal: list[str], rng: random.Random) -> list[str]:
+    """A few well-formed actions that are not legal now: earlier moves of this game, and the
+    legal moves of a while ago (the actions a player most plausibly tries at the wrong time)."""
+    game = session.game
+    earlier = [r.action for r in session.history if r.seat != CHANCE]
+    pool = [a for a in dict.fromkeys(reversed(earlier)) if a not in legal
+            and game.is_well_formed(a)]
+    rng.shuffle(pool)
+    return pool[:_ILLEGAL_PER_STEP]
+
+
+def _check_layout(view: Any, obs: dict[str, Any], seat: int | None, where: str,
+                  problems: list[str]) -> None:
+    for lang in LANGS:
+        try:
+            layout = view.layout(obs, seat, lang)
+        except Exception as exc:  # a view that raises is what this check is looking for
+            problems.append(f"{where}: layout for {seat} in {lang} raised "
+                            f"{type(exc).__name__}: {exc}")
+            return
+        ids = [p.id for p in layout.pieces]
+        if len(set(ids)) != len(ids):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            problems.append(f"{where}: pieces laid out twice for {seat}: {twice[:5]}")
+
+
+def _check_gestures(view: Any, obs: dict[str, Any], seat: int, legal: list[str], where: str,
+                    problems: list[str], word: Any) -> None:
+    layout = view.layout(obs, seat, "en")
+    ids = {p.id for p in layout.pieces} | {z.id for z in layout.zones}
+    gestures = view.gestures(obs, seat, legal)
+    covered = {g.action for g in gestures}
+    tempo = view.tempo(obs)
+    if tempo is not None:
+        covered.add(tempo.action)
+    missing = [a for a in legal if a not in covered]
+    if missing:
+        problems.append(f"{where}: legal actions without a gesture: {missing[:5]}")
+    for g in gestures:
+        if g.action not in legal:
+            problems.append(f"{where}: a gesture for {g.action!r}, which is not legal")
+        for ref in (g.source, g.target):
+            if ref is not None and ref not in ids:
+                problems.append(f"{where}: gesture {g.action!r} names {ref!r}, not on the table")
+        if g.source is not None or g.target is not None:
+            source = str(g.source or g.target)
+            target = g.target if g.source else None
+            # Asked by the table when a drop matches nothing; here for its words.
+            word(view.why_not(obs, seat, source, target, "en"),
+                 f"{where} why_not {source}->{target}")
