@@ -33,52 +33,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
-from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
+from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
 from .base import Agent, CancelFlag, Decision
-
-
-class _Node:
-    """Statistics of one edge (the action that led here) and the children below it.
-
-    ``mover`` is the seat that chose the edge into this node; ``total`` sums that seat's
-    rewards. ``avail`` counts the visits of the parent at which this action was legal.
-    """
-
-    __slots__ = ("alt", "avail", "children", "mover", "player", "total", "visits")
-
-    def __init__(self, mover: int) -> None:
-        self.children: dict[str, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0
-        self.mover = mover
-        self.player = -1
-        self.alt: dict[int, _Node] | None = None
-
-    def holder(self, player: int) -> _Node:
-        """The node whose children hold ``player``'s actions here.
-
-        A position reached by one action sequence usually has the same player to move in
-        every guess; when chance decides otherwise, that player's actions get their own
-        children so that seats never share statistics.
-        """
-        if self.player == player:
-            return self
-        if self.player < 0:
-            self.player = player
-            return self
-        if self.alt is None:
-            self.alt = {}
-        node = self.alt.get(player)
-        if node is None:
-            node = _Node(self.mover)
-            node.player = player
-            self.alt[player] = node
-        return node
+from .tree import Node, playout
 
 
 class MCTSAgent(Agent):
@@ -141,7 +102,7 @@ class MCTSAgent(Agent):
                 exploration=self.exploration, rollout_depth=self.rollout_depth,
                 time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel)
         rng = random.Random(seed)
-        root = _Node(seat)
+        root = Node(seat)
         root.player = seat
         done = self._search(game, game.resampler(obs, seat), root, rng, budget, start, cancel)
         children = root.children
@@ -169,7 +130,7 @@ class MCTSAgent(Agent):
         self,
         game: Game[Any],
         sample: Callable[[random.Random], Any],
-        root: _Node,
+        root: Node,
         rng: random.Random,
         iterations: int,
         start: float,
@@ -182,8 +143,6 @@ class MCTSAgent(Agent):
         legal_actions = game.legal_actions
         apply = game.apply_in_place
         sample_chance = game.sample_chance
-        returns = game.returns
-        heuristics = game.heuristics
         # Opt-in: only a game that overrides ``opponent_model`` pays for the call, and every
         # other game draws the same random numbers, so it decides exactly as before.
         model = (game.opponent_model
@@ -228,14 +187,14 @@ class MCTSAgent(Agent):
                         # decisions are told apart by what the other player did.
                         child = children.get(modelled)
                         if child is None:
-                            child = children[modelled] = _Node(player)
+                            child = children[modelled] = Node(player)
                         steps += 1
                         apply(state, modelled)
                         path.append(child)
                         node = child
                         continue
                 untried: list[str] | None = None
-                best: _Node | None = None
+                best: Node | None = None
                 best_action = ""
                 best_score = -math.inf
                 for a in actions:
@@ -257,7 +216,7 @@ class MCTSAgent(Agent):
                 steps += 1
                 if untried is not None:
                     a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    child = _Node(player)
+                    child = Node(player)
                     children[a] = child
                     apply(state, a)
                     path.append(child)
@@ -268,32 +227,7 @@ class MCTSAgent(Agent):
                 node = best
 
             # Playout: random decisions, then the heuristic (or the real end of the game).
-            rewards: Sequence[float] = ()
-            decisions = 0
-            limit = depth_limit
-            while True:
-                player = current_player(state)
-                if player < 0:
-                    if player == TERMINAL:
-                        rewards = returns(state)
-                        break
-                    apply(state, sample_chance(state, rng))
-                    steps += 1
-                    continue
-                if decisions >= limit:
-                    values = heuristics(state)
-                    if None in values:
-                        limit = math.inf
-                    else:
-                        rewards = cast("list[float]", values)
-                        break
-                if steps >= length_cap:
-                    rewards = returns(state)
-                    break
-                actions = legal_actions(state)
-                apply(state, actions[randrange(len(actions))])
-                decisions += 1
-                steps += 1
+            rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap)
 
             root.visits += 1
             for visited in path[1:]:

@@ -36,11 +36,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
+from tabletop.engine.game import CHANCE, Game, Observation
 
 from .base import CancelFlag, Decision
+from .tree import Node, playout
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
 #: of the most visited action. UCB keeps visiting every action a little (about log N / gap²
@@ -60,45 +61,6 @@ MIX_FLOOR = 0.3
 #: rotated, 179. At 0.75 hard still draws about one attack in five as Special Forces, which a
 #: defender who always names Special Forces turns into an even game.
 MODEL_WEIGHT = 0.75
-
-
-class _Node:
-    """One edge of one seat's tree, as in ``mcts._Node``: ``mover`` chose the edge, ``total``
-    sums the mover's rewards, ``avail`` counts the parent visits where the action was legal
-    (kept only in the mover's own tree, the one it selects in)."""
-
-    __slots__ = ("alt", "avail", "children", "mover", "player", "total", "visits")
-
-    def __init__(self, mover: int) -> None:
-        self.children: dict[str, _Node] = {}
-        self.visits = 0
-        self.avail = 1
-        self.total = 0.0
-        self.mover = mover
-        self.player = -1
-        self.alt: dict[int, _Node] | None = None
-
-    def holder(self, player: int) -> _Node:
-        """The node whose children hold ``player``'s actions here (see ``mcts._Node``)."""
-        if self.player == player:
-            return self
-        if self.player < 0:
-            self.player = player
-            return self
-        if self.alt is None:
-            self.alt = {}
-        node = self.alt.get(player)
-        if node is None:
-            node = _Node(self.mover)
-            node.player = player
-            self.alt[player] = node
-        return node
-
-    def find(self, player: int) -> _Node | None:
-        """``holder`` without creating anything."""
-        if self.player == player:
-            return self
-        return None if self.alt is None else self.alt.get(player)
 
 
 def choose(
@@ -133,14 +95,14 @@ def choose(
     # The decision is a guess against a hidden move, or a hidden move itself: choose mixed.
     mixed = hidden or seen is not None
 
-    roots = [_Node(seat) for _ in range(n)]
+    roots = [Node(seat) for _ in range(n)]
     if seen is None:
         roots[seat].player = seat
     deadline = math.inf if time_cap is None else start + time_cap
     done = _search(game, sample, seat, seen, roots, rng, iterations, exploration,
                    rollout_depth, deadline, cancel, MODEL_WEIGHT)
 
-    node: _Node | None = roots[seat]
+    node: Node | None = roots[seat]
     if seen is not None:
         assert node is not None
         top = node.find(opponent)
@@ -179,7 +141,7 @@ def _search(
     sample: Any,
     seat: int,
     seen: str | None,
-    roots: list[_Node],
+    roots: list[Node],
     rng: random.Random,
     iterations: int,
     c: float,
@@ -194,8 +156,6 @@ def _search(
     legal_actions = game.legal_actions
     apply = game.apply_in_place
     sample_chance = game.sample_chance
-    returns = game.returns
-    heuristics = game.heuristics
     public = game.public_action
     rewind = game.rewind_hidden_move
     randrange = rng.randrange
@@ -242,7 +202,7 @@ def _search(
                 restrict = None
             own = cur[player].holder(player)
             children = own.children
-            best: _Node | None = None
+            best: Node | None = None
             expanded = False
             if blind and player != seat and (
                     hidden_from >> player & 1
@@ -251,7 +211,7 @@ def _search(
                 action = actions[randrange(len(actions))] if len(actions) > 1 else actions[0]
                 best = children.get(action)
                 if best is None:
-                    best = children[action] = _Node(player)
+                    best = children[action] = Node(player)
                     expanded = True
             else:
                 untried: list[str] | None = None
@@ -276,7 +236,7 @@ def _search(
                 if untried is not None:
                     action = (untried[randrange(len(untried))] if len(untried) > 1
                               else untried[0])
-                    best = children[action] = _Node(player)
+                    best = children[action] = Node(player)
                     expanded = True
                 else:
                     action = best_action
@@ -293,7 +253,7 @@ def _search(
                         hidden_from |= 1 << i
                     child = node.children.get(key)
                     if child is None:
-                        child = node.children[key] = _Node(player)
+                        child = node.children[key] = Node(player)
                 cur[i] = child
                 paths[i].append(child)
             apply(state, action)
@@ -303,32 +263,7 @@ def _search(
                 break
 
         # Playout: random decisions, then the heuristic (or the real end of the game).
-        rewards: Sequence[float] = ()
-        decisions = 0
-        limit = depth_limit
-        while True:
-            player = current_player(state)
-            if player < 0:
-                if player == TERMINAL:
-                    rewards = returns(state)
-                    break
-                apply(state, sample_chance(state, rng))
-                steps += 1
-                continue
-            if decisions >= limit:
-                values = heuristics(state)
-                if None in values:
-                    limit = math.inf
-                else:
-                    rewards = cast("list[float]", values)
-                    break
-            if steps >= length_cap:
-                rewards = returns(state)
-                break
-            actions = legal_actions(state)
-            apply(state, actions[randrange(len(actions))])
-            decisions += 1
-            steps += 1
+        rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap)
 
         for path in paths:
             path[0].visits += 1

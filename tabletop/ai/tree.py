@@ -1,0 +1,98 @@
+"""What both tree searches share: the node of a search tree and the playout below it.
+
+``mcts`` searches one tree from the searching seat's guesses of the hidden facts; ``mo_ismcts``
+keeps a tree per seat for games whose moves others see only in part. Their nodes and the
+playout that judges a new node are the same, and live here once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+from tabletop.engine.game import TERMINAL, Game
+
+
+class Node:
+    """Statistics of one edge (the action that led here) and the children below it.
+
+    ``mover`` is the seat that chose the edge into this node; ``total`` sums that seat's
+    rewards. ``avail`` counts the visits of the parent at which this action was legal (kept
+    only in the mover's own tree, where it selects).
+    """
+
+    __slots__ = ("alt", "avail", "children", "mover", "player", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.mover = mover
+        self.player = -1
+        self.alt: dict[int, Node] | None = None
+
+    def holder(self, player: int) -> Node:
+        """The node whose children hold ``player``'s actions here.
+
+        A position reached by one action sequence usually has the same player to move in
+        every guess; when chance decides otherwise, that player's actions get their own
+        children so that seats never share statistics.
+        """
+        if self.player == player:
+            return self
+        if self.player < 0:
+            self.player = player
+            return self
+        if self.alt is None:
+            self.alt = {}
+        node = self.alt.get(player)
+        if node is None:
+            node = Node(self.mover)
+            node.player = player
+            self.alt[player] = node
+        return node
+
+    def find(self, player: int) -> Node | None:
+        """``holder`` without creating anything."""
+        if self.player == player:
+            return self
+        return None if self.alt is None else self.alt.get(player)
+
+
+def playout(game: Game[Any], state: Any, rng: random.Random, depth_limit: float,
+            steps: int, length_cap: int) -> tuple[Sequence[float], int]:
+    """Play ``state`` on in place below a new node and judge it: uniformly random decisions
+    and chance until ``depth_limit`` decisions have been made, then the game's heuristic for
+    every seat (or, where it has none, on to the end), the real returns if the game ends
+    first. ``steps`` actions were applied on the way down; no more than ``length_cap`` are.
+    Returns the rewards per seat and the steps taken in all."""
+    current_player = game.current_player
+    legal_actions = game.legal_actions
+    apply = game.apply_in_place
+    sample_chance = game.sample_chance
+    randrange = rng.randrange
+    decisions = 0
+    limit = depth_limit
+    while True:
+        player = current_player(state)
+        if player < 0:
+            if player == TERMINAL:
+                return game.returns(state), steps
+            apply(state, sample_chance(state, rng))
+            steps += 1
+            continue
+        if decisions >= limit:
+            values = game.heuristics(state)
+            if None in values:
+                limit = math.inf
+            else:
+                return cast("list[float]", values), steps
+        if steps >= length_cap:
+            return game.returns(state), steps
+        actions = legal_actions(state)
+        apply(state, actions[randrange(len(actions))])
+        decisions += 1
+        steps += 1
