@@ -163,7 +163,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     state = session.state
     player = session.current_player()
     terminal = player == TERMINAL
-    log = [e.describe("en") for e in session.events_for(view)]
+    log = [e.describe("en") for e in session.events_for(view) if e.logged]
     if args.json:
         data = {
             "game": game.spec.id,

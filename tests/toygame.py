@@ -76,14 +76,21 @@ class ToyGame(Game[ToyState]):
         if kind == "deal":
             seat = state.secret.index(0)
             state.secret[seat] = k
+            # Everyone reads that a card was dealt; its seat alone reads which (no log line).
             return [Event("deal", {"seat": seat}, {"en": f"Seat {seat + 1} gets a card"},
-                          reveals=True)]
+                          reveals=True),
+                    Event("card", {"seat": seat, "card": k}, text={},
+                          seats=frozenset((seat,)), reveals=True)]
         state.stones -= k
         state.taken[state.turn] += k
-        ev = Event("take", {"seat": state.turn, "n": k},
-                   {"en": f"Seat {state.turn + 1} takes {k}"})
+        events = [Event("take", {"seat": state.turn, "n": k},
+                        {"en": f"Seat {state.turn + 1} takes {k}"})]
         state.turn = 1 - state.turn
-        return [ev]
+        if state.stones == 0:  # the secret cards are shown at the end
+            a, b = state.secret
+            events.append(Event("show", {"secret": state.secret[:]},
+                                {"en": f"The cards are shown: {a} and {b}"}, reveals=True))
+        return events
 
     def returns(self, state: ToyState) -> list[float]:
         if self.current_player(state) != TERMINAL:

@@ -416,7 +416,8 @@ class GameController(QObject):
         self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self.buttons_changed.emit(buttons)
-        self._set_log([e.describe(self.lang) for e in self.session.events_for(seat)])
+        self._set_log([e.describe(self.lang) for e in self.session.events_for(seat)
+                       if e.logged])
         self._set_base_status(*self._turn_status(obs))
         self.table_shown.emit()
 
@@ -532,7 +533,8 @@ class GameController(QObject):
         reader = None if self.awaiting_privacy is not None else self.viewing_seat
         for rec in reversed(self.session.history):
             if rec.reveals:
-                seen = [e for e in rec.events if e.reveals and e.visible_to(reader)]
+                seen = [e for e in rec.events
+                        if e.reveals and e.visible_to(reader) and e.logged]
                 what = seen[0].describe(self.lang) if seen else tr("undo.hidden", self.lang)
                 return tr("undo.revealed", self.lang, what=what)
             if rec.seat in self.session.human_seats:
@@ -624,7 +626,7 @@ class GameController(QObject):
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
         self._set_log([e.describe(self.lang) for r in self.session.history[:ply]
-                       for e in r.events if e.visible_to(seat)])
+                       for e in r.events if e.visible_to(seat) and e.logged])
         text = self.view.status(obs, seat, self.lang)
         if text:
             self._set_base_status(text, INFO)

@@ -44,6 +44,11 @@ class Event:
     ``seats`` limits who may read it (``None``: everyone). ``reveals`` marks new information
     (a die rolled, a card drawn or shown); undo never crosses such an event.
 
+    An event without text in any language writes no line in the log (``logged`` is false): it
+    still tells the seats that may read it what its ``data`` says. Games use it for what a
+    seat is shown but nobody needs to read about, such as each card of a deal whose hands
+    are logged once the deal is done, or the word called on a beat.
+
     A game may pass ``render`` instead of ``text``: a callable that returns the text per
     language, called once when the text is first read. Search applies thousands of actions
     whose log lines nobody reads, so building the words only on demand saves most of the cost
@@ -98,6 +103,11 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
+
+    @property
+    def logged(self) -> bool:
+        """Whether the event writes a line in the log: it has text in some language."""
+        return any(self.text.values())
 
     def describe(self, lang: str) -> str:
         text = self.text

@@ -224,7 +224,7 @@ class Session:
         # Only a public event may be quoted: the reason is shown to whoever holds the screen,
         # and a private event ("You are dealt Healing.") would hand one seat's secret to all.
         for e in rec.events:
-            if e.reveals and e.seats is None:
+            if e.reveals and e.seats is None and e.logged:
                 label = e.describe("en")
                 return f"Cannot undo past new information: {label}"
         if any(e.reveals for e in rec.events):

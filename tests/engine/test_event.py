@@ -1,8 +1,12 @@
-"""The ``Event`` record: log text given at once or built on first reading (``render``)."""
+"""The ``Event`` record: log text given at once or built on first reading (``render``), and
+events without text, which are read but write no log line."""
 
 from __future__ import annotations
 
-from tabletop.engine import Event
+import pytest
+from toygame import ToyGame
+
+from tabletop.engine import Event, Session, UndoRefusedError
 
 
 def test_rendered_text_is_built_once_and_only_when_read() -> None:
@@ -39,3 +43,20 @@ def test_event_without_text_describes_itself_by_kind() -> None:
     assert ev.describe("en") == "pass"
     ev.text = {"en": "Passed."}
     assert ev.describe("ja") == "Passed."
+
+
+def test_an_event_without_text_writes_no_log_line_but_is_read() -> None:
+    # A card dealt one at a time: its seat reads which, nobody gets a line for it.
+    dealt = Event("card", {"seat": 1, "card": 4}, text={}, seats=frozenset({1}), reveals=True)
+    assert not dealt.logged and dealt.visible_to(1) and not dealt.visible_to(0)
+    assert not Event("pass").logged
+    assert not Event("beat", render=lambda: {"en": "", "ja": ""}).logged
+    assert Event("end", render=lambda: {"ja": "手番終了"}).logged
+
+
+def test_undo_quotes_only_public_logged_news() -> None:
+    session = Session(ToyGame(), seed=2, human_seats=[0])
+    private = [e for e in session.events_for(0) if not e.logged]
+    assert [(e.kind, e.data["seat"]) for e in private] == [("card", 0)]
+    with pytest.raises(UndoRefusedError, match="Seat 2 gets a card"):
+        session.undo()
