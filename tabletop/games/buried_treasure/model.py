@@ -388,6 +388,9 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         hand.sort()
         s.deck[VALUE_INDEX[value]] -= 1
         s.deck_size -= 1
+        # Its seat sees the card arrive; the log tells the whole hand once the deal is done.
+        events.append(Event("card", {"seat": seat, "card": value}, text={},
+                            seats=frozenset((seat,)), reveals=True))
         if s.pending:
             return
         for p in range(s.n):
