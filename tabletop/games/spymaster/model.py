@@ -6,9 +6,8 @@ defender names a type with ``call:spy|forces|hacker``; after a successful Spy th
 ``tuck:<spy>`` a larger Spy under it or ``pass``. That question is asked whether or not a larger
 Spy is held (only ``pass`` is legal then), so that it tells the defender nothing about the
 attacker's hand; only public facts skip it (``tuck_asked``). At round end a player holding 8 or
-more cards
-sheds half with ``discard:<card>`` one card at a time. With the "may stop" variant (SM-G2) the
-attacker may ``stop`` after a success.
+more cards sheds half with ``discard:<card>`` one card at a time. With the "may stop" variant
+(SM-G2) the attacker may ``stop`` after a success.
 
 The deck is a multiset, so every draw is a chance outcome ``draw:<card>`` weighted by copies
 left, and reshuffling the discard pile (SM-R16) needs no chance of its own. Who attacks first
