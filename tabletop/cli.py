@@ -170,7 +170,7 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     state = session.state
     player = session.current_player()
     terminal = player == TERMINAL
-    log = [speaker.say(e, "en") for e in session.events_for(view)]
+    log = [speaker.say(e, "en") for e in session.events_for(view) if e.logged]
     if args.json:
         data = {
             "game": game.spec.id,

@@ -36,6 +36,22 @@ def _magos_decisions(seed: int, count: int) -> list[str]:
     return out
 
 
+def test_play_log_has_no_lines_for_events_without_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Punimonyo's beats and entered words are read by both seats but write no log line.
+    game = load_plugins()[0]["punimonyo"].game
+    session = Session(game, 2, None, seed=3)
+    lines = ["ask:puniu", "ask:monyo", "ask:monyo", "beat", "beat"]
+    for action in lines:
+        session.submit(session.current_player(), action)
+    assert any(not e.logged for e in session.events_for(None))
+    path = _script(tmp_path, lines)
+    assert main(["play", "punimonyo", "--seed", "3", "--actions", path, "--json"]) == 0
+    log = json.loads(capsys.readouterr().out)["log"]
+    assert log == [e.describe("en") for e in session.events_for(None) if e.logged]
+    assert "Player" in log[-1] and not {"beat", "ask"} & set(log), log
+
+
 def test_list_shows_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["list"]) == 0
     out = capsys.readouterr().out

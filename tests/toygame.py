@@ -77,12 +77,18 @@ class ToyGame(Game[ToyState]):
         if kind == "deal":
             seat = state.secret.index(0)
             state.secret[seat] = k
-            return [Event("deal", {"seat": seat}, reveals=True)]
+            # Everyone reads that a card was dealt; its seat alone reads which (no log line).
+            return [Event("deal", {"seat": seat}, reveals=True),
+                    Event("card", {"seat": seat, "card": k}, seats=frozenset((seat,)),
+                          reveals=True, logged=False)]
         state.stones -= k
         state.taken[state.turn] += k
-        ev = Event("take", {"seat": state.turn, "n": k})
+        events = [Event("take", {"seat": state.turn, "n": k})]
         state.turn = 1 - state.turn
-        return [ev]
+        if state.stones == 0:  # the secret cards are shown at the end
+            a, b = state.secret
+            events.append(Event("show", {"secret": [a, b]}, reveals=True))
+        return events
 
     def returns(self, state: ToyState) -> list[float]:
         if self.current_player(state) != TERMINAL:
@@ -125,6 +131,8 @@ class ToyGame(Game[ToyState]):
 TOY_WORDS = Catalogue({
     "log.deal": ("Seat {seat:number} gets a card", "席{seat:number}にカードが配られました"),
     "log.take": ("Seat {seat:number} takes {n}", "席{seat:number}が{n}個取りました"),
+    "log.show": ("The cards are shown: {secret[0]} and {secret[1]}",
+                 "カードを公開:{secret[0]}と{secret[1]}"),
     "only_left": ("Only {stones} stones are left.", "石は残り{stones}個です。"),
 }, spec=ToyGame.spec, parent=ENGINE)
 

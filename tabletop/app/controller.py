@@ -423,7 +423,8 @@ class GameController(QObject):
         self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self.buttons_changed.emit(buttons)
-        self._set_log([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)])
+        self._set_log([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)
+                       if e.logged])
         self._set_base_status(*self._turn_status(obs))
         self.table_shown.emit()
 
@@ -615,7 +616,7 @@ class GameController(QObject):
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
         self._set_log([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
-                       for e in r.events if e.visible_to(seat)])
+                       for e in r.events if e.visible_to(seat) and e.logged])
         text = self._view_status(obs, seat)
         if text:
             self._set_base_status(text, INFO)

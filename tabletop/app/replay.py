@@ -246,7 +246,7 @@ class ReplayWindow(QDialog):
             records = history[prev:ply]
             prev = ply
             texts = [self.speaker.say(e, self.lang) for r in records for e in r.events
-                     if e.visible_to(self.seat)]
+                     if e.visible_to(self.seat) and e.logged]
             if step == 0:
                 head = tr("replay.start", self.lang) + (":" if texts else "")
             else:

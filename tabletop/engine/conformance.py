@@ -9,7 +9,9 @@
 * ``resample`` is consistent: a resampled state shows each seat the same observation;
 * hidden facts are really hidden: where the game has hidden information, resampling does
   produce states that differ from the true one (a resampler that copies the truth would hide a
-  leak), and another seat's observation never equals a resample-invariant copy of this one.
+  leak), and another seat's observation never equals a resample-invariant copy of this one;
+* what a seat sees after a step depends only on what it saw before and on what the step showed
+  it (``check_hidden_differential``, run by ``check_game`` on a small sample).
 
 Failures raise ``ConformanceError`` with the seed and ply so they can be replayed.
 """
@@ -18,12 +20,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, InvalidActionError
-from .game import CHANCE, TERMINAL, Game
+from .game import CHANCE, TERMINAL, Event, Game
+from .messages import Msg
 from .session import Session
 
 
@@ -38,6 +41,7 @@ class ConformanceReport:
     chance_nodes: int = 0
     resamples: int = 0
     resamples_differing: int = 0
+    differential: DifferentialReport | None = None
 
 
 def _canon(data: Any) -> str:
@@ -55,15 +59,27 @@ def check_game(
     options: dict[str, object] | None = None,
     resample_every: int = 3,
     bogus_actions: Iterable[str] = ("", " ", "no-such-action:1"),
+    hidden_seeds: int = 2,
 ) -> ConformanceReport:
-    """Run the whole kit; return counts of what was checked."""
+    """Run the whole kit; return counts of what was checked.
+
+    The first ``hidden_seeds`` of ``seeds`` also run the differential hidden-information
+    check (``check_hidden_differential``) on a small sample: up to ``KIT_POSITIONS``
+    positions, every ``KIT_EVERY``-th. 0 leaves it out.
+    """
     report = ConformanceReport()
     counts = list(player_counts) if player_counts is not None else sorted(
         {game.spec.min_players, game.spec.max_players}
     )
     bogus = list(bogus_actions)
+    seed_list = list(seeds)
+    if hidden_seeds > 0:
+        diff = check_hidden_differential(game, counts, seed_list[:hidden_seeds], options,
+                                         every=KIT_EVERY, max_positions=KIT_POSITIONS)
+        report.differential = diff
+        diff.raise_for_problems(game)
     for n in counts:
-        for seed in seeds:
+        for seed in seed_list:
             final = _playout(game, n, seed, options, resample_every, bogus, report)
             again = _playout(game, n, seed, options, 0, [], ConformanceReport())
             if _canon(game.state_to_json(final)) != _canon(game.state_to_json(again)):
@@ -181,3 +197,282 @@ def _check_resample(
         # (a spectator's) must be identical in the true state and in the resample.
         if _canon(game.observation(sample, None)) != _canon(game.observation(state, None)):
             raise _fail(f"Resample for seat {seat} changes the public view", seed, ply)
+
+
+# ---------------------------------------------------------------------------------------------
+# Differential hidden-information check
+# ---------------------------------------------------------------------------------------------
+
+#: The default sample: 2 redrawn variants per seat and position, up to 4 of the actions legal
+#: there. ``check_game`` checks up to 60 positions, every 3rd, so that every conformance test
+#: can afford it; larger samples (every position, every action) run under the ``slow`` marker.
+VARIANTS = 2
+ACTIONS = 4
+KIT_EVERY = 3
+KIT_POSITIONS = 60
+
+
+@dataclass(frozen=True)
+class HiddenLeak:
+    """``seat`` saw ``keys`` differently after ``action`` (``""``: at the position itself)
+    in two states it could not tell apart, although the step showed it the same events; or,
+    when ``other`` is set, after ``action`` and after ``other`` in the true state, two steps
+    not its own that showed it the same events."""
+
+    game: str
+    players: int
+    seed: int
+    ply: int
+    seat: int
+    action: str
+    keys: tuple[str, ...]
+    other: str = ""
+
+    def __str__(self) -> str:
+        step = f"after {self.action!r}" if self.action else "at the position itself"
+        if self.other:
+            step += f" rather than {self.other!r}"
+        return (f"{self.game}, {self.players} players, seed {self.seed}, ply {self.ply}: "
+                f"seat {self.seat} {step} sees {', '.join(self.keys)} differently")
+
+
+@dataclass
+class DifferentialReport:
+    """Counts of ``check_hidden_differential``; ``leaks`` lists every difference found."""
+
+    positions: int = 0           # sampled positions (chance nodes included)
+    seat_views: int = 0          # (position, seat) pairs
+    actions: int = 0             # (position, seat, action) triples tried
+    variants: int = 0            # redrawn states (``resample``)
+    variants_differing: int = 0  # ... that differ from the true state
+    compared: int = 0            # steps compared: legal in the variant, same events seen
+    not_legal: int = 0           # the action is not legal in the variant
+    events_differ: int = 0       # the step showed the seat other events in the variant
+    compared_actions: int = 0    # pairs of steps not the seat's own that showed it the same
+    leaks: list[HiddenLeak] = field(default_factory=list)
+    #: Seats that had variants drawn, and those of them for which one differed from the truth.
+    seats_sampled: set[int] = field(default_factory=set)
+    seats_varied: set[int] = field(default_factory=set)
+
+    def summary(self) -> str:
+        return (f"{self.positions} positions, {self.seat_views} seat views, {self.actions} "
+                f"actions, {self.variants} variants ({self.variants_differing} differing from "
+                f"the truth), {self.compared} steps compared ({self.not_legal} not legal in the "
+                f"variant, {self.events_differ} with other events), {self.compared_actions} pairs "
+                f"of other seats' steps compared, {len(self.leaks)} differences")
+
+    def raise_for_problems(self, game: Game[Any]) -> None:
+        """Raise ``ConformanceError`` for a leak, or for a resampler that never varies."""
+        if self.leaks:
+            more = f" (and {len(self.leaks) - 1} more)" if len(self.leaks) > 1 else ""
+            raise ConformanceError(
+                f"Hidden information leaks: {self.leaks[0]}{more}. What a seat sees after a "
+                "step must depend only on what it saw before and on what the step showed it.")
+        if game.spec.has_hidden_information and self.seats_sampled != self.seats_varied:
+            seats = ", ".join(str(k) for k in sorted(self.seats_sampled - self.seats_varied))
+            raise ConformanceError(
+                "The game declares hidden information, but no resample for seat(s) "
+                f"{seats} ever differed from the true state: the resampler copies hidden "
+                "facts, so no leak could be seen.")
+
+
+def check_hidden_differential(
+    game: Game[Any],
+    player_counts: Iterable[int] | None = None,
+    seeds: Iterable[int] = range(2),
+    options: dict[str, object] | None = None,
+    every: int = KIT_EVERY,
+    variants: int = VARIANTS,
+    max_actions: int | None = ACTIONS,
+    max_positions: int | None = None,
+) -> DifferentialReport:
+    """What a seat sees after a step is a function of what it saw before and what the step
+    showed it.
+
+    For every ``every``-th position ``s`` of seeded random playouts (chance nodes included),
+    every seat ``k`` and up to ``max_actions`` of the actions legal at ``s`` (decisions or
+    chance outcomes; ``None``: all), draw ``variants`` states ``s'`` with ``resample`` from
+    ``k``'s observation: each redraws every fact hidden from ``k``. Then ``k``'s observation
+    and prompt must be the same in ``s'`` as in ``s``; and where the action is legal in ``s'``
+    and the events of the step that ``k`` may read (kind, data and text) are the same, ``k``'s
+    observation and prompt after the step must be the same too. Likewise two steps at ``s``
+    that are not ``k``'s own decision (another seat's, or chance outcomes) and show ``k`` the
+    same events must leave ``k`` the same view: a card played face down or drawn by another
+    seat must not show through.
+
+    Any difference is a leak: ``k`` would learn a hidden fact from the flow of the game (a
+    phase entered only when the other player holds some card) rather than from anything shown
+    to it. Where a game does show the fact, the event of the step must say so. Leaks are
+    collected in the report, not raised; ``DifferentialReport.raise_for_problems`` raises.
+    Seeds are played in turn, every player count for each, until ``max_positions`` positions
+    have been checked (``None``: all of them).
+    """
+    report = DifferentialReport()
+    counts = list(player_counts) if player_counts is not None else sorted(
+        {game.spec.min_players, game.spec.max_players})
+    step = max(1, every)
+    for seed in seeds:
+        for n in counts:
+            for ply, state in _sampled_positions(game, n, seed, options, step):
+                if max_positions is not None and report.positions >= max_positions:
+                    return report
+                # Each position has its own generator: what is drawn at one position does
+                # not depend on how much was checked at the others.
+                rng = random.Random(f"conformance/hidden/{seed}/{n}/{ply}")
+                _check_position(game, state, n, seed, ply, rng, variants, max_actions, report)
+    return report
+
+
+def _sampled_positions(game: Game[Any], n: int, seed: int, options: dict[str, object] | None,
+                       every: int) -> Iterator[tuple[int, Any]]:
+    """Every ``every``-th position of a seeded random game (offset by the seed, so that seeds
+    sample different plies), and always the last one before the end, where games reveal what
+    was hidden. The state yielded is changed once the caller asks for the next."""
+    rng = random.Random(f"conformance/playout/{seed}/{n}")
+    state = game.new_game(n, options)
+    limit = game.max_game_length()
+    ply = 0
+    while ply <= limit:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return
+        sampled = ply % every == seed % every
+        if sampled:
+            yield ply, state
+        before = None if sampled else state.clone()
+        if player == CHANCE:
+            action = game.sample_chance(state, rng)
+        else:
+            legal = game.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+        game.apply_in_place(state, action)
+        if before is not None and game.current_player(state) == TERMINAL:
+            yield ply, before
+        ply += 1
+    raise ConformanceError(f"Game did not end within {limit} moves (seed {seed})")
+
+
+def _seen(events: list[Event], seat: int) -> list[tuple[str, str, str]]:
+    """The events ``seat`` may read, as comparable text."""
+    return [(e.kind, _canon(e.data), _canon(e.text if e.worded else e.msg.to_json()))
+            for e in events if e.visible_to(seat)]
+
+
+def _view(game: Game[Any], state: Any, seat: int) -> dict[str, Any]:
+    """All that ``seat`` is shown of ``state``: the observation and the prompt (its code and
+    arguments: a prompt that names a secret differs in its arguments as in its words)."""
+    prompt = game.prompt(state, seat)
+    return {"observation": json.loads(_canon(game.observation(state, seat))),
+            "prompt": prompt.to_json() if isinstance(prompt, Msg) else prompt}
+
+
+def _diff_keys(a: Any, b: Any, path: str = "", depth: int = 3) -> list[str]:
+    """Where two JSON values differ, as paths (``players[1].hand``), ``depth`` levels deep."""
+    if _canon(a) == _canon(b):
+        return []
+    if depth > 0 and isinstance(a, dict) and isinstance(b, dict):
+        out: list[str] = []
+        for key in sorted(set(a) | set(b), key=str):
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                out.append(sub)
+            else:
+                out.extend(_diff_keys(a[key], b[key], sub, depth - 1))
+        return out
+    if depth > 0 and isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        out = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out.extend(_diff_keys(x, y, f"{path}[{i}]", depth - 1))
+        return out
+    return [path or "(value)"]
+
+
+def _view_diff(a: dict[str, Any], b: dict[str, Any]) -> tuple[str, ...]:
+    keys: list[str] = []
+    for name in sorted(set(a) | set(b)):
+        if name == "observation":
+            keys.extend(_diff_keys(a.get(name), b.get(name)))
+        elif a.get(name) != b.get(name):
+            keys.append(name)
+    return tuple(keys)
+
+
+def _check_position(
+    game: Game[Any], state: Any, n: int, seed: int, ply: int, rng: random.Random,
+    variants: int, max_actions: int | None,
+    report: DifferentialReport,
+) -> None:
+    report.positions += 1
+    legal = game.legal_actions(state)
+    if max_actions is not None and len(legal) > max_actions:
+        picked = set(rng.sample(range(len(legal)), max_actions))
+        legal = [a for i, a in enumerate(legal) if i in picked]
+    # The true step of each action, once for all seats.
+    steps: list[tuple[str, Any, list[Event]]] = []
+    for action in legal:
+        after = state.clone()
+        steps.append((action, after, game.apply_in_place(after, action)))
+    truth = _canon(game.state_to_json(state))
+    game_id = game.spec.id
+    mover = game.current_player(state)  # CHANCE at a chance node: nobody knows the outcome
+    for seat in range(n):
+        report.seat_views += 1
+        report.actions += len(steps)
+        before = _view(game, state, seat)
+        obs_text = _canon(before["observation"])
+        seen = [(_seen(events, seat), _view(game, after, seat))
+                for _, after, events in steps]
+        if seat != mover:
+            _compare_steps(game_id, n, seed, ply, seat, steps, seen, report)
+        # One entry per action (``""``: the position itself), the keys of all variants.
+        found: dict[str, set[str]] = {}
+        for _ in range(variants):
+            other = game.resample(json.loads(obs_text), seat, rng)
+            report.variants += 1
+            report.seats_sampled.add(seat)
+            if _canon(game.state_to_json(other)) != truth:
+                report.variants_differing += 1
+                report.seats_varied.add(seat)
+            keys = _view_diff(before, _view(game, other, seat))
+            if keys:
+                found.setdefault("", set()).update(keys)
+                continue
+            other_legal = set(game.legal_actions(other))
+            for (action, _, _), (events_seen, view) in zip(steps, seen, strict=True):
+                if action not in other_legal:
+                    report.not_legal += 1
+                    continue
+                other_after = other.clone()
+                other_events = game.apply_in_place(other_after, action)
+                if _seen(other_events, seat) != events_seen:
+                    report.events_differ += 1
+                    continue
+                report.compared += 1
+                keys = _view_diff(view, _view(game, other_after, seat))
+                if keys:
+                    found.setdefault(action, set()).update(keys)
+        for action, key_set in found.items():
+            report.leaks.append(
+                HiddenLeak(game_id, n, seed, ply, seat, action, tuple(sorted(key_set))))
+
+
+def _compare_steps(
+    game_id: str, n: int, seed: int, ply: int, seat: int,
+    steps: list[tuple[str, Any, list[Event]]],
+    seen: list[tuple[list[tuple[str, str, str]], dict[str, Any]]],
+    report: DifferentialReport,
+) -> None:
+    """Another seat's decisions, or chance outcomes, that show ``seat`` the same events must
+    leave it the same view: it cannot tell them apart (a card played face down, a card drawn
+    by someone else)."""
+    first: dict[str, tuple[str, dict[str, Any]]] = {}
+    for (action, _, _), (events_seen, view) in zip(steps, seen, strict=True):
+        key = _canon(events_seen)
+        if key not in first:
+            first[key] = (action, view)
+            continue
+        other, other_view = first[key]
+        report.compared_actions += 1
+        keys = _view_diff(other_view, view)
+        if keys:
+            report.leaks.append(HiddenLeak(game_id, n, seed, ply, seat, action, keys, other))

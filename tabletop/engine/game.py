@@ -47,12 +47,17 @@ class Event:
     who may read it (``None``: everyone). ``reveals`` marks new information (a die rolled, a
     card drawn or shown); undo never crosses such an event.
 
+    An event made with ``logged=False`` writes no line in the log: it still tells the seats
+    that may read it what its ``data`` says. Games use it for what a seat is shown but nobody
+    needs to read about, such as each card of a deal whose hands are logged once the deal is
+    done, or the word called on a beat.
+
     ``text`` / ``render`` (the line per language, given directly or built on first reading)
-    are how games that do not yet speak in codes word their events; read them through
-    ``tabletop.text.Speaker``.
+    are how games that do not yet speak in codes word their events (an empty ``text`` writes
+    no line); read them through ``tabletop.text.Speaker``.
     """
 
-    __slots__ = ("_msg", "_render", "_text", "data", "kind", "reveals", "seats")
+    __slots__ = ("_logged", "_msg", "_render", "_text", "data", "kind", "reveals", "seats")
 
     def __init__(
         self,
@@ -64,12 +69,14 @@ class Event:
         *,
         render: Callable[[], dict[str, str]] | None = None,
         msg: Msg | None = None,
+        logged: bool = True,
     ) -> None:
         self.kind = kind
         self.data: dict[str, Any] = {} if data is None else data
         self._text = text
         self._render = render
         self._msg = msg
+        self._logged = logged
         self.seats = seats
         self.reveals = reveals
 
@@ -112,6 +119,14 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
+
+    @property
+    def logged(self) -> bool:
+        """Whether the event writes a line in the log (a worded event: whether it has text in
+        some language)."""
+        if not self._logged:
+            return False
+        return not self.worded or any(self.text.values())
 
     def describe(self, lang: str) -> str:
         """The words of an event its game worded itself (``text``/``render``), in ``lang``.

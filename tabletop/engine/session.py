@@ -222,7 +222,7 @@ class Session:
     @staticmethod
     def _reveal_reason(rec: Record, reader: int | None) -> Msg:
         for e in rec.events:
-            if e.reveals and e.visible_to(reader):
+            if e.reveals and e.visible_to(reader) and e.logged:
                 return Msg("undo.past", what=e)
         return Msg("undo.past_hidden")  # a die, a card or a choice ``reader`` may not read
 

@@ -1,10 +1,14 @@
 """The ``Event`` record: its log line as a message code (``log.<kind>`` over its data, or a
-message of its own), worded by a catalogue; and the words a game gives at once or builds on
-first reading (``render``), for games that word their own events."""
+message of its own), worded by a catalogue; the words a game gives at once or builds on first
+reading (``render``), for games that word their own events; and events that are read but write
+no log line."""
 
 from __future__ import annotations
 
-from tabletop.engine import Event, Msg
+import pytest
+from toygame import TOY_WORDS, ToyGame
+
+from tabletop.engine import Event, Msg, Session, UndoRefusedError
 from tabletop.text import ENGINE, Catalogue, render
 
 WORDS = Catalogue({
@@ -57,3 +61,24 @@ def test_a_code_without_words_shows_the_code() -> None:
     ev = Event("shrug")
     assert ev.data == {} and not ev.worded
     assert render(ev, "en", WORDS) == "log.shrug"
+
+
+def test_an_event_without_a_log_line_is_still_read() -> None:
+    # A card dealt one at a time: its seat reads which, nobody gets a line for it.
+    dealt = Event("card", {"seat": 1, "card": 4}, seats=frozenset({1}), reveals=True,
+                  logged=False)
+    assert not dealt.logged and dealt.visible_to(1) and not dealt.visible_to(0)
+    assert Event("pass").logged
+    # Games that word their own events: no text in any language means no line.
+    assert not Event("card", text={}).logged
+    assert not Event("beat", render=lambda: {"en": "", "ja": ""}).logged
+    assert Event("end", render=lambda: {"ja": "手番終了"}).logged
+
+
+def test_undo_quotes_only_public_logged_news() -> None:
+    session = Session(ToyGame(), seed=2, human_seats=[0])
+    private = [e for e in session.events_for(0) if not e.logged]
+    assert [(e.kind, e.data["seat"]) for e in private] == [("card", 0)]
+    with pytest.raises(UndoRefusedError) as refused:
+        session.undo()
+    assert "Seat 2 gets a card" in render(refused.value.msg, "en", TOY_WORDS, strict=True)

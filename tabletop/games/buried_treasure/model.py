@@ -274,6 +274,9 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         hand.sort()
         s.deck[VALUE_INDEX[value]] -= 1
         s.deck_size -= 1
+        # Its seat sees the card arrive; the log tells the whole hand once the deal is done.
+        events.append(Event("card", {"seat": seat, "card": value}, seats=frozenset((seat,)),
+                            reveals=True, logged=False))
         if s.pending:
             return
         for p in range(s.n):

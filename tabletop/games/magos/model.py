@@ -848,8 +848,11 @@ class MagosRules(Game[ST]):
         return [] if s.quiet else [self._assign_event(s, spell, value, 0)]
 
     def _assign_event(self, s: ST, spell: str, value: int, index: int) -> Event:
+        # ``slot`` is the die's place on the spell; ``hand_slot`` the spell's place in hand,
+        # which starting the cast turns face up for the other wizard too.
         seat = s.active
-        return Event("assign", {"seat": seat, "spell": spell, "value": value, "slot": index},
+        return Event("assign", {"seat": seat, "spell": spell, "value": value, "slot": index,
+                                "hand_slot": s.cast_slot},
                      render=partial(_assign_words, self._names(s)[seat], spell, value, index))
 
     def _add_die(self, s: ST, value: int) -> list[Event]:

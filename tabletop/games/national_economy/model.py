@@ -250,6 +250,16 @@ def _said(kind: str, p: int, card: str, *numbers: int) -> dict[str, str]:
     return out
 
 
+def _hands_words(hands: Sequence[Sequence[str]]) -> dict[str, str]:
+    """The log line of the hands shown at the end of the game."""
+    en = "; ".join(f"{player_name(p, 'en')}: "
+                   f"{', '.join(card_name(c, 'en') for c in hand) or 'no cards'}"
+                   for p, hand in enumerate(hands))
+    ja = "/".join(f"{player_name(p, 'ja')}:{'、'.join(card_name(c, 'ja') for c in hand) or 'なし'}"
+                  for p, hand in enumerate(hands))
+    return {"en": f"Hands at the end: {en}.", "ja": f"終了時の手札:{ja}。"}
+
+
 def hand_limit(buildings: Sequence[str]) -> int:
     """NE-R36: 5, +4 per Warehouse owned."""
     return HAND_LIMIT + WAREHOUSE_BONUS * buildings.count("warehouse")
@@ -1231,7 +1241,11 @@ class NationalEconomyGame(Game[NEState]):
         return [ev, *self._begin_round(s)]
 
     def _game_over(self, s: NEState) -> list[Event]:
-        events: list[Event] = []
+        # The hands are shown at the end (and count for the final scores): the event says
+        # what each one held, for the log and for every seat that could not see it.
+        hands = [h[:] for h in s.hands]
+        events: list[Event] = [Event("hands", {"hands": hands}, _hands_words(hands),
+                                     reveals=True)]
         for p in range(s.n):
             sc = s.score(p)
             events.append(Event("score", {"seat": p, **sc.to_json()},

@@ -358,6 +358,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.deck[VALUE_INDEX[value]] -= 1
         s.deck_size -= 1
         insort(s.hands[seat], value)
+        # Its seat sees the card arrive; the log tells the whole hand once the deal is done.
+        events.append(Event("card", {"seat": seat, "card": value}, text={},
+                            seats=frozenset((seat,)), reveals=True))
         if s.pending:
             return
         # The whole deal is logged once: each seat reads its own hand, everyone the count.

@@ -82,9 +82,11 @@ def player_name(seat: int, lang: str) -> str:
     return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
 
 
-def _silent(kind: str, data: dict[str, Any]) -> Event:
-    """A beat or a word in time: new information for undo, no line in anyone's log."""
-    return Event(kind, data, text={}, seats=frozenset(), reveals=True)
+def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
+    """A beat, a word called or a word pressed: no line in the log (it would fill it, and
+    quote the called words that the memory game hides), but both seats read what it says.
+    New information for undo, unless ``reveals`` is false."""
+    return Event(kind, data, text={}, reveals=reveals)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,13 +390,13 @@ class PunimonyoGame(Game[PunimonyoState]):
             self._ask(s, rest, events)
         elif kind == "call":
             s.question.append(rest)  # the app calls this word now, in public
+            events.append(_silent("call", {"step": s.step, "word": rest}))
         elif action == RANDOM:
             s.auto = True
             s.phase = P_PLAY
             s.step = 0
             # No log line: the computer does this for every question; the row says it.
-            events.append(Event("random", {"seat": s.questioner}, text={},
-                                seats=frozenset()))
+            events.append(_silent("random", {"seat": s.questioner}, reveals=False))
         elif kind == "first":
             self._first(s, int(rest), events)
         else:
@@ -432,8 +434,11 @@ class PunimonyoGame(Game[PunimonyoState]):
         s.phase = P_PLAY if s.practice else P_COMPOSE
 
     def _ask(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
-        # PM-R13: a human questioner enters the whole question before it is played.
+        # PM-R13: a human questioner enters the whole question before it is played. The
+        # responder learns that a word was entered, not which (and undo may take it back).
         s.question.append(word)
+        events.append(_silent("ask", {"seat": s.questioner, "entered": len(s.question)},
+                              reveals=False))
         if len(s.question) == s.length:
             s.phase = P_PLAY
             s.step = 0
@@ -448,7 +453,12 @@ class PunimonyoGame(Game[PunimonyoState]):
             s.phase = P_ANSWER
             s.window = 0
             s.answer = []
-        events.append(_silent("beat", {"step": s.step, "phase": s.phase}))
+        data: dict[str, Any] = {"step": s.step, "phase": s.phase}
+        if s.step <= min(s.length, len(s.question)):
+            # PM-R11: this beat calls the questioner's next word; now the responder hears it.
+            # (A word the app calls is drawn on the beat, and its ``call`` says it.)
+            data["word"] = s.question[s.step - 1]
+        events.append(_silent("beat", data))
 
     def _press(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
         pos = len(s.answer)

@@ -3,9 +3,11 @@
 Rules follow /work/shared/rules/spymaster.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
 is a short sequence of atomic actions: the attacker plays ``play:<card>`` face down, the
 defender names a type with ``call:spy|forces|hacker``; after a successful Spy the attacker may
-``tuck:<spy>`` a larger Spy under it or ``pass``; at round end a player holding 8 or more cards
-sheds half with ``discard:<card>`` one card at a time. With the "may stop" variant (SM-G2) the
-attacker may ``stop`` after a success.
+``tuck:<spy>`` a larger Spy under it or ``pass``. That question is asked whether or not a larger
+Spy is held (only ``pass`` is legal then), so that it tells the defender nothing about the
+attacker's hand; only public facts skip it (``tuck_asked``). At round end a player holding 8 or
+more cards sheds half with ``discard:<card>`` one card at a time. With the "may stop" variant
+(SM-G2) the attacker may ``stop`` after a success.
 
 The deck is a multiset, so every draw is a chance outcome ``draw:<card>`` weighted by copies
 left, and reshuffling the discard pile (SM-R16) needs no chance of its own. Who attacks first
@@ -272,6 +274,16 @@ def tuck_options(hand: list[str], row: list[str]) -> list[str]:
     return sorted({c for c in hand if _NUM[c] > base}) if base else []
 
 
+def tuck_asked(hand: list[str], row: list[str], mix: str) -> bool:
+    """Whether the attacker is asked to tuck or pass after a successful Spy (SM-R27).
+
+    Decided on public facts only: the number of cards in hand, the Spy's number and the deck
+    mix, never on which cards are held. Asking only when a larger Spy is held would tell the
+    defender so through the phase and the prompt; so the attacker is asked whenever some
+    larger Spy might be in hand, and then may only pass if none is."""
+    return bool(hand) and bool(row) and _NUM[row[-1]] < DECK_MIXES[mix].spies
+
+
 def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[str]:
     """Cards ``seat`` cannot locate: the opponent's hand, a hidden face-down card and the
     deck, drawn from the full deck minus every card this seat can see."""
@@ -506,7 +518,7 @@ class SpymasterGame(Game[SpymasterState]):
                                     render=partial(_chain_words, a, prev, card)))
             self._infiltrate(s, events)
             if s.phase != P_OVER:
-                s.phase = P_TUCK  # SM-R27; skipped in _settle when no Spy fits
+                s.phase = P_TUCK  # SM-R27, asked once the draws are done (see _settle)
         self._refill(s, events)
 
     def _infiltrate(self, s: SpymasterState, events: list[Event]) -> None:
@@ -577,7 +589,7 @@ class SpymasterGame(Game[SpymasterState]):
             if s.pending:
                 return
             if phase == P_TUCK:
-                if tuck_options(s.hands[s.attacker], s.rows[s.attacker]):
+                if tuck_asked(s.hands[s.attacker], s.rows[s.attacker], s.mix):
                     return
                 s.phase = P_PLAY
             elif phase == P_PLAY:
@@ -627,6 +639,10 @@ class SpymasterGame(Game[SpymasterState]):
                         "face-down card.",
                         f"まず{player_name(d, 'ja')}が伏せられたカードの種類を宣言します。")
         if phase == P_TUCK and kind not in ("tuck", "pass"):
+            if not tuck_options(s.hands[a], s.rows[a]):
+                return _msg(lang, "You hold no larger Spy to tuck: first choose Don't tuck.",
+                            "差し込める大きいスパイはありません。先に「差し込まない」を"
+                            "選んでください。")
             return _msg(lang, "First tuck a larger Spy under your Spy, or pass.",
                         "先に、スパイの下により大きいスパイを差し込むかパスしてください。")
         if phase == P_DISCARD and kind != "discard":
@@ -909,8 +925,13 @@ def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
         if seat != a:
             return (f"{player_name(a, 'ja')}がスパイを差し込むか考えています。" if ja
                     else f"{player_name(a, 'en')} may tuck a Spy.")
-        row = obs["players"][a]["row"]
-        base = card_name(str(row[-1]), lang) if row else ""
+        row = [str(c) for c in obs["players"][a]["row"]]
+        base = card_name(row[-1], lang) if row else ""
+        hand = [str(c) for c in obs["players"][a]["hand"]]
+        if not tuck_options(hand, row):
+            return (f"{base}より大きいスパイはありません。「差し込まない」(N)を押して攻撃を"
+                    "続けてください。" if ja
+                    else f"You hold no Spy larger than {base}: press Don't tuck (N) to go on.")
         return (f"{base}より大きいスパイをクリックして差し込むか、パスしてください。" if ja
                 else f"Click a Spy larger than {base} to tuck it, or pass.")
     if phase == P_DISCARD:

@@ -33,7 +33,7 @@ SPEC = GameSpec(
     name_ja="スパイマスター",
     min_players=2,
     max_players=2,
-    rules_version="2",
+    rules_version="3",
     options=(
         OptionSpec("deck", "Deck mix", "山札の構成", DEFAULT_MIX, tuple(DECK_MIXES),
                    help_en="Spies (numbered from 1) - Special Forces - Hackers in the "

@@ -4,7 +4,9 @@ and how a drag, a click or a button becomes an action.
 Qt-free: the generic table draws the ``Layout`` and turns gestures into actions. The viewing
 seat sits at the bottom with its hand face up; the opponent's hand lies face down at the top.
 The attacker drags a card from hand onto the "Play" zone; the defender names a type with three
-buttons (S / F / H); a Spy is tucked or a card discarded by clicking it in hand. Refusal reasons
+buttons (S / F / H); a Spy is tucked or a card discarded by clicking it in hand. After every
+successful Spy the attacker is asked to tuck, also with no larger Spy in hand (so the question
+tells the defender nothing): then "Don't tuck" (N) is the one button to press. Refusal reasons
 come from the rules model (``SpymasterGame.reason``) so the table and the engine always agree.
 """
 
@@ -189,10 +191,12 @@ class SpymasterView(GameView):
             if tucked:
                 out.pieces.append(_card(f"tuck{p}_{i}", str(tucked), x + TUCK_DX, row_y + 8,
                                         ROW_W, ROW_H, z=2 * i))
-            last = i == len(row) - 1 and p == attacker
+            # The Spy a larger one may go under; the attacker who holds none is not invited
+            # to tuck (the others see the same table whatever the attacker holds).
+            last = i == len(row) - 1 and p == attacker and phase == P_TUCK
+            invite = last and (p != seat or bool(tuckable))
             out.pieces.append(_card(row_id(p, i), str(card), x, row_y, ROW_W, ROW_H,
-                                    state="active" if last and phase == P_TUCK else "",
-                                    z=2 * i + 1))
+                                    state="active" if invite else "", z=2 * i + 1))
 
     def _add_middle(self, out: Layout, obs: dict[str, Any], seat: int | None) -> None:
         out.zones.extend((DECK_ZONE, DISCARD_ZONE, PLAY_ZONE))

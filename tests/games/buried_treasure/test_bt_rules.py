@@ -34,6 +34,14 @@ def test_deal_seven_each_rest_unused(n: int) -> None:
     assert [len(h) for h in s.hands] == [HAND_SIZE] * n
     assert s.deck_size == DECK_SIZE - HAND_SIZE * n
     assert s.phase == P_BURY and s.round == 1
+    # Each card dealt is told to its seat alone, without a line of its own; the hand is
+    # logged once the deal is done.
+    cards = [e for r in session.history for e in r.events if e.kind == "card"]
+    assert len(cards) == HAND_SIZE * n and not any(e.logged for e in cards)
+    for p in range(n):
+        mine = [e.data["card"] for e in cards if e.seats == frozenset({p})]
+        assert sorted(mine) == s.hands[p]
+        assert {e.data["seat"] for e in session.events_for(p) if e.kind == "card"} == {p}
 
 
 def test_first_dealer_is_random() -> None:

@@ -320,6 +320,18 @@ def test_reveal_on_first_cast_only() -> None:
     assert not events[0].reveals
 
 
+def test_starting_a_cast_says_which_hidden_spell_turns_up() -> None:
+    # MG-R12, MG-R21: a spell of several dice shows from its first die on; the event of that
+    # die tells the other wizard which face-down card it is, as the table shows it.
+    s = duel(hand0=["harmony", "pain", "fireball", "resonance", "healing"], dice=[2, 5],
+             mana=(3, 0))
+    s, events = play(s, "cast:fireball:2")
+    assert [(e.kind, e.seats, e.data["hand_slot"]) for e in events] == [("assign", None, 2)]
+    hand = GAME.observation(s, 1)["players"][0]["hand"]
+    assert [h["spell"] for h in hand] == [None, None, "fireball", None, None]
+    assert GAME.observation(s, 1)["casting"]["slot"] == "p0s2"
+
+
 # -- every spell of MG-T1 --------------------------------------------------------------------------
 
 SPELL_CASES: list[tuple[str, dict[str, object], list[int], list[str], dict[str, object]]] = [

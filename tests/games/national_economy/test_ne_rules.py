@@ -8,7 +8,7 @@ import random
 import pytest
 from ne_build import GAME, card_total, play, position
 
-from tabletop.engine import CHANCE, IllegalActionError, InvalidActionError
+from tabletop.engine import CHANCE, Event, IllegalActionError, InvalidActionError
 from tabletop.games.national_economy.data import GOODS
 from tabletop.games.national_economy.model import (
     P_BUILD,
@@ -460,6 +460,25 @@ def test_game_ends_after_round_9_with_scores_and_tie_break() -> None:
     assert GAME.returns(tie) == [1.0, -1.0]
     same = _mine_out(position(2, cash=[10, 10], round_=9))
     assert GAME.returns(same) == [0.0, 0.0] and same.winners() == [0, 1]
+
+
+def test_the_hands_shown_at_the_end_are_in_the_log() -> None:
+    # NE-R9, NE-R38, NE-R61: hands are hidden until the game ends; then every seat sees them,
+    # and the step that ends the game says what each held.
+    s = position(2, hands=[["goods"], ["statue"]], round_=9)
+    events: list[Event] = []
+    while s.phase != P_OVER:
+        s, evs = play(s, "draw:farm" if s.phase == P_DRAW else "place:mine")
+        events = evs
+    shown = [e for e in events if e.kind == "hands"]
+    assert len(shown) == 1 and shown[0].seats is None and shown[0].reveals
+    # Two workers each, every one drawing a Farm at the Mine.
+    assert shown[0].data == {"hands": [["farm", "farm", "goods"], ["farm", "farm", "statue"]]}
+    assert shown[0].describe("en") == ("Hands at the end: Player 1: Farm, Farm, Consumer "
+                                       "goods; Player 2: Farm, Farm, Statue.")
+    assert [GAME.observation(s, 0)["players"][p]["hand"] for p in (0, 1)] == \
+        shown[0].data["hands"]
+    assert [e.kind for e in events][-3:] == ["score", "score", "winner"]
 
 
 def test_cards_are_conserved_by_hand_built_positions() -> None:

@@ -367,6 +367,13 @@ def test_deal_events_show_each_seat_only_its_hand() -> None:
     for p, e in enumerate(hands):
         assert e.data["hand"] == session.state.hands[p]
     assert not [e for e in session.events_for(1) if e.kind == "hand" and e.seats != {1}]
+    # NMF-R2: each card dealt is told to its seat alone, without a line of its own.
+    cards = [e for r in session.history for e in r.events if e.kind == "card"]
+    assert len(cards) == 21 and not any(e.logged for e in cards)
+    for p in range(3):
+        mine = [e.data["card"] for e in cards if e.seats == frozenset({p})]
+        assert sorted(mine) == session.state.hands[p]
+    assert {e.data["seat"] for e in session.events_for(1) if e.kind == "card"} == {1}
 
 
 def test_describe_action() -> None:

@@ -222,6 +222,8 @@ def test_mistakes_in_the_app(make_window, qtbot, how: str) -> None:  # type: ign
     _settle(c, qtbot)
     log = window.table_page.log.toPlainText()
     assert "ミス!" in log and "1語目" in log
+    # Beats, called and pressed words are read by both seats but write no line.
+    assert not {"beat", "press", "call", "ask", "random"} & set(log.splitlines())
 
 
 def test_the_computer_answers_to_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

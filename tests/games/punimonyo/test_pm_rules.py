@@ -343,20 +343,32 @@ def test_refusals_are_worded_for_people() -> None:
     assert GAME.reason(over, BEAT, "ja") == "試合は終わっています。"
 
 
+def _log(session: Session, seat: int | None, lang: str) -> list[str]:
+    """The log as the app shows it to ``seat``: the lines of the events it may read."""
+    return [e.describe(lang) for e in session.events_for(seat) if e.logged]
+
+
 def test_log_lines_in_both_languages_without_secrets() -> None:
     session = Session(GAME, 2, None, seed=3)
     q = session.current_player()
     for w in (P, M, M):
         session.submit(q, f"ask:{w}")
     r = session.current_player()
-    log_r = [e.describe("en") for e in session.events_for(r)]
+    log_r = _log(session, r, "en")
     assert not any("ぷにぅ" in line or "もにょ" in line for line in log_r)
     assert any("set a question of 3 words" in line for line in log_r)
+    # PM-R13: the responder is told that words were entered, never which.
+    assert [e.data for e in session.events_for(r) if e.kind == "ask"] == [
+        {"seat": q, "entered": n} for n in (1, 2, 3)]
     while session.state.phase == P_PLAY:
         session.submit(r, BEAT)
+    # PM-R11: each beat of the question tells both seats its word, without a log line.
+    called = [e.data["word"] for e in session.events_for(r) if e.kind == "beat"
+              and "word" in e.data]
+    assert called == [P, M, M]
     for w in (M, P, P):
         session.submit(r, f"word:{w}")
         session.submit(r, BEAT)
-    lines = [e.describe("ja") for e in session.events_for(None)]
+    lines = _log(session, None, "ja")
     assert any(line.startswith("正解!") and "ぷにぅ・もにょ・もにょ" in line for line in lines)
-    assert not any(line in ("beat", "press") for line in lines)  # beats have no log lines
+    assert not any(line in ("beat", "press", "ask", "call") for line in lines)  # no lines

@@ -17,6 +17,7 @@ from tabletop.games.spymaster.model import (
     R_DEADLOCK,
     SpymasterState,
     spy_count,
+    tuck_asked,
 )
 
 # ---------------------------------------------------------------------------------------------
@@ -236,11 +237,61 @@ def test_tuck_only_larger_and_never_twice() -> None:
     assert s.pending == []  # 5 > 3: no chain draw
 
 
-def test_no_tuck_phase_without_a_larger_spy() -> None:
-    # SM-R27: nothing to tuck, the attacker just plays on.
+def test_tuck_is_asked_also_without_a_larger_spy() -> None:
+    # SM-R27, SM-G7: the tuck is optional and the hand is hidden (SM-R11), so the attacker is
+    # asked after the successful Spy whatever the hand holds; without a larger Spy only
+    # "pass" is legal, and the attacker then plays on (SM-R28).
+    s = position(["spy5", "spy2", "hacker"], ["forces"])
+    s, _ = play(s, "play:spy5", "call:forces")
+    assert s.phase == P_TUCK and GAME.current_player(s) == 0
+    assert GAME.legal_actions(s) == ["pass"]
+    assert GAME.reason(s, "tuck:spy2") == "Only a Spy numbered above 5 can go under Spy 5."
+    assert GAME.reason(s, "play:spy2") == \
+        "You hold no larger Spy to tuck: first choose Don't tuck."
+    assert GAME.prompt(s, 0) == \
+        "You hold no Spy larger than Spy 5: press Don't tuck (N) to go on."
+    assert "差し込まない" in GAME.prompt(s, 0, "ja")
+    s, events = play(s, "pass")
+    assert events == [] and s.phase == P_PLAY and GAME.current_player(s) == 0
+    assert GAME.legal_actions(s) == ["play:hacker", "play:spy2"]
+
+
+def _after_a_successful_spy(hand0: list[str]) -> SpymasterState:
+    s = position(hand0, ["forces", "spy1", "hacker"])
+    s, _ = play(s, "play:spy5", "call:hacker")
+    return s
+
+
+def test_the_tuck_question_tells_the_defender_nothing() -> None:
+    # SM-R27 with SM-R11: whether the attacker holds a larger Spy is the attacker's secret;
+    # the defender's view and prompt after the successful Spy are the same either way.
+    holds = _after_a_successful_spy(["spy5", "spy7", "hacker"])
+    lacks = _after_a_successful_spy(["spy5", "spy3", "hacker"])
+    assert GAME.legal_actions(holds) == ["pass", "tuck:spy7"]
+    assert GAME.legal_actions(lacks) == ["pass"]
+    assert GAME.observation(holds, 1) == GAME.observation(lacks, 1)
+    assert GAME.observation(holds, None) == GAME.observation(lacks, None)
+    for lang in ("en", "ja"):
+        assert GAME.prompt(holds, 1, lang) == GAME.prompt(lacks, 1, lang)
+    assert GAME.prompt(lacks, 1) == "Player 1 may tuck a Spy."
+    # Passing looks the same to the defender too.
+    after_holds, _ = play(holds, "pass")
+    after_lacks, _ = play(lacks, "pass")
+    assert GAME.observation(after_holds, 1) == GAME.observation(after_lacks, 1)
+
+
+def test_no_tuck_question_when_public_facts_rule_a_tuck_out() -> None:
+    # SM-R27: nothing goes under the highest Spy of the mix, and nothing comes from an empty
+    # hand; both facts are in plain sight, so skipping the question tells nobody anything.
     s = position(["spy9", "spy2", "hacker"], [])
     s, _ = play(s, "play:spy9", "call:forces")
     assert s.phase == P_PLAY and "pass" not in GAME.legal_actions(s)
+    assert tuck_asked(["spy2"], ["spy9"], "11-5-5")  # Spies 10 and 11 exist in that mix
+    assert not tuck_asked(["spy2"], ["spy9"], "9-6-6")
+    # SM-R11, SM-G3: the last card got through; the empty hand ends the round at once.
+    s = position(["spy3"], ["forces"])
+    s, _ = play(s, "play:spy3", "call:forces")
+    assert s.phase != P_TUCK and s.attacker == 1 and s.rows[0] == []
 
 
 # ---------------------------------------------------------------------------------------------

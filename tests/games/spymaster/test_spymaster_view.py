@@ -117,6 +117,37 @@ def test_tuck_and_discard_are_clicks() -> None:
     assert lay["tuck0_0"].art["title_en"] == "Spy 6" and lay["tuck0_0"].z < lay["row0_0"].z
 
 
+def test_no_larger_spy_leaves_one_quick_button() -> None:
+    # SM-R27: the attacker is asked after every successful Spy; holding no larger one, a
+    # person sees one "Don't tuck" button (N), no card invites a tuck, and a card dragged
+    # onto Play says what to press first.
+    s = position(["spy5", "spy2", "hacker"], ["forces", "spy1"])
+    s, _ = play(s, "play:spy5", "call:hacker")
+    obs = GAME.observation(s, 0)
+    g = VIEW.gestures(obs, 0, GAME.legal_actions(s))
+    assert [(x.action, x.label("en"), x.label("ja"), x.shortcut, x.source, x.target)
+            for x in g] == [("pass", "Don't tuck", "差し込まない", "N", None, None)]
+    pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
+    assert not [p.id for p in pieces.values() if p.state == "active"]
+    assert VIEW.status(obs, 0, "en") == \
+        "You hold no Spy larger than Spy 5: press Don't tuck (N) to go on."
+    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == \
+        "You hold no larger Spy to tuck: first choose Don't tuck."
+
+
+def test_defender_table_is_the_same_whatever_the_attacker_holds() -> None:
+    # SM-R27, SM-R11: the table the defender sees during the tuck question shows nothing of
+    # the attacker's hand, not even whether a tuck is possible.
+    views = []
+    for spare in ("spy7", "spy2"):
+        s = position(["spy5", spare, "hacker"], ["forces", "spy1"])
+        s, _ = play(s, "play:spy5", "call:hacker")
+        obs = GAME.observation(s, 1)
+        views.append((VIEW.layout(obs, 1, "en"), VIEW.status(obs, 1, "ja"),
+                      VIEW.gestures(obs, 1, [])))
+    assert views[0] == views[1]
+
+
 def test_why_not_reasons() -> None:
     s = position(["spy1", "hacker"], ["forces"])
     obs = GAME.observation(s, 0)
