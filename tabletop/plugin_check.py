@@ -70,7 +70,8 @@ def check_plugin(plugin: GamePlugin, seeds: Iterable[int] = range(3),
                 where = f"{spec.id} {n}p seed {seed} step {step}"
                 events = [e for r in session.history for e in r.events]
                 for e in events[seen:]:
-                    word(e, f"{where} log '{e.kind}'")
+                    if e.logged:
+                        word(e, f"{where} log '{e.kind}'")
                 seen = len(events)
                 state = session.state
                 mover = session.current_player()
