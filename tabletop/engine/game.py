@@ -300,6 +300,19 @@ class Game(ABC, Generic[S]):
         """What ``seat`` should do next, for the status line (``None``: nothing to say)."""
         return None
 
+    # -- saves of earlier rules ------------------------------------------------------------
+    def upgrade_log(self, rules_version: str, num_players: int,
+                    options: Mapping[str, OptionValue],
+                    log: Sequence[tuple[int, str]]) -> list[tuple[int, str]] | None:
+        """The moves of a match saved under an earlier ``rules_version``, as these rules
+        record them, or ``None`` (the default) when such a save is replayed as it is.
+
+        A change of rules that adds a decision (a question the rules now always ask, say)
+        makes older logs miss it; a game carries its players' unfinished matches over by
+        adding those decisions here, so that no game started under the old rules is lost.
+        The state the upgraded log replays to must be the one the save recorded."""
+        return None
+
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: S, seat: int) -> float | None:
         """Optional evaluation in [-1, 1] from ``seat``'s point of view, for search agents."""

@@ -392,7 +392,16 @@ def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
         raise SaveFileError(BAD_FIELD, path, f"the game cannot be set up from the file: "
                                              f"{files.quote(exc, 200)}.{rules_note}") from None
     words = _find_words(games, data.game_id)
-    for i, (seat, action) in enumerate(data.log):
+    log = data.log
+    if different:
+        try:
+            upgraded = game.upgrade_log(data.rules_version, data.players, session.options,
+                                        data.log)
+        except Exception:  # a log the upgrade cannot follow fails below, as it is
+            upgraded = None
+        if upgraded is not None:
+            log = upgraded
+    for i, (seat, action) in enumerate(log):
         try:
             session.apply_recorded(seat, action)
         except Exception as exc:  # any failure of the game's code on a bad log is the file's

@@ -6,6 +6,7 @@ import json
 import os
 import random
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -452,3 +453,42 @@ def test_an_unknown_computer_level_is_refused(tmp_path: Path) -> None:
         sf.load(edited(path, change), GAMES)
     assert err.value.kind == sf.BAD_FIELD and "grandmaster" in err.value.problem
     assert "not a computer level" in err.value.problem
+
+
+class RenamedToy(ToyGame):
+    """The toy game at rules version 2, which spells ``take:1`` as ``take:01``."""
+
+    spec = replace(ToyGame.spec, rules_version="2")
+
+    def upgrade_log(self, rules_version: str, num_players: int, options: Any,
+                    log: Any) -> list[tuple[int, str]] | None:
+        if rules_version != "1":
+            return None
+        return [(seat, action.replace("take:", "take:0") if seat >= 0 else action)
+                for seat, action in log]
+
+    def is_well_formed(self, action: str) -> bool:
+        return super().is_well_formed(action.replace("take:0", "take:"))
+
+    def legal_actions(self, state: ToyState) -> list[str]:
+        return [a.replace("take:", "take:0") for a in super().legal_actions(state)]
+
+    def apply_in_place(self, state: ToyState, action: str) -> list[Event]:
+        return super().apply_in_place(state, action.replace("take:0", "take:"))
+
+
+def test_a_save_of_earlier_rules_is_carried_over_by_the_game(tmp_path: Path) -> None:
+    path, s = write_toy(tmp_path)  # written under rules version 1
+    session, data = sf.load(path, {"toy": RenamedToy()})
+    assert data.rules_version == "1" and session.state_hash() == s.state_hash()
+    assert all(r.action.startswith("take:0") for r in session.history if r.seat >= 0)
+    # Rules that changed without carrying old saves over refuse them, naming both versions.
+    with pytest.raises(SaveFileError) as err:
+        sf.load(path, {"toy": StrictRenamedToy()})
+    assert err.value.kind == sf.REPLAY_FAILED and "rules version 1" in str(err.value)
+
+
+class StrictRenamedToy(RenamedToy):
+    def upgrade_log(self, rules_version: str, num_players: int, options: Any,
+                    log: Any) -> list[tuple[int, str]] | None:
+        return None

@@ -164,21 +164,24 @@ def test_hard_attacker_bluffs_with_every_type() -> None:
 def test_hard_defender_calls_vary_with_the_seed_in_open_spots() -> None:
     # SM-R12: the defender mixes its calls; the same spot does not always get the same call.
     # A mixed decision is drawn among the calls within MIX_FLOOR of the favourite's visits
-    # (``mo_ismcts``): over the seeds, that draw must offer more than one call. (The calls
-    # actually drawn are a handful of weighted coin flips: in the first spot about one seed
-    # in ten draws a call other than Special Forces, so 8 seeds show it only by luck.)
+    # (``mo_ismcts``): over the seeds, that draw must offer more than one call, and more than
+    # one call must be drawn. (In the first spot about one seed in ten draws a call other than
+    # Special Forces, so the calls drawn are counted over 40 seeds, not a lucky handful.)
     for (hand0, hand1, rounds), card in zip(SPOTS[::2], ("spy2", "spy3"), strict=True):
         s = position(hand0, hand1, attacker=0, rounds=rounds)
         s, _ = play(s, f"play:{card}")
         obs, legal = GAME.observation(s, 1), GAME.legal_actions(s)
         offered: Counter[str] = Counter()
-        for seed in range(8):
+        calls: Counter[str] = Counter()
+        for seed in range(40):
             decision = HARD.choose(GAME, obs, 1, legal, seed=seed)
             top = max(decision.visits.values())
             pool = {a for a, v in decision.visits.items() if v >= MIX_FLOOR * top}
             assert decision.action in pool
             offered.update(pool)
+            calls[decision.action] += 1
         assert len(offered) >= 2, offered
+        assert len(calls) >= 2, calls
 
 
 @pytest.mark.parametrize(("hand1", "discard", "impossible"), [
