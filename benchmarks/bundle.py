@@ -99,7 +99,7 @@ def main() -> int:
     args = ap.parse_args()
     dist = Path(args.dist)
     folder = dist / "tabletop"
-    exe = folder / ("tabletop.exe" if os.name == "nt" else "tabletop")
+    exe = folder / ("Tabletop.exe" if os.name == "nt" else "tabletop")
     if not exe.is_file():
         ap.error(f"no bundle at {folder}; build it with `make dist`")
     result = measure_folder(folder)
