@@ -130,6 +130,16 @@ def test_bundle_holds_its_own_python_and_stripped_libraries(built: Bundle) -> No
     assert b".symtab\x00" not in libpython.read_bytes()
 
 
+def test_modules_read_at_start_are_plain_pyc_files_and_the_rest_stay_archived(
+        built: Bundle) -> None:
+    code = built.internal / "tabletop"
+    for module in ("__init__", "registry", "app/main", "app/window", "games/magos/spec"):
+        assert (code / f"{module}.pyc").is_file(), f"{module} is not a .pyc file in the bundle"
+    # Rules models load with a game's first table, not at start: they stay in the archive.
+    assert not (code / "games" / "magos" / "model.pyc").exists()
+    assert not list(code.rglob("*.py"))
+
+
 def test_frozen_app_reports_bad_options_without_a_window(built: Bundle) -> None:
     out = _run(built.exe, "--lang", "xx")
     assert out.returncode == 2
