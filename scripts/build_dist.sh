@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 python="${PYTHON:-.venv/bin/python}"
 dist="${DIST:-dist}"
 # One work folder per Python: its analysis and stripped libraries belong to that Python.
-work="build/pyinstaller-$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')"
+# (tr: Python on Windows ends the line with a carriage return, which no file name may hold.)
+work="build/pyinstaller-$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])' | tr -d '\r')"
 
 rm -rf "$dist/tabletop" "$dist/Tabletop.app"
 "$python" -m PyInstaller --noconfirm --log-level WARN \
