@@ -23,7 +23,9 @@ import tempfile
 from pathlib import Path
 
 MIB = 1024 * 1024
-AIM_MIB = 120
+# The size aims: the unpacked folder and the download (pyqtgraph's charts are part of the app).
+AIM_MIB = 160
+AIM_TAR_GZ_MIB = 64
 
 # (label, test on the path relative to the bundle's _internal folder), first match wins.
 GROUPS: list[tuple[str, tuple[str, ...]]] = [
@@ -99,12 +101,13 @@ def main() -> int:
     args = ap.parse_args()
     dist = Path(args.dist)
     folder = dist / "tabletop"
-    exe = folder / ("tabletop.exe" if os.name == "nt" else "tabletop")
+    exe = folder / ("Tabletop.exe" if os.name == "nt" else "tabletop")
     if not exe.is_file():
         ap.error(f"no bundle at {folder}; build it with `make dist`")
     result = measure_folder(folder)
     result["tar_gz_mib"], result["tar_gz"] = tarball_size(dist, folder)
     result["aim_folder_mib"] = AIM_MIB
+    result["aim_tar_gz_mib"] = AIM_TAR_GZ_MIB
     if args.startup_runs > 0:
         startup = Path(__file__).with_name("startup.py")
         out = subprocess.run([sys.executable, str(startup), "--runs", str(args.startup_runs),
@@ -115,8 +118,9 @@ def main() -> int:
         print(json.dumps(result, indent=2))
         return 0
     print(f"bundle folder  : {result['folder_mib']:7.1f} MiB in {result['files']} files "
-          f"(aim: under {AIM_MIB} MiB)")
-    print(f"tar.gz         : {result['tar_gz_mib']:7.1f} MiB ({result['tar_gz']})")
+          f"(aim: at most {AIM_MIB} MiB)")
+    print(f"tar.gz         : {result['tar_gz_mib']:7.1f} MiB ({result['tar_gz']}; aim: at most "
+          f"{AIM_TAR_GZ_MIB} MiB)")
     for key in ("groups_mib", "largest_files_mib"):
         print("by part:" if key == "groups_mib" else "largest files:")
         parts = result[key]

@@ -1,14 +1,13 @@
 """Entry script of the frozen app (PyInstaller needs a script, not a ``module:function``).
 
-``freeze_support`` lets a frozen executable act as a multiprocessing worker when the app ever
-starts one (the CLI's simulations use a process pool); it does nothing otherwise.
+The bundle is the window only: the command line (``tabletop-cli``, whose simulations use a
+process pool) is not in it, so the app never starts a process and needs no
+``multiprocessing.freeze_support``; leaving multiprocessing out spares every start its import.
 """
 
-import multiprocessing
 import sys
 
 from tabletop.app.main import main
 
 if __name__ == "__main__":
-    multiprocessing.freeze_support()
     sys.exit(main())

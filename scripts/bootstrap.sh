@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Sets up everything Tabletop needs in ./.venv: a suitable Python, the Python packages, and on
 # Debian/Ubuntu the system libraries Qt needs (plus a Japanese font).
-#   scripts/bootstrap.sh run    -> what the app needs
-#   scripts/bootstrap.sh test   -> also the test and lint tools
+#   scripts/bootstrap.sh run      -> what the app needs
+#   scripts/bootstrap.sh test     -> also the test and lint tools
+#   scripts/bootstrap.sh package  -> the app and PyInstaller, to build the bundle
+# VENV=DIR sets up another folder than .venv; PYTHON_VERSION=3.11 takes that Python only (the
+# bundle is built from the oldest and the newest supported Python, each in a venv of its own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-run}"
+venv="${VENV:-.venv}"
+want="${PYTHON_VERSION:-}"
 
 # Qt's runtime libraries. Offscreen tests need the first line; a desktop session also needs the
 # X11/xcb ones; the font makes Japanese text readable.
@@ -33,39 +38,53 @@ install_system_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+version_of() {
+  "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null
+}
+
 pick_python() {
   # PySide6 6.12 is only safe on Python >= 3.12 (pyproject.toml keeps 3.11 on 6.11), so a
   # newer interpreter is preferred when the machine has one.
-  local candidates=(python3.13 python3.12)
-  if command -v pyenv >/dev/null 2>&1; then
-    local root; root="$(pyenv root)"
-    for v in "$root"/versions/3.13* "$root"/versions/3.12*; do
-      [ -x "$v/bin/python3" ] && candidates+=("$v/bin/python3")
-    done
-  fi
+  local minors=(3.13 3.12 3.11)
+  [ -n "$want" ] && minors=("$want")
+  local candidates=()
+  local root=""
+  command -v pyenv >/dev/null 2>&1 && root="$(pyenv root)"
+  for m in "${minors[@]}"; do
+    candidates+=("python$m")
+    if [ -n "$root" ]; then
+      for v in "$root"/versions/"$m".*; do
+        [ -x "$v/bin/python3" ] && candidates+=("$v/bin/python3")
+      done
+    fi
+  done
   candidates+=(python3 python)
   for c in "${candidates[@]}"; do
-    if "$c" -c 'import sys, venv; sys.exit(0 if sys.version_info >= (3, 11) else 1)' >/dev/null 2>&1; then
+    if "$c" -c 'import sys, venv; sys.exit(0 if sys.version_info >= (3, 11) else 1)' >/dev/null 2>&1 \
+        && { [ -z "$want" ] || [ "$(version_of "$c")" = "$want" ]; }; then
       echo "$c"; return 0
     fi
   done
-  echo "Tabletop needs Python 3.11 or newer; none was found." >&2
+  echo "Tabletop needs Python ${want:-3.11 or newer}; none was found." >&2
   return 1
 }
 
 install_system_packages
-if [ ! -x .venv/bin/python ]; then
+if [ ! -x "$venv/bin/python" ]; then
   py="$(pick_python)"
-  echo "Creating .venv with $("$py" --version 2>&1)"
-  "$py" -m venv .venv
+  echo "Creating $venv with $("$py" --version 2>&1)"
+  "$py" -m venv "$venv"
+elif [ -n "$want" ] && [ "$(version_of "$venv/bin/python")" != "$want" ]; then
+  echo "$venv has Python $(version_of "$venv/bin/python"), not $want; remove it or pick another VENV." >&2
+  exit 1
 fi
-stamp=".venv/.installed-$what"
+stamp="$venv/.installed-$what"
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  if [ "$what" = test ]; then
-    .venv/bin/python -m pip install -q -e ".[test]"
-  else
-    .venv/bin/python -m pip install -q -e .
-  fi
+  "$venv/bin/python" -m pip install -q --upgrade pip >/dev/null
+  case "$what" in
+    test) "$venv/bin/python" -m pip install -q -e ".[test]" ;;
+    package) "$venv/bin/python" -m pip install -q -e ".[package]" ;;
+    *) "$venv/bin/python" -m pip install -q -e . ;;
+  esac
   touch "$stamp"
 fi

@@ -79,8 +79,12 @@ def may_declare_entry_points(group: str = GROUP) -> bool:
     """Whether any installed distribution might declare entry points in ``group``.
 
     Errs towards True: a finder that ``importlib.metadata`` would ask but this scan cannot read
-    counts as a yes, so a game is never missed, only (rarely) looked up in vain.
+    counts as a yes, so a game is never missed, only (rarely) looked up in vain. A frozen app
+    (PyInstaller) answers no: its path holds only its own archive and folder, where nothing can
+    be installed, and opening the archive would cost its start-up a zip reader.
     """
+    if getattr(sys, "frozen", False):
+        return False
     if any(getattr(finder, "find_distributions", None) is not None and finder is not PathFinder
            for finder in sys.meta_path):
         return True

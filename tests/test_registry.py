@@ -147,3 +147,19 @@ def test_a_lazy_plugin_checks_what_it_loads() -> None:
     with pytest.raises(TypeError, match="a view and its rulebooks"):
         GamePlugin(ToyGame())
 
+
+
+
+def test_a_frozen_app_looks_for_no_installed_game_packages(monkeypatch) -> None:
+    # A finder that could list distributions makes the scan answer yes...
+    class Finder:
+        @staticmethod
+        def find_distributions(*args: object, **kwargs: object) -> list[object]:
+            return []
+
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    assert may_declare_entry_points()
+    # ...but a PyInstaller bundle's path is its own archive and folder, where nothing can be
+    # installed.
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert not may_declare_entry_points()
