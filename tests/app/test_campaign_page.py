@@ -247,3 +247,30 @@ def test_a_resumed_battle_of_a_campaign_that_moved_on_does_not_count(make_window
     assert second.summary_dialog is not None  # a single battle: the ordinary summary
     saved = store.load("moved")
     assert saved.enemy_index == 1 and saved.battles == 1  # not counted a second time
+
+
+DATA = Path(__file__).resolve().parents[1] / "games" / "magos" / "data"
+
+
+def test_a_save_written_before_page_tags_resumes_into_its_campaign(make_window,
+                                                                    data_dir: Path) -> None:
+    """A campaign battle autosaved by an earlier version (its slot under ``ui["campaign"]``)
+    is offered at the next start and, finished, still counts for its campaign."""
+    (data_dir / "autosave").mkdir(parents=True)
+    (data_dir / "magos").mkdir(parents=True)
+    save = DATA / "campaign-battle-before-tags.json"
+    assert '"campaign": "long night"' in save.read_text(encoding="utf-8")
+    (data_dir / "autosave" / "current.json").write_bytes(save.read_bytes())
+    (data_dir / "magos" / "long night.json").write_bytes(
+        (DATA / "campaign-long-night-before-tags.json").read_bytes())
+    window = make_window(solo_plugins())
+    assert window.pending is not None
+    resumed = window.resume_pending()
+    assert resumed is not None and window.message_box is None  # adopted without a warning
+    assert resumed.session.decisions()[:3] == ["roll:6", "cast:pain:6", "end"]
+    play_out(resumed, greedy)
+    assert resumed.session.returns() == [1.0]
+    assert window.summary_dialog is None and window.campaign_page.result_dialog is not None
+    saved = CampaignStore(data_dir / "magos").load("long night")
+    assert saved.enemy_index == 1 and saved.battles == 1
+    assert saved.beaten[0].enemy == "training_dummy"
