@@ -147,3 +147,19 @@ def test_a_lazy_plugin_checks_what_it_loads() -> None:
     with pytest.raises(TypeError, match="a view and its rulebooks"):
         GamePlugin(ToyGame())
 
+
+
+def test_a_plugin_may_bring_a_front_page_built_only_when_asked() -> None:
+    from toygame import ToyGame, ToyView
+
+    from tabletop.api import GamePlugin
+
+    built: list[object] = []
+
+    def page(host: object) -> object:
+        built.append(host)
+        return object()
+
+    assert GamePlugin(ToyGame(), ToyView, {}).page is None
+    plugin = GamePlugin(ToyGame(), ToyView, {}, page=page)  # type: ignore[arg-type]
+    assert plugin.page is page and built == []
