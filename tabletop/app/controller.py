@@ -48,7 +48,7 @@ from tabletop.engine import (
 from tabletop.engine.savefile import SaveData
 
 from .i18n import player_name, tr
-from .newgame import GameSetup
+from .newgame import TAG, GameSetup
 from .saves import SaveStore
 
 HINT_LEVEL = "hard"
@@ -244,12 +244,18 @@ class GameController(QObject):
             return False, tr("undo.other", self.lang, player=self.player_label(owner))
         return True, ""
 
+    @property
+    def tag(self) -> str | None:
+        """The mark of the front page that started this match (``tabletop.api.Match``)."""
+        return self.setup.tag
+
     def save_data(self) -> SaveData:
-        """The match as a save file's content, with the viewing seat for resuming."""
+        """The match as a save file's content, with the viewing seat and the page's tag for
+        resuming."""
         ui: dict[str, Any] = {"viewing_seat": self.viewing_seat,
                               "fixed_seed": self.setup.fixed_seed}
-        if self.setup.campaign is not None:
-            ui["campaign"] = self.setup.campaign
+        if self.setup.tag is not None:
+            ui[TAG] = self.setup.tag
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
 

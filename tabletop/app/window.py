@@ -4,6 +4,8 @@ The central area is a stack of pages. The chooser lists every game that loaded (
 that did not, with the reason). The table page holds the generic table, the game log, an action
 bar and a large status line that always says what to do next. The privacy page replaces the
 whole table page while the screen is handed from one player to another. Both live in ``pages``.
+A game may bring a front page of its own, which Play opens instead of the new-game dialog
+(``front_pages``).
 
 The window owns one table widget and one AI thinker for its lifetime; each match gets a fresh
 ``GameController`` that drives them. The chooser is all that start-up builds: the table, the
@@ -58,6 +60,7 @@ from tabletop.engine.errors import GameError, SaveFileError
 from tabletop.registry import LoadFailure, load_plugins
 from tabletop.resources import resource
 
+from .front_pages import FrontPages
 from .i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from .saves import DamagedAutosave, Pending, SaveStore
 
@@ -354,7 +357,6 @@ class MainWindow(QMainWindow):
         self.pending: Pending | None = None
         self.message_box: QMessageBox | None = None
         self.replay_window: Any = None
-        self.campaign_page: Any = None  # the Magos solo campaign screen, built on first use
 
         self._painted = False  # the icon is set after the first paint (``paintEvent``)
         self._table_factory = table_factory or _default_table
@@ -371,6 +373,7 @@ class MainWindow(QMainWindow):
         self.chooser.rules_requested.connect(self.show_rules)
         self.stack.addWidget(self.chooser)
         self.setCentralWidget(self.stack)
+        self.front_pages = FrontPages(self)
 
         self._build_actions()
         self.resize(1200, 740)
@@ -413,7 +416,7 @@ class MainWindow(QMainWindow):
             page.retranslate(self.lang)
             self.stack.addWidget(page)
             self._table_page = page
-            self._update_actions()
+            self.update_actions()
         return self._table_page
 
     @property
@@ -519,11 +522,10 @@ class MainWindow(QMainWindow):
             self._table_page.retranslate(lang)
         self._populate_chooser()
         self._update_title()
-        self._update_actions()
+        self.update_actions()
         if self.rules_window is not None:
             self.rules_window.set_language(lang)
-        if self.campaign_page is not None:
-            self.campaign_page.retranslate()
+        self.front_pages.retranslate()
 
     def _update_title(self) -> None:
         if self.controller is not None:
@@ -544,7 +546,7 @@ class MainWindow(QMainWindow):
         elif self._table is not None:  # a table built later starts in the language of its match
             self._table.set_language(lang)
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         c = self.controller
         in_game = c is not None
         for act in (self.act_restart, self.act_save):
@@ -579,7 +581,7 @@ class MainWindow(QMainWindow):
     # -- pages ----------------------------------------------------------------------------
     def show_chooser(self) -> None:
         self.stack.setCurrentWidget(self.chooser)
-        self._update_actions()
+        self.update_actions()
 
     def _in_progress(self) -> bool:
         c = self.controller
@@ -593,12 +595,14 @@ class MainWindow(QMainWindow):
                                       tr("confirm.body", self.lang))
         return answer == QtWidgets.QMessageBox.StandardButton.Yes
 
-    def back_to_chooser(self) -> None:
+    def back_to_chooser(self) -> bool:
+        """Leave the match (asking first while it runs) for the chooser; False: it goes on."""
         if not self.confirm_leave():
-            return
+            return False
         self._end_match()
         self._update_title()
         self.show_chooser()
+        return True
 
     def new_game(self) -> None:
         if self.controller is not None:
@@ -607,30 +611,9 @@ class MainWindow(QMainWindow):
             self.show_chooser()
 
     def _on_play_requested(self, game_id: str) -> None:
-        # Magos solo is played as a campaign; its page offers single battles too.
-        if game_id == "magos-solo":
-            self.show_campaign()
-        else:
+        # A game with a front page of its own opens it; it may offer the dialog too.
+        if not self.front_pages.open(game_id):
             self.open_new_game(game_id)
-
-    def campaign_page_built(self) -> Any:
-        """The Magos solo campaign page, built the first time it is needed (not shown)."""
-        from .campaign_page import CampaignPage
-
-        if self.campaign_page is None:
-            self.campaign_page = CampaignPage(self)
-            self.stack.addWidget(self.campaign_page)
-        return self.campaign_page
-
-    def show_campaign(self) -> Any:
-        """Show the Magos solo campaign page."""
-        fresh = self.campaign_page is None
-        page = self.campaign_page_built()
-        if not fresh:
-            page.refresh()
-        self.stack.setCurrentWidget(page)
-        self._update_actions()
-        return self.campaign_page
 
     def open_new_game(self, game_id: str) -> GameSetup | None:
         """Ask for a set-up in the new-game dialog and start it; ``None`` when cancelled."""
@@ -647,7 +630,7 @@ class MainWindow(QMainWindow):
         try:
             setup = dialog.setup()
         except GameError as exc:
-            self._show_error(str(exc))
+            self.show_error(str(exc))
             return None
         self.start_game(setup)
         return setup
@@ -673,7 +656,7 @@ class MainWindow(QMainWindow):
                 return None
         plugin = self.plugins.get(setup.game_id)
         if plugin is None:
-            self._show_error(f"Unknown game '{setup.game_id}'.")
+            self.show_error(f"Unknown game '{setup.game_id}'.")
             return None
         from .controller import GameController
 
@@ -685,7 +668,7 @@ class MainWindow(QMainWindow):
                                saves=self.saves, resume_ui=resume_ui, created=created,
                                clock_factory=self._clock_factory)
         except Exception as exc:  # a broken game must leave the app usable
-            self._show_error(tr("error.game_failed", self.lang, error=f"{type(exc).__name__}: "
+            self.show_error(tr("error.game_failed", self.lang, error=f"{type(exc).__name__}: "
                                                                        f"{exc}"))
             return None
         self._error = ""
@@ -697,7 +680,7 @@ class MainWindow(QMainWindow):
         c.buttons_changed.connect(self._set_game_buttons)
         c.privacy_requested.connect(self._on_privacy_requested)
         c.table_shown.connect(self._show_table_page)
-        c.history_changed.connect(self._update_actions)
+        c.history_changed.connect(self.update_actions)
         c.hint_shown.connect(self._on_hint_shown)
         c.game_over.connect(self._on_game_over)
         c.autosave_failed.connect(self._on_autosave_failed)
@@ -706,7 +689,7 @@ class MainWindow(QMainWindow):
         self._update_title()
         c.start()
         self.table.fit_table()
-        self._update_actions()
+        self.update_actions()
         return c
 
     def _end_match(self) -> None:
@@ -716,9 +699,9 @@ class MainWindow(QMainWindow):
             self.controller.deleteLater()
             self.controller = None
         self._set_game_buttons([])
-        self._update_actions()
+        self.update_actions()
 
-    def _show_error(self, message: str) -> None:
+    def show_error(self, message: str) -> None:
         self._error = message
         self._populate_chooser()
         self.show_chooser()
@@ -731,13 +714,13 @@ class MainWindow(QMainWindow):
 
     def _show_table_page(self) -> None:
         self.stack.setCurrentWidget(self.table_page)
-        self._update_actions()
+        self.update_actions()
 
     def _on_privacy_requested(self, seat: int) -> None:
         assert self.controller is not None
         self.privacy_page.set_player(self.controller.player_label(seat), self.lang)
         self.stack.setCurrentWidget(self.privacy_page)
-        self._update_actions()
+        self.update_actions()
 
     def _on_privacy_ready(self) -> None:
         if self.controller is not None:
@@ -745,14 +728,14 @@ class MainWindow(QMainWindow):
 
     def _set_game_buttons(self, gestures: list[Gesture]) -> None:
         if self._table_page is None and not gestures:
-            self._update_actions()  # no page yet, so no buttons to take away
+            self.update_actions()  # no page yet, so no buttons to take away
             return
         page = self.table_page
         wanted = [(g.action, self._button_text(g)) for g in gestures]
         if wanted == [(b.property("action"), b.text()) for b in page.game_buttons]:
             for b in page.game_buttons:
                 b.setStyleSheet(GAME_BUTTON_STYLE)  # drop an old hint's highlight
-            self._update_actions()
+            self.update_actions()
             return
         for b in page.game_buttons:
             page.game_buttons_box.removeWidget(b)
@@ -776,7 +759,7 @@ class MainWindow(QMainWindow):
             button.clicked.connect(lambda _=False, a=g.action: self._press(a))
             page.game_buttons_box.addWidget(button)
             page.game_buttons.append(button)
-        self._update_actions()
+        self.update_actions()
 
     def _button_text(self, g: Gesture) -> str:
         label = g.label(self.lang)
@@ -817,8 +800,8 @@ class MainWindow(QMainWindow):
         if c is None:
             return
         self._close_summary()
-        if self.campaign_page is not None and self.campaign_page.battle_over(c):
-            return  # a campaign battle: the campaign page records it and shows the result
+        if self.front_pages.match_over(c):
+            return  # the game's page that started the match showed its own ending
         names = [c.player_label(s) for s in range(c.setup.players)]
         high_scores = self._file_high_score(c)
         table = c.score_table()
@@ -966,14 +949,13 @@ class MainWindow(QMainWindow):
         from .newgame import GameSetup
 
         fixed = bool(data.ui.get("fixed_seed", True))
-        slot = data.ui.get("campaign")
         setup = GameSetup(data.game_id, data.players, list(data.seats), dict(session.options),
-                          data.seed, fixed, slot if isinstance(slot, str) else None)
+                          data.seed, fixed, GameSetup.saved_tag(data.ui))
         controller = self.start_game(setup, session=session, resume_ui=data.ui,
                                      created=data.created)
-        if controller is not None and setup.campaign is not None:
-            # A campaign battle from before a restart: its result still goes to the campaign.
-            self.campaign_page_built().adopt(controller)
+        if controller is not None:
+            # A match a game's page started before a restart goes back to that page.
+            self.front_pages.adopt(controller, setup.game_id)
         return controller
 
     def save_dialog(self) -> None:

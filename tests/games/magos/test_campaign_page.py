@@ -1,27 +1,63 @@
-"""The Magos solo campaign page: the 17 opponents in order, battles recorded and saved at once,
-progress surviving a restart, defeats making a draft due, damaged files kept aside."""
+"""The Magos solo campaign page, Magos solo's front page in the app: the 17 opponents in order,
+battles recorded and saved at once, progress surviving a restart, defeats making a draft due,
+damaged files kept aside, and battles saved before pages had tags still counting."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
 
+from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
+from tabletop.games.magos.campaign_page import CampaignPage
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaves and campaigns go to a temporary folder, never the real user directory."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(path))
+    return path
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path: Path) -> Iterator[Callable[..., MainWindow]]:  # type: ignore[no-untyped-def]
+    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    made: list[MainWindow] = []
+
+    def make(plugins: dict[str, object], lang: str = "en") -> MainWindow:
+        window = MainWindow(plugins, [], lang=lang, settings=settings, ai_delay_ms=0,
+                            animate=False)
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+        window.thinker.wait_done(5000)
 
 
 def open_page(window):  # type: ignore[no-untyped-def]
     button = window.chooser.findChild(QPushButton, f"play-{SOLO}")
     assert button is not None
     button.click()
-    page = window.campaign_page
+    page = window.front_pages.page(SOLO)
     assert page is not None and window.stack.currentWidget() is page
+    assert isinstance(page, CampaignPage)
     return page
 
 
@@ -119,8 +155,8 @@ def test_winning_the_last_battle_shows_the_campaign_won(make_window, data_dir: P
     fake = SimpleNamespace(session=SimpleNamespace(observation=lambda seat: obs),
                            summary_text=lambda lang: "Victory!")
     page._battle = (page.campaign, fake)
-    assert page.battle_over(fake)
-    assert not page.battle_over(fake)  # recorded once only
+    assert page.match_over(fake)
+    assert not page.match_over(fake)  # recorded once only
     assert page.result_dialog is not None
     assert page.result_dialog.heading.text() == "Campaign won!"
     assert "Score (defeats, lower is better): 1 in 18 battles" in page.result_dialog.text.text()
@@ -214,11 +250,11 @@ def test_a_battle_resumed_after_a_restart_still_counts(make_window, data_dir: Pa
     assert second.pending is not None
     resumed = second.resume_pending()
     assert resumed is not None and resumed.session.decisions() == history
-    assert resumed.setup.campaign == "long night"
+    assert resumed.setup.tag == "long night"
     play_out(resumed, greedy)
     assert resumed.session.returns() == [1.0]
     # The campaign page recorded it (and shows its result, not the plain summary).
-    page2 = second.campaign_page
+    page2 = second.front_pages.page(SOLO)
     assert page2 is not None and page2.result_dialog is not None
     assert second.summary_dialog is None
     saved = CampaignStore(data_dir / "magos").load("long night")
@@ -249,9 +285,6 @@ def test_a_resumed_battle_of_a_campaign_that_moved_on_does_not_count(make_window
     assert saved.enemy_index == 1 and saved.battles == 1  # not counted a second time
 
 
-DATA = Path(__file__).resolve().parents[1] / "games" / "magos" / "data"
-
-
 def test_a_save_written_before_page_tags_resumes_into_its_campaign(make_window,
                                                                     data_dir: Path) -> None:
     """A campaign battle autosaved by an earlier version (its slot under ``ui["campaign"]``)
@@ -270,7 +303,9 @@ def test_a_save_written_before_page_tags_resumes_into_its_campaign(make_window,
     assert resumed.session.decisions()[:3] == ["roll:6", "cast:pain:6", "end"]
     play_out(resumed, greedy)
     assert resumed.session.returns() == [1.0]
-    assert window.summary_dialog is None and window.campaign_page.result_dialog is not None
+    page = window.front_pages.page(SOLO)
+    assert window.summary_dialog is None and page is not None
+    assert page.result_dialog is not None
     saved = CampaignStore(data_dir / "magos").load("long night")
     assert saved.enemy_index == 1 and saved.battles == 1
     assert saved.beaten[0].enemy == "training_dummy"
