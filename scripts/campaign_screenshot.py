@@ -85,20 +85,20 @@ def main(argv: list[str] | None = None) -> int:
 
     controller = page.fight(seed=5)
     assert controller is not None
-    controller.chance_step_ms = 60_000  # hold each step until this script moves on
+    controller.chance.step_ms = 60_000  # hold each step until this script moves on
     pump(0.3)
     while True:
         action = greedy(controller.session.legal_actions())
         controller.submit_human(action)
         if action == "end":
             break
-    controller._next_step()  # the first enemy die resolves and its row lights up
+    controller.chance.next_step()  # the first enemy die resolves and its row lights up
     save(window, out / "enemy_turn.png")
 
-    controller.chance_step_ms = 0
+    controller.chance.step_ms = 0
     while not controller.over:
-        if controller.is_playing_back():
-            controller._next_step()
+        if controller.chance.playing:
+            controller.chance.next_step()
             continue
         controller.submit_human(greedy(controller.session.legal_actions()))
     pump(0.3)

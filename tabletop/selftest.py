@@ -308,7 +308,7 @@ def _play(state: _Run, app: Any, window: Any, game_id: str,
             raise SelfTestFailure(f"{game_id}: the table is empty ({lang})")
         if window.table.grab().isNull() or window.grab().isNull():
             raise SelfTestFailure(f"{game_id}: the table did not render ({lang})")
-    played.append((c.series(), [c.player_label(s) for s in range(players)]))
+    played.append((c.chart.points(c.lang), [c.player_label(s) for s in range(players)]))
     saved = _check_saved(window, c, game_id)
     moves = len(c.moves())
     end = "game over" if c.over else "stopped"

@@ -21,15 +21,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import controller as ctl
+from . import status as st
 from .i18n import tr
 
 STATUS_STYLES: dict[str, str] = {
-    ctl.INFO: "color: #2b2b2b; background: #f4efe2;",
-    ctl.TURN: "color: #1d3b2a; background: #e3f1e6; font-weight: bold;",
-    ctl.WARNING: "color: #8f1d12; background: #fbe3df; font-weight: bold;",
-    ctl.THINKING: "color: #4a4a4a; background: #eceae4; font-style: italic;",
-    ctl.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
+    st.INFO: "color: #2b2b2b; background: #f4efe2;",
+    st.TURN: "color: #1d3b2a; background: #e3f1e6; font-weight: bold;",
+    st.WARNING: "color: #8f1d12; background: #fbe3df; font-weight: bold;",
+    st.THINKING: "color: #4a4a4a; background: #eceae4; font-style: italic;",
+    st.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
 }
 
 
@@ -100,7 +100,7 @@ class TablePage(QWidget):
         self.status.setWordWrap(True)
         self.status.setMinimumHeight(44)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status_kind = ctl.INFO
+        self.status_kind = st.INFO
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)
         lay.addLayout(status_row)
@@ -150,9 +150,9 @@ class TablePage(QWidget):
         self.status_kind = kind
         self.status.setText(text)
         self.status.setStyleSheet(
-            f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[ctl.INFO])}"
+            f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[st.INFO])}"
             " font-size: 16pt; padding: 6px 12px; border-radius: 6px; }")
-        self.busy.setVisible(kind == ctl.THINKING)
+        self.busy.setVisible(kind == st.THINKING)
 
     def reset_log(self, lines: list[str]) -> None:
         self.log.setPlainText("\n".join(lines))

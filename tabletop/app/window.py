@@ -63,6 +63,7 @@ from tabletop.resources import resource
 from .front_pages import FrontPages
 from .i18n import LANGUAGE_NAMES, LANGUAGES, tr
 from .saves import DamagedAutosave, Pending, SaveStore
+from .undo_guard import redo_state, undo_state
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -551,20 +552,20 @@ class MainWindow(QMainWindow):
         in_game = c is not None
         for act in (self.act_restart, self.act_save):
             act.setEnabled(in_game)
-        hint = c is not None and c.can_hint()
+        hint = c is not None and c.hints.available()
         self.act_hint.setEnabled(hint)
         page = self._table_page
         if page is not None:
             page.hint_button.setEnabled(hint)
-        can_undo, why = c.undo_state() if c is not None else (False, "")
-        can_redo = c is not None and c.can_redo()
+        can_undo, why = undo_state(c) if c is not None else (False, "")
+        can_redo, why_not_redo = redo_state(c) if c is not None else (False, "")
         keys = QKeySequence.SequenceFormat.NativeText
         undo_tip = self.act_undo.shortcut().toString(keys)
         redo_tip = self.act_redo.shortcut().toString(keys)
         if c is not None and not can_undo:
             undo_tip = why
         if c is not None and not can_redo:
-            redo_tip = tr("redo.nothing", self.lang)
+            redo_tip = why_not_redo
         targets: list[tuple[Any, bool, str]] = [(self.act_undo, can_undo, undo_tip),
                                                 (self.act_redo, can_redo, redo_tip)]
         if page is not None:
@@ -790,7 +791,7 @@ class MainWindow(QMainWindow):
 
     def hint(self) -> None:
         if self.controller is not None:
-            self.controller.hint()
+            self.controller.hints.ask()
 
     # -- end of game ----------------------------------------------------------------------
     def _on_game_over(self) -> None:
@@ -804,13 +805,14 @@ class MainWindow(QMainWindow):
             return  # the game's page that started the match showed its own ending
         names = [c.player_label(s) for s in range(c.setup.players)]
         high_scores = self._file_high_score(c)
-        table = c.score_table()
+        lang = self.lang
+        table = c.view.score_table(c.session.observation(None), lang)
         text = c.summary_text()
         if table is not None:  # the table holds the breakdown: keep only the headline
             text = text.splitlines()[0] if text else text
-        dialog = SummaryDialog(c.game.spec.name(self.lang), text, c.series(),
-                               names, self.lang, self, score_table=table,
-                               x_label=c.series_axis(), panels=c.series_panels(),
+        dialog = SummaryDialog(c.game.spec.name(lang), text, c.chart.points(lang),
+                               names, lang, self, score_table=table,
+                               x_label=c.chart.axis(lang), panels=c.chart.panels(lang),
                                high_scores=high_scores)
         dialog.play_again.connect(self._play_again)
         dialog.back_to_chooser.connect(self.back_to_chooser)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tabletop.app.newgame import GameSetup
+from tabletop.app.undo_guard import undo_state
 from tabletop.registry import load_plugins
 
 plugins, _failures = load_plugins(include_entry_points=False)
@@ -80,7 +81,7 @@ def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type
         legal = c.session.legal_actions()
         assert c.submit_human(legal[rng.randrange(len(legal))])
         # Now and then the person who just moved takes it back, then plays on.
-        if rng.random() < 0.15 and c.awaiting_privacy is None and c.undo_state()[0]:
+        if rng.random() < 0.15 and c.awaiting_privacy is None and undo_state(c)[0]:
             window.undo()
             undos += 1
             if c.viewing_seat is not None and c.viewing_seat != c.session.state.rich:

@@ -75,7 +75,7 @@ def screen_leaks(window: Any, controller: Any) -> list[str]:
     # A numbered Spy is unique: the other seat's hidden Spies are named nowhere on screen.
     spies = {n for n in names if any(ch.isdigit() for ch in n)}
     texts = [str(t.text.text_en) for t in window.table._texts.values()]
-    texts += [p.tooltip_en for p in pieces.values()] + [controller._base_status[0]]
+    texts += [p.tooltip_en for p in pieces.values()] + [controller.status.base[0]]
     leaks += [f"text {t!r}" for t in texts if any(n in t for n in spies)]
     # The log holds only this seat's own private draws ("You draw ..."), none of the other's.
     log = window.table_page.log.toPlainText()

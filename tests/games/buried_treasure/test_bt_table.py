@@ -59,7 +59,7 @@ def _screen_leaks(window: Any, controller: Any) -> list[str]:
               if e.kind == "bury_own" and e.data["seat"] == viewer)
     if log.count("(You buried") != own:
         leaks.append("log")
-    if "Treasure" in controller._base_status[0]:
+    if "Treasure" in controller.status.base[0]:
         leaks.append("status")
     return leaks
 
