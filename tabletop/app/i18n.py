@@ -1,4 +1,5 @@
-"""The app's own UI strings in English and Japanese, and the one function that looks them up.
+"""The app's own UI strings in English and Japanese, the one function that looks them up, and
+two helpers for texts shown in labels and dialog titles.
 
 Game texts (card titles, log lines, prompts) come from the game itself in both languages; this
 catalogue holds only what the window, menus and dialogs say. Switching the language at run time
@@ -6,6 +7,8 @@ re-reads every string through ``tr``, so nothing here is cached by the widgets.
 """
 
 from __future__ import annotations
+
+import re
 
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 LANGUAGE_NAMES: dict[str, str] = {"ja": "日本語", "en": "English"}
@@ -216,6 +219,16 @@ def tr(key: str, lang: str, **fmt: object) -> str:
 
 def catalogue_keys() -> list[str]:
     return list(_STRINGS)
+
+
+def plain(menu_text: str) -> str:
+    """A menu text without its mnemonic: "元に戻す(&U)" → "元に戻す", "&New Game…" → "New Game"."""
+    return re.sub(r"\(&\w\)", "", menu_text).replace("&", "").replace("…", "").strip()
+
+
+def escape(text: str) -> str:
+    """``text`` for a rich-text label: exactly its words."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def player_name(seat: int, lang: str, *, ai: bool = False) -> str:

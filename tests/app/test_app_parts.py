@@ -168,7 +168,7 @@ def test_summary_without_series_says_so(qtbot) -> None:
 
 
 def test_app_icon_renders(qtbot) -> None:
-    from tabletop.app.window import app_icon, draw_app_icon
+    from tabletop.app.icon import app_icon, draw_app_icon
 
     assert not app_icon().pixmap(32, 32).isNull()
     painted = draw_app_icon(64).toImage()

@@ -102,8 +102,8 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
     assert c.over and moves > 10
     rounds = [r.action for r in c.session.history if r.action.startswith("deal:")]
     assert len(rounds) >= 2  # roles swapped at least once: the person played both
-    assert window.summary_dialog is not None
-    assert "win" in window.summary_dialog.text.text()
+    assert window.ending.summary_dialog is not None
+    assert "win" in window.ending.summary_dialog.text.text()
 
 
 # -- undo across the hand-over --------------------------------------------------------------
@@ -160,7 +160,7 @@ def test_undo_is_refused_once_the_thief_holds_the_screen(make_window, qtbot,  # 
     window.privacy_page.button.click()  # the Thief takes the screen
     assert c.viewing_seat == thief and _rich_mans_secrets_on_screen(window) == []
     page = window.table_page
-    assert not page.undo_button.isEnabled() and not window.act_undo.isEnabled()
+    assert not page.undo_button.isEnabled() and not window.menus.act_undo.isEnabled()
     rich_name = c.player_label(1 - thief)
     assert page.undo_button.toolTip() == f"Only {rich_name} can take back their own move."
     before = len(c.session.history)

@@ -91,7 +91,7 @@ def test_a_won_battle_is_saved_and_a_new_window_continues_it(make_window, data_d
     turn = c.session.observation(0)["players"][0]["turns"]
     assert c.session.returns() == [1.0]
     # The campaign's own result replaces the summary, and the slot is already on disk.
-    assert window.summary_dialog is None and page.result_dialog is not None
+    assert window.ending.summary_dialog is None and page.result_dialog is not None
     assert page.result_dialog.heading.text() == "Victory over Training Dummy!"
     assert "Vampire" in page.result_dialog.text.text()
     saved = CampaignStore(data_dir / "magos").load("main")
@@ -247,8 +247,8 @@ def test_a_battle_resumed_after_a_restart_still_counts(make_window, data_dir: Pa
     first.close()
 
     second = make_window(solo_plugins())
-    assert second.pending is not None
-    resumed = second.resume_pending()
+    assert second.files.pending is not None
+    resumed = second.files.resume_pending()
     assert resumed is not None and resumed.session.decisions() == history
     assert resumed.setup.tag == "long night"
     play_out(resumed, greedy)
@@ -256,7 +256,7 @@ def test_a_battle_resumed_after_a_restart_still_counts(make_window, data_dir: Pa
     # The campaign page recorded it (and shows its result, not the plain summary).
     page2 = second.front_pages.page(SOLO)
     assert page2 is not None and page2.result_dialog is not None
-    assert second.summary_dialog is None
+    assert second.ending.summary_dialog is None
     saved = CampaignStore(data_dir / "magos").load("long night")
     assert saved.enemy_index == 1 and saved.battles == 1 and saved.beaten[0].enemy == (
         "training_dummy")
@@ -276,11 +276,11 @@ def test_a_resumed_battle_of_a_campaign_that_moved_on_does_not_count(make_window
     store.save(store.load("moved").after_battle(True, list(FIRST_GAME_HAND), 3))
 
     second = make_window(solo_plugins())
-    resumed = second.resume_pending()
+    resumed = second.files.resume_pending()
     assert resumed is not None
     assert second.message_box is not None and "moved" in second.message_box.text()
     play_out(resumed, greedy)
-    assert second.summary_dialog is not None  # a single battle: the ordinary summary
+    assert second.ending.summary_dialog is not None  # a single battle: the ordinary summary
     saved = store.load("moved")
     assert saved.enemy_index == 1 and saved.battles == 1  # not counted a second time
 
@@ -297,14 +297,14 @@ def test_a_save_written_before_page_tags_resumes_into_its_campaign(make_window,
     (data_dir / "magos" / "long night.json").write_bytes(
         (DATA / "campaign-long-night-before-tags.json").read_bytes())
     window = make_window(solo_plugins())
-    assert window.pending is not None
-    resumed = window.resume_pending()
+    assert window.files.pending is not None
+    resumed = window.files.resume_pending()
     assert resumed is not None and window.message_box is None  # adopted without a warning
     assert resumed.session.decisions()[:3] == ["roll:6", "cast:pain:6", "end"]
     play_out(resumed, greedy)
     assert resumed.session.returns() == [1.0]
     page = window.front_pages.page(SOLO)
-    assert window.summary_dialog is None and page is not None
+    assert window.ending.summary_dialog is None and page is not None
     assert page.result_dialog is not None
     saved = CampaignStore(data_dir / "magos").load("long night")
     assert saved.enemy_index == 1 and saved.battles == 1

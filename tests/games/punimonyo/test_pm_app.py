@@ -131,8 +131,8 @@ def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) ->
     assert kinds == [WRONG, MISS, EXTRA]
     theirs = [r["score"] for r in results if r["responder"] == 1]
     assert len(theirs) == 3
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=10_000)
-    assert "Match over" in window.summary_dialog.text.text()
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=10_000)
+    assert "Match over" in window.ending.summary_dialog.text.text()
     assert not c.clock.is_running()
 
 
@@ -183,7 +183,7 @@ def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # typ
     _to_answer(window, c, qtbot)
     assert c.is_human_turn() and c.session.state.phase == P_ANSWER
     assert not c.hints.available() and not c.hints.ask()
-    assert not window.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
+    assert not window.menus.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
 
 
 def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -308,7 +308,7 @@ def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbo
         c.clock.fire()
     assert c.over and pages == 7 and answer_screens == 6
     assert s.state.winners == [0, 1]  # nobody scored: a draw
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=10_000)
 
 
 def test_the_real_clock_keeps_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -360,8 +360,8 @@ def test_autosave_spares_the_beat_and_leaving_keeps_the_last_beat(  # type: igno
     # Leaving the match writes the last beat; opened again, it goes on from there.
     window.back_to_chooser()
     assert saved_plies() == now
-    assert window.check_autosave() is not None
-    resumed = window.resume_pending()
+    assert window.files.check_autosave() is not None
+    resumed = window.files.resume_pending()
     assert resumed is not None and len(resumed.session.history) == now
     _settle(resumed, qtbot)
     assert resumed.clock.is_running() and resumed.session.state.phase == P_PLAY
