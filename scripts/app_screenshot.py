@@ -106,16 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     window.privacy_page.button.click()
     save(window, out / f"draft.{lang}.png")
 
-    window.show_rules("magos")
-    if window.rules_window is not None:
-        save(window.rules_window, out / f"rules.{lang}.png")
-        window.rules_window.close()
+    window.menus.show_rules("magos")
+    if window.menus.rules_window is not None:
+        save(window.menus.rules_window, out / f"rules.{lang}.png")
+        window.menus.rules_window.close()
 
     c3 = window.start_game(GameSetup("magos", 2, ["easy", "easy"], {}, seed=5))
     assert c3 is not None
-    if wait_for(lambda: window.summary_dialog is not None, 300):
+    if wait_for(lambda: window.ending.summary_dialog is not None, 300):
         save(window, out / f"end-table.{lang}.png")
-        save(window.summary_dialog, out / f"summary.{lang}.png")
+        save(window.ending.summary_dialog, out / f"summary.{lang}.png")
     window.close()
     window.thinker.wait_done(5000)
     del app

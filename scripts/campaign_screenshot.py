@@ -27,6 +27,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
+from tabletop.games.magos.spec import SOLO_SPEC
+
+SOLO = SOLO_SPEC.id
 
 PREFERRED = ("cast:fireball", "cast:pain", "cast:resonance", "cast:harmony", "cast:healing")
 
@@ -71,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     window.resize(1280, 800)
     window.show()
 
-    window.show_campaign()
+    window.front_pages.open(SOLO)
     save(window, out / "campaign_new.png")
 
     store = CampaignStore()
@@ -79,26 +82,28 @@ def main(argv: list[str] | None = None) -> int:
     c = c.after_battle(True, turn=3).after_battle(False, turn=5)
     c = c.after_battle(True, ("harmony", "fireball", "killing_blade", "pain", "vitality"), turn=4)
     store.save(c)
-    page = window.show_campaign()
+    window.front_pages.open(SOLO)
+    page = window.front_pages.page(SOLO)
+    assert page is not None
     page.select_slot("Sunday")
     save(window, out / "campaign.png")
 
     controller = page.fight(seed=5)
     assert controller is not None
-    controller.chance_step_ms = 60_000  # hold each step until this script moves on
+    controller.chance.step_ms = 60_000  # hold each step until this script moves on
     pump(0.3)
     while True:
         action = greedy(controller.session.legal_actions())
         controller.submit_human(action)
         if action == "end":
             break
-    controller._next_step()  # the first enemy die resolves and its row lights up
+    controller.chance.next_step()  # the first enemy die resolves and its row lights up
     save(window, out / "enemy_turn.png")
 
-    controller.chance_step_ms = 0
+    controller.chance.step_ms = 0
     while not controller.over:
-        if controller.is_playing_back():
-            controller._next_step()
+        if controller.chance.playing:
+            controller.chance.next_step()
             continue
         controller.submit_human(greedy(controller.session.legal_actions()))
     pump(0.3)

@@ -6,13 +6,18 @@ A plugin package registers an object in the entry-point group ``tabletop.games``
     my-game = "my_package.plugin:PLUGIN"
 
 where ``PLUGIN`` is a ``GamePlugin``. It must import only ``tabletop.api`` from Tabletop.
+
+A game may bring a front page of its own (the Magos solo campaign does): a Qt widget that the
+chooser's Play button opens instead of the new-game dialog. It reaches the app only through a
+``GameHost`` and answers the app as a ``FrontPage``; both are declared here as protocols, with
+the Qt types named for type checkers only, so importing this module still loads no Qt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
 from .engine import (
     CHANCE,
@@ -33,8 +38,11 @@ from .engine.hidden import deal_unseen
 from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QPixmap
+
     from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
     from .engine.files import FileProblem, keep_aside, quote, read_json, write_atomic
+    from .engine.session import Session
     from .highscores import HighScore, ScoreLine
     from .text import ENGINE, Catalogue, Say, Speaker, both, render
     from .userdata import data_dir
@@ -64,6 +72,90 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+#: A seat played by a person at the screen; every other seat names an AI level
+#: (``"easy"``, ``"normal"``, ``"hard"``).
+HUMAN: Final = "human"
+
+
+class Match(Protocol):
+    """A match the app runs, as a front page sees it (the app's game controller)."""
+
+    @property
+    def tag(self) -> str | None:
+        """The tag of the front page that started the match, kept in its save file."""
+
+    @property
+    def session(self) -> Session:
+        """The match's session: its options, its state as each seat sees it, its end."""
+
+    def summary_text(self, lang: str | None = None) -> str:
+        """How the match ended, in words a player reads (the app's language by default)."""
+
+
+class GameHost(Protocol):
+    """What a game's front page may ask of the app."""
+
+    @property
+    def lang(self) -> str:
+        """The app's language, ``"ja"`` or ``"en"``; the page is told when it changes
+        (``FrontPage.retranslate``)."""
+
+    def show_message(self, title: str, text: str) -> None:
+        """A warning in a window-modal box that does not block the event loop."""
+
+    def card_face(self, art: Mapping[str, Any], width: float, height: float,
+                  scale: float) -> QPixmap:
+        """A card face as the table paints it: ``art`` is the mapping a view gives a card
+        piece, ``width`` x ``height`` its size in table units, ``scale`` device pixels per
+        unit; texts in the host's language."""
+
+    def start_match(self, game_id: str, seats: Sequence[str],
+                    options: Mapping[str, OptionValue], seed: int | None = None, *,
+                    tag: str | None = None) -> Match | None:
+        """Start a match at the table now, without a dialog, replacing any match under way
+        (ask ``confirm_leave`` first). ``seats`` has one entry per player: ``HUMAN`` or an AI
+        level. ``seed`` ``None`` draws a fresh one (and "Play again" draws again); a given seed
+        is kept. ``tag`` is the page's own mark on the match: the app keeps it in the save
+        file and hands a resumed tagged match back to the page (``FrontPage.adopt``). ``None``
+        when the match could not start (the player was told why)."""
+
+    def confirm_leave(self) -> bool:
+        """Whether a match under way may be left (the player is asked); True when none is."""
+
+    def show_chooser(self) -> None:
+        """Show the game chooser."""
+
+    def show_page(self) -> bool:
+        """Leave the table for this page (asking first while a match is under way); False
+        when the player stays."""
+
+    def open_new_game(self, game_id: str) -> None:
+        """Open a game's ordinary new-game dialog (a match starts if the player accepts)."""
+
+
+class FrontPage(Protocol):
+    """What the app asks of a game's front page. The page is also a ``QWidget``: the app shows
+    it in place of the chooser."""
+
+    def refresh(self) -> None:
+        """Read whatever the page shows again; called each time the page is opened."""
+
+    def retranslate(self) -> None:
+        """Show every text again in the host's new language."""
+
+    def match_over(self, match: Match) -> bool:
+        """A match this page started (or adopted) has ended: True when the page took care
+        of its end, and the app then shows no summary of its own."""
+
+    def adopt(self, match: Match) -> bool:
+        """A match carrying this page's tag was resumed from a save file: True when the page
+        takes it back as its own (its end then goes to ``match_over``)."""
+
+
+#: Builds a game's front page for the app that hosts it.
+PageFactory = Callable[[GameHost], FrontPage]
+
+
 class GamePlugin:
     """One game as the app sees it: rules, presentation, and rulebook files.
 
@@ -76,16 +168,22 @@ class GamePlugin:
     language code to a Markdown file shown in the app's rules window. ``words`` gives the
     game's message catalogue (``tabletop.text.Catalogue``), or a function that builds it on
     first use; without one the engine's own words serve.
+
+    ``page``, when given, builds the game's front page (a ``QWidget`` that is a ``FrontPage``)
+    from a ``GameHost``; the chooser's Play button then opens it instead of the new-game
+    dialog. It is called the first time the page is needed, so a plugin module that imports
+    the page's module inside the factory loads no Qt until then.
     """
 
-    __slots__ = ("_game", "_load", "_rules", "_spec", "_view", "_words")
+    __slots__ = ("_game", "_load", "_page", "_rules", "_spec", "_view", "_words")
 
     def __init__(self, game: Game[Any] | None = None,
                  view: Callable[[], GameView] | None = None,
                  rules: dict[str, Path] | None = None, *,
                  spec: GameSpec | None = None,
                  load: Callable[[], Game[Any]] | None = None,
-                 words: Catalogue | Callable[[], Catalogue] | None = None) -> None:
+                 words: Catalogue | Callable[[], Catalogue] | None = None,
+                 page: PageFactory | None = None) -> None:
         if view is None or rules is None:
             raise TypeError("A GamePlugin needs a view and its rulebooks.")
         if game is None and (spec is None or load is None):
@@ -96,6 +194,7 @@ class GamePlugin:
         self._view = view
         self._rules = rules
         self._words = words
+        self._page = page
 
     @property
     def spec(self) -> GameSpec:
@@ -150,6 +249,11 @@ class GamePlugin:
     def rules(self) -> dict[str, Path]:
         return self._rules
 
+    @property
+    def page(self) -> PageFactory | None:
+        """The factory of the game's front page, or ``None`` (the new-game dialog serves)."""
+        return self._page
+
     def __repr__(self) -> str:
         return f"GamePlugin({self.spec.id!r}, loaded={self.loaded})"
 
@@ -158,13 +262,16 @@ __all__ = [
     "AI_LEVELS",
     "CHANCE",
     "ENGINE",
+    "HUMAN",
     "JSON",
     "TERMINAL",
     "Catalogue",
     "Event",
     "FileProblem",
+    "FrontPage",
     "Game",
     "GameError",
+    "GameHost",
     "GamePlugin",
     "GameSpec",
     "GameView",
@@ -174,11 +281,13 @@ __all__ = [
     "InvalidActionError",
     "InvalidOptionError",
     "Layout",
+    "Match",
     "Meter",
     "Msg",
     "Observation",
     "OptionSpec",
     "OptionValue",
+    "PageFactory",
     "Piece",
     "Say",
     "ScoreLine",

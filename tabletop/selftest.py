@@ -180,7 +180,8 @@ def _run_checks(state: _Run) -> None:
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "tabletop"])
-    from tabletop.app.window import MainWindow, app_icon
+    from tabletop.app.icon import app_icon
+    from tabletop.app.window import MainWindow
 
     def icon_renders() -> str:
         svg = resources.resource("icons", "tabletop.svg")
@@ -262,12 +263,12 @@ def _run_checks(state: _Run) -> None:
             for lang in LANGUAGES:
                 if rulebook_path(plugin, lang) is None:
                     raise SelfTestFailure(f"{gid} has no rulebook to show in {lang}")
-            window.show_rules(gid)
+            window.menus.show_rules(gid)
             app.processEvents()
-            shown = window.rules_window.shown_path()
-            if shown is None or not window.rules_window.browser.toPlainText().strip():
+            shown = window.menus.rules_window.shown_path()
+            if shown is None or not window.menus.rules_window.browser.toPlainText().strip():
                 raise SelfTestFailure(f"the rules window shows nothing for {gid}")
-        window.rules_window.close()
+        window.menus.rules_window.close()
         return f"{count} files under {resources.root() / 'rules'}"
 
     state.check("rulebooks resolve", rulebooks)
@@ -308,7 +309,7 @@ def _play(state: _Run, app: Any, window: Any, game_id: str,
             raise SelfTestFailure(f"{game_id}: the table is empty ({lang})")
         if window.table.grab().isNull() or window.grab().isNull():
             raise SelfTestFailure(f"{game_id}: the table did not render ({lang})")
-    played.append((c.series(), [c.player_label(s) for s in range(players)]))
+    played.append((c.chart.points(c.lang), [c.player_label(s) for s in range(players)]))
     saved = _check_saved(window, c, game_id)
     moves = len(c.moves())
     end = "game over" if c.over else "stopped"

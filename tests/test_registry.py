@@ -163,3 +163,19 @@ def test_a_frozen_app_looks_for_no_installed_game_packages(monkeypatch) -> None:
     # installed.
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     assert not may_declare_entry_points()
+
+
+def test_a_plugin_may_bring_a_front_page_built_only_when_asked() -> None:
+    from toygame import ToyGame, ToyView
+
+    from tabletop.api import GamePlugin
+
+    built: list[object] = []
+
+    def page(host: object) -> object:
+        built.append(host)
+        return object()
+
+    assert GamePlugin(ToyGame(), ToyView, {}).page is None
+    plugin = GamePlugin(ToyGame(), ToyView, {}, page=page)  # type: ignore[arg-type]
+    assert plugin.page is page and built == []

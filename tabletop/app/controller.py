@@ -1,4 +1,4 @@
-"""One match on screen: the session, the game's view, the table, and the AI thinker together.
+"""One match on screen: whose turn it is, and what the table, the log and the status line show.
 
 The controller is the only place that decides what the table shows and who may act. After
 every change it looks at the state: game over → summary; an AI seat to move → the thinker gets
@@ -7,30 +7,21 @@ seat's observation with the gestures of the legal actions. When the turn passes 
 different people at one screen in a game with secrets, the table is emptied and a privacy page
 asks for the hand-over before the next player's view is built.
 
-All search runs in the thinker, off the GUI thread. Every request carries a generation number,
-so an answer that arrives after the state changed (undo, restart) is dropped.
-
-A game played to a beat (``GameView.tempo``) gets a clock: while the player to move may let a
-beat pass, the clock does it for them every beat, counted from when the tempo began; a person's
-input between beats goes in at once. A computer seat keeps the same beat: its moves come within
-the beat, and a beat that falls while its move is still on the way waits for that move, so a
-seeded match plays out the same however fast the machine thinks. The clock is a ``BeatClock``
-(a QTimer) unless a test hands in one it steps by hand.
-
-After every change the match is written to the autosave slot (atomically, see
-``tabletop.app.saves``); a finished match is filed with the recent games. A match can also start
-from a session rebuilt from a save file, with its seats, options, log and viewing seat.
+The rest of a match is done by parts it composes, each in a module of its own: the thinker's
+questions and the computer's moves (``thinking``), the beat of a game played in real time
+(``tempo``), the chance after a decision shown step by step (``chance_steps``), the autosave
+(``autosave``), the chart's samples (``series``), the hints (``hints``), why undo or redo is
+refused (``undo_guard``) and the status line (``status``). A match can also start from a
+session rebuilt from a save file, with its seats, options, log and viewing seat.
 """
 
 from __future__ import annotations
 
 import contextlib
-import random
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from tabletop.api import GamePlugin
 from tabletop.engine import (
@@ -47,50 +38,21 @@ from tabletop.engine import (
 )
 from tabletop.engine.savefile import SaveData
 
+from .autosave import Autosave
+from .chance_steps import CHANCE_STEP_MS, ChancePlayback, steps_after
+from .game_log import GameLog
+from .hints import Hints
 from .i18n import player_name, tr
-from .newgame import GameSetup
+from .newgame import TAG, GameSetup
 from .saves import SaveStore
+from .series import Series
+from .status import INFO, OVER, THINKING, TURN, WARNING, StatusLine
+from .tempo import Beat, BeatClock
+from .thinking import AI, Thinking
+from .undo_guard import redo_state, undo_state
 
-HINT_LEVEL = "hard"
-# The chance that follows one decision (an enemy's dice, one by one) is shown a state at a time
-# when it has at least this many steps, each on screen for ``CHANCE_STEP_MS``.
-CHANCE_STEP_MS = 450
-CHANCE_STEPS_MIN = 2
-
-# Status kinds, which the window styles differently.
-INFO = "info"
-TURN = "turn"
-WARNING = "warning"
-WARNING_HOLD_S = 4.0  # a refused move's reason outlasts hover hints this long
-TEMPO_SAVE_S = 10.0  # while a game runs to a beat, the autosave waits this long between saves
-THINKING = "thinking"
-OVER = "over"
-
-
-class BeatClock(QObject):
-    """The beat of a game played in real time: ``beat`` fires every ``period()`` ms after
-    ``start``. A precise timer, since a coarse one may drift by 5 % of a beat."""
-
-    beat = Signal()
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._timer = QTimer(self)
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._timer.timeout.connect(self.beat)
-
-    def start(self, period_ms: int) -> None:
-        """(Re)start the beat: the first one falls ``period_ms`` from now."""
-        self._timer.start(max(1, period_ms))
-
-    def stop(self) -> None:
-        self._timer.stop()
-
-    def is_running(self) -> bool:
-        return self._timer.isActive()
-
-    def period(self) -> int:
-        return self._timer.interval()
+# The status kinds and the beat clock, where the window and the tests have always found them.
+__all__ = ["INFO", "OVER", "THINKING", "TURN", "WARNING", "BeatClock", "GameController"]
 
 
 class GameController(QObject):
@@ -126,23 +88,15 @@ class GameController(QObject):
         self.table = table
         self.thinker = thinker
         self.lang = lang
-        self.ai_delay_ms = ai_delay_ms
         self.animate = animate
-        # 0 shows the steps at once (tests, animations off): the same syncs, no pauses.
-        self.chance_step_ms = ((CHANCE_STEP_MS if animate else 0) if chance_step_ms is None
-                               else max(0, chance_step_ms))
         self.view: GameView = plugin.view()
         self.speaker = plugin.speaker()
         if session is None:
             session = Session(self.game, setup.players, setup.options, setup.seed,
                               human_seats=setup.human_seats)
         self.session = session
-        self.saves = saves
         self.created = created or savefile.now_iso()
-        # A game that was already over when it was opened is not filed with the recent games
-        # a second time.
-        self._filed = session.is_terminal()
-        # Likewise a solo game's score goes into the high-score list once, when it ends here.
+        # A solo game's score goes into the high-score list once, when it ends here.
         self.high_score_filed = session.is_terminal()
         humans = setup.human_seats
         # With one person at the screen the table always shows their seat; with none it shows
@@ -156,63 +110,49 @@ class GameController(QObject):
         # the privacy page: whoever sits at the screen now must not see the last one's hand.
         self.awaiting_privacy: int | None = None
         self.over = False
-        self._gen = 0
-        self._pending: tuple[str, int, int] | None = None  # (purpose, generation, seat)
-        self._think_started = 0.0
-        self._ai_move: tuple[int, int, str] | None = None  # (generation, seat, action)
-        self._ai_timer = QTimer(self)
-        self._ai_timer.setSingleShot(True)
-        self._ai_timer.timeout.connect(self._play_ai_move)
-        self._log_lines: list[str] = []
+        self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
-        self._base_status: tuple[str, str] = ("", INFO)
-        self._warning_until = 0.0
-        # (decisions so far, the view's round of that state or None, the series per language)
-        self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []
-        self._connected = False
-        self._steps: list[int] = []  # plies still to show in the chance playback
-        self._playing = False
-        self._step_timer = QTimer(self)
-        self._step_timer.setSingleShot(True)
-        self._step_timer.timeout.connect(self._next_step)
-        # The beat of a game played in real time (see the module docstring).
+        self.status = StatusLine(self.status_changed.emit)
+        self.chart = Series(self.view)
+        # 0 shows the steps at once (tests, animations off): the same syncs, no pauses.
+        step_ms = ((CHANCE_STEP_MS if animate else 0) if chance_step_ms is None
+                   else chance_step_ms)
+        self.chance = ChancePlayback(step_ms, self._show_step, self._advance, self)
         self.clock: Any = (clock_factory or BeatClock)(self)
-        self.clock.beat.connect(self._on_beat)
-        self._tempo: Tempo | None = None
-        self._beat_owed = False  # a beat fell while a computer seat's move was on the way
-        self._tempo_saved: float | None = None  # when the beats under way were last saved
-        self._save_skipped = False  # the autosave is behind (beats not saved yet)
-        self._connect()
-
-    # -- wiring ---------------------------------------------------------------------------
-    def _connect(self) -> None:
+        self.beat = Beat(self, self.clock, lambda: self.thinking.idle(),
+                         lambda: self.chance.playing, self._play_beat)
+        self.thinking = Thinking(self, thinker, ai_delay_ms, self.beat, self)
+        # A game that was already over when it was opened is not filed with the recent games
+        # a second time.
+        self.autosave = Autosave(saves, self.save_data, self.beat.state_is_timed,
+                                 self.autosave_failed.emit, filed=session.is_terminal())
+        self.thinking.move_due.connect(self._play_ai_move)
+        self.thinking.ai_failed.connect(self._on_ai_failed)
+        self.hints = Hints(self)
+        self.thinking.hint_found.connect(self.hints.show)
+        self.thinking.hint_failed.connect(self.hints.failed)
         self.table.action_chosen.connect(self.submit_human)
-        self.table.move_refused.connect(self._on_move_refused)
-        self.table.status_hint.connect(self._on_status_hint)
+        self.table.move_refused.connect(self.status.refused)
+        self.table.status_hint.connect(self.status.hover)
         self.table.set_reason_provider(self.why_not)
         self.table.set_language(self.lang)
-        self.thinker.decided.connect(self._on_decided)
-        self.thinker.failed.connect(self._on_failed)
         self._connected = True
 
     def stop(self) -> None:
         """Cancel any thinking and let go of the table and the thinker (the match ends here)."""
-        self._gen += 1
-        self._pending = None
-        self._ai_timer.stop()
-        self._stop_steps()
-        self._set_tempo(None)
-        if self._save_skipped:
-            self._autosave(force=True)  # leaving mid-beat keeps the last beat too
+        self.thinking.stop()
+        self.chance.stop()
+        self.beat.set(None)
+        self.autosave.flush()  # leaving mid-beat keeps the last beat too
         if not self._connected:
             return
         self._connected = False
         self.thinker.cancel()
         for signal, slot in ((self.table.action_chosen, self.submit_human),
-                             (self.table.move_refused, self._on_move_refused),
-                             (self.table.status_hint, self._on_status_hint),
-                             (self.thinker.decided, self._on_decided),
-                             (self.thinker.failed, self._on_failed)):
+                             (self.table.move_refused, self.status.refused),
+                             (self.table.status_hint, self.status.hover),
+                             (self.thinker.decided, self.thinking.on_decided),
+                             (self.thinker.failed, self.thinking.on_failed)):
             with contextlib.suppress(RuntimeError, TypeError):  # already gone with its owner
                 signal.disconnect(slot)
         self.table.set_reason_provider(None)
@@ -229,102 +169,26 @@ class GameController(QObject):
         player = self.session.current_player()
         return (not self.over and self.awaiting_privacy is None and player >= 0
                 and not self.is_ai(player) and player == self.viewing_seat
-                and not self._playing)
+                and not self.chance.playing)
 
-    def can_redo(self) -> bool:
-        return self.session.can_redo()
-
-    def undo_state(self) -> tuple[bool, str]:
-        """Whether the person at the screen may undo now, and if not, why (translated).
-
-        A refusal names the event that revealed something only when the person at the screen
-        may read it (their own draw, say): in hot-seat play it never shows another's secret.
-        """
-        reader = None if self.awaiting_privacy is not None else self.viewing_seat
-        try:
-            target = self.session.undo_target(reader)
-        except UndoRefusedError as exc:
-            return False, self.speaker.say(exc.msg, self.lang)
-        owner = self.session.history[target].seat
-        if len(self.setup.human_seats) > 1 and owner != self.viewing_seat:
-            return False, tr("undo.other", self.lang, player=self.player_label(owner))
-        return True, ""
+    @property
+    def tag(self) -> str | None:
+        """The mark of the front page that started this match (``tabletop.api.Match``)."""
+        return self.setup.tag
 
     def save_data(self) -> SaveData:
-        """The match as a save file's content, with the viewing seat for resuming."""
+        """The match as a save file's content, with the viewing seat and the page's tag for
+        resuming."""
         ui: dict[str, Any] = {"viewing_seat": self.viewing_seat,
                               "fixed_seed": self.setup.fixed_seed}
-        if self.setup.campaign is not None:
-            ui["campaign"] = self.setup.campaign
+        if self.setup.tag is not None:
+            ui[TAG] = self.setup.tag
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
-
-    def _autosave(self, force: bool = False) -> None:
-        if self.saves is None:
-            return
-        # Played to a beat, a save on every beat (two fsyncs, some 20 ms here) would jolt the
-        # beat: the first state of a run of beats is saved, then at most one state every
-        # TEMPO_SAVE_S, the state after the run, and the last state when the match is left
-        # (``stop``). A crash loses a few seconds.
-        if self._tempo_state() and not force:
-            now = time.monotonic()
-            if self._tempo_saved is not None and now - self._tempo_saved < TEMPO_SAVE_S:
-                self._save_skipped = True
-                return
-            self._tempo_saved = now
-        else:
-            self._tempo_saved = None
-        self._save_skipped = False
-        try:
-            data = self.save_data()
-            if data.finished and not self._filed:
-                self.saves.finish(data)
-                self._filed = True
-            elif not data.finished:
-                self.saves.write_autosave(data)
-                self._filed = False
-        except OSError as exc:  # a full disk must not stop the match
-            self.autosave_failed.emit(str(exc))
 
     def moves(self) -> list[str]:
         """The players' decisions so far (chance outcomes left out)."""
         return [r.action for r in self.session.history if r.seat != CHANCE]
-
-    def _by_round(self) -> bool:
-        return bool(self._samples) and all(r is not None for _, r, _ in self._samples)
-
-    def series(self) -> list[tuple[int, dict[str, float]]]:
-        """``view.series`` after every decision so far, in the current language, against the
-        decision count, or against the round when the view gives every sample one.
-
-        A sample counts for the round its decision was made in, which is the round of the
-        sample before: the last decision of a round already shows the next one, yet its
-        sample (with the round's end, a payday say) is how that round ended.
-        """
-        by_round = self._by_round()
-        out: list[tuple[int, dict[str, float]]] = []
-        made_in: int | None = None
-        for d, r, s in self._samples:
-            x = d
-            if by_round and r is not None:
-                x = made_in if made_in is not None else r
-            made_in = r
-            out.append((x, s.get(self.lang) or s.get("en", {})))
-        return out
-
-    def series_axis(self, lang: str | None = None) -> str:
-        """The label of the x axis of ``series``: moves or rounds."""
-        return tr("summary.x_round" if self._by_round() else "summary.x", lang or self.lang)
-
-    def series_panels(self, lang: str | None = None) -> list[tuple[str, tuple[str, ...]]]:
-        """The view's charts for the summary; empty for one chart of everything."""
-        return self.view.series_panels(lang or self.lang)
-
-    def score_table(self, lang: str | None = None) -> list[list[str]] | None:
-        """The view's final score breakdown, once the game is over."""
-        if not self.session.is_terminal():
-            return None
-        return self.view.score_table(self.session.observation(None), lang or self.lang)
 
     def summary_text(self, lang: str | None = None) -> str:
         lang = lang or self.lang
@@ -351,14 +215,10 @@ class GameController(QObject):
 
     def _advance(self) -> None:
         """Everything that follows a change of state: record, then route the next turn."""
-        self._gen += 1
-        if self._pending is not None:
-            self.thinker.cancel()
-            self._pending = None
-        self._ai_timer.stop()
-        self._stop_steps()
-        self._record_series()
-        self._autosave()
+        self.thinking.move_on()
+        self.chance.stop()
+        self.chart.record(self.session, len(self.moves()))
+        self.autosave.save()
         self.history_changed.emit()
         if self.session.is_terminal():
             self.over = True
@@ -370,24 +230,21 @@ class GameController(QObject):
         player = self.session.current_player()
         if self.is_ai(player):
             self._render()
-            tempo = self._tempo
+            tempo = self.beat.tempo
             if tempo is not None and self.session.legal_actions() == [tempo.action]:
-                if self._beat_owed:
-                    self._schedule_ai_move(self._gen, player, tempo.action, 0)
+                if self.beat.owed:
+                    self.thinking.play_later(self.thinking.generation, player, tempo.action, 0)
                 return  # nothing to decide: the beat comes from the clock
-            self._request(player, "ai", self.setup.seats[player])
+            self.thinking.ask(player, AI, self.setup.seats[player])
             return
-        if self._needs_privacy(player):
+        if (len(self.setup.human_seats) > 1 and self.game.spec.has_hidden_information
+                and player != self.viewing_seat):
             self.awaiting_privacy = player
             self._render()
             self.privacy_requested.emit(player)
             return
         self.viewing_seat = player
         self._render()
-
-    def _needs_privacy(self, player: int) -> bool:
-        return (len(self.setup.human_seats) > 1 and self.game.spec.has_hidden_information
-                and player != self.viewing_seat)
 
     def reveal(self) -> None:
         """The next player clicked the privacy page: build the table from their seat."""
@@ -402,17 +259,17 @@ class GameController(QObject):
         if self.awaiting_privacy is not None:
             # An empty scene, not a cover: nothing of the previous seat's view survives.
             width, height = self._table_size
-            self._set_tempo(None)
+            self.beat.set(None)
             self.table.set_interactive(False)
             self.table.sync(Layout(width, height), [], animate=False)
             self.buttons_changed.emit([])
-            self._set_log([])
+            self.log.show([])
             name = self.player_label(self.awaiting_privacy)
-            self._set_base_status(tr("privacy.title", self.lang, player=name), INFO)
+            self.status.set_base(tr("privacy.title", self.lang, player=name), INFO)
             return
         seat = self.viewing_seat
         obs = self.session.observation(seat)
-        self._set_tempo(self._active_tempo(obs))
+        self.beat.set(self.beat.active(obs))
         layout = self.view.layout(obs, seat, self.lang)
         self._table_size = (layout.width, layout.height)
         gestures: list[Gesture] = []
@@ -423,9 +280,9 @@ class GameController(QObject):
         self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self.buttons_changed.emit(buttons)
-        self._set_log([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)
+        self.log.show([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)
                        if e.logged])
-        self._set_base_status(*self._turn_status(obs))
+        self.status.set_base(*self._turn_status(obs))
         self.table_shown.emit()
 
     def _turn_status(self, obs: dict[str, Any]) -> tuple[str, str]:
@@ -434,7 +291,7 @@ class GameController(QObject):
         player = self.session.current_player()
         if self.is_ai(player):
             thinking = tr("status.thinking", self.lang, player=self.player_label(player))
-            if self._tempo is None:
+            if self.beat.tempo is None:
                 return thinking, THINKING
             # Played to a beat, the computer is not pondering: say what it is doing.
             return self._view_status(obs, self.viewing_seat) or thinking, INFO
@@ -448,40 +305,6 @@ class GameController(QObject):
 
     def _view_status(self, obs: dict[str, Any], seat: int | None) -> str:
         return self.speaker.say(self.view.status(obs, seat, self.lang), self.lang)
-
-    def _set_base_status(self, text: str, kind: str) -> None:
-        self._base_status = (text, kind)
-        self._warning_until = 0.0
-        self.status_changed.emit(text, kind)
-
-    def _set_log(self, lines: list[str]) -> None:
-        old = self._log_lines
-        self._log_lines = lines
-        if len(lines) >= len(old) and lines[:len(old)] == old:
-            if len(lines) > len(old):
-                self.log_appended.emit(lines[len(old):])
-        else:
-            self.log_reset.emit(list(lines))
-
-    def log_lines(self) -> list[str]:
-        return list(self._log_lines)
-
-    def _record_series(self) -> None:
-        decisions = len(self.moves())
-        obs = self.session.observation(None)
-        from_seats = getattr(self.view, "series_from_seats", None)
-        if callable(from_seats):
-            # The chart is shown only once the game is over, when nothing is secret any more.
-            # A view that asks for it charts each player's figures from that player's own
-            # observation, so a figure resting on a hidden hand (National Economy's Farmers'
-            # Co-op) is right all game long instead of jumping when the hands are revealed.
-            seen = [self.session.observation(p) for p in range(self.setup.players)]
-            sample = {lang: from_seats(obs, seen, lang) for lang in ("en", "ja")}
-        else:
-            sample = {lang: self.view.series(obs, lang) for lang in ("en", "ja")}
-        while self._samples and self._samples[-1][0] >= decisions:
-            self._samples.pop()
-        self._samples.append((decisions, self.view.series_round(obs), sample))
 
     # -- people ---------------------------------------------------------------------------
     def submit_human(self, action: str) -> bool:
@@ -505,11 +328,13 @@ class GameController(QObject):
 
         At a shared screen only the person who made a move may take it back.
         """
-        allowed, reason = self.undo_state()
+        allowed, reason = undo_state(self)
         if not allowed:
             self.status_changed.emit(reason, WARNING)
             return False
-        self._cancel_thinking()  # an AI reply to the move being taken back must not land
+        # An AI reply to the move being taken back must not land.
+        self.thinking.cancel()
+        self.chance.stop()
         self.session.undo()
         if self.awaiting_privacy is not None:
             # Undone from the privacy page: nobody has claimed the screen yet, so the table
@@ -519,10 +344,12 @@ class GameController(QObject):
         return True
 
     def redo(self) -> bool:
-        if not self.session.can_redo():
-            self.status_changed.emit(tr("redo.nothing", self.lang), WARNING)
+        allowed, reason = redo_state(self)
+        if not allowed:
+            self.status_changed.emit(reason, WARNING)
             return False
-        self._cancel_thinking()
+        self.thinking.cancel()
+        self.chance.stop()
         try:
             self.session.redo()
         except (UndoRefusedError, IllegalActionError) as exc:
@@ -531,48 +358,15 @@ class GameController(QObject):
         self._advance()
         return True
 
-    def can_hint(self) -> bool:
-        """Whether Hint may be asked now: on a person's turn, and not while the game runs to a
-        beat (a search would outlast the beat, and in a memory game it would give the answer
-        away)."""
-        return self.is_human_turn() and self._tempo is None
-
-    def hint(self) -> bool:
-        """Ask the strongest search for the viewing seat's best move (never the true state)."""
-        if not self.can_hint() or self._pending is not None:
-            return False
-        seat = self.session.current_player()
-        self._request(seat, "hint", HINT_LEVEL)
-        self.status_changed.emit(tr("status.hint_thinking", self.lang), THINKING)
-        return True
-
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.table.set_language(lang)
-        self._log_lines = []
+        self.log.forget()
         self._render()
         if self.awaiting_privacy is not None:
             self.privacy_requested.emit(self.awaiting_privacy)
 
-    def _on_move_refused(self, reason: str) -> None:
-        # The reason must stay readable: hovering over the card the die just bounced off
-        # would otherwise replace it at once.
-        self._warning_until = time.monotonic() + WARNING_HOLD_S
-        self.status_changed.emit(reason, WARNING)
-
-    def _on_status_hint(self, text: str) -> None:
-        if time.monotonic() < self._warning_until:
-            return
-        if text:
-            self.status_changed.emit(text, INFO)
-        else:
-            self.status_changed.emit(*self._base_status)
-
-    # -- chance, step by step -----------------------------------------------------------
-    def is_playing_back(self) -> bool:
-        """True while the chance after a decision is being shown; input waits for its end."""
-        return self._playing
-
+    # -- after a move -------------------------------------------------------------------
     def _after_submit(self, before: int) -> None:
         """A decision was applied at ply ``before``: show what chance did, then go on.
 
@@ -580,32 +374,17 @@ class GameController(QObject):
         the decision and after each record but the last are shown in turn, each with its log
         lines, before ``_advance`` shows the final one and hands the turn on.
         """
-        history = self.session.history
-        chance = sum(1 for r in history[before + 1:] if r.seat == CHANCE)
-        if chance < CHANCE_STEPS_MIN or self.awaiting_privacy is not None:
+        steps = steps_after(self.session.history, before)
+        if not steps or self.awaiting_privacy is not None:
             self._advance()
             return
-        self._cancel_thinking()
-        self._set_tempo(None)  # no beat falls while the table shows what chance did
-        self._steps = list(range(before + 1, len(history)))
-        self._playing = True
-        self._autosave()  # the outcome is settled; a crash during the show must not lose it
+        self.thinking.cancel()
+        self.chance.stop()
+        self.beat.set(None)  # no beat falls while the table shows what chance did
+        self.chance.begin(steps)
+        self.autosave.save()  # the outcome is settled; a crash during the show must not lose it
         self.history_changed.emit()
-        if self.chance_step_ms <= 0:
-            while self._steps:
-                self._show_step(self._steps.pop(0))
-            self._advance()
-            return
-        self._next_step()
-
-    def _next_step(self) -> None:
-        if not self._playing:
-            return
-        if not self._steps:
-            self._advance()
-            return
-        self._show_step(self._steps.pop(0))
-        self._step_timer.start(self.chance_step_ms)
+        self.chance.play()
 
     def _show_step(self, ply: int) -> None:
         """Sync the table, log and status to the state after ``ply`` records, input off."""
@@ -615,151 +394,32 @@ class GameController(QObject):
         self.table.sync(self.view.layout(obs, seat, self.lang), [], animate=self.animate)
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
-        self._set_log([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
+        self.log.show([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
                        for e in r.events if e.visible_to(seat) and e.logged])
         text = self._view_status(obs, seat)
         if text:
-            self._set_base_status(text, INFO)
+            self.status.set_base(text, INFO)
 
-    def _stop_steps(self) -> None:
-        self._steps = []
-        self._playing = False
-        self._step_timer.stop()
-
-    # -- the thinker ----------------------------------------------------------------------
-    def _cancel_thinking(self) -> None:
-        self._gen += 1
-        self._ai_timer.stop()
-        self._ai_move = None
-        self._stop_steps()
-        if self._pending is not None:
-            self.thinker.cancel()
-            self._pending = None
-
-    def _request(self, seat: int, purpose: str, level: str) -> None:
-        obs = self.session.observation(seat)  # the seat's own view: no peeking
-        legal = self.session.legal_actions()
-        seed = (self.setup.seed * 1_000_003 + len(self.session.history)) % (2**31 - 1)
-        self._pending = (purpose, self._gen, seat)
-        self._think_started = time.monotonic()
-        self.thinker.think(self.game, obs, seat, legal, level, seed)
-
-    def _on_decided(self, decision: Any) -> None:
-        pending = self._pending
-        if pending is None or pending[1] != self._gen or getattr(decision, "cancelled", False):
-            return
-        purpose, gen, seat = pending
-        action = str(decision.action)
-        if action not in self.session.legal_actions():
-            return  # an answer to an earlier question; the current one is still coming
-        self._pending = None
-        if purpose == "hint":
-            self.table.show_hint(action)
-            move = self.speaker.describe(self.session.state, action, self.lang)
-            self.status_changed.emit(tr("status.hint", self.lang, move=move), INFO)
-            self.hint_shown.emit(action)
-            return
-        tempo = self._tempo
-        if tempo is None:
-            self._schedule_ai_move(gen, seat, action)
-        elif self._beat_owed:
-            self._schedule_ai_move(gen, seat, action, 0)
-        elif action != tempo.action:
-            # Within the beat: a move never lands after the beat it was meant for.
-            self._schedule_ai_move(gen, seat, action, min(self.ai_delay_ms, tempo.period_ms // 2))
-        # else: the seat lets the beat pass, and the clock plays it.
-
-    def _on_failed(self, message: str) -> None:
-        pending = self._pending
-        if pending is None or pending[1] != self._gen:
-            return
-        purpose, gen, seat = pending
-        self._pending = None
-        if purpose == "hint":
-            self.status_changed.emit(message, WARNING)
-            return
-        # The match must go on: a seeded random legal move keeps it reproducible.
-        legal = self.session.legal_actions()
-        action = legal[random.Random(self.setup.seed + gen).randrange(len(legal))]
+    # -- the computer's moves and the beat's ------------------------------------------------
+    def _on_ai_failed(self, message: str, action: str) -> None:
+        """The thinker failed; ``action``, a seeded random legal move, is played instead."""
         move = self.speaker.describe(self.session.state, action, self.lang)
         self.status_changed.emit(tr("status.ai_failed", self.lang, error=message, move=move),
                                  WARNING)
-        self._schedule_ai_move(gen, seat, action)
 
-    def _schedule_ai_move(self, gen: int, seat: int, action: str,
-                          delay_ms: int | None = None) -> None:
-        # A short pause lets a person follow the computer's moves one by one on the table.
-        elapsed_ms = int((time.monotonic() - self._think_started) * 1000)
-        self._ai_move = (gen, seat, action)
-        wait = self.ai_delay_ms if delay_ms is None else delay_ms
-        self._ai_timer.start(max(0, wait - elapsed_ms))
-
-    def _play_ai_move(self) -> None:
-        move, self._ai_move = self._ai_move, None
-        if move is None or move[0] != self._gen:
-            return
-        _, seat, action = move
-        if self._tempo is not None and action == self._tempo.action:
-            self._beat_owed = False
+    def _play_ai_move(self, seat: int, action: str) -> None:
+        """A computer seat's move is due (``thinking`` timed it)."""
         before = len(self.session.history)
+        state = self.session.state
         try:
             self.session.submit(seat, action)
         except (IllegalActionError, InvalidActionError) as exc:
-            self.status_changed.emit(str(exc), WARNING)
+            self.status_changed.emit(self.speaker.refusal(exc, self.lang, state), WARNING)
             return
         self._after_submit(before)
 
-    # -- the beat -------------------------------------------------------------------------
-    def _tempo_state(self) -> bool:
-        """Whether the current state is played to a beat (whoever is at the screen)."""
-        if self.session.current_player() < 0:
-            return False
-        tempo = self.view.tempo(self.session.observation(None))
-        return tempo is not None and tempo.action in self.session.legal_actions()
-
-    def _active_tempo(self, obs: dict[str, Any]) -> Tempo | None:
-        """The beat the clock must keep now, if any: the game's tempo while the player to move
-        (a computer seat, or the person holding the screen) may let a beat pass."""
-        if self.over or self.awaiting_privacy is not None or self._playing:
-            return None
-        player = self.session.current_player()
-        if player < 0 or (not self.is_ai(player) and player != self.viewing_seat):
-            return None
-        tempo = self.view.tempo(obs)
-        if tempo is None or tempo.action not in self.session.legal_actions():
-            return None
-        return tempo
-
-    def _set_tempo(self, tempo: Tempo | None) -> None:
-        """Keep the clock in step with ``tempo``: started fresh when a tempo begins (so the
-        first beat is a whole one), left alone while it goes on, stopped when it ends."""
-        self._tempo = tempo
-        if tempo is None:
-            self._beat_owed = False
-            self.clock.stop()
-        elif not self.clock.is_running() or self.clock.period() != tempo.period_ms:
-            self.clock.start(tempo.period_ms)
-
-    def beat_pending(self) -> bool:
-        """True while the clock runs and the next beat is all that can happen (no person's
-        input aside): no computer move is being thought of or waiting to be played."""
-        return (self._tempo is not None and self._pending is None
-                and (self._ai_move is None or self._ai_move[0] != self._gen))
-
-    def _on_beat(self) -> None:
-        tempo = self._tempo
-        if tempo is None:
-            self.clock.stop()
-            return
-        if tempo.sound:
-            from PySide6.QtWidgets import QApplication
-
-            QApplication.beep()
-        seat = self.session.current_player()
-        if self.is_ai(seat) and not self.beat_pending():
-            self._beat_owed = True  # played right after the move that is on its way
-            return
-        self._beat_owed = False
+    def _play_beat(self, seat: int, tempo: Tempo) -> None:
+        """The beat fell with ``seat`` to move: the beat passes for them (``tempo``)."""
         before = len(self.session.history)
         state = self.session.state
         try:

@@ -1,4 +1,5 @@
-"""The app's own UI strings in English and Japanese, and the one function that looks them up.
+"""The app's own UI strings in English and Japanese, the one function that looks them up, and
+two helpers for texts shown in labels and dialog titles.
 
 Game texts (card titles, log lines, prompts) come from the game itself in both languages; this
 catalogue holds only what the window, menus and dialogs say. Switching the language at run time
@@ -6,6 +7,8 @@ re-reads every string through ``tr``, so nothing here is cached by the widgets.
 """
 
 from __future__ import annotations
+
+import re
 
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 LANGUAGE_NAMES: dict[str, str] = {"ja": "日本語", "en": "English"}
@@ -179,37 +182,8 @@ _STRINGS: dict[str, tuple[str, str]] = {
     "replay.moved": ("{player} moved.", "{player}が行動しました。"),
     "error.game_failed": ("The game could not start: {error}",
                           "ゲームを開始できませんでした：{error}"),
-    # Magos solo campaign page
-    "camp.title": ("Magos — solo campaign", "マゴス ソロキャンペーン"),
-    "camp.sub": ("Seventeen opponent cards, from the Training Dummy to the Intruder from the "
-                 "Void. A victory carries your five spells on; a defeat means a new draft. "
-                 "Your score is the number of defeats: lower is better.",
-                 "訓練ダミーから虚無よりの闖入者まで、17枚の対戦相手カードに挑みます。"
-                 "勝てば5枚の呪文を引き継ぎ、負ければドラフトし直し。"
-                 "スコアは敗北数(少ないほど良い)です。"),
-    "camp.single": ("Single battle…", "単発の対戦…"),
-    "camp.back": ("Back to game list", "ゲーム一覧に戻る"),
-    "camp.slots": ("Campaigns", "キャンペーン"),
-    "camp.none": ("No campaign yet: start one below.",
-                  "キャンペーンはまだありません。下で始めてください。"),
-    "camp.delete": ("Delete…", "削除…"),
-    "camp.delete_title": ("Delete this campaign?", "このキャンペーンを削除しますか？"),
-    "camp.delete_body": ("The campaign '{slot}' and all its progress will be deleted.",
-                         "キャンペーン「{slot}」とその進行状況をすべて削除します。"),
-    "camp.new_group": ("New campaign", "新しいキャンペーン"),
-    "camp.name": ("Name", "名前"),
-    "camp.name_default": ("Campaign {n}", "キャンペーン{n}"),
-    "camp.start_draft": ("Draft: Harmony + 9 dealt, keep 5", "ドラフト:調和+9枚から5枚"),
-    "camp.start_first": ("First-game spells", "最初のゲーム用の呪文"),
-    "camp.dice": ("Enemy dice", "敵のダイス"),
-    "camp.dice.patch-v1.1": ("Patch v1.1 table", "パッチv1.1の表"),
-    "camp.dice.rolled": ("Rolled", "振る"),
-    "camp.create": ("Start campaign", "キャンペーン開始"),
-    "camp.exists": ("A campaign named '{slot}' already exists; choose another name.",
-                    "「{slot}」という名前のキャンペーンは既にあります。別の名前にしてください。"),
-    "camp.bad_name": ("The campaign could not be started: {error}",
-                      "キャンペーンを開始できませんでした：{error}"),
-    "camp.error_title": ("Campaign", "キャンペーン"),
+    "error.page_failed": ("The page of {game} could not be opened: {error}",
+                          "{game}の画面を開けませんでした：{error}"),
     # High-score lists of solo games
     "scores.title": ("High scores — {rules}", "ハイスコア — {rules}"),
     "scores.rank": ("#", "順位"),
@@ -223,62 +197,6 @@ _STRINGS: dict[str, tuple[str, str]] = {
                        "a new list has been started.",
                        "ハイスコアのファイルが壊れていました({problem})。{file} として残し、"
                        "新しいリストを始めました。"),
-    "camp.not_adopted": ("This battle belonged to the campaign '{slot}', which has moved on "
-                         "or is gone; it is played as a single battle and does not count.",
-                         "この戦いはキャンペーン「{slot}」のものですが、キャンペーンが先に進んだか"
-                         "削除されたため、単発の戦いとして扱い、成績には数えません。"),
-    "camp.save_failed": ("The campaign could not be saved to {file}: {error}",
-                         "キャンペーンを {file} に保存できませんでした：{error}"),
-    "camp.damaged_title": ("A campaign file is damaged", "キャンペーンのファイルが壊れています"),
-    "camp.damaged": ("The campaign file {file} is damaged: {problem}.\n\nIt was kept aside as "
-                     "{kept}; the other campaigns are not affected.",
-                     "キャンペーンのファイル {file} が壊れています：{problem}。\n\n"
-                     "ファイルは {kept} として残してあります。"
-                     "他のキャンペーンは影響を受けません。"),
-    "camp.damaged_unmoved": ("The campaign file {file} is damaged: {problem}.\n\nIt could not "
-                             "be moved aside and was left where it is.",
-                             "キャンペーンのファイル {file} が壊れています：{problem}。\n\n"
-                             "移動できなかったため、そのまま残してあります。"),
-    "camp.slot_line": ("{slot}\n   a-{n} {enemy} · defeats {defeats}",
-                       "{slot}\n   a-{n} {enemy}・敗北{defeats}"),
-    "camp.slot_won": ("{slot}\n   won! · defeats {defeats}", "{slot}\n   制覇!・敗北{defeats}"),
-    "camp.pick": ("Choose a campaign or start a new one.",
-                  "キャンペーンを選ぶか、新しく始めてください。"),
-    "camp.next": ("Next opponent: a-{n} {enemy} (HP {hp})", "次の相手:a-{n} {enemy}(HP {hp})"),
-    "camp.all_beaten": ("Every opponent has fallen.", "すべての相手を倒しました。"),
-    "camp.score": ("Beaten {beaten}/{total} · Defeats {defeats} (the score: lower is better) · "
-                   "Battles {battles}",
-                   "撃破 {beaten}/{total}・敗北 {defeats}(スコア:少ないほど良い)・"
-                   "対戦 {battles}"),
-    "camp.spells": ("Your spells: {spells}", "あなたの呪文:{spells}"),
-    "camp.draft_due": ("A draft is due: before the battle you keep 5 of Harmony and 9 dealt "
-                       "spells.",
-                       "ドラフトが必要です:対戦の前に、調和と配られた9枚から5枚を選びます。"),
-    "camp.fight": ("Fight {enemy}", "{enemy}と戦う"),
-    "camp.fight_none": ("Fight", "戦う"),
-    "camp.won_banner": ("Campaign won! The Intruder from the Void has fallen. Score (defeats): "
-                        "{defeats} in {battles} battles.",
-                        "キャンペーン制覇!虚無よりの闖入者を倒しました。"
-                        "スコア:{battles}戦で敗北{defeats}。"),
-    "camp.hp": ("HP {hp}", "HP {hp}"),
-    "camp.beaten": ("Beaten on turn {turn}", "{turn}ターン目に撃破"),
-    "camp.next_mark": ("Next", "次の相手"),
-    "camp.result_title": ("Campaign battle", "キャンペーンの対戦"),
-    "camp.victory": ("Victory over {enemy}!", "{enemy}に勝利!"),
-    "camp.victory_next": ("Next: a-{n} {enemy}. Your five spells go with you.",
-                          "次の相手:a-{n} {enemy}。5枚の呪文はそのまま引き継ぎます。"),
-    "camp.defeat": ("Defeated — draft again", "敗北 — ドラフトし直し"),
-    "camp.defeat_body": ("{enemy} still stands. Defeats so far: {defeats}. Before the next try "
-                         "you draft five new spells.",
-                         "{enemy}はまだ倒れていません。これまでの敗北:{defeats}。"
-                         "次の挑戦の前に、呪文5枚をドラフトし直します。"),
-    "camp.campaign_won": ("Campaign won!", "キャンペーン制覇!"),
-    "camp.campaign_won_body": ("All {total} opponents have fallen. Score (defeats, lower is "
-                               "better): {defeats} in {battles} battles.",
-                               "{total}体の相手をすべて倒しました。スコア:敗北{defeats}"
-                               "(少ないほど良い)、対戦{battles}回。"),
-    "camp.to_campaign": ("Back to campaign", "キャンペーンに戻る"),
-    "camp.stay": ("Stay at the table", "テーブルに残る"),
 }
 
 
@@ -297,6 +215,16 @@ def tr(key: str, lang: str, **fmt: object) -> str:
 
 def catalogue_keys() -> list[str]:
     return list(_STRINGS)
+
+
+def plain(menu_text: str) -> str:
+    """A menu text without its mnemonic: "元に戻す(&U)" → "元に戻す", "&New Game…" → "New Game"."""
+    return re.sub(r"\(&\w\)", "", menu_text).replace("&", "").replace("…", "").strip()
+
+
+def escape(text: str) -> str:
+    """``text`` for a rich-text label: exactly its words."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def player_name(seat: int, lang: str, *, ai: bool = False) -> str:

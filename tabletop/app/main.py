@@ -40,7 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="language of the window: ja or en (default: last used, else the "
                              "system language)")
     parser.add_argument("--game", metavar="ID",
-                        help="open the new-game dialog of this game (e.g. magos)")
+                        help="open the new-game dialog of this game (an id that tabletop-cli list "
+                             "shows)")
     parser.add_argument("--self-test", action="store_true",
                         help="check that every game loads, plays and renders, then exit "
                              "(status 0 when all is well)")

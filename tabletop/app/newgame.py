@@ -1,13 +1,16 @@
 """The new-game dialog: how many players, who plays each seat, game options, and the seed.
 
 It returns a ``GameSetup``, the plain description of a match that the controller starts and
-that "Restart" and "Play again" reuse.
+that "Restart" and "Play again" reuse; a game's front page describes its matches the same way
+(``tabletop.api.GameHost.start_match``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
@@ -24,14 +27,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.api import HUMAN
 from tabletop.engine.spec import GameSpec, OptionSpec, OptionValue
 
 from .i18n import tr
 
-HUMAN = "human"
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 SEAT_CHOICES: tuple[str, ...] = (HUMAN, *AI_LEVELS)
 SEED_LIMIT = 2**31 - 1
+#: The save file's ``ui`` entry with the tag of the front page that started the match. Saves
+#: written before front pages had tags kept the one page's tag (a campaign's slot) under
+#: ``"campaign"``; they are read the same way.
+TAG = "tag"
+TAG_BEFORE_PAGES = "campaign"
 
 
 def random_seed() -> int:
@@ -43,9 +51,9 @@ class GameSetup:
     """One match to start: the game, its seats (``"human"`` or an AI level), options, seed.
 
     ``fixed_seed`` records whether the player typed the seed; when not, "Play again" draws a
-    fresh one so the next match has new dice and cards. ``campaign`` names the Magos campaign
-    slot a battle belongs to; it travels in the save file, so a battle resumed after a restart
-    still counts for its campaign.
+    fresh one so the next match has new dice and cards. ``tag`` is the mark of the game's front
+    page that started the match (a campaign's slot, say); it travels in the save file, so
+    a match resumed after a restart goes back to that page.
     """
 
     game_id: str
@@ -54,7 +62,7 @@ class GameSetup:
     options: dict[str, OptionValue] = field(default_factory=dict)
     seed: int = 0
     fixed_seed: bool = False
-    campaign: str | None = None
+    tag: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.seats) != self.players:
@@ -73,6 +81,12 @@ class GameSetup:
         seed = self.seed if self.fixed_seed else random_seed()
         return GameSetup(self.game_id, self.players, list(self.seats), dict(self.options),
                          seed, self.fixed_seed)
+
+    @staticmethod
+    def saved_tag(ui: Mapping[str, Any]) -> str | None:
+        """The front page's tag kept in a save file's ``ui``, in either of its forms."""
+        tag = ui.get(TAG, ui.get(TAG_BEFORE_PAGES))
+        return tag if isinstance(tag, str) else None
 
 
 def default_seats(players: int) -> list[str]:

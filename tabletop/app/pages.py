@@ -2,14 +2,17 @@
 
 They live apart from ``window`` so that the window can paint its chooser before this module,
 the table widget and the game controller are loaded: the window builds each page the first
-time a match needs it.
+time a match needs it. The table page's action bar holds the buttons of the legal actions that
+have no place on the table, each with its key.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -21,16 +24,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import controller as ctl
+from . import status as st
 from .i18n import tr
 
+if TYPE_CHECKING:
+    from tabletop.engine import Gesture
+
 STATUS_STYLES: dict[str, str] = {
-    ctl.INFO: "color: #2b2b2b; background: #f4efe2;",
-    ctl.TURN: "color: #1d3b2a; background: #e3f1e6; font-weight: bold;",
-    ctl.WARNING: "color: #8f1d12; background: #fbe3df; font-weight: bold;",
-    ctl.THINKING: "color: #4a4a4a; background: #eceae4; font-style: italic;",
-    ctl.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
+    st.INFO: "color: #2b2b2b; background: #f4efe2;",
+    st.TURN: "color: #1d3b2a; background: #e3f1e6; font-weight: bold;",
+    st.WARNING: "color: #8f1d12; background: #fbe3df; font-weight: bold;",
+    st.THINKING: "color: #4a4a4a; background: #eceae4; font-style: italic;",
+    st.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
 }
+GAME_BUTTON_STYLE = "font-size: 12pt; font-weight: bold; padding: 4px 16px;"
+# The window's own keys, which a game's button may not take.
+RESERVED_KEYS = {"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N", "Ctrl+Q", "Ctrl+S",
+                 "Ctrl+O"}
 
 
 class PrivacyPage(QWidget):
@@ -100,7 +110,7 @@ class TablePage(QWidget):
         self.status.setWordWrap(True)
         self.status.setMinimumHeight(44)
         self.status.setTextFormat(Qt.TextFormat.PlainText)
-        self.status_kind = ctl.INFO
+        self.status_kind = st.INFO
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)
         lay.addLayout(status_row)
@@ -150,9 +160,9 @@ class TablePage(QWidget):
         self.status_kind = kind
         self.status.setText(text)
         self.status.setStyleSheet(
-            f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[ctl.INFO])}"
+            f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[st.INFO])}"
             " font-size: 16pt; padding: 6px 12px; border-radius: 6px; }")
-        self.busy.setVisible(kind == ctl.THINKING)
+        self.busy.setVisible(kind == st.THINKING)
 
     def reset_log(self, lines: list[str]) -> None:
         self.log.setPlainText("\n".join(lines))
@@ -166,3 +176,54 @@ class TablePage(QWidget):
     def _scroll_log(self) -> None:
         bar = self.log.verticalScrollBar()
         bar.setValue(bar.maximum())
+
+    # -- the action bar -------------------------------------------------------------------
+    def set_game_buttons(self, gestures: list[Gesture], lang: str,
+                         press: Callable[[str], object]) -> None:
+        """A button for each of ``gestures``; ``press(action)`` when one is clicked or its
+        key is pressed. The same buttons again are kept (an old hint's highlight goes)."""
+        wanted = [(g.action, self._button_text(g, lang)) for g in gestures]
+        if wanted == [(b.property("action"), b.text()) for b in self.game_buttons]:
+            for b in self.game_buttons:
+                b.setStyleSheet(GAME_BUTTON_STYLE)  # drop an old hint's highlight
+            return
+        for b in self.game_buttons:
+            self.game_buttons_box.removeWidget(b)
+            b.hide()  # deletion waits for the event loop; it must vanish now
+            b.deleteLater()
+        self.game_buttons = []
+        for g in gestures:
+            button = QPushButton(self._button_text(g, lang))
+            button.setMinimumHeight(38)
+            button.setStyleSheet(GAME_BUTTON_STYLE)
+            button.setProperty("action", g.action)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            if g.shortcut and g.shortcut not in RESERVED_KEYS:
+                # A button's own shortcut clicks it 100 ms after the key goes down, and drops
+                # a second press inside those 100 ms; a game played to a beat cannot wait, so
+                # the key acts at once (held down, it does not repeat the move).
+                key = QShortcut(QKeySequence(g.shortcut), button)
+                key.setAutoRepeat(False)
+                key.activated.connect(
+                    lambda a=g.action, b=button: self._key_press(a, b, press))
+                button.setProperty("key", g.shortcut)
+            button.clicked.connect(lambda _=False, a=g.action: press(a))
+            self.game_buttons_box.addWidget(button)
+            self.game_buttons.append(button)
+
+    @staticmethod
+    def _button_text(g: Gesture, lang: str) -> str:
+        label = g.label(lang)
+        return f"{label} ({g.shortcut})" if g.shortcut else label
+
+    @staticmethod
+    def _key_press(action: str, button: QPushButton, press: Callable[[str], object]) -> None:
+        button.setDown(True)  # the button shows the key press, as a click would
+        QTimer.singleShot(120, button, lambda: button.setDown(False))
+        press(action)
+
+    def mark_hint(self, action: str) -> None:
+        """Highlight the button of the action a hint suggests."""
+        for b in self.game_buttons:
+            if b.property("action") == action:
+                b.setStyleSheet(GAME_BUTTON_STYLE + "background: #ffe08a;")

@@ -68,10 +68,10 @@ def play(app: QApplication, game: str, moves: int) -> None:
 
 def resume(app: QApplication) -> int:
     w = window(app)
-    if w.pending is None:
+    if w.files.pending is None:
         print("NOTHING TO RESUME", flush=True)
         return 1
-    c = w.resume_pending()
+    c = w.files.resume_pending()
     assert c is not None
     awaiting = "-" if c.awaiting_privacy is None else str(c.awaiting_privacy)
     viewing = "-" if c.viewing_seat is None else str(c.viewing_seat)

@@ -26,9 +26,9 @@ def test_magos_ai_match_plays_to_the_summary(make_window, qtbot) -> None:
     window = make_window({"magos": plugins["magos"]})
     c = window.start_game(GameSetup("magos", 2, ["random", "easy"], {}, seed=11))
     assert c is not None
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=120_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=120_000)
     assert c.session.is_terminal()
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog.text.text() == c.view.summary(c.session.observation(None), "en")
     assert dialog.text.text()  # Magos always explains the result
     # The chart has one line per series, sampled after every decision.

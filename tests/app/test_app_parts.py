@@ -63,6 +63,26 @@ def test_window_module_does_not_load_pyqtgraph() -> None:
     assert out.stdout.strip() == "False"
 
 
+def test_the_chooser_paints_before_any_match_part_or_rules_model_loads(tmp_path: Path) -> None:
+    # The app's real start, ended at the first paint: only the chooser's parts are loaded.
+    code = ("import sys\n"
+            "from tabletop.app.main import main\n"
+            "assert main(['--first-paint-probe', '--lang', 'en']) == 0\n"
+            "print(' '.join(sorted(sys.modules)))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TABLETOP_DATA_DIR=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, env=env, timeout=60, check=True)
+    loaded = set(out.stdout.split())  # the probe's time, then every module loaded
+    assert "tabletop.app.window" in loaded and "tabletop.app.chooser" in loaded
+    late = ("tabletop.table", "tabletop.app.controller", "tabletop.app.pages",
+            "tabletop.app.newgame", "tabletop.app.summary", "tabletop.ai.worker", "pyqtgraph")
+    assert [m for m in late if m in loaded] == []
+    rules = [m for m in loaded if m.startswith("tabletop.games.")
+             and m.rsplit(".", 1)[1] in ("model", "solo", "view", "solo_view", "campaign",
+                                         "campaign_page")]
+    assert rules == []
+
+
 def test_every_string_has_both_languages_and_formats() -> None:
     for key in i18n.catalogue_keys():
         en, ja = i18n.tr(key, "en"), i18n.tr(key, "ja")
@@ -168,7 +188,7 @@ def test_summary_without_series_says_so(qtbot) -> None:
 
 
 def test_app_icon_renders(qtbot) -> None:
-    from tabletop.app.window import app_icon, draw_app_icon
+    from tabletop.app.icon import app_icon, draw_app_icon
 
     assert not app_icon().pixmap(32, 32).isNull()
     painted = draw_app_icon(64).toImage()

@@ -31,12 +31,12 @@ def test_ai_against_ai_plays_to_the_end_and_shows_the_summary(make_window, qtbot
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["random", "easy"], {"stones": 9}, seed=5))
     assert c is not None and window.stack.currentWidget() is window.table_page
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=30_000)
     assert c.session.is_terminal()
     # Every decision was one stone-taking move by an AI seat; nine stones were taken.
     takes = [r for r in c.session.history if r.action.startswith("take:")]
     assert sum(int(r.action.split(":")[1]) for r in takes) == 9
-    assert window.summary_dialog.text.text() == c.summary_text()
+    assert window.ending.summary_dialog.text.text() == c.summary_text()
     assert window.table_page.status_kind == "over"
     # The log shows public events only: with no human seat the secret deals are hidden.
     log = window.table_page.log.toPlainText()
@@ -46,12 +46,12 @@ def test_ai_against_ai_plays_to_the_end_and_shows_the_summary(make_window, qtbot
 def test_summary_play_again_starts_a_new_match(make_window, qtbot) -> None:
     window = make_window()
     first = window.start_game(GameSetup("toy", 2, ["random", "random"], {}, seed=1))
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
-    window.summary_dialog.again_button.click()
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=30_000)
+    window.ending.summary_dialog.again_button.click()
     assert window.controller is not None and window.controller is not first
     assert window.controller.setup.seed != 1  # a random seed was not fixed: new dice
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
-    window.summary_dialog.chooser_button.click()
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=30_000)
+    window.ending.summary_dialog.chooser_button.click()
     assert window.stack.currentWidget() is window.chooser and window.controller is None
 
 
@@ -78,7 +78,7 @@ def test_human_turn_syncs_the_table_with_gestures_and_status(make_window, qtbot)
     assert {g.action for g in table.gestures()} == {"take:1", "take:2"}
     assert table.is_interactive()
     assert window.table_page.status_kind == TURN
-    assert window.act_hint.isEnabled()
+    assert window.menus.act_hint.isEnabled()
     # A move through the table's signal reaches the session; the AI answers by itself.
     table.action_chosen.emit("take:2")
     assert c.moves()[0] == "take:2"
@@ -202,7 +202,7 @@ def test_hint_names_a_legal_move(make_window, qtbot) -> None:
     assert c is not None
     shown: list[str] = []
     c.hint_shown.connect(shown.append)
-    window.act_hint.trigger()
+    window.menus.act_hint.trigger()
     qtbot.waitUntil(lambda: bool(shown), timeout=60_000)
     assert shown[0] in c.session.legal_actions()
     assert window.table_page.status.text() == f"Hint: {shown[0]}"
@@ -213,18 +213,18 @@ def test_language_switch_retranslates_menus_status_and_table(make_window) -> Non
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
     assert c is not None
-    assert window.menu_game.title() == "&Game"
+    assert window.menus.menu_game.title() == "&Game"
     assert window.privacy_page.title.text() == "Pass to Player 1"
-    window.language_actions["ja"].trigger()
-    assert window.menu_game.title() == "ゲーム(&G)"
-    assert window.act_undo.text() == "元に戻す(&U)"
+    window.menus.language_actions["ja"].trigger()
+    assert window.menus.menu_game.title() == "ゲーム(&G)"
+    assert window.menus.act_undo.text() == "元に戻す(&U)"
     assert window.table_page.log_title.text() == "ゲームの記録"
     assert window.privacy_page.title.text() == "プレイヤー1に交代してください"
     assert window.table.language() == "ja"
     assert window.settings.value("language") == "ja"
     assert window.windowTitle().startswith("石取り")
-    window.language_actions["en"].trigger()
-    assert window.menu_game.title() == "&Game"
+    window.menus.language_actions["en"].trigger()
+    assert window.menus.menu_game.title() == "&Game"
 
 
 def test_game_buttons_come_from_gestures_without_a_place(make_window, qtbot) -> None:
@@ -279,8 +279,8 @@ def test_rules_window_shows_the_rulebook_with_english_fallback(make_window, tmp_
     plugin = GamePlugin(ToyGame(), ToyView, {"en": tmp_path / "toy.en.md"},
                         words=TOY_WORDS)
     window = make_window({"toy": plugin}, lang="ja")
-    window.act_rules.trigger()
-    rules = window.rules_window
+    window.menus.act_rules.trigger()
+    rules = window.menus.rules_window
     assert rules is not None and rules.isVisible()
     assert "Take one or two stones." in rules.browser.toPlainText()
     assert rules.windowTitle() == "ルール — 石取り"
@@ -307,7 +307,7 @@ def test_chooser_play_button_opens_the_new_game_dialog(make_window, monkeypatch)
 
 def test_shortcuts_list_names_keys(make_window) -> None:
     window = make_window()
-    rows = dict(window.shortcut_rows())
+    rows = dict(window.menus.shortcut_rows())
     assert rows["Hint"] == "H"
     assert "F1" in rows["Rules"]
 

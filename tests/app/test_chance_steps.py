@@ -61,7 +61,7 @@ def play_to_end_of_turn(c: Any) -> None:
 def test_the_enemy_dice_light_their_rows_one_after_another(make_window) -> None:
     window = make_window(solo_plugins())
     c = start_battle(window)
-    assert c.chance_step_ms == 0  # animations off: the same steps, no pauses
+    assert c.chance.step_ms == 0  # animations off: the same steps, no pauses
     play_to_end_of_turn(c)
     before = len(c.session.history)
     batches: list[list[str]] = []
@@ -82,21 +82,21 @@ def test_the_enemy_dice_light_their_rows_one_after_another(make_window) -> None:
     assert batches[:len(faces) + 1] == described[:len(faces) + 1]
     assert batches[1][0].startswith("Training Dummy rolls 1:")
     assert batches[2][0].startswith("Training Dummy rolls 6:")
-    assert window.table_page.log.toPlainText().splitlines() == c.log_lines()
+    assert window.table_page.log.toPlainText().splitlines() == c.log.lines()
 
 
 def test_with_a_pause_the_steps_wait_and_input_stays_off(make_window, qtbot) -> None:
     window = make_window(solo_plugins())
     c = start_battle(window)
     play_to_end_of_turn(c)
-    c.chance_step_ms = 15
+    c.chance.step_ms = 15
     rec = SyncRecorder(window)
     assert c.submit_human("end")
-    assert c.is_playing_back() and len(rec.layouts) == 1  # the first step only, so far
+    assert c.chance.playing and len(rec.layouts) == 1  # the first step only, so far
     assert not window.table.is_interactive() and window.table_page.game_buttons == []
     assert not c.submit_human("end")  # input waits for the last step
-    assert not c.hint()
-    qtbot.waitUntil(lambda: not c.is_playing_back(), timeout=5000)
+    assert not c.hints.ask()
+    qtbot.waitUntil(lambda: not c.chance.playing, timeout=5000)
     assert rec.active_rows() == [None, "row0-1", "row0-6", None]
     assert c.is_human_turn() and window.table.is_interactive()
 
@@ -105,12 +105,12 @@ def test_leaving_the_match_stops_the_steps(make_window, qtbot) -> None:
     window = make_window(solo_plugins())
     c = start_battle(window)
     play_to_end_of_turn(c)
-    c.chance_step_ms = 10
+    c.chance.step_ms = 10
     rec = SyncRecorder(window)
     assert c.submit_human("end")
-    assert c.is_playing_back()
+    assert c.chance.playing
     window.back_to_chooser()
-    assert not c.is_playing_back()
+    assert not c.chance.playing
     shown = len(rec.layouts)
     qtbot.wait(60)
     assert len(rec.layouts) == shown  # nothing more was drawn after the match ended
@@ -123,4 +123,4 @@ def test_a_decision_without_chance_syncs_once(make_window) -> None:
     before = len(c.session.history)
     assert c.submit_human(greedy(c.session.legal_actions()))
     assert all(r.seat != CHANCE for r in c.session.history[before:])
-    assert len(rec.layouts) == 1 and not c.is_playing_back()
+    assert len(rec.layouts) == 1 and not c.chance.playing

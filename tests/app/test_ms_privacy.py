@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tabletop.app.newgame import GameSetup
+from tabletop.app.undo_guard import undo_state
 from tabletop.registry import load_plugins
 
 plugins, _failures = load_plugins(include_entry_points=False)
@@ -80,7 +81,7 @@ def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type
         legal = c.session.legal_actions()
         assert c.submit_human(legal[rng.randrange(len(legal))])
         # Now and then the person who just moved takes it back, then plays on.
-        if rng.random() < 0.15 and c.awaiting_privacy is None and c.undo_state()[0]:
+        if rng.random() < 0.15 and c.awaiting_privacy is None and undo_state(c)[0]:
             window.undo()
             undos += 1
             if c.viewing_seat is not None and c.viewing_seat != c.session.state.rich:
@@ -101,8 +102,8 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
     assert c.over and moves > 10
     rounds = [r.action for r in c.session.history if r.action.startswith("deal:")]
     assert len(rounds) >= 2  # roles swapped at least once: the person played both
-    assert window.summary_dialog is not None
-    assert "win" in window.summary_dialog.text.text()
+    assert window.ending.summary_dialog is not None
+    assert "win" in window.ending.summary_dialog.text.text()
 
 
 # -- undo across the hand-over --------------------------------------------------------------
@@ -159,7 +160,7 @@ def test_undo_is_refused_once_the_thief_holds_the_screen(make_window, qtbot,  # 
     window.privacy_page.button.click()  # the Thief takes the screen
     assert c.viewing_seat == thief and _rich_mans_secrets_on_screen(window) == []
     page = window.table_page
-    assert not page.undo_button.isEnabled() and not window.act_undo.isEnabled()
+    assert not page.undo_button.isEnabled() and not window.menus.act_undo.isEnabled()
     rich_name = c.player_label(1 - thief)
     assert page.undo_button.toolTip() == f"Only {rich_name} can take back their own move."
     before = len(c.session.history)

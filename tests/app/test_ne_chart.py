@@ -79,7 +79,7 @@ def test_total_assets_include_the_co_op_bonus_before_the_last_round(make_window)
     c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=1, fixed_seed=True))
     assert c is not None
     play(c, seed=1)
-    lines = series_lines(c.series())
+    lines = series_lines(c.chart.points(c.lang))
     xs, ys = lines["P1 assets"]
     chart = dict(zip(xs, ys, strict=True))
     truth = true_assets_per_round(c, 0)
@@ -113,7 +113,7 @@ def _series_in(c: Any, lang: str) -> list[tuple[int, dict[str, float]]]:
     old = c.lang
     c.lang = lang
     try:
-        return list(c.series())
+        return list(c.chart.points(c.lang))
     finally:
         c.lang = old
 
@@ -127,7 +127,7 @@ def test_solo_chart_includes_the_co_op_bonus_too(make_window) -> None:  # type: 
                                     fixed_seed=True))
     assert c is not None
     play(c, seed=55)
-    xs, ys = series_lines(c.series())["P1 assets"]
+    xs, ys = series_lines(c.chart.points(c.lang))["P1 assets"]
     truth = true_assets_per_round(c, 0)
     assert dict(zip(xs, ys, strict=True)) == {float(r): float(v) for r, v in truth.items()}
     s = _end_of_round(c, 4)

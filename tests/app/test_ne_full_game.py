@@ -31,7 +31,7 @@ def test_four_player_game_to_the_end_through_the_table(make_window, qtbot) -> No
     assert obs["phase"] == "over" and obs["round"] == 9
     assert human_moves > 20
     # The summary names the winner and breaks down every player's score in its table.
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None
     assert dialog.text.text() == c.summary_text().splitlines()[0]
     assert "win" in dialog.text.text()

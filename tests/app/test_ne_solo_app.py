@@ -38,7 +38,7 @@ def test_each_variant_to_the_end_and_into_the_high_scores(make_window, qtbot, da
     obs = c.session.observation(0)
     assert obs["phase"] == "over" and obs["round"] == 9
     total = obs["scores"][0]["total"]
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None and dialog.high_scores is not None
     assert dialog.chart_tabs is not None and dialog.chart_tabs.currentIndex() == 0
     assert f"Rules {variant}" in dialog.chart_tabs.tabText(0)
@@ -51,7 +51,7 @@ def test_each_variant_to_the_end_and_into_the_high_scores(make_window, qtbot, da
     # A second game joins the same list, sorted best first, and marks its own row.
     window2, c2 = solo(make_window, qtbot, options, seed=5)
     total2 = c2.session.observation(0)["scores"][0]["total"]
-    scores = [int(window2.summary_dialog.high_scores.item(r, 1).text()) for r in range(2)]
+    scores = [int(window2.ending.summary_dialog.high_scores.item(r, 1).text()) for r in range(2)]
     assert scores == sorted([total, total2], reverse=True)
 
 
@@ -62,8 +62,9 @@ def test_a_game_over_ends_the_game_and_is_no_high_score(make_window, qtbot,
     assert obs["phase"] == "over"
     if obs["result"] != "bankrupt":
         pytest.skip("this seed's random player survived; the list is tested above")
-    assert window.summary_dialog is not None and window.summary_dialog.high_scores is None
-    assert "Game over" in window.summary_dialog.text.text()
+    dialog = window.ending.summary_dialog
+    assert dialog is not None and dialog.high_scores is None
+    assert "Game over" in dialog.text.text()
     assert not (data_dir / "highscores" / f"{GAME}.json").exists()
 
 
@@ -114,7 +115,7 @@ def test_rules_b_with_default_options_to_the_end(make_window, qtbot, data_dir: P
     total = obs["scores"][0]["total"]
     assert obs["phase"] == "over" and obs["variant"] == "b" and obs["round"] == 9
     assert obs["result"] == ("clear" if total >= 100 else "not-cleared")
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None and dialog.high_scores is not None
     headline = "Cleared!" if total >= 100 else "Not cleared"
     assert dialog.text.text().startswith(headline)

@@ -102,5 +102,5 @@ def test_two_people_and_the_ai_to_the_end_through_the_table(make_window, qtbot) 
     assert 3 in state.reprimands  # NMF-R30
     actions = {r.action.partition(":")[0] for r in c.session.history if r.seat in (0, 1)}
     assert {"play", "audit"} <= actions  # drags onto milestones and the Audit! button
-    assert window.summary_dialog is not None
-    assert "third reprimand" in window.summary_dialog.text.text()
+    assert window.ending.summary_dialog is not None
+    assert "third reprimand" in window.ending.summary_dialog.text.text()

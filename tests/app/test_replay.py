@@ -82,10 +82,10 @@ def test_replay_after_a_game_leaves_the_game_alone(make_window, qtbot, tmp_path:
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["random", "easy"], {}, seed=5))
     assert c is not None
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=30_000)
     before = c.session.state_hash(), len(c.session.history)
-    window.summary_dialog.replay_button.click()
-    w = window.replay_window
+    window.ending.summary_dialog.replay_button.click()
+    w = window.files.replay_window
     assert isinstance(w, ReplayWindow) and w.isVisible()
     assert w.session is not c.session
     w.first()
@@ -100,14 +100,14 @@ def test_replay_from_a_saved_file(make_window, tmp_path: Path) -> None:
     sf.save(path, s, ["human", "easy"])
     raw = path.read_bytes()
     window = make_window()
-    w = window.replay_file(path)
+    w = window.files.replay_file(path)
     assert isinstance(w, ReplayWindow) and w.last_step == 5
     w.first()
     w.set_seat(0)
     assert path.read_bytes() == raw
     assert window.controller is None  # replaying does not start a game
     path.write_text("{")
-    assert window.replay_file(path) is None
+    assert window.files.replay_file(path) is None
     assert window.message_box is not None and "cut short" in window.message_box.text()
 
 
@@ -137,7 +137,7 @@ def test_an_unfinished_save_is_replayed_only_as_a_spectator(make_window, tmp_pat
     path = tmp_path / "running.json"  # the running match's own autosave, say
     sf.save(path, s, ["human", "human"])
     window = make_window()
-    w = window.replay_file(path)
+    w = window.files.replay_file(path)
     assert isinstance(w, ReplayWindow)
     assert _seats_offered(w) == [None]  # once: both players' hands on offer
     w.set_seat(0)
@@ -149,17 +149,17 @@ def test_replaying_the_running_match_offers_only_the_person_at_the_screen(make_w
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
     assert c is not None
     assert c.awaiting_privacy == 0  # the privacy screen is up: nobody has claimed the screen
-    w = window.replay_current()
+    w = window.files.replay_current()
     assert _seats_offered(w) == [None]
     window.privacy_page.button.click()
     assert c.submit_human("take:1") and c.awaiting_privacy == 1
     window.privacy_page.button.click()  # player 2 now holds the screen
-    w = window.replay_current()
+    w = window.files.replay_current()
     assert _seats_offered(w) == [1, None] and w.seat == 1
 
 
 def test_a_finished_game_is_replayed_from_every_seat(make_window, tmp_path: Path) -> None:
     path = tmp_path / "done.json"
     sf.save(path, finished_toy(), ["human", "easy"])
-    w = make_window().replay_file(path)
+    w = make_window().files.replay_file(path)
     assert _seats_offered(w) == [0, 1, None]

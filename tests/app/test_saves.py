@@ -69,7 +69,7 @@ def test_resume_is_offered_and_restores_the_game(make_window, data_dir: Path, qt
     first.close()  # the window goes away without any clean-up of the autosave
 
     second = make_window()
-    assert second.pending is not None
+    assert second.files.pending is not None
     banner = second.chooser.resume_banner
     assert banner is not None and second.chooser.resume_button is not None
     assert "Stones" in second.chooser.findChild(QObject, "resumeText").text()
@@ -97,7 +97,7 @@ def test_resume_in_hot_seat_starts_on_the_privacy_page(make_window) -> None:
     hot_seat_move(first, "take:1")
     first.close()
     second = make_window()
-    resumed = second.resume_pending()
+    resumed = second.files.resume_pending()
     assert resumed is not None and resumed.session.state_hash() == c.session.state_hash()
     assert resumed.awaiting_privacy == 0
     assert second.stack.currentWidget() is second.privacy_page
@@ -113,25 +113,25 @@ def test_discard_files_the_autosave_with_recent_games(make_window, data_dir: Pat
     second = make_window()
     assert second.chooser.discard_button is not None
     second.chooser.discard_button.click()
-    assert second.pending is None and second.chooser.resume_banner is None
+    assert second.files.pending is None and second.chooser.resume_banner is None
     assert not (data_dir / "autosave" / "current.json").exists()
     [kept] = SaveStore(data_dir).recent()
     assert sf.load(kept, toy_games())[1].moves == 1
     third = make_window()
-    assert third.pending is None
+    assert third.files.pending is None
 
 
 def test_finished_game_moves_to_recent(make_window, data_dir: Path, qtbot) -> None:
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["random", "easy"], {}, seed=5))
     assert c is not None
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=30_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=30_000)
     assert not (data_dir / "autosave" / "current.json").exists()
     [done] = SaveStore(data_dir).recent()
     session, data = sf.load(done, toy_games())
     assert data.finished and session.is_terminal()
     assert session.state_hash() == c.session.state_hash()
-    assert make_window().pending is None
+    assert make_window().files.pending is None
 
 
 def test_recent_games_are_rotated(tmp_path: Path) -> None:
@@ -153,16 +153,16 @@ def test_data_dir_follows_the_environment(data_dir: Path) -> None:
 
 def test_save_and_load_round_trip(make_window, tmp_path: Path) -> None:
     window = make_window()
-    assert window.act_save.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
-    assert window.act_open.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
+    assert window.menus.act_save.shortcut() == QKeySequence(QKeySequence.StandardKey.Save)
+    assert window.menus.act_open.shortcut() == QKeySequence(QKeySequence.StandardKey.Open)
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 5}, seed=9))
     assert c is not None
     hot_seat_move(window, "take:2")
     path = tmp_path / "mine.json"
-    assert window.save_file(path)
+    assert window.files.save_file(path)
     assert "Saved to" in window.table_page.status.text()
     window.start_game(GameSetup("toy", 2, ["human", "easy"], {}, seed=1))
-    loaded = window.load_file(path)
+    loaded = window.files.load_file(path)
     assert loaded is not None and loaded is window.controller
     assert loaded.session.state_hash() == c.session.state_hash()
     assert loaded.setup.seats == ["human", "human"] and loaded.moves() == ["take:2"]
@@ -173,7 +173,7 @@ def test_damaged_autosave_is_kept_aside_with_a_message(make_window, data_dir: Pa
     auto.mkdir(parents=True)
     (auto / "current.json").write_text('{"format": "tabletop-save", "format_vers')
     window = make_window()
-    assert window.pending is None and window.chooser.resume_banner is None
+    assert window.files.pending is None and window.chooser.resume_banner is None
     box = window.message_box
     assert box is not None and box.isVisible()
     assert "cut short" in box.text() and "damaged" in box.text()
@@ -191,7 +191,7 @@ def test_autosave_of_an_uninstalled_game_is_left_alone(make_window, data_dir: Pa
     s = Session(ToyGame(), seed=1)
     store.write_autosave(sf.from_session(s, ["human", "human"]))
     window = make_window({})  # no toy game installed today
-    assert window.pending is None
+    assert window.files.pending is None
     assert store.autosave_path.is_file()
     assert "not installed" in window.chooser.error_banner.text()
 
@@ -204,12 +204,12 @@ def test_game_in_progress_survives_a_bad_file(make_window, tmp_path: Path) -> No
     before = c.session.state_hash()
     bad = tmp_path / "bad.json"
     good = tmp_path / "good.json"
-    assert window.save_file(good)
+    assert window.files.save_file(good)
     obj = json.loads(good.read_text())
     obj["log"][-1] = [0, "take:9"]
     bad.write_text(json.dumps(obj))
     raw = bad.read_bytes()
-    assert window.load_file(bad) is None
+    assert window.files.load_file(bad) is None
     assert window.controller is c and c.session.state_hash() == before
     assert bad.read_bytes() == raw  # a file the player chose stays where it is, untouched
     box = window.message_box
@@ -218,7 +218,7 @@ def test_game_in_progress_survives_a_bad_file(make_window, tmp_path: Path) -> No
     for text, words in (("", "cut short"), ("hello", "not a save file"),
                         ('{"format": "tabletop-save", "format_version": 9}', "format 9")):
         bad.write_text(text)
-        assert window.load_file(bad) is None
+        assert window.files.load_file(bad) is None
         assert window.message_box is not None and words in window.message_box.text()
         assert window.controller is c
     hot_seat_move(window, "take:1")  # the game goes on
@@ -233,21 +233,21 @@ def test_undo_redo_controls_follow_what_is_possible(make_window, qtbot) -> None:
     assert c is not None
     page = window.table_page
     # Only the public deal lies behind: undo is off and says why.
-    assert not window.act_undo.isEnabled() and not page.undo_button.isEnabled()
-    assert "Seat 2 gets a card" in window.act_undo.toolTip()
-    assert window.undo_refused_shortcut.isEnabled()
-    window.undo_refused_shortcut.activated.emit()  # Ctrl+Z while undo is off
+    assert not window.menus.act_undo.isEnabled() and not page.undo_button.isEnabled()
+    assert "Seat 2 gets a card" in window.menus.act_undo.toolTip()
+    assert window.menus.undo_refused_shortcut.isEnabled()
+    window.menus.undo_refused_shortcut.activated.emit()  # Ctrl+Z while undo is off
     assert page.status_kind == WARNING and "Seat 2 gets a card" in page.status.text()
-    assert not window.act_redo.isEnabled() and "nothing to redo" in page.redo_button.toolTip()
+    assert not window.menus.act_redo.isEnabled() and "nothing to redo" in page.redo_button.toolTip()
     c.submit_human("take:1")
     qtbot.waitUntil(c.is_human_turn, timeout=30_000)
-    assert window.act_undo.isEnabled() and page.undo_button.isEnabled()
-    assert not window.undo_refused_shortcut.isEnabled()
-    window.act_undo.trigger()
+    assert window.menus.act_undo.isEnabled() and page.undo_button.isEnabled()
+    assert not window.menus.undo_refused_shortcut.isEnabled()
+    window.menus.act_undo.trigger()
     assert c.moves() == []
-    assert window.act_redo.isEnabled() and page.redo_button.isEnabled()
-    window.act_redo.trigger()
-    assert len(c.moves()) == 2 and not window.act_redo.isEnabled()
+    assert window.menus.act_redo.isEnabled() and page.redo_button.isEnabled()
+    window.menus.act_redo.trigger()
+    assert len(c.moves()) == 2 and not window.menus.act_redo.isEnabled()
 
 
 class PrivateDealToy(ToyGame):
@@ -272,7 +272,7 @@ def test_refused_undo_across_a_card_draw_names_it_only_to_its_owner(make_window)
     text = window.table_page.status.text()
     # The last deal went to seat 2: seat 1 learns only that something was dealt.
     assert text == "Cannot undo: new information has appeared (a die, a card or a secret choice)."
-    assert "You are dealt" not in window.act_undo.toolTip()
+    assert "You are dealt" not in window.menus.act_undo.toolTip()
 
 
 def test_refused_undo_across_a_die_roll(make_window) -> None:
@@ -286,12 +286,13 @@ def test_refused_undo_across_a_die_roll(make_window) -> None:
     text = window.table_page.status.text()
     assert window.table_page.status_kind == WARNING
     assert text.startswith("Cannot undo: new information has appeared") and "rolls" in text
-    assert "rolls" in window.act_undo.toolTip() and not window.act_undo.isEnabled()
+    assert "rolls" in window.menus.act_undo.toolTip() and not window.menus.act_undo.isEnabled()
     # A first cast shows the spell to the opponent (MG-R12): that is now the newest
     # information, and the reason names it instead of the roll.
     assert c.submit_human("cast:harmony:1")
-    assert not window.act_undo.isEnabled()
-    assert "casts" in window.act_undo.toolTip() and "rolls" not in window.act_undo.toolTip()
+    assert not window.menus.act_undo.isEnabled()
+    tip = window.menus.act_undo.toolTip()
+    assert "casts" in tip and "rolls" not in tip
 
 
 class FakeThinker(QObject):
@@ -352,7 +353,7 @@ def test_failed_autosave_warns_and_the_game_goes_on(make_window, data_dir: Path,
 def test_resume_offer_shows_the_description_word_for_word(qtbot: Any) -> None:
     from PySide6.QtGui import QTextDocumentFragment
 
-    from tabletop.app.window import ChooserPage
+    from tabletop.app.chooser import ChooserPage
 
     page = ChooserPage()
     qtbot.addWidget(page)
@@ -380,7 +381,7 @@ def test_an_autosave_with_a_number_no_float_holds_does_not_stop_the_start(
     obj["finished"], obj["result"] = True, [10**400, 0]  # once an OverflowError at start-up
     (auto / "current.json").write_text(json.dumps(obj))
     window = make_window()  # the window is built
-    assert window.pending is None
+    assert window.files.pending is None
     box = window.message_box
     assert box is not None and "too large" in box.text()
     [aside] = auto.iterdir()
@@ -402,7 +403,7 @@ def test_an_uninstalled_games_autosave_survives_the_next_match(make_window,
     assert sf.load(auto / "current-2.json", toy_games())[1].moves == 1
     window.close()
     later = make_window({"magos": MAGOS, **toy_games()})  # the game is installed again
-    assert later.pending is not None and later.pending.data.game_id in ("magos", "toy")
+    assert later.files.pending is not None and later.files.pending.data.game_id in ("magos", "toy")
 
 
 def test_two_apps_keep_their_own_games(make_window, data_dir: Path, qtbot) -> None:
@@ -433,7 +434,7 @@ def test_a_crashed_second_apps_game_is_offered_at_the_next_start(make_window,
     second.saves.release_slot()  # the process died: the system dropped its lock
     first.close()
     third = make_window()
-    assert third.pending is not None and third.pending.data.moves == 1
+    assert third.files.pending is not None and third.files.pending.data.moves == 1
     assert (data_dir / "autosave" / "current.json").is_file()
     assert not (data_dir / "autosave" / "current-2.json").exists()
 
@@ -459,17 +460,17 @@ def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
     hot_seat_move(first, "take:1")
     first.close()
     second = make_window()
-    assert second.pending is not None
+    assert second.files.pending is not None
 
     def read_only(*_args: Any, **_kwargs: Any) -> None:
         raise OSError(30, "Read-only file system")
     monkeypatch.setattr(sf, "write_atomic", read_only)
     monkeypatch.setattr(Path, "unlink", read_only)
-    second.discard_pending()  # once raised from inside its own error handler
+    second.files.discard_pending()  # once raised from inside its own error handler
     box = second.message_box
     assert box is not None and "could not be discarded" in box.text()
     assert "Read-only" in box.text()
-    assert second.pending is not None  # still offered
+    assert second.files.pending is not None  # still offered
     assert (data_dir / "autosave" / "current.json").is_file()
 
 
@@ -481,7 +482,7 @@ def test_a_new_match_files_the_offered_game_instead_of_overwriting_it(
     hot_seat_move(first, "take:1")
     first.close()
     second = make_window()
-    assert second.pending is not None
+    assert second.files.pending is not None
     second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=5))
     [filed] = SaveStore(data_dir).recent()
     assert sf.load(filed, toy_games())[1].moves == 1

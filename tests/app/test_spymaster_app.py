@@ -75,7 +75,7 @@ def screen_leaks(window: Any, controller: Any) -> list[str]:
     # A numbered Spy is unique: the other seat's hidden Spies are named nowhere on screen.
     spies = {n for n in names if any(ch.isdigit() for ch in n)}
     texts = [str(t.text.text_en) for t in window.table._texts.values()]
-    texts += [p.tooltip_en for p in pieces.values()] + [controller._base_status[0]]
+    texts += [p.tooltip_en for p in pieces.values()] + [controller.status.base[0]]
     leaks += [f"text {t!r}" for t in texts if any(n in t for n in spies)]
     # The log holds only this seat's own private draws ("You draw ..."), none of the other's.
     log = window.table_page.log.toPlainText()
@@ -106,8 +106,8 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
     assert 3 in state.exposed  # SM-R17: three exposed documents ended it
     kinds = {r.action.partition(":")[0] for r in c.session.history if r.seat == 0}
     assert {"play", "call"} <= kinds  # the person attacked and defended
-    assert window.summary_dialog is not None
-    assert "classified documents are exposed" in window.summary_dialog.text.text()
+    assert window.ending.summary_dialog is not None
+    assert "classified documents are exposed" in window.ending.summary_dialog.text.text()
 
 
 def test_hot_seat_game_to_the_end_keeps_each_hand_private(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -143,4 +143,4 @@ def test_hot_seat_game_to_the_end_keeps_each_hand_private(make_window, qtbot) ->
     kinds = {r.action.partition(":")[0] for r in c.session.history if r.seat >= 0}
     assert {"play", "call", "tuck"} <= kinds  # SM-R27: a tuck, clicked on the table
     assert 3 in c.session.state.exposed
-    assert window.summary_dialog is not None
+    assert window.ending.summary_dialog is not None

@@ -84,7 +84,7 @@ def test_national_economy_summary_shows_the_table_and_rounds(make_window, lang: 
     moves = play_hot_seat(window, random.Random(8))
     obs = c.session.observation(None)
     assert obs["phase"] == "over" and obs["round"] == 9
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert isinstance(dialog, SummaryDialog)
 
     # The score table: names across, categories down, the total last and in bold.

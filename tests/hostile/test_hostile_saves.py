@@ -49,7 +49,7 @@ def test_the_app_starts_whatever_damaged_autosave_it_finds(qtbot, tmp_path: Path
         settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
         window = MainWindow(found, [], settings=settings, ai_delay_ms=0, animate=False)
         qtbot.addWidget(window)
-        assert window.pending is None
+        assert window.files.pending is None
         names = [p.name for p in auto.iterdir()]
         # Set aside for a look, never deleted; an uninstalled game's file stays in place.
         assert any(DAMAGED in n for n in names) or names == ["current.json"], names

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import selftest
-from tabletop.app.controller import GameController
+from tabletop.app.thinking import Thinking
 from tabletop.games import BUILTIN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,11 +51,11 @@ def test_self_test_fails_when_a_builtin_game_does_not_load(monkeypatch) -> None:
 
 def test_self_test_fails_on_an_exception_inside_a_qt_slot(monkeypatch) -> None:
     # PySide prints an exception raised in a slot and carries on; the self-test must not.
-    # The controller hears the AI's decisions only through the thinker's queued signal.
-    def broken(self: GameController, decision: object) -> None:
+    # A match hears the AI's decisions only through the thinker's queued signal.
+    def broken(self: Thinking, decision: object) -> None:
         raise RuntimeError("decision exploded")
 
-    monkeypatch.setattr(GameController, "_on_decided", broken)
+    monkeypatch.setattr(Thinking, "on_decided", broken)
     hook = sys.excepthook
     out, err = io.StringIO(), io.StringIO()
     assert selftest.run(out, err) == 1

@@ -59,7 +59,7 @@ def _screen_leaks(window: Any, controller: Any) -> list[str]:
               if e.kind == "bury_own" and e.data["seat"] == viewer)
     if log.count("(You buried") != own:
         leaks.append("log")
-    if "Treasure" in controller._base_status[0]:
+    if "Treasure" in controller.status.base[0]:
         leaks.append("status")
     return leaks
 
@@ -88,7 +88,7 @@ def test_hot_seat_game_to_the_end_through_the_table(window, qtbot) -> None:  # t
     assert c.over and human_moves > 0
     assert pages > 10 and checks == human_moves
     assert c.session.observation(None)["phase"] == "over"
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None
     assert "points" in dialog.text.text()
 
@@ -119,6 +119,6 @@ def test_game_against_two_computer_players_to_the_end(window, qtbot) -> None:  #
     assert any(r.seat == 0 and r.action.startswith("bid:") for r in history)
     assert {1, 2} <= {r.seat for r in history}  # both computer seats played
     assert c.session.observation(None)["phase"] == "over"
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None
     assert "points" in dialog.text.text()

@@ -42,7 +42,7 @@ def test_three_player_game_to_the_end_through_the_table(window, qtbot) -> None: 
     assert c.over and human_moves > 0
     obs = c.session.observation(None)
     assert obs["phase"] == "over"
-    dialog = window.summary_dialog
+    dialog = window.ending.summary_dialog
     assert dialog is not None
     assert "third reprimand" in dialog.text.text()
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtTest import QTest
 from table.tablehelp import click, press, release
 
-from tabletop.app.controller import BeatClock
 from tabletop.app.newgame import GameSetup
+from tabletop.app.tempo import BeatClock
 from tabletop.app.window import MainWindow
 from tabletop.games.punimonyo.data import KEYS, OPPOSITE, PUNIU
 from tabletop.games.punimonyo.model import EXTRA, MISS, OK, P_ANSWER, P_COMPOSE, P_PLAY, WRONG
@@ -62,7 +62,7 @@ def _settle(c: Any, qtbot: Any) -> None:
     The event loop runs first, as it does between two key presses of a person (new buttons,
     with their keys, are shown by the loop)."""
     QCoreApplication.processEvents()
-    qtbot.waitUntil(lambda: c.over or c.is_human_turn() or c.beat_pending()
+    qtbot.waitUntil(lambda: c.over or c.is_human_turn() or c.beat.pending()
                     or c.awaiting_privacy is not None, timeout=20_000)
 
 
@@ -87,7 +87,7 @@ def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) ->
             if st.responder == 0:
                 goal, how = next(plan)
         if not c.is_human_turn():
-            assert c.beat_pending() and c.clock.is_running()
+            assert c.beat.pending() and c.clock.is_running()
             c.clock.fire()  # the computer answers, or listens, to the beat
             continue
         if st.phase == P_COMPOSE:
@@ -131,8 +131,8 @@ def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) ->
     assert kinds == [WRONG, MISS, EXTRA]
     theirs = [r["score"] for r in results if r["responder"] == 1]
     assert len(theirs) == 3
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=10_000)
-    assert "Match over" in window.summary_dialog.text.text()
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=10_000)
+    assert "Match over" in window.ending.summary_dialog.text.text()
     assert not c.clock.is_running()
 
 
@@ -182,8 +182,8 @@ def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # typ
                                     fixed_seed=True))
     _to_answer(window, c, qtbot)
     assert c.is_human_turn() and c.session.state.phase == P_ANSWER
-    assert not c.can_hint() and not c.hint()
-    assert not window.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
+    assert not c.hints.available() and not c.hints.ask()
+    assert not window.menus.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
 
 
 def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -255,7 +255,7 @@ def test_the_computer_answers_to_the_beat(make_window, qtbot) -> None:  # type: 
             # The pause beat ends and the answer opens; at once the next beat falls too,
             # while the computer's first word is still on its way: that beat waits for it.
             c.clock.fire()
-            assert s.state.phase == P_ANSWER and not c.beat_pending()
+            assert s.state.phase == P_ANSWER and not c.beat.pending()
             before = len(s.history)
             c.clock.fire()
             assert len(s.history) == before  # owed, not played over the computer's head
@@ -310,7 +310,7 @@ def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbo
         c.clock.fire()
     assert c.over and pages == 7 and answer_screens == 6
     assert s.state.winners == [0, 1]  # nobody scored: a draw
-    qtbot.waitUntil(lambda: window.summary_dialog is not None, timeout=10_000)
+    qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=10_000)
 
 
 def test_the_real_clock_keeps_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -335,10 +335,10 @@ def test_autosave_spares_the_beat_and_leaving_keeps_the_last_beat(  # type: igno
         make_window, qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    from tabletop.app import controller as ctl
+    from tabletop.app import autosave
 
     # No wall clock in the test: within a run of beats no second save falls due.
-    monkeypatch.setattr(ctl, "TEMPO_SAVE_S", 1e9)
+    monkeypatch.setattr(autosave, "TEMPO_SAVE_S", 1e9)
     window = make_window()
     c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
                                     fixed_seed=True))
@@ -362,8 +362,8 @@ def test_autosave_spares_the_beat_and_leaving_keeps_the_last_beat(  # type: igno
     # Leaving the match writes the last beat; opened again, it goes on from there.
     window.back_to_chooser()
     assert saved_plies() == now
-    assert window.check_autosave() is not None
-    resumed = window.resume_pending()
+    assert window.files.check_autosave() is not None
+    resumed = window.files.resume_pending()
     assert resumed is not None and len(resumed.session.history) == now
     _settle(resumed, qtbot)
     assert resumed.clock.is_running() and resumed.session.state.phase == P_PLAY

@@ -1,27 +1,63 @@
-"""The Magos solo campaign page: the 17 opponents in order, battles recorded and saved at once,
-progress surviving a restart, defeats making a draft due, damaged files kept aside."""
+"""The Magos solo campaign page, Magos solo's front page in the app: the 17 opponents in order,
+battles recorded and saved at once, progress surviving a restart, defeats making a draft due,
+damaged files kept aside, and battles saved before pages had tags still counting."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
 
+from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
+from tabletop.games.magos.campaign_page import CampaignPage
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Autosaves and campaigns go to a temporary folder, never the real user directory."""
+    path = tmp_path / "data"
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(path))
+    return path
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path: Path) -> Iterator[Callable[..., MainWindow]]:  # type: ignore[no-untyped-def]
+    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    made: list[MainWindow] = []
+
+    def make(plugins: dict[str, object], lang: str = "en") -> MainWindow:
+        window = MainWindow(plugins, [], lang=lang, settings=settings, ai_delay_ms=0,
+                            animate=False)
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        made.append(window)
+        return window
+
+    yield make
+    for window in made:
+        window.close()
+        window.thinker.wait_done(5000)
 
 
 def open_page(window):  # type: ignore[no-untyped-def]
     button = window.chooser.findChild(QPushButton, f"play-{SOLO}")
     assert button is not None
     button.click()
-    page = window.campaign_page
+    page = window.front_pages.page(SOLO)
     assert page is not None and window.stack.currentWidget() is page
+    assert isinstance(page, CampaignPage)
     return page
 
 
@@ -55,7 +91,7 @@ def test_a_won_battle_is_saved_and_a_new_window_continues_it(make_window, data_d
     turn = c.session.observation(0)["players"][0]["turns"]
     assert c.session.returns() == [1.0]
     # The campaign's own result replaces the summary, and the slot is already on disk.
-    assert window.summary_dialog is None and page.result_dialog is not None
+    assert window.ending.summary_dialog is None and page.result_dialog is not None
     assert page.result_dialog.heading.text() == "Victory over Training Dummy!"
     assert "Vampire" in page.result_dialog.text.text()
     saved = CampaignStore(data_dir / "magos").load("main")
@@ -119,8 +155,8 @@ def test_winning_the_last_battle_shows_the_campaign_won(make_window, data_dir: P
     fake = SimpleNamespace(session=SimpleNamespace(observation=lambda seat: obs),
                            summary_text=lambda lang: "Victory!")
     page._battle = (page.campaign, fake)
-    assert page.battle_over(fake)
-    assert not page.battle_over(fake)  # recorded once only
+    assert page.match_over(fake)
+    assert not page.match_over(fake)  # recorded once only
     assert page.result_dialog is not None
     assert page.result_dialog.heading.text() == "Campaign won!"
     assert "Score (defeats, lower is better): 1 in 18 battles" in page.result_dialog.text.text()
@@ -211,16 +247,16 @@ def test_a_battle_resumed_after_a_restart_still_counts(make_window, data_dir: Pa
     first.close()
 
     second = make_window(solo_plugins())
-    assert second.pending is not None
-    resumed = second.resume_pending()
+    assert second.files.pending is not None
+    resumed = second.files.resume_pending()
     assert resumed is not None and resumed.session.decisions() == history
-    assert resumed.setup.campaign == "long night"
+    assert resumed.setup.tag == "long night"
     play_out(resumed, greedy)
     assert resumed.session.returns() == [1.0]
     # The campaign page recorded it (and shows its result, not the plain summary).
-    page2 = second.campaign_page
+    page2 = second.front_pages.page(SOLO)
     assert page2 is not None and page2.result_dialog is not None
-    assert second.summary_dialog is None
+    assert second.ending.summary_dialog is None
     saved = CampaignStore(data_dir / "magos").load("long night")
     assert saved.enemy_index == 1 and saved.battles == 1 and saved.beaten[0].enemy == (
         "training_dummy")
@@ -240,10 +276,36 @@ def test_a_resumed_battle_of_a_campaign_that_moved_on_does_not_count(make_window
     store.save(store.load("moved").after_battle(True, list(FIRST_GAME_HAND), 3))
 
     second = make_window(solo_plugins())
-    resumed = second.resume_pending()
+    resumed = second.files.resume_pending()
     assert resumed is not None
     assert second.message_box is not None and "moved" in second.message_box.text()
     play_out(resumed, greedy)
-    assert second.summary_dialog is not None  # a single battle: the ordinary summary
+    assert second.ending.summary_dialog is not None  # a single battle: the ordinary summary
     saved = store.load("moved")
     assert saved.enemy_index == 1 and saved.battles == 1  # not counted a second time
+
+
+def test_a_save_written_before_page_tags_resumes_into_its_campaign(make_window,
+                                                                    data_dir: Path) -> None:
+    """A campaign battle autosaved by an earlier version (its slot under ``ui["campaign"]``)
+    is offered at the next start and, finished, still counts for its campaign."""
+    (data_dir / "autosave").mkdir(parents=True)
+    (data_dir / "magos").mkdir(parents=True)
+    save = DATA / "campaign-battle-before-tags.json"
+    assert '"campaign": "long night"' in save.read_text(encoding="utf-8")
+    (data_dir / "autosave" / "current.json").write_bytes(save.read_bytes())
+    (data_dir / "magos" / "long night.json").write_bytes(
+        (DATA / "campaign-long-night-before-tags.json").read_bytes())
+    window = make_window(solo_plugins())
+    assert window.files.pending is not None
+    resumed = window.files.resume_pending()
+    assert resumed is not None and window.message_box is None  # adopted without a warning
+    assert resumed.session.decisions()[:3] == ["roll:6", "cast:pain:6", "end"]
+    play_out(resumed, greedy)
+    assert resumed.session.returns() == [1.0]
+    page = window.front_pages.page(SOLO)
+    assert window.ending.summary_dialog is None and page is not None
+    assert page.result_dialog is not None
+    saved = CampaignStore(data_dir / "magos").load("long night")
+    assert saved.enemy_index == 1 and saved.battles == 1
+    assert saved.beaten[0].enemy == "training_dummy"

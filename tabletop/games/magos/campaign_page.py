@@ -1,18 +1,23 @@
 """The Magos solo campaign screen: save slots, the 17 opponents in order, the score, and Fight.
 
-The chooser's Play button for Magos solo opens this page instead of the new-game dialog. A
+This is Magos solo's front page (``tabletop.api.FrontPage``): the chooser's Play button opens it
+instead of the new-game dialog, and it reaches the app only through its ``GameHost``. A
 campaign lives in a slot of a ``CampaignStore`` (``magos`` in the app's data directory); the
 page lists the slots, starts new ones (draft or the first-game spells), deletes them after a
 question, and for the chosen slot shows every opponent card with its art, HP and face table,
 which ones fell and on which turn, the next one highlighted, the score (defeats, MG-R58) and the
 five spells carried over.
 
-"Fight" starts the next battle through the window's ordinary start path with the options the
-campaign gives (``Campaign.battle_options``). When that battle ends, the window hands its
-controller to ``battle_over``: the result goes into the campaign (``after_battle``), the slot is
-written at once (atomically, by the store), and a result dialog leads back here. A damaged
-campaign file is reported with the file, the problem and where it was kept aside; the other
-slots go on working.
+"Fight" starts the next battle through the host (``start_match``) with the options the
+campaign gives (``Campaign.battle_options``), tagged with the campaign's slot: the tag travels
+in the save file, so a battle resumed after a restart comes back here (``adopt``). When the
+battle ends, the host hands the match to ``match_over``: the result goes into the campaign
+(``after_battle``), the slot is written at once (atomically, by the store), and a result dialog
+leads back here. A damaged campaign file is reported with the file, the problem and where it
+was kept aside; the other slots go on working.
+
+The page imports nothing of the app: its words are in ``campaign_texts`` and the table's card
+painter comes from the host.
 """
 
 from __future__ import annotations
@@ -43,24 +48,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.games.magos.campaign import (
-    Beaten,
-    Campaign,
-    CampaignError,
-    CampaignFileError,
-    CampaignStore,
-)
-from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND, SPELLS, Enemy
-from tabletop.games.magos.solo import band_label
-from tabletop.games.magos.solo_view import FACE_COLORS, enemy_art, face_label
-from tabletop.games.magos.spec import DICE_MODES, GAME_ID, PATCH
+from tabletop.api import HUMAN
 
-from .i18n import tr
-from .newgame import HUMAN, GameSetup, random_seed
+from .campaign import Beaten, Campaign, CampaignError, CampaignFileError, CampaignStore
+from .campaign_texts import tr
+from .data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND, SPELLS, Enemy
+from .solo import band_label
+from .solo_view import FACE_COLORS, enemy_art, face_label
+from .spec import DICE_MODES, GAME_ID, PATCH
 
 if TYPE_CHECKING:
-    from .controller import GameController
-    from .window import MainWindow
+    from tabletop.api import GameHost, Match
 
 FELT = "#23573b"
 PARCHMENT = "#f6efdc"
@@ -73,11 +71,9 @@ BIG_BUTTON = "font-size: 16pt; font-weight: bold; padding: 8px 26px;"
 BUTTON = "font-size: 11pt; padding: 4px 12px;"
 
 
-def enemy_pixmap(enemy: Enemy, dice: str, lang: str, scale: float = 1.0) -> QPixmap:
-    """The opponent card as the table paints it, at full HP."""
-    from tabletop.table.art import card_face
-
-    return card_face(enemy_art(enemy, enemy.hp, dice), CARD_W, CARD_H, ART_SCALE * scale, lang)
+def enemy_pixmap(host: GameHost, enemy: Enemy, dice: str, scale: float = 1.0) -> QPixmap:
+    """The opponent card as the table paints it, at full HP, in the host's language."""
+    return host.card_face(enemy_art(enemy, enemy.hp, dice), CARD_W, CARD_H, ART_SCALE * scale)
 
 
 def face_grid_html(enemy: Enemy, lang: str) -> str:
@@ -86,7 +82,7 @@ def face_grid_html(enemy: Enemy, lang: str) -> str:
     order = sorted(range(len(enemy.bands)), key=lambda i: -enemy.bands[i].lo)
     for b in order:
         band = enemy.bands[b]
-        label = band_label(enemy, b, lang) or ("出目" if lang == "ja" else "Faces")
+        label = band_label(enemy, b, lang) or tr("faces", lang)
         cells = [f"<td style='color:#3b2a14; padding:2px 6px'><b>{html.escape(label)}</b></td>"]
         for face in range(1, 7):
             eff = band.faces[face - 1]
@@ -105,9 +101,10 @@ def spell_names(spells: tuple[str, ...] | list[str], lang: str) -> str:
 class EnemyRow(QFrame):
     """One opponent card of the campaign: art, names, HP, face table and its mark."""
 
-    def __init__(self, enemy: Enemy, parent: QWidget | None = None) -> None:
+    def __init__(self, enemy: Enemy, host: GameHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.enemy = enemy
+        self.host = host
         self.setObjectName("enemyRow")
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         lay = QHBoxLayout(self)
@@ -145,17 +142,17 @@ class EnemyRow(QFrame):
             f"{html.escape(e.name(lang))}</span>&nbsp;&nbsp;"
             f"<span style='font-size:11pt; color:#6b5a3a'>{html.escape(other)}</span>"
             f"&nbsp;&nbsp;<span style='font-size:12pt; color:#9c3d2e; font-weight:bold'>"
-            f"{html.escape(tr('camp.hp', lang, hp=e.hp))}</span>")
+            f"{html.escape(tr('hp', lang, hp=e.hp))}</span>")
         self.grid.setText(face_grid_html(e, lang))
-        pix = enemy_pixmap(e, dice, lang, self.devicePixelRatioF())
+        pix = enemy_pixmap(self.host, e, dice, self.devicePixelRatioF())
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         self.art.setPixmap(pix)
         if beaten is not None:
-            self.mark.setText("✔ " + tr("camp.beaten", lang, turn=beaten.turn))
+            self.mark.setText("✔ " + tr("beaten", lang, turn=beaten.turn))
             self.mark.setStyleSheet("color: #1e7045; font-size: 12pt; font-weight: bold;")
             border, bg = "#4a7c59", "#e4eedf"
         elif is_next:
-            self.mark.setText("▶ " + tr("camp.next_mark", lang))
+            self.mark.setText("▶ " + tr("next_mark", lang))
             self.mark.setStyleSheet("color: #8f1d12; font-size: 13pt; font-weight: bold;")
             border, bg = "#d4a017", "#fff4c9"
         else:
@@ -176,7 +173,7 @@ class CampaignResultDialog(QDialog):
     def __init__(self, heading: str, text: str, detail: str, lang: str,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(tr("camp.result_title", lang))
+        self.setWindowTitle(tr("result_title", lang))
         self.resize(620, 300)
         lay = QVBoxLayout(self)
         self.heading = QLabel(heading)
@@ -197,10 +194,10 @@ class CampaignResultDialog(QDialog):
         lay.addWidget(self.detail)
         lay.addStretch(1)
         row = QHBoxLayout()
-        self.back_button = QPushButton(tr("camp.to_campaign", lang))
+        self.back_button = QPushButton(tr("to_campaign", lang))
         self.back_button.setDefault(True)
         self.back_button.setStyleSheet(BIG_BUTTON)
-        self.stay_button = QPushButton(tr("camp.stay", lang))
+        self.stay_button = QPushButton(tr("stay", lang))
         self.stay_button.setStyleSheet(BUTTON)
         self.stay_button.clicked.connect(self.close)
         row.addWidget(self.back_button)
@@ -210,18 +207,19 @@ class CampaignResultDialog(QDialog):
 
 
 class CampaignPage(QWidget):
-    """The campaign screen inside the main window's page stack."""
+    """The campaign screen, shown by the app in place of its game chooser."""
 
-    def __init__(self, window: MainWindow, store: CampaignStore | None = None) -> None:
-        super().__init__(window)
-        self.window_ = window
+    def __init__(self, host: GameHost, store: CampaignStore | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.host = host
         self.store = store if store is not None else CampaignStore()
         self.campaigns: dict[str, Campaign] = {}
         self.campaign: Campaign | None = None
         self.result_dialog: CampaignResultDialog | None = None
-        # The battle in progress for a slot: the controller fighting it and the campaign as it
+        # The battle in progress for a slot: the match fighting it and the campaign as it
         # stood when it began (the result is applied to that).
-        self._battle: tuple[Campaign, Any] | None = None
+        self._battle: tuple[Campaign, Match] | None = None
         # Asked before a slot is deleted; tests replace it.
         self.confirm: Callable[[str, str], bool] = self._ask
         self.setObjectName("campaignPage")
@@ -232,7 +230,7 @@ class CampaignPage(QWidget):
 
     @property
     def lang(self) -> str:
-        return self.window_.lang
+        return self.host.lang
 
     # -- building -------------------------------------------------------------------------
     def _build(self) -> None:
@@ -256,7 +254,7 @@ class CampaignPage(QWidget):
             b.setStyleSheet(BUTTON)
             top.addWidget(b, 0, Qt.AlignmentFlag.AlignTop)
         self.single_button.clicked.connect(lambda _=False: self.single_battle())
-        self.back_button.clicked.connect(lambda _=False: self.window_.show_chooser())
+        self.back_button.clicked.connect(lambda _=False: self.host.show_chooser())
         outer.addLayout(top)
 
         body = QHBoxLayout()
@@ -375,7 +373,7 @@ class CampaignPage(QWidget):
         lay.setSpacing(6)
         self.enemy_rows: list[EnemyRow] = []
         for eid in CAMPAIGN_ORDER:
-            row = EnemyRow(ENEMIES[eid])
+            row = EnemyRow(ENEMIES[eid], self.host)
             self.enemy_rows.append(row)
             lay.addWidget(row)
         lay.addStretch(1)
@@ -386,24 +384,24 @@ class CampaignPage(QWidget):
     # -- texts ----------------------------------------------------------------------------
     def retranslate(self) -> None:
         lang = self.lang
-        self.title.setText(tr("camp.title", lang))
-        self.subtitle.setText(tr("camp.sub", lang))
-        self.single_button.setText(tr("camp.single", lang))
-        self.back_button.setText(tr("camp.back", lang))
-        self.slots_title.setText(tr("camp.slots", lang))
-        self.empty_label.setText(tr("camp.none", lang))
-        self.delete_button.setText(tr("camp.delete", lang))
-        self.new_box.setTitle(tr("camp.new_group", lang))
-        self.name_label.setText(tr("camp.name", lang))
-        self.draft_radio.setText(tr("camp.start_draft", lang))
-        self.first_radio.setText(tr("camp.start_first", lang))
-        self.dice_label.setText(tr("camp.dice", lang))
+        self.title.setText(tr("title", lang))
+        self.subtitle.setText(tr("sub", lang))
+        self.single_button.setText(tr("single", lang))
+        self.back_button.setText(tr("back", lang))
+        self.slots_title.setText(tr("slots", lang))
+        self.empty_label.setText(tr("none", lang))
+        self.delete_button.setText(tr("delete", lang))
+        self.new_box.setTitle(tr("new_group", lang))
+        self.name_label.setText(tr("name", lang))
+        self.draft_radio.setText(tr("start_draft", lang))
+        self.first_radio.setText(tr("start_first", lang))
+        self.dice_label.setText(tr("dice", lang))
         current = self.dice_combo.currentData() or PATCH
         self.dice_combo.clear()
         for mode in DICE_MODES:
-            self.dice_combo.addItem(tr(f"camp.dice.{mode}", lang), mode)
+            self.dice_combo.addItem(tr(f"dice.{mode}", lang), mode)
         self.dice_combo.setCurrentIndex(max(0, self.dice_combo.findData(current)))
-        self.new_button.setText(tr("camp.create", lang))
+        self.new_button.setText(tr("create", lang))
         self.refresh()
 
     # -- slots ----------------------------------------------------------------------------
@@ -450,16 +448,16 @@ class CampaignPage(QWidget):
     def _slot_line(self, c: Campaign) -> str:
         lang = self.lang
         if c.finished:
-            return tr("camp.slot_won", lang, slot=c.slot, defeats=c.defeats)
+            return tr("slot_won", lang, slot=c.slot, defeats=c.defeats)
         e = ENEMIES[c.enemy or CAMPAIGN_ORDER[0]]
-        return tr("camp.slot_line", lang, slot=c.slot, n=e.number, enemy=e.name(lang),
+        return tr("slot_line", lang, slot=c.slot, n=e.number, enemy=e.name(lang),
                   defeats=c.defeats)
 
     def _free_name(self) -> str:
         n = 1
-        while tr("camp.name_default", self.lang, n=n) in self.campaigns:
+        while tr("name_default", self.lang, n=n) in self.campaigns:
             n += 1
-        return tr("camp.name_default", self.lang, n=n)
+        return tr("name_default", self.lang, n=n)
 
     def _on_slot_changed(self, item: QListWidgetItem | None, _old: Any = None) -> None:
         slot = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
@@ -482,16 +480,16 @@ class CampaignPage(QWidget):
         mode = dice or str(self.dice_combo.currentData() or PATCH)
         try:
             if self.store.exists(slot) or slot in self.campaigns:
-                self._warn(tr("camp.exists", lang, slot=slot))
+                self._warn(tr("exists", lang, slot=slot))
                 return None
             campaign = Campaign.new(slot, dice=mode,
                                     spells=None if use_draft else FIRST_GAME_HAND)
             self.store.save(campaign)
         except CampaignError as exc:
-            self._warn(tr("camp.bad_name", lang, error=str(exc)))
+            self._warn(tr("bad_name", lang, error=str(exc)))
             return None
         except OSError as exc:
-            self._warn(tr("camp.save_failed", lang, file=str(self.store.directory),
+            self._warn(tr("save_failed", lang, file=str(self.store.directory),
                           error=str(exc)))
             return None
         self.name_edit.clear()
@@ -503,7 +501,7 @@ class CampaignPage(QWidget):
         if c is None:
             return False
         lang = self.lang
-        if not self.confirm(tr("camp.delete_title", lang), tr("camp.delete_body", lang,
+        if not self.confirm(tr("delete_title", lang), tr("delete_body", lang,
                                                               slot=c.slot)):
             return False
         try:
@@ -519,19 +517,19 @@ class CampaignPage(QWidget):
         return answer == QMessageBox.StandardButton.Yes
 
     def _warn(self, text: str) -> None:
-        self.window_.show_message(tr("camp.error_title", self.lang), text)
+        self.host.show_message(tr("error_title", self.lang), text)
 
     def _report_damaged(self, problems: list[CampaignFileError]) -> None:
         lang = self.lang
         parts = []
         for exc in problems:
             if exc.kept is not None:
-                parts.append(tr("camp.damaged", lang, file=str(exc.path), problem=exc.problem,
+                parts.append(tr("damaged", lang, file=str(exc.path), problem=exc.problem,
                                 kept=str(exc.kept)))
             else:
-                parts.append(tr("camp.damaged_unmoved", lang, file=str(exc.path),
+                parts.append(tr("damaged_unmoved", lang, file=str(exc.path),
                                 problem=exc.problem))
-        self.window_.show_message(tr("camp.damaged_title", lang), "\n\n".join(parts))
+        self.host.show_message(tr("damaged_title", lang), "\n\n".join(parts))
 
     # -- the chosen campaign --------------------------------------------------------------
     def _show_campaign(self) -> None:
@@ -552,86 +550,85 @@ class CampaignPage(QWidget):
         for row in self.enemy_rows:
             row.show_enemy(lang, dice, beaten.get(row.enemy.id), row.enemy.id == nxt)
         if c is None:
-            self.slot_title.setText(tr("camp.pick", lang))
+            self.slot_title.setText(tr("pick", lang))
             for w in (self.next_label, self.score_label, self.spells_label):
                 w.setText("")
-            self.fight_button.setText(tr("camp.fight_none", lang))
+            self.fight_button.setText(tr("fight_none", lang))
             self.fight_button.setEnabled(False)
             self.won_banner.hide()
             return
         self.slot_title.setText(c.slot)
-        self.score_label.setText(tr("camp.score", lang, beaten=len(c.beaten),
+        self.score_label.setText(tr("score", lang, beaten=len(c.beaten),
                                     total=len(order), defeats=c.defeats,
                                     battles=c.battles))
         if c.spells is None:
-            self.spells_label.setText(tr("camp.draft_due", lang))
+            self.spells_label.setText(tr("draft_due", lang))
         else:
-            self.spells_label.setText(tr("camp.spells", lang, spells=spell_names(c.spells,
+            self.spells_label.setText(tr("spells", lang, spells=spell_names(c.spells,
                                                                                   lang)))
         if nxt is None:
-            self.next_label.setText(tr("camp.all_beaten", lang))
-            self.fight_button.setText(tr("camp.fight_none", lang))
+            self.next_label.setText(tr("all_beaten", lang))
+            self.fight_button.setText(tr("fight_none", lang))
             self.fight_button.setEnabled(False)
-            self.won_banner.setText(tr("camp.won_banner", lang, defeats=c.defeats,
+            self.won_banner.setText(tr("won_banner", lang, defeats=c.defeats,
                                        battles=c.battles))
             self.won_banner.show()
             return
         e = ENEMIES[nxt]
         self.won_banner.hide()
-        self.next_label.setText(tr("camp.next", lang, n=e.number, enemy=e.name(lang), hp=e.hp))
-        self.fight_button.setText(tr("camp.fight", lang, enemy=e.name(lang)))
+        self.next_label.setText(tr("next", lang, n=e.number, enemy=e.name(lang), hp=e.hp))
+        self.fight_button.setText(tr("fight", lang, enemy=e.name(lang)))
         self.fight_button.setEnabled(True)
         row = self.enemy_rows[c.enemy_index]
         self.enemy_scroll.ensureWidgetVisible(row, 0, 40)
 
     # -- battles --------------------------------------------------------------------------
-    def fight(self, seed: int | None = None) -> GameController | None:
-        """Start the next battle of the chosen campaign at the table."""
+    def fight(self, seed: int | None = None) -> Match | None:
+        """Start the next battle of the chosen campaign at the table (``seed``: a fixed one,
+        else a fresh one each time)."""
         c = self.campaign
         if c is None or c.finished:
             return None
-        if GAME_ID not in self.window_.plugins or not self.window_.confirm_leave():
+        if not self.host.confirm_leave():
             return None
-        setup = GameSetup(GAME_ID, 1, [HUMAN], dict(c.battle_options()),
-                          random_seed() if seed is None else seed, seed is not None, c.slot)
         self._battle = None
-        controller = self.window_.start_game(setup)
-        if controller is not None:
-            self._battle = (c, controller)
-        return controller
+        match = self.host.start_match(GAME_ID, [HUMAN], c.battle_options(), seed, tag=c.slot)
+        if match is not None:
+            self._battle = (c, match)
+        return match
 
-    def adopt(self, controller: Any) -> bool:
+    def adopt(self, match: Match) -> bool:
         """Take back a campaign battle resumed from a save (after a restart or a crash).
 
         The battle counts only if its campaign still stands where it stood when the battle
         began: same next opponent, same spells, no battle recorded since. Otherwise (the slot
         was deleted, or the battle was already counted) it is played as a single battle and
         the player is told why."""
-        slot = controller.setup.campaign
-        if slot is None or controller.session.is_terminal():
+        slot = match.tag
+        if slot is None or match.session.is_terminal():
             return False  # a finished battle was counted when it ended
         try:
             c = self.store.load(slot)
         except (CampaignError, OSError):
             c = None
-        options = {k: str(v) for k, v in controller.session.options.items()}
+        options = {k: str(v) for k, v in match.session.options.items()}
         wanted = c.battle_options() if c is not None and not c.finished else None
-        if wanted is None or any(options.get(k) != v for k, v in wanted.items()):
-            self._warn(tr("camp.not_adopted", self.lang, slot=slot))
+        if c is None or wanted is None or any(options.get(k) != v for k, v in wanted.items()):
+            self._warn(tr("not_adopted", self.lang, slot=slot))
             return False
         self.campaign = c
-        self._battle = (c, controller)
+        self._battle = (c, match)
         return True
 
-    def battle_over(self, controller: Any) -> bool:
-        """Record the result if ``controller`` fought this page's battle; True when it did
-        (the page then shows its own result dialog instead of the game summary)."""
-        if self._battle is None or self._battle[1] is not controller:
+    def match_over(self, match: Match) -> bool:
+        """Record the result if ``match`` is this page's battle; True when it is (the page
+        then shows its own result dialog instead of the game summary)."""
+        if self._battle is None or self._battle[1] is not match:
             return False
         before, _ = self._battle
         self._battle = None  # once: an undo and a second ending must not count twice
         lang = self.lang
-        obs = controller.session.observation(0)
+        obs = match.session.observation(0)
         player = obs["players"][0]
         won = int(obs["winner"]) == 0
         spells = [str(h["spell"]) for h in player["hand"]]
@@ -640,29 +637,29 @@ class CampaignPage(QWidget):
         try:
             self.store.save(after)
         except (CampaignError, OSError) as exc:
-            self._warn(tr("camp.save_failed", lang, file=str(self.store.path(after.slot)),
+            self._warn(tr("save_failed", lang, file=str(self.store.path(after.slot)),
                           error=str(exc)))
         self.campaign = after
         self.refresh(select=after.slot)
-        self._show_result(before, after, won, controller.summary_text(lang))
+        self._show_result(before, after, won, match.summary_text(lang))
         return True
 
     def _show_result(self, before: Campaign, after: Campaign, won: bool, detail: str) -> None:
         lang = self.lang
         beaten = ENEMIES[before.enemy or CAMPAIGN_ORDER[0]]
         if won and after.finished:
-            heading = tr("camp.campaign_won", lang)
-            text = tr("camp.campaign_won_body", lang, defeats=after.defeats,
+            heading = tr("campaign_won", lang)
+            text = tr("campaign_won_body", lang, defeats=after.defeats,
                       battles=after.battles, total=len(after.order_ids))
         elif won:
             e = ENEMIES[after.enemy or CAMPAIGN_ORDER[0]]
-            heading = tr("camp.victory", lang, enemy=beaten.name(lang))
-            text = tr("camp.victory_next", lang, n=e.number, enemy=e.name(lang))
+            heading = tr("victory", lang, enemy=beaten.name(lang))
+            text = tr("victory_next", lang, n=e.number, enemy=e.name(lang))
         else:
-            heading = tr("camp.defeat", lang)
-            text = tr("camp.defeat_body", lang, enemy=beaten.name(lang), defeats=after.defeats)
+            heading = tr("defeat", lang)
+            text = tr("defeat_body", lang, enemy=beaten.name(lang), defeats=after.defeats)
         self.close_result()
-        dialog = CampaignResultDialog(heading, text, detail, lang, self.window_)
+        dialog = CampaignResultDialog(heading, text, detail, lang, self.window())
         dialog.back_button.clicked.connect(lambda _=False: self.back_to_campaign())
         self.result_dialog = dialog
         dialog.show()
@@ -676,12 +673,11 @@ class CampaignPage(QWidget):
     def back_to_campaign(self) -> None:
         """Leave the finished battle's table for this page."""
         self.close_result()
-        self.window_.back_to_chooser()
-        self.window_.show_campaign()
+        self.host.show_page()
 
     def single_battle(self) -> None:
         """One battle against any opponent, through the ordinary new-game dialog."""
-        self.window_.open_new_game(GAME_ID)
+        self.host.open_new_game(GAME_ID)
 
 
 __all__ = ["CampaignPage", "CampaignResultDialog", "EnemyRow", "face_grid_html"]

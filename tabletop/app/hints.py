@@ -1,0 +1,74 @@
+"""The Hint button: the move the strongest search would make, from the viewing seat's view.
+
+A hint is asked of the same thinker as the computer seats' moves (``thinking``), from the
+observation of the seat to move, never the true state. It is offered on a person's turn and not
+while the game runs to a beat: a search would outlast the beat, and in a memory game it would
+give the answer away. The suggested move glows on the table and is named on the status line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .i18n import tr
+from .status import INFO, THINKING, WARNING
+from .thinking import HINT
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import SignalInstance
+
+    from tabletop.engine import Game, Session
+    from tabletop.text import Speaker
+
+    from .tempo import Beat
+    from .thinking import Thinking
+
+HINT_LEVEL = "hard"
+
+
+class _Match(Protocol):
+    """What hints read of the match."""
+
+    game: Game[Any]
+    session: Session
+    speaker: Speaker
+    table: Any
+    lang: str
+    beat: Beat
+    thinking: Thinking
+    status_changed: SignalInstance
+    hint_shown: SignalInstance
+
+    def is_human_turn(self) -> bool: ...
+
+
+class Hints:
+    """Asks for hints for ``match`` and shows them."""
+
+    def __init__(self, match: _Match) -> None:
+        self._match = match
+
+    def available(self) -> bool:
+        """Whether Hint may be asked now: on a person's turn, and not to a beat."""
+        return self._match.is_human_turn() and self._match.beat.tempo is None
+
+    def ask(self) -> bool:
+        """Ask the strongest search for the viewing seat's best move."""
+        m = self._match
+        if not self.available() or m.thinking.pending is not None:
+            return False
+        seat = m.session.current_player()
+        m.thinking.ask(seat, HINT, HINT_LEVEL)
+        m.status_changed.emit(tr("status.hint_thinking", m.lang), THINKING)
+        return True
+
+    def show(self, action: str) -> None:
+        """The search suggests ``action``: it glows on the table and the status line names it."""
+        m = self._match
+        m.table.show_hint(action)
+        move = m.speaker.describe(m.session.state, action, m.lang)
+        m.status_changed.emit(tr("status.hint", m.lang, move=move), INFO)
+        m.hint_shown.emit(action)
+
+    def failed(self, message: str) -> None:
+        self._match.status_changed.emit(message, WARNING)

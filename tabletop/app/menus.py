@@ -1,0 +1,244 @@
+"""The window's menus and their actions, which of them can be used now, and what Help opens.
+
+Game (new, open, save, replay, restart, back to the list, quit), Edit (undo, redo, hint), View
+(zoom, fit, language) and Help (the rules window, keyboard shortcuts, about). An action that
+cannot be used is disabled; a refused undo or redo says why in its tooltip, and Ctrl+Z still
+answers with the reason on the status line. Everything here is retranslated when the language
+changes. The rules window (F1, or Rules on the chooser) shows a game's rulebook.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+# The Qt namespace is reached through ``QtCore`` when a method runs: building its enums costs
+# ~45 ms, and the chooser paints without them (the window builds the menus before it paints).
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
+
+from tabletop import __version__
+
+from .i18n import LANGUAGE_NAMES, LANGUAGES, escape, plain, tr
+from .undo_guard import redo_state, undo_state
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMainWindow, QPushButton
+
+    from tabletop.api import GamePlugin
+
+    from .controller import GameController
+    from .files import Files
+    from .pages import TablePage
+
+
+class _Window(Protocol):
+    """The window's commands that the menus trigger, and what the rules window reads."""
+
+    plugins: dict[str, GamePlugin]
+    controller: GameController | None
+    files: Files
+
+    @property
+    def table(self) -> Any: ...
+
+    def open_new_game(self, game_id: str | None = None) -> Any: ...
+    def restart(self) -> None: ...
+    def back_to_chooser(self) -> bool: ...
+    def undo(self) -> None: ...
+    def redo(self) -> None: ...
+    def hint(self) -> None: ...
+    def set_language(self, lang: str) -> None: ...
+
+
+class Menus:
+    """The menu bar of ``window`` (a ``QMainWindow``) and every action in it; ``commands``
+    carries them out, and ``game_buttons()`` are the buttons of the game on show."""
+
+    def __init__(self, window: QMainWindow, commands: _Window,
+                 game_buttons: Callable[[], list[QPushButton]]) -> None:
+        self.window = window
+        self._commands = commands
+        self._game_buttons = game_buttons
+        self.rules_window: Any = None
+        self._texts: list[tuple[Any, str]] = []  # (action, i18n key)
+
+        def action(key: str, slot: Callable[[], object],
+                   shortcut: QKeySequence | list[QKeySequence] | str | None = None) -> QAction:
+            act = QAction(window)
+            act.triggered.connect(lambda _=False: slot())
+            # setShortcuts() even for one key, and no QKeySequence copied: resolving those
+            # overloads builds the Qt namespace's enums (~45 ms), which the chooser can do without.
+            if isinstance(shortcut, str):
+                shortcut = QKeySequence(shortcut)
+            if isinstance(shortcut, QKeySequence):
+                shortcut = [shortcut]
+            if shortcut is not None:
+                act.setShortcuts(shortcut)
+            self._texts.append((act, key))
+            return act
+
+        c = commands
+        std = QKeySequence.StandardKey
+        self.act_new = action("act.new", c.open_new_game, QKeySequence(std.New))
+        self.act_restart = action("act.restart", c.restart)
+        self.act_chooser = action("act.chooser", c.back_to_chooser)
+        self.act_open = action("act.open", c.files.open_dialog, QKeySequence(std.Open))
+        self.act_save = action("act.save", c.files.save_dialog, QKeySequence(std.Save))
+        self.act_replay = action("act.replay", c.files.replay_dialog)
+        self.act_quit = action("act.quit", window.close, "Ctrl+Q")
+        self.act_undo = action("act.undo", c.undo, QKeySequence(std.Undo))
+        self.act_redo = action("act.redo", c.redo,
+                               [QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.act_hint = action("act.hint", c.hint, "H")
+        self.act_zoom_in = action("act.zoom_in", lambda: c.table.zoom_in(),
+                                  [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
+        self.act_zoom_out = action("act.zoom_out", lambda: c.table.zoom_out(), "Ctrl+-")
+        self.act_fit = action("act.fit", lambda: c.table.fit_table(), "Ctrl+0")
+        self.act_rules = action("act.rules", lambda: self.show_rules(None), "F1")
+        self.act_shortcuts = action("act.shortcuts", self.show_shortcuts)
+        self.act_about = action("act.about", self.show_about)
+
+        bar = window.menuBar()
+        self.menu_game = bar.addMenu("")
+        for act in (self.act_new, self.act_open, self.act_save, self.act_replay):
+            self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        for act in (self.act_restart, self.act_chooser):
+            self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_quit)
+        self.menu_edit = bar.addMenu("")
+        for act in (self.act_undo, self.act_redo):
+            self.menu_edit.addAction(act)
+        self.menu_edit.addSeparator()
+        self.menu_edit.addAction(self.act_hint)
+        # A disabled action's shortcut is dead; this one answers Ctrl+Z then with the reason.
+        self.undo_refused_shortcut = QShortcut(QKeySequence(std.Undo), window)
+        self.undo_refused_shortcut.setEnabled(False)
+        self.undo_refused_shortcut.activated.connect(c.undo)
+        self.menu_view = bar.addMenu("")
+        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            self.menu_view.addAction(act)
+        self.menu_view.addSeparator()
+        self.menu_language = self.menu_view.addMenu("")
+        self.language_group = QActionGroup(window)
+        self.language_actions: dict[str, QAction] = {}
+        for code in LANGUAGES:
+            act = QAction(LANGUAGE_NAMES[code], window, checkable=True)
+            act.triggered.connect(lambda _=False, lang=code: c.set_language(lang))
+            self.language_group.addAction(act)
+            self.menu_language.addAction(act)
+            self.language_actions[code] = act
+        self.menu_help = bar.addMenu("")
+        for act in (self.act_rules, self.act_shortcuts):
+            self.menu_help.addAction(act)
+        self.menu_help.addSeparator()
+        self.menu_help.addAction(self.act_about)
+        self._menus = ((self.menu_game, "menu.game"), (self.menu_edit, "menu.edit"),
+                       (self.menu_view, "menu.view"), (self.menu_language, "menu.language"),
+                       (self.menu_help, "menu.help"))
+        self.lang = "en"
+
+    def retranslate(self, lang: str) -> None:
+        self.lang = lang
+        for act, key in self._texts:
+            act.setText(tr(key, lang))
+        for menu, key in self._menus:
+            menu.setTitle(tr(key, lang))
+        self.language_actions[lang].setChecked(True)
+        if self.rules_window is not None:
+            self.rules_window.set_language(lang)
+
+    def update(self, c: GameController | None, page: TablePage | None, on_table: bool) -> None:
+        """Enable what can be used now: ``c`` is the match (if any), ``page`` the table page
+        (once built), ``on_table`` whether it is the page on show."""
+        in_game = c is not None
+        for act in (self.act_restart, self.act_save):
+            act.setEnabled(in_game)
+        hint = c is not None and c.hints.available()
+        self.act_hint.setEnabled(hint)
+        if page is not None:
+            page.hint_button.setEnabled(hint)
+        can_undo, why = undo_state(c) if c is not None else (False, "")
+        can_redo, why_not_redo = redo_state(c) if c is not None else (False, "")
+        keys = QKeySequence.SequenceFormat.NativeText
+        undo_tip = self.act_undo.shortcut().toString(keys)
+        redo_tip = self.act_redo.shortcut().toString(keys)
+        if c is not None and not can_undo:
+            undo_tip = why
+        if c is not None and not can_redo:
+            redo_tip = why_not_redo
+        targets: list[tuple[Any, bool, str]] = [(self.act_undo, can_undo, undo_tip),
+                                                (self.act_redo, can_redo, redo_tip)]
+        if page is not None:
+            targets += [(page.undo_button, can_undo, undo_tip),
+                        (page.redo_button, can_redo, redo_tip)]
+        for widget, on, tip in targets:
+            widget.setEnabled(on)
+            widget.setToolTip(tip)
+        self.undo_refused_shortcut.setEnabled(in_game and not can_undo)
+        for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
+            act.setEnabled(on_table)
+
+    def shortcut_rows(self) -> list[tuple[str, str]]:
+        """Every keyboard shortcut: the menus' and those of the game's buttons on show."""
+        rows: list[tuple[str, str]] = []
+        for act in (self.act_new, self.act_open, self.act_save, self.act_quit, self.act_undo,
+                    self.act_redo, self.act_hint,
+                    self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_rules):
+            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                             for k in act.shortcuts())
+            rows.append((plain(act.text()), keys))
+        for b in self._game_buttons():
+            key = b.property("key")
+            if key:
+                rows.append((b.text(), QKeySequence(str(key)).toString(
+                    QKeySequence.SequenceFormat.NativeText)))
+        return rows
+
+    def show_rules(self, game_id: str | None = None) -> None:
+        """The rules window, on ``game_id``'s rulebook: by default the game on the table, or
+        the only game there is."""
+        from .rules_window import RulesWindow
+
+        plugins = self._commands.plugins
+        controller = self._commands.controller
+        if game_id is None and controller is not None:
+            game_id = controller.setup.game_id
+        if game_id is None and len(plugins) == 1:
+            game_id = next(iter(plugins))
+        plugin = plugins.get(game_id) if game_id else None
+        if self.rules_window is None:
+            self.rules_window = RulesWindow(self.lang, self.window)
+        self.rules_window.show_plugin(plugin)
+        self.rules_window.set_language(self.lang)
+        self.rules_window.show()
+        self.rules_window.raise_()
+
+    def close(self) -> None:
+        """The window closes: the rules window goes with it."""
+        if self.rules_window is not None:
+            self.rules_window.close()
+
+    def show_shortcuts(self) -> None:
+        rows = "".join(f"<tr><td style='padding-right:18px'>{escape(name)}</td>"
+                       f"<td><b>{escape(keys)}</b></td></tr>"
+                       for name, keys in self.shortcut_rows())
+        box = QtWidgets.QMessageBox(self.window)
+        box.setWindowTitle(tr("shortcuts.title", self.lang))
+        box.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        box.setText(f"<table>{rows}</table>")
+        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def show_about(self) -> None:
+        from .icon import draw_app_icon
+
+        box = QtWidgets.QMessageBox(self.window)
+        box.setWindowTitle(tr("about.title", self.lang))
+        box.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        box.setText(tr("about.body", self.lang, version=__version__))
+        box.setIconPixmap(draw_app_icon(64))
+        box.setAttribute(QtCore.Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()

@@ -1,0 +1,75 @@
+"""The numbers of a match for its end-of-game chart, sampled after every decision.
+
+After each change the view's ``series`` (HP, mana, money...) is sampled in both languages
+against the number of decisions so far; an undo drops the samples of the decisions it took back.
+The chart shows them against the move number, or against the round when the view gives every
+sample one. Nothing here imports Qt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .i18n import tr
+
+if TYPE_CHECKING:
+    from tabletop.engine import GameView, Session
+
+LANGS = ("en", "ja")
+
+
+class Series:
+    """The samples of one match, taken from ``view``."""
+
+    def __init__(self, view: GameView) -> None:
+        self.view = view
+        # (decisions so far, the view's round of that state or None, the series per language)
+        self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []
+
+    def record(self, session: Session, decisions: int) -> None:
+        """Sample the state ``session`` stands at, ``decisions`` decisions into the match."""
+        obs = session.observation(None)
+        from_seats = getattr(self.view, "series_from_seats", None)
+        if callable(from_seats):
+            # The chart is shown only once the game is over, when nothing is secret any more.
+            # A view that asks for it charts each player's figures from that player's own
+            # observation, so a figure resting on a hidden hand (a building worth more for
+            # each card held, say) is right all game long instead of jumping when the hands
+            # are revealed.
+            seen = [session.observation(p) for p in range(session.num_players)]
+            sample = {lang: from_seats(obs, seen, lang) for lang in LANGS}
+        else:
+            sample = {lang: self.view.series(obs, lang) for lang in LANGS}
+        while self._samples and self._samples[-1][0] >= decisions:
+            self._samples.pop()
+        self._samples.append((decisions, self.view.series_round(obs), sample))
+
+    def _by_round(self) -> bool:
+        return bool(self._samples) and all(r is not None for _, r, _ in self._samples)
+
+    def points(self, lang: str) -> list[tuple[int, dict[str, float]]]:
+        """``view.series`` after every decision so far, in ``lang``, against the decision
+        count, or against the round when the view gives every sample one.
+
+        A sample counts for the round its decision was made in, which is the round of the
+        sample before: the last decision of a round already shows the next one, yet its
+        sample (with the round's end, a payday say) is how that round ended.
+        """
+        by_round = self._by_round()
+        out: list[tuple[int, dict[str, float]]] = []
+        made_in: int | None = None
+        for d, r, s in self._samples:
+            x = d
+            if by_round and r is not None:
+                x = made_in if made_in is not None else r
+            made_in = r
+            out.append((x, s.get(lang) or s.get("en", {})))
+        return out
+
+    def axis(self, lang: str) -> str:
+        """The label of the x axis of ``points``: moves or rounds."""
+        return tr("summary.x_round" if self._by_round() else "summary.x", lang)
+
+    def panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
+        """The view's charts for the summary; empty for one chart of everything."""
+        return self.view.series_panels(lang)
