@@ -110,7 +110,8 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
         events = [e for r in session.history for e in r.events]
         new = events[seen_events:]
         seen_events = len(events)
-        rec["log"] = {str(v): [words.event(e, lang) for e in new if e.visible_to(v)
+        rec["log"] = {str(v): [words.event(e, lang) for e in new
+                               if e.visible_to(v) and getattr(e, "logged", True)
                                for lang in LANGS] for v in seats}
         for v in seats:
             obs = session.observation(v)
