@@ -40,6 +40,7 @@ from tabletop.engine.savefile import SaveData
 
 from .autosave import Autosave
 from .chance_steps import CHANCE_STEP_MS, ChancePlayback, steps_after
+from .contracts import TableLike, ThinkerLike
 from .game_log import GameLog
 from .hints import Hints
 from .i18n import player_name, tr
@@ -75,7 +76,8 @@ class GameController(QObject):
     game_over = Signal()
     autosave_failed = Signal(str)  # the reason writing the autosave failed
 
-    def __init__(self, plugin: GamePlugin, setup: GameSetup, table: Any, thinker: Any,
+    def __init__(self, plugin: GamePlugin, setup: GameSetup, table: TableLike,
+                 thinker: ThinkerLike,
                  lang: str = "en", ai_delay_ms: int = 500, animate: bool = True,
                  parent: QObject | None = None, *, session: Session | None = None,
                  saves: SaveStore | None = None, resume_ui: Mapping[str, Any] | None = None,

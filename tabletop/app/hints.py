@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tabletop.engine import Game, Session
     from tabletop.text import Speaker
 
+    from .contracts import TableLike
     from .tempo import Beat
     from .thinking import Thinking
 
@@ -32,7 +33,7 @@ class _Match(Protocol):
     game: Game[Any]
     session: Session
     speaker: Speaker
-    table: Any
+    table: TableLike
     lang: str
     beat: Beat
     thinking: Thinking

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.engine.layout import GameView
+from tabletop.text import LANGS
+
 from .i18n import tr
 
 if TYPE_CHECKING:
-    from tabletop.engine import GameView, Session
-
-LANGS = ("en", "ja")
+    from tabletop.engine import Session
 
 
 class Series:
@@ -29,17 +30,13 @@ class Series:
     def record(self, session: Session, decisions: int) -> None:
         """Sample the state ``session`` stands at, ``decisions`` decisions into the match."""
         obs = session.observation(None)
-        from_seats = getattr(self.view, "series_from_seats", None)
-        if callable(from_seats):
-            # The chart is shown only once the game is over, when nothing is secret any more.
-            # A view that asks for it charts each player's figures from that player's own
-            # observation, so a figure resting on a hidden hand (a building worth more for
-            # each card held, say) is right all game long instead of jumping when the hands
-            # are revealed.
-            seen = [session.observation(p) for p in range(session.num_players)]
-            sample = {lang: from_seats(obs, seen, lang) for lang in LANGS}
-        else:
-            sample = {lang: self.view.series(obs, lang) for lang in LANGS}
+        sample: dict[str, dict[str, float]] = {}
+        # Each seat's observation is worked out only for a view that charts from them.
+        seen = ([session.observation(p) for p in range(session.num_players)]
+                if type(self.view).series_from_seats is not GameView.series_from_seats else [])
+        for lang in LANGS:
+            from_seats = self.view.series_from_seats(obs, seen, lang) if seen else None
+            sample[lang] = self.view.series(obs, lang) if from_seats is None else from_seats
         while self._samples and self._samples[-1][0] >= decisions:
             self._samples.pop()
         self._samples.append((decisions, self.view.series_round(obs), sample))

@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 if TYPE_CHECKING:
     from tabletop.engine import Game, Session
 
+    from .contracts import ThinkerLike
     from .newgame import GameSetup
     from .tempo import Beat
 
@@ -47,7 +48,7 @@ class Thinking(QObject):
     hint_failed = Signal(str)
     ai_failed = Signal(str, str)
 
-    def __init__(self, match: _Match, thinker: Any, delay_ms: int, beat: Beat,
+    def __init__(self, match: _Match, thinker: ThinkerLike, delay_ms: int, beat: Beat,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._match = match

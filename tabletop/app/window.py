@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
     from tabletop.engine import Gesture, Session
 
+    from .contracts import TableLike, ThinkerLike
     from .controller import GameController
     from .newgame import GameSetup
     from .pages import PrivacyPage, TablePage
@@ -76,8 +77,8 @@ class MainWindow(QMainWindow):
     def __init__(self, plugins: dict[str, GamePlugin] | None = None,
                  failures: list[LoadFailure] | None = None, lang: str = "en",
                  settings: QSettings | None = None,
-                 table_factory: Callable[[], Any] | None = None,
-                 thinker_factory: Callable[[QWidget], Any] | None = None,
+                 table_factory: Callable[[], TableLike] | None = None,
+                 thinker_factory: Callable[[QWidget], ThinkerLike] | None = None,
                  ai_delay_ms: int = 500, animate: bool = True,
                  parent: QWidget | None = None, saves: SaveStore | None = None,
                  clock_factory: Callable[[Any], Any] | None = None) -> None:
@@ -101,8 +102,8 @@ class MainWindow(QMainWindow):
         self._table_factory = table_factory or _default_table
         self._thinker_factory = thinker_factory or _default_thinker
         self._clock_factory = clock_factory  # None: each match's controller keeps real time
-        self._table: Any = None
-        self._thinker: Any = None
+        self._table: TableLike | None = None
+        self._thinker: ThinkerLike | None = None
         self._table_page: TablePage | None = None
         self._privacy_page: PrivacyPage | None = None
 
@@ -134,14 +135,14 @@ class MainWindow(QMainWindow):
 
     # -- parts built on first use (the chooser paints without them) -------------------------
     @property
-    def table(self) -> Any:
+    def table(self) -> TableLike:
         """The table widget, shared by every match of this window."""
         if self._table is None:
             self._table = self._table_factory()
         return self._table
 
     @property
-    def thinker(self) -> Any:
+    def thinker(self) -> ThinkerLike:
         """The AI thinker, shared by every match of this window."""
         if self._thinker is None:
             self._thinker = self._thinker_factory(self)

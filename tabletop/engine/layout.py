@@ -9,6 +9,7 @@ view scales it to the window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -183,6 +184,17 @@ class GameView:
         every action; the end-of-game summary plots them per turn, or per round when
         ``series_round`` says which round a sample belongs to."""
         return {}
+
+    def series_from_seats(self, obs: dict[str, Any], seen: Sequence[dict[str, Any]],
+                          lang: str) -> dict[str, float] | None:
+        """``series`` worked out from each seat's own observation (``seen``, in seat order)
+        rather than the public one, or ``None`` (the default) to chart the public ``series``.
+
+        The chart is shown only once the game is over, when nothing is secret any more; a
+        figure that rests on a hidden hand (a building worth more for each card held, say) is
+        right all game long only when each player's figures come from what that player saw.
+        """
+        return None
 
     def series_round(self, obs: dict[str, Any]) -> int | None:
         """The round being played at ``obs``, for games played in rounds.
