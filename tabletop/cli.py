@@ -10,15 +10,17 @@ tests, balance experiments and bug reports need::
     tabletop-cli bench magos --seconds 5
 
 Exit codes: 0 success, 2 for anything the user can fix (unknown game, bad option, a malformed
-or illegal action in the script, wrong arguments), 1 for an unexpected failure.
+or illegal action in the script, wrong arguments), 1 for output that cannot be written (a full
+disk) or an unexpected failure. A command's output is written in one piece once it has
+succeeded, so a refused command prints nothing on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import multiprocessing
-import os
 import random
 import statistics
 import sys
@@ -31,6 +33,7 @@ from typing import Any, TextIO
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
+from tabletop.cli_io import OutputError, UsageError, dumps, emit, say, shown
 from tabletop.engine.errors import GameError
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.savefile import write_atomic
@@ -39,10 +42,7 @@ from tabletop.engine.spec import GameSpec
 from tabletop.registry import LoadFailure, load_plugins
 
 USAGE_ERROR = 2
-
-
-class UsageError(Exception):
-    """A problem the user can fix; printed on stderr, exit code 2."""
+OUTPUT_ERROR = 1
 
 
 class ScriptError(UsageError):
@@ -114,14 +114,15 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
             ],
             "failures": [{"source": f.source, "message": f.message} for f in failures],
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
+    # A third-party plugin's names and error messages are text from outside: no raw controls.
     for gid, plugin in sorted(plugins.items()):
         spec = plugin.spec
-        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(spec)}",
-              file=out)
+        print(f"{shown(gid)}\t{shown(spec.name_en)}\t{shown(spec.name_ja)}\t"
+              f"{_players_text(spec)}", file=out)
     for failure in failures:
-        print(f"! failed to load {failure.source}: {failure.message}", file=out)
+        print(f"! failed to load {shown(failure.source)}: {shown(failure.message)}", file=out)
     return 0
 
 
@@ -188,14 +189,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             "decisions": [r.action for r in session.history if r.seat != CHANCE],
             "state_hash": session.state_hash(),
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
 
     spec = game.spec
     opts = ", ".join(f"{k}={v}" for k, v in session.options.items()) or "none"
     print(f"{spec.name_en} ({spec.name_ja}) — seed {session.seed}, "
           f"{session.num_players} players, options: {opts}", file=out)
-    print(f"Applied {len(entries)} actions from {name}.", file=out)
+    print(f"Applied {len(entries)} actions from {shown(name)}.", file=out)
     viewer = "public view" if view is None else f"as {_seat_name(view)} sees it"
     print(f"Log ({viewer}):", file=out)
     for line in log:
@@ -434,8 +435,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     done = {i: r for i, r in run.held.items() if i < args.games} if run is not None else {}
     todo = [i for i in range(args.games) if i not in done]
     if run is not None and done and not args.json:
-        print(f"{args.save}: {args.games - len(todo)} games held, {len(todo)} to play.",
-              file=sys.stderr)
+        say(sys.stderr, f"{args.save}: {args.games - len(todo)} games held, {len(todo)} to play.")
     start = time.perf_counter()
 
     def finished(i: int, result: dict[str, Any]) -> None:
@@ -473,7 +473,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     summary["workers"] = args.workers
     summary["rotate"] = bool(args.rotate)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2), file=out)
+        print(dumps(summary), file=out)
         return 0
     print(f"{game.spec.name_en}: {summary['games']} games, seed {args.seed}, "
           f"{args.workers} worker(s), {summary['seconds']:.1f} s", file=out)
@@ -583,7 +583,7 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
                       [lv.strip() for lv in args.levels.split(",") if lv.strip()])
     levels = data["levels"]
     if args.json:
-        print(json.dumps(data, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
     print(f"{game.spec.name_en}: {data['random_playouts_per_second']:.0f} random playouts/s, "
           f"{data['actions_per_second']:.0f} actions/s "
@@ -660,26 +660,33 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return the exit code (0 ok, 2 usage or script error, 1 crash)."""
+    """Run one command; return the exit code (0 ok, 2 usage or script error, 1 output that
+    cannot be written or a crash)."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message already
         return exc.code if isinstance(exc.code, int) else USAGE_ERROR
+    out = io.StringIO()
     try:
-        code: int = args.run(args, sys.stdout)
-        return code
+        code: int = args.run(args, out)
     except ScriptError as exc:
-        print(exc, file=sys.stderr)
+        say(sys.stderr, str(exc))
         return USAGE_ERROR
     except UsageError as exc:
-        print(f"tabletop-cli: {exc}", file=sys.stderr)
+        say(sys.stderr, f"tabletop-cli: {exc}")
         return USAGE_ERROR
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        return 1
+    try:
+        # Every field from a file is escaped where it is printed; this pass is the net under
+        # them (tabs and newlines are the output's own).
+        emit(sys.stdout, shown(out.getvalue(), keep="\t\n"))
+    except OutputError as exc:
+        if not isinstance(exc.__cause__, BrokenPipeError):  # `| head` closing early is quiet
+            say(sys.stderr, f"tabletop-cli: cannot write the output: {exc}.")
+        return OUTPUT_ERROR
+    return code
 
 
 if __name__ == "__main__":

@@ -285,3 +285,15 @@ def test_module_entry_point_runs_without_qt() -> None:
                          cwd=ROOT, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "magos\tMagos\tマゴス\t2 players" in out.stdout.splitlines()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("argv", [["list"], ["list", "--json"],
+                                  ["simulate", "magos", "--agents", "random,random",
+                                   "--games", "1", "--json"]])
+def test_output_to_a_full_disk_is_a_message(argv: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "tabletop.cli", *argv], stdout=full,
+                             stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 1
+    assert out.stderr == "tabletop-cli: cannot write the output: No space left on device.\n"

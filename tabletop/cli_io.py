@@ -1,0 +1,129 @@
+"""What the command line prints, made safe against hostile files and full disks.
+
+Text that comes from a file (ids, options, dates, action texts, error messages that
+quote them) may hold terminal escape sequences, bidirectional overrides or lone surrogates.
+``shown`` writes such characters as visible escapes (``\\x1b``, ``\\u202e``) and ``dumps``
+writes JSON in which they are ``\\u`` escapes, so nothing from a file can drive the terminal,
+spoof a line of output or fail to encode. ``emit`` writes a command's whole output at once and
+turns a failed write (a full disk) into ``OutputError``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import unicodedata
+from typing import Any, TextIO
+
+# Characters that are never printed raw: C0 and C1 controls, DEL, and anything outside
+# printable ASCII, which ``_unsafe`` then judges by its Unicode category. The fast pattern
+# keeps plain ASCII (the bulk of any output) away from the per-character check.
+_CANDIDATE = re.compile(r"[^\x20-\x7e]")
+# Cc: controls; Cf: format characters (bidirectional overrides, zero-width characters, the
+# byte-order mark); Cs: lone surrogates, which cannot be encoded; Zl/Zp: line and paragraph
+# separators, which some terminals and editors break lines at.
+_UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+
+
+class UsageError(Exception):
+    """A problem the user can fix; printed on stderr, exit code 2."""
+
+
+class OutputError(Exception):
+    """The output could not be written (a full disk, a closed pipe); exit code 1."""
+
+
+def _unsafe(char: str) -> bool:
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def shown(text: object, keep: str = "") -> str:
+    """``text`` with every control, format and surrogate character written as an escape.
+
+    ``keep`` names characters to leave as they are (the newlines of a multi-line output).
+    A single field from a file keeps nothing: a newline in it would forge a line of output.
+    """
+    value = str(text)
+
+    def replace(match: re.Match[str]) -> str:
+        char = match.group()
+        return _escape(char) if char not in keep and _unsafe(char) else char
+
+    return _CANDIDATE.sub(replace, value)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    if char == "\n" or not _unsafe(char):  # json.dumps escapes newlines in strings: this
+        return char                        # one is the indentation's
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # JSON spells a character beyond the BMP as a surrogate pair
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def dumps(obj: Any, indent: int | None = 2) -> str:
+    """JSON for the terminal: readable non-ASCII text, every unsafe character escaped.
+
+    ``json.dumps`` already escapes C0 controls; with ``ensure_ascii=False`` it leaves DEL, C1
+    controls, format characters and lone surrogates raw, which can only stand inside strings,
+    where a ``\\u`` escape means the same character. NaN and infinities are refused: they are
+    not JSON.
+    """
+    text = json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
+    return _CANDIDATE.sub(_json_escape, text)
+
+
+def emit(stream: TextIO, text: str) -> None:
+    """Write ``text`` to ``stream`` and flush it; ``OutputError`` if that fails.
+
+    A character the stream's encoding cannot hold is written as an escape rather than
+    failing the whole output.
+    """
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        text = text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        pass
+    try:
+        stream.write(text)
+        stream.flush()
+    except OSError as exc:
+        _discard_pending(stream)
+        raise OutputError(exc.strerror or str(exc)) from exc
+
+
+def _discard_pending(stream: TextIO) -> None:
+    """Point the stream's descriptor at the null device, so that the flush at exit writes
+    what is still buffered there instead of failing again with a second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        fd = stream.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, fd)
+        finally:
+            os.close(null)
+
+
+def say(stream: TextIO, text: str) -> None:
+    """One line on ``stream`` (stderr), neutralised; a failure to write it is ignored, since
+    there is nowhere left to report it."""
+    with contextlib.suppress(OutputError, ValueError):
+        emit(stream, shown(text) + "\n")
