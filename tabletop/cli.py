@@ -33,7 +33,17 @@ from typing import Any, TextIO
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
-from tabletop.cli_io import OutputError, UsageError, dumps, emit, say, shown
+from tabletop.cli_io import (
+    MIB,
+    OutputError,
+    UsageError,
+    decode_text,
+    dumps,
+    emit,
+    read_input,
+    say,
+    shown,
+)
 from tabletop.engine.errors import GameError
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.savefile import write_atomic
@@ -128,18 +138,16 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- play -----------------------------------------------------------------------------------
 
+#: The most an actions file may hold: a whole game is a few kilobytes of action texts.
+ACTIONS_LIMIT = MIB
+
+
 def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
     """The display name of the script and its (line number, action text) entries."""
-    if path == "-":
-        name, text = "<stdin>", sys.stdin.read()
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"Cannot read the actions file {path}: {exc.strerror}.") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"The actions file {path} is not UTF-8 text.") from None
-        name = path
+    what = "the actions file"
+    raw = read_input(path, what, ACTIONS_LIMIT)
+    name = "<stdin>" if path == "-" else path
+    text = decode_text(raw, what, name)
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         action = line.split("#", 1)[0].strip()
@@ -618,7 +626,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, required=True, help="seed for chance (dice, cards)")
     p.add_argument("--players", type=int, help="number of players (default: the fewest)")
     p.add_argument("--actions", required=True, metavar="FILE",
-                   help="one action per line, '#' starts a comment; '-' reads stdin")
+                   help="one action per line, '#' starts a comment; '-' reads stdin; "
+                        "a regular file of at most 1 MiB")
     p.add_argument("--seat", type=int, metavar="N",
                    help="show the state and log as seat N (0-based) sees them; "
                         "default: the public view")

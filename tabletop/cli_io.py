@@ -1,4 +1,8 @@
-"""What the command line prints, made safe against hostile files and full disks.
+"""What the command line reads and prints, made safe against hostile files and full disks.
+
+Every input file of ``tabletop-cli`` goes through ``read_input``, which refuses what is not a
+regular file (a FIFO, ``/dev/zero``, a folder) without blocking on it, and a file over its size
+limit before reading it; ``-`` reads standard input, with the same cap.
 
 Text that comes from a file (ids, options, dates, action texts, error messages that
 quote them) may hold terminal escape sequences, bidirectional overrides or lone surrogates.
@@ -14,8 +18,12 @@ import contextlib
 import json
 import os
 import re
+import stat
+import sys
 import unicodedata
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
+
+MIB = 1024 * 1024
 
 # Characters that are never printed raw: C0 and C1 controls, DEL, and anything outside
 # printable ASCII, which ``_unsafe`` then judges by its Unicode category. The fast pattern
@@ -87,6 +95,69 @@ def dumps(obj: Any, indent: int | None = 2) -> str:
     """
     text = json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
     return _CANDIDATE.sub(_json_escape, text)
+
+
+def read_input(path: str, what: str, limit: int) -> bytes:
+    """The bytes of the input file ``path`` (``-``: standard input), at most ``limit`` of them.
+
+    ``what`` names the file in messages ("the actions file"). Raises ``UsageError`` for a
+    missing or unreadable file, anything but a regular file, and a file over ``limit``.
+    """
+    if path == "-":
+        stream: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+        try:
+            raw = stream.read(limit + 1) if stream is not None else b""
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"Cannot read {what} from standard input: {exc}.") from None
+        if len(raw) > limit:
+            raise UsageError(f"Cannot read {what} from standard input: it is over the limit "
+                             f"of {_mib(limit)}.")
+        return raw
+    # O_NONBLOCK: opening a FIFO that nobody writes to returns at once instead of waiting for
+    # a writer; the file type is then checked on the open descriptor, so nothing is read from
+    # anything but a regular file.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {path}: {exc.strerror or exc}.") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise UsageError(f"Cannot read {what} {path}: it is {kind}.")
+        if info.st_size > limit:
+            raise UsageError(f"Cannot read {what} {path}: it is over the limit of "
+                             f"{_mib(limit)} ({info.st_size:,} bytes).")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:  # a file that grows while it is read stops at the limit too
+            chunk = os.read(fd, min(limit + 1 - size, MIB))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise UsageError(f"Cannot read {what} {path}: {exc.strerror or exc}.") from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise UsageError(f"Cannot read {what} {path}: it is over the limit of {_mib(limit)}.")
+    return b"".join(chunks)
+
+
+def decode_text(raw: bytes, what: str, path: str) -> str:
+    """UTF-8 text, with or without a byte-order mark (Notepad writes one)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{what.capitalize()} {path} is not UTF-8 text (a byte that is not "
+                         f"UTF-8 at position {exc.start}).") from None
+
+
+def _mib(n: int) -> str:
+    return f"{n / MIB:.1f} MiB" if n % MIB else f"{n // MIB} MiB"
 
 
 def emit(stream: TextIO, text: str) -> None:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hostile.harness import deadline
 
 from tabletop import cli
 from tabletop.cli import main
@@ -297,3 +301,63 @@ def test_output_to_a_full_disk_is_a_message(argv: list[str]) -> None:
                              stderr=subprocess.PIPE, text=True, cwd=ROOT, timeout=120)
     assert out.returncode == 1
     assert out.stderr == "tabletop-cli: cannot write the output: No space left on device.\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(),
+                    reason="needs FIFOs and /dev/zero")
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder"])
+def test_play_refuses_an_actions_file_that_is_not_a_regular_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    path = {"fifo": tmp_path / "moves", "dev-zero": Path("/dev/zero"), "folder": tmp_path}[kind]
+    if kind == "fifo":
+        os.mkfifo(path)  # nobody writes to it: opening it for reading would wait forever
+    with deadline(10):
+        assert main(["play", "magos", "--seed", "1", "--actions", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"tabletop-cli: Cannot read the actions file {path}: it is ")
+    assert ("a folder" if kind == "folder" else "not a regular file") in captured.err
+
+
+def test_play_refuses_an_actions_file_over_the_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "huge.txt"
+    with open(path, "wb") as f:
+        f.truncate(1024 * 1024 + 1)  # sparse: nothing is written to the disk
+    with deadline(10):
+        assert main(["play", "magos", "--seed", "1", "--actions", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "over the limit of 1 MiB (1,048,577 bytes)" in err and str(path) in err
+
+
+def test_play_reads_standard_input_with_a_size_cap(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"end\nend\n")))
+    assert main(["play", "magos", "--seed", "1", "--actions", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decisions"] == ["end", "end"]
+
+    class Endless(io.RawIOBase):  # an endless stdin (`< /dev/zero`) on any system
+        def readable(self) -> bool:
+            return True
+
+        def readinto(self, buffer: Any) -> int:
+            buffer[:] = b"x" * len(buffer)
+            return len(buffer)
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BufferedReader(Endless())))
+    with deadline(10):
+        assert main(["play", "magos", "--seed", "1", "--actions", "-"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("tabletop-cli: Cannot read the actions file from standard input: it is over "
+                   "the limit of 1 MiB.\n")
+
+
+def test_play_reads_an_actions_file_with_a_byte_order_mark(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "notepad.txt"
+    path.write_bytes("\ufeffend\r\nend\r\n".encode())
+    assert main(["play", "magos", "--seed", "1", "--actions", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["decisions"] == ["end", "end"]
+    path.write_bytes(b"end\n\xff\xfe\n")
+    assert main(["play", "magos", "--seed", "1", "--actions", str(path)]) == 2
+    assert "is not UTF-8 text" in capsys.readouterr().err
