@@ -20,15 +20,18 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
@@ -390,30 +393,175 @@ class _SavedRun:
 
     @classmethod
     def open(cls, path: Path, meta: dict[str, Any], resume: bool) -> _SavedRun:
-        if not path.exists():
-            return cls(path, meta, {}, 0.0)
-        if not resume:
+        """The run in ``path``: new, or (with ``resume``) the games it holds.
+
+        Everything is checked before the first game is played: that the file can be written,
+        and that a file to resume is whole and of the same simulation. A damaged file is
+        refused as it is, never set aside or rewritten: the user named it, and may mean
+        another one.
+        """
+        if path.is_dir():
+            raise UsageError(f"Cannot write the results file {path}: it is a folder.")
+        exists = os.path.lexists(path)
+        if exists and not resume:
             raise UsageError(f"{path} exists: add --resume to continue it, or choose another "
                              "file.")
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            runs = {int(r["index"]): r["result"] for r in data["runs"]
-                    if r["result"].get("error") is None}
-            spent = float(data.get("seconds", 0.0))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise UsageError(f"Cannot resume from {path}: {exc}") from None
-        differs = [k for k in meta if data.get(k) != meta[k]]
-        if differs:
-            raise UsageError(f"{path} holds another simulation (different "
-                             f"{', '.join(differs)}); choose another file.")
-        return cls(path, meta, runs, spent)
+        held: dict[int, dict[str, Any]] = {}
+        spent = 0.0
+        if exists:
+            raw = read_input(str(path), "the results file", RESULTS_LIMIT)
+            try:
+                held, spent = _parse_results(raw, meta)
+            except _Damage as exc:
+                raise UsageError(f"Cannot resume from {path}: {exc}") from None
+            except _OtherRun as exc:
+                raise UsageError(f"{path} holds another simulation (different {exc}); "
+                                 "choose another file.") from None
+        _check_writable(path)
+        return cls(path, meta, held, spent)
 
     def add(self, index: int, result: dict[str, Any], elapsed: float) -> None:
         self._runs[index] = result
         out = {**self.meta, "seconds": self.spent + elapsed,
                "runs": [{"index": i, "result": r} for i, r in sorted(self._runs.items())]}
         # Atomic: a stopped run leaves the file as it was after the previous game.
-        write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
+        try:
+            write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise OutputError(f"cannot write the results file {self.path} "
+                              f"({exc.strerror or exc}); it holds the games before this "
+                              "one") from None
+
+
+#: The most a results file may hold: 100,000 games of six players take about 30 MiB.
+RESULTS_LIMIT = 64 * MIB
+#: The most games one simulation plays (every result is held in memory until the summary).
+MAX_GAMES = 100_000
+
+
+class _Damage(Exception):
+    """What is wrong with a results file, in words (raised by ``_parse_results``)."""
+
+
+class _OtherRun(Exception):
+    """A whole results file of another simulation; the message names the settings that
+    differ."""
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a results file that could not be written, before any game is played: the
+    probe is the temporary file ``write_atomic`` will make beside it, removed at once."""
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                     dir=path.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"Cannot write the results file {path}: "
+                         f"{exc.strerror or exc}.") from None
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    """A finite JSON number (an integer too large for a float is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= 2**53
+    return math.isfinite(value)
+
+
+def _is_count(value: object) -> bool:
+    return _is_number(value) and isinstance(value, int) and value >= 0
+
+
+def _is_seconds(value: object) -> bool:
+    return _is_number(value) and value >= 0
+
+
+def _reject_constant(name: str) -> Any:
+    raise _Damage(f"it holds {name}, which is not a number JSON allows.")
+
+
+def _parse_results(raw: bytes, meta: dict[str, Any]) -> tuple[dict[int, dict[str, Any]],
+                                                              float]:
+    """The finished games of a results file by index, and the seconds already spent.
+
+    Every field ``summarize`` reads is checked here, so that a damaged file is refused before
+    the first game is played and never fails the summary at the end. Raises ``_Damage``.
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Damage(f"it is not UTF-8 text (a byte that is not UTF-8 at position "
+                      f"{exc.start}).") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise _Damage(f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column "
+                      f"{exc.colno}).") from None
+    except RecursionError:
+        raise _Damage("its JSON is nested too deeply to be a results file.") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise _Damage(f"it is not valid JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise _Damage("it does not hold a simulation's results (a JSON object).")
+    for key in (*meta, "seconds", "runs"):
+        if key not in data:
+            raise _Damage(f"the field '{key}' is missing.")
+    differs = [k for k in meta if data[k] != meta[k]]
+    if differs:
+        raise _OtherRun(", ".join(differs))
+    spent = data["seconds"]
+    if not _is_number(spent) or spent < 0:
+        raise _Damage("the field 'seconds' must be a number of seconds.")
+    runs = data["runs"]
+    if not isinstance(runs, list):
+        raise _Damage("the field 'runs' must be a list.")
+    seats = len(meta["agents"])
+    held: dict[int, dict[str, Any]] = {}
+    seen: set[int] = set()
+    for n, run in enumerate(runs):
+        where = f"runs[{n}]"
+        if not isinstance(run, dict):
+            raise _Damage(f"'{where}' must be an object.")
+        index = run.get("index")
+        if isinstance(index, bool) or not isinstance(index, int) \
+                or not 0 <= index < MAX_GAMES:
+            raise _Damage(f"'{where}.index' must be a game number from 0 to "
+                          f"{MAX_GAMES - 1}.")
+        if index in seen:
+            raise _Damage(f"game {index} is in the file twice.")
+        seen.add(index)
+        result = run.get("result")
+        if not isinstance(result, dict):
+            raise _Damage(f"'{where}.result' must be an object.")
+        if result.get("seed") != derive_seed("simulate", meta["seed"], index):
+            raise _Damage(f"game {index} was played from another seed.")
+        error = result.get("error")
+        if error is not None and not isinstance(error, str):
+            raise _Damage(f"'{where}.result.error' must be text or null.")
+        _check_lists(result, f"{where}.result", seats, finished=error is None)
+        if error is None:
+            held[index] = result
+    return held, float(spent)
+
+
+def _check_lists(result: dict[str, Any], where: str, seats: int, finished: bool) -> None:
+    """The per-seat lists of one game's result: what ``summarize`` and ``by_agent`` read."""
+    wanted: list[tuple[str, str, Callable[[object], bool]]] = [
+        ("moves", "whole numbers", _is_count), ("think", "numbers of seconds", _is_seconds)]
+    if finished:
+        wanted.append(("returns", "numbers", _is_number))
+    for key, kind, ok in wanted:
+        values = result.get(key)
+        if not isinstance(values, list) or len(values) != seats \
+                or not all(ok(v) for v in values):
+            raise _Damage(f"'{where}.{key}' must be a list of {seats} {kind}.")
+    if finished:
+        if "result" in result and not isinstance(result["result"], str):
+            raise _Damage(f"'{where}.result' must be text.")
+        if "score" in result and not _is_number(result["score"]):
+            raise _Damage(f"'{where}.score' must be a number.")
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -465,14 +613,20 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                             args.time_cap)
                 for i in todo
             ]
-            for i, future in zip(todo, futures, strict=True):
-                try:
-                    result = future.result()
-                except Exception as exc:  # a worker process died
-                    result = {"seed": seeds[i], "returns": None, "moves": [0] * len(levels),
-                              "think": [0.0] * len(levels),
-                              "error": f"{type(exc).__name__}: {exc}"}
-                finished(i, result)
+            try:
+                for i, future in zip(todo, futures, strict=True):
+                    try:
+                        result = future.result()
+                    except Exception as exc:  # a worker process died
+                        result = {"seed": seeds[i], "returns": None,
+                                  "moves": [0] * len(levels), "think": [0.0] * len(levels),
+                                  "error": f"{type(exc).__name__}: {exc}"}
+                    finished(i, result)
+            except BaseException:
+                # Stopping (the results file cannot be written, Ctrl+C): the games not begun
+                # are dropped rather than waited for.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     if progress:
         print(file=sys.stderr)
     results = [by_agent(done[i], k) for i, k in enumerate(shifts)]
@@ -646,7 +800,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
                    help="safety limit per decision (off by default so results replay)")
     p.add_argument("--save", metavar="FILE",
-                   help="write every finished game to FILE, so that --resume can continue")
+                   help="write every finished game to FILE, so that --resume can continue "
+                        "(a results file of at most 64 MiB)")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --save FILE: play only the games it lacks")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -685,6 +840,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         say(sys.stderr, f"tabletop-cli: {exc}")
         return USAGE_ERROR
+    except OutputError as exc:
+        say(sys.stderr, f"tabletop-cli: {exc}.")
+        return OUTPUT_ERROR
     except KeyboardInterrupt:
         return 130
     try:

@@ -361,3 +361,192 @@ def test_play_reads_an_actions_file_with_a_byte_order_mark(
     path.write_bytes(b"end\n\xff\xfe\n")
     assert main(["play", "magos", "--seed", "1", "--actions", str(path)]) == 2
     assert "is not UTF-8 text" in capsys.readouterr().err
+
+
+SIM = ["simulate", "magos", "--agents", "random,random", "--games", "2", "--seed", "1"]
+
+
+@pytest.fixture
+def no_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the games played: a refused command must refuse before the first."""
+    played: list[int] = []
+    real = cli.play_match
+
+    def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        played.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "play_match", counted)
+    return played
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "file-as-folder", "folder"])
+def test_simulate_save_checks_the_target_before_playing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_games: list[int],
+        where: str) -> None:
+    (tmp_path / "plain.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "runs").mkdir()
+    target = {"missing-folder": tmp_path / "nowhere" / "run.json",
+              "file-as-folder": tmp_path / "plain.txt" / "run.json",
+              "folder": tmp_path / "runs"}[where]
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    for extra in ([], ["--resume"]):
+        assert main([*SIM, "--save", str(target), *extra]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and no_games == []
+        assert captured.err.startswith("tabletop-cli: ")
+        assert str(target) in captured.err
+        assert captured.err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0,
+                    reason="the superuser may write to any folder")
+def test_simulate_save_refuses_an_unwritable_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_games: list[int]) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert main([*SIM, "--save", str(folder / "run.json")]) == 2
+    finally:
+        folder.chmod(0o700)
+    assert "Cannot write the results file" in capsys.readouterr().err and no_games == []
+    assert list(folder.iterdir()) == []
+
+
+def _results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, dict[str, Any]]:
+    save = tmp_path / "run.json"
+    assert main([*SIM, "--save", str(save), "--json"]) == 0
+    capsys.readouterr()
+    return save, json.loads(save.read_text(encoding="utf-8"))
+
+
+def _damaged(data: dict[str, Any], how: str) -> str | bytes:
+    run = data["runs"][0]
+    changes: dict[str, Any] = {
+        "deep": "[" * 100_000 + "]" * 100_000,
+        "not-utf8": b"\xff\xfe{}",
+        "not-json": '{"game": ',
+        "list": "[1, 2]",
+        "no-keys": "{}",
+        "no-runs": {k: v for k, v in data.items() if k != "runs"},
+        "runs-not-list": {**data, "runs": {"0": run}},
+        "run-not-object": {**data, "runs": [7]},
+        "index-text": {**data, "runs": [{**run, "index": "0"}]},
+        "index-negative": {**data, "runs": [{**run, "index": -1}]},
+        "index-huge": {**data, "runs": [{**run, "index": 10**30}]},
+        "index-bool": {**data, "runs": [{**run, "index": True}]},
+        "index-twice": {**data, "runs": [run, run]},
+        "result-missing": {**data, "runs": [{"index": 0}]},
+        "result-not-object": {**data, "runs": [{"index": 0, "result": [1]}]},
+        "moves-missing": {**data, "runs": [{**run, "result": {
+            k: v for k, v in run["result"].items() if k != "moves"}}]},
+        "moves-short": {**data, "runs": [{**run, "result": {**run["result"], "moves": [1]}}]},
+        "returns-text": {**data, "runs": [{**run, "result": {**run["result"],
+                                                           "returns": ["1", "0"]}}]},
+        "returns-missing": {**data, "runs": [{**run, "result": {**run["result"],
+                                                              "returns": None}}]},
+        "returns-huge": {**data, "runs": [{**run, "result": {**run["result"],
+                                                           "returns": [10**400, 0]}}]},
+        "think-nan": json.dumps({**data, "runs": [{**run, "result": {
+            **run["result"], "think": [0.1, 0.1]}}]}).replace("0.1, 0.1", "NaN, 0.1"),
+        "seed-other": {**data, "runs": [{**run, "result": {**run["result"], "seed": 5}}]},
+        "error-number": {**data, "runs": [{**run, "result": {**run["result"], "error": 3}}]},
+        "seconds-huge": {**data, "seconds": 10**400},
+        "seconds-inf": json.dumps(data).replace('"seconds": ', '"seconds": 1e999, "x": '),
+    }
+    value = changes[how]
+    return value if isinstance(value, str | bytes) else json.dumps(value)
+
+
+DAMAGES = ["deep", "not-utf8", "not-json", "list", "no-keys", "no-runs", "runs-not-list",
+           "run-not-object", "index-text", "index-negative", "index-huge", "index-bool",
+           "index-twice", "result-missing", "result-not-object", "moves-missing",
+           "moves-short", "returns-text", "returns-missing", "returns-huge", "think-nan",
+           "seed-other", "error-number", "seconds-huge", "seconds-inf"]
+
+
+@pytest.mark.parametrize("how", DAMAGES)
+def test_simulate_resume_refuses_every_damage_and_leaves_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_games: list[int],
+        how: str) -> None:
+    save, data = _results(tmp_path, capsys)
+    no_games.clear()
+    content = _damaged(data, how)
+    if isinstance(content, str):
+        save.write_text(content, encoding="utf-8")
+    else:
+        save.write_bytes(content)
+    before = save.read_bytes(), save.stat().st_mtime_ns
+    with deadline(20):
+        code = main([*SIM, "--games", "3", "--save", str(save), "--resume"])
+    captured = capsys.readouterr()
+    assert code == 2, captured.err
+    assert captured.out == "" and no_games == []
+    assert captured.err.startswith(f"tabletop-cli: Cannot resume from {save}: ")
+    assert captured.err.count("\n") == 1
+    assert (save.read_bytes(), save.stat().st_mtime_ns) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["run.json"]
+
+
+def test_simulate_resume_messages_name_the_damage(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save, data = _results(tmp_path, capsys)
+    expected = {
+        "deep": "nested too deeply",
+        "not-utf8": "not UTF-8 text",
+        "no-keys": "the field 'game' is missing",
+        "index-huge": "'runs[0].index' must be a game number from 0 to 99999",
+        "index-twice": "game 0 is in the file twice",
+        "moves-short": "'runs[0].result.moves' must be a list of 2 whole numbers",
+        "returns-missing": "'runs[0].result.returns' must be a list of 2 numbers",
+        "seed-other": "game 0 was played from another seed",
+        "seconds-huge": "'seconds' must be a number of seconds",
+    }
+    for how, words in expected.items():
+        content = _damaged(data, how)
+        if isinstance(content, str):
+            save.write_text(content, encoding="utf-8")
+        else:
+            save.write_bytes(content)
+        assert main([*SIM, "--save", str(save), "--resume"]) == 2
+        assert words in capsys.readouterr().err, how
+
+
+def test_simulate_resume_reads_only_a_regular_file_under_the_limit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_games: list[int]) -> None:
+    save = tmp_path / "run.json"
+    with open(save, "wb") as f:
+        f.truncate(64 * 1024 * 1024 + 1)
+    assert main([*SIM, "--save", str(save), "--resume"]) == 2
+    assert "over the limit of 64 MiB" in capsys.readouterr().err
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "fifo.json"
+        os.mkfifo(fifo)
+        with deadline(10):
+            assert main([*SIM, "--save", str(fifo), "--resume"]) == 2
+        assert "not a regular file" in capsys.readouterr().err
+    assert no_games == []
+
+
+def test_simulate_stops_with_a_message_when_the_results_file_cannot_be_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    save = tmp_path / "run.json"
+    real = cli.write_atomic
+    writes: list[int] = []
+
+    def fill_up(path: Any, data: Any) -> None:
+        writes.append(1)
+        if len(writes) > 1:
+            raise OSError(28, "No space left on device")
+        real(path, data)
+
+    monkeypatch.setattr(cli, "write_atomic", fill_up)
+    assert main([*SIM, "--games", "3", "--save", str(save)]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (f"tabletop-cli: cannot write the results file {save} (No space "
+                            "left on device); it holds the games before this one.\n")
+    assert [r["index"] for r in json.loads(save.read_text(encoding="utf-8"))["runs"]] == [0]
