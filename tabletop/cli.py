@@ -69,7 +69,10 @@ def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
 
 
 def _game(game_id: str) -> Game[Any]:
-    return _plugin(game_id).game
+    try:
+        return _plugin(game_id).game
+    except GameError as exc:  # an installed plugin whose rules do not load
+        raise UsageError(f"{exc}.") from None
 
 
 def _plugin(game_id: str) -> GamePlugin:
@@ -161,7 +164,7 @@ def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     plugin = _plugin(args.game)
-    game = plugin.game
+    game = _game(args.game)
     speaker = plugin.speaker()
     session = _new_session(game, args.players, _parse_options(args.option), args.seed)
     name, entries = _read_actions(args.actions)

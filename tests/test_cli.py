@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hostile.harness import deadline
+from hostile.harness import deadline, install_plugins
 
 from tabletop import cli
 from tabletop.cli import main
@@ -550,3 +550,42 @@ def test_simulate_stops_with_a_message_when_the_results_file_cannot_be_written(
     assert captured.err == (f"tabletop-cli: cannot write the results file {save} (No space "
                             "left on device); it holds the games before this one.\n")
     assert [r["index"] for r in json.loads(save.read_text(encoding="utf-8"))["runs"]] == [0]
+
+
+@pytest.fixture
+def broken_plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    entries = install_plugins(tmp_path / "site")
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    return entries
+
+
+def test_list_reports_broken_plugins_and_lists_the_rest(
+        broken_plugins: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("broken-rules\tBroken rules\t")
+    assert "\nmagos\tMagos\t" in out
+    for entry in ("exits", "exits-quietly", "raises", "spec-fails", "spec-not-a-spec"):
+        assert f"\n! failed to load {entry} (" in out, entry
+    assert main(["list", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["failures"]) == 5
+
+
+@pytest.mark.parametrize(("game", "why"), [
+    ("broken-rules", "RuntimeError: the rules file is missing"),
+    ("exiting-rules", "it called sys.exit(4) while loading"),
+])
+@pytest.mark.parametrize("command", [
+    ["play", "--seed", "1", "--actions", "-"],
+    ["simulate", "--agents", "random,random", "--games", "1"],
+    ["bench", "--seconds", "0.1", "--positions", "1", "--levels", "random"],
+])
+def test_a_game_whose_rules_fail_to_load_is_a_message(
+        broken_plugins: list[str], capsys: pytest.CaptureFixture[str], game: str, why: str,
+        command: list[str]) -> None:
+    assert main([command[0], game, *command[1:]]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    name = "Broken rules" if game == "broken-rules" else "Exiting rules"
+    assert captured.err == f"tabletop-cli: The rules of {name} could not be loaded: {why}.\n"
