@@ -69,8 +69,12 @@ def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
 
 
 def _game(game_id: str) -> Game[Any]:
+    return _rules(_plugin(game_id))
+
+
+def _rules(plugin: GamePlugin) -> Game[Any]:
     try:
-        return _plugin(game_id).game
+        return plugin.game
     except GameError as exc:  # an installed plugin whose rules do not load
         raise UsageError(f"{exc}.") from None
 
@@ -164,7 +168,7 @@ def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     plugin = _plugin(args.game)
-    game = _game(args.game)
+    game = _rules(plugin)
     speaker = plugin.speaker()
     session = _new_session(game, args.players, _parse_options(args.option), args.seed)
     name, entries = _read_actions(args.actions)
