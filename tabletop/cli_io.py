@@ -18,21 +18,18 @@ import contextlib
 import json
 import os
 import re
-import stat
 import sys
-import unicodedata
 from typing import Any, BinaryIO, TextIO
 
-MIB = 1024 * 1024
+from tabletop.engine import files
+from tabletop.engine.files import MIB, FileProblem, mib, read_limited, shown, unsafe
 
-# Characters that are never printed raw: C0 and C1 controls, DEL, and anything outside
-# printable ASCII, which ``_unsafe`` then judges by its Unicode category. The fast pattern
-# keeps plain ASCII (the bulk of any output) away from the per-character check.
-_CANDIDATE = re.compile(r"[^\x20-\x7e]")
-# Cc: controls; Cf: format characters (bidirectional overrides, zero-width characters, the
-# byte-order mark); Cs: lone surrogates, which cannot be encoded; Zl/Zp: line and paragraph
-# separators, which some terminals and editors break lines at.
-_UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+__all__ = ["MIB", "OutputError", "UsageError", "decode_text", "dumps", "emit", "read_input",
+           "say", "shown"]
+
+# Outside printable ASCII: where ``dumps`` looks for characters to escape.
+_NOT_ASCII = re.compile(r"[^\x20-\x7e]")
+
 
 
 class UsageError(Exception):
@@ -43,40 +40,9 @@ class OutputError(Exception):
     """The output could not be written (a full disk, a closed pipe); exit code 1."""
 
 
-def _unsafe(char: str) -> bool:
-    return unicodedata.category(char) in _UNSAFE_CATEGORIES
-
-
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def _escape(char: str) -> str:
-    if char in _NAMED:
-        return _NAMED[char]
-    code = ord(char)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def shown(text: object, keep: str = "") -> str:
-    """``text`` with every control, format and surrogate character written as an escape.
-
-    ``keep`` names characters to leave as they are (the newlines of a multi-line output).
-    A single field from a file keeps nothing: a newline in it would forge a line of output.
-    """
-    value = str(text)
-
-    def replace(match: re.Match[str]) -> str:
-        char = match.group()
-        return _escape(char) if char not in keep and _unsafe(char) else char
-
-    return _CANDIDATE.sub(replace, value)
-
-
 def _json_escape(match: re.Match[str]) -> str:
     char = match.group()
-    if char == "\n" or not _unsafe(char):  # json.dumps escapes newlines in strings: this
+    if char == "\n" or not unsafe(char):  # json.dumps escapes newlines in strings: this
         return char                        # one is the indentation's
     code = ord(char)
     if code < 0x10000:
@@ -94,14 +60,15 @@ def dumps(obj: Any, indent: int | None = 2) -> str:
     not JSON.
     """
     text = json.dumps(obj, ensure_ascii=False, indent=indent, allow_nan=False)
-    return _CANDIDATE.sub(_json_escape, text)
+    return _NOT_ASCII.sub(_json_escape, text)
 
 
 def read_input(path: str, what: str, limit: int) -> bytes:
     """The bytes of the input file ``path`` (``-``: standard input), at most ``limit`` of them.
 
     ``what`` names the file in messages ("the actions file"). Raises ``UsageError`` for a
-    missing or unreadable file, anything but a regular file, and a file over ``limit``.
+    missing or unreadable file, anything but a regular file (read without blocking), and a
+    file over ``limit``.
     """
     if path == "-":
         stream: BinaryIO | None = getattr(sys.stdin, "buffer", None)
@@ -111,53 +78,21 @@ def read_input(path: str, what: str, limit: int) -> bytes:
             raise UsageError(f"Cannot read {what} from standard input: {exc}.") from None
         if len(raw) > limit:
             raise UsageError(f"Cannot read {what} from standard input: it is over the limit "
-                             f"of {_mib(limit)}.")
+                             f"of {mib(limit)}.")
         return raw
-    # O_NONBLOCK: opening a FIFO that nobody writes to returns at once instead of waiting for
-    # a writer; the file type is then checked on the open descriptor, so nothing is read from
-    # anything but a regular file.
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
-        | getattr(os, "O_BINARY", 0)
     try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        raise UsageError(f"Cannot read {what} {path}: {exc.strerror or exc}.") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise UsageError(f"Cannot read {what} {path}: it is {kind}.")
-        if info.st_size > limit:
-            raise UsageError(f"Cannot read {what} {path}: it is over the limit of "
-                             f"{_mib(limit)} ({info.st_size:,} bytes).")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= limit:  # a file that grows while it is read stops at the limit too
-            chunk = os.read(fd, min(limit + 1 - size, MIB))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as exc:
-        raise UsageError(f"Cannot read {what} {path}: {exc.strerror or exc}.") from None
-    finally:
-        os.close(fd)
-    if size > limit:
-        raise UsageError(f"Cannot read {what} {path}: it is over the limit of {_mib(limit)}.")
-    return b"".join(chunks)
+        return read_limited(path, limit)
+    except FileProblem as exc:
+        raise UsageError(f"Cannot read {what} {shown(path)}: {exc.problem}") from None
 
 
 def decode_text(raw: bytes, what: str, path: str) -> str:
     """UTF-8 text, with or without a byte-order mark (Notepad writes one)."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{what.capitalize()} {path} is not UTF-8 text (a byte that is not "
-                         f"UTF-8 at position {exc.start}).") from None
-
-
-def _mib(n: int) -> str:
-    return f"{n / MIB:.1f} MiB" if n % MIB else f"{n // MIB} MiB"
+        return files.decode_text(raw)
+    except FileProblem as exc:
+        raise UsageError(f"Cannot read {what} {shown(path)}: {exc.problem}") \
+            from None
 
 
 def emit(stream: TextIO, text: str) -> None:

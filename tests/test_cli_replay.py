@@ -102,7 +102,7 @@ def _tamper(path: Path, **fields: object) -> None:
 
 
 HOSTILE = {
-    "app_version": "\ud800 \x1b[31mred\x1b[0m",
+    "app_version": "\u2028 \x1b[31mred\x1b[0m",
     "created": "\x1b]0;title\x07\u202eevil",
     "updated": "2024\nGame over. Result: Player 1: 1\x9b2J",
 }
@@ -116,11 +116,24 @@ def test_replay_prints_file_text_with_control_characters_escaped(tmp_path: Path,
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     out.encode("utf-8")  # printable: no lone surrogate left
-    for raw in ("\x1b", "\x07", "\x9b", "\u202e", "\ud800", "\nGame over"):
+    for raw in ("\x1b", "\x07", "\x9b", "\u202e", "\u2028", "\nGame over"):
         assert raw not in out, repr(raw)
-    for shown in ("\\ud800 \\x1b[31mred\\x1b[0m", "\\x1b]0;title\\x07\\u202eevil",
+    for shown in ("\\u2028 \\x1b[31mred\\x1b[0m", "\\x1b]0;title\\x07\\u202eevil",
                   "2024\\nGame over. Result: Player 1: 1\\x9b2J"):
         assert shown in out, shown
+
+
+def test_replay_refuses_a_save_with_a_lone_surrogate(tmp_path: Path, capsys) -> None:
+    # A lone surrogate cannot be printed in any encoding (it once raised UnicodeEncodeError
+    # out of replay): no file this app writes holds one, so the save is refused as damaged.
+    path = tmp_path / "m.json"
+    magos_save(path, moves=8)
+    _tamper(path, app_version="\ud800 1.0")
+    assert main(["replay", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "not valid Unicode (a lone surrogate)" in captured.err
+    captured.err.encode("utf-8")
 
 
 def test_replay_json_escapes_control_characters_and_round_trips(tmp_path: Path,
@@ -132,7 +145,7 @@ def test_replay_json_escapes_control_characters_and_round_trips(tmp_path: Path,
     out = capsys.readouterr().out
     out.encode("utf-8")
     assert not any((ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f for c in out)
-    for raw in ("\u202e", "\ud800"):
+    for raw in ("\u202e", "\u2028"):
         assert raw not in out
     data = json.loads(out)
     for key, value in HOSTILE.items():
@@ -143,10 +156,10 @@ def test_error_messages_escape_file_text(tmp_path: Path, capsys) -> None:
     path = tmp_path / "m.json"
     magos_save(path, moves=3)
     obj = json.loads(path.read_text(encoding="utf-8"))
-    obj["game"]["id"] = "\x1b[2Jchess\ud800"
+    obj["game"]["id"] = "\x1b[2Jchess\u202e"
     path.write_text(json.dumps(obj), encoding="utf-8")
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     err.encode("utf-8")
-    assert "\x1b" not in err and "\\x1b[2Jchess\\ud800" in err
+    assert "\x1b" not in err and "\\x1b[2Jchess\\u202e" in err
     assert err.count("\n") == 1
