@@ -62,6 +62,54 @@ class ScriptError(UsageError):
     """A bad line in an actions file; the message starts with ``file:line:``."""
 
 
+# -- argument types -------------------------------------------------------------------------
+
+#: The longest decision or playout budget a command accepts: an hour.
+MAX_SECONDS = 3600.0
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number in ``low..high``; the message never echoes the
+    value (it may be thousands of digits long)."""
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if len(digits) <= 20 and digits.lstrip("+-").isdigit() and digits.isascii():
+            value = int(digits)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+    return parse
+
+
+def _seconds(text: str) -> float:
+    """An argparse type for a time in seconds: a finite number above 0, at most an hour."""
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0.0 < value <= MAX_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
+    return value
+
+
+def _names(text: str, what: str, known: Sequence[str], flag: str) -> list[str]:
+    """The comma-separated agent or level names of ``flag``, each one of ``known``."""
+    names = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not name for name in names):
+        raise UsageError(f"{flag} names an empty {what}: write {what}s separated by commas, "
+                         f"from: {', '.join(known)}.")
+    for name in names:
+        if name not in known:
+            raise UsageError(f"Unknown {what} '{shown(name)}'; choose from: "
+                             f"{', '.join(known)}.")
+    return names
+
+
+SEED = _whole(0, 2**63 - 1)
+PLAYERS = _whole(1, 100)
+
+
 # -- helpers --------------------------------------------------------------------------------
 
 def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
@@ -190,6 +238,9 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     player = session.current_player()
     terminal = player == TERMINAL
     log = [speaker.say(e, "en") for e in session.events_for(view) if e.logged]
+    # The choices and prompt of the seat to move name its hidden cards: they are shown only
+    # in that seat's own view.
+    own_turn = not terminal and view == player
     if args.json:
         data = {
             "game": game.spec.id,
@@ -200,8 +251,8 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             "current_player": player,
             "terminal": terminal,
             "returns": session.returns() if terminal else None,
-            "legal_actions": session.legal_actions(),
-            "prompt": speaker.prompt(state, player, "en") if player >= 0 else "",
+            "legal_actions": session.legal_actions() if own_turn or terminal else None,
+            "prompt": speaker.prompt(state, player, "en") if own_turn else None,
             "state": game.observation(state, view),
             "log": log,
             "decisions": [r.action for r in session.history if r.seat != CHANCE],
@@ -222,10 +273,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if terminal:
         result = ", ".join(f"{_seat_name(i)}: {r:g}" for i, r in enumerate(session.returns()))
         print(f"Game over. Result: {result}", file=out)
-    else:
+    elif own_turn:
         prompt = speaker.prompt(state, player, "en")
         print(f"To move: {_seat_name(player)}" + (f" — {prompt}" if prompt else ""), file=out)
         print("Legal actions: " + " ".join(session.legal_actions()), file=out)
+    else:
+        print(f"To move: {_seat_name(player)} (their choices are shown with --seat {player})",
+              file=out)
     return 0
 
 
@@ -573,16 +627,9 @@ def _check_lists(result: dict[str, Any], where: str, seats: int, finished: bool)
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
-    levels = [a.strip() for a in args.agents.split(",") if a.strip()]
-    for level in levels:
-        if level not in AGENTS:
-            raise UsageError(f"Unknown agent '{level}'; choose from: {', '.join(AGENTS)}.")
+    levels = _names(args.agents, "agent", AGENTS, "--agents")
     options = _parse_options(args.option)
     _new_session(game, len(levels), options, 0)  # validates player count and options
-    if args.games < 1:
-        raise UsageError("--games must be at least 1.")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1.")
     if args.resume and not args.save:
         raise UsageError("--resume needs --save FILE (the file to continue).")
     seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
@@ -716,8 +763,6 @@ def bench_game(game: Game[Any], players: int | None = None,
             play = _new_session(game, players, options or {}, rng.getrandbits(32))
     per_level: dict[str, Any] = {}
     for level in levels:
-        if level not in LEVELS:
-            raise UsageError(f"Unknown level '{level}'; choose from: {', '.join(LEVELS)}.")
         agent = make_agent(level, None)
         times: list[float] = []
         iterations = 0
@@ -746,10 +791,10 @@ def bench_game(game: Game[Any], players: int | None = None,
 
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    levels_asked = _names(args.levels, "level", LEVELS, "--levels")
     game = _game(args.game)
     data = bench_game(game, args.players, _parse_options(args.option), args.seed,
-                      args.seconds, args.positions,
-                      [lv.strip() for lv in args.levels.split(",") if lv.strip()])
+                      args.seconds, args.positions, levels_asked)
     levels = data["levels"]
     if args.json:
         print(dumps(data), file=out)
@@ -769,6 +814,7 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 # -- entry point ----------------------------------------------------------------------------
 
 def _parser() -> argparse.ArgumentParser:
+    # (workers: at most 61, the most processes a pool may wait on under Windows.)
     parser = argparse.ArgumentParser(
         prog="tabletop-cli", description="Play and simulate Tabletop games without a window.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -784,12 +830,12 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="apply scripted actions and show the resulting state")
     game_args(p)
-    p.add_argument("--seed", type=int, required=True, help="seed for chance (dice, cards)")
-    p.add_argument("--players", type=int, help="number of players (default: the fewest)")
+    p.add_argument("--seed", type=SEED, required=True, help="seed for chance (dice, cards)")
+    p.add_argument("--players", type=PLAYERS, help="number of players (default: the fewest)")
     p.add_argument("--actions", required=True, metavar="FILE",
                    help="one action per line, '#' starts a comment; '-' reads stdin; "
                         "a regular file of at most 1 MiB")
-    p.add_argument("--seat", type=int, metavar="N",
+    p.add_argument("--seat", type=_whole(0, 99), metavar="N",
                    help="show the state and log as seat N (0-based) sees them; "
                         "default: the public view")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -799,12 +845,13 @@ def _parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--agents", required=True, metavar="A,B,...",
                    help=f"one agent per seat, from: {', '.join(AGENTS)}")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="processes (default 1: in-process)")
+    p.add_argument("--games", type=_whole(1, 100_000), default=100)
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--workers", type=_whole(1, 61), default=1,
+                   help="processes (default 1: in-process)")
     p.add_argument("--rotate", action="store_true",
                    help="move every agent one seat on after each game (figures per agent)")
-    p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--time-cap", type=_seconds, default=None, metavar="SECONDS",
                    help="safety limit per decision (off by default so results replay)")
     p.add_argument("--save", metavar="FILE",
                    help="write every finished game to FILE, so that --resume can continue "
@@ -816,10 +863,11 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure playout and search speed")
     game_args(p)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seconds", type=float, default=3.0, help="time for random playouts")
-    p.add_argument("--positions", type=int, default=30, help="positions searched per level")
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--players", type=PLAYERS)
+    p.add_argument("--seconds", type=_seconds, default=3.0, help="time for random playouts")
+    p.add_argument("--positions", type=_whole(1, 10_000), default=30,
+                   help="positions searched per level")
     p.add_argument("--levels", default="easy,normal,hard", metavar="L1,L2,...")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_cmd_bench)

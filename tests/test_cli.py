@@ -83,17 +83,50 @@ def test_play_applies_the_script(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert data["current_player"] == expected.current_player()
     assert data["terminal"] is False
     assert data["returns"] is None
-    assert data["legal_actions"] == expected.legal_actions()
+    # The public view does not show the choices of the seat to move (they name its spells).
+    assert data["legal_actions"] is None and data["prompt"] is None
     assert data["state"] == expected.observation(None)
     assert data["log"] == [e.describe("en") for e in expected.events_for(None)]
     assert data["state_hash"] == expected.state_hash()
 
+    mover = expected.current_player()
     assert main(["play", "magos", "--seed", "4", "--actions", path]) == 0
     text = capsys.readouterr().out
-    assert "Legal actions: " + " ".join(expected.legal_actions()) in text
-    assert f"To move: player {expected.current_player() + 1}" in text
+    assert "Legal actions" not in text
+    assert f"To move: player {mover + 1} (their choices are shown with --seat {mover})" in text
     for line in data["log"]:
         assert f"  {line}\n" in text
+
+    assert main(["play", "magos", "--seed", "4", "--actions", path, "--seat", str(mover)]) == 0
+    text = capsys.readouterr().out
+    assert "Legal actions: " + " ".join(expected.legal_actions()) in text
+    assert f"To move: player {mover + 1} — " in text
+    assert main(["play", "magos", "--seed", "4", "--actions", path, "--seat", str(mover),
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["legal_actions"] == expected.legal_actions()
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_play_as_another_seat_names_none_of_the_movers_hidden_cards(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], as_json: bool) -> None:
+    # Issue: `play --seat N` printed the prompt and legal actions of the seat to move, which
+    # name that seat's spells. Seat N sees only what its observation holds.
+    decisions = _magos_decisions(seed=4, count=6)
+    path = _script(tmp_path, decisions)
+    game = load_plugins()[0]["magos"].game
+    expected = Session(game, 2, None, seed=4)
+    for action in decisions:
+        expected.submit(expected.current_player(), action)
+    mover = expected.current_player()
+    other = 1 - mover
+    argv = ["play", "magos", "--seed", "4", "--actions", path, "--seat", str(other)]
+    assert main(argv + (["--json"] if as_json else [])) == 0
+    text = capsys.readouterr().out
+    hidden = set(expected.legal_actions()) - set(json.dumps(expected.observation(other)).split('"'))
+    spells = {a for a in hidden if any(ch.isalpha() for ch in a) and len(a) > 3}
+    assert spells, "the mover's choices should name something the other seat cannot see"
+    for action in spells:
+        assert action not in text
 
 
 def test_play_reports_the_illegal_line(tmp_path: Path,
@@ -589,3 +622,75 @@ def test_a_game_whose_rules_fail_to_load_is_a_message(
     assert captured.out == ""
     name = "Broken rules" if game == "broken-rules" else "Exiting rules"
     assert captured.err == f"tabletop-cli: The rules of {name} could not be loaded: {why}.\n"
+
+
+BAD_NUMBERS = [
+    (["simulate", "magos", "--agents", "random,random", "--games", "1", f"--time-cap={v}"], what)
+    for v in ("nan", "inf", "-1", "0", "1e100", "-inf")
+    for what in ["argument --time-cap: must be a number of seconds above 0 and at most 3600"]
+] + [
+    (["bench", "magos", "--levels", "random", "--positions", "1", f"--seconds={v}"],
+     "argument --seconds: must be a number of seconds above 0 and at most 3600")
+    for v in ("nan", "inf", "-1", "0", "1e100", "NaN")
+] + [
+    (["simulate", "magos", "--agents", "random,random", "--games", v],
+     "argument --games: must be a whole number from 1 to 100000")
+    for v in ("0", "-1", "100001", str(10**100), "1.5", "nan")
+] + [
+    (["simulate", "magos", "--agents", "random,random", "--games", "1", "--workers", v],
+     "argument --workers: must be a whole number from 1 to 61")
+    for v in ("0", "-1", "62", str(10**30))
+] + [
+    (["bench", "magos", "--levels", "random", "--seconds", "0.1", "--positions", v],
+     "argument --positions: must be a whole number from 1 to 10000")
+    for v in ("0", "-1", str(10**100))
+] + [
+    (argv, "argument --seed: must be a whole number from 0 to 9223372036854775807")
+    for v in ("-1", str(2**63), str(10**100), "1" * 5000)
+    for argv in (["play", "magos", "--actions", "-", "--seed", v],
+                 ["simulate", "magos", "--agents", "random,random", "--games", "1",
+                  "--seed", v],
+                 ["bench", "magos", "--levels", "random", "--seconds", "0.1", "--positions",
+                  "1", "--seed", v])
+] + [
+    (["play", "magos", "--seed", "1", "--actions", "-", "--players", v],
+     "argument --players: must be a whole number from 1 to 100")
+    for v in ("0", "-1", str(10**100))
+] + [
+    (["play", "magos", "--seed", "1", "--actions", "-", "--seat", v],
+     "argument --seat: must be a whole number from 0 to 99")
+    for v in ("-1", str(10**100))
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), BAD_NUMBERS,
+                         ids=[" ".join(a)[-40:] for a, _ in BAD_NUMBERS])
+def test_bad_numbers_are_refused_before_any_work(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+        no_games: list[int]) -> None:
+    with deadline(10):
+        assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and no_games == []
+    assert message in captured.err
+    assert len(captured.err) < 1000  # a 5,000-digit number is not echoed whole
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["simulate", "magos", "--agents", "hard,,random"], "--agents names an empty agent"),
+    (["simulate", "magos", "--agents", ","], "--agents names an empty agent"),
+    (["simulate", "magos", "--agents", "Hard,random"], "Unknown agent 'Hard'"),
+    (["bench", "magos", "--levels", "wizard", "--seconds", "3600"], "Unknown level 'wizard'"),
+    (["bench", "magos", "--levels", ",", "--seconds", "3600"], "--levels names an empty level"),
+    (["bench", "magos", "--levels", "", "--seconds", "3600"], "--levels names an empty level"),
+    (["bench", "magos", "--levels", "easy,\x1b[2J", "--seconds", "3600"],
+     "Unknown level '\\x1b[2J'"),
+])
+def test_unknown_or_empty_agents_and_levels_are_refused_before_any_work(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
+        no_games: list[int]) -> None:
+    with deadline(10):
+        assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and no_games == []
+    assert message in captured.err
