@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO, TypeGuard
+from typing import Any, NoReturn, TextIO, TypeGuard
 
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
@@ -48,6 +48,7 @@ from tabletop.cli_io import (
     shown,
 )
 from tabletop.engine.errors import GameError
+from tabletop.engine.files import PATH_CHARS, quote
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
@@ -132,7 +133,7 @@ def _plugin(game_id: str) -> GamePlugin:
     plugin = plugins.get(game_id)
     if plugin is None:
         known = ", ".join(sorted(plugins)) or "none"
-        msg = f"Unknown game '{game_id}'. Known games: {known}."
+        msg = f"Unknown game '{quote(game_id)}'. Known games: {known}."
         broken = [f.source for f in failures if game_id in f.source]
         if broken:
             msg += f" ({broken[0]} failed to load; see 'tabletop-cli list'.)"
@@ -145,7 +146,7 @@ def _parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"Options are written KEY=VALUE, not '{pair}'.")
+            raise UsageError(f"Options are written KEY=VALUE, not '{quote(pair)}'.")
         options[key.strip()] = value.strip()
     return options
 
@@ -204,7 +205,7 @@ def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
     """The display name of the script and its (line number, action text) entries."""
     what = "the actions file"
     raw = read_input(path, what, ACTIONS_LIMIT)
-    name = "<stdin>" if path == "-" else path
+    name = "<stdin>" if path == "-" else quote(path, PATH_CHARS)
     text = decode_text(raw, what, name)
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
@@ -226,13 +227,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     for number, action in entries:
         seat = session.current_player()
         if seat == TERMINAL:
-            raise ScriptError(f"{name}:{number}: '{action}' — the game is already over.")
+            raise ScriptError(f"{name}:{number}: '{quote(action)}' — the game is already over.")
         state = session.state
         try:
             session.submit(seat, action)
         except GameError as exc:
             reason = speaker.refusal(exc, "en", state)
-            raise ScriptError(f"{name}:{number}: '{action}' — {reason}") from None
+            raise ScriptError(f"{name}:{number}: '{quote(action)}' — {reason}") from None
 
     state = session.state
     player = session.current_player()
@@ -461,12 +462,23 @@ class _SavedRun:
         refused as it is, never set aside or rewritten: the user named it, and may mean
         another one.
         """
-        if path.is_dir():
-            raise UsageError(f"Cannot write the results file {path}: it is a folder.")
+        try:
+            os.fsencode(path)
+            if "\0" in str(path):
+                raise ValueError("NUL")
+            folder = path.is_dir()
+        except (ValueError, UnicodeError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+                "that is not a valid file name"
+            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
+                             f"{why}.") from None
+        if folder:
+            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: it is "
+                             "a folder.")
         exists = os.path.lexists(path)
         if exists and not resume:
-            raise UsageError(f"{path} exists: add --resume to continue it, or choose another "
-                             "file.")
+            raise UsageError(f"{quote(path, PATH_CHARS)} exists: add --resume to continue it, "
+                             "or choose another file.")
         held: dict[int, dict[str, Any]] = {}
         spent = 0.0
         if exists:
@@ -474,10 +486,10 @@ class _SavedRun:
             try:
                 held, spent = _parse_results(raw, meta)
             except _Damage as exc:
-                raise UsageError(f"Cannot resume from {path}: {exc}") from None
+                raise UsageError(f"Cannot resume from {quote(path, PATH_CHARS)}: {exc}") from None
             except _OtherRun as exc:
-                raise UsageError(f"{path} holds another simulation (different {exc}); "
-                                 "choose another file.") from None
+                raise UsageError(f"{quote(path, PATH_CHARS)} holds another simulation "
+                                 f"(different {exc}); choose another file.") from None
         _check_writable(path)
         return cls(path, meta, held, spent)
 
@@ -518,7 +530,7 @@ def _check_writable(path: Path) -> None:
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
-        raise UsageError(f"Cannot write the results file {path}: "
+        raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
                          f"{exc.strerror or exc}.") from None
 
 
@@ -645,7 +657,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     done = {i: r for i, r in run.held.items() if i < args.games} if run is not None else {}
     todo = [i for i in range(args.games) if i not in done]
     if run is not None and done and not args.json:
-        say(sys.stderr, f"{args.save}: {args.games - len(todo)} games held, {len(todo)} to play.")
+        say(sys.stderr, f"{quote(args.save, PATH_CHARS)}: {args.games - len(todo)} games held, "
+                        f"{len(todo)} to play.")
     start = time.perf_counter()
 
     def finished(i: int, result: dict[str, Any]) -> None:
@@ -813,9 +826,21 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- entry point ----------------------------------------------------------------------------
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with the arguments it quotes in its messages made safe to print: an unknown
+    argument may hold terminal escapes or be a megabyte long."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {quote(message, 300)}\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        super()._print_message(shown(message, keep="\n\t"), file)
+
+
 def _parser() -> argparse.ArgumentParser:
     # (workers: at most 61, the most processes a pool may wait on under Windows.)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="tabletop-cli", description="Play and simulate Tabletop games without a window.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 

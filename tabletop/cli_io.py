@@ -27,6 +27,10 @@ from tabletop.engine.files import MIB, FileProblem, mib, read_limited, shown, un
 __all__ = ["MIB", "OutputError", "UsageError", "decode_text", "dumps", "emit", "read_input",
            "say", "shown"]
 
+#: The longest message written to standard error; each quotes file text cut much shorter,
+#: and this is the net under them.
+MESSAGE_CHARS = 1000
+
 # Outside printable ASCII: where ``dumps`` looks for characters to escape.
 _NOT_ASCII = re.compile(r"[^\x20-\x7e]")
 
@@ -131,5 +135,7 @@ def _discard_pending(stream: TextIO) -> None:
 def say(stream: TextIO, text: str) -> None:
     """One line on ``stream`` (stderr), neutralised; a failure to write it is ignored, since
     there is nowhere left to report it."""
+    if len(text) > MESSAGE_CHARS:  # the net under every message that quotes a file
+        text = text[:MESSAGE_CHARS] + "…"
     with contextlib.suppress(OutputError, ValueError):
         emit(stream, shown(text) + "\n")

@@ -694,3 +694,22 @@ def test_unknown_or_empty_agents_and_levels_are_refused_before_any_work(
     captured = capsys.readouterr()
     assert captured.out == "" and no_games == []
     assert message in captured.err
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("results\x00.json", "that is not a valid file name"),
+    ("results\ud800.json", "that is not a valid file name"),
+    ("é" * 3000, "File name too long"),
+])
+def test_a_results_file_name_no_file_can_have_is_refused_before_any_game(
+        name: str, why: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        no_games: list[int]) -> None:
+    # Found by the hostile command-line corpus: each of these raised out of simulate.
+    argv = ["simulate", "magos", "--agents", "random,random", "--games", "1",
+            "--save", str(tmp_path / name)]
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and no_games == []
+    assert "Cannot write the results file" in captured.err and why in captured.err
+    assert len(captured.err) < 1000
+    assert list(tmp_path.iterdir()) == []

@@ -47,6 +47,8 @@ MAX_INT_DIGITS = 20
 MAX_DEPTH = 64
 #: Quoted file text (an action, an id) is cut to this many characters in messages.
 QUOTE_CHARS = 60
+#: A path named in a message is cut to this many characters (a real one is shorter).
+PATH_CHARS = 300
 #: A temporary file older than this (seconds) was left by a process that died mid-write.
 STALE_SECONDS = 600.0
 
@@ -133,6 +135,9 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
         fd = os.open(name, flags)
     except OSError as exc:
         raise FileProblem(UNREADABLE, f"it cannot be read ({exc.strerror or exc}).") from None
+    except (ValueError, UnicodeError):  # a NUL or a lone surrogate: no file has that name
+        raise FileProblem(UNREADABLE, "it cannot be read (that is not a valid file name).") \
+            from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
