@@ -156,6 +156,14 @@ class FrontPage(Protocol):
 PageFactory = Callable[[GameHost], FrontPage]
 
 
+def plugin_failure(exc: BaseException) -> str:
+    """Why a plugin failed to load, in words: the exception, or the ``sys.exit`` it called
+    (caught like an exception: a plugin may not end the app)."""
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r}) while loading"
+    return f"{type(exc).__name__}: {exc}"
+
+
 class GamePlugin:
     """One game as the app sees it: rules, presentation, and rulebook files.
 
@@ -209,9 +217,9 @@ class GamePlugin:
             assert self._load is not None
             try:
                 game = self._load()
-            except Exception as exc:  # a broken game is reported where it is started
+            except (Exception, SystemExit) as exc:  # reported where the game is started
                 raise GameError(f"The rules of {self.spec.name_en} could not be loaded: "
-                                f"{type(exc).__name__}: {exc}") from exc
+                                f"{plugin_failure(exc)}") from exc
             if game.spec.id != self.spec.id:
                 raise GameError(f"The plugin of '{self.spec.id}' loaded the rules of "
                                 f"'{game.spec.id}'.")

@@ -10,28 +10,45 @@ tests, balance experiments and bug reports need::
     tabletop-cli bench magos --seconds 5
 
 Exit codes: 0 success, 2 for anything the user can fix (unknown game, bad option, a malformed
-or illegal action in the script, wrong arguments), 1 for an unexpected failure.
+or illegal action in the script, wrong arguments), 1 for output that cannot be written (a full
+disk) or an unexpected failure. A command's output is written in one piece once it has
+succeeded, so a refused command prints nothing on stdout.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
+import math
 import multiprocessing
 import os
 import random
 import statistics
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO, TypeGuard
 
 from tabletop.ai.levels import AGENTS, LEVELS, make_agent
 from tabletop.ai.mcts import MCTSAgent
 from tabletop.api import GamePlugin
+from tabletop.cli_io import (
+    MIB,
+    OutputError,
+    UsageError,
+    decode_text,
+    dumps,
+    emit,
+    read_input,
+    say,
+    shown,
+)
 from tabletop.engine.errors import GameError
+from tabletop.engine.files import PATH_CHARS, quote
 from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
@@ -39,14 +56,59 @@ from tabletop.engine.spec import GameSpec
 from tabletop.registry import LoadFailure, load_plugins
 
 USAGE_ERROR = 2
-
-
-class UsageError(Exception):
-    """A problem the user can fix; printed on stderr, exit code 2."""
+OUTPUT_ERROR = 1
 
 
 class ScriptError(UsageError):
     """A bad line in an actions file; the message starts with ``file:line:``."""
+
+
+# -- argument types -------------------------------------------------------------------------
+
+#: The longest decision or playout budget a command accepts: an hour.
+MAX_SECONDS = 3600.0
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number in ``low..high``; the message never echoes the
+    value (it may be thousands of digits long)."""
+    def parse(text: str) -> int:
+        digits = text.strip()
+        if len(digits) <= 20 and digits.lstrip("+-").isdigit() and digits.isascii():
+            value = int(digits)
+            if low <= value <= high:
+                return value
+        raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high}")
+    return parse
+
+
+def _seconds(text: str) -> float:
+    """An argparse type for a time in seconds: a finite number above 0, at most an hour."""
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not 0.0 < value <= MAX_SECONDS:  # also refuses nan
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0 and at most {MAX_SECONDS:.0f}")
+    return value
+
+
+def _names(text: str, what: str, known: Sequence[str], flag: str) -> list[str]:
+    """The comma-separated agent or level names of ``flag``, each one of ``known``."""
+    names = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not name for name in names):
+        raise UsageError(f"{flag} names an empty {what}: write {what}s separated by commas, "
+                         f"from: {', '.join(known)}.")
+    for name in names:
+        if name not in known:
+            raise UsageError(f"Unknown {what} '{shown(name)}'; choose from: "
+                             f"{', '.join(known)}.")
+    return names
+
+
+SEED = _whole(0, 2**63 - 1)
+PLAYERS = _whole(1, 100)
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -56,7 +118,14 @@ def _plugins() -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
 
 
 def _game(game_id: str) -> Game[Any]:
-    return _plugin(game_id).game
+    return _rules(_plugin(game_id))
+
+
+def _rules(plugin: GamePlugin) -> Game[Any]:
+    try:
+        return plugin.game
+    except GameError as exc:  # an installed plugin whose rules do not load
+        raise UsageError(f"{exc}.") from None
 
 
 def _plugin(game_id: str) -> GamePlugin:
@@ -64,7 +133,7 @@ def _plugin(game_id: str) -> GamePlugin:
     plugin = plugins.get(game_id)
     if plugin is None:
         known = ", ".join(sorted(plugins)) or "none"
-        msg = f"Unknown game '{game_id}'. Known games: {known}."
+        msg = f"Unknown game '{quote(game_id)}'. Known games: {known}."
         broken = [f.source for f in failures if game_id in f.source]
         if broken:
             msg += f" ({broken[0]} failed to load; see 'tabletop-cli list'.)"
@@ -77,7 +146,7 @@ def _parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"Options are written KEY=VALUE, not '{pair}'.")
+            raise UsageError(f"Options are written KEY=VALUE, not '{quote(pair)}'.")
         options[key.strip()] = value.strip()
     return options
 
@@ -114,31 +183,30 @@ def _cmd_list(args: argparse.Namespace, out: TextIO) -> int:
             ],
             "failures": [{"source": f.source, "message": f.message} for f in failures],
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
+    # A third-party plugin's names and error messages are text from outside: no raw controls.
     for gid, plugin in sorted(plugins.items()):
         spec = plugin.spec
-        print(f"{gid}\t{spec.name_en}\t{spec.name_ja}\t{_players_text(spec)}",
-              file=out)
+        print(f"{shown(gid)}\t{shown(spec.name_en)}\t{shown(spec.name_ja)}\t"
+              f"{_players_text(spec)}", file=out)
     for failure in failures:
-        print(f"! failed to load {failure.source}: {failure.message}", file=out)
+        print(f"! failed to load {shown(failure.source)}: {shown(failure.message)}", file=out)
     return 0
 
 
 # -- play -----------------------------------------------------------------------------------
 
+#: The most an actions file may hold: a whole game is a few kilobytes of action texts.
+ACTIONS_LIMIT = MIB
+
+
 def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
     """The display name of the script and its (line number, action text) entries."""
-    if path == "-":
-        name, text = "<stdin>", sys.stdin.read()
-    else:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise UsageError(f"Cannot read the actions file {path}: {exc.strerror}.") from None
-        except UnicodeDecodeError:
-            raise UsageError(f"The actions file {path} is not UTF-8 text.") from None
-        name = path
+    what = "the actions file"
+    raw = read_input(path, what, ACTIONS_LIMIT)
+    name = "<stdin>" if path == "-" else quote(path, PATH_CHARS)
+    text = decode_text(raw, what, name)
     entries = []
     for number, line in enumerate(text.splitlines(), start=1):
         action = line.split("#", 1)[0].strip()
@@ -149,7 +217,7 @@ def _read_actions(path: str) -> tuple[str, list[tuple[int, str]]]:
 
 def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     plugin = _plugin(args.game)
-    game = plugin.game
+    game = _rules(plugin)
     speaker = plugin.speaker()
     session = _new_session(game, args.players, _parse_options(args.option), args.seed)
     name, entries = _read_actions(args.actions)
@@ -159,18 +227,21 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     for number, action in entries:
         seat = session.current_player()
         if seat == TERMINAL:
-            raise ScriptError(f"{name}:{number}: '{action}' — the game is already over.")
+            raise ScriptError(f"{name}:{number}: '{quote(action)}' — the game is already over.")
         state = session.state
         try:
             session.submit(seat, action)
         except GameError as exc:
             reason = speaker.refusal(exc, "en", state)
-            raise ScriptError(f"{name}:{number}: '{action}' — {reason}") from None
+            raise ScriptError(f"{name}:{number}: '{quote(action)}' — {reason}") from None
 
     state = session.state
     player = session.current_player()
     terminal = player == TERMINAL
     log = [speaker.say(e, "en") for e in session.events_for(view) if e.logged]
+    # The choices and prompt of the seat to move name its hidden cards: they are shown only
+    # in that seat's own view.
+    own_turn = not terminal and view == player
     if args.json:
         data = {
             "game": game.spec.id,
@@ -181,21 +252,21 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             "current_player": player,
             "terminal": terminal,
             "returns": session.returns() if terminal else None,
-            "legal_actions": session.legal_actions(),
-            "prompt": speaker.prompt(state, player, "en") if player >= 0 else "",
+            "legal_actions": session.legal_actions() if own_turn or terminal else None,
+            "prompt": speaker.prompt(state, player, "en") if own_turn else None,
             "state": game.observation(state, view),
             "log": log,
             "decisions": [r.action for r in session.history if r.seat != CHANCE],
             "state_hash": session.state_hash(),
         }
-        print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
 
     spec = game.spec
     opts = ", ".join(f"{k}={v}" for k, v in session.options.items()) or "none"
     print(f"{spec.name_en} ({spec.name_ja}) — seed {session.seed}, "
           f"{session.num_players} players, options: {opts}", file=out)
-    print(f"Applied {len(entries)} actions from {name}.", file=out)
+    print(f"Applied {len(entries)} actions from {shown(name)}.", file=out)
     viewer = "public view" if view is None else f"as {_seat_name(view)} sees it"
     print(f"Log ({viewer}):", file=out)
     for line in log:
@@ -203,10 +274,13 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if terminal:
         result = ", ".join(f"{_seat_name(i)}: {r:g}" for i, r in enumerate(session.returns()))
         print(f"Game over. Result: {result}", file=out)
-    else:
+    elif own_turn:
         prompt = speaker.prompt(state, player, "en")
         print(f"To move: {_seat_name(player)}" + (f" — {prompt}" if prompt else ""), file=out)
         print("Legal actions: " + " ".join(session.legal_actions()), file=out)
+    else:
+        print(f"To move: {_seat_name(player)} (their choices are shown with --seat {player})",
+              file=out)
     return 0
 
 
@@ -381,44 +455,193 @@ class _SavedRun:
 
     @classmethod
     def open(cls, path: Path, meta: dict[str, Any], resume: bool) -> _SavedRun:
-        if not path.exists():
-            return cls(path, meta, {}, 0.0)
-        if not resume:
-            raise UsageError(f"{path} exists: add --resume to continue it, or choose another "
-                             "file.")
+        """The run in ``path``: new, or (with ``resume``) the games it holds.
+
+        Everything is checked before the first game is played: that the file can be written,
+        and that a file to resume is whole and of the same simulation. A damaged file is
+        refused as it is, never set aside or rewritten: the user named it, and may mean
+        another one.
+        """
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            runs = {int(r["index"]): r["result"] for r in data["runs"]
-                    if r["result"].get("error") is None}
-            spent = float(data.get("seconds", 0.0))
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise UsageError(f"Cannot resume from {path}: {exc}") from None
-        differs = [k for k in meta if data.get(k) != meta[k]]
-        if differs:
-            raise UsageError(f"{path} holds another simulation (different "
-                             f"{', '.join(differs)}); choose another file.")
-        return cls(path, meta, runs, spent)
+            os.fsencode(path)
+            if "\0" in str(path):
+                raise ValueError("NUL")
+            folder = path.is_dir()
+        except (ValueError, UnicodeError, OSError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+                "that is not a valid file name"
+            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
+                             f"{why}.") from None
+        if folder:
+            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: it is "
+                             "a folder.")
+        exists = os.path.lexists(path)
+        if exists and not resume:
+            raise UsageError(f"{quote(path, PATH_CHARS)} exists: add --resume to continue it, "
+                             "or choose another file.")
+        held: dict[int, dict[str, Any]] = {}
+        spent = 0.0
+        if exists:
+            raw = read_input(str(path), "the results file", RESULTS_LIMIT)
+            try:
+                held, spent = _parse_results(raw, meta)
+            except _Damage as exc:
+                raise UsageError(f"Cannot resume from {quote(path, PATH_CHARS)}: {exc}") from None
+            except _OtherRun as exc:
+                raise UsageError(f"{quote(path, PATH_CHARS)} holds another simulation "
+                                 f"(different {exc}); choose another file.") from None
+        _check_writable(path)
+        return cls(path, meta, held, spent)
 
     def add(self, index: int, result: dict[str, Any], elapsed: float) -> None:
         self._runs[index] = result
         out = {**self.meta, "seconds": self.spent + elapsed,
                "runs": [{"index": i, "result": r} for i, r in sorted(self._runs.items())]}
         # Atomic: a stopped run leaves the file as it was after the previous game.
-        write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
+        try:
+            write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
+        except OSError as exc:
+            raise OutputError(f"cannot write the results file {self.path} "
+                              f"({exc.strerror or exc}); it holds the games before this "
+                              "one") from None
+
+
+#: The most a results file may hold: 100,000 games of six players take about 30 MiB.
+RESULTS_LIMIT = 64 * MIB
+#: The most games one simulation plays (every result is held in memory until the summary).
+MAX_GAMES = 100_000
+
+
+class _Damage(Exception):
+    """What is wrong with a results file, in words (raised by ``_parse_results``)."""
+
+
+class _OtherRun(Exception):
+    """A whole results file of another simulation; the message names the settings that
+    differ."""
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a results file that could not be written, before any game is played: the
+    probe is the temporary file ``write_atomic`` will make beside it, removed at once."""
+    try:
+        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
+                                     dir=path.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
+                         f"{exc.strerror or exc}.") from None
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    """A finite JSON number (an integer too large for a float is not one)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    if isinstance(value, int):
+        return abs(value) <= 2**53
+    return math.isfinite(value)
+
+
+def _is_count(value: object) -> bool:
+    return _is_number(value) and isinstance(value, int) and value >= 0
+
+
+def _is_seconds(value: object) -> bool:
+    return _is_number(value) and value >= 0
+
+
+def _reject_constant(name: str) -> Any:
+    raise _Damage(f"it holds {name}, which is not a number JSON allows.")
+
+
+def _parse_results(raw: bytes, meta: dict[str, Any]) -> tuple[dict[int, dict[str, Any]],
+                                                              float]:
+    """The finished games of a results file by index, and the seconds already spent.
+
+    Every field ``summarize`` reads is checked here, so that a damaged file is refused before
+    the first game is played and never fails the summary at the end. Raises ``_Damage``.
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Damage(f"it is not UTF-8 text (a byte that is not UTF-8 at position "
+                      f"{exc.start}).") from None
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise _Damage(f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column "
+                      f"{exc.colno}).") from None
+    except RecursionError:
+        raise _Damage("its JSON is nested too deeply to be a results file.") from None
+    except ValueError as exc:  # an integer with thousands of digits
+        raise _Damage(f"it is not valid JSON ({exc}).") from None
+    if not isinstance(data, dict):
+        raise _Damage("it does not hold a simulation's results (a JSON object).")
+    for key in (*meta, "seconds", "runs"):
+        if key not in data:
+            raise _Damage(f"the field '{key}' is missing.")
+    differs = [k for k in meta if data[k] != meta[k]]
+    if differs:
+        raise _OtherRun(", ".join(differs))
+    spent = data["seconds"]
+    if not _is_number(spent) or spent < 0:
+        raise _Damage("the field 'seconds' must be a number of seconds.")
+    runs = data["runs"]
+    if not isinstance(runs, list):
+        raise _Damage("the field 'runs' must be a list.")
+    seats = len(meta["agents"])
+    held: dict[int, dict[str, Any]] = {}
+    seen: set[int] = set()
+    for n, run in enumerate(runs):
+        where = f"runs[{n}]"
+        if not isinstance(run, dict):
+            raise _Damage(f"'{where}' must be an object.")
+        index = run.get("index")
+        if isinstance(index, bool) or not isinstance(index, int) \
+                or not 0 <= index < MAX_GAMES:
+            raise _Damage(f"'{where}.index' must be a game number from 0 to "
+                          f"{MAX_GAMES - 1}.")
+        if index in seen:
+            raise _Damage(f"game {index} is in the file twice.")
+        seen.add(index)
+        result = run.get("result")
+        if not isinstance(result, dict):
+            raise _Damage(f"'{where}.result' must be an object.")
+        if result.get("seed") != derive_seed("simulate", meta["seed"], index):
+            raise _Damage(f"game {index} was played from another seed.")
+        error = result.get("error")
+        if error is not None and not isinstance(error, str):
+            raise _Damage(f"'{where}.result.error' must be text or null.")
+        _check_lists(result, f"{where}.result", seats, finished=error is None)
+        if error is None:
+            held[index] = result
+    return held, float(spent)
+
+
+def _check_lists(result: dict[str, Any], where: str, seats: int, finished: bool) -> None:
+    """The per-seat lists of one game's result: what ``summarize`` and ``by_agent`` read."""
+    wanted: list[tuple[str, str, Callable[[object], bool]]] = [
+        ("moves", "whole numbers", _is_count), ("think", "numbers of seconds", _is_seconds)]
+    if finished:
+        wanted.append(("returns", "numbers", _is_number))
+    for key, kind, ok in wanted:
+        values = result.get(key)
+        if not isinstance(values, list) or len(values) != seats \
+                or not all(ok(v) for v in values):
+            raise _Damage(f"'{where}.{key}' must be a list of {seats} {kind}.")
+    if finished:
+        if "result" in result and not isinstance(result["result"], str):
+            raise _Damage(f"'{where}.result' must be text.")
+        if "score" in result and not _is_number(result["score"]):
+            raise _Damage(f"'{where}.score' must be a number.")
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     game = _game(args.game)
-    levels = [a.strip() for a in args.agents.split(",") if a.strip()]
-    for level in levels:
-        if level not in AGENTS:
-            raise UsageError(f"Unknown agent '{level}'; choose from: {', '.join(AGENTS)}.")
+    levels = _names(args.agents, "agent", AGENTS, "--agents")
     options = _parse_options(args.option)
     _new_session(game, len(levels), options, 0)  # validates player count and options
-    if args.games < 1:
-        raise UsageError("--games must be at least 1.")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1.")
     if args.resume and not args.save:
         raise UsageError("--resume needs --save FILE (the file to continue).")
     seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
@@ -434,8 +657,8 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     done = {i: r for i, r in run.held.items() if i < args.games} if run is not None else {}
     todo = [i for i in range(args.games) if i not in done]
     if run is not None and done and not args.json:
-        print(f"{args.save}: {args.games - len(todo)} games held, {len(todo)} to play.",
-              file=sys.stderr)
+        say(sys.stderr, f"{quote(args.save, PATH_CHARS)}: {args.games - len(todo)} games held, "
+                        f"{len(todo)} to play.")
     start = time.perf_counter()
 
     def finished(i: int, result: dict[str, Any]) -> None:
@@ -457,14 +680,20 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                             args.time_cap)
                 for i in todo
             ]
-            for i, future in zip(todo, futures, strict=True):
-                try:
-                    result = future.result()
-                except Exception as exc:  # a worker process died
-                    result = {"seed": seeds[i], "returns": None, "moves": [0] * len(levels),
-                              "think": [0.0] * len(levels),
-                              "error": f"{type(exc).__name__}: {exc}"}
-                finished(i, result)
+            try:
+                for i, future in zip(todo, futures, strict=True):
+                    try:
+                        result = future.result()
+                    except Exception as exc:  # a worker process died
+                        result = {"seed": seeds[i], "returns": None,
+                                  "moves": [0] * len(levels), "think": [0.0] * len(levels),
+                                  "error": f"{type(exc).__name__}: {exc}"}
+                    finished(i, result)
+            except BaseException:
+                # Stopping (the results file cannot be written, Ctrl+C): the games not begun
+                # are dropped rather than waited for.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     if progress:
         print(file=sys.stderr)
     results = [by_agent(done[i], k) for i, k in enumerate(shifts)]
@@ -473,7 +702,7 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     summary["workers"] = args.workers
     summary["rotate"] = bool(args.rotate)
     if args.json:
-        print(json.dumps(summary, ensure_ascii=False, indent=2), file=out)
+        print(dumps(summary), file=out)
         return 0
     print(f"{game.spec.name_en}: {summary['games']} games, seed {args.seed}, "
           f"{args.workers} worker(s), {summary['seconds']:.1f} s", file=out)
@@ -547,8 +776,6 @@ def bench_game(game: Game[Any], players: int | None = None,
             play = _new_session(game, players, options or {}, rng.getrandbits(32))
     per_level: dict[str, Any] = {}
     for level in levels:
-        if level not in LEVELS:
-            raise UsageError(f"Unknown level '{level}'; choose from: {', '.join(LEVELS)}.")
         agent = make_agent(level, None)
         times: list[float] = []
         iterations = 0
@@ -577,13 +804,13 @@ def bench_game(game: Game[Any], players: int | None = None,
 
 
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    levels_asked = _names(args.levels, "level", LEVELS, "--levels")
     game = _game(args.game)
     data = bench_game(game, args.players, _parse_options(args.option), args.seed,
-                      args.seconds, args.positions,
-                      [lv.strip() for lv in args.levels.split(",") if lv.strip()])
+                      args.seconds, args.positions, levels_asked)
     levels = data["levels"]
     if args.json:
-        print(json.dumps(data, indent=2), file=out)
+        print(dumps(data), file=out)
         return 0
     print(f"{game.spec.name_en}: {data['random_playouts_per_second']:.0f} random playouts/s, "
           f"{data['actions_per_second']:.0f} actions/s "
@@ -599,8 +826,21 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- entry point ----------------------------------------------------------------------------
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with the arguments it quotes in its messages made safe to print: an unknown
+    argument may hold terminal escapes or be a megabyte long."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {quote(message, 300)}\n")
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        super()._print_message(shown(message, keep="\n\t"), file)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    # (workers: at most 61, the most processes a pool may wait on under Windows.)
+    parser = _Parser(
         prog="tabletop-cli", description="Play and simulate Tabletop games without a window.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -615,11 +855,12 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="apply scripted actions and show the resulting state")
     game_args(p)
-    p.add_argument("--seed", type=int, required=True, help="seed for chance (dice, cards)")
-    p.add_argument("--players", type=int, help="number of players (default: the fewest)")
+    p.add_argument("--seed", type=SEED, required=True, help="seed for chance (dice, cards)")
+    p.add_argument("--players", type=PLAYERS, help="number of players (default: the fewest)")
     p.add_argument("--actions", required=True, metavar="FILE",
-                   help="one action per line, '#' starts a comment; '-' reads stdin")
-    p.add_argument("--seat", type=int, metavar="N",
+                   help="one action per line, '#' starts a comment; '-' reads stdin; "
+                        "a regular file of at most 1 MiB")
+    p.add_argument("--seat", type=_whole(0, 99), metavar="N",
                    help="show the state and log as seat N (0-based) sees them; "
                         "default: the public view")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -629,15 +870,17 @@ def _parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--agents", required=True, metavar="A,B,...",
                    help=f"one agent per seat, from: {', '.join(AGENTS)}")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1, help="processes (default 1: in-process)")
+    p.add_argument("--games", type=_whole(1, 100_000), default=100)
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--workers", type=_whole(1, 61), default=1,
+                   help="processes (default 1: in-process)")
     p.add_argument("--rotate", action="store_true",
                    help="move every agent one seat on after each game (figures per agent)")
-    p.add_argument("--time-cap", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--time-cap", type=_seconds, default=None, metavar="SECONDS",
                    help="safety limit per decision (off by default so results replay)")
     p.add_argument("--save", metavar="FILE",
-                   help="write every finished game to FILE, so that --resume can continue")
+                   help="write every finished game to FILE, so that --resume can continue "
+                        "(a results file of at most 64 MiB)")
     p.add_argument("--resume", action="store_true",
                    help="continue the run in --save FILE: play only the games it lacks")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -645,10 +888,11 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure playout and search speed")
     game_args(p)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--players", type=int)
-    p.add_argument("--seconds", type=float, default=3.0, help="time for random playouts")
-    p.add_argument("--positions", type=int, default=30, help="positions searched per level")
+    p.add_argument("--seed", type=SEED, default=0)
+    p.add_argument("--players", type=PLAYERS)
+    p.add_argument("--seconds", type=_seconds, default=3.0, help="time for random playouts")
+    p.add_argument("--positions", type=_whole(1, 10_000), default=30,
+                   help="positions searched per level")
     p.add_argument("--levels", default="easy,normal,hard", metavar="L1,L2,...")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_cmd_bench)
@@ -660,26 +904,36 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; return the exit code (0 ok, 2 usage or script error, 1 crash)."""
+    """Run one command; return the exit code (0 ok, 2 usage or script error, 1 output that
+    cannot be written or a crash)."""
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse has printed its message already
         return exc.code if isinstance(exc.code, int) else USAGE_ERROR
+    out = io.StringIO()
     try:
-        code: int = args.run(args, sys.stdout)
-        return code
+        code: int = args.run(args, out)
     except ScriptError as exc:
-        print(exc, file=sys.stderr)
+        say(sys.stderr, str(exc))
         return USAGE_ERROR
     except UsageError as exc:
-        print(f"tabletop-cli: {exc}", file=sys.stderr)
+        say(sys.stderr, f"tabletop-cli: {exc}")
         return USAGE_ERROR
+    except OutputError as exc:
+        say(sys.stderr, f"tabletop-cli: {exc}.")
+        return OUTPUT_ERROR
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the flush at exit
-        return 1
+    try:
+        # Every field from a file is escaped where it is printed; this pass is the net under
+        # them (tabs and newlines are the output's own).
+        emit(sys.stdout, shown(out.getvalue(), keep="\t\n"))
+    except OutputError as exc:
+        if not isinstance(exc.__cause__, BrokenPipeError):  # `| head` closing early is quiet
+            say(sys.stderr, f"tabletop-cli: cannot write the output: {exc}.")
+        return OUTPUT_ERROR
+    return code
 
 
 if __name__ == "__main__":

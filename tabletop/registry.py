@@ -1,7 +1,8 @@
 """Loading game plugins: the built-in list plus the ``tabletop.games`` entry-point group.
 
-A plugin that fails to import or is not a ``GamePlugin`` is reported as a ``LoadFailure`` with a
-readable message; it never stops the other games or the app from loading.
+A plugin that fails to import (even by calling ``sys.exit``), is not a ``GamePlugin``, or whose
+spec cannot be read is reported as a ``LoadFailure`` with a readable message; it never stops the
+other games or the app from loading.
 
 ``importlib.metadata`` takes 40-70 ms to import (it brings in ``email``, ``zipfile``, ``csv``),
 a third of the app's start-up, while most installations declare no game in the group. So the
@@ -17,7 +18,8 @@ import sys
 from dataclasses import dataclass
 from importlib.machinery import PathFinder
 
-from .api import GamePlugin
+from .api import GamePlugin, plugin_failure
+from .engine.spec import GameSpec
 from .games import BUILTIN
 
 GROUP = "tabletop.games"
@@ -105,25 +107,38 @@ def load_plugins(include_entry_points: bool = True) -> tuple[dict[str, GamePlugi
     plugins: dict[str, GamePlugin] = {}
     failures: list[LoadFailure] = []
     refs: list[tuple[str, object]] = []
+    # SystemExit too: a plugin module that calls sys.exit as it is imported is a broken
+    # plugin, not a request to end the app. Ctrl+C (KeyboardInterrupt) still goes through.
     for ref in BUILTIN:
         try:
             refs.append((ref, _load_ref(ref)))
-        except Exception as exc:  # a broken plugin must not stop the app
-            failures.append(LoadFailure(ref, f"{type(exc).__name__}: {exc}"))
+        except (Exception, SystemExit) as exc:  # a broken plugin must not stop the app
+            failures.append(LoadFailure(ref, plugin_failure(exc)))
     if include_entry_points and may_declare_entry_points(GROUP):
         from importlib.metadata import entry_points
 
         for ep in entry_points(group=GROUP):
             try:
                 refs.append((f"{ep.name} ({ep.value})", ep.load()))
-            except Exception as exc:
-                failures.append(LoadFailure(f"{ep.name} ({ep.value})",
-                                            f"{type(exc).__name__}: {exc}"))
+            except (Exception, SystemExit) as exc:
+                failures.append(LoadFailure(f"{ep.name} ({ep.value})", plugin_failure(exc)))
     for source, obj in refs:
         if not isinstance(obj, GamePlugin):
             failures.append(LoadFailure(source, "does not provide a GamePlugin object"))
             continue
-        gid = obj.spec.id
+        # A subclass may compute its spec: read it once here, where a failure is reported,
+        # and never again in the chooser or the CLI.
+        try:
+            spec = obj.spec
+            valid = isinstance(spec, GameSpec) and isinstance(spec.id, str) and bool(spec.id)
+        except (Exception, SystemExit) as exc:
+            failures.append(LoadFailure(source, f"its spec cannot be read: "
+                                                f"{plugin_failure(exc)}"))
+            continue
+        if not valid:
+            failures.append(LoadFailure(source, "its spec is not a GameSpec"))
+            continue
+        gid = spec.id
         if gid in plugins:
             failures.append(LoadFailure(source, f"game id '{gid}' is already taken"))
             continue

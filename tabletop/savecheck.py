@@ -4,16 +4,17 @@ Loading a save replays its whole log with the game's rules and checks the final 
 (``tabletop.engine.savefile``), so a file that prints here opens in the app exactly as shown.
 The output is the public view of the final state (what a spectator may see: no hidden hands),
 the result if the game is over, and the number of moves. A damaged file prints a message naming
-the file and the problem on stderr and exits with status 2. No Qt.
+the file and the problem on stderr and exits with status 2. Text from the file is printed with
+its control characters escaped (``tabletop.cli_io``). No Qt.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, TextIO
 
+from tabletop.cli_io import dumps, say, shown
 from tabletop.engine import savefile
 from tabletop.engine.game import CHANCE, TERMINAL
 from tabletop.engine.savefile import SaveFileError
@@ -26,7 +27,7 @@ def _seat_name(seat: int) -> str:
 
 
 def _seat_kind(kind: str) -> str:
-    return "human" if kind == savefile.HUMAN else f"AI ({kind})"
+    return "human" if kind == savefile.HUMAN else f"AI ({shown(kind)})"
 
 
 def replay_command(path: str, as_json: bool, out: TextIO, err: TextIO,
@@ -39,7 +40,7 @@ def replay_command(path: str, as_json: bool, out: TextIO, err: TextIO,
     try:
         session, data = savefile.load(path, games)
     except SaveFileError as exc:
-        print(f"tabletop-cli: {exc} [{exc.kind}]", file=err)
+        say(err, f"tabletop-cli: {exc} [{exc.kind}]")
         return USAGE_ERROR
     game = session.game
     player = session.current_player()
@@ -48,7 +49,7 @@ def replay_command(path: str, as_json: bool, out: TextIO, err: TextIO,
     returns = session.returns() if terminal else None
     public = session.observation(None)
     if as_json:
-        print(json.dumps({
+        print(dumps({
             "file": path,
             "verified": True,
             "game": game.spec.id,
@@ -67,16 +68,17 @@ def replay_command(path: str, as_json: bool, out: TextIO, err: TextIO,
             "current_player": player,
             "state_hash": session.state_hash(),
             "state": public,
-        }, ensure_ascii=False, indent=2), file=out)
+        }), file=out)
         return 0
     spec = game.spec
-    print(f"{spec.name_en} ({spec.name_ja}) — {path}", file=out)
+    print(f"{shown(spec.name_en)} ({shown(spec.name_ja)}) — {shown(path)}", file=out)
     seats = ", ".join(f"{_seat_name(i)}: {_seat_kind(k)}" for i, k in enumerate(data.seats))
-    opts = ", ".join(f"{k}={v}" for k, v in session.options.items()) or "none"
+    opts = ", ".join(f"{shown(k)}={shown(v)}" for k, v in session.options.items()) or "none"
     print(f"Seats: {seats}; seed {session.seed}; options: {opts}", file=out)
     if data.created or data.updated:
-        print(f"Started {data.created or '?'}, saved {data.updated or '?'}"
-              + (f" by Tabletop {data.app_version}" if data.app_version else ""), file=out)
+        print(f"Started {shown(data.created or '?')}, saved {shown(data.updated or '?')}"
+              + (f" by Tabletop {shown(data.app_version)}" if data.app_version else ""),
+              file=out)
     print(f"Replay verified: {moves} moves ({len(session.history)} log entries with chance) "
           f"reach the recorded position (sha256 {session.state_hash()[:12]}…).", file=out)
     if returns is not None:
@@ -86,7 +88,7 @@ def replay_command(path: str, as_json: bool, out: TextIO, err: TextIO,
         # The seat's prompt may name its hidden cards: only the public facts are printed.
         print(f"In progress. To move: {_seat_name(player)}", file=out)
     print("Final state (public view):", file=out)
-    print(json.dumps(public, ensure_ascii=False, indent=2), file=out)
+    print(dumps(public), file=out)
     return 0
 
 

@@ -10,6 +10,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hostile.harness import install_plugins
 
 from tabletop.registry import load_plugins, may_declare_entry_points
 
@@ -179,3 +180,36 @@ def test_a_plugin_may_bring_a_front_page_built_only_when_asked() -> None:
     assert GamePlugin(ToyGame(), ToyView, {}).page is None
     plugin = GamePlugin(ToyGame(), ToyView, {}, page=page)  # type: ignore[arg-type]
     assert plugin.page is page and built == []
+
+
+def test_a_plugin_that_exits_raises_or_has_a_broken_spec_is_a_failure(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = tmp_path / "site"
+    install_plugins(site, ["exits", "exits_quietly", "raises", "spec_fails",
+                           "spec_not_a_spec", "rules_fail"])
+    monkeypatch.syspath_prepend(str(site))
+    plugins, failures = load_plugins()
+    messages = {f.source.split(" ")[0]: f.message for f in failures}
+    assert messages == {
+        "exits": "it called sys.exit(3) while loading",
+        "exits-quietly": "it called sys.exit(None) while loading",
+        "raises": "ImportError: a dependency is missing",
+        "spec-fails": "its spec cannot be read: RuntimeError: no spec today",
+        "spec-not-a-spec": "its spec is not a GameSpec",
+    }
+    # The rest load as before: a plugin whose rules fail loads its spec, and fails on use.
+    assert "magos" in plugins and "broken-rules" in plugins and "toy" not in plugins
+
+
+def test_a_plugin_whose_rules_exit_is_a_game_error() -> None:
+    from toygame import ToyGame, ToyView
+
+    from tabletop.api import GamePlugin
+    from tabletop.engine import GameError
+
+    def load() -> ToyGame:
+        raise SystemExit(4)
+
+    plugin = GamePlugin(spec=ToyGame.spec, load=load, view=ToyView, rules={})
+    with pytest.raises(GameError, match=r"could not be loaded: it called sys\.exit\(4\)"):
+        _ = plugin.game

@@ -6,6 +6,8 @@ replays the same on any machine. ``time_cap`` is only a safety net for a slow ma
 
 from __future__ import annotations
 
+import math
+
 from tabletop.engine.spec import AI_LEVELS
 
 from .base import Agent
@@ -35,7 +37,10 @@ DEFAULT_TIME_CAP = 10.0
 
 
 def make_agent(level: str, time_cap: float | None = DEFAULT_TIME_CAP) -> Agent:
-    """A fresh agent for ``level`` (one of ``LEVELS``); ``ValueError`` for anything else."""
+    """A fresh agent for ``level`` (one of ``LEVELS``); ``ValueError`` for anything else, and
+    for a time cap that is not a finite number above 0 (``None``: no cap)."""
+    if time_cap is not None and not (0.0 < time_cap < math.inf):  # also refuses nan
+        raise ValueError(f"The time cap must be a number of seconds above 0, not {time_cap!r}.")
     if level == "random":
         return RandomAgent()
     if level == "greedy":

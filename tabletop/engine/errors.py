@@ -50,4 +50,6 @@ class SaveFileError(Exception):
         self.kind = kind
         self.path = path
         self.problem = problem
-        super().__init__(f"Cannot open the save file '{path}': {problem}")
+        from .files import PATH_CHARS, quote
+
+        super().__init__(f"Cannot open the save file '{quote(path, PATH_CHARS)}': {problem}")

@@ -23,9 +23,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import stat
 import tempfile
 import time
+import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -45,10 +47,13 @@ MAX_INT_DIGITS = 20
 MAX_DEPTH = 64
 #: Quoted file text (an action, an id) is cut to this many characters in messages.
 QUOTE_CHARS = 60
+#: A path named in a message is cut to this many characters (a real one is shorter).
+PATH_CHARS = 300
 #: A temporary file older than this (seconds) was left by a process that died mid-write.
 STALE_SECONDS = 600.0
 
 _BOM = b"\xef\xbb\xbf"
+MIB = 1024 * 1024
 TEMP_SUFFIX = ".tmp"
 
 
@@ -62,30 +67,60 @@ class FileProblem(Exception):
         self.problem = problem
 
 
-def quote(text: object, limit: int = QUOTE_CHARS) -> str:
-    """``text`` made safe to show in a message: control characters escaped, long texts cut.
+# Characters that are never shown raw: C0 and C1 controls, DEL, and anything outside printable
+# ASCII, which ``_unsafe`` then judges by its Unicode category. The fast pattern keeps plain
+# ASCII (the bulk of any text) away from the per-character check.
+_CANDIDATE = re.compile(r"[^\x20-\x7e]")
+# Cc: controls; Cf: format characters (bidirectional overrides, zero-width characters, the
+# byte-order mark); Cs: lone surrogates, which cannot be encoded; Zl/Zp: line and paragraph
+# separators, which some terminals and editors break lines at.
+_UNSAFE_CATEGORIES = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
-    A file can hold anything; a message quoting it must stay one short readable line (a 4 MB
-    action text once took a dialog over a minute to lay out) and must not send terminal escape
-    sequences to a console.
+
+def unsafe(char: str) -> bool:
+    """Whether ``char`` may not be shown raw (a control, format or surrogate character)."""
+    return unicodedata.category(char) in _UNSAFE_CATEGORIES
+
+
+def _escape(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def shown(text: object, keep: str = "") -> str:
+    """``text`` with every control, format and surrogate character written as an escape.
+
+    Text from a file may hold terminal escape sequences, bidirectional overrides or lone
+    surrogates; shown this way it can neither drive a terminal, spoof a line nor fail to
+    encode. ``keep`` names characters to leave as they are (the newlines of a multi-line
+    output); a single field from a file keeps nothing: a newline in it would forge a line.
+    """
+    def replace(match: re.Match[str]) -> str:
+        char = match.group()
+        return _escape(char) if char not in keep and unsafe(char) else char
+
+    return _CANDIDATE.sub(replace, str(text))
+
+
+def quote(text: object, limit: int = QUOTE_CHARS) -> str:
+    """``text`` made safe to show in a message: escaped as by ``shown``, long texts cut.
+
+    A message quoting a file must stay one short readable line (a 4 MB action text once took
+    a dialog over a minute to lay out).
     """
     s = str(text)
     cut = len(s) > limit
-    if cut:
-        s = s[:limit]
-    out = []
-    for ch in s:
-        code = ord(ch)
-        if code < 0x20 or code == 0x7F or 0x80 <= code < 0xA0 or 0xD800 <= code < 0xE000:
-            out.append(f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}")
-        else:
-            out.append(ch)
-    return "".join(out) + ("…" if cut else "")
+    return shown(s[:limit] if cut else s) + ("…" if cut else "")
 
 
 def mib(n: int) -> str:
-    """``n`` bytes in MiB with one decimal, for messages."""
-    return f"{n / (1024 * 1024):.1f} MiB"
+    """``n`` bytes in MiB for messages: whole MiB plainly, anything else with one decimal."""
+    return f"{n / MIB:.1f} MiB" if n % MIB else f"{n // MIB} MiB"
 
 
 def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
@@ -99,16 +134,18 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         fd = os.open(name, flags)
     except OSError as exc:
-        raise FileProblem(UNREADABLE, f"the file cannot be read ({exc.strerror or exc}).") \
+        raise FileProblem(UNREADABLE, f"it cannot be read ({exc.strerror or exc}).") from None
+    except (ValueError, UnicodeError):  # a NUL or a lone surrogate: no file has that name
+        raise FileProblem(UNREADABLE, "it cannot be read (that is not a valid file name).") \
             from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise FileProblem(NOT_REGULAR, f"it is {what}, not a file this app wrote.")
+            raise FileProblem(NOT_REGULAR, f"it is {what}.")
         if info.st_size > limit:
-            raise FileProblem(TOO_LARGE, f"the file is {mib(info.st_size)}; such a file is "
-                                         f"at most {mib(limit)}.")
+            raise FileProblem(TOO_LARGE, f"it is over the limit of {mib(limit)} "
+                                         f"({info.st_size:,} bytes).")
         chunks = []
         left = limit + 1
         while left > 0:
@@ -118,13 +155,12 @@ def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
             chunks.append(chunk)
             left -= len(chunk)
     except OSError as exc:
-        raise FileProblem(UNREADABLE, f"the file cannot be read ({exc.strerror or exc}).") \
-            from None
+        raise FileProblem(UNREADABLE, f"it cannot be read ({exc.strerror or exc}).") from None
     finally:
         os.close(fd)
     raw = b"".join(chunks)
     if len(raw) > limit:  # grew while being read
-        raise FileProblem(TOO_LARGE, f"the file is over {mib(limit)}.")
+        raise FileProblem(TOO_LARGE, f"it is over the limit of {mib(limit)}.")
     return raw
 
 
@@ -138,7 +174,7 @@ def decode_text(raw: bytes) -> str:
         if exc.reason == "unexpected end of data" and exc.end >= len(raw):
             raise FileProblem(TRUNCATED, "the file ends in the middle of its content; it was "
                                          "cut short.") from None
-        raise FileProblem(NOT_TEXT, f"the file is not text (a byte that is not UTF-8 at "
+        raise FileProblem(NOT_TEXT, f"it is not UTF-8 text (a byte that is not UTF-8 at "
                                     f"position {exc.start}).") from None
 
 

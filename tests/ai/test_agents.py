@@ -331,3 +331,12 @@ def test_opponent_model_chooses_for_the_other_seat_only() -> None:
     # models him expects more than the one that lets him search too.
     assert searched.value is not None and decision.value is not None
     assert decision.value > searched.value
+
+
+@pytest.mark.parametrize("cap", [float("nan"), float("inf"), -1.0, 0.0, -float("inf")])
+@pytest.mark.parametrize("level", AGENTS)
+def test_make_agent_refuses_a_time_cap_that_is_not_a_positive_number(level: str,
+                                                                     cap: float) -> None:
+    with pytest.raises(ValueError, match="time cap"):
+        make_agent(level, cap)
+    assert make_agent(level, 0.5).name == level and make_agent(level, None).name == level

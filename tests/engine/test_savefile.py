@@ -244,7 +244,7 @@ def test_too_large_is_refused_before_reading(tmp_path: Path, monkeypatch: Any) -
 
     monkeypatch.setattr("builtins.open", no_reading)
     err = error_of_no_read(path)
-    assert err.kind == sf.TOO_LARGE and "20.0 MiB" in str(err)
+    assert err.kind == sf.TOO_LARGE and "over the limit of 20 MiB" in str(err)
 
 
 def error_of_no_read(path: Path) -> SaveFileError:
