@@ -147,6 +147,13 @@ class TableWidget(QGraphicsView):
             item.refresh()
         for piece in self._pieces.values():
             piece.setToolTip(piece.hover_text())
+            piece.update()
+        # Items keep a device-pixel cache of their painting: a scene-wide update repaints
+        # from those caches, so every item that shows words is told itself.
+        for zone in self._zones.values():
+            zone.update()
+        for meter in self._meters.values():
+            meter.update()
         self._scene.update()
 
     def language(self) -> str:
