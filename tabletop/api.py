@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
     from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
     from .engine.files import FileProblem, keep_aside, quote, read_json, write_atomic
+    from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
     from .highscores import HighScore, ScoreLine
     from .text import ENGINE, Catalogue, Say, Speaker, both, render
@@ -56,6 +57,8 @@ _LAZY: dict[str, str] = {
                     "tabletop.text"),
     **dict.fromkeys(("FileProblem", "keep_aside", "quote", "read_json", "write_atomic"),
                     "tabletop.engine.files"),
+    **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
+                     "seat_panels"), "tabletop.engine.seats"),
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
     "data_dir": "tabletop.userdata",
 }
@@ -272,7 +275,10 @@ __all__ = [
     "ENGINE",
     "HUMAN",
     "JSON",
+    "SEAT_COLOURS",
+    "SEAT_MARKS",
     "TERMINAL",
+    "Box",
     "Catalogue",
     "Event",
     "FileProblem",
@@ -313,6 +319,9 @@ __all__ = [
     "quote",
     "read_json",
     "render",
+    "seat_colour",
+    "seat_mark",
+    "seat_panels",
     "write_atomic",
 ]
 
