@@ -269,4 +269,12 @@ ENGINE = Catalogue({
                          "secret choice).",
                          "新しい情報が出たため戻せません（ダイス・カード・秘密の選択）。"),
     "player": ("{seat:player}", "{seat:player}"),
+    # Words every game with cards and turns shares.
+    "refuse.chance": ("Only the shuffle decides that.", "それはカードを混ぜた結果で決まります。"),
+    "refuse.dealing": ("Cards are being dealt.", "カードを配っています。"),
+    "table.watching": ("You are watching this game.", "観戦中です。"),
+    "table.not_your_card": ("That card is in {seat:player}'s hand.",
+                            "それは{seat:player}の手札です。"),
+    "table.turn_of": ("It is {seat:player}'s turn.", "{seat:player}の手番です。"),
+    "prompt.dealing": ("Dealing cards…", "カードを配っています…"),
 })

@@ -105,8 +105,6 @@ WORDS = Catalogue({
     "move.deal": ("Deal a card", "カードを配る"),
     "move.dealer": ("{seat:player} deals", "{seat:player}が親"),
     # -- refusals -----------------------------------------------------------------------
-    "refuse.chance": ("Only the shuffle decides that.", "それはカードを混ぜた結果で決まります。"),
-    "refuse.dealing": ("Cards are being dealt.", "カードを配っています。"),
     "refuse.buried_all": ("Everyone has already buried a card this round.",
                           "このラウンドは全員がもう埋め終わっています。"),
     "refuse.no_card": ("You have no {card:@card} in your hand.",
@@ -122,9 +120,6 @@ WORDS = Catalogue({
     "refuse.not_in_centre": ("There is no {card:@card} in the centre.",
                              "中央に{card:@card}はありません。"),
     # -- on the table -------------------------------------------------------------------
-    "table.watching": ("You are watching this game.", "観戦中です。"),
-    "table.not_your_card": ("That card is in {seat:player}'s hand.",
-                            "それは{seat:player}の手札です。"),
     "table.bury_at_start": ("You bury a card only at the start of a round.",
                             "カードを埋めるのはラウンドの最初だけです。"),
     "table.already_buried": ("You have already buried a card this round.",
@@ -141,13 +136,11 @@ WORDS = Catalogue({
                         "手札のカードをここへドラッグして埋めます。"),
     "table.yours_buried": ("Your card is buried until the reveal.",
                            "あなたのカードは公開まで埋まっています。"),
-    "table.turn_of": ("It is {seat:player}'s turn.", "{seat:player}の手番です。"),
     # -- prompts ------------------------------------------------------------------------
     "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
                                    f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
                                    f"with {a['best']} points.",
                     "ゲーム終了:{winners:players}の勝ち({best}点)。"),
-    "prompt.dealing": ("Dealing cards…", "カードを配っています…"),
     "prompt.bury": ("Choose secretly: drag a card from your hand onto Bury (or click it, then "
                     "Bury). Nobody else sees it. ({done}/{n} have buried)",
                     "埋めるカードをこっそり選んでください:手札の1枚を「埋める」へドラッグ"

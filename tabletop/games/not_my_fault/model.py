@@ -23,13 +23,9 @@ import math
 import random
 from bisect import insort
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
 
 from .data import (
     FIRST_DEAL,
@@ -39,7 +35,6 @@ from .data import (
     REPRIMANDS_TO_LOSE,
     VALUE_INDEX,
     VALUES,
-    card_name,
     full_deck,
     is_milestone,
     is_value,
@@ -53,7 +48,6 @@ P_PLAY = "play"    # the player to move raises or audits (NMF-R10, NMF-R11)
 P_OVER = "over"    # someone has three reprimands (NMF-R30)
 
 AUDIT = "audit"
-GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
 
 #: Action texts and their parts, built once: search applies actions by the thousand.
 PLAY_TEXT: dict[tuple[int, int], str] = {(v, m): f"play:{v}:{m}" for v in VALUES
@@ -67,98 +61,6 @@ _ABOVE: dict[int, tuple[int, ...]] = {m: milestones_above(m) for m in (0, *MILES
 DANGER = 3.0
 LIE_WEIGHT = 0.6
 TRUTH_WEIGHT = 0.3
-
-
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-def join_names(seats: list[int], lang: str) -> str:
-    """"Player 1, Player 2 and Player 4" / "プレイヤー1・プレイヤー2・プレイヤー4"."""
-    names = [player_name(p, lang) for p in seats]
-    if lang == "ja":
-        return "・".join(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines, built only when someone reads them (search applies actions by the thousand).
-# ---------------------------------------------------------------------------------------------
-
-
-def _first_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} starts the first round.",
-            "ja": f"{player_name(seat, 'ja')}が最初のラウンドのスタートプレイヤーです。"}
-
-
-def _dealt_words(count: int, redeal: bool) -> dict[str, str]:
-    if redeal:
-        return {"en": f"Every hand is empty: the discard pile and the reserve are shuffled "
-                      f"and each player gets {count} cards.",
-                "ja": f"全員の手札がなくなったので、捨て札と取り置きを混ぜて{count}枚ずつ"
-                      "配り直しました。"}
-    return {"en": f"Each player gets {count} cards; the rest are set aside as the reserve.",
-            "ja": f"{count}枚ずつ配り、残りは取り置きにしました。"}
-
-
-def _hand_words(hand: tuple[int, ...]) -> dict[str, str]:
-    text = ", ".join(str(v) for v in hand)
-    return {"en": f"Your hand: {text}.", "ja": f"あなたの手札:{text}。"}
-
-
-def _play_words(seat: int, milestone: int, opening: bool) -> dict[str, str]:
-    if opening:
-        return {"en": f"{player_name(seat, 'en')} puts a card face down and declares "
-                      f"{milestone}.",
-                "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて「{milestone}」と"
-                      "申告しました。"}
-    return {"en": f"{player_name(seat, 'en')} adds a card face down and raises to {milestone}.",
-            "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて「{milestone}」に上げました。"}
-
-
-def _own_card_words(value: int) -> dict[str, str]:
-    return {"en": f"(Your face-down card: {card_name(value, 'en')}.)",
-            "ja": f"(あなたの伏せたカード:{card_name(value, 'ja')})"}
-
-
-def _audit_words(auditor: int, cards: tuple[int, ...], total: int, declared: int,
-                 declarer: int, penalised: int, count: int) -> dict[str, str]:
-    sums = " + ".join(str(v) for v in cards)
-    if len(cards) > 1:
-        sums += f" = {total}"
-    a_en, a_ja = player_name(auditor, "en"), player_name(auditor, "ja")
-    d_en, d_ja = player_name(declarer, "en"), player_name(declarer, "ja")
-    p_en, p_ja = player_name(penalised, "en"), player_name(penalised, "ja")
-    if total < declared:
-        return {"en": f"{a_en} audits! The cards show {sums}, less than the declared "
-                      f"{declared}: {d_en} overstated the progress. {p_en} takes a reprimand "
-                      f"({count}).",
-                "ja": f"{a_ja}が監査!カードは{sums}で、申告の{declared}に届きません。"
-                      f"{d_ja}の虚偽報告です。{p_ja}が戒告を受けます({count}枚目)。"}
-    return {"en": f"{a_en} audits! The cards show {sums}, at least the declared {declared}: "
-                  f"the report was true. {p_en} takes a reprimand ({count}).",
-            "ja": f"{a_ja}が監査!カードは{sums}で、申告の{declared}以上でした。報告は正しかった"
-                  f"ので、{p_ja}が戒告を受けます({count}枚目)。"}
-
-
-def _lose_words(loser: int, winners: tuple[int, ...]) -> dict[str, str]:
-    w = list(winners)
-    return {"en": f"{player_name(loser, 'en')} has {REPRIMANDS_TO_LOSE} reprimands and loses; "
-                  f"{join_names(w, 'en')} win{'s' if len(w) == 1 else ''}.",
-            "ja": f"{player_name(loser, 'ja')}が戒告{REPRIMANDS_TO_LOSE}枚で負けです。"
-                  f"{join_names(w, 'ja')}の勝ち。"}
-
-
-def _round_words(seat: int, number: int, skipped: tuple[int, ...]) -> dict[str, str]:
-    en = f"Round {number}: {player_name(seat, 'en')} starts."
-    ja = f"第{number}ラウンド:{player_name(seat, 'ja')}から始めます。"
-    if skipped:
-        s = list(skipped)
-        en = (f"Round {number}: {join_names(s, 'en')} {'has' if len(s) == 1 else 'have'} no "
-              f"cards, so {player_name(seat, 'en')} starts.")
-        ja = (f"第{number}ラウンド:{join_names(s, 'ja')}は手札がないので、"
-              f"{player_name(seat, 'ja')}から始めます。")
-    return {"en": en, "ja": ja}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -349,8 +251,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.turn = seat
         s.rounds = 1
         s.phase = P_PLAY
-        events.append(Event("first", {"seat": seat}, render=partial(_first_words, seat),
-                            reveals=True))
+        events.append(Event("first", {"seat": seat}, reveals=True))
         s.pending = [(seat + k) % s.n for k in range(s.n)] * FIRST_DEAL
 
     def _deal(self, s: NotMyFaultState, value: int, events: list[Event]) -> None:
@@ -359,20 +260,20 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.deck_size -= 1
         insort(s.hands[seat], value)
         # Its seat sees the card arrive; the log tells the whole hand once the deal is done.
-        events.append(Event("card", {"seat": seat, "card": value}, text={},
-                            seats=frozenset((seat,)), reveals=True))
+        events.append(Event("card", {"seat": seat, "card": value}, seats=frozenset((seat,)),
+                            reveals=True, logged=False))
         if s.pending:
             return
         # The whole deal is logged once: each seat reads its own hand, everyone the count.
         s.deals += 1
         size = len(s.hands[seat])
-        events.append(Event("dealt", {"cards": size, "redeal": s.deals > 1},
-                            render=partial(_dealt_words, size, s.deals > 1), reveals=True))
+        redeal = s.deals > 1
+        events.append(Event("dealt", {"cards": size, "redeal": redeal},
+                            msg=Msg("log.redealt" if redeal else "log.dealt", cards=size),
+                            reveals=True))
         for p in range(s.n):
-            hand = tuple(s.hands[p])
-            events.append(Event("hand", {"seat": p, "hand": list(hand)},
-                                render=partial(_hand_words, hand), seats=frozenset((p,)),
-                                reveals=True))
+            events.append(Event("hand", {"seat": p, "hand": list(s.hands[p])},
+                                seats=frozenset((p,)), reveals=True))
 
     def _play(self, s: NotMyFaultState, value: int, milestone: int,
               events: list[Event]) -> None:
@@ -386,9 +287,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.declarer = seat
         s.turn = (seat + 1) % s.n
         events.append(Event("play", {"seat": seat, "milestone": milestone, "opening": opening},
-                            render=partial(_play_words, seat, milestone, opening)))
-        events.append(Event("own_card", {"seat": seat, "card": value},
-                            render=partial(_own_card_words, value), seats=frozenset((seat,))))
+                            msg=Msg("log.open" if opening else "log.raise", seat=seat,
+                                    milestone=milestone)))
+        events.append(Event("own_card", {"seat": seat, "card": value}, seats=frozenset((seat,))))
 
     def _audit(self, s: NotMyFaultState, events: list[Event]) -> None:
         # NMF-R14: only the player to move audits; NMF-R15: the sum decides who is at fault.
@@ -406,8 +307,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         events.append(Event("audit", {"auditor": auditor, "declarer": declarer,
                                       "declared": declared, "cards": list(cards),
                                       "total": total, "penalised": penalised},
-                            render=partial(_audit_words, auditor, cards, total, declared,
-                                           declarer, penalised, count),
+                            msg=Msg("log.audit", auditor=auditor, declarer=declarer,
+                                    declared=declared, cards=list(cards), total=total,
+                                    penalised=penalised, count=count),
                             reveals=True))
         # NMF-R16: the round's cards go face up to the discard pile.
         s.discard.extend(cards)
@@ -420,8 +322,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             s.loser = penalised
             s.turn = -1
             winners = tuple(p for p in range(s.n) if p != penalised)
-            events.append(Event("lose", {"loser": penalised, "winners": list(winners)},
-                                render=partial(_lose_words, penalised, winners)))
+            events.append(Event("lose", {"loser": penalised, "winners": list(winners)}))
             return
         s.rounds += 1
         if not any(s.hands):
@@ -437,8 +338,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.starter = starter
         s.turn = starter
         events.append(Event("round", {"seat": starter, "round": s.rounds,
-                                      "skipped": list(skipped)},
-                            render=partial(_round_words, starter, s.rounds, skipped)))
+                                      "skipped": list(skipped)}))
 
     # -- checking -------------------------------------------------------------------------
     def is_well_formed(self, action: str) -> bool:
@@ -456,41 +356,32 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             return rest in ("0", "1", "2", "3", "4")
         return False
 
-    def reason(self, s: NotMyFaultState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+    def reason(self, s: NotMyFaultState, action: str) -> Msg | None:
+        """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
-            return ""
+            return None
         if s.phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         kind, _, rest = action.partition(":")
         if kind in ("deal", "first"):
-            return _msg(lang, "Only the shuffle decides that.",
-                        "それはカードを混ぜた結果で決まります。")
+            return Msg("refuse.chance")
         if s.pending or s.phase == P_FIRST:
-            return _msg(lang, "Cards are being dealt.", "カードを配っています。")
+            return Msg("refuse.dealing")
         if kind == AUDIT:
-            return _msg(lang, "There is nothing to audit yet: open the round by putting a card "
-                        "face down and declaring a milestone.",
-                        "まだ監査するものがありません。カードを1枚伏せてマイルストーンを申告し、"
-                        "ラウンドを始めてください。")
+            return Msg("refuse.nothing_to_audit")
         if kind == "play":
             value_text, _, milestone_text = rest.partition(":")
             value, milestone = int(value_text), int(milestone_text)
             hand = s.hands[s.turn]
             if not hand:  # NMF-R13
-                return _msg(lang, "You have no cards left, so you must audit.",
-                            "手札がないので、監査するしかありません。")
+                return Msg("refuse.must_audit")
             if s.declared == LAST_MILESTONE:  # NMF-R12
-                return _msg(lang, f"{LAST_MILESTONE} is the last milestone: you can only audit.",
-                            f"{LAST_MILESTONE}は最後のマイルストーンなので、監査しかできません。")
+                return Msg("refuse.last_milestone")
             if value not in hand:
-                name = card_name(value, lang)
-                return _msg(lang, f"You have no {name} in your hand.",
-                            f"手札に{name}はありません。")
+                return Msg("refuse.no_card", card=value)
             if milestone <= s.declared:  # NMF-R11
-                return _msg(lang, f"A raise must declare more than {s.declared}.",
-                            f"{s.declared}より大きいマイルストーンを申告しなければなりません。")
-        return _msg(lang, f"'{action}' is not possible now.", "その操作は今はできません。")
+                return Msg("refuse.raise_above", declared=s.declared)
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NotMyFaultState) -> list[float]:
@@ -617,27 +508,21 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: NotMyFaultState, action: str, lang: str = "en") -> str:
-        ja = lang == "ja"
+    def describe_action(self, state: NotMyFaultState, action: str) -> Msg:
         parts = PLAY_PARTS.get(action)
         if parts is not None:
-            v, m = parts
-            name = card_name(v, lang)
-            return (f"{name}を伏せて「{m}」と申告する" if ja
-                    else f"Play {name} face down, declare {m}")
+            return Msg("move.play", card=parts[0], milestone=parts[1])
         if action == AUDIT:
-            return "監査!" if ja else "Audit!"
+            return Msg("move.audit")
         kind, _, rest = action.partition(":")
         if kind == "deal" and is_value(rest):
-            return "カードを配る" if ja else "Deal a card"
+            return Msg("move.deal")
         if kind == "first" and rest.isdigit():
-            n = int(rest)
-            return (f"{player_name(n, 'ja')}がスタートプレイヤー" if ja
-                    else f"{player_name(n, 'en')} starts")
-        return action
+            return Msg("move.first", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: NotMyFaultState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: NotMyFaultState, seat: int) -> Msg:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: NotMyFaultState, seat: int) -> float | None:
@@ -669,41 +554,25 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
             "owners": [int(p) for p in last["owners"]]}
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
-        loser = int(obs["loser"])
-        return (f"{player_name(loser, 'ja')}が戒告{REPRIMANDS_TO_LOSE}枚で負け、"
-                "ほかの全員の勝ちです。" if ja
-                else f"{player_name(loser, 'en')} has {REPRIMANDS_TO_LOSE} reprimands and "
-                "loses; everyone else wins.")
+        return Msg("prompt.over", seat=int(obs["loser"]))
     if obs["pending"] or phase == P_FIRST:
-        return "カードを配っています…" if ja else "Dealing cards…"
+        return Msg("prompt.dealing")
     turn = int(obs["turn"])
     declared = int(obs["declared"])
     if seat != turn:
-        name = player_name(turn, lang)
         if not declared:
-            return (f"{name}がラウンドを始めます。" if ja
-                    else f"{name} is opening the round.")
-        return (f"{name}が上乗せか監査かを考えています(申告{declared})。" if ja
-                else f"{name} is deciding: raise or audit (declared: {declared}).")
+            return Msg("prompt.opening", seat=turn)
+        return Msg("prompt.deciding", seat=turn, declared=declared)
     hand = obs["players"][seat]["hand"]
     if not declared:
-        return ("手札を1枚マイルストーンへドラッグして、伏せて出し申告してください"
-                "(嘘でも構いません)。" if ja
-                else "Drag a card from your hand onto a milestone: it goes face down "
-                "and you declare that milestone (it may be a lie).")
-    who = player_name(int(obs["declarer"]), lang)
+        return Msg("prompt.open")
+    who = int(obs["declarer"])
     if declared == LAST_MILESTONE:
-        return (f"{who}の申告は最後の{LAST_MILESTONE}です。「監査!」を押してください(A)。" if ja
-                else f"{who} declared {LAST_MILESTONE}, the last milestone: press Audit! (A).")
+        return Msg("prompt.last", seat=who)
     if not hand:
-        return ("手札がありません。「監査!」を押してください(A)。" if ja
-                else "You have no cards left: press Audit! (A).")
-    return (f"{who}の申告は{declared}。より大きいマイルストーンへカードをドラッグして上乗せするか、"
-            "「監査!」を押してください(A)。" if ja
-            else f"{who} declared {declared}. Drag a card onto a higher milestone to raise, "
-            "or press Audit! (A).")
+        return Msg("prompt.no_cards")
+    return Msg("prompt.raise", seat=who, declared=declared)

@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
-from tabletop.engine.messages import Msg
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     LAST_MILESTONE,
@@ -28,16 +26,8 @@ from .data import (
     VALUES,
     card_names,
 )
-from .model import (
-    AUDIT,
-    GAME_OVER,
-    P_OVER,
-    P_PLAY,
-    NotMyFaultGame,
-    join_names,
-    player_name,
-    prompt_from_obs,
-)
+from .model import AUDIT, P_OVER, P_PLAY, NotMyFaultGame, prompt_from_obs
+from .words import WORDS
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -55,6 +45,11 @@ CENTRE_Y = 392.0
 HAND_X = 300.0
 RIGHT_X = WIDTH - 30.0
 TURN_COLOR = "#d4a017"
+
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and zones."""
+    return both(Msg("player", seat=seat), WORDS)
+
 
 PILE_ZONE = Zone("pile", 470.0, CENTRE_Y, 340.0, 150.0, "Face-down cards this round",
                  "このラウンドの伏せ札", "#34495e")
@@ -85,8 +80,8 @@ def milestone_art(milestone: int, declarer: int | None) -> dict[str, Any]:
     if declarer is None:
         body_en, body_ja = "Milestone", "マイルストーン"
     else:
-        body_en = f"Declared by {player_name(declarer, 'en')}"
-        body_ja = f"{player_name(declarer, 'ja')}の申告"
+        body_en = f"Declared by {_name(declarer)[0]}"
+        body_ja = f"{_name(declarer)[1]}の申告"
     return {"title_en": str(milestone), "title_ja": "", "body_en": body_en, "body_ja": body_ja,
             "corner": "", "badge": "", "color": MILESTONE_COLOR}
 
@@ -165,7 +160,7 @@ class NotMyFaultView(GameView):
 
     @staticmethod
     def _name(obs: dict[str, Any], p: int, seat: int | None) -> tuple[str, str]:
-        en, ja = player_name(p, "en"), player_name(p, "ja")
+        en, ja = _name(p)[0], _name(p)[1]
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
         if obs["phase"] == P_OVER:
@@ -186,8 +181,8 @@ class NotMyFaultView(GameView):
         for i in range(count):
             out.pieces.append(Piece(
                 f"rep{p}_{i}", "card", x + i * (REP_W + 6), y + 24, art=dict(REPRIMAND_ART),
-                w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {player_name(p, 'en')}",
-                tooltip_ja=f"{player_name(p, 'ja')}の戒告{i + 1}枚目"))
+                w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {_name(p)[0]}",
+                tooltip_ja=f"{_name(p)[1]}の戒告{i + 1}枚目"))
 
     def _add_opponent(self, out: Layout, obs: dict[str, Any], p: int, x: float,
                       w: float) -> None:
@@ -202,8 +197,8 @@ class NotMyFaultView(GameView):
             # Another seat's cards are always backs: the observation holds no values here.
             out.pieces.append(Piece(hand_id(p, i), "card", x + 12 + i * step, PANEL_Y + 14,
                                     face_up=False, w=BACK_W, h=BACK_H, z=i,
-                                    tooltip_en=f"{player_name(p, 'en')}'s hand",
-                                    tooltip_ja=f"{player_name(p, 'ja')}の手札"))
+                                    tooltip_en=f"{_name(p)[0]}'s hand",
+                                    tooltip_ja=f"{_name(p)[1]}の手札"))
         count = len(hand)
         out.texts.append(Text(f"hand_count{p}", x + 12, PANEL_Y + 84,
                               f"{_cards_en(count)} in hand",
@@ -221,8 +216,8 @@ class NotMyFaultView(GameView):
             tip_en = f"Milestone {m}"
             tip_ja = f"マイルストーン{m}"
             if current:
-                tip_en += f": the current declaration ({player_name(declarer, 'en')})"
-                tip_ja += f":現在の申告({player_name(declarer, 'ja')})"
+                tip_en += f": the current declaration ({_name(declarer)[0]})"
+                tip_ja += f":現在の申告({_name(declarer)[1]})"
             elif m < declared:
                 tip_en += ": below the current declaration"
                 tip_ja += ":現在の申告より下"
@@ -244,8 +239,8 @@ class NotMyFaultView(GameView):
             if c["card"] is None:
                 out.pieces.append(Piece(centre_id(i), "card", x, y, face_up=False, w=PILE_W,
                                         h=PILE_H, z=i,
-                                        tooltip_en=f"Face down, from {player_name(owner, 'en')}",
-                                        tooltip_ja=f"{player_name(owner, 'ja')}の伏せ札"))
+                                        tooltip_en=f"Face down, from {_name(owner)[0]}",
+                                        tooltip_ja=f"{_name(owner)[1]}の伏せ札"))
             else:
                 out.pieces.append(_card(centre_id(i), int(c["card"]), x, y, PILE_W, PILE_H,
                                         z=i, note=(" — your card, face down to the others",
@@ -253,8 +248,8 @@ class NotMyFaultView(GameView):
         declared = int(obs["declared"])
         if declared:
             who = int(obs["declarer"])
-            en = (f"{len(centre)} down · declared {declared} by {player_name(who, 'en')}")
-            ja = f"伏せ札{len(centre)}枚・{player_name(who, 'ja')}が{declared}を申告"
+            en = (f"{len(centre)} down · declared {declared} by {_name(who)[0]}")
+            ja = f"伏せ札{len(centre)}枚・{_name(who)[1]}が{declared}を申告"
         elif obs["phase"] == P_OVER:
             en, ja = "Game over", "ゲーム終了"
         else:
@@ -298,8 +293,8 @@ class NotMyFaultView(GameView):
         for i, (v, o) in enumerate(zip(cards, owners, strict=True)):
             out.pieces.append(_card(f"audit{i}", v, a.x + 10 + i * step, a.y + 14, SMALL_W,
                                     SMALL_H, z=i,
-                                    note=(f" — played by {player_name(o, 'en')}",
-                                          f"({player_name(o, 'ja')}が出した札)")))
+                                    note=(f" — played by {_name(o)[0]}",
+                                          f"({_name(o)[1]}が出した札)")))
         total, declared = int(last["total"]), int(last["declared"])
         penalised = int(last["penalised"])
         auditor = int(last["auditor"])
@@ -310,8 +305,8 @@ class NotMyFaultView(GameView):
             en1, ja1 = f"Sum {total} ≥ {declared}: the report was true", \
                 f"合計{total} ≥ 申告{declared}:報告は正しい"
         out.texts.append(Text("audit_text", a.x + 10, a.y + 96, en1, ja1, size=14, bold=True))
-        en2 = f"{player_name(auditor, 'en')} audited; {player_name(penalised, 'en')} reprimanded"
-        ja2 = f"{player_name(auditor, 'ja')}が監査、{player_name(penalised, 'ja')}に戒告"
+        en2 = f"{_name(auditor)[0]} audited; {_name(penalised)[0]} reprimanded"
+        ja2 = f"{_name(auditor)[1]}が監査、{_name(penalised)[1]}に戒告"
         out.texts.append(Text("audit_who", a.x + 10, a.y + 120, en2, ja2, size=14))
 
     def _add_me(self, out: Layout, obs: dict[str, Any], me: int, seat: int | None) -> None:
@@ -371,30 +366,22 @@ class NotMyFaultView(GameView):
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         to_move = int(obs["to_move"])
         found = _hand_seat(source)
         if found is not None and found[0] != seat:
-            p = found[0]
-            return _msg(lang, f"That card is in {player_name(p, 'en')}'s hand.",
-                        f"それは{player_name(p, 'ja')}の手札です。")
+            return Msg("table.not_your_card", seat=found[0])
         if found is None:
             if source.startswith("c") and source[1:].isdigit():
-                return _msg(lang, "The face-down cards are turned up only by an audit: press "
-                            "Audit! on your turn.",
-                            "伏せ札を表にできるのは監査だけです。自分の手番に「監査!」を"
-                            "押してください。")
+                return Msg("table.face_down")
             if source in _MILESTONE_IDS:
-                return _msg(lang, "Drag a card from your hand onto a milestone to declare it.",
-                            "手札のカードをマイルストーンへドラッグして申告します。")
+                return Msg("table.milestone")
             if source.startswith("rep"):
-                return _msg(lang, "Reprimands are handed out only by audits.",
-                            "戒告は監査の結果でだけ受け取ります。")
+                return Msg("table.reprimand")
             if source in ("discard_top", "reserve") or source.startswith("audit"):
-                return _msg(lang, "These cards are out of play until the next redeal.",
-                            "これらのカードは次の配り直しまで使いません。")
+                return Msg("table.out_of_play")
             return super().why_not(obs, seat, source, target, lang)
         hand = obs["players"][seat]["hand"]
         index = found[1]
@@ -402,49 +389,36 @@ class NotMyFaultView(GameView):
             return super().why_not(obs, seat, source, target, lang)
         if to_move != seat:
             if to_move < 0:
-                return _msg(lang, "Cards are being dealt.", "カードを配っています。")
-            name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
-            return _msg(lang, f"It is {name_en}'s turn.", f"{name_ja}の手番です。")
+                return Msg("refuse.dealing")
+            return Msg("table.turn_of", seat=to_move)
         value = int(hand[index])
         declared = int(obs["declared"])
         state = NotMyFaultGame._visible_state(obs)
         milestone = _MILESTONE_IDS.get(target or "")
         if milestone is None:
             if declared == LAST_MILESTONE:
-                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}", lang)
+                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}") or ""
             if target is None:
-                return _msg(lang, "Drag the card onto a milestone (or click one) to declare it.",
-                            "カードをマイルストーンへドラッグ(またはクリック)して申告します。")
-            return _msg(lang, "Drop the card on a milestone: that is the progress you report.",
-                        "カードはマイルストーンの上に置いてください。それが報告する進捗です。")
-        return _RULES.reason(state, f"play:{value}:{milestone}", lang)
+                return Msg("table.drag_to_milestone")
+            return Msg("table.drop_on_milestone")
+        return _RULES.reason(state, f"play:{value}:{milestone}") or ""
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
-        label = "戒告" if lang == "ja" else "reprimands"
-        return {f"P{p + 1} {label}": float(pl["reprimands"])
+        return {WORDS.say(Msg("series.reprimands", number=p + 1), lang): float(pl["reprimands"])
                 for p, pl in enumerate(obs["players"])}
 
     def series_round(self, obs: dict[str, Any]) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
+            return None
         loser = int(obs["loser"])
         n = int(obs["num_players"])
-        winners = [p for p in range(n) if p != loser]
-        reps = [int(pl["reprimands"]) for pl in obs["players"]]
-        rounds = int(obs["round"])
-        tally_en = ", ".join(f"{player_name(p, 'en')} {reps[p]}" for p in range(n))
-        tally_ja = "、".join(f"{player_name(p, 'ja')} {reps[p]}枚" for p in range(n))
-        win_en, win_ja = join_names(winners, "en"), join_names(winners, "ja")
-        verb = "wins" if len(winners) == 1 else "win"
-        return _msg(lang,
-                    f"{player_name(loser, 'en')} collects a third reprimand and loses; "
-                    f"{win_en} {verb}.\nReprimands after {rounds} rounds: {tally_en}.",
-                    f"{player_name(loser, 'ja')}が3枚目の戒告を受けて負け、{win_ja}の勝ちです。\n"
-                    f"{rounds}ラウンドの戒告:{tally_ja}。")
+        return Msg("summary", loser=loser, winners=[p for p in range(n) if p != loser],
+                   reprimands=[int(pl["reprimands"]) for pl in obs["players"]],
+                   rounds=int(obs["round"]))

@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, Msg
 from tabletop.games.not_my_fault.data import VALUE_INDEX, full_deck
 from tabletop.games.not_my_fault.model import P_PLAY, NotMyFaultGame, NotMyFaultState
+from tabletop.games.not_my_fault.words import WORDS
 
 GAME = NotMyFaultGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.text import render
+
+    return render(value, lang, WORDS, strict=True)
+
+
+def reason(state: NotMyFaultState, action: str, lang: str = "en") -> str:
+    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
+    return say(GAME.reason(state, action), lang)
 
 
 def position(

@@ -4,7 +4,7 @@ the decisions of §6 and the worked examples of the spec (§7)."""
 from __future__ import annotations
 
 import pytest
-from nmf_build import GAME, kinds, play, position
+from nmf_build import GAME, kinds, play, position, reason, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
 from tabletop.games.not_my_fault.data import (
@@ -111,8 +111,8 @@ def test_raise_strictly_higher_or_audit() -> None:
     assert legal[0] == AUDIT
     assert plays(s) == [f"play:{v}:{m}" for v in (4, 8) for m in (7, 11, 13, 18, 25)]
     assert "play:4:5" not in legal
-    assert GAME.reason(s, "play:4:5") == "A raise must declare more than 5."
-    assert GAME.reason(s, "play:4:3", "ja") == \
+    assert reason(s, "play:4:5") == "A raise must declare more than 5."
+    assert reason(s, "play:4:3", "ja") == \
         "5より大きいマイルストーンを申告しなければなりません。"
     s, _ = play(s, "play:4:7")
     assert s.centre == [2, 4] and s.owners == [0, 1] and s.declared == 7 and s.turn == 2
@@ -122,15 +122,15 @@ def test_last_milestone_forces_an_audit() -> None:
     # NMF-R12
     s = position([[1], [4, 8]], turn=1, centre=[2], declared=25)
     assert GAME.legal_actions(s) == [AUDIT]
-    assert GAME.reason(s, "play:8:25") == "25 is the last milestone: you can only audit."
+    assert reason(s, "play:8:25") == "25 is the last milestone: you can only audit."
 
 
 def test_empty_hand_must_audit() -> None:
     # NMF-R13, NMF-G2
     s = position([[1], [], [2]], turn=1, centre=[8], declared=3)
     assert GAME.legal_actions(s) == [AUDIT]
-    assert GAME.reason(s, "play:2:5") == "You have no cards left, so you must audit."
-    assert GAME.reason(s, "play:2:5", "ja") == "手札がないので、監査するしかありません。"
+    assert reason(s, "play:2:5") == "You have no cards left, so you must audit."
+    assert reason(s, "play:2:5", "ja") == "手札がないので、監査するしかありません。"
 
 
 def test_only_the_player_to_move_may_audit() -> None:
@@ -193,7 +193,7 @@ def test_redeal_when_every_hand_is_empty_at_round_end() -> None:
     assert [len(h) for h in s.hands] == [5, 5, 5] and s.deck_size == 20 and s.deals == 2
     assert s.turn == 1 and GAME.current_player(s) == 1
     dealt = [e for e in evs if e.kind == "dealt"]
-    assert dealt and "discard pile and the reserve" in dealt[0].text["en"]
+    assert dealt and "discard pile and the reserve" in say(dealt[0], "en")
 
 
 def test_no_redeal_while_one_hand_still_holds_cards() -> None:
@@ -221,8 +221,8 @@ def test_start_passes_to_the_next_player_with_cards() -> None:
     assert s.turn == 3 and s.starter == 3
     round_event = events[-1]
     assert round_event.data["skipped"] == [1, 2]
-    assert "Player 2 and Player 3 have no cards, so Player 4 starts" in round_event.text["en"]
-    assert "手札がないので" in round_event.text["ja"]
+    assert "Player 2 and Player 3 have no cards, so Player 4 starts" in say(round_event, "en")
+    assert "手札がないので" in say(round_event, "ja")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -239,8 +239,8 @@ def test_third_reprimand_ends_the_game() -> None:
     assert GAME.legal_actions(s) == []
     assert GAME.returns(s) == [-1.0, 1.0, 1.0]
     assert events[-1].kind == "lose"
-    assert "Player 1 has 3 reprimands and loses" in events[-1].text["en"]
-    assert GAME.reason(s, AUDIT) == "The game is over."
+    assert "Player 1 has 3 reprimands and loses" in say(events[-1], "en")
+    assert reason(s, AUDIT) == "The game is over."
     assert s.centre == [] and s.discard == [8]
 
 
@@ -336,12 +336,12 @@ def test_nmf_x6_game_end() -> None:
 
 def test_reasons_in_both_languages() -> None:
     s = position([[2, 4], [1]])
-    assert GAME.reason(s, "play:2:3") == ""
-    assert GAME.reason(s, "play:8:3") == "You have no Progress 8 in your hand."
-    assert GAME.reason(s, "play:8:3", "ja") == "手札に進捗8はありません。"
-    assert GAME.reason(s, AUDIT).startswith("There is nothing to audit yet")
-    assert GAME.reason(s, AUDIT, "ja").startswith("まだ監査するものがありません")
-    assert GAME.reason(s, "deal:2") == "Only the shuffle decides that."
+    assert reason(s, "play:2:3") == ""
+    assert reason(s, "play:8:3") == "You have no Progress 8 in your hand."
+    assert reason(s, "play:8:3", "ja") == "手札に進捗8はありません。"
+    assert reason(s, AUDIT).startswith("There is nothing to audit yet")
+    assert reason(s, AUDIT, "ja").startswith("まだ監査するものがありません")
+    assert reason(s, "deal:2") == "Only the shuffle decides that."
     assert not GAME.is_well_formed("play:3:5") and not GAME.is_well_formed("play:2:4")
     assert GAME.is_well_formed("play:8:25") and GAME.is_well_formed(AUDIT)
 
@@ -350,14 +350,14 @@ def test_events_have_both_languages_and_keep_cards_private() -> None:
     s = position([[2, 4], [1, 8]])
     s, events = play(s, "play:4:11", AUDIT)
     for e in events:
-        assert e.text["en"] and e.text["ja"], e.kind
+        assert say(e, "en") and say(e, "ja"), e.kind
     own = next(e for e in events if e.kind == "own_card")
-    assert own.seats == frozenset({0}) and "Progress 4" in own.text["en"]
+    assert own.seats == frozenset({0}) and "Progress 4" in say(own, "en")
     public = next(e for e in events if e.kind == "play")
-    assert public.seats is None and "4" not in public.text["en"].replace("11", "")
+    assert public.seats is None and "4" not in say(public, "en").replace("11", "")
     audit = next(e for e in events if e.kind == "audit")
-    assert "less than the declared 11" in audit.text["en"]
-    assert audit.text["ja"].startswith("プレイヤー2が監査!")
+    assert "less than the declared 11" in say(audit, "en")
+    assert say(audit, "ja").startswith("プレイヤー2が監査!")
 
 
 def test_deal_events_show_each_seat_only_its_hand() -> None:
@@ -378,9 +378,9 @@ def test_deal_events_show_each_seat_only_its_hand() -> None:
 
 def test_describe_action() -> None:
     s = NotMyFaultState(2)
-    assert GAME.describe_action(s, "play:4:7") == "Play Progress 4 face down, declare 7"
-    assert GAME.describe_action(s, "play:4:7", "ja") == "進捗4を伏せて「7」と申告する"
-    assert GAME.describe_action(s, AUDIT, "ja") == "監査!"
+    assert say(GAME.describe_action(s, "play:4:7")) == "Play Progress 4 face down, declare 7"
+    assert say(GAME.describe_action(s, "play:4:7"), "ja") == "進捗4を伏せて「7」と申告する"
+    assert say(GAME.describe_action(s, AUDIT), "ja") == "監査!"
 
 
 def test_heuristic_values_reprimand_differences() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from nmf_build import GAME, play, position
+from nmf_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.not_my_fault.data import MILESTONES
@@ -32,8 +32,8 @@ def _check_gestures(session: Session) -> int:
         for ref in (g.source, g.target):
             assert ref is None or ref in ids, (g, sorted(ids))
         if g.source is not None or g.target is not None:
-            assert VIEW.why_not(obs, seat, str(g.source or g.target),
-                                g.target if g.source else None, "en") == "", g
+            assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
+                                g.target if g.source else None, "en"), "en") == "", g
     for p in lay.pieces:
         w, h = p.size()
         assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
@@ -155,44 +155,44 @@ def test_opening_offers_every_milestone_and_no_audit() -> None:
 def test_why_not_reasons() -> None:
     s = position([[2, 8], [1, 4]], turn=0, centre=[4], owners=[1], declared=7)
     obs = GAME.observation(s, 0)
-    assert VIEW.why_not(obs, 0, "p0h0", "m11", "en") == ""
-    assert VIEW.why_not(obs, 0, "p0h0", "m5", "en") == "A raise must declare more than 7."
-    assert VIEW.why_not(obs, 0, "p0h0", "m5", "ja") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m11", "en"), "en") == ""
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "en"), "en") == "A raise must declare more than 7."
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "ja"), "ja") == \
         "7より大きいマイルストーンを申告しなければなりません。"
-    assert VIEW.why_not(obs, 0, "p0h0", None, "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
         "Drag the card onto a milestone (or click one) to declare it."
-    assert VIEW.why_not(obs, 0, "p0h1", "discard", "en").startswith("Drop the card on a milestone")
-    assert VIEW.why_not(obs, 0, "p1h0", "m11", "ja") == "それはプレイヤー2の手札です。"
-    assert VIEW.why_not(obs, 0, "c0", None, "en").startswith(
+    assert say(VIEW.why_not(obs, 0, "p0h1", "discard", "en"), "en").startswith("Drop the card on a milestone")
+    assert say(VIEW.why_not(obs, 0, "p1h0", "m11", "ja"), "ja") == "それはプレイヤー2の手札です。"
+    assert say(VIEW.why_not(obs, 0, "c0", None, "en"), "en").startswith(
         "The face-down cards are turned up only by an audit")
-    assert VIEW.why_not(obs, 0, "m11", None, "en") == \
+    assert say(VIEW.why_not(obs, 0, "m11", None, "en"), "en") == \
         "Drag a card from your hand onto a milestone to declare it."
     obs1 = GAME.observation(s, 1)
-    assert VIEW.why_not(obs1, 1, "p1h0", "m11", "en") == "It is Player 1's turn."
-    assert VIEW.why_not(obs1, 1, "p1h0", "m11", "ja") == "プレイヤー1の手番です。"
-    assert VIEW.why_not(GAME.observation(s, None), None, "p0h0", "m11", "en") == \
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11", "en"), "en") == "It is Player 1's turn."
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11", "ja"), "ja") == "プレイヤー1の手番です。"
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "m11", "en"), "en") == \
         "You are watching this game."
     top = position([[2, 8], [1]], turn=0, centre=[4], owners=[1], declared=25)
-    assert VIEW.why_not(GAME.observation(top, 0), 0, "p0h1", None, "en") == \
+    assert say(VIEW.why_not(GAME.observation(top, 0), 0, "p0h1", None, "en"), "en") == \
         "25 is the last milestone: you can only audit."
 
 
 def test_status_prompts() -> None:
     s = position([[2, 8], [1, 4]])
-    assert VIEW.status(GAME.observation(s, 0), 0, "en").startswith(
+    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en").startswith(
         "Drag a card from your hand onto a milestone")
-    assert VIEW.status(GAME.observation(s, 1), 1, "ja") == "プレイヤー1がラウンドを始めます。"
+    assert say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja") == "プレイヤー1がラウンドを始めます。"
     s, _ = play(s, "play:2:5")
-    assert VIEW.status(GAME.observation(s, 1), 1, "en") == (
+    assert say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en") == (
         "Player 1 declared 5. Drag a card onto a higher milestone to raise, or press Audit! (A).")
-    assert "監査" in VIEW.status(GAME.observation(s, 1), 1, "ja")
-    assert VIEW.status(GAME.observation(s, 0), 0, "en") == \
+    assert "監査" in say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja")
+    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en") == \
         "Player 2 is deciding: raise or audit (declared: 5)."
     s, _ = play(s, "play:4:25")
-    assert VIEW.status(GAME.observation(s, 0), 0, "en") == \
+    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en") == \
         "Player 2 declared 25, the last milestone: press Audit! (A)."
     empty = position([[], [1]], turn=0, centre=[4], owners=[1], declared=5)
-    assert VIEW.status(GAME.observation(empty, 0), 0, "en") == \
+    assert say(VIEW.status(GAME.observation(empty, 0), 0, "en"), "en") == \
         "You have no cards left: press Audit! (A)."
 
 
@@ -203,14 +203,14 @@ def test_series_and_summary() -> None:
     assert VIEW.series(obs, "en") == {"P1 reprimands": 1.0, "P2 reprimands": 2.0,
                                       "P3 reprimands": 0.0}
     assert VIEW.series_round(obs) == 2
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
     s, _ = play(s, "audit")
     obs = GAME.observation(s, None)
-    assert VIEW.summary(obs, "en") == (
+    assert say(VIEW.summary(obs, "en"), "en") == (
         "Player 2 collects a third reprimand and loses; Player 1 and Player 3 win.\n"
         "Reprimands after 2 rounds: Player 1 1, Player 2 3, Player 3 0.")
-    assert VIEW.summary(obs, "ja").startswith("プレイヤー2が3枚目の戒告を受けて負け")
-    assert VIEW.status(obs, None, "en") == \
+    assert say(VIEW.summary(obs, "ja"), "ja").startswith("プレイヤー2が3枚目の戒告を受けて負け")
+    assert say(VIEW.status(obs, None, "en"), "en") == \
         "Player 2 has 3 reprimands and loses; everyone else wins."
     texts = {t.id: t.text_en for t in VIEW.layout(obs, None, "en").texts}
     assert texts["audit_text"] == "Sum 0 < 3: a false report"
