@@ -136,10 +136,18 @@ def mentions(folder: Path, words: set[str]) -> list[str]:
 def page_imports_outside(package: Path) -> list[str]:
     """Imports of a game's front page (``*_page.py``) beyond ``tabletop.api``, Qt, the
     standard library and its own game package."""
+    return game_imports_outside(package, pages_only=True)
+
+
+def game_imports_outside(package: Path, pages_only: bool = False) -> list[str]:
+    """Imports of a game's modules beyond ``tabletop.api``, Qt, the standard library and its
+    own game package (``pages_only``: of its front pages only)."""
     found = []
     for name, path in modules(package).items():
         parts = name.split(".")
-        if len(parts) < 3 or parts[1] != "games" or not parts[-1].endswith("_page"):
+        if len(parts) < 4 or parts[1] != "games":
+            continue
+        if pages_only and not parts[-1].endswith("_page"):
             continue
         own = ".".join(parts[:3])
         for target in sorted(imported(name, path)):
@@ -178,6 +186,22 @@ def test_games_reach_the_app_only_through_the_api() -> None:
     assert (PACKAGE / "games" / "magos" / "campaign_page.py").is_file()
 
 
+#: Games still importing the engine or other modules directly, until they are moved to the
+#: shape of the others (rules in codes, one catalogue). The list may only shrink.
+NOT_YET_ON_THE_API = {"magos", "mr_sneaky", "national_economy", "punimonyo", "spymaster"}
+
+
+def test_built_in_games_import_only_the_api() -> None:
+    outside = game_imports_outside(PACKAGE)
+    games = {line.split(".")[2] for line in outside}
+    assert games - NOT_YET_ON_THE_API == set(), [
+        line for line in outside if line.split(".")[2] not in NOT_YET_ON_THE_API]
+    # A game moved to the api leaves the list.
+    assert NOT_YET_ON_THE_API - games == set()
+    assert {"buried_treasure", "not_my_fault"} <= {
+        p.name for p in (PACKAGE / "games").iterdir() if p.is_dir()} - games
+
+
 # -- the checks fail when they should -------------------------------------------------------
 def _plant(root: Path, files: dict[str, str]) -> Path:
     for rel, text in files.items():
@@ -211,6 +235,7 @@ def test_a_planted_game_name_and_a_planted_import_are_found(tmp_path) -> None:
                                          "from tabletop.api import HUMAN\nfrom . import data\n"
                                          "from tabletop.app.i18n import tr\n"),
         "games/magos/data.py": "",
+        "games/magos/model.py": "from tabletop.api import Game\nfrom tabletop.engine import Msg\n",
         "app/i18n.py": "",
     })
     found = mentions(package / "app", {"magos-solo", "magos", "National Economy"})
@@ -220,3 +245,6 @@ def test_a_planted_game_name_and_a_planted_import_are_found(tmp_path) -> None:
                                               "tabletop.app.i18n"]
     assert page_imports_outside(package) == ["tabletop.games.magos.campaign_page imports "
                                              "tabletop.app.i18n"]
+    assert game_imports_outside(package) == [
+        "tabletop.games.magos.campaign_page imports tabletop.app.i18n",
+        "tabletop.games.magos.model imports tabletop.engine"]

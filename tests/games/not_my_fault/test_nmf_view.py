@@ -156,12 +156,14 @@ def test_why_not_reasons() -> None:
     s = position([[2, 8], [1, 4]], turn=0, centre=[4], owners=[1], declared=7)
     obs = GAME.observation(s, 0)
     assert say(VIEW.why_not(obs, 0, "p0h0", "m11", "en"), "en") == ""
-    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "en"), "en") == "A raise must declare more than 7."
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "en"), "en") == \
+        "A raise must declare more than 7."
     assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "ja"), "ja") == \
         "7より大きいマイルストーンを申告しなければなりません。"
     assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
         "Drag the card onto a milestone (or click one) to declare it."
-    assert say(VIEW.why_not(obs, 0, "p0h1", "discard", "en"), "en").startswith("Drop the card on a milestone")
+    assert say(VIEW.why_not(obs, 0, "p0h1", "discard", "en"), "en").startswith(
+        "Drop the card on a milestone")
     assert say(VIEW.why_not(obs, 0, "p1h0", "m11", "ja"), "ja") == "それはプレイヤー2の手札です。"
     assert say(VIEW.why_not(obs, 0, "c0", None, "en"), "en").startswith(
         "The face-down cards are turned up only by an audit")
@@ -181,7 +183,8 @@ def test_status_prompts() -> None:
     s = position([[2, 8], [1, 4]])
     assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en").startswith(
         "Drag a card from your hand onto a milestone")
-    assert say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja") == "プレイヤー1がラウンドを始めます。"
+    assert say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja") == \
+        "プレイヤー1がラウンドを始めます。"
     s, _ = play(s, "play:2:5")
     assert say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en") == (
         "Player 1 declared 5. Drag a card onto a higher milestone to raise, or press Audit! (A).")
