@@ -39,16 +39,6 @@ AI_K_CHOICES: tuple[str, ...] = ("level", "0.01", "0.02", "0.03", "0.04", "0.06"
                                  "0.12")
 
 
-def word_text(word: str, lang: str) -> str:
-    """"ぷにぅ" in Japanese, "ぷにぅ (puniu)" in English: the kana is the word itself."""
-    return KANA[word] if lang == "ja" else f"{KANA[word]} ({ROMAJI[word]})"
-
-
-def sequence_text(words: list[str]) -> str:
-    """Words joined the way the source writes a call: ぷにぅ・ぷにぅ・もにょ."""
-    return "・".join(KANA[w] for w in words)
-
-
 def answer_of(question: list[str]) -> list[str]:
     """PM-R3: the correct answer swaps every word and keeps the order."""
     return [OPPOSITE[w] for w in question]
@@ -65,3 +55,12 @@ def k_for(ai_k: str, level: str) -> float | None:
 def p_correct(k: float, length: int) -> float:
     """PM-R16: the chance that a computer answerer gets a question of ``length`` right."""
     return max(P_FLOOR, 1.0 - k * (length - 2))
+
+
+# Kinds of an answer's outcome (PM-R12).
+OK = "correct"
+WRONG = "wrong"
+MISS = "miss"
+EXTRA = "extra"
+#: The log quotes a question up to this many words (a longer one would fill it).
+LOG_QUOTE = 8

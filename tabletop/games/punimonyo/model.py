@@ -34,25 +34,23 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
 
 from .data import (
+    EXTRA,
     MAX_LENGTH,
     MAX_RUN,
+    MISS,
+    OK,
     OPPOSITE,
     START_LENGTH,
     STINTS_PER_PLAYER,
     WORDS,
+    WRONG,
     k_for,
     p_correct,
-    sequence_text,
-    word_text,
 )
 from .spec import SPEC
 
@@ -68,123 +66,13 @@ RANDOM = "random"
 ASK_TEXT: dict[str, str] = {w: f"ask:{w}" for w in WORDS}
 WORD_TEXT: dict[str, str] = {w: f"word:{w}" for w in WORDS}
 CALL_TEXT: dict[str, str] = {w: f"call:{w}" for w in WORDS}
-GAME_OVER: tuple[str, str] = ("The match is over.", "試合は終わっています。")
-LOG_QUOTE = 8  # the log quotes a question up to this many words
-
-# Kinds of an answer's outcome (PM-R12).
-OK = "correct"
-WRONG = "wrong"
-MISS = "miss"
-EXTRA = "extra"
-
-
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
 
 
 def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
     """A beat, a word called or a word pressed: no line in the log (it would fill it, and
     quote the called words that the memory game hides), but both seats read what it says.
     New information for undo, unless ``reveals`` is false."""
-    return Event(kind, data, text={}, reveals=reveals)
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines, built only when read.
-# ---------------------------------------------------------------------------------------------
-
-
-def _first_words(seat: int, practice: bool) -> dict[str, str]:
-    if practice:
-        return {"en": f"Practice: {player_name(seat, 'en')} answers every stint.",
-                "ja": f"練習:{player_name(seat, 'ja')}が毎回答えます。"}
-    return {"en": f"Drawn at random: {player_name(seat, 'en')} answers first.",
-            "ja": f"抽選の結果、{player_name(seat, 'ja')}が先に答えます。"}
-
-
-def _stint_words(number: int, total: int, responder: int, practice: bool) -> dict[str, str]:
-    if practice:
-        return {"en": f"Practice stint {number} of {total}: {player_name(responder, 'en')} "
-                      "answers; the app asks.",
-                "ja": f"練習 {number}/{total}:{player_name(responder, 'ja')}が答え、"
-                      "問題はアプリが出します。"}
-    asker = 1 - responder
-    return {"en": f"Stint {number} of {total}: {player_name(responder, 'en')} answers, "
-                  f"{player_name(asker, 'en')} asks. The first question has "
-                  f"{START_LENGTH} words.",
-            "ja": f"スティント {number}/{total}:{player_name(responder, 'ja')}が答え、"
-                  f"{player_name(asker, 'ja')}が問題を出します。最初は{START_LENGTH}語です。"}
-
-
-def _set_words(seat: int, length: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} has set a question of {length} words.",
-            "ja": f"{player_name(seat, 'ja')}が{length}語の問題を作りました。"}
-
-
-def _result_words(last: tuple[tuple[str, Any], ...]) -> dict[str, str]:
-    d = dict(last)
-    who_en, who_ja = player_name(d["responder"], "en"), player_name(d["responder"], "ja")
-    n = d["length"]
-    kind = d["kind"]
-    # A long question would fill the log: it is quoted only while it reads at a glance.
-    short = n <= LOG_QUOTE
-    question = sequence_text(list(d["question"]))
-    if kind == OK:
-        if short:
-            return {"en": f"Correct! {who_en} answered all {n}: {question} → "
-                          f"{sequence_text(list(d['answer']))}.",
-                    "ja": f"正解!{who_ja}が{n}語すべて答えました:{question} → "
-                          f"{sequence_text(list(d['answer']))}。"}
-        return {"en": f"Correct! {who_en} answered all {n} words.",
-                "ja": f"正解!{who_ja}が{n}語すべて答えました。"}
-    beat = d["beat"]
-    if kind == WRONG:
-        en = (f"pressed {word_text(d['pressed'], 'en')} for word {beat} of {n}; the answer "
-              f"was {word_text(OPPOSITE[d['pressed']], 'en')}")
-        ja = (f"{n}語中{beat}語目で{word_text(d['pressed'], 'ja')}と答えました(正しくは"
-              f"{word_text(OPPOSITE[d['pressed']], 'ja')})")
-    elif kind == MISS:
-        en = f"no input within beat {beat} of {n}"
-        ja = f"{n}語中{beat}語目の拍に入力がありませんでした"
-    else:
-        en = f"a second input within beat {beat} of {n}"
-        ja = f"{n}語中{beat}語目の拍で2回入力しました"
-    if not short:
-        return {"en": f"Mistake! {who_en}: {en}.", "ja": f"ミス!{who_ja}:{ja}。"}
-    return {"en": f"Mistake! {who_en}: {en}. The question was {question}.",
-            "ja": f"ミス!{who_ja}:{ja}。問題は{question}でした。"}
-
-
-def _stint_end_words(responder: int, score: int, best: int, cap: bool,
-                     swap: bool) -> dict[str, str]:
-    en = (f"{player_name(responder, 'en')}'s stint ends: {score} correct"
-          + (f", longest {best} words" if best else "")
-          + (f" (the {MAX_LENGTH}-word cap reached)" if cap else "") + ".")
-    ja = (f"{player_name(responder, 'ja')}のスティント終了:正解{score}回"
-          + (f"、最長{best}語" if best else "")
-          + (f"({MAX_LENGTH}語の上限に到達)" if cap else "") + "。")
-    if swap:
-        en += " Roles swap."
-        ja += "役を交代します。"
-    return {"en": en, "ja": ja}
-
-
-def _end_words(scores: tuple[int, ...], bests: tuple[int, ...], winners: tuple[int, ...],
-               practice: bool, by_best: bool) -> dict[str, str]:
-    if practice:
-        return {"en": f"Practice over. Longest correct answer: {bests[0]} words "
-                      f"({scores[0]} correct in all).",
-                "ja": f"練習終了。最長正解:{bests[0]}語(正解 計{scores[0]}回)。"}
-    tally_en = ", ".join(f"{player_name(p, 'en')} {v}" for p, v in enumerate(scores))
-    tally_ja = "、".join(f"{player_name(p, 'ja')} {v}点" for p, v in enumerate(scores))
-    if len(winners) != 1:
-        return {"en": f"Match over. Scores: {tally_en}. A draw.",
-                "ja": f"試合終了。得点:{tally_ja}。引き分けです。"}
-    w = winners[0]
-    why_en = " (tie broken by the longest correct answer)" if by_best else ""
-    why_ja = "(同点のため最長正解で決定)" if by_best else ""
-    return {"en": f"Match over. Scores: {tally_en}. {player_name(w, 'en')} wins{why_en}.",
-            "ja": f"試合終了。得点:{tally_ja}。{player_name(w, 'ja')}の勝ち{why_ja}。"}
+    return Event(kind, data, reveals=reveals, logged=False)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -411,7 +299,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         else:
             s.order = [seat if k % 2 == 0 else 1 - seat for k in range(2 * STINTS_PER_PLAYER)]
         events.append(Event("first", {"seat": seat},
-                            render=partial(_first_words, seat, s.practice), reveals=True))
+                            msg=Msg("log.first", seat=seat, practice=s.practice), reveals=True))
         self._start_stint(s, 0, events)
 
     def _start_stint(self, s: PunimonyoState, index: int, events: list[Event]) -> None:
@@ -421,8 +309,8 @@ class PunimonyoGame(Game[PunimonyoState]):
         s.length = START_LENGTH
         responder = s.responder
         events.append(Event("stint", {"stint": index, "responder": responder},
-                            render=partial(_stint_words, index + 1, len(s.order), responder,
-                                           s.practice)))
+                            msg=Msg("log.stint", stint=index, total=len(s.order),
+                                    responder=responder, practice=s.practice)))
         self._start_question(s)
 
     def _start_question(self, s: PunimonyoState) -> None:
@@ -442,8 +330,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         if len(s.question) == s.length:
             s.phase = P_PLAY
             s.step = 0
-            events.append(Event("set", {"seat": s.questioner, "length": s.length},
-                                render=partial(_set_words, s.questioner, s.length)))
+            events.append(Event("set", {"seat": s.questioner, "length": s.length}))
 
     def _play_beat(self, s: PunimonyoState, events: list[Event]) -> None:
         # PM-R11: the ready beat, one word per beat, the pause beat; then the answer opens.
@@ -492,8 +379,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         self._outcome(s, OK, 0, "")
         last = s.last
         assert last is not None
-        events.append(Event("result", dict(last), render=partial(
-            _result_words, tuple(sorted(last.items())))))
+        events.append(Event("result", dict(last)))
         if s.length >= MAX_LENGTH:
             self._end_stint(s, True, events)
             return
@@ -506,8 +392,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         self._outcome(s, kind, beat, pressed)
         last = s.last
         assert last is not None
-        events.append(Event("result", dict(last), render=partial(
-            _result_words, tuple(sorted(last.items())))))
+        events.append(Event("result", dict(last)))
         self._end_stint(s, False, events)
 
     def _end_stint(self, s: PunimonyoState, cap: bool, events: list[Event]) -> None:
@@ -520,8 +405,8 @@ class PunimonyoGame(Game[PunimonyoState]):
         final = s.stint + 1 >= len(s.order)
         events.append(Event("stint_end", {"responder": responder, "score": score,
                                           "best": best},
-                            render=partial(_stint_end_words, responder, score, best, cap,
-                                           not (final or s.practice))))
+                            msg=Msg("log.stint_end", responder=responder, score=score,
+                                    best=best, cap=cap, swap=not (final or s.practice))))
         if not final:
             self._start_stint(s, s.stint + 1, events)
             return
@@ -543,37 +428,31 @@ class PunimonyoGame(Game[PunimonyoState]):
         else:
             s.winners = [0, 1]
         events.append(Event("end", {"scores": scores, "bests": bests, "winners": s.winners[:]},
-                            render=partial(_end_words, tuple(scores), tuple(bests),
-                                           tuple(s.winners), s.practice, by_best)))
+                            msg=Msg("log.end", scores=scores[:], bests=bests[:],
+                                    winners=s.winners[:], practice=s.practice,
+                                    by_best=by_best)))
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: PunimonyoState, action: str, lang: str = "en") -> str:
+    def reason(self, state: PunimonyoState, action: str) -> Msg | None:
         s = state
         if action in self.legal_actions(s):
-            return ""
+            return None
         if s.phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("refuse.over")
         kind = action.partition(":")[0]
         if kind in ("first", "call"):
-            return _msg(lang, "Only chance decides that.", "それは抽選で決まります。")
+            return Msg("refuse.chance")
         if kind == "word":
             if s.phase == P_PLAY:
-                return _msg(lang, "Listen first: the answer starts after the pause beat.",
-                            "まず聞いてください。答えは休みの1拍のあとに始まります。")
-            return _msg(lang, f"{player_name(s.questioner, 'en')} is setting the question.",
-                        f"{player_name(s.questioner, 'ja')}が問題を作っています。")
+                return Msg("refuse.listen")
+            return Msg("refuse.setting", seat=s.questioner)
         if kind == "ask" or action == RANDOM:
             if s.phase == P_COMPOSE and action == RANDOM:
-                return _msg(lang, "You have begun entering words: finish the question (or "
-                            "undo the words) to choose a random one.",
-                            "もう語を入力し始めています。ランダム出題にするには入力を"
-                            "取り消してください。")
-            return _msg(lang, "The question is set; it is being played and answered now.",
-                        "問題はもう決まっていて、出題・解答の最中です。")
+                return Msg("refuse.begun")
+            return Msg("refuse.set")
         if action == BEAT:
-            return _msg(lang, "The beat runs only while a question is played and answered.",
-                        "拍が進むのは出題と解答の間だけです。")
-        return _msg(lang, f"'{action}' is not possible now.", "その操作は今はできません。")
+            return Msg("refuse.beat")
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: PunimonyoState) -> list[float]:
@@ -672,27 +551,20 @@ class PunimonyoGame(Game[PunimonyoState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: PunimonyoState, action: str, lang: str = "en") -> str:
-        ja = lang == "ja"
+    def describe_action(self, state: PunimonyoState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
         if kind in ("ask", "word", "call") and rest in OPPOSITE:
-            w = word_text(rest, lang)
-            if kind == "ask":
-                return f"{w}を出題に入れる" if ja else f"Enter {w} into the question"
-            if kind == "word":
-                return f"{w}と答える" if ja else f"Answer {w}"
-            return f"アプリが{w}と出題" if ja else f"The app calls {w}"
+            return Msg(f"move.{kind}", word=rest)
         if action == RANDOM:
-            return "アプリにランダム出題させる" if ja else "Let the app call a random question"
+            return Msg("move.random")
         if action == BEAT:
-            return "拍が進むのを待つ" if ja else "Let the beat pass"
+            return Msg("move.beat")
         if kind == "first" and rest in ("0", "1"):
-            return (f"{player_name(int(rest), 'ja')}が先に答える" if ja
-                    else f"{player_name(int(rest), 'en')} answers first")
-        return action
+            return Msg("move.first", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: PunimonyoState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: PunimonyoState, seat: int) -> Msg:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
@@ -754,65 +626,36 @@ def _copy_result(r: Mapping[str, Any]) -> dict[str, Any]:
             "best": int(r["best"]), "end": str(r["end"])}
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (the status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
-        scores = [int(v) for v in obs["scores"]]
-        bests = [int(v) for v in obs["bests"]]
-        if obs["practice"]:
-            return (f"練習終了:最長正解{bests[0]}語。" if ja
-                    else f"Practice over: longest correct answer {bests[0]} words.")
-        winners = [int(p) for p in obs["winners"]]
-        if len(winners) != 1:
-            return (f"試合終了:{scores[0]}対{scores[1]}で引き分け。" if ja
-                    else f"Match over: a draw, {scores[0]} to {scores[1]}.")
-        w = winners[0]
-        return (f"試合終了:{player_name(w, 'ja')}の勝ち({scores[w]}対{scores[1 - w]})。" if ja
-                else f"Match over: {player_name(w, 'en')} wins, {scores[w]} to "
-                f"{scores[1 - w]}.")
+        return Msg("prompt.over", scores=[int(v) for v in obs["scores"]],
+                   bests=[int(v) for v in obs["bests"]],
+                   winners=[int(p) for p in obs["winners"]], practice=bool(obs["practice"]))
     if phase == P_FIRST:
-        return "先に答える人を抽選しています…" if ja else "Drawing who answers first…"
+        return Msg("prompt.drawing")
     n = int(obs["length"])
     responder = int(obs["responder"])
     questioner = int(obs["questioner"])
     if phase == P_COMPOSE:
         done = int(obs["composed"])
         if seat == questioner:
-            return (f"{n}語の問題を作ってください:F=ぷにぅ、J=もにょ(または下のパッドを"
-                    f"クリック)。{done}/{n}語入力済み。「ランダム出題」(R)でアプリに任せられます。"
-                    if ja else
-                    f"Set a question of {n} words: F = ぷにぅ, J = もにょ (or click the pads "
-                    f"below). {done}/{n} entered. Random question (R) lets the app call "
-                    "them.")
-        return (f"{player_name(questioner, 'ja')}が{n}語の問題を作っています({done}/{n})。"
-                "答える人は画面を見ないでください。" if ja else
-                f"{player_name(questioner, 'en')} is setting a question of {n} words "
-                f"({done}/{n}). The answerer looks away.")
+            return Msg("prompt.compose", n=n, done=done)
+        return Msg("prompt.composing", seat=questioner, n=n, done=done)
     step = int(obs["step"])
-    you = seat == responder
-    who = player_name(responder, lang)
     if phase == P_PLAY:
         if step == 0:
-            return ("用意…次の拍から出題です。" if ja
-                    else f"Get ready… the question ({n} words) starts on the next beat.")
+            return Msg("prompt.ready", n=n)
         if step <= n:
-            return (f"聞いて覚えましょう:{step}/{n}語目。" if ja
-                    else f"Listen and remember: word {step} of {n}.")
-        return ("休みの1拍 — 次の拍から答えます。" if ja
-                else "Pause beat — the answer starts on the next beat.")
+            return Msg("prompt.listen", step=step, n=n)
+        return Msg("prompt.pause")
     window = int(obs["window"])
     answered = len(obs["answer"])
-    if you:
+    if seat == responder:
         if answered > window and window + 1 < n:
-            return (f"よし!次の拍で{window + 2}語目。" if ja
-                    else f"Good — word {window + 2} on the next beat.")
+            return Msg("prompt.next", next=window + 2)
         if answered > window:
-            return ("よし!この拍が終わるまで押さずに待ちます。" if ja
-                    else "Good — hold still until this beat ends.")
-        return (f"答えて!{window + 1}/{n}語目を入れ替えて:F=ぷにぅ、J=もにょ。この拍に1回だけ。"
-                if ja else f"Answer! Word {window + 1} of {n}, swapped: F = ぷにぅ, "
-                "J = もにょ. One press in this beat.")
-    return (f"{who}が答えています:{window + 1}/{n}語目。" if ja
-            else f"{who} is answering: word {min(window + 1, n)} of {n}.")
+            return Msg("prompt.hold")
+        return Msg("prompt.answer", word=window + 1, n=n)
+    return Msg("prompt.answering", seat=responder, window=window, n=n)

@@ -19,26 +19,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Tempo, Text, Zone
-from tabletop.highscores import HighScore, ScoreLine
+from tabletop.api import (
+    GameView,
+    Gesture,
+    HighScore,
+    Layout,
+    Msg,
+    Piece,
+    ScoreLine,
+    Tempo,
+    Text,
+    Zone,
+    both,
+)
 
-from .data import COLORS, KANA, KEYS, OPPOSITE, ROMAJI, STINTS_PER_PLAYER, WORDS
+from .data import COLORS, EXTRA, KANA, KEYS, MISS, OK, OPPOSITE, ROMAJI, STINTS_PER_PLAYER, WORDS
 from .model import (
     BEAT,
-    EXTRA,
-    GAME_OVER,
-    MISS,
-    OK,
     P_ANSWER,
     P_COMPOSE,
     P_OVER,
     P_PLAY,
     RANDOM,
     PunimonyoGame,
-    player_name,
     prompt_from_obs,
 )
+from .words import WORDS as CATALOGUE
+
+
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and texts."""
+    return both(Msg("player", seat=seat), CATALOGUE)
+
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -118,7 +130,7 @@ class PunimonyoView(GameView):
     # -- the score board ------------------------------------------------------------------
     def _add_panel(self, out: Layout, obs: dict[str, Any], p: int, seat: int | None) -> None:
         x = 20.0 if p == 0 else WIDTH - 20.0 - 320.0
-        name_en, name_ja = player_name(p, "en"), player_name(p, "ja")
+        name_en, name_ja = _name(p)[0], _name(p)[1]
         if p == seat:
             name_en, name_ja = name_en + " (you)", name_ja + "(あなた)"
         phase = obs["phase"]
@@ -205,8 +217,8 @@ class PunimonyoView(GameView):
         if obs["practice"] or obs["auto"]:
             en, ja = "the app calls", "アプリが出題"
         elif questioner >= 0:
-            en = f"{player_name(questioner, 'en')} asks"
-            ja = f"{player_name(questioner, 'ja')}が出題"
+            en = f"{_name(questioner)[0]} asks"
+            ja = f"{_name(questioner)[1]}が出題"
         else:
             en, ja = "", ""
         out.zones.append(Zone("question", 20.0, Q_Y - 12.0, WIDTH - 40.0, SLOT_H + 24.0,
@@ -296,8 +308,8 @@ class PunimonyoView(GameView):
         last = obs["last"] if phase == P_OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
         responder = int(last["responder"]) if last is not None else int(obs["responder"])
-        en = f"{player_name(responder, 'en')}, swapped" if responder >= 0 else "swapped"
-        ja = f"{player_name(responder, 'ja')}・入れ替え" if responder >= 0 else "入れ替え"
+        en = f"{_name(responder)[0]}, swapped" if responder >= 0 else "swapped"
+        ja = f"{_name(responder)[1]}・入れ替え" if responder >= 0 else "入れ替え"
         out.zones.append(Zone("answer", 20.0, A_Y - 12.0, WIDTH - 40.0, SLOT_H + 24.0,
                               color="#27402f"))
         out.texts.append(Text("a_label", 32.0, A_Y + 14.0, "Answer", "答え", size=17,
@@ -424,33 +436,30 @@ class PunimonyoView(GameView):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> str:
+                target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("refuse.over")
         if seat is None:
-            return _msg(lang, "You are watching this match.", "観戦中です。")
+            return Msg("table.watching")
         spot = target or source
         if not spot.startswith("pad_"):
-            return _msg(lang, "Press F (ぷにぅ) or J (もにょ), or click a pad.",
-                        "F(ぷにぅ)かJ(もにょ)を押すか、パッドをクリックしてください。")
+            return Msg("table.pads")
         word = spot[4:]
         to_move = int(obs["to_move"])
         if to_move != seat:
             if phase == P_COMPOSE:
-                return _msg(lang, f"{player_name(to_move, 'en')} is setting the question.",
-                            f"{player_name(to_move, 'ja')}が問題を作っています。")
+                return Msg("refuse.setting", seat=to_move)
             who = int(obs["responder"])
             if who >= 0 and phase in (P_PLAY, P_ANSWER):
-                return _msg(lang, f"{player_name(who, 'en')} is answering this question.",
-                            f"この問題に答えるのは{player_name(who, 'ja')}です。")
-            return _msg(lang, "Wait a moment.", "少しお待ちください。")
+                return Msg("table.answering", seat=who)
+            return Msg("table.wait")
         state = PunimonyoGame._visible_state(obs)
         kind = "ask" if phase == P_COMPOSE else "word"
-        return _RULES.reason(state, f"{kind}:{word}", lang) or ""
+        return _RULES.reason(state, f"{kind}:{word}") or ""
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         label = "点" if lang == "ja" else "points"
@@ -468,7 +477,7 @@ class PunimonyoView(GameView):
             return None
         ja = lang == "ja"
         seats = [0] if obs["practice"] else [0, 1]
-        rows = [[""] + [player_name(p, lang) for p in seats]]
+        rows = [[""] + [_name(p)[1 if ja else 0] for p in seats]]
         per = {p: [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
                for p in seats}
         for k in range(STINTS_PER_PLAYER):
@@ -500,16 +509,14 @@ class PunimonyoView(GameView):
     def summary(self, obs: dict[str, Any], lang: str) -> str:
         if obs["phase"] != P_OVER:
             return ""
-        head = prompt_from_obs(obs, None, lang)
+        head = CATALOGUE.say(prompt_from_obs(obs, None), lang)
         scores = [int(v) for v in obs["scores"]]
         bests = [int(v) for v in obs["bests"]]
         if obs["practice"]:
-            return head + "\n" + _msg(lang, f"{scores[0]} correct answers in "
-                                      f"{STINTS_PER_PLAYER} stints.",
-                                      f"{STINTS_PER_PLAYER}回で正解 計{scores[0]}回。")
-        return head + "\n" + _msg(
-            lang, f"Longest correct answers: Player 1 {bests[0]}, Player 2 {bests[1]} words.",
-            f"最長正解:プレイヤー1 {bests[0]}語、プレイヤー2 {bests[1]}語。")
+            tail = Msg("summary.practice", score=scores[0])
+        else:
+            tail = Msg("summary.longest", first=bests[0], second=bests[1])
+        return head + "\n" + CATALOGUE.say(tail, lang)
 
 
 def _shade(colour: str, factor: float) -> str:
@@ -520,8 +527,8 @@ def _shade(colour: str, factor: float) -> str:
 
 def _last_line(last: dict[str, Any]) -> tuple[str, str, str]:
     """The latest answer in one line: who, how long, right or where it went wrong."""
-    who_en = player_name(int(last["responder"]), "en")
-    who_ja = player_name(int(last["responder"]), "ja")
+    who_en = _name(int(last["responder"]))[0]
+    who_ja = _name(int(last["responder"]))[1]
     n = int(last["length"])
     kind = last["kind"]
     beat = int(last["beat"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pm_build import GAME, M, P, ask, listen, match, play, question_round
+from pm_build import GAME, M, P, ask, listen, match, play, question_round, say
 
 from tabletop.engine.layout import Layout, Piece
 from tabletop.games.punimonyo.model import BEAT, P_OVER, RANDOM, PunimonyoState
@@ -118,23 +118,24 @@ def test_tempo_runs_while_the_question_is_played_and_answered() -> None:
 def test_why_not_explains_refused_pad_clicks() -> None:
     s = ask(match(0), [P, P, P])
     obs = GAME.observation(s, 0)
-    assert "after the pause beat" in VIEW.why_not(obs, 0, "pad_puniu", None, "en")
-    assert "休み" in VIEW.why_not(obs, 0, "pad_puniu", None, "ja")
-    assert "answering" in VIEW.why_not(GAME.observation(s, 1), 1, "pad_monyo", None, "en")
+    assert "after the pause beat" in say(VIEW.why_not(obs, 0, "pad_puniu", None, "en"), "en")
+    assert "休み" in say(VIEW.why_not(obs, 0, "pad_puniu", None, "ja"), "ja")
+    assert "answering" in say(VIEW.why_not(GAME.observation(s, 1), 1, "pad_monyo", None, "en"),
+                              "en")
     s = match(0)
-    assert "setting the question" in VIEW.why_not(GAME.observation(s, 0), 0, "pad_monyo",
-                                                  None, "en")
+    assert "setting the question" in say(VIEW.why_not(GAME.observation(s, 0), 0, "pad_monyo",
+                                                  None, "en"), "en")
 
 
 def test_status_lines_in_both_languages() -> None:
     s = match(0)
-    assert "Set a question of 3 words" in VIEW.status(GAME.observation(s, 1), 1, "en")
-    assert "looks away" in VIEW.status(GAME.observation(s, 0), 0, "en")
+    assert "Set a question of 3 words" in say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en")
+    assert "looks away" in say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
     s = listen(ask(s, [P, P, P]))
-    assert VIEW.status(GAME.observation(s, 0), 0, "en").startswith("Answer! Word 1 of 3")
-    assert VIEW.status(GAME.observation(s, 0), 0, "ja").startswith("答えて!1/3語目")
+    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en").startswith("Answer! Word 1 of 3")
+    assert say(VIEW.status(GAME.observation(s, 0), 0, "ja"), "ja").startswith("答えて!1/3語目")
     s, _ = play(s, "word:monyo")
-    assert "next beat" in VIEW.status(GAME.observation(s, 0), 0, "en")
+    assert "next beat" in say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
 
 
 def test_score_board_last_answer_and_end_of_match() -> None:

@@ -1,0 +1,217 @@
+"""Punimonyo's words: every message code its rules and table use, in English and Japanese
+(``tabletop.api`` formats them at the app's edge). A word of the game is written in kana in
+both languages (the kana is the word itself), with its romaji after it in English."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.api import ENGINE, Catalogue, Say
+
+from .data import (
+    KANA,
+    LOG_QUOTE,
+    MAX_LENGTH,
+    MISS,
+    OK,
+    OPPOSITE,
+    ROMAJI,
+    START_LENGTH,
+    STINTS_PER_PLAYER,
+    WRONG,
+)
+from .data import WORDS as GAME_WORDS
+from .spec import SPEC
+
+
+def _sequence(words: list[str]) -> str:
+    """Words joined the way the source writes a call: ぷにぅ・ぷにぅ・もにょ."""
+    return "・".join(KANA[w] for w in words)
+
+
+def _stint_en(a: Mapping[str, Any], say: Say) -> str:
+    number, total, responder = a["stint"] + 1, a["total"], say(a["responder"], "player")
+    if a["practice"]:
+        return f"Practice stint {number} of {total}: {responder} answers; the app asks."
+    return (f"Stint {number} of {total}: {responder} answers, {say(1 - a['responder'], 'player')}"
+            f" asks. The first question has {START_LENGTH} words.")
+
+
+def _stint_ja(a: Mapping[str, Any], say: Say) -> str:
+    number, total, responder = a["stint"] + 1, a["total"], say(a["responder"], "player")
+    if a["practice"]:
+        return f"練習 {number}/{total}:{responder}が答え、問題はアプリが出します。"
+    return (f"スティント {number}/{total}:{responder}が答え、{say(1 - a['responder'], 'player')}"
+            f"が問題を出します。最初は{START_LENGTH}語です。")
+
+
+def _word(word: str, lang: str) -> str:
+    return KANA[word] if lang == "ja" else f"{KANA[word]} ({ROMAJI[word]})"
+
+
+def _result(lang: str) -> Any:
+    def part(a: Mapping[str, Any], say: Say) -> str:
+        who = say(a["responder"], "player")
+        n, kind, beat = a["length"], a["kind"], a["beat"]
+        short = n <= LOG_QUOTE
+        question = _sequence(list(a["question"]))
+        ja = lang == "ja"
+        if kind == OK:
+            if short:
+                answer = _sequence(list(a["answer"]))
+                return (f"正解!{who}が{n}語すべて答えました:{question} → {answer}。" if ja
+                        else f"Correct! {who} answered all {n}: {question} → {answer}.")
+            return (f"正解!{who}が{n}語すべて答えました。" if ja
+                    else f"Correct! {who} answered all {n} words.")
+        if kind == WRONG:
+            pressed, right = _word(a["pressed"], lang), _word(OPPOSITE[a["pressed"]], lang)
+            what = (f"{n}語中{beat}語目で{pressed}と答えました(正しくは{right})" if ja
+                    else f"pressed {pressed} for word {beat} of {n}; the answer was {right}")
+        elif kind == MISS:
+            what = (f"{n}語中{beat}語目の拍に入力がありませんでした" if ja
+                    else f"no input within beat {beat} of {n}")
+        else:
+            what = (f"{n}語中{beat}語目の拍で2回入力しました" if ja
+                    else f"a second input within beat {beat} of {n}")
+        if not short:
+            return f"ミス!{who}:{what}。" if ja else f"Mistake! {who}: {what}."
+        return (f"ミス!{who}:{what}。問題は{question}でした。" if ja
+                else f"Mistake! {who}: {what}. The question was {question}.")
+    return part
+
+
+def _stint_end_en(a: Mapping[str, Any], say: Say) -> str:
+    text = (f"{say(a['responder'], 'player')}'s stint ends: {a['score']} correct"
+            + (f", longest {a['best']} words" if a["best"] else "")
+            + (f" (the {MAX_LENGTH}-word cap reached)" if a["cap"] else "") + ".")
+    return text + (" Roles swap." if a["swap"] else "")
+
+
+def _stint_end_ja(a: Mapping[str, Any], say: Say) -> str:
+    text = (f"{say(a['responder'], 'player')}のスティント終了:正解{a['score']}回"
+            + (f"、最長{a['best']}語" if a["best"] else "")
+            + (f"({MAX_LENGTH}語の上限に到達)" if a["cap"] else "") + "。")
+    return text + ("役を交代します。" if a["swap"] else "")
+
+
+def _end_en(a: Mapping[str, Any], say: Say) -> str:
+    scores, bests, winners = a["scores"], a["bests"], a["winners"]
+    if a["practice"]:
+        return (f"Practice over. Longest correct answer: {bests[0]} words "
+                f"({scores[0]} correct in all).")
+    tally = ", ".join(f"{say(p, 'player')} {v}" for p, v in enumerate(scores))
+    if len(winners) != 1:
+        return f"Match over. Scores: {tally}. A draw."
+    why = " (tie broken by the longest correct answer)" if a["by_best"] else ""
+    return f"Match over. Scores: {tally}. {say(winners[0], 'player')} wins{why}."
+
+
+def _end_ja(a: Mapping[str, Any], say: Say) -> str:
+    scores, bests, winners = a["scores"], a["bests"], a["winners"]
+    if a["practice"]:
+        return f"練習終了。最長正解:{bests[0]}語(正解 計{scores[0]}回)。"
+    tally = "、".join(f"{say(p, 'player')} {v}点" for p, v in enumerate(scores))
+    if len(winners) != 1:
+        return f"試合終了。得点:{tally}。引き分けです。"
+    why = "(同点のため最長正解で決定)" if a["by_best"] else ""
+    return f"試合終了。得点:{tally}。{say(winners[0], 'player')}の勝ち{why}。"
+
+
+def _over(lang: str) -> Any:
+    def part(a: Mapping[str, Any], say: Say) -> str:
+        scores, bests, winners = a["scores"], a["bests"], a["winners"]
+        ja = lang == "ja"
+        if a["practice"]:
+            return (f"練習終了:最長正解{bests[0]}語。" if ja
+                    else f"Practice over: longest correct answer {bests[0]} words.")
+        if len(winners) != 1:
+            return (f"試合終了:{scores[0]}対{scores[1]}で引き分け。" if ja
+                    else f"Match over: a draw, {scores[0]} to {scores[1]}.")
+        w = winners[0]
+        name = say(w, "player")
+        return (f"試合終了:{name}の勝ち({scores[w]}対{scores[1 - w]})。" if ja
+                else f"Match over: {name} wins, {scores[w]} to {scores[1 - w]}.")
+    return part
+
+
+WORDS = Catalogue({
+    # -- the two words ------------------------------------------------------------------
+    **{f"word.{w}": (_word(w, "en"), _word(w, "ja")) for w in GAME_WORDS},
+    # -- the log ------------------------------------------------------------------------
+    "log.first": (lambda a, say: f"Practice: {say(a['seat'], 'player')} answers every stint."
+                  if a["practice"] else
+                  f"Drawn at random: {say(a['seat'], 'player')} answers first.",
+                  lambda a, say: f"練習:{say(a['seat'], 'player')}が毎回答えます。"
+                  if a["practice"] else
+                  f"抽選の結果、{say(a['seat'], 'player')}が先に答えます。"),
+    "log.stint": (_stint_en, _stint_ja),
+    "log.set": ("{seat:player} has set a question of {length} words.",
+                "{seat:player}が{length}語の問題を作りました。"),
+    "log.result": (_result("en"), _result("ja")),
+    "log.stint_end": (_stint_end_en, _stint_end_ja),
+    "log.end": (_end_en, _end_ja),
+    # -- moves --------------------------------------------------------------------------
+    "move.ask": ("Enter {word:@word} into the question", "{word:@word}を出題に入れる"),
+    "move.word": ("Answer {word:@word}", "{word:@word}と答える"),
+    "move.call": ("The app calls {word:@word}", "アプリが{word:@word}と出題"),
+    "move.random": ("Let the app call a random question", "アプリにランダム出題させる"),
+    "move.beat": ("Let the beat pass", "拍が進むのを待つ"),
+    "move.first": ("{seat:player} answers first", "{seat:player}が先に答える"),
+    # -- refusals -------------------------------------------------------------------------
+    "refuse.over": ("The match is over.", "試合は終わっています。"),
+    "refuse.chance": ("Only chance decides that.", "それは抽選で決まります。"),
+    "refuse.listen": ("Listen first: the answer starts after the pause beat.",
+                      "まず聞いてください。答えは休みの1拍のあとに始まります。"),
+    "refuse.setting": ("{seat:player} is setting the question.",
+                       "{seat:player}が問題を作っています。"),
+    "refuse.begun": ("You have begun entering words: finish the question (or undo the words) "
+                     "to choose a random one.",
+                     "もう語を入力し始めています。ランダム出題にするには入力を取り消して"
+                     "ください。"),
+    "refuse.set": ("The question is set; it is being played and answered now.",
+                   "問題はもう決まっていて、出題・解答の最中です。"),
+    "refuse.beat": ("The beat runs only while a question is played and answered.",
+                    "拍が進むのは出題と解答の間だけです。"),
+    # -- the table ------------------------------------------------------------------------
+    "table.watching": ("You are watching this match.", "観戦中です。"),
+    "table.pads": ("Press F (ぷにぅ) or J (もにょ), or click a pad.",
+                   "F(ぷにぅ)かJ(もにょ)を押すか、パッドをクリックしてください。"),
+    "table.answering": ("{seat:player} is answering this question.",
+                        "この問題に答えるのは{seat:player}です。"),
+    "table.wait": ("Wait a moment.", "少しお待ちください。"),
+    # -- prompts --------------------------------------------------------------------------
+    "prompt.over": (_over("en"), _over("ja")),
+    "prompt.drawing": ("Drawing who answers first…", "先に答える人を抽選しています…"),
+    "prompt.compose": ("Set a question of {n} words: F = ぷにぅ, J = もにょ (or click the pads "
+                       "below). {done}/{n} entered. Random question (R) lets the app call "
+                       "them.",
+                       "{n}語の問題を作ってください:F=ぷにぅ、J=もにょ(または下のパッドを"
+                       "クリック)。{done}/{n}語入力済み。「ランダム出題」(R)でアプリに任せ"
+                       "られます。"),
+    "prompt.composing": ("{seat:player} is setting a question of {n} words ({done}/{n}). The "
+                         "answerer looks away.",
+                         "{seat:player}が{n}語の問題を作っています({done}/{n})。答える人は"
+                         "画面を見ないでください。"),
+    "prompt.ready": ("Get ready… the question ({n} words) starts on the next beat.",
+                     "用意…次の拍から出題です。"),
+    "prompt.listen": ("Listen and remember: word {step} of {n}.",
+                      "聞いて覚えましょう:{step}/{n}語目。"),
+    "prompt.pause": ("Pause beat — the answer starts on the next beat.",
+                     "休みの1拍 — 次の拍から答えます。"),
+    "prompt.next": ("Good — word {next} on the next beat.", "よし!次の拍で{next}語目。"),
+    "prompt.hold": ("Good — hold still until this beat ends.",
+                    "よし!この拍が終わるまで押さずに待ちます。"),
+    "prompt.answer": ("Answer! Word {word} of {n}, swapped: F = ぷにぅ, J = もにょ. One press "
+                      "in this beat.",
+                      "答えて!{word}/{n}語目を入れ替えて:F=ぷにぅ、J=もにょ。この拍に1回だけ。"),
+    "prompt.answering": (lambda a, say: f"{say(a['seat'], 'player')} is answering: word "
+                         f"{min(a['window'] + 1, a['n'])} of {a['n']}.",
+                         lambda a, say: f"{say(a['seat'], 'player')}が答えています:"
+                         f"{a['window'] + 1}/{a['n']}語目。"),
+    # -- the end ------------------------------------------------------------------------
+    "summary.practice": (f"{{score}} correct answers in {STINTS_PER_PLAYER} stints.",
+                         f"{STINTS_PER_PLAYER}回で正解 計{{score}}回。"),
+    "summary.longest": ("Longest correct answers: Player 1 {first}, Player 2 {second} words.",
+                        "最長正解:プレイヤー1 {first}語、プレイヤー2 {second}語。"),
+}, spec=SPEC, parent=ENGINE)
