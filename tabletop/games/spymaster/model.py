@@ -20,13 +20,18 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+)
 
 from .data import (
     ALL_CARDS,
@@ -40,13 +45,10 @@ from .data import (
     INFILTRATION_STEP,
     SPY,
     TYPES,
-    card_name,
-    card_names,
     card_type,
     is_card,
     sort_key,
     spy_number,
-    type_name,
 )
 from .spec import SPEC
 
@@ -65,123 +67,9 @@ IDLE_ROUNDS_FOR_DRAW = 2  # SM-G10
 R_DOCUMENTS = "documents"
 R_DEADLOCK = "deadlock"
 
-GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
-
 _KEY: dict[str, tuple[int, int]] = {c: sort_key(c) for c in ALL_CARDS}
 _TYPE: dict[str, str] = {c: card_type(c) for c in ALL_CARDS}
 _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
-
-
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines, built only when someone reads them (search applies actions by the thousand).
-# ---------------------------------------------------------------------------------------------
-
-
-def _first_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} attacks first.",
-            "ja": f"{player_name(seat, 'ja')}が先に攻撃します。"}
-
-
-def _draw_words(seat: int, card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"You draw {en}.", "ja": f"{ja}を引きました。"}
-
-
-def _drew_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} draws a card.",
-            "ja": f"{player_name(seat, 'ja')}がカードを1枚引きました。"}
-
-
-def _reshuffle_words(n: int) -> dict[str, str]:
-    return {"en": f"The deck is empty: the {n} discarded cards are shuffled into a new deck.",
-            "ja": f"山札が尽きたので、捨て札{n}枚を混ぜて新しい山札にしました。"}
-
-
-def _skip_words() -> dict[str, str]:
-    return {"en": "No cards are left to draw.", "ja": "引けるカードがありません。"}
-
-
-def _round_words(seat: int, n: int) -> dict[str, str]:
-    return {"en": f"Round {n}: {player_name(seat, 'en')} attacks.",
-            "ja": f"第{n}ラウンド:{player_name(seat, 'ja')}の攻撃です。"}
-
-
-def _play_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} plays a card face down.",
-            "ja": f"{player_name(seat, 'ja')}がカードを1枚伏せて出しました。"}
-
-
-def _call_words(defender: int, call: str, card: str, caught: bool) -> dict[str, str]:
-    en, ja = card_names(card)
-    res_en = "caught!" if caught else "the attack succeeds."
-    res_ja = "見破った!" if caught else "攻撃成功。"
-    return {"en": f"{player_name(defender, 'en')} names {type_name(call, 'en')}; "
-                  f"the card is {en}: {res_en}",
-            "ja": f"{player_name(defender, 'ja')}の宣言は「{type_name(call, 'ja')}」、"
-                  f"カードは{ja}:{res_ja}"}
-
-
-def _expose_words(seat: int, left: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} exposes a document ({left} left).",
-            "ja": f"{player_name(seat, 'ja')}の機密書類が1枚暴かれました(残り{left}枚)。"}
-
-
-def _defect_words(card: str, defender: int) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{en} defects to {player_name(defender, 'en')}'s row.",
-            "ja": f"{ja}が{player_name(defender, 'ja')}の列に寝返りました。"}
-
-
-def _chain_words(seat: int, prev: str, card: str) -> dict[str, str]:
-    pe, pj = card_names(prev)
-    ce, cj = card_names(card)
-    return {"en": f"{ce} follows {pe}: {player_name(seat, 'en')} draws 1.",
-            "ja": f"{pj}の次に{cj}:{player_name(seat, 'ja')}が1枚引きます。"}
-
-
-def _tuck_words(seat: int, card: str, base: str) -> dict[str, str]:
-    ce, cj = card_names(card)
-    be, bj = card_names(base)
-    return {"en": f"{player_name(seat, 'en')} tucks {ce} under {be}.",
-            "ja": f"{player_name(seat, 'ja')}が{bj}の下に{cj}を差し込みました。"}
-
-
-def _infiltrate_words(seat: int, count: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} has {count} spies in the row: infiltration!",
-            "ja": f"{player_name(seat, 'ja')}の列のスパイが{count}枚:潜入成功!"}
-
-
-def _discard_words(seat: int, card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{player_name(seat, 'en')} discards {en}.",
-            "ja": f"{player_name(seat, 'ja')}が{ja}を捨てました。"}
-
-
-def _limit_words(seat: int, n: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} holds too many cards and must discard {n}.",
-            "ja": f"{player_name(seat, 'ja')}は手札が多すぎるので{n}枚捨てます。"}
-
-
-def _stop_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} stops attacking.",
-            "ja": f"{player_name(seat, 'ja')}が攻撃をやめました。"}
-
-
-def _win_words(winner: int) -> dict[str, str]:
-    loser = 1 - winner
-    return {"en": f"{player_name(winner, 'en')} wins: all of {player_name(loser, 'en')}'s "
-                  "documents are exposed.",
-            "ja": f"{player_name(winner, 'ja')}の勝ち:{player_name(loser, 'ja')}の機密書類が"
-                  "すべて暴かれました。"}
-
-
-def _deadlock_words() -> dict[str, str]:
-    return {"en": "Two rounds passed without a card played: the game is a draw.",
-            "ja": "2ラウンド続けてカードが出されなかったので引き分けです。"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -392,11 +280,9 @@ class SpymasterGame(Game[SpymasterState]):
             s.hands[seat].remove(rest)
             s.discard.append(rest)
             s.discard_left[seat] -= 1
-            events.append(Event("discard", {"seat": seat, "card": rest},
-                                render=partial(_discard_words, seat, rest), reveals=True))
+            events.append(Event("discard", {"seat": seat, "card": rest}, reveals=True))
         elif kind == "stop":
-            events.append(Event("stop", {"seat": s.attacker},
-                                render=partial(_stop_words, s.attacker)))
+            events.append(Event("stop", {"seat": s.attacker}))
             self._end_round(s, events)
         elif kind == "first":
             self._first(s, int(rest), events)
@@ -408,8 +294,7 @@ class SpymasterGame(Game[SpymasterState]):
     def _first(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
         # SM-R1, SM-R2, SM-R3: the first attacker, then five cards each, dealt in turn.
         s.first = seat
-        events.append(Event("first", {"seat": seat}, render=partial(_first_words, seat),
-                            reveals=True))
+        events.append(Event("first", {"seat": seat}, reveals=True))
         s.pending = [seat, 1 - seat] * HAND_START
         self._start_round(s, seat, events)
 
@@ -419,8 +304,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.played_in_round = 0
         s.hits = 0
         s.phase = P_PLAY
-        events.append(Event("round", {"seat": seat, "round": s.rounds},
-                            render=partial(_round_words, seat, s.rounds)))
+        events.append(Event("round", {"seat": seat, "round": s.rounds}))
         if s.rounds > 1:  # SM-R10: no draw in the very first round
             s.pending.append(seat)
         self._refill(s, events)
@@ -436,10 +320,10 @@ class SpymasterGame(Game[SpymasterState]):
                 s.deck[c] = s.deck.get(c, 0) + 1
             s.deck_size = n
             s.discard = []
-            events.append(Event("reshuffle", {"cards": n}, render=partial(_reshuffle_words, n)))
+            events.append(Event("reshuffle", {"cards": n}))
         else:
             s.pending.clear()
-            events.append(Event("skip", {}, render=_skip_words))
+            events.append(Event("skip", {}))
 
     def _draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         seat = s.pending.pop(0)
@@ -453,9 +337,8 @@ class SpymasterGame(Game[SpymasterState]):
         hand.append(card)
         hand.sort(key=_KEY.__getitem__)
         events.append(Event("draw", {"seat": seat, "card": card},
-                            render=partial(_draw_words, seat, card),
                             seats=frozenset((seat,)), reveals=True))
-        events.append(Event("drew", {"seat": seat}, render=partial(_drew_words, seat)))
+        events.append(Event("drew", {"seat": seat}))
         self._refill(s, events)
 
     def _play(self, s: SpymasterState, card: str, events: list[Event]) -> None:
@@ -468,7 +351,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.revealed = ""
         s.outcome = ""
         s.phase = P_CALL
-        events.append(Event("play", {"seat": a}, render=partial(_play_words, a)))
+        events.append(Event("play", {"seat": a}))
 
     def _call(self, s: SpymasterState, call: str, events: list[Event]) -> None:
         # SM-R12, SM-R13: name a type, then reveal.
@@ -482,7 +365,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.revealed = card
         s.outcome = "caught" if caught else "success"
         events.append(Event("reveal", {"seat": d, "call": call, "card": card, "caught": caught},
-                            render=partial(_call_words, d, call, card, caught), reveals=True))
+                            reveals=True))
         if caught:
             if kind == FORCES:  # SM-R21
                 s.discard.append(card)
@@ -490,8 +373,7 @@ class SpymasterGame(Game[SpymasterState]):
             elif kind == SPY:  # SM-R29: the spy defects and starts the defender's row
                 s.rows[d].insert(0, card)
                 s.tucks[d].insert(0, "")
-                events.append(Event("defect", {"card": card, "seat": d},
-                                    render=partial(_defect_words, card, d)))
+                events.append(Event("defect", {"card": card, "seat": d}))
             else:  # SM-R23, SM-G6
                 s.discard.append(card)
             if s.phase != P_OVER:
@@ -514,8 +396,7 @@ class SpymasterGame(Game[SpymasterState]):
             # SM-R24: chain draw from a smaller Spy just before; SM-R25..R26: infiltrate.
             if prev and _TYPE[prev] == SPY and _NUM[prev] < _NUM[card]:
                 s.pending.append(a)
-                events.append(Event("chain", {"seat": a, "prev": prev, "card": card},
-                                    render=partial(_chain_words, a, prev, card)))
+                events.append(Event("chain", {"seat": a, "prev": prev, "card": card}))
             self._infiltrate(s, events)
             if s.phase != P_OVER:
                 s.phase = P_TUCK  # SM-R27, asked once the draws are done (see _settle)
@@ -526,8 +407,7 @@ class SpymasterGame(Game[SpymasterState]):
         a = s.attacker
         count = spy_count(s.rows[a], s.tucks[a])
         if count % INFILTRATION_STEP == 0:
-            events.append(Event("infiltrate", {"seat": a, "spies": count},
-                                render=partial(_infiltrate_words, a, count)))
+            events.append(Event("infiltrate", {"seat": a, "spies": count}))
             self._expose(s, 1 - a, events)
 
     def _tuck(self, s: SpymasterState, card: str, events: list[Event]) -> None:
@@ -536,23 +416,20 @@ class SpymasterGame(Game[SpymasterState]):
         s.hands[a].remove(card)
         base = s.rows[a][-1]
         s.tucks[a][-1] = card
-        events.append(Event("tuck", {"seat": a, "card": card, "base": base},
-                            render=partial(_tuck_words, a, card, base), reveals=True))
+        events.append(Event("tuck", {"seat": a, "card": card, "base": base}, reveals=True))
         s.phase = P_PLAY
         self._infiltrate(s, events)
 
     def _expose(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
         s.exposed[seat] += 1
         left = DOCUMENTS - s.exposed[seat]
-        events.append(Event("expose", {"seat": seat, "left": left},
-                            render=partial(_expose_words, seat, left)))
+        events.append(Event("expose", {"seat": seat, "left": left}))
         if left <= 0:  # SM-R17
             s.phase = P_OVER
             s.winner = 1 - seat
             s.result = R_DOCUMENTS
             s.pending.clear()
-            events.append(Event("win", {"winner": 1 - seat},
-                                render=partial(_win_words, 1 - seat)))
+            events.append(Event("win", {"winner": 1 - seat}))
 
     def _end_round(self, s: SpymasterState, events: list[Event]) -> None:
         """SM-R15: the attacker's row to the discard pile, then the hand limit."""
@@ -569,14 +446,13 @@ class SpymasterGame(Game[SpymasterState]):
             s.phase = P_OVER
             s.winner = DRAW
             s.result = R_DEADLOCK
-            events.append(Event("deadlock", {}, render=_deadlock_words))
+            events.append(Event("deadlock", {}))
             return
         for p in (a, 1 - a):
             n = len(s.hands[p])
             if n >= HAND_LIMIT:
                 s.discard_left[p] = n // 2
-                events.append(Event("limit", {"seat": p, "discard": n // 2},
-                                    render=partial(_limit_words, p, n // 2)))
+                events.append(Event("limit", {"seat": p, "discard": n // 2}))
         s.phase = P_DISCARD
 
     def _settle(self, s: SpymasterState, events: list[Event]) -> None:
@@ -620,73 +496,51 @@ class SpymasterGame(Game[SpymasterState]):
             return rest in ("0", "1")
         return False
 
-    def reason(self, s: SpymasterState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+    def reason(self, s: SpymasterState, action: str) -> Msg | None:
+        """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
-            return ""
+            return None
         kind, _, rest = action.partition(":")
         phase = s.phase
         if phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         if kind in ("draw", "first"):
-            return _msg(lang, "Only the shuffle decides that.", "それは山札が決めることです。")
+            return Msg("refuse.deck")
         if s.pending or phase == P_FIRST:
-            return _msg(lang, "Cards are being drawn.", "カードを配っています。")
+            return Msg("refuse.drawing")
         a = s.attacker
         d = 1 - a
         if phase == P_CALL and kind != "call":
-            return _msg(lang, f"{player_name(d, 'en')} must first name the type of the "
-                        "face-down card.",
-                        f"まず{player_name(d, 'ja')}が伏せられたカードの種類を宣言します。")
+            return Msg("refuse.call_first", seat=d)
         if phase == P_TUCK and kind not in ("tuck", "pass"):
             if not tuck_options(s.hands[a], s.rows[a]):
-                return _msg(lang, "You hold no larger Spy to tuck: first choose Don't tuck.",
-                            "差し込める大きいスパイはありません。先に「差し込まない」を"
-                            "選んでください。")
-            return _msg(lang, "First tuck a larger Spy under your Spy, or pass.",
-                        "先に、スパイの下により大きいスパイを差し込むかパスしてください。")
+                return Msg("refuse.no_tuck")
+            return Msg("refuse.tuck_first")
         if phase == P_DISCARD and kind != "discard":
             p = s.discarding_seat()
-            n = s.discard_left[p]
-            return _msg(lang, f"{player_name(p, 'en')} must first discard {n} more card(s).",
-                        f"まず{player_name(p, 'ja')}があと{n}枚捨てます。")
+            return Msg("refuse.discard_first", seat=p, n=s.discard_left[p])
         if kind == "play":
-            name = card_name(rest, lang)
-            return _msg(lang, f"You have no {name} in your hand.", f"手札に{name}はありません。")
+            return Msg("refuse.no_card", card=rest)
         if kind == "call":
-            return _msg(lang, "There is no face-down card to name.",
-                        "宣言する伏せカードがありません。")
+            return Msg("refuse.nothing_to_name")
         if kind == "tuck":
             if phase != P_TUCK:
-                return _msg(lang, "A Spy can be tucked only right after a successful Spy.",
-                            "スパイを差し込めるのは、スパイが成功した直後だけです。")
+                return Msg("refuse.tuck_when")
             base = s.rows[a][-1]
             if rest not in s.hands[a]:
-                name = card_name(rest, lang)
-                return _msg(lang, f"You have no {name} in your hand.",
-                            f"手札に{name}はありません。")
-            return _msg(lang, f"Only a Spy numbered above {_NUM[base]} can go under "
-                        f"{card_name(base, 'en')}.",
-                        f"{card_name(base, 'ja')}の下に差し込めるのは{_NUM[base]}より大きい"
-                        "スパイだけです。")
+                return Msg("refuse.no_card", card=rest)
+            return Msg("refuse.tuck_larger", number=_NUM[base], base=base)
         if kind == "pass":
-            return _msg(lang, "There is nothing to pass on.", "パスする場面ではありません。")
+            return Msg("refuse.nothing_to_pass")
         if kind == "discard":
             if phase != P_DISCARD:
-                return _msg(lang, "Cards are discarded only at round end, by a player holding "
-                            f"{HAND_LIMIT} or more.",
-                            f"捨てるのはラウンド終了時、手札が{HAND_LIMIT}枚以上のときだけです。")
-            name = card_name(rest, lang)
-            return _msg(lang, f"You have no {name} in your hand.", f"手札に{name}はありません。")
+                return Msg("refuse.discard_when")
+            return Msg("refuse.no_card", card=rest)
         if kind == "stop":
             if not s.may_stop:
-                return _msg(lang, "You must keep attacking until a card is caught or Special "
-                            "Forces succeed.",
-                            "カードを見破られるか特殊部隊が成功するまで、攻撃は続けなければ"
-                            "なりません。")
-            return _msg(lang, "You may stop only after a successful attack this round.",
-                        "やめられるのは、このラウンドで攻撃が1回以上成功したあとだけです。")
-        return f"'{action}' is not possible now."
+                return Msg("refuse.keep_attacking")
+            return Msg("refuse.stop_after")
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SpymasterState) -> list[float]:
@@ -819,35 +673,20 @@ class SpymasterGame(Game[SpymasterState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: SpymasterState, action: str, lang: str = "en") -> str:
+    def describe_action(self, state: SpymasterState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
-        ja = lang == "ja"
-        if kind == "play":
-            name = card_name(rest, lang)
-            return f"{name}を伏せて出す" if ja else f"Play {name} face down"
-        if kind == "call":
-            name = type_name(rest, lang)
-            return f"「{name}」と宣言する" if ja else f"Name {name}"
-        if kind == "tuck":
-            name = card_name(rest, lang)
-            return f"{name}を差し込む" if ja else f"Tuck {name}"
-        if kind == "pass":
-            return "差し込まない" if ja else "Do not tuck"
-        if kind == "discard":
-            name = card_name(rest, lang)
-            return f"{name}を捨てる" if ja else f"Discard {name}"
-        if kind == "stop":
-            return "攻撃をやめる" if ja else "Stop attacking"
-        if kind == "draw":
-            return "カードを引く" if ja else "Draw a card"
-        if kind == "first":
-            n = int(rest)
-            return (f"{player_name(n, 'ja')}が先攻" if ja
-                    else f"{player_name(n, 'en')} attacks first")
-        return action
+        if kind in ("play", "tuck", "discard") and is_card(rest):
+            return Msg(f"move.{kind}", card=rest)
+        if kind == "call" and rest in TYPES:
+            return Msg("move.call", type=rest)
+        if kind in ("pass", "stop", "draw"):
+            return Msg(f"move.{kind}")
+        if kind == "first" and rest in ("0", "1"):
+            return Msg("move.first", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: SpymasterState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: SpymasterState, seat: int) -> Msg | None:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: SpymasterState, seat: int) -> float | None:
@@ -893,53 +732,39 @@ class SpymasterGame(Game[SpymasterState]):
         return "play"
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
         w = int(obs["winner"])
-        if w == DRAW:
-            return "引き分けです。" if ja else "The game is a draw."
-        return f"{player_name(w, 'ja')}の勝ちです。" if ja else f"{player_name(w, 'en')} wins."
+        return Msg("prompt.draw") if w == DRAW else Msg("prompt.won", seat=w)
     if obs["pending"] or phase == P_FIRST:
-        return "カードを配っています…" if ja else "Dealing cards…"
+        return Msg("prompt.dealing")
     a = int(obs["attacker"])
     d = 1 - a
     if phase == P_PLAY:
         if seat != a:
-            return (f"{player_name(a, 'ja')}がカードを選んでいます。" if ja
-                    else f"{player_name(a, 'en')} is choosing a card to play.")
+            return Msg("prompt.choosing", seat=a)
         if obs["may_stop"] and obs["hits"]:
-            return ("手札のカードを「出す」の場所へドラッグするか、攻撃をやめてください。" if ja
-                    else "Drag a card from your hand onto Play, or stop attacking.")
-        return ("手札のカードを1枚「出す」の場所へドラッグして伏せて出してください。" if ja
-                else "Drag a card from your hand onto Play to attack face down.")
+            return Msg("prompt.play_or_stop")
+        return Msg("prompt.play")
     if phase == P_CALL:
         if seat != d:
-            return (f"{player_name(d, 'ja')}が種類を考えています。" if ja
-                    else f"{player_name(d, 'en')} is naming the card's type.")
-        return ("伏せられたカードの種類を宣言してください:スパイ(S)・特殊部隊(F)・ハッカー(H)。"
-                if ja else "Name the face-down card: Spy (S), Special Forces (F) or Hacker (H).")
+            return Msg("prompt.naming", seat=d)
+        return Msg("prompt.name")
     if phase == P_TUCK:
         if seat != a:
-            return (f"{player_name(a, 'ja')}がスパイを差し込むか考えています。" if ja
-                    else f"{player_name(a, 'en')} may tuck a Spy.")
+            return Msg("prompt.may_tuck", seat=a)
         row = [str(c) for c in obs["players"][a]["row"]]
-        base = card_name(row[-1], lang) if row else ""
         hand = [str(c) for c in obs["players"][a]["hand"]]
+        base = row[-1]  # a tuck follows a Spy that has just joined the row
         if not tuck_options(hand, row):
-            return (f"{base}より大きいスパイはありません。「差し込まない」(N)を押して攻撃を"
-                    "続けてください。" if ja
-                    else f"You hold no Spy larger than {base}: press Don't tuck (N) to go on.")
-        return (f"{base}より大きいスパイをクリックして差し込むか、パスしてください。" if ja
-                else f"Click a Spy larger than {base} to tuck it, or pass.")
+            return Msg("prompt.no_tuck", base=base)
+        return Msg("prompt.tuck", base=base)
     if phase == P_DISCARD:
         left = [int(p["discard_left"]) for p in obs["players"]]
         p = a if left[a] else d
         if seat != p:
-            return (f"{player_name(p, 'ja')}が手札を捨てています。" if ja
-                    else f"{player_name(p, 'en')} is discarding.")
-        return (f"手札が多すぎます。捨てるカードをクリックしてください(あと{left[p]}枚)。" if ja
-                else f"Too many cards: click cards to discard ({left[p]} more).")
-    return ""
+            return Msg("prompt.discarding", seat=p)
+        return Msg("prompt.discard", n=left[p])
+    return None

@@ -3,7 +3,7 @@ It is kept apart from the rules model so that listing the games loads no rules."
 
 from __future__ import annotations
 
-from tabletop.engine.spec import GameSpec, OptionSpec
+from tabletop.api import GameSpec, OptionSpec
 
 from .data import DECK_MIXES, DEFAULT_MIX
 

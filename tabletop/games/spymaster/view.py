@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
-from tabletop.engine.messages import Msg
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     DOCUMENTS,
@@ -27,11 +25,9 @@ from .data import (
     card_names,
     card_type,
     spy_number,
-    type_name,
 )
 from .model import (
     DRAW,
-    GAME_OVER,
     P_CALL,
     P_DISCARD,
     P_OVER,
@@ -39,10 +35,20 @@ from .model import (
     P_TUCK,
     R_DEADLOCK,
     SpymasterGame,
-    player_name,
     prompt_from_obs,
     tuck_options,
 )
+from .words import WORDS
+
+
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and zones."""
+    return both(Msg("player", seat=seat), WORDS)
+
+
+def _type(kind: str) -> tuple[str, str]:
+    return both(Msg(f"type.{kind}"), WORDS)
+
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -134,8 +140,8 @@ class SpymasterView(GameView):
         # Name and documents on the left.
         name_y, doc_y = (12.0, 44.0) if top else (590.0, 622.0)
         you = p == seat
-        name_en = player_name(p, "en") + (" (you)" if you else "")
-        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        name_en = _name(p)[0] + (" (you)" if you else "")
+        name_ja = _name(p)[1] + ("(あなた)" if you else "")
         if attacker == p and phase != P_OVER:
             name_en += " — attacking"
             name_ja += " — 攻撃中"
@@ -179,8 +185,8 @@ class SpymasterView(GameView):
                 out.pieces.append(_card(pid, str(card), x, y, w, h, state=state, z=i))
         # The row of played agents, tucked Spies slid under and peeking out.
         row_y = 124.0 if top else 452.0
-        label_en = f"{player_name(p, 'en')}'s row"
-        label_ja = f"{player_name(p, 'ja')}の列"
+        label_en = f"{_name(p)[0]}'s row"
+        label_ja = f"{_name(p)[1]}の列"
         out.zones.append(Zone(f"row{p}", LEFT_X - 10, row_y - 10, RIGHT_X - LEFT_X + 20,
                               ROW_H + 20, label_en, label_ja))
         row = pl["row"]
@@ -244,10 +250,10 @@ class SpymasterView(GameView):
         call = str(obs["call"])
         en, ja = card_names(str(card))
         if obs["outcome"] == "caught":
-            return (f"Named {type_name(call, 'en')}: {en} caught!",
-                    f"「{type_name(call, 'ja')}」の宣言で{ja}を見破った!")
-        return (f"Named {type_name(call, 'en')}: {en} got through.",
-                f"「{type_name(call, 'ja')}」の宣言、{ja}が突破。")
+            return (f"Named {_type(call)[0]}: {en} caught!",
+                    f"「{_type(call)[1]}」の宣言で{ja}を見破った!")
+        return (f"Named {_type(call)[0]}: {en} got through.",
+                f"「{_type(call)[1]}」の宣言、{ja}が突破。")
 
     # -- gestures -------------------------------------------------------------------------
     def gestures(self, obs: dict[str, Any], seat: int | None,
@@ -269,8 +275,8 @@ class SpymasterView(GameView):
                     out.append(Gesture(action, source=hand_id(seat, i), target=PLAY_ZONE.id,
                                        label_en=f"Play {en}", label_ja=f"{ja}を出す"))
             elif kind == "call":
-                out.append(Gesture(action, label_en=type_name(rest, "en"),
-                                   label_ja=type_name(rest, "ja"), shortcut=TYPE_KEYS[rest]))
+                out.append(Gesture(action, label_en=_type(rest)[0],
+                                   label_ja=_type(rest)[1], shortcut=TYPE_KEYS[rest]))
             elif kind == "tuck":
                 en, ja = card_names(rest)
                 base = row_id(seat, len(row) - 1)
@@ -298,16 +304,15 @@ class SpymasterView(GameView):
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         opp = 1 - seat
         if source.startswith(f"p{opp}h"):
-            return _msg(lang, "That card is in your opponent's hand.", "それは相手の手札です。")
+            return Msg("table.opponents_card")
         if not source.startswith(f"p{seat}h"):
             if source in ("deck", "discard_top"):
-                return _msg(lang, "Cards are drawn for you when the rules say so.",
-                            "カードはルールに従って自動で引かれます。")
+                return Msg("table.drawn_for_you")
             return super().why_not(obs, seat, source, target, lang)
         hand = obs["players"][seat]["hand"]
         index = int(source[len(f"p{seat}h"):])
@@ -320,62 +325,46 @@ class SpymasterView(GameView):
             action = f"play:{card}"
         elif target is None:
             if phase == P_PLAY and int(obs["to_move"]) == seat:
-                return _msg(lang, "Drag the card onto Play to attack with it.",
-                            "攻撃するには、カードを「出す」の場所へドラッグしてください。")
+                return Msg("table.drag_to_attack")
             action = f"discard:{card}" if phase == P_DISCARD else f"tuck:{card}"
         elif row and target == row_id(seat, len(row) - 1):
             action = f"tuck:{card}"
         else:
-            return _msg(lang, "Drag the card onto Play.",
-                        "カードは「出す」の場所へドラッグしてください。")
+            return Msg("table.drag_to_play")
         to_move = int(obs["to_move"])
         if to_move != seat and to_move >= 0:
-            return self._waiting(obs, to_move, lang)
+            return self._waiting(obs, to_move)
         if action.startswith("tuck:") and card_type(card) != "spy":
-            return _msg(lang, "Only a Spy can be tucked.", "差し込めるのはスパイだけです。")
+            return Msg("table.only_spies")
         state = SpymasterGame._visible_state(obs)
-        return _RULES.reason(state, action, lang)
+        return _RULES.reason(state, action) or ""
 
     @staticmethod
-    def _waiting(obs: dict[str, Any], to_move: int, lang: str) -> str:
+    def _waiting(obs: dict[str, Any], to_move: int) -> Msg:
         phase = obs["phase"]
-        name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
         if phase == P_CALL:
-            return _msg(lang, f"Wait: {name_en} is naming the face-down card.",
-                        f"お待ちください:{name_ja}が伏せカードの種類を宣言します。")
+            return Msg("table.wait_naming", seat=to_move)
         if phase == P_DISCARD:
-            return _msg(lang, f"Wait: {name_en} is discarding.",
-                        f"お待ちください:{name_ja}が手札を捨てています。")
-        return _msg(lang, f"It is {name_en}'s attack.", f"{name_ja}の攻撃中です。")
+            return Msg("table.wait_discarding", seat=to_move)
+        return Msg("table.attacking", seat=to_move)
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | None:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
-        label = "書類" if lang == "ja" else "documents"
-        return {f"P{p + 1} {label}": float(DOCUMENTS - int(obs["players"][p]["exposed"]))
-                for p in (0, 1)}
+        return {WORDS.say(Msg("series.documents", number=p + 1), lang):
+                float(DOCUMENTS - int(obs["players"][p]["exposed"])) for p in (0, 1)}
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
+            return None
         left = [DOCUMENTS - int(p["exposed"]) for p in obs["players"]]
-        rounds = int(obs["round"])
-        tail_en = f" Documents left: {left[0]} – {left[1]} after {rounds} rounds."
-        tail_ja = f"残りの書類:{left[0]} – {left[1]}({rounds}ラウンド)。"
+        figures = {"left0": left[0], "left1": left[1], "rounds": int(obs["round"])}
         w = int(obs["winner"])
         if w == DRAW:
-            why_en = ("Draw: two rounds passed without a card played." if obs["result"]
-                      == R_DEADLOCK else "Draw.")
-            why_ja = ("引き分け:2ラウンド続けてカードが出されませんでした。" if obs["result"]
-                      == R_DEADLOCK else "引き分け。")
-            return _msg(lang, why_en + tail_en, why_ja + tail_ja)
-        loser = 1 - w
-        return _msg(lang,
-                    f"{player_name(w, 'en')} wins: all of {player_name(loser, 'en')}'s "
-                    "classified documents are exposed." + tail_en,
-                    f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}の機密書類が"
-                    "すべて暴かれました。" + tail_ja)
+            return Msg("summary.deadlock" if obs["result"] == R_DEADLOCK else "summary.draw",
+                       **figures)
+        return Msg("summary.won", seat=w, loser=1 - w, **figures)
 
 
 def pl_row(obs: dict[str, Any], p: int) -> list[str]:

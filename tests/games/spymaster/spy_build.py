@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, Msg
 from tabletop.games.spymaster.data import DECK_MIXES, DEFAULT_MIX, sort_key
 from tabletop.games.spymaster.model import P_PLAY, SpymasterGame, SpymasterState
 
 GAME = SpymasterGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.games.spymaster.words import WORDS
+    from tabletop.text import render
+
+    return render(value, lang, WORDS, strict=True)
+
+
+def reason(state: SpymasterState, action: str, lang: str = "en") -> str:
+    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
+    return say(GAME.reason(state, action), lang)
 
 
 def position(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from spy_build import GAME, play, position
+from spy_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.spymaster.view import SpymasterView
@@ -29,8 +29,8 @@ def _check_gestures(session: Session) -> int:
         for ref in (g.source, g.target):
             assert ref is None or ref in ids, (g, sorted(ids))
         if g.source is not None or g.target is not None:
-            assert VIEW.why_not(obs, seat, str(g.source or g.target),
-                                g.target if g.source else None, "en") == "", g
+            assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
+                                g.target if g.source else None, "en"), "en") == "", g
     for p in lay.pieces:
         w, h = p.size()
         assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
@@ -109,9 +109,9 @@ def test_tuck_and_discard_are_clicks() -> None:
     assert next(x for x in g if x.action == "pass").shortcut == "N"
     pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
     assert pieces["p0h1"].state == "active" and pieces["row0_0"].state == "active"
-    assert VIEW.why_not(obs, 0, "p0h0", None, "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
         "Only a Spy numbered above 2 can go under Spy 2."
-    assert VIEW.why_not(obs, 0, "p0h2", None, "en") == "Only a Spy can be tucked."
+    assert say(VIEW.why_not(obs, 0, "p0h2", None, "en"), "en") == "Only a Spy can be tucked."
     s, _ = play(s, "tuck:spy6")
     lay = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)
     assert lay["tuck0_0"].art["title_en"] == "Spy 6" and lay["tuck0_0"].z < lay["row0_0"].z
@@ -129,9 +129,9 @@ def test_no_larger_spy_leaves_one_quick_button() -> None:
             for x in g] == [("pass", "Don't tuck", "差し込まない", "N", None, None)]
     pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
     assert not [p.id for p in pieces.values() if p.state == "active"]
-    assert VIEW.status(obs, 0, "en") == \
+    assert say(VIEW.status(obs, 0, "en"), "en") == \
         "You hold no Spy larger than Spy 5: press Don't tuck (N) to go on."
-    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == \
         "You hold no larger Spy to tuck: first choose Don't tuck."
 
 
@@ -143,7 +143,7 @@ def test_defender_table_is_the_same_whatever_the_attacker_holds() -> None:
         s = position(["spy5", spare, "hacker"], ["forces", "spy1"])
         s, _ = play(s, "play:spy5", "call:hacker")
         obs = GAME.observation(s, 1)
-        views.append((VIEW.layout(obs, 1, "en"), VIEW.status(obs, 1, "ja"),
+        views.append((VIEW.layout(obs, 1, "en"), say(VIEW.status(obs, 1, "ja"), "ja"),
                       VIEW.gestures(obs, 1, [])))
     assert views[0] == views[1]
 
@@ -151,34 +151,36 @@ def test_defender_table_is_the_same_whatever_the_attacker_holds() -> None:
 def test_why_not_reasons() -> None:
     s = position(["spy1", "hacker"], ["forces"])
     obs = GAME.observation(s, 0)
-    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == ""
-    assert VIEW.why_not(obs, 0, "p0h0", None, "en") == "Drag the card onto Play to attack with it."
-    assert VIEW.why_not(obs, 0, "p1h0", "play", "ja") == "それは相手の手札です。"
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == ""
+    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
+        "Drag the card onto Play to attack with it."
+    assert say(VIEW.why_not(obs, 0, "p1h0", "play", "ja"), "ja") == "それは相手の手札です。"
     obs1 = GAME.observation(s, 1)
-    assert VIEW.why_not(obs1, 1, "p1h0", "play", "en") == "It is Player 1's attack."
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "play", "en"), "en") == "It is Player 1's attack."
     s, _ = play(s, "play:hacker")
     obs = GAME.observation(s, 0)
-    assert VIEW.why_not(obs, 0, "p0h0", "play", "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == \
         "Wait: Player 2 is naming the face-down card."
-    assert VIEW.why_not(GAME.observation(s, None), None, "p0h0", "play", "en") == \
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "play", "en"), "en") == \
         "You are watching this game."
 
 
 def test_status_series_summary() -> None:
     s = position(["spy1", "forces"], ["forces"], exposed=(0, 2))
     obs = GAME.observation(s, 0)
-    assert VIEW.status(obs, 0, "en") == "Drag a card from your hand onto Play to attack face down."
-    assert VIEW.status(obs, 1, "ja") == "プレイヤー1がカードを選んでいます。"
+    assert say(VIEW.status(obs, 0, "en"), "en") == \
+        "Drag a card from your hand onto Play to attack face down."
+    assert say(VIEW.status(obs, 1, "ja"), "ja") == "プレイヤー1がカードを選んでいます。"
     assert VIEW.series(obs, "en") == {"P1 documents": 3.0, "P2 documents": 1.0}
     assert set(VIEW.series(obs, "ja")) == {"P1 書類", "P2 書類"}
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
     s, _ = play(s, "play:forces")
-    assert "(S)" in VIEW.status(GAME.observation(s, 1), 1, "en")
+    assert "(S)" in say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en")
     s, _ = play(s, "call:spy")
     obs = GAME.observation(s, None)
-    assert VIEW.summary(obs, "en").startswith(
+    assert say(VIEW.summary(obs, "en"), "en").startswith(
         "Player 1 wins: all of Player 2's classified documents are exposed.")
-    assert VIEW.summary(obs, "ja").startswith("プレイヤー1の勝ち")
-    assert VIEW.status(obs, None, "en") == "Player 1 wins."
+    assert say(VIEW.summary(obs, "ja"), "ja").startswith("プレイヤー1の勝ち")
+    assert say(VIEW.status(obs, None, "en"), "en") == "Player 1 wins."
     texts = {t.id: t.text_en for t in VIEW.layout(obs, None, "en").texts}
     assert texts["last"] == "Named Spy: Special Forces got through."
