@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.api import (
@@ -28,6 +28,7 @@ from tabletop.api import (
     TERMINAL,
     Event,
     Game,
+    GameError,
     Msg,
     Observation,
     OptionValue,
@@ -687,6 +688,40 @@ class SpymasterGame(Game[SpymasterState]):
 
     def prompt(self, state: SpymasterState, seat: int) -> Msg | None:
         return prompt_from_obs(self.observation(state, seat), seat)
+
+    # -- saves of earlier rules -----------------------------------------------------------
+    def upgrade_log(self, rules_version: str, num_players: int,
+                    options: Mapping[str, OptionValue],
+                    log: Sequence[tuple[int, str]]) -> list[tuple[int, str]] | None:
+        """Rules 2 skipped the tuck question when the attacker held no larger Spy (SM-R27);
+        rules 3 always ask it, so a match saved under rules 2 gets the attacker's "Don't
+        tuck" back wherever the question now comes and the log went straight on."""
+        if rules_version != "2":
+            return None
+        state = self.new_initial_state(num_players, options)
+        out: list[tuple[int, str]] = []
+
+        def skipped() -> bool:
+            # Rules 2 asked only an attacker who could tuck; rules 3 ask every attacker.
+            a = state.attacker
+            return (state.phase == P_TUCK and not state.pending
+                    and not tuck_options(state.hands[a], state.rows[a]))
+
+        for seat, action in log:
+            if skipped():
+                out.append((state.attacker, "pass"))
+                self.apply_in_place(state, "pass")
+            out.append((seat, action))
+            if not self.is_well_formed(action):
+                return out  # the replay that follows refuses it, with its own words
+            try:
+                self.check_action(state, action)
+            except GameError:
+                return out
+            self.apply_in_place(state, action)
+        if skipped():  # the save was made just after such a Spy
+            out.append((state.attacker, "pass"))
+        return out
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: SpymasterState, seat: int) -> float | None:

@@ -409,3 +409,27 @@ def test_heuristic_prefers_fewer_own_documents_exposed() -> None:
     bad = GAME.heuristic(s, 1)
     assert good is not None and bad is not None and good > 0.5 > -0.5 > bad
 
+
+def test_a_match_saved_under_rules_2_loads_and_plays_on() -> None:
+    # SM-R27: rules 2 skipped the tuck question when the attacker held no larger Spy; rules 3
+    # always ask it. A save made by the app under rules 2 replays with the attacker's
+    # "Don't tuck" added where the question now comes, to the very state it recorded.
+    from pathlib import Path
+
+    from tabletop.engine import savefile as sf
+    from tabletop.engine.errors import SaveFileError
+    from tabletop.games.spymaster.model import SpymasterGame
+
+    path = Path(__file__).with_name("saves") / "rules-v2.json"
+    session, data = sf.load(path, {"spymaster": GAME})
+    assert data.rules_version == "2" and session.state_hash() == data.state_hash
+    passes = sum(1 for r in session.history if r.action == "pass")
+    assert passes > sum(1 for _, action in data.log if action == "pass")
+    session.submit(session.current_player(), session.legal_actions()[0])
+
+    class Rules3Only(SpymasterGame):
+        def upgrade_log(self, *args: object, **kwargs: object) -> None:
+            return None
+
+    with pytest.raises(SaveFileError, match="rules version 2"):
+        sf.load(path, {"spymaster": Rules3Only()})
