@@ -46,13 +46,14 @@ def closed_door_faces_shown(window: Any) -> list[str]:
 def house_line_in_log(window: Any) -> bool:
     """Whether the log shows this round's house, the Rich Man's private line. (A player's
     own house of an earlier round, when they were the Rich Man, is theirs to read.)"""
-    from tabletop.games.mr_sneaky.model import _house_words
+    from tabletop.api import Msg
+    from tabletop.games.mr_sneaky.words import WORDS
 
     c = window.controller
     deal = [r.action for r in c.session.history if r.action.startswith("deal:")][-1]
-    words = _house_words(deal.partition(":")[2])
+    line = Msg("log.house", layout=deal.partition(":")[2])
     log = window.table_page.log.toPlainText()
-    return words["en"] in log or words["ja"] in log
+    return WORDS.say(line, "en") in log or WORDS.say(line, "ja") in log
 
 
 def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]

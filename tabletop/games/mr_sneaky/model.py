@@ -20,13 +20,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -53,14 +50,10 @@ from .data import (
     TREASURE_PER_DOOR,
     agent_total,
     card_counts,
-    card_name,
-    card_names,
     door_tiles,
     layouts,
-    tile_name,
 )
 from .spec import SPEC
-from .spec import player_name as player_name  # part of the model's vocabulary
 
 # Phases of a state.
 P_FIRST = "first"  # chance: who is the first Rich Man (MS-R08)
@@ -83,165 +76,12 @@ R_AGENTS = "agents"
 
 AT_START = -1  # the Thief stands on the start card
 
-GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終わっています。")
-
 _TREASURE_CARDS = TREASURE_CARDS
-
-
-def role_name(rich: bool, lang: str) -> str:
-    if lang == "ja":
-        return "富豪" if rich else "泥棒"
-    return "Rich Man" if rich else "Thief"
 
 
 def where_name(pos: int) -> str:
     """``S`` for the start card, else the door id."""
     return "S" if pos == AT_START else DOORS[pos]
-
-
-def _list(items: list[str], lang: str) -> str:
-    if lang == "ja":
-        return "・".join(items)
-    if len(items) <= 2:
-        return " or ".join(items)
-    return ", ".join(items[:-1]) + " or " + items[-1]
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines, built only when someone reads them (search applies actions by the thousand).
-# ---------------------------------------------------------------------------------------------
-
-
-def _first_words(seat: int) -> dict[str, str]:
-    return {"en": f"{player_name(seat, 'en')} is the first Rich Man.",
-            "ja": f"最初の富豪は{player_name(seat, 'ja')}です。"}
-
-
-def _round_words(n: int, rich: int) -> dict[str, str]:
-    return {"en": f"Round {n}: {player_name(rich, 'en')} is the Rich Man, "
-                  f"{player_name(1 - rich, 'en')} the Thief.",
-            "ja": f"第{n}ラウンド:富豪は{player_name(rich, 'ja')}、"
-                  f"泥棒は{player_name(1 - rich, 'ja')}です。"}
-
-
-def _deal_words() -> dict[str, str]:
-    return {"en": "The eight doors are shuffled and laid face down.",
-            "ja": "8枚の扉タイルを混ぜて伏せて並べました。"}
-
-
-def _house_words(layout: str) -> dict[str, str]:
-    en = ", ".join(f"{DOORS[i]} {tile_name(c, 'en')}" for i, c in enumerate(layout))
-    ja = "、".join(f"{DOORS[i]} {tile_name(c, 'ja')}" for i, c in enumerate(layout))
-    return {"en": f"Your house (only you see it): {en}.",
-            "ja": f"あなたの家(あなただけが見ています):{ja}。"}
-
-
-def _draw_words(rich: int, card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{player_name(rich, 'en')} draws {en}.",
-            "ja": f"{player_name(rich, 'ja')}が{ja}を引きました。"}
-
-
-def _aside_words(card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{en} matches no closed door: set aside, draw again.",
-            "ja": f"{ja}はどの閉じた扉にも合わないので脇に置いて引き直します。"}
-
-
-def _reshuffle_words(n: int) -> dict[str, str]:
-    return {"en": f"The deck is empty: the {n} discarded cards are shuffled into a new deck.",
-            "ja": f"山札が尽きたので、捨て札{n}枚を混ぜて新しい山札にしました。"}
-
-
-def _blocked_words(card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{en} cannot be placed on any door.",
-            "ja": f"{ja}はどの扉にも置けません。"}
-
-
-def _nocards_words() -> dict[str, str]:
-    return {"en": "No card is left to draw: the Rich Man cannot place.",
-            "ja": "引けるカードがないので、富豪はカードを置けません。"}
-
-
-def _place_words(rich: int, card: str, door: int) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{player_name(rich, 'en')} places {en} on {DOORS[door]}.",
-            "ja": f"{player_name(rich, 'ja')}が{ja}を{DOORS[door]}に置きました。"}
-
-
-def _move_words(thief: int, src: int, dst: int, moves: int) -> dict[str, str]:
-    return {"en": f"{player_name(thief, 'en')} sneaks from {where_name(src)} to "
-                  f"{DOORS[dst]} (start card {moves}/{STEAL_EVERY}).",
-            "ja": f"{player_name(thief, 'ja')}が{where_name(src)}から{DOORS[dst]}へ移動"
-                  f"(スタートカード {moves}/{STEAL_EVERY})。"}
-
-
-def _forced_words(thief: int) -> dict[str, str]:
-    return {"en": f"The start card has turned a full circle: {player_name(thief, 'en')} "
-                  "must steal.",
-            "ja": f"スタートカードが一周したので、{player_name(thief, 'ja')}は盗まなければ"
-                  "なりません。"}
-
-
-def _pass_words(thief: int) -> dict[str, str]:
-    return {"en": f"{player_name(thief, 'en')} does nothing.",
-            "ja": f"{player_name(thief, 'ja')}は何もしません。"}
-
-
-def _steal_words(thief: int, door: int, face: str) -> dict[str, str]:
-    return {"en": f"{player_name(thief, 'en')} steals at {DOORS[door]}: "
-                  f"{tile_name(face, 'en')}!",
-            "ja": f"{player_name(thief, 'ja')}が{DOORS[door]}で盗みました:"
-                  f"{tile_name(face, 'ja')}!"}
-
-
-def _guard_words(n: int, total: int) -> dict[str, str]:
-    return {"en": f"The Thief takes {n} guard{'s' if n != 1 else ''} ({total}/4).",
-            "ja": f"泥棒は警備コマを{n}個受け取りました({total}/4)。"}
-
-
-def _half_words(count: int) -> dict[str, str]:
-    return {"en": f"Nothing door #{count}: half a guard.",
-            "ja": f"{count}枚目の無:警備½。"}
-
-
-def _match_words(card: str, seat: int) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{en} matches: {player_name(seat, 'en')} benefits.",
-            "ja": f"{ja}が一致:{player_name(seat, 'ja')}に効果。"}
-
-
-def _miss_words(card: str) -> dict[str, str]:
-    en, ja = card_names(card)
-    return {"en": f"{en} does not match and is discarded.",
-            "ja": f"{ja}は一致しないので捨て札になりました。"}
-
-
-def _round_end_words(rnd: int, winner: int, rich: int, gain: int, how: str) -> dict[str, str]:
-    why_en = {E_TREASURE: "the Thief found the Treasure",
-              E_GUARDS: "the Thief was caught by 4 guards",
-              E_BLOCKED: "the Rich Man could not place his card",
-              E_NOCARDS: "the Rich Man ran out of cards"}[how]
-    why_ja = {E_TREASURE: "泥棒が宝を見つけた", E_GUARDS: "泥棒が警備コマ4個で捕まった",
-              E_BLOCKED: "富豪がカードを置けなかった", E_NOCARDS: "富豪のカードが尽きた"}[how]
-    role_en = role_name(winner == rich, "en")
-    role_ja = role_name(winner == rich, "ja")
-    return {"en": f"Round {rnd} ends ({why_en}): {player_name(winner, 'en')} ({role_en}) "
-                  f"+{gain} jewels.",
-            "ja": f"第{rnd}ラウンド終了({why_ja}):{player_name(winner, 'ja')}({role_ja})"
-                  f"が宝石+{gain}。"}
-
-
-def _win_words(winner: int, how: str) -> dict[str, str]:
-    loser = 1 - winner
-    if how == R_AGENTS:
-        return {"en": f"{player_name(loser, 'en')} holds {AGENTS_TO_LOSE} or more agents and "
-                      f"loses: {player_name(winner, 'en')} wins.",
-                "ja": f"{player_name(loser, 'ja')}のエージェントが{AGENTS_TO_LOSE}以上になり"
-                      f"負け:{player_name(winner, 'ja')}の勝ちです。"}
-    return {"en": f"{player_name(winner, 'en')} has {JEWELS_TO_WIN} jewels and wins.",
-            "ja": f"{player_name(winner, 'ja')}が宝石{JEWELS_TO_WIN}個を集めて勝ちました。"}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,8 +339,7 @@ class MrSneakyGame(Game[SneakyState]):
             elif action == "steal":
                 self._steal(s, events)
             elif action == "pass":
-                events.append(Event("pass", {"seat": 1 - s.rich},
-                                    render=partial(_pass_words, 1 - s.rich)))
+                events.append(Event("pass", {"seat": 1 - s.rich}))
                 s.phase = P_DRAW  # MS-R23
             else:
                 kind, _, rest = action.partition(":")
@@ -511,8 +350,7 @@ class MrSneakyGame(Game[SneakyState]):
                 elif kind == "first":
                     seat = int(rest)
                     s.first = seat
-                    events.append(Event("first", {"seat": seat},
-                                        render=partial(_first_words, seat), reveals=True))
+                    events.append(Event("first", {"seat": seat}, reveals=True))
                     self._start_round(s, seat, events)
                 else:
                     raise ValueError(f"Unknown action {action!r}")
@@ -543,15 +381,14 @@ class MrSneakyGame(Game[SneakyState]):
         s.last_door = -1
         s.last_face = ""
         s.last_cards = []
-        events.append(Event("round", {"round": s.round, "rich": rich},
-                            render=partial(_round_words, s.round, rich)))
+        events.append(Event("round", {"round": s.round, "rich": rich}))
 
     def _deal(self, s: SneakyState, layout: str, events: list[Event]) -> None:
         # MS-R10: face down for the Thief; the Rich Man peeks (a private log line).
         s.doors = list(layout)
         s.phase = P_DRAW
-        events.append(Event("deal", {"round": s.round}, render=_deal_words))
-        events.append(Event("house", {"layout": layout}, render=partial(_house_words, layout),
+        events.append(Event("deal", {"round": s.round}))
+        events.append(Event("house", {"layout": layout},
                             seats=frozenset((s.rich,)), reveals=True))
 
     def _useful(self, s: SneakyState, card: str) -> bool:
@@ -569,17 +406,16 @@ class MrSneakyGame(Game[SneakyState]):
             s.deck[card] = k - 1
         s.deck_size -= 1
         rich = s.rich
-        events.append(Event("draw", {"seat": rich, "card": card},
-                            render=partial(_draw_words, rich, card), reveals=True))
+        events.append(Event("draw", {"seat": rich, "card": card}, reveals=True))
         if not self._useful(s, card):  # MS-R15: set aside, draw again
             s.aside.append(card)
-            events.append(Event("aside", {"card": card}, render=partial(_aside_words, card)))
+            events.append(Event("aside", {"card": card}))
             return
         s.discard.extend(s.aside)  # MS-R15: set-aside cards join the pile only now
         s.aside = []
         if not place_targets(s, card):  # MS-R17
             s.discard.append(card)
-            events.append(Event("blocked", {"card": card}, render=partial(_blocked_words, card)))
+            events.append(Event("blocked", {"card": card}))
             self._end_round(s, rich, RICH_WIN_JEWELS, E_BLOCKED, events)
             return
         s.drawn = card
@@ -591,8 +427,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.cards[door].append(card)
         s.drawn = ""
         s.phase = P_MOVE
-        events.append(Event("place", {"seat": s.rich, "card": card, "door": DOORS[door]},
-                            render=partial(_place_words, s.rich, card, door)))
+        events.append(Event("place", {"seat": s.rich, "card": card, "door": DOORS[door]}))
 
     def _move(self, s: SneakyState, door: int, events: list[Event]) -> None:
         thief = 1 - s.rich
@@ -600,12 +435,11 @@ class MrSneakyGame(Game[SneakyState]):
         s.thief = door
         s.moves = min(STEAL_EVERY, s.moves + 1)  # MS-R20, MS-R22: stays at 4 if no steal
         events.append(Event("move", {"seat": thief, "from": where_name(src),
-                                     "to": DOORS[door], "moves": s.moves},
-                            render=partial(_move_words, thief, src, door, s.moves)))
+                                     "to": DOORS[door], "moves": s.moves}))
         if s.opened[door]:
             s.phase = P_DRAW  # MS-R21, MS-G03: nothing to steal on an open door
         elif s.moves >= STEAL_EVERY:
-            events.append(Event("forced", {"seat": thief}, render=partial(_forced_words, thief)))
+            events.append(Event("forced", {"seat": thief}))
             self._steal(s, events)  # MS-R22
         else:
             s.phase = P_STEAL
@@ -627,8 +461,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.last_face = face
         s.last_cards = here[:]
         events.append(Event("steal", {"seat": thief, "door": DOORS[door], "face": face,
-                                      "cards": here[:]},
-                            render=partial(_steal_words, thief, door, face), reveals=True))
+                                      "cards": here[:]}, reveals=True))
         # MS-R25: the door's own effect.
         if face in TRAP_GUARDS:
             self._add_guards(s, TRAP_GUARDS[face], events)
@@ -637,19 +470,17 @@ class MrSneakyGame(Game[SneakyState]):
             if s.nothing % 2 == 0:
                 self._add_guards(s, 1, events)
             else:
-                events.append(Event("half", {"count": s.nothing},
-                                    render=partial(_half_words, s.nothing)))
+                events.append(Event("half", {"count": s.nothing}))
         # MS-R26, MS-R27: matching cards in placement order; the rest is discarded.
         bonus = 0
         for c in here:
             if not card_matches(c, face):
                 s.discard.append(c)
-                events.append(Event("miss", {"card": c}, render=partial(_miss_words, c)))
+                events.append(Event("miss", {"card": c}))
                 continue
             kind = CARD_KINDS[c]
             who = rich if kind.target == RICH else thief
-            events.append(Event("match", {"card": c, "seat": who},
-                                render=partial(_match_words, c, who)))
+            events.append(Event("match", {"card": c, "seat": who}))
             if kind.agents:
                 s.agents[who].append(c)
                 continue
@@ -671,8 +502,7 @@ class MrSneakyGame(Game[SneakyState]):
     def _add_guards(self, s: SneakyState, n: int, events: list[Event]) -> None:
         # MS-G11: only four guard pieces exist.
         s.guards = min(GUARDS_TO_CATCH, s.guards + n)
-        events.append(Event("guard", {"n": n, "guards": s.guards},
-                            render=partial(_guard_words, n, s.guards)))
+        events.append(Event("guard", {"n": n, "guards": s.guards}))
 
     def _end_round(self, s: SneakyState, winner: int, gain: int, how: str,
                    events: list[Event], bonus: int = 0) -> None:
@@ -680,8 +510,9 @@ class MrSneakyGame(Game[SneakyState]):
         s.last_round = (s.round, winner, gain + bonus, how)
         events.append(Event("round_end", {"round": s.round, "winner": winner,
                                           "jewels": gain + bonus, "how": how},
-                            render=partial(_round_end_words, s.round, winner, s.rich,
-                                           gain + bonus, how)))
+                            msg=Msg("log.round_end", round=s.round, winner=winner,
+                                    jewels=gain + bonus, how=how,
+                                    role="rich" if winner == s.rich else "thief")))
         # MS-R02, MS-R32..MS-R34: the roles swap for a fresh round; MS-R36: there is no
         # round limit, someone scores every round, so the game always ends.
         if not self._check_end(s, events):  # MS-R30, MS-R35
@@ -707,8 +538,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.winner = winner
         s.result = how
         s.phase = P_OVER
-        events.append(Event("win", {"winner": winner, "how": how},
-                            render=partial(_win_words, winner, how)))
+        events.append(Event("win", {"winner": winner, "how": how}))
         return True
 
     def _settle(self, s: SneakyState, events: list[Event]) -> None:
@@ -720,12 +550,11 @@ class MrSneakyGame(Game[SneakyState]):
                     s.deck[c] = s.deck.get(c, 0) + 1
                 s.deck_size = n
                 s.discard = []
-                events.append(Event("reshuffle", {"cards": n},
-                                    render=partial(_reshuffle_words, n)))
+                events.append(Event("reshuffle", {"cards": n}))
             else:  # MS-G07: deck and discard empty, or the redraw ran through every card
                 s.discard.extend(s.aside)
                 s.aside = []
-                events.append(Event("nocards", {}, render=_nocards_words))
+                events.append(Event("nocards", {}))
                 self._end_round(s, s.rich, RICH_WIN_JEWELS, E_NOCARDS, events)
 
     # -- checking -------------------------------------------------------------------------
@@ -743,46 +572,36 @@ class MrSneakyGame(Game[SneakyState]):
             return len(rest) == 8 and all(c in "T12N" for c in rest)
         return False
 
-    def reason(self, s: SneakyState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+    def reason(self, s: SneakyState, action: str) -> Msg | None:
+        """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
-            return ""
+            return None
         phase = s.phase
         if phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         kind = action.partition(":")[0]
         if kind in ("draw", "deal", "first"):
-            return _msg(lang, "Only the shuffle decides that.", "それは山札が決めることです。")
+            return Msg("refuse.deck")
         if phase in (P_FIRST, P_DEAL, P_DRAW):
-            return _msg(lang, "The cards and doors are being shuffled.",
-                        "カードと扉を混ぜています。")
-        rich = s.rich
+            return Msg("refuse.shuffling")
         if kind == "place":
             if phase != P_PLACE:
-                return _msg(lang, "The Rich Man places a card only at the start of a turn, "
-                            "before the Thief moves.",
-                            "富豪がカードを置くのは手番の最初、泥棒が動く前だけです。")
+                return Msg("refuse.place_when")
             door = _PLACE[action]
-            why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door, lang)
-            return why or f"'{action}' is not possible now."
+            why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door)
+            return why or Msg("not_possible", action=action)
         if kind == "move":
             if phase == P_PLACE:
-                return _msg(lang, f"Wait: the Rich Man ({player_name(rich, 'en')}) places a "
-                            "card first.",
-                            f"お待ちください:先に富豪({player_name(rich, 'ja')})がカードを"
-                            "置きます。")
+                return Msg("refuse.rich_first", seat=s.rich)
             if phase == P_STEAL:
-                return _msg(lang, "First steal or do nothing.", "先に「盗む」か「何もしない」を"
-                            "選んでください。")
-            why = move_reason(s.thief, s.moves, s.opened, _MOVE[action], lang)
-            return why or f"'{action}' is not possible now."
+                return Msg("refuse.steal_first")
+            why = move_reason(s.thief, s.moves, s.opened, _MOVE[action])
+            return why or Msg("not_possible", action=action)
         if kind in ("steal", "pass"):
             if phase == P_PLACE:
-                return _msg(lang, "Wait: the Rich Man places a card first.",
-                            "お待ちください:先に富豪がカードを置きます。")
-            return _msg(lang, "The Thief steals (or not) right after moving onto a closed door.",
-                        "盗むかどうかは、閉じた扉に移動した直後に決めます。")
-        return f"'{action}' is not possible now."
+                return Msg("refuse.wait_place")
+            return Msg("refuse.steal_when")
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SneakyState) -> list[float]:
@@ -893,30 +712,26 @@ class MrSneakyGame(Game[SneakyState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: SneakyState, action: str, lang: str = "en") -> str:
-        ja = lang == "ja"
+    def describe_action(self, state: SneakyState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
         if kind == "place":
-            name = card_name(state.drawn, lang) if state.drawn else ("カード" if ja else "the card")
-            return f"{name}を{rest}に置く" if ja else f"Place {name} on {rest}"
+            if state.drawn:
+                return Msg("move.place", card=state.drawn, door=rest)
+            return Msg("move.place_card", door=rest)
         if kind == "move":
-            return f"{rest}へ移動" if ja else f"Move to {rest}"
-        if action == "steal":
-            return "盗む" if ja else "Steal"
-        if action == "pass":
-            return "何もしない" if ja else "Do nothing"
-        if kind == "draw":
-            return f"{card_name(rest, lang)}を引く" if ja else f"Draw {card_name(rest, lang)}"
+            return Msg("move.move", door=rest)
+        if action in ("steal", "pass"):
+            return Msg(f"move.{action}")
+        if kind == "draw" and rest in CARD_KINDS:
+            return Msg("move.draw", card=rest)
         if kind == "deal":
-            return "扉を配る" if ja else "Deal the doors"
-        if kind == "first":
-            n = int(rest)
-            return (f"{player_name(n, 'ja')}が最初の富豪" if ja
-                    else f"{player_name(n, 'en')} is the first Rich Man")
-        return action
+            return Msg("move.deal")
+        if kind == "first" and rest in ("0", "1"):
+            return Msg("move.first", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: SneakyState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: SneakyState, seat: int) -> Msg | None:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: SneakyState, seat: int) -> float | None:
@@ -1118,77 +933,50 @@ def _rich_win_chance(s: SneakyState) -> float:
 # ---------------------------------------------------------------------------------------------
 
 
-def place_reason(problem: str, door: int, lang: str) -> str:
-    name = DOORS[door]
-    if problem == "open":
-        return _msg(lang, f"{name} is already open: cards go only on closed doors.",
-                    f"{name}はもう開いています。カードは閉じた扉にだけ置けます。")
-    if problem == "full":
-        return _msg(lang, f"{name} already holds {CARDS_PER_DOOR} cards.",
-                    f"{name}にはもう{CARDS_PER_DOOR}枚置かれています。")
-    if problem == "treasure":
-        return _msg(lang, f"{name} already holds {TREASURE_PER_DOOR} treasure cards.",
-                    f"{name}にはもう宝カードが{TREASURE_PER_DOOR}枚あります。")
-    return ""
+def place_reason(problem: str, door: int) -> Msg | None:
+    """The refusal of a ``place_problem`` (MS-R14); ``None`` for no problem."""
+    if not problem:
+        return None
+    return Msg(f"refuse.door_{problem}", door=DOORS[door])
 
 
-def move_reason(pos: int, moves: int, opened: list[bool], door: int, lang: str) -> str:
+def move_reason(pos: int, moves: int, opened: list[bool], door: int) -> Msg | None:
     """Why the Thief may not move from ``pos`` to ``door`` (MS-R07, MS-R18, MS-R22)."""
     nb = neighbours_of(pos)
-    names = [DOORS[d] for d in nb]
     if door == pos:
-        return _msg(lang, "The Thief must move to another door.",
-                    "泥棒は別の扉へ移動しなければなりません。")
+        return Msg("refuse.move_away")
     if door not in nb:
-        return _msg(lang, f"From {where_name(pos)} the Thief can move only to "
-                    f"{_list(names, 'en')}.",
-                    f"{where_name(pos)}からは{_list(names, 'ja')}にしか移動できません。")
+        return Msg("refuse.move_to", doors=[DOORS[d] for d in nb], **{"from": where_name(pos)})
     if must_steal_next(moves) and opened[door] and any(not opened[d] for d in nb):
-        return _msg(lang, "The start card has turned a full circle: move onto a closed door "
-                    "and steal.",
-                    "スタートカードが一周しました。閉じた扉へ移動して盗んでください。")
-    return ""
+        return Msg("refuse.must_steal")
+    return None
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
-        w = int(obs["winner"])
-        return f"{player_name(w, 'ja')}の勝ちです。" if ja else f"{player_name(w, 'en')} wins."
+        return Msg("prompt.won", seat=int(obs["winner"]))
     if phase in (P_FIRST, P_DEAL, P_DRAW):
-        return "混ぜています…" if ja else "Shuffling…"
+        return Msg("prompt.shuffling")
     rich = int(obs["rich"])
     thief = 1 - rich
     if phase == P_PLACE:
-        if seat != rich:
-            return (f"富豪({player_name(rich, 'ja')})がカードを置いています。" if ja
-                    else f"The Rich Man ({player_name(rich, 'en')}) is placing a card.")
-        return ("引いたカードを閉じた扉へドラッグしてください(扉のクリックでも可)。" if ja
-                else "Drag the drawn card onto a closed door (or click the door).")
+        return Msg("prompt.placing", seat=rich) if seat != rich else Msg("prompt.place")
     moves = int(obs["moves"])
     if phase == P_MOVE:
         if seat != thief:
-            return (f"泥棒({player_name(thief, 'ja')})が移動します。" if ja
-                    else f"The Thief ({player_name(thief, 'en')}) is moving.")
+            return Msg("prompt.moving", seat=thief)
         opened = [bool(d["open"]) for d in obs["doors"]]
         pos = int(obs["thief"])
         if must_steal_next(moves) and any(not opened[d] for d in neighbours_of(pos)):
-            return ("スタートカードが一周します:閉じた扉へ泥棒をドラッグして盗んでください。" if ja
-                    else "The start card completes its circle: drag the thief onto a closed "
-                    "door to steal there.")
-        return ("泥棒コマを隣の扉へドラッグしてください(扉のクリックでも可)。" if ja
-                else "Drag the thief to a neighbouring door (or click the door).")
+            return Msg("prompt.forced")
+        return Msg("prompt.move")
     if phase == P_STEAL:
         if seat != thief:
-            return (f"泥棒({player_name(thief, 'ja')})が盗むか考えています。" if ja
-                    else f"The Thief ({player_name(thief, 'en')}) is deciding whether to steal.")
-        left = STEAL_EVERY - moves
-        return (f"この扉で盗みますか?(S:盗む/N:何もしない。あと{left}回の移動までに盗むこと)"
-                if ja else f"Steal here (S) or do nothing (N)? You must steal within {left} "
-                f"more move{'s' if left != 1 else ''}.")
-    return ""
+            return Msg("prompt.deciding", seat=thief)
+        return Msg("prompt.steal", left=STEAL_EVERY - moves)
+    return None
 
 
 def visible_state(obs: Mapping[str, Any]) -> SneakyState:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.spec import GameSpec, OptionSpec
+from tabletop.api import GameSpec, OptionSpec
 
 from .data import DEFAULT_GUARDS, DEFAULT_TRAPS, GUARD_MIXES, TRAP_MIXES
 

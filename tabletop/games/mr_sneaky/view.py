@@ -16,9 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
-from tabletop.engine.messages import Msg
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -43,7 +41,6 @@ from .model import (
     E_GUARDS,
     E_NOCARDS,
     E_TREASURE,
-    GAME_OVER,
     P_MOVE,
     P_OVER,
     P_PLACE,
@@ -55,10 +52,9 @@ from .model import (
     neighbours_of,
     place_problem,
     place_reason,
-    player_name,
     prompt_from_obs,
-    role_name,
 )
+from .words import WORDS
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -160,6 +156,15 @@ def open_door_art(door: int, face: str) -> dict[str, Any]:
             "color": TILE_COLORS[face]}
 
 
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and texts."""
+    return both(Msg("player", seat=seat), WORDS)
+
+
+def _role(rich: bool) -> tuple[str, str]:
+    return both(Msg("role.rich" if rich else "role.thief"), WORDS)
+
+
 def _neighbour_text(door: int, lang: str) -> str:
     names = [DOORS[d] for d in neighbours_of(door)]
     return ("隣:" + "・".join(names)) if lang == "ja" else "Next to " + ", ".join(names)
@@ -192,11 +197,11 @@ class MrSneakyView(GameView):
         y0 = 16.0 if top else 16.0 + PANEL_H + 16.0
         rich = int(obs["rich"])
         you = p == seat
-        name_en = player_name(p, "en") + (" (you)" if you else "")
-        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        name_en = _name(p)[0] + (" (you)" if you else "")
+        name_ja = _name(p)[1] + ("(あなた)" if you else "")
         if rich >= 0:
-            name_en += " — " + role_name(p == rich, "en")
-            name_ja += " — " + role_name(p == rich, "ja")
+            name_en += " — " + _role(p == rich)[0]
+            name_ja += " — " + _role(p == rich)[1]
         out.zones.append(Zone(f"player{p}", PANEL_X, y0, PANEL_W, PANEL_H, name_en, name_ja))
         jewels = int(obs["jewels"][p])
         out.texts.append(Text(f"jewels{p}", PANEL_X + 14, y0 + 30,
@@ -208,8 +213,8 @@ class MrSneakyView(GameView):
             y = y0 + 62 + (i // per_row) * 34
             out.pieces.append(Piece(f"jewel{p}_{i}", "token", x, y, w=28, h=28,
                                     art={"label": "", "color": JEWEL_COLOR},
-                                    tooltip_en=f"{player_name(p, 'en')}'s jewels: {jewels}",
-                                    tooltip_ja=f"{player_name(p, 'ja')}の宝石:{jewels}個"))
+                                    tooltip_en=f"{_name(p)[0]}'s jewels: {jewels}",
+                                    tooltip_ja=f"{_name(p)[1]}の宝石:{jewels}個"))
         agents = [str(c) for c in obs["agents"][p]]
         total = agent_total(agents)
         ay = y0 + 170
@@ -285,9 +290,9 @@ class MrSneakyView(GameView):
                 "thief", "token", tx, ty, w=THIEF_SIZE, h=THIEF_SIZE, z=50,
                 state="active" if phase == P_MOVE and seat == 1 - rich else "",
                 art={"label": "泥棒" if lang == "ja" else "Thief", "color": THIEF_COLOR},
-                tooltip_en=f"The thief ({player_name(1 - rich, 'en')}) on "
+                tooltip_en=f"The thief ({_name(1 - rich)[0]}) on "
                 f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
-                tooltip_ja=f"泥棒コマ({player_name(1 - rich, 'ja')})"
+                tooltip_ja=f"泥棒コマ({_name(1 - rich)[1]})"
                 f"{'スタートカード' if thief_at < 0 else DOORS[thief_at]}にいます"))
 
     def _add_guards(self, out: Layout, obs: dict[str, Any]) -> None:
@@ -396,14 +401,14 @@ class MrSneakyView(GameView):
             why_ja = {E_TREASURE: "宝を発見", E_GUARDS: "泥棒を捕まえた",
                       E_BLOCKED: "カードが置けない", E_NOCARDS: "カード切れ"}[how]
             out.texts.append(Text("last_round", x, max(y, 580.0),
-                                  f"Round {lr['round']}: {player_name(w, 'en')} +{lr['jewels']} "
+                                  f"Round {lr['round']}: {_name(w)[0]} +{lr['jewels']} "
                                   f"({why_en})",
-                                  f"第{lr['round']}ラウンド:{player_name(w, 'ja')} 宝石+"
+                                  f"第{lr['round']}ラウンド:{_name(w)[1]} 宝石+"
                                   f"{lr['jewels']}({why_ja})", size=14))
         if obs["phase"] == P_OVER:
             w = int(obs["winner"])
-            out.texts.append(Text("over", x, 640, f"Game over: {player_name(w, 'en')} wins",
-                                  f"ゲーム終了:{player_name(w, 'ja')}の勝ち", size=20,
+            out.texts.append(Text("over", x, 640, f"Game over: {_name(w)[0]} wins",
+                                  f"ゲーム終了:{_name(w)[1]}の勝ち", size=20,
                                   bold=True))
 
     # -- gestures -------------------------------------------------------------------------
@@ -442,127 +447,99 @@ class MrSneakyView(GameView):
                 target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
-            return _msg(lang, *GAME_OVER)
+            return Msg("game_over")
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         rich = int(obs["rich"])
         thief = 1 - rich
         to_move = int(obs["to_move"])
-        fixed = self._fixed_piece(source, lang)
-        if fixed:
+        fixed = self._fixed_piece(source)
+        if fixed is not None:
             return fixed
         if to_move != seat:
-            return self._waiting(obs, to_move, lang)
+            return self._waiting(obs, to_move)
         opened = [bool(d["open"]) for d in obs["doors"]]
         pos = int(obs["thief"])
         moves = int(obs["moves"])
         door = _door_of(target) if target is not None else _door_of(source)
         if source == "thief":
             if seat != thief:
-                return _msg(lang, "Only the Thief moves the thief piece.",
-                            "泥棒コマを動かせるのは泥棒だけです。")
+                return Msg("table.thief_only")
             if phase == P_STEAL:
-                return _msg(lang, "First steal or do nothing.",
-                            "先に「盗む」か「何もしない」を選んでください。")
+                return Msg("refuse.steal_first")
             if target is None:
-                return _msg(lang, "Drag the thief onto a neighbouring door.",
-                            "泥棒コマを隣の扉へドラッグしてください。")
+                return Msg("table.drag_thief")
             if door < 0:
-                return _msg(lang, "The thief moves only onto doors.",
-                            "泥棒コマは扉の上にしか移動できません。")
-            return move_reason(pos, moves, opened, door, lang)
+                return Msg("table.thief_doors")
+            return move_reason(pos, moves, opened, door) or ""
         if source == "drawn":
             if target is None:
-                return _msg(lang, "Drag the card onto a closed door.",
-                            "カードを閉じた扉へドラッグしてください。")
+                return Msg("table.drag_card")
             if door < 0:
-                return _msg(lang, "Cards go only onto doors.", "カードは扉の上にだけ置けます。")
+                return Msg("table.card_doors")
             cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
-            return place_reason(place_problem(opened, cards, str(obs["drawn"]), door), door,
-                                lang)
+            return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
+                                door) or ""
         if door >= 0 and target is None:  # a click on a door
             if phase == P_PLACE:
                 cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
                 return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
-                                    door, lang)
+                                    door) or ""
             if phase == P_MOVE:
-                return move_reason(pos, moves, opened, door, lang)
+                return move_reason(pos, moves, opened, door) or ""
             if phase == P_STEAL:
                 if door != pos:
-                    return _msg(lang, f"You can steal only where the thief stands: "
-                                f"{DOORS[pos]}.",
-                                f"盗めるのは泥棒コマのいる扉({DOORS[pos]})だけです。")
+                    return Msg("table.steal_here", door=DOORS[pos])
                 return ""
         if source.startswith("card_"):
-            return _msg(lang, "Placed cards stay on their door until it is opened.",
-                        "置かれたカードは扉が開くまでそのままです。")
+            return Msg("table.placed")
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
-    def _fixed_piece(source: str, lang: str) -> str:
+    def _fixed_piece(source: str) -> Msg | None:
         """Reasons for pieces that only the rules move, whoever's turn it is."""
         if source in ("deck", "discard_top"):
-            return _msg(lang, "Cards are drawn for the Rich Man automatically.",
-                        "カードは富豪のために自動で引かれます。")
+            return Msg("table.deck")
         if source == "start":
-            return _msg(lang, "The start card turns by itself each time the Thief moves.",
-                        "スタートカードは泥棒が移動するたびに自動で回ります。")
+            return Msg("table.start")
         if source.startswith("guard"):
-            return _msg(lang, "Guards come only from opened doors and guard cards.",
-                        "警備コマは開いた扉と警備カードからだけ受け取ります。")
+            return Msg("table.guards")
         if source.startswith("jewel"):
-            return _msg(lang, "Jewels are paid by the rules at the end of a steal or a round.",
-                        "宝石は盗みやラウンドの終わりにルールに従って支払われます。")
+            return Msg("table.jewels")
         if source.startswith("agent"):
-            return _msg(lang, "Agent cards stay with their holder until the end of the game.",
-                        "エージェントカードはゲーム終了まで持ち主の前に置かれます。")
-        return ""
+            return Msg("table.agents")
+        return None
 
     @staticmethod
-    def _waiting(obs: dict[str, Any], to_move: int, lang: str) -> str:
+    def _waiting(obs: dict[str, Any], to_move: int) -> Msg:
         if to_move < 0:
-            return _msg(lang, "Wait: cards are being shuffled.", "お待ちください:混ぜています。")
+            return Msg("table.wait_shuffle")
         phase = obs["phase"]
-        name_en, name_ja = player_name(to_move, "en"), player_name(to_move, "ja")
         if phase == P_PLACE:
-            return _msg(lang, f"Wait: the Rich Man ({name_en}) is placing a card.",
-                        f"お待ちください:富豪({name_ja})がカードを置いています。")
+            return Msg("table.wait_place", seat=to_move)
         if phase == P_STEAL:
-            return _msg(lang, f"Wait: the Thief ({name_en}) is deciding whether to steal.",
-                        f"お待ちください:泥棒({name_ja})が盗むか考えています。")
-        return _msg(lang, f"Wait: the Thief ({name_en}) is moving.",
-                    f"お待ちください:泥棒({name_ja})が移動しています。")
+            return Msg("table.wait_steal", seat=to_move)
+        return Msg("table.wait_move", seat=to_move)
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | None:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
-        label = "宝石" if lang == "ja" else "jewels"
-        return {f"P{p + 1} {label}": float(obs["jewels"][p]) for p in (0, 1)}
+        return {WORDS.say(Msg("series.jewels", number=p + 1), lang): float(obs["jewels"][p])
+                for p in (0, 1)}
 
     def series_round(self, obs: dict[str, Any]) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
-        w = int(obs["winner"])
-        j = [int(v) for v in obs["jewels"]]
-        a = [agent_total([str(c) for c in obs["agents"][p]]) for p in (0, 1)]
-        rounds = int(obs["round"])
-        tail_en = (f" Jewels {j[0]} – {j[1]}, agents {a[0]} – {a[1]}, after {rounds} "
-                   f"round{'s' if rounds != 1 else ''}.")
-        tail_ja = f"宝石 {j[0]} – {j[1]}、エージェント {a[0]} – {a[1]}({rounds}ラウンド)。"
-        if obs["result"] == R_AGENTS:
-            loser = 1 - w
-            return _msg(lang,
-                        f"{player_name(w, 'en')} wins: {player_name(loser, 'en')} holds "
-                        f"{AGENTS_TO_LOSE} or more agents." + tail_en,
-                        f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}の"
-                        f"エージェントが{AGENTS_TO_LOSE}以上になりました。" + tail_ja)
-        return _msg(lang, f"{player_name(w, 'en')} wins with {j[w]} jewels." + tail_en,
-                    f"{player_name(w, 'ja')}が宝石{j[w]}個で勝ちました。" + tail_ja)
+            return None
+        figures = {"seat": int(obs["winner"]), "jewels": [int(v) for v in obs["jewels"]],
+                   "agents": [agent_total([str(c) for c in obs["agents"][p]]) for p in (0, 1)],
+                   "rounds": int(obs["round"])}
+        return Msg("summary.agents" if obs["result"] == R_AGENTS else "summary.jewels",
+                   **figures)
 
 
 def _cards_en(n: int) -> str:

@@ -4,11 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, Msg
 from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
 from tabletop.games.mr_sneaky.model import AT_START, P_MOVE, MrSneakyGame, SneakyState
 
 GAME = MrSneakyGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.games.mr_sneaky.words import WORDS
+    from tabletop.text import render
+
+    return render(value, lang, WORDS, strict=True)
+
+
+def reason(state: SneakyState, action: str, lang: str = "en") -> str:
+    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
+    return say(GAME.reason(state, action), lang)
 
 #: D1 Nothing, D2 Trap 1, D3 Treasure, D4 Trap 2, D5 Nothing, D6 Trap 1, D7 Nothing, D8 Nothing.
 LAYOUT = "N1T2N1NN"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ms_build import GAME, door, kinds, play, position
+from ms_build import GAME, door, kinds, play, position, say
 
 from tabletop.engine import Event, IllegalActionError
 from tabletop.games.mr_sneaky.data import DOORS, NEIGHBOUR_TABLE
@@ -119,7 +119,7 @@ def test_e6_useless_card_and_blocked_placement() -> None:
     try:
         GAME.apply(s, "place:D8")
     except IllegalActionError as exc:
-        assert "3 cards" in str(exc)
+        assert "3 cards" in say(exc.msg)
     else:  # pragma: no cover - the rule would be broken
         raise AssertionError("a full door accepted a card")
 

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Any
 
-from ms_build import GAME, LAYOUT, door, play, position
+from ms_build import GAME, LAYOUT, door, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
 from tabletop.games.mr_sneaky.data import DOORS, TILE_MARKS, TILE_NAMES
@@ -160,8 +160,8 @@ def _check_gestures(session: Session) -> int:
             assert ref is None or ref in ids, (g, sorted(ids))
         if g.source is not None or g.target is not None:
             for lang in ("en", "ja"):
-                assert VIEW.why_not(obs, seat, str(g.source or g.target),
-                                    g.target if g.source else None, lang) == "", g
+                assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
+                                    g.target if g.source else None, lang)) == "", g
     for p in lay.pieces:
         w, h = p.size()
         assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
@@ -200,59 +200,61 @@ def test_move_and_place_are_drags_steal_and_pass_buttons() -> None:
 def test_why_not_reasons() -> None:
     s = position(rich=0, thief="D1", moves=0, opened=["D3"])
     thief = GAME.observation(s, 1)
-    assert VIEW.why_not(thief, 1, "thief", "door_D8", "en") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D8", "en"), "en") == \
         "From D1 the Thief can move only to D2, D3 or D4."
-    assert VIEW.why_not(thief, 1, "thief", "door_D8", "ja") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D8", "ja"), "ja") == \
         "D1からはD2・D3・D4にしか移動できません。"
-    assert VIEW.why_not(thief, 1, "thief", "door_D3", "en") == ""  # an open door is fine
-    assert VIEW.why_not(thief, 1, "thief", None, "en") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D3", "en"), "en") == ""  # an open door is fine
+    assert say(VIEW.why_not(thief, 1, "thief", None, "en"), "en") == \
         "Drag the thief onto a neighbouring door."
-    assert VIEW.why_not(thief, 1, "guard0", None, "en") == \
+    assert say(VIEW.why_not(thief, 1, "guard0", None, "en"), "en") == \
         "Guards come only from opened doors and guard cards."
-    assert VIEW.why_not(thief, 1, "start", None, "ja") == \
+    assert say(VIEW.why_not(thief, 1, "start", None, "ja"), "ja") == \
         "スタートカードは泥棒が移動するたびに自動で回ります。"
     rich = GAME.observation(s, 0)
-    assert VIEW.why_not(rich, 0, "thief", "door_D2", "en") == \
+    assert say(VIEW.why_not(rich, 0, "thief", "door_D2", "en"), "en") == \
         "Wait: the Thief (Player 2) is moving."
     forced = position(rich=0, thief="D1", moves=3, opened=["D3"])
-    assert VIEW.why_not(GAME.observation(forced, 1), 1, "thief", "door_D3", "en") == \
+    assert say(VIEW.why_not(GAME.observation(forced, 1), 1, "thief", "door_D3", "en"), "en") == \
         "The start card has turned a full circle: move onto a closed door and steal."
     placing = position(rich=0, phase=P_PLACE, drawn="A1", opened=["D2"],
                        cards={"D4": ["A2", "A3"], "D5": ["B1", "B2", "C1"]})
     obs = GAME.observation(placing, 0)
-    assert VIEW.why_not(obs, 0, "drawn", "door_D2", "en") == \
+    assert say(VIEW.why_not(obs, 0, "drawn", "door_D2", "en"), "en") == \
         "D2 is already open: cards go only on closed doors."
-    assert VIEW.why_not(obs, 0, "drawn", "door_D4", "ja") == "D4にはもう宝カードが2枚あります。"
-    assert VIEW.why_not(obs, 0, "door_D5", None, "en") == "D5 already holds 3 cards."
-    assert VIEW.why_not(obs, 0, "drawn", None, "en") == "Drag the card onto a closed door."
-    assert VIEW.why_not(obs, 0, "thief", "door_D2", "en") == \
+    assert say(VIEW.why_not(obs, 0, "drawn", "door_D4", "ja"), "ja") == \
+        "D4にはもう宝カードが2枚あります。"
+    assert say(VIEW.why_not(obs, 0, "door_D5", None, "en"), "en") == "D5 already holds 3 cards."
+    assert say(VIEW.why_not(obs, 0, "drawn", None, "en"), "en") == \
+        "Drag the card onto a closed door."
+    assert say(VIEW.why_not(obs, 0, "thief", "door_D2", "en"), "en") == \
         "Only the Thief moves the thief piece."
-    assert VIEW.why_not(GAME.observation(placing, 1), 1, "thief", "door_D2", "ja") == \
+    assert say(VIEW.why_not(GAME.observation(placing, 1), 1, "thief", "door_D2", "ja"), "ja") == \
         "お待ちください:富豪(プレイヤー1)がカードを置いています。"
     stealing, _ = play(position(rich=0, thief="D1"), "move:D2")
     obs = GAME.observation(stealing, 1)
-    assert VIEW.why_not(obs, 1, "door_D4", None, "en") == \
+    assert say(VIEW.why_not(obs, 1, "door_D4", None, "en"), "en") == \
         "You can steal only where the thief stands: D2."
-    assert VIEW.why_not(obs, 1, "thief", "door_D4", "en") == "First steal or do nothing."
-    assert VIEW.why_not(GAME.observation(s, None), None, "thief", "door_D2", "en") == \
+    assert say(VIEW.why_not(obs, 1, "thief", "door_D4", "en"), "en") == "First steal or do nothing."
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "thief", "door_D2", "en"), "en") == \
         "You are watching this game."
 
 
 def test_status_series_summary() -> None:
     s = position(rich=0, thief="D1", moves=3, jewels=(2, 5))
     obs = GAME.observation(s, 1)
-    assert VIEW.status(obs, 1, "en").startswith("The start card completes its circle")
-    assert VIEW.status(obs, 0, "ja") == "泥棒(プレイヤー2)が移動します。"
+    assert say(VIEW.status(obs, 1, "en"), "en").startswith("The start card completes its circle")
+    assert say(VIEW.status(obs, 0, "ja"), "ja") == "泥棒(プレイヤー2)が移動します。"
     assert VIEW.series(obs, "en") == {"P1 jewels": 2.0, "P2 jewels": 5.0}
     assert VIEW.series_round(obs) == 1
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
     s, _ = play(position(rich=0, thief="D1", jewels=(2, 5)), "move:D3", "steal")
     over = GAME.observation(s, None)
     assert over["phase"] == P_OVER
-    assert VIEW.summary(over, "en") == \
+    assert say(VIEW.summary(over, "en"), "en") == \
         "Player 2 wins with 9 jewels. Jewels 2 – 9, agents 0 – 0, after 1 round."
-    assert VIEW.summary(over, "ja").startswith("プレイヤー2が宝石9個で勝ちました。")
-    assert VIEW.status(over, None, "en") == "Player 2 wins."
+    assert say(VIEW.summary(over, "ja"), "ja").startswith("プレイヤー2が宝石9個で勝ちました。")
+    assert say(VIEW.status(over, None, "en"), "en") == "Player 2 wins."
     texts = {t.id: t.text_en for t in VIEW.layout(over, None, "en").texts}
     assert texts["over"] == "Game over: Player 2 wins"
     assert texts["last_round"] == "Round 1: Player 2 +4 (found the Treasure)"
@@ -272,7 +274,7 @@ def _table(qtbot: Any, obs: dict[str, Any], seat: int, legal: list[str]) -> Any:
     table.show()
     qtbot.waitExposed(table)
     table.sync(VIEW.layout(obs, seat, "en"), VIEW.gestures(obs, seat, legal), animate=False)
-    table.set_reason_provider(lambda src, tgt: VIEW.why_not(obs, seat, src, tgt, "en"))
+    table.set_reason_provider(lambda src, tgt: say(VIEW.why_not(obs, seat, src, tgt, "en"), "en"))
     return table
 
 
