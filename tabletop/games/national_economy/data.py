@@ -193,6 +193,7 @@ WAREHOUSE_BONUS = 4                          # NE-R36
 WORKER_LIMIT = 5                             # NE-R40
 PENALTY = 3                                  # NE-R60, per unpaid-wage token
 YAKUZA_PENALTY = 1                           # NE-R60 with a Yakuza
+CLEAR_SCORE = 100                            # NE-R84: the solo variant B target
 
 
 def card_name(card: str, lang: str) -> str:

@@ -36,13 +36,9 @@ import random
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
 
 from .data import (
     AGRI,
@@ -65,7 +61,6 @@ from .data import (
     WORKER_LIMIT,
     WORKPLACES,
     YAKUZA_PENALTY,
-    card_name,
 )
 from .spec import (
     BONUS_EACH,
@@ -216,50 +211,6 @@ def rules_of(obs: Mapping[str, Any]) -> NERules:
     return NERules.from_options(changed) if changed else DEFAULT_RULES
 
 
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-#: Log lines of the events search makes most often, built only when the log reads them (see
-#: ``Event``): ``{p}`` the player, ``{card}`` the card, ``{0}``, ``{1}`` the numbers.
-_SAID: dict[str, tuple[str, str]] = {
-    "reveal": ("Revealed: {card}.", "{card}が公開されました。"),
-    "draw": ("You draw {card}.", "{card}を引きました。"),
-    "drew": ("{p} draws a building card.", "{p}が建物カードを1枚引きました。"),
-    "place": ("{p} sends a worker to the {card}.", "{p}が{card}に労働者を派遣しました。"),
-    "income": ("{p} takes ${0} from the household.", "{p}が家計から${0}を得ました。"),
-    "goods": ("{p} draws {0} consumer goods.", "{p}が消費財を{0}枚引きました。"),
-    "marker": ("{p} takes the start player marker.",
-               "{p}がスタートプレイヤーマーカーを取りました。"),
-    "hire": ("{p} hires {0} worker(s) ({1} in all).", "{p}が労働者を{0}人雇いました(計{1}人)。"),
-    "burn": ("{p}'s Slash-and-Burn Field is discarded.", "{p}の焼畑が捨て札になりました。"),
-    "discard": ("{p} discards {card}.", "{p}が{card}を捨てました。"),
-    "build": ("{p} builds a {card}.", "{p}が{card}を建設しました。"),
-    "take": ("{p} takes {card}; the other revealed cards are discarded.",
-             "{p}が{card}を手札に加え、残りを捨てました。"),
-    "sell_pick": ("{p} picks {card} to sell.", "{p}が{card}を売却に選びました。"),
-}
-
-
-def _said(kind: str, p: int, card: str, *numbers: int) -> dict[str, str]:
-    """The log line of a ``_SAID`` event in both languages."""
-    out = {}
-    for lang, template in zip(("en", "ja"), _SAID[kind], strict=True):
-        out[lang] = template.format(*numbers, p=player_name(p, lang) if p >= 0 else "",
-                                    card=card_name(card, lang) if card else "")
-    return out
-
-
-def _hands_words(hands: Sequence[Sequence[str]]) -> dict[str, str]:
-    """The log line of the hands shown at the end of the game."""
-    en = "; ".join(f"{player_name(p, 'en')}: "
-                   f"{', '.join(card_name(c, 'en') for c in hand) or 'no cards'}"
-                   for p, hand in enumerate(hands))
-    ja = "/".join(f"{player_name(p, 'ja')}:{'、'.join(card_name(c, 'ja') for c in hand) or 'なし'}"
-                  for p, hand in enumerate(hands))
-    return {"en": f"Hands at the end: {en}.", "ja": f"終了時の手札:{ja}。"}
-
-
 def hand_limit(buildings: Sequence[str]) -> int:
     """NE-R36: 5, +4 per Warehouse owned."""
     return HAND_LIMIT + WAREHOUSE_BONUS * buildings.count("warehouse")
@@ -329,42 +280,18 @@ def can_complete(selected: Sequence[int], rest: Sequence[int], shortfall: int) -
     return search(0, total, min(selected) if selected else -1)
 
 
-def sale_problem_text(problem: SaleProblem, lang: str) -> str:
-    """A ``sale_problem`` answer as the rule's words."""
+def sale_message(problem: SaleProblem) -> Msg:
+    """A ``sale_problem`` answer as the rule's message."""
     code = problem[0]
-    ja = lang == "ja"
-    if code == "not_short":
-        return ("賃金を払えるので建物は売れません(過剰売却になります)。" if ja
-                else "You can pay your wages, so no building may be sold (that would be "
-                "over-selling).")
     if code == "over":
-        cheapest, total, short = problem[1], problem[2], problem[3]
-        return (f"過剰売却ルール:不足額は${short}です。選んだ建物は${total}になり、"
-                f"${cheapest}の建物を売らなくても${total - cheapest}で足ります。"
-                "売る必要のない建物は売れません。" if ja
-                else f"Over-selling rule: you are ${short} short. The selection brings "
-                f"${total}; without the ${cheapest} building it would still bring "
-                f"${total - cheapest}, which covers the shortfall. You may not sell a building "
-                "you do not need to sell.")
+        return Msg("sale.over", cheapest=problem[1], total=problem[2], short=problem[3])
     if code == "short":
-        total, short = problem[1], problem[2]
-        return (f"売却義務:不足額は${short}ですが、選んだ建物は${total}にしかなりません。"
-                "不足額に届くまで売ってください(すべて売っても届かないなら、すべて売ります)。"
-                if ja else f"You must sell: you are ${short} short and the selection brings "
-                f"only ${total}. Sell until the shortfall is covered (or sell every sellable "
-                "building if they cannot cover it).")
-    if code == "dead_end":
-        return ("この選び方を含む売却はどれも、不足額に届かないか過剰売却になります。" if ja
-                else "No legal sale contains this selection: every way to complete it either "
-                "leaves the shortfall uncovered or sells a building that is not needed.")
-    if code == "unsellable":
-        name = card_name(problem[1], lang)
-        return f"{name}は売却できません。" if ja else f"{name} cannot be sold."
-    if code == "not_owned":
-        name = card_name(problem[1], lang)
-        return (f"売れる{name}がもうありません。" if ja
-                else f"You have no more {name} to sell.")
-    return "その売却はできません。" if ja else "That sale is not allowed."
+        return Msg("sale.short", total=problem[1], short=problem[2])
+    if code in ("unsellable", "not_owned"):
+        return Msg(f"sale.{code}", card=problem[1])
+    if code in ("not_short", "dead_end"):
+        return Msg(f"sale.{code}")
+    return Msg("sale.other")
 
 
 def _selection_problem(buildings: Sequence[str], selection: Sequence[str]) -> SaleProblem | None:
@@ -382,22 +309,22 @@ def _selection_problem(buildings: Sequence[str], selection: Sequence[str]) -> Sa
 
 
 def sale_reason(buildings: Sequence[str], selection: Sequence[str], cash: int, due: int,
-                lang: str = "en", values: Mapping[str, int] | None = None) -> str:
+                values: Mapping[str, int] | None = None) -> Msg | None:
     """Why selling ``selection`` out of ``buildings`` (a player's own area) is not a legal
-    complete sale when ``due`` is owed with ``cash`` in hand; ``""`` if it is (NE-R53).
+    complete sale when ``due`` is owed with ``cash`` in hand; ``None`` if it is (NE-R53).
     ``values`` replaces the asset values as sale prices (solo variant B pays half)."""
     price = _VALUE if values is None else values
     problem = _selection_problem(buildings, selection)
     if problem is None:
         sellable = [price[b] for b in buildings if b in _SELLABLE]
         problem = sale_problem([price[b] for b in selection], sellable, due - cash)
-    return "" if problem is None else sale_problem_text(problem, lang)
+    return None if problem is None else sale_message(problem)
 
 
-def sale_selections(buildings: Sequence[str], cash: int, due: int, lang: str = "en",
+def sale_selections(buildings: Sequence[str], cash: int, due: int,
                     values: Mapping[str, int] | None = None
-                    ) -> list[tuple[tuple[str, ...], str]]:
-    """Every distinct selection of sellable buildings (as a sorted tuple of ids) with ``""``
+                    ) -> list[tuple[tuple[str, ...], Msg | None]]:
+    """Every distinct selection of sellable buildings (as a sorted tuple of ids) with ``None``
     when it is a legal sale and otherwise the reason it is not (NE-R53, NE-R54); ``values``
     as for ``sale_reason``."""
     counts: dict[str, int] = {}
@@ -405,12 +332,12 @@ def sale_selections(buildings: Sequence[str], cash: int, due: int, lang: str = "
         if b in _SELLABLE:
             counts[b] = counts.get(b, 0) + 1
     kinds = sorted(counts)
-    out: list[tuple[tuple[str, ...], str]] = []
+    out: list[tuple[tuple[str, ...], Msg | None]] = []
 
     def rec(i: int, chosen: list[str]) -> None:
         if i == len(kinds):
             sel = tuple(chosen)
-            out.append((sel, sale_reason(buildings, sel, cash, due, lang, values)))
+            out.append((sel, sale_reason(buildings, sel, cash, due, values)))
             return
         for k in range(counts[kinds[i]] + 1):
             rec(i + 1, chosen + [kinds[i]] * k)
@@ -924,10 +851,7 @@ class NationalEconomyGame(Game[NEState]):
 
     def _start(self, s: NEState, seat: int) -> list[Event]:
         s.start = s.marker = seat
-        events = [Event("start", {"seat": seat},
-                        {"en": f"{player_name(seat, 'en')} is the start player.",
-                         "ja": f"{player_name(seat, 'ja')}がスタートプレイヤーです。"},
-                        reveals=True)]
+        events = [Event("start", {"seat": seat}, reveals=True)]
         for k, p in enumerate(s.seats_from_start()):
             s.cash[p] = START_CASH[k]  # NE-R17
             s.issued += START_CASH[k]
@@ -943,14 +867,10 @@ class NationalEconomyGame(Game[NEState]):
             if any(s.discard):
                 s.deck = s.discard
                 s.discard = [0] * _NB
-                events.append(Event("reshuffle", {"cards": sum(s.deck)},
-                                    {"en": "The discard pile is shuffled into a new deck.",
-                                     "ja": "捨て札をシャッフルして新しい山札にしました。"}))
+                events.append(Event("reshuffle", {"cards": sum(s.deck)}))
             else:
                 s.draw_queue.clear()
-                events.append(Event("no_cards", {},
-                                    {"en": "No building cards are left to draw.",
-                                     "ja": "引ける建物カードがありません。"}))
+                events.append(Event("no_cards", {}))
         return events
 
     def _begin_draws(self, s: NEState, target: int, count: int) -> list[Event]:
@@ -965,16 +885,14 @@ class NationalEconomyGame(Game[NEState]):
         s.deck[_IDX[card]] -= 1
         if target < 0:
             insort(s.revealed, card)
-            events = [Event("reveal", {"card": card}, reveals=True,
-                            render=partial(_said, "reveal", -1, card))]
+            events = [Event("reveal", {"card": card}, reveals=True)]
         else:
             insort(s.hands[target], card)
             others = _OTHERS[s.n][target]
             events = [
                 Event("draw", {"seat": target, "card": card}, seats=frozenset({target}),
-                      reveals=True, render=partial(_said, "draw", target, card)),
-                Event("drew", {"seat": target}, seats=others,
-                      render=partial(_said, "drew", target, "")),
+                      reveals=True),
+                Event("drew", {"seat": target}, seats=others),
             ]
         events.extend(self._settle_draws(s))
         if not s.draw_queue:
@@ -1000,8 +918,7 @@ class NationalEconomyGame(Game[NEState]):
         s.placed[p] += 1
         s.effect = card
         s.stage = 0
-        ev = Event("place", {"seat": p, "card": card, "own": own},
-                   render=partial(_said, "place", p, card))
+        ev = Event("place", {"seat": p, "card": card, "own": own})
         return [ev, *self._after_place(s), *self._run(s)]
 
     def _after_place(self, s: NEState) -> list[Event]:
@@ -1036,34 +953,30 @@ class NationalEconomyGame(Game[NEState]):
             elif op == "cash":
                 s.household -= arg
                 s.cash[p] += arg
-                events.append(Event("income", {"seat": p, "amount": arg},
-                                    render=partial(_said, "income", p, "", arg)))
+                events.append(Event("income", {"seat": p, "amount": arg}))
             elif op in ("goods", "orchard"):
                 want = arg - len(s.hands[p]) if op == "orchard" else arg
                 k = max(0, min(want, s.goods))  # NE-R3: only what is left
                 s.goods -= k
                 s.hands[p].extend([GOODS] * k)
                 s.hands[p].sort()
-                events.append(Event("goods", {"seat": p, "count": k},
-                                    render=partial(_said, "goods", p, "", k)))
+                events.append(Event("goods", {"seat": p, "count": k}))
             elif op == "marker":
                 s.marker = p  # NE-G14: the new start player begins the next round
-                events.append(Event("marker", {"seat": p},
-                                    render=partial(_said, "marker", p, "")))
+                events.append(Event("marker", {"seat": p}))
             elif op in ("hire", "hire_to", "awake"):
                 add = arg - s.workers[p] if op == "hire_to" else arg
                 s.workers[p] += add
                 if op != "awake":
                     s.sleeping[p] += add  # NE-R41
                 events.append(Event("hire", {"seat": p, "count": add, "awake": op == "awake"},
-                                    render=partial(_said, "hire", p, "", add,
-                                                   s.workers[p])))
+                                    msg=Msg("log.hire", seat=p, count=add,
+                                            total=s.workers[p])))
             elif op == "burn":
                 del s.buildings[p][s.where]
                 del s.own_used[p][s.where]
                 s.discard[_IDX["slash_and_burn"]] += 1
-                events.append(Event("burn", {"seat": p},
-                                    render=partial(_said, "burn", p, "")))
+                events.append(Event("burn", {"seat": p}))
             s.stage += 1
         return events + self._end_turn(s)
 
@@ -1071,8 +984,7 @@ class NationalEconomyGame(Game[NEState]):
         p = s.queue[0] if s.phase == P_TRIM else s.active
         s.hands[p].remove(card)
         _discard_card(s, card)
-        ev = Event("discard", {"seat": p, "card": card},
-                   render=partial(_said, "discard", p, card))
+        ev = Event("discard", {"seat": p, "card": card})
         if s.phase == P_TRIM:
             if len(s.hands[p]) <= hand_limit(s.buildings[p]):
                 s.queue.pop(0)
@@ -1093,8 +1005,7 @@ class NationalEconomyGame(Game[NEState]):
             fresh = list(s.fresh)
             fresh[p] += 1
             s.fresh = tuple(fresh)
-        ev = Event("build", {"seat": p, "card": card},
-                   render=partial(_said, "build", p, card))
+        ev = Event("build", {"seat": p, "card": card})
         if s.phase == P_BUILD and s.build_kind == B_PAIR:
             s.phase = P_BUILD2
             s.first_built = card
@@ -1115,8 +1026,7 @@ class NationalEconomyGame(Game[NEState]):
         for c in s.revealed:
             _discard_card(s, c)  # NE-G9
         s.revealed = []
-        ev = Event("take", {"seat": p, "card": card},
-                   render=partial(_said, "take", p, card))
+        ev = Event("take", {"seat": p, "card": card})
         s.stage += 1
         return [ev, *self._run(s)]
 
@@ -1139,11 +1049,7 @@ class NationalEconomyGame(Game[NEState]):
         s.placed = [0] * s.n
         s.phase = P_PLACE
         r, w = s.round, s.wage()
-        return [Event("round", {"round": r, "wage": w, "start": s.start},
-                      {"en": f"Round {r} begins (wage ${w} per worker); "
-                       f"{player_name(s.start, 'en')} starts.",
-                       "ja": f"ラウンド{r}開始(賃金は1人${w})。"
-                       f"{player_name(s.start, 'ja')}から始めます。"})]
+        return [Event("round", {"round": r, "wage": w, "start": s.start})]
 
     def _end_round(self, s: NEState) -> list[Event]:
         # NE-R30: workers come home.
@@ -1163,15 +1069,9 @@ class NationalEconomyGame(Game[NEState]):
         s.household += paid
         unpaid = due - paid
         s.penalties[p] += unpaid
-        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
-        text = {"en": f"{who_en} pays ${paid} in wages.",
-                "ja": f"{who_ja}が賃金${paid}を払いました。"}
-        if unpaid:
-            text = {"en": f"{who_en} pays ${paid} of ${due} in wages and takes {unpaid} "
-                    "unpaid-wage token(s).",
-                    "ja": f"{who_ja}は賃金${due}のうち${paid}しか払えず、未払い給料罰符を"
-                    f"{unpaid}枚受け取りました。"}
-        return [Event("wages", {"seat": p, "paid": paid, "unpaid": unpaid}, text)]
+        said = (Msg("log.wages_short", seat=p, paid=paid, due=due, unpaid=unpaid) if unpaid
+                else Msg("log.wages", seat=p, paid=paid))
+        return [Event("wages", {"seat": p, "paid": paid, "unpaid": unpaid}, msg=said)]
 
     def _payday(self, s: NEState) -> list[Event]:
         events: list[Event] = []
@@ -1199,8 +1099,7 @@ class NationalEconomyGame(Game[NEState]):
         s.selling.append(card)
         s.selling.sort()
         p = s.queue[0]
-        return [Event("sell_pick", {"seat": p, "card": card},
-                      render=partial(_said, "sell_pick", p, card))]
+        return [Event("sell_pick", {"seat": p, "card": card})]
 
     def _finish_sale(self, s: NEState) -> list[Event]:
         p = s.queue[0]
@@ -1214,11 +1113,7 @@ class NationalEconomyGame(Game[NEState]):
             total += self._sale_value(s, b)
         s.cash[p] += total
         s.issued += total
-        names_en = ", ".join(card_name(b, "en") for b in s.selling)
-        names_ja = "、".join(card_name(b, "ja") for b in s.selling)
-        events = [Event("sell", {"seat": p, "cards": s.selling[:], "amount": total},
-                        {"en": f"{player_name(p, 'en')} sells {names_en} for ${total}.",
-                         "ja": f"{player_name(p, 'ja')}が{names_ja}を${total}で売却しました。"})]
+        events = [Event("sell", {"seat": p, "cards": s.selling[:], "amount": total})]
         s.selling = []
         events.extend(self._pay(s, p))
         s.queue.pop(0)
@@ -1235,28 +1130,18 @@ class NationalEconomyGame(Game[NEState]):
         s.public.append(card)
         s.public_workers.append([])
         s.round += 1
-        ev = Event("workplace", {"card": card},
-                   {"en": f"The {card_name(card, 'en')} opens in the public area.",
-                    "ja": f"{card_name(card, 'ja')}が共有建物置き場に加わりました。"})
+        ev = Event("workplace", {"card": card})
         return [ev, *self._begin_round(s)]
 
     def _game_over(self, s: NEState) -> list[Event]:
         # The hands are shown at the end (and count for the final scores): the event says
         # what each one held, for the log and for every seat that could not see it.
         hands = [h[:] for h in s.hands]
-        events: list[Event] = [Event("hands", {"hands": hands}, _hands_words(hands),
-                                     reveals=True)]
+        events: list[Event] = [Event("hands", {"hands": hands}, reveals=True)]
         for p in range(s.n):
             sc = s.score(p)
-            events.append(Event("score", {"seat": p, **sc.to_json()},
-                                {"en": f"{player_name(p, 'en')}: total assets {sc.total}.",
-                                 "ja": f"{player_name(p, 'ja')}:総資産{sc.total}。"}))
-        win = s.winners()
-        names_en = " and ".join(player_name(p, "en") for p in win)
-        names_ja = "と".join(player_name(p, "ja") for p in win)
-        events.append(Event("winner", {"seats": win},
-                            {"en": f"{names_en} win{'s' if len(win) == 1 else ''}.",
-                             "ja": f"{names_ja}の勝ちです。"}))
+            events.append(Event("score", {"seat": p, **sc.to_json()}))
+        events.append(Event("winner", {"seats": s.winners()}))
         return events
 
     # -- results --------------------------------------------------------------------------
@@ -1289,131 +1174,89 @@ class NationalEconomyGame(Game[NEState]):
             return rest in ("0", "1", "2", "3")
         return False
 
-    def reason(self, s: NEState, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+    def reason(self, s: NEState, action: str) -> Msg | None:
+        """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
-            return ""
+            return None
         kind, _, rest = action.partition(":")
         phase = s.phase
         if phase == P_OVER:
-            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+            return Msg("game_over")
         if kind in ("start", "draw"):
-            return _msg(lang, "Only the shuffled deck decides that.",
-                        "それはシャッフルされた山札が決めることです。")
+            return Msg("refuse.deck")
         expected = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard", P_BUILD: "build",
                     P_BUILD2: "build", P_TAKE: "take", P_SELL: "sell"}.get(phase, "")
         if kind != expected and not (phase == P_SELL and kind == "done"):
-            return self.prompt(s, self.current_player(s), lang) or _msg(
-                lang, "That is not possible now.", "今はそれはできません。")
+            return self.prompt(s, self.current_player(s)) or Msg("refuse.not_now")
         if kind == "place":
             own = rest.startswith("own:")
-            return self._place_reason(s, rest[4:] if own else rest, own, lang)
+            return self._place_reason(s, rest[4:] if own else rest, own)
         if kind == "discard":
-            name = card_name(rest, lang)
-            return _msg(lang, f"You hold no {name}.", f"{name}を持っていません。")
+            return Msg("refuse.hold_no", card=rest)
         if kind == "build":
-            return self._build_reason(s, rest, lang)
+            return self._build_reason(s, rest)
         if kind == "take":
-            name = card_name(rest, lang)
-            return _msg(lang, f"{name} is not among the revealed cards.",
-                        f"{name}は公開されたカードの中にありません。")
+            return Msg("refuse.not_revealed", card=rest)
         if kind == "sell":
             problem = self._sell_problem(s, rest)
-            return sale_problem_text(problem or ("",), lang)
+            return sale_message(problem or ("",))
         # ``done`` with a selection that does not cover the shortfall yet.
         _, selected, rest_v, short = self._sale_context(s)
         problem = sale_problem(selected, [*selected, *rest_v], short)
-        return sale_problem_text(problem or ("",), lang)
+        return sale_message(problem or ("",))
 
-    def _place_reason(self, s: NEState, card: str, own: bool, lang: str) -> str:
+    def _place_reason(self, s: NEState, card: str, own: bool) -> Msg:
         p = s.active
-        name = card_name(card, lang)
         if card in BUILDINGS and BUILDINGS[card].passive:
-            return _msg(lang, f"The {name} is a passive building: workers cannot be placed "
-                        "there.", f"{name}はパッシブ系の建物なので労働者を置けません。")
+            return Msg("refuse.passive", card=card)
         if own:
             if card not in s.buildings[p]:
-                return _msg(lang, f"You have no {name}.", f"{name}を持っていません。")
+                return Msg("refuse.have_no", card=card)
             if self._own_slot(s, p, card) < 0 and card in s.buildings[p][
                     s.usable_buildings(p):]:
-                return _msg(lang, f"Your {name} was built this round; in this game new "
-                            "buildings work from the next round (NE-R26).",
-                            f"{name}はこのラウンドに建てたばかりです。このゲームでは建てた建物は"
-                            "次のラウンドから使えます。")
+                return Msg("refuse.fresh", card=card)
             if self._own_slot(s, p, card) < 0:
-                return _msg(lang, f"Your {name} already holds a worker this round.",
-                            f"あなたの{name}にはこのラウンドすでに労働者がいます。")
+                return Msg("refuse.own_taken", card=card)
         else:
             if card not in s.public:
                 if card in s.buildings[p]:
-                    return _msg(lang, f"Your {name} is in your own area: use place:own:{card}.",
-                                f"{name}はあなたの個人建物置き場にあります。")
-                return _msg(lang, f"There is no {name} in the public area.",
-                            f"共有建物置き場に{name}はありません。")
+                    return Msg("refuse.use_own", card=card, id=card)
+                return Msg("refuse.not_public", card=card)
             if self._public_slot(s, card) < 0:
-                return _msg(lang, f"The {name} already holds a worker this round (NE-R23).",
-                            f"{name}にはこのラウンドすでに労働者がいます。")
+                return Msg("refuse.public_taken", card=card)
         problem = self._effect_problem(s, p, card)
         if problem is None:
-            return _msg(lang, "That is not possible now.", "今はそれはできません。")
+            return Msg("refuse.not_now")
         code = problem[0]
         if code == "hand":
-            return _msg(lang, f"The {name} needs {problem[1]} card(s) to discard; you hold "
-                        f"{problem[2]}.",
-                        f"{name}には捨てる手札が{problem[1]}枚必要です(手札{problem[2]}枚)。")
+            return Msg("refuse.hand", card=card, need=problem[1], held=problem[2])
         if code == "household":
-            return _msg(lang, f"The household holds ${problem[1]}; the {name} needs "
-                        f"${problem[2]}.",
-                        f"家計には${problem[1]}しかありません。{name}には${problem[2]}必要です。")
+            return Msg("refuse.household", card=card, held=problem[1], need=problem[2])
         if code == "build":
-            return _msg(lang, f"You hold no building you can build with the {name}: a "
-                        "building needs as many other cards in hand as its cost.",
-                        f"{name}で建設できる建物がありません(コストと同じ枚数の他の手札が必要です)。")
+            return Msg("refuse.build", card=card)
         if code == "limit":
-            return _msg(lang, f"You already have {problem[1]} workers, your limit.",
-                        f"労働者はすでに上限の{problem[1]}人です。")
+            return Msg("refuse.limit", limit=problem[1])
         if code == "hire_to":
-            return _msg(lang, f"The {name} hires up to {problem[1]} workers; you have "
-                        f"{problem[2]}.",
-                        f"{name}は労働者が{problem[1]}人になるまで雇いますが、すでに"
-                        f"{problem[2]}人います。")
+            return Msg("refuse.hire_to", card=card, target=problem[1], have=problem[2])
         if code == "goods":
-            return _msg(lang, f"The consumer goods pile holds {problem[2]} card(s); the {name} "
-                        f"draws {problem[1]}, and in this game a building cannot be used when "
-                        "the pile cannot give them all.",
-                        f"消費財の山には{problem[2]}枚しかありません。{name}は{problem[1]}枚"
-                        "引くので、このゲームのルールでは使えません。")
+            return Msg("refuse.goods", card=card, need=problem[1], left=problem[2])
         if code == "orchard":
-            return _msg(lang, f"The {name} works only while you hold fewer than {problem[1]} "
-                        f"cards; you hold {problem[2]}.",
-                        f"{name}は手札が{problem[1]}枚未満のときだけ使えます(手札{problem[2]}枚)。")
-        return _msg(lang, "There are no building cards left to reveal.",
-                    "公開できる建物カードがありません。")
+            return Msg("refuse.orchard", card=card, limit=problem[1], held=problem[2])
+        return Msg("refuse.no_reveal")
 
-    def _build_reason(self, s: NEState, card: str, lang: str) -> str:
+    def _build_reason(self, s: NEState, card: str) -> Msg:
         p = s.active
-        name = card_name(card, lang)
         hand = s.hands[p]
         if card not in hand:
-            return _msg(lang, f"You hold no {name}.", f"{name}を持っていません。")
+            return Msg("refuse.hold_no", card=card)
         if s.phase == P_BUILD2:
-            first = card_name(s.first_built, lang)
-            return _msg(lang, f"The second building must cost the same as the {first} "
-                        f"({_COST[s.first_built]}).",
-                        f"2つ目の建物は{first}と同じコスト({_COST[s.first_built]})が必要です。")
+            return Msg("refuse.second_cost", first=s.first_built, cost=_COST[s.first_built])
         if s.build_kind == B_AGRI_FREE:
-            return _msg(lang, "Settlers build only agricultural buildings.",
-                        "開拓民で建設できるのは農業系の建物だけです。")
+            return Msg("refuse.settlers")
         if s.build_kind == B_PAIR:
-            return _msg(lang, f"Two-in-One needs a second building of cost {_COST[card]} and "
-                        f"{_COST[card]} more card(s) to discard.",
-                        f"二胡市建設にはコスト{_COST[card]}の建物がもう1つと、捨てる手札"
-                        f"{_COST[card]}枚が必要です。")
-        cost = build_cost(card, s.build_kind)
-        return _msg(lang, f"The {name} costs {cost}: you need {cost} other card(s) in hand; "
-                    f"you hold {len(hand) - 1}.",
-                    f"{name}のコストは{cost}です。他の手札が{cost}枚必要です(他の手札"
-                    f"{len(hand) - 1}枚)。")
+            return Msg("refuse.pair", cost=_COST[card])
+        return Msg("refuse.cost", card=card, cost=build_cost(card, s.build_kind),
+                   others=len(hand) - 1)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: NEState, seat: int | None) -> Observation:
@@ -1568,68 +1411,43 @@ class NationalEconomyGame(Game[NEState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: NEState, action: str, lang: str = "en") -> str:
+    def describe_action(self, state: NEState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
-        ja = lang == "ja"
         if kind == "place":
             own = rest.startswith("own:")
-            name = card_name(rest[4:] if own else rest, lang)
-            if ja:
-                return f"{'自分の' if own else ''}{name}に労働者を派遣する"
-            return f"Send a worker to {'your' if own else 'the'} {name}"
-        name = card_name(rest, lang)
-        if kind == "discard":
-            return f"{name}を捨てる" if ja else f"Discard {name}"
-        if kind == "build":
-            return f"{name}を建設する" if ja else f"Build {name}"
-        if kind == "take":
-            return f"{name}を手札に加える" if ja else f"Take {name}"
-        if kind == "sell":
-            return f"{name}を売却に選ぶ" if ja else f"Pick {name} to sell"
-        if kind == "done":
-            return "売却を確定する" if ja else "Complete the sale"
-        if kind == "draw":
-            return "建物カードを引く" if ja else "Draw a building card"
+            return Msg("move.place_own" if own else "move.place",
+                       card=rest[4:] if own else rest)
+        if kind in ("discard", "build", "take", "sell"):
+            return Msg(f"move.{kind}", card=rest)
+        if kind in ("done", "draw"):
+            return Msg(f"move.{kind}")
         if kind == "start":
-            n = int(rest)
-            return (f"{player_name(n, 'ja')}がスタートプレイヤー" if ja
-                    else f"{player_name(n, 'en')} starts")
-        return action
+            return Msg("move.start", seat=int(rest))
+        return Msg("action", action=action)
 
-    def prompt(self, state: NEState, seat: int, lang: str = "en") -> str:
+    def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = state
         phase = s.phase
         if phase == P_OVER:
-            win = s.winners()
-            names = ("と" if lang == "ja" else " and ").join(player_name(p, lang) for p in win)
-            return _msg(lang, f"{names} win{'s' if len(win) == 1 else ''}.", f"{names}の勝ちです。")
+            return Msg("prompt.over", seats=s.winners())
         if phase in (P_START, P_DRAW):
-            return _msg(lang, "Drawing cards…", "カードを引いています…")
+            return Msg("prompt.drawing")
         actor = self.current_player(s)
         if seat != actor:
-            return _msg(lang, f"Waiting for {player_name(actor, 'en')}.",
-                        f"{player_name(actor, 'ja')}を待っています。")
+            return Msg("prompt.waiting", seat=actor)
         if phase == P_PLACE:
-            return _msg(lang, "Place a worker on a workplace.", "労働者を職場に派遣してください。")
+            return Msg("prompt.place")
         if phase == P_DISCARD:
-            return _msg(lang, f"Discard {s.need} more card(s).",
-                        f"手札をあと{s.need}枚捨ててください。")
+            return Msg("prompt.discard", n=s.need)
         if phase == P_TRIM:
-            over = len(s.hands[actor]) - hand_limit(s.buildings[actor])
-            return _msg(lang, f"Hand limit: discard {over} more card(s).",
-                        f"手札上限:あと{over}枚捨ててください。")
+            return Msg("prompt.trim", n=len(s.hands[actor]) - hand_limit(s.buildings[actor]))
         if phase == P_BUILD:
-            return _msg(lang, "Choose a building to build.", "建設する建物を選んでください。")
+            return Msg("prompt.build")
         if phase == P_BUILD2:
-            cost = _COST[s.first_built]
-            return _msg(lang, f"Choose a second building of cost {cost}.",
-                        f"コスト{cost}の2つ目の建物を選んでください。")
+            return Msg("prompt.build2", cost=_COST[s.first_built])
         if phase == P_TAKE:
-            return _msg(lang, "Take one of the revealed cards.",
-                        "公開されたカードから1枚選んでください。")
-        short = s.due(actor) - s.cash[actor]
-        return _msg(lang, f"Wages: you are ${short} short. Pick buildings to sell, then Done.",
-                    f"賃金が${short}足りません。売却する建物を選び、確定してください。")
+            return Msg("prompt.take")
+        return Msg("prompt.sell", short=s.due(actor) - s.cash[actor])
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: NEState, seat: int) -> float | None:

@@ -45,20 +45,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import partial
 from typing import Any, cast
 
-from tabletop.engine import Event
-from tabletop.engine.game import Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import Event, Msg, Observation, OptionValue
 
 from .data import (
     BUILDINGS,
+    CLEAR_SCORE,
     ROUNDS,
     START_CASH,
     START_HAND,
-    card_name,
 )
 from .model import (
     _IDX,
@@ -70,7 +66,6 @@ from .model import (
     NERules,
     NEState,
     SaleProblem,
-    player_name,
 )
 from .spec import (
     GAME_OVER,
@@ -88,7 +83,6 @@ R_FINISHED = "finished"        # variant A after round 9 (NE-R78)
 R_CLEAR = "clear"              # variant B with at least CLEAR_SCORE (NE-R84)
 R_NOT_CLEARED = "not-cleared"  # variant B below CLEAR_SCORE
 
-CLEAR_SCORE = 100  # NE-R84
 START_CARD: dict[str, str] = {VARIANT_A: "factory", VARIANT_B: "farm"}  # NE-R70, NE-R80
 SEAT = 0
 
@@ -107,25 +101,14 @@ def sale_price(variant: str, card: str) -> int:
     return value // 2 if variant == VARIANT_B else value
 
 
-def blocked_words(card: str) -> dict[str, str]:
-    """Why a blocked workplace cannot be used (NE-R73), per language."""
-    en, ja = card_name(card, "en"), card_name(card, "ja")
-    return {"en": f"The {en} is blocked this round: the neutral blocker stands on it (NE-R73).",
-            "ja": f"{ja}はこのラウンド、中立のブロッカーにふさがれていて使えません。"}
+def blocked_reason(card: str) -> Msg:
+    """Why a blocked workplace cannot be used (NE-R73)."""
+    return Msg("refuse.blocked", card=card)
 
 
-def result_words(result: str, total: int) -> dict[str, str]:
+def result_message(result: str, total: int) -> Msg:
     """The headline of a finished solo game."""
-    if result == R_BANKRUPT:
-        return {"en": "Game over: the wages and tax could not be paid.",
-                "ja": "ゲームオーバー:賃金と税金を払えませんでした。"}
-    if result == R_CLEAR:
-        return {"en": f"Cleared! Total assets {total} (target {CLEAR_SCORE}).",
-                "ja": f"クリア!総資産{total}(目標{CLEAR_SCORE})。"}
-    if result == R_NOT_CLEARED:
-        return {"en": f"Not cleared: total assets {total}, {CLEAR_SCORE} needed.",
-                "ja": f"クリアならず:総資産{total}(クリアには{CLEAR_SCORE}必要)。"}
-    return {"en": f"Final score: total assets {total}.", "ja": f"最終得点:総資産{total}。"}
+    return Msg(f"result.{result}", total=total)
 
 
 class NESoloState(NEState):
@@ -171,11 +154,6 @@ class NESoloState(NEState):
     def due(self, p: int) -> int:
         """NE-R76: wages and tax are one obligation (also for NE-R53)."""
         return self.wage() * self.workers[p] + self.tax()
-
-
-def _blocker_words(card: str) -> dict[str, str]:
-    return {"en": f"The blocker takes the {card_name(card, 'en')}.",
-            "ja": f"ブロッカーが{card_name(card, 'ja')}をふさぎました。"}
 
 
 def _solo(s: NEState) -> NESoloState:
@@ -225,11 +203,9 @@ class NationalEconomySoloGame(NationalEconomyGame):
                 ss.blocked.append(i)
                 card = s.public[i]
                 return [Event("blocker", {"index": i, "card": card,
-                                          "blocker": len(ss.blocked) - 1},
-                              render=partial(_blocker_words, card))]
+                                          "blocker": len(ss.blocked) - 1})]
         return [Event("blocker", {"index": -1, "card": "", "blocker": -1},
-                      {"en": "Every public workplace is taken: the blocker stays out.",
-                       "ja": "空いている共有の職場がないので、ブロッカーは置かれません。"})]
+                      msg=Msg("log.no_blocker"))]
 
     def _end_turn(self, s: NEState) -> list[Event]:
         events = super()._end_turn(s)
@@ -291,15 +267,11 @@ class NationalEconomySoloGame(NationalEconomyGame):
         wages, tax = ss.wages(p), ss.tax()
         due = wages + tax
         cash = s.cash[p]
-        who_en, who_ja = player_name(p, "en"), player_name(p, "ja")
         if cash < due and ss.wage_failure == GAME_OVER:
             s.phase = P_OVER
             ss.result = R_BANKRUPT
             return [Event("game_over", {"seat": p, "wages": wages, "tax": tax, "cash": cash},
-                          {"en": f"{who_en} owes ${wages} in wages and ${tax} in tax but holds "
-                           f"only ${cash}: the game is over (NE-R77).",
-                           "ja": f"{who_ja}は賃金${wages}と税金${tax}を払えません"
-                           f"(所持金${cash})。ゲームオーバーです。"})]
+                          msg=Msg("log.bankrupt", seat=p, wages=wages, tax=tax, cash=cash))]
         paid_w = min(wages, cash)
         paid_t = min(tax, cash - paid_w)
         s.cash[p] = cash - paid_w - paid_t
@@ -308,24 +280,17 @@ class NationalEconomySoloGame(NationalEconomyGame):
         ss.taxed += paid_t
         unpaid = due - paid_w - paid_t
         s.penalties[p] += unpaid
-        text = {"en": f"{who_en} pays ${paid_w} in wages.",
-                "ja": f"{who_ja}が賃金${paid_w}を払いました。"}
-        if paid_w < wages:
-            text = {"en": f"{who_en} pays ${paid_w} of ${wages} in wages.",
-                    "ja": f"{who_ja}は賃金${wages}のうち${paid_w}を払いました。"}
-        events = [Event("wages", {"seat": p, "paid": paid_w, "unpaid": wages - paid_w}, text)]
+        said = (Msg("log.wages_part", seat=p, paid=paid_w, wages=wages) if paid_w < wages
+                else Msg("log.wages", seat=p, paid=paid_w))
+        events = [Event("wages", {"seat": p, "paid": paid_w, "unpaid": wages - paid_w},
+                        msg=said)]
         if tax:
-            text = {"en": f"{who_en} pays ${paid_t} in tax to the supply.",
-                    "ja": f"{who_ja}が税金${paid_t}をサプライに払いました。"}
-            if paid_t < tax:
-                text = {"en": f"{who_en} pays ${paid_t} of ${tax} in tax to the supply.",
-                        "ja": f"{who_ja}は税金${tax}のうち${paid_t}をサプライに払いました。"}
+            said = (Msg("log.tax_part", seat=p, paid=paid_t, tax=tax) if paid_t < tax
+                    else Msg("log.tax", seat=p, paid=paid_t))
             events.append(Event("tax", {"seat": p, "paid": paid_t, "unpaid": tax - paid_t,
-                                        "tax": tax}, text))
+                                        "tax": tax}, msg=said))
         if unpaid:
-            events.append(Event("penalty", {"seat": p, "tokens": unpaid},
-                                {"en": f"{who_en} takes {unpaid} unpaid-wage token(s).",
-                                 "ja": f"{who_ja}が未払い給料罰符を{unpaid}枚受け取りました。"}))
+            events.append(Event("penalty", {"seat": p, "tokens": unpaid}))
         return events
 
     def _game_over(self, s: NEState) -> list[Event]:
@@ -335,11 +300,9 @@ class NationalEconomySoloGame(NationalEconomyGame):
             ss.result = R_CLEAR if sc.total >= CLEAR_SCORE else R_NOT_CLEARED  # NE-R84
         else:
             ss.result = R_FINISHED  # NE-R78
-        return [Event("score", {"seat": SEAT, **sc.to_json()},
-                      {"en": f"{player_name(SEAT, 'en')}: total assets {sc.total}.",
-                       "ja": f"{player_name(SEAT, 'ja')}:総資産{sc.total}。"}),
+        return [Event("score", {"seat": SEAT, **sc.to_json()}),
                 Event("result", {"result": ss.result, "total": sc.total},
-                      result_words(ss.result, sc.total))]
+                      msg=result_message(ss.result, sc.total))]
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NEState) -> list[float]:
@@ -356,28 +319,19 @@ class NationalEconomySoloGame(NationalEconomyGame):
         return [math.tanh(total / 100.0)]
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: NEState, action: str, lang: str = "en") -> str:
+    def reason(self, s: NEState, action: str) -> Msg | None:
         kind, _, rest = action.partition(":")
         if kind == "sell" and s.phase == P_SELL and action not in self.legal_actions(s):
             problem = self._sell_problem(s, rest)
             if problem is not None and problem[0] in ("public_type", "one_per_type"):
-                name = card_name(rest, lang)
-                if problem[0] == "public_type":
-                    return _msg(lang, f"A {name} is already in the public area: in solo rules "
-                                "a only one building of each type may be public (NE-R75).",
-                                f"共有建物置き場にはすでに{name}があります。ソロルールaでは同じ"
-                                "種類の建物は1つまでしか共有建物置き場に置けません。")
-                return _msg(lang, f"Only one {name} may go to the public area: in solo rules a "
-                            "only one building of each type may be public (NE-R75).",
-                            f"{name}は1つしか売れません。ソロルールaでは同じ種類の建物は1つまで"
-                            "しか共有建物置き場に置けません。")
-        return super().reason(s, action, lang)
+                return Msg(f"refuse.{problem[0]}", card=rest)  # NE-R75
+        return super().reason(s, action)
 
-    def _place_reason(self, s: NEState, card: str, own: bool, lang: str) -> str:
+    def _place_reason(self, s: NEState, card: str, own: bool) -> Msg:
         if not own and card in s.public and self._public_slot(s, card) < 0 and any(
                 s.public[i] == card for i in _solo(s).blocked):
-            return blocked_words(card)[lang if lang == "ja" else "en"]
-        return super()._place_reason(s, card, own, lang)
+            return blocked_reason(card)
+        return super()._place_reason(s, card, own)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: NEState, seat: int | None) -> Observation:
@@ -405,23 +359,20 @@ class NationalEconomySoloGame(NationalEconomyGame):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def prompt(self, state: NEState, seat: int, lang: str = "en") -> str:
+    def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = _solo(state)
         if s.phase == P_OVER:
-            return result_words(s.result, s.score(SEAT).total)[lang if lang == "ja" else "en"]
+            return result_message(s.result, s.score(SEAT).total)
         if s.phase == P_SELL:
             wages, tax = s.wages(), s.tax()
             due, cash = wages + tax, s.cash[SEAT]
-            return _msg(lang, f"Payday: wages ${wages} + tax ${tax} = ${due}; you hold ${cash}, "
-                        f"so you are ${due - cash} short. Pick buildings to sell, then Done.",
-                        f"給料日:賃金${wages}+税金${tax}=${due}、所持金${cash}で${due - cash}"
-                        "足りません。売却する建物を選び、確定してください。")
-        text = super().prompt(s, seat, lang)
-        if s.phase == P_PLACE and s.blocked:
-            names = [card_name(s.public[i], lang) for i in s.blocked]
-            text += _msg(lang, f" Blocked this round: {', '.join(names)}.",
-                         f"このラウンドふさがれている職場:{'、'.join(names)}。")
-        return text
+            return Msg("prompt.payday", wages=wages, tax=tax, due=due, cash=cash,
+                       short=due - cash)
+        said = super().prompt(s, seat)
+        if s.phase == P_PLACE and s.blocked and said is not None:
+            return Msg("prompt.with_blocked", prompt=said,
+                       cards=[s.public[i] for i in s.blocked])
+        return said
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: NEState, seat: int) -> float | None:

@@ -14,23 +14,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import Gesture, Layout, Piece, Text, Zone
-from tabletop.engine.messages import Msg
-from tabletop.highscores import HighScore, ScoreLine
+from tabletop.api import Gesture, HighScore, Layout, Msg, Piece, ScoreLine, Text, Zone, both
 
-from .data import ROUNDS, WAGES, card_name
+from .data import ROUNDS, WAGES
 from .model import P_OVER, P_PLACE, rules_of, score_breakdown
 from .solo import (
     R_BANKRUPT,
     R_CLEAR,
     R_NOT_CLEARED,
     NationalEconomySoloGame,
-    blocked_words,
-    result_words,
+    blocked_reason,
+    result_message,
     sale_price,
     tax_for,
 )
+from .solo_words import SOLO_WORDS
 from .spec import CHOICE_LABELS, GAME_OVER, TAX_ROUND_MINUS_ONE, VARIANT_B
 from .view import (
     GAP,
@@ -52,12 +50,18 @@ def blocker_id(k: int) -> str:
     return f"blocker{k}"
 
 
-def _lang(lang: str) -> str:
-    return "ja" if lang == "ja" else "en"
+def _say(code: str, lang: str, **args: Any) -> str:
+    return SOLO_WORDS.say(Msg(code, **args), lang)
+
+
+def _card(card: str) -> tuple[str, str]:
+    return both(Msg(f"card.{card}"), SOLO_WORDS)
 
 
 class NationalEconomySoloView(NationalEconomyView):
     """Layout, gestures and words for National Economy solo."""
+
+    words = SOLO_WORDS
 
     game = SOLO_GAME
     show_marker = False  # NE-R71: no start player
@@ -114,9 +118,9 @@ class NationalEconomySoloView(NationalEconomyView):
                 piece.tooltip_en += f" ({age_en} public card)"
                 piece.tooltip_ja += f"({age_ja}の共有カード)"
             if i in blockers:
-                words = blocked_words(card)
-                piece.tooltip_en = f"{words['en']}\n\n{piece.tooltip_en}"
-                piece.tooltip_ja = f"{words['ja']}\n\n{piece.tooltip_ja}"
+                en, ja = both(blocked_reason(card), SOLO_WORDS)
+                piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
+                piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
             out.pieces.append(piece)
             self._tokens_on(out, obs, on, cx, cy, cw, ch, 10.0 + slot)
             if i in blockers:
@@ -129,8 +133,8 @@ class NationalEconomySoloView(NationalEconomyView):
     @staticmethod
     def _blocker(k: int, card: str, x: float, y: float, size: float, z: float) -> Piece:
         if card:
-            en = f"Neutral blocker: the {card_name(card, 'en')} is blocked this round."
-            ja = f"中立のブロッカー:このラウンド{card_name(card, 'ja')}をふさいでいます。"
+            en = f"Neutral blocker: the {_card(card)[0]} is blocked this round."
+            ja = f"中立のブロッカー:このラウンド{_card(card)[1]}をふさいでいます。"
         else:
             en = ("Neutral blocker: after each of your placements one takes the newest public "
                   "workplace holding no worker.")
@@ -202,25 +206,19 @@ class NationalEconomySoloView(NationalEconomyView):
 
     def _sale_head(self, obs: dict[str, Any], due: int, cash: int, lang: str) -> str:
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
-        return _msg(lang, f"Payday: wages ${wages} + tax ${tax} = ${due}; you hold ${cash}, so "
-                    f"you are ${due - cash} short.",
-                    f"給料日:賃金${wages}+税金${tax}=${due}、所持金${cash}で${due - cash}"
-                    "不足しています。")
+        return _say("status.solo_payday", lang, wages=wages, tax=tax, due=due, cash=cash,
+                    short=due - cash)
 
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] != P_OVER and seat is not None:
             if source.startswith("blocker"):
-                return _msg(lang, "The blockers are neutral: after each of your placements one "
-                            "takes the newest public workplace holding no worker, and they "
-                            "leave at the end of the round.",
-                            "ブロッカーは中立のコマです。あなたが労働者を置くたびに、労働者の"
-                            "いない一番新しい共有の職場をふさぎ、ラウンドの終わりに戻ります。")
+                return Msg("table.blockers")
             worker = source.startswith("w")
             card = self._blocked_card(obs, target if worker else source)
             free = not worker or source in _Workers(obs).free[seat]
             if card and free and obs["phase"] == P_PLACE:
-                return blocked_words(card)[_lang(lang)]
+                return blocked_reason(card)
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
@@ -235,7 +233,7 @@ class NationalEconomySoloView(NationalEconomyView):
 
     def _winner_text(self, obs: dict[str, Any], lang: str) -> str:
         scores = obs.get("scores") or [{"total": 0}]
-        return result_words(str(obs["result"]), int(scores[0]["total"]))[_lang(lang)]
+        return SOLO_WORDS.say(result_message(str(obs["result"]), int(scores[0]["total"])), lang)
 
     def high_score(self, obs: dict[str, Any]) -> HighScore | None:
         """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages
@@ -264,7 +262,7 @@ class NationalEconomySoloView(NationalEconomyView):
         sc = obs["scores"][0]
         lines = [ScoreLine("Cash", "現金", int(sc["cash"])),
                  ScoreLine("Buildings", "建物", int(sc["buildings"]))]
-        lines += [ScoreLine(card_name(b, "en"), card_name(b, "ja"), int(v))
+        lines += [ScoreLine(_card(b)[0], _card(b)[1], int(v))
                   for b, v in sorted(sc["bonuses"].items())]
         if int(sc["penalty"]):
             lines.append(ScoreLine("Penalties", "未払い罰符", -int(sc["penalty"])))
@@ -276,16 +274,15 @@ class NationalEconomySoloView(NationalEconomyView):
     def summary(self, obs: dict[str, Any], lang: str) -> str:
         text = super().summary(obs, lang)
         if text and int(obs["taxed"]):
-            text += _msg(lang, f"\nTax paid over the game: ${obs['taxed']}.",
-                         f"\nゲーム中に払った税金:${obs['taxed']}。")
+            text += _say("summary.tax", lang, taxed=obs["taxed"])
         return text
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         out = super().series(obs, lang)
         if obs["variant"] != VARIANT_B:
-            out[_msg(lang, "Tax paid", "税金累計")] = float(obs["taxed"])
+            out[_say("series.tax_paid", lang)] = float(obs["taxed"])
         return out
 
     def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         return [*super().series_panels(lang),
-                (_msg(lang, "Tax paid", "税金累計"), (_msg(lang, "Tax", "税金"),))]
+                (_say("series.tax_paid", lang), (_say("series.tax", lang),))]

@@ -4,7 +4,7 @@ that listing the games loads no rules."""
 
 from __future__ import annotations
 
-from tabletop.engine.spec import GameSpec, OptionSpec
+from tabletop.api import GameSpec, OptionSpec
 
 # ---------------------------------------------------------------------------------------------
 # Rule options: the spec's gap decisions ([D], §10) that have a playable alternative

@@ -17,9 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece, Text, Zone
-from tabletop.engine.messages import Msg
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     AGRI,
@@ -33,7 +31,6 @@ from .data import (
     ROUNDS,
     WAGES,
     WORKPLACES,
-    card_name,
 )
 from .model import (
     P_BUILD,
@@ -46,11 +43,25 @@ from .model import (
     P_TRIM,
     NationalEconomyGame,
     NEState,
-    player_name,
     rules_of,
     sale_selections,
     score_breakdown,
 )
+from .words import WORDS
+
+
+def _say(code: str, lang: str, **args: Any) -> str:
+    return WORDS.say(Msg(code, **args), lang)
+
+
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and texts."""
+    return both(Msg("player", seat=seat), WORDS)
+
+
+def _card(card: str) -> tuple[str, str]:
+    return both(Msg(f"card.{card}"), WORDS)
+
 
 WIDTH = 1600.0
 HEIGHT = 1000.0
@@ -229,6 +240,9 @@ class _Workers:
 class NationalEconomyView(GameView):
     """Layout, gestures and words for National Economy."""
 
+    #: The catalogue of the game this view shows (the solo view's has the solo words too).
+    words = WORDS
+
     #: The rules whose reasons and prompts the table shows (the solo view puts its own).
     game: NationalEconomyGame = GAME
     #: Whether the start player marker is drawn (the solo game has none, NE-R71).
@@ -329,8 +343,8 @@ class NationalEconomyView(GameView):
     def _discard_art(discard: dict[str, int]) -> dict[str, Any]:
         items = sorted(discard.items(), key=lambda kv: (-kv[1], kv[0]))
         return {"title_ja": "捨て札", "title_en": "Discard",
-                "body_ja": "、".join(f"{card_name(b, 'ja')}×{c}" for b, c in items),
-                "body_en": ", ".join(f"{card_name(b, 'en')} ×{c}" for b, c in items),
+                "body_ja": "、".join(f"{_card(b)[1]}×{c}" for b, c in items),
+                "body_en": ", ".join(f"{_card(b)[0]} ×{c}" for b, c in items),
                 "corner": "", "badge": "", "color": "#6b5a45"}
 
     def _turn_text(self, obs: dict[str, Any]) -> tuple[str, str]:
@@ -341,7 +355,7 @@ class NationalEconomyView(GameView):
         to_move = int(obs["to_move"])
         if to_move < 0:
             return "Drawing cards…", "カードを引いています…"
-        en, ja = player_name(to_move, "en"), player_name(to_move, "ja")
+        en, ja = _name(to_move)[0], _name(to_move)[1]
         if phase == P_SELL:
             return f"Payday — {en} sells buildings", f"給料日:{ja}が建物を売却中"
         if phase == P_TRIM:
@@ -350,7 +364,7 @@ class NationalEconomyView(GameView):
             return f"{en} places a worker", f"{ja}が労働者を派遣中"
         effect = str(obs["effect"])
         if effect:
-            return (f"{en} — {card_name(effect, 'en')}", f"{ja}:{card_name(effect, 'ja')}")
+            return (f"{en} — {_card(effect)[0]}", f"{ja}:{_card(effect)[1]}")
         return en, ja
 
     def _revealed(self, out: Layout, obs: dict[str, Any], x: float, h: float) -> None:
@@ -408,8 +422,8 @@ class NationalEconomyView(GameView):
                      art={"label": "z" if state == "dim" else str(p + 1),
                           "color": PLAYER_COLORS[p]},
                      state=state, z=z,
-                     tooltip_en=f"{player_name(p, 'en')}'s worker{en}",
-                     tooltip_ja=f"{player_name(p, 'ja')}の労働者{ja}")
+                     tooltip_en=f"{_name(p)[0]}'s worker{en}",
+                     tooltip_ja=f"{_name(p)[1]}の労働者{ja}")
 
     def _player(self, out: Layout, obs: dict[str, Any], workers: _Workers, p: int,
                 seat: int | None, x: float, y: float, w: float, h: float, small: bool) -> None:
@@ -417,8 +431,8 @@ class NationalEconomyView(GameView):
         n = int(obs["num_players"])
         you = p == seat
         active = int(obs["to_move"]) == p
-        name_en = player_name(p, "en") + (" (you)" if you else "")
-        name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+        name_en = _name(p)[0] + (" (you)" if you else "")
+        name_ja = _name(p)[1] + ("(あなた)" if you else "")
         zone = Zone(f"area{p}", x, y, w, h, name_en, name_ja, PLAYER_COLORS[p])
         out.zones.append(zone)
         # Line 1: name, cash, workers, penalties, limits.
@@ -428,10 +442,10 @@ class NationalEconomyView(GameView):
         pen = int(pl["penalties"])
         pen_en = f" · {pen} unpaid-wage token(s)" if pen else ""
         pen_ja = f"・未払い罰符{pen}" if pen else ""
-        line_en = (f"{player_name(p, 'en')}{marker}{arrow}  ${cash} · {pl['workers']}/"
+        line_en = (f"{_name(p)[0]}{marker}{arrow}  ${cash} · {pl['workers']}/"
                    f"{pl['worker_limit']} workers · hand {pl['hand_count']}/{pl['hand_limit']}"
                    f"{pen_en}")
-        line_ja = (f"{player_name(p, 'ja')}{marker}{arrow}  ${cash}・労働者{pl['workers']}/"
+        line_ja = (f"{_name(p)[1]}{marker}{arrow}  ${cash}・労働者{pl['workers']}/"
                    f"{pl['worker_limit']}・手札{pl['hand_count']}/{pl['hand_limit']}{pen_ja}")
         out.texts.append(Text(f"name{p}", x + 10, y + 6, line_en, line_ja,
                               size=15 if small else 17, bold=True,
@@ -477,8 +491,8 @@ class NationalEconomyView(GameView):
             for i in range(count):
                 out.pieces.append(Piece(
                     f"h{p}_{i}", "card", x + i * step, y, face_up=False, w=cw, h=ch, z=i,
-                    tooltip_en=f"{player_name(p, 'en')}'s hand: {count} card(s)",
-                    tooltip_ja=f"{player_name(p, 'ja')}の手札:{count}枚"))
+                    tooltip_en=f"{_name(p)[0]}'s hand: {count} card{'s' if count != 1 else ''}",
+                    tooltip_ja=f"{_name(p)[1]}の手札:{count}枚"))
             return
         pos, cw, ch = grid(len(hand), x, y, w, h, max_w, min_w)
         for i, (pid, card, (cx, cy)) in enumerate(zip(hand_ids(p, hand), hand, pos,
@@ -502,8 +516,8 @@ class NationalEconomyView(GameView):
             for card in set(owned):
                 action = f"sell:{card}"
                 if action not in legal:
-                    refused[card] = (self.game.reason(state_now, action, "en"),
-                                     self.game.reason(state_now, action, "ja"))
+                    why = self.game.reason(state_now, action)
+                    refused[card] = both(why, self.words) if why is not None else ("", "")
         where = int(obs["where"])
         usable = len(owned) - int(pl.get("fresh", 0))  # NE-R26 with built_buildings=next-round
         for i, (pid, card, (cx, cy)) in enumerate(zip(building_ids(p, owned), owned, pos,
@@ -560,7 +574,7 @@ class NationalEconomyView(GameView):
             if kind == "place":
                 own = rest.startswith("own:")
                 card = rest[4:] if own else rest
-                en, ja = card_name(card, "en"), card_name(card, "ja")
+                en, ja = _card(card)[0], _card(card)[1]
                 label_en = f"Send a worker to {'your' if own else 'the'} {en}"
                 label_ja = f"{'自分の' if own else ''}{ja}に労働者を派遣"
                 if own:
@@ -575,7 +589,7 @@ class NationalEconomyView(GameView):
                         out.append(Gesture(action, source=wid, target=t, label_en=label_en,
                                            label_ja=label_ja))
             elif kind in ("discard", "build"):
-                en, ja = card_name(rest, "en"), card_name(rest, "ja")
+                en, ja = _card(rest)[0], _card(rest)[1]
                 label_en = f"{'Discard' if kind == 'discard' else 'Build'} {en}"
                 label_ja = f"{ja}を{'捨てる' if kind == 'discard' else '建設する'}"
                 for pid, c in zip(hids, hand, strict=True):
@@ -583,7 +597,7 @@ class NationalEconomyView(GameView):
                         out.append(Gesture(action, target=pid, label_en=label_en,
                                            label_ja=label_ja))
             elif kind == "take":
-                en, ja = card_name(rest, "en"), card_name(rest, "ja")
+                en, ja = _card(rest)[0], _card(rest)[1]
                 for pid, c in zip(rids, revealed, strict=True):
                     if c == rest:
                         out.append(Gesture(action, target=pid, label_en=f"Take {en}",
@@ -608,88 +622,71 @@ class NationalEconomyView(GameView):
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
-            return _msg(lang, "The game is over.", "ゲームは終了しています。")
+            return Msg("game_over")
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         owner = self._owner(source)
         if source.startswith("w") and owner is not None and owner != seat:
-            return _msg(lang, f"That is {player_name(owner, 'en')}'s worker.",
-                        f"それは{player_name(owner, 'ja')}の労働者です。")
+            return Msg("table.others_worker", seat=owner)
         if source.startswith("h") and owner is not None and owner != seat:
-            return _msg(lang, f"That is {player_name(owner, 'en')}'s hand.",
-                        f"それは{player_name(owner, 'ja')}の手札です。")
+            return Msg("table.others_hand", seat=owner)
         to_move = int(obs["to_move"])
         state = self._state(obs, seat)
         if to_move != seat:
-            return self.game.prompt(state, seat, lang)
+            return self.game.prompt(state, seat) or ""
         phase = obs["phase"]
         if source.startswith("w"):
-            return self._why_not_worker(obs, seat, state, source, target, lang)
+            return self._why_not_worker(obs, seat, state, source, target)
         card, where = self._card_at(obs, source)
         if card is None:
             return super().why_not(obs, seat, source, target, lang)
         if phase == P_PLACE:
             if where == "public":
-                reason = self.game.reason(state, f"place:{card}", lang)
-                return reason or _msg(lang, "Drag one of your workers onto this workplace.",
-                                      "自分の労働者をこの職場にドラッグしてください。")
+                return (self.game.reason(state, f"place:{card}")
+                        or Msg("table.drag_to_workplace"))
             if where == f"own{seat}":
-                reason = self.game.reason(state, f"place:own:{card}", lang)
-                return reason or _msg(lang, "Drag one of your workers onto this building.",
-                                      "自分の労働者をこの建物にドラッグしてください。")
+                return (self.game.reason(state, f"place:own:{card}")
+                        or Msg("table.drag_to_building"))
             if where == f"hand{seat}":
-                return _msg(lang, "Cards in hand are built at a workplace that builds, such "
-                            "as the Carpenter.", "手札の建物は大工などの建設する職場で建てます。")
+                return Msg("table.build_at")
         if phase in (P_DISCARD, P_TRIM) and where == f"hand{seat}":
-            return (self.game.reason(state, f"discard:{card}", lang)
-                    or self.game.prompt(state, seat, lang))
+            return (self.game.reason(state, f"discard:{card}")
+                    or self.game.prompt(state, seat) or "")
         if phase in (P_BUILD, P_BUILD2) and where == f"hand{seat}":
             if card == GOODS:
-                return _msg(lang, "Consumer goods cannot be built.",
-                            "消費財は建設できません。")
-            return self.game.reason(state, f"build:{card}", lang)
+                return Msg("table.goods_unbuildable")
+            return self.game.reason(state, f"build:{card}") or ""
         if phase == P_TAKE and where == "revealed":
-            return self.game.reason(state, f"take:{card}", lang)
+            return self.game.reason(state, f"take:{card}") or ""
         if phase == P_SELL and where == f"own{seat}":
             if self._already_picked(obs, seat, source):
-                return _msg(lang, "This building is already picked for the sale.",
-                            "この建物はすでに売却に選んでいます。")
-            return self.game.reason(state, f"sell:{card}", lang)
+                return Msg("table.picked")
+            return self.game.reason(state, f"sell:{card}") or ""
         if where is not None and where.startswith("own") and where != f"own{seat}":
-            return _msg(lang, "Only the owner may use a building in a private area.",
-                        "個人建物置き場の建物は持ち主しか使えません。")
-        return self.game.prompt(state, seat, lang)
+            return Msg("table.owner_only")
+        return self.game.prompt(state, seat) or ""
 
     def _why_not_worker(self, obs: dict[str, Any], seat: int, state: NEState, source: str,
-                        target: str | None, lang: str) -> str:
+                        target: str | None) -> Msg | str:
         workers = _Workers(obs)
         if source in workers.asleep[seat]:
-            return _msg(lang, "This worker was hired this round and works from the next one.",
-                        "この労働者は今ラウンドに雇われたので、次のラウンドから働きます。")
+            return Msg("table.asleep")
         if source not in workers.free[seat]:
-            return _msg(lang, "This worker is already working this round.",
-                        "この労働者はこのラウンドすでに働いています。")
+            return Msg("table.working")
         if obs["phase"] != P_PLACE:
-            return self.game.prompt(state, seat, lang)
+            return self.game.prompt(state, seat) or ""
         card, where = self._card_at(obs, target) if target else (None, None)
         if card is None or where is None:
-            return _msg(lang, "Drag the worker onto a workplace.",
-                        "労働者を職場にドラッグしてください。")
+            return Msg("table.drag_worker")
         if where == "public":
-            reason = self.game.reason(state, f"place:{card}", lang)
-            return reason or _msg(
-                lang, f"This {card_name(card, 'en')} already holds a worker; use another copy.",
-                f"この{card_name(card, 'ja')}にはすでに労働者がいます。"
-                "別のカードを使ってください。")
+            return (self.game.reason(state, f"place:{card}")
+                    or Msg("table.copy_taken", card=card))
         if where == f"own{seat}":
-            reason = self.game.reason(state, f"place:own:{card}", lang)
-            return reason or _msg(lang, f"Your {card_name(card, 'en')} already holds a worker.",
-                                  f"あなたの{card_name(card, 'ja')}にはすでに労働者がいます。")
+            return (self.game.reason(state, f"place:own:{card}")
+                    or Msg("refuse.own_taken", card=card))
         if where.startswith("own"):
-            return _msg(lang, "Only the owner may place workers on a private building.",
-                        "個人建物置き場の建物には持ち主しか労働者を置けません。")
-        return _msg(lang, "Workers go on workplaces, not on cards in hand.",
-                    "労働者は職場に置きます。手札には置けません。")
+            return Msg("table.owner_workers")
+        return Msg("table.not_on_hand")
 
     @staticmethod
     def _owner(piece: str) -> int | None:
@@ -736,17 +733,17 @@ class NationalEconomyView(GameView):
                     return c, f"hand{owner}"
         return None, None
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
             return self._winner_text(obs, lang)
         if seat is None:
             en, ja = self._turn_text(obs)
-            return _msg(lang, en, ja)
+            return ja if lang == "ja" else en
         state = self._state(obs, seat)
         if phase == P_SELL and int(obs["to_move"]) == seat:
             return self._sale_status(obs, seat, lang)
-        return self.game.prompt(state, seat, lang)
+        return self.game.prompt(state, seat) or ""
 
     def _sale_status(self, obs: dict[str, Any], seat: int, lang: str) -> str:
         """The shortfall, the picks so far and the legal sales that extend them (NE-R53)."""
@@ -757,8 +754,8 @@ class NationalEconomyView(GameView):
         selling = sorted(str(b) for b in obs["selling"])
         picked = sum(prices[b] for b in selling)
         legal = []
-        for sel, reason in sale_selections(owned, cash, due, lang, prices):
-            if reason:
+        for sel, reason in sale_selections(owned, cash, due, prices):
+            if reason is not None:
                 continue
             rest = list(sel)
             try:
@@ -771,7 +768,7 @@ class NationalEconomyView(GameView):
 
         def names(sel: Sequence[str]) -> str:
             sep = " + " if lang != "ja" else "+"
-            return sep.join(f"{card_name(b, lang)} ${prices[b]}" for b in sel)
+            return sep.join(f"{_say('card.' + b, lang)} ${prices[b]}" for b in sel)
 
         def option(sel: Sequence[str]) -> str:
             if len(sel) == 1:
@@ -785,32 +782,28 @@ class NationalEconomyView(GameView):
         options = ("、" if lang == "ja" else "; ").join(shown)
         head = self._sale_head(obs, due, cash, lang)
         if selling:
-            head += _msg(lang, f" Picked: {names(selling)} (${picked}).",
-                         f"選択中:{names(selling)}(${picked})。")
+            head += _say("status.picked", lang, names=names(selling), picked=picked)
         if not legal:
             return head
         complete = tuple(selling) in legal
         if complete and len(legal) == 1:
-            return head + _msg(lang, " Press Done to sell.", "「確定」で売却します。")
-        tail = _msg(lang, f" Legal sales: {options}. Click buildings to sell, then Done.",
-                    f"売却できる組み合わせ:{options}。売る建物をクリックして確定してください。")
-        return head + tail
+            return head + _say("status.press_done", lang)
+        return head + _say("status.legal_sales", lang, options=options)
 
     def _sale_head(self, obs: dict[str, Any], due: int, cash: int, lang: str) -> str:
         """The first sentence of the payday status: what is owed and what is short."""
-        short = due - cash
-        return _msg(lang, f"Payday: you owe ${due} and hold ${cash}, so you are ${short} "
-                    "short.", f"給料日:賃金${due}に対し所持金${cash}、${short}不足しています。")
+        return _say("status.payday", lang, due=due, cash=cash, short=due - cash)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         out: dict[str, float] = {}
+        cash, assets = _say("series.cash", lang), _say("series.assets", lang)
         for p, pl in enumerate(obs["players"]):
             sb = score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
                                  int(pl["workers"]), pl["hand"] or [],
                                  rules_of(obs).bonus_each_copy)
-            out[f"P{p + 1} " + _msg(lang, "cash", "現金")] = float(pl["cash"])
-            out[f"P{p + 1} " + _msg(lang, "assets", "総資産")] = float(sb.total)
-        out[_msg(lang, "Household", "家計")] = float(obs["household"])
+            out[f"P{p + 1} " + cash] = float(pl["cash"])
+            out[f"P{p + 1} " + assets] = float(sb.total)
+        out[_say("series.household", lang)] = float(obs["household"])
         return out
 
     def series_from_seats(self, obs: dict[str, Any], seen: Sequence[dict[str, Any]],
@@ -833,25 +826,25 @@ class NationalEconomyView(GameView):
 
     def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         # The words are those ``series`` puts in its names, in the same language.
-        return [(_msg(lang, "Cash", "現金"), (_msg(lang, "cash", "現金"),)),
-                (_msg(lang, "Total assets", "総資産"), (_msg(lang, "assets", "総資産"),)),
-                (_msg(lang, "Household", "家計"), (_msg(lang, "Household", "家計"),))]
+        return [(_say("panel.cash", lang), (_say("series.cash", lang),)),
+                (_say("panel.assets", lang), (_say("series.assets", lang),)),
+                (_say("series.household", lang), (_say("series.household", lang),))]
 
     def score_table(self, obs: dict[str, Any], lang: str) -> list[list[str]] | None:
         """NE-R60..NE-R62 per player: cash, building values, each end bonus, penalties."""
         scores = obs.get("scores")
         if obs["phase"] != P_OVER or not scores:
             return None
-        rows = [["", *(player_name(p, lang) for p in range(len(scores)))],
-                [_msg(lang, "Cash", "現金"), *(str(sc["cash"]) for sc in scores)],
-                [_msg(lang, "Buildings", "建物"), *(str(sc["buildings"]) for sc in scores)]]
+        rows = [["", *(_say("player", lang, seat=p) for p in range(len(scores)))],
+                [_say("panel.cash", lang), *(str(sc["cash"]) for sc in scores)],
+                [_say("table.buildings", lang), *(str(sc["buildings"]) for sc in scores)]]
         owned = {b for sc in scores for b in sc["bonuses"]}
         for b in (b for b in BUILDING_IDS if b in owned):  # a fixed order, the same every game
-            rows.append([card_name(b, lang),
+            rows.append([_say("card." + b, lang),
                          *(str(sc["bonuses"].get(b, 0)) for sc in scores)])
-        rows.append([_msg(lang, "Penalties", "未払い罰符"),
+        rows.append([_say("table.penalties", lang),
                      *(str(-int(sc["penalty"])) for sc in scores)])
-        rows.append([_msg(lang, "Total assets", "総資産"), *(str(sc["total"]) for sc in scores)])
+        rows.append([_say("panel.assets", lang), *(str(sc["total"]) for sc in scores)])
         return rows
 
     @staticmethod
@@ -866,11 +859,7 @@ class NationalEconomyView(GameView):
         return [p for p, k in enumerate(keys) if k == best]
 
     def _winner_text(self, obs: dict[str, Any], lang: str) -> str:
-        win = self._winners(obs)
-        if lang == "ja":
-            return "と".join(player_name(p, "ja") for p in win) + "の勝ちです。"
-        names = " and ".join(player_name(p, "en") for p in win)
-        return f"{names} win{'s' if len(win) == 1 else ''}."
+        return _say("log.winner", lang, seats=self._winners(obs))
 
     def summary(self, obs: dict[str, Any], lang: str) -> str:
         if obs["phase"] != P_OVER or not obs["scores"]:
@@ -881,12 +870,13 @@ class NationalEconomyView(GameView):
             parts = [f"現金${sc['cash']}" if ja else f"cash ${sc['cash']}",
                      f"建物${sc['buildings']}" if ja else f"buildings ${sc['buildings']}"]
             for b, v in sc["bonuses"].items():
-                parts.append(f"{card_name(b, lang)}+{v}" if ja else f"{card_name(b, lang)} +{v}")
+                name = _say("card." + b, lang)
+                parts.append(f"{name}+{v}" if ja else f"{name} +{v}")
             text = " + ".join(parts)
             if sc["penalty"]:
                 text += f" − 未払い罰符{sc['penalty']}" if ja else \
                     f" − penalties {sc['penalty']}"
             total = sc["total"]
-            lines.append(f"{player_name(p, lang)}:{text} = {total}点" if ja
-                         else f"{player_name(p, lang)}: {text} = {total}")
+            who = _say("player", lang, seat=p)
+            lines.append(f"{who}:{text} = {total}点" if ja else f"{who}: {text} = {total}")
         return "\n".join(lines)

@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, Msg
 from tabletop.games.national_economy.data import BUILDING_IDS, GOODS, GOODS_COUNT
 from tabletop.games.national_economy.model import P_PLACE, NationalEconomyGame, NEState
 
 GAME = NationalEconomyGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test. (The solo
+    catalogue holds every word of the 2-4 player game too.)"""
+    from tabletop.games.national_economy.solo_words import SOLO_WORDS
+    from tabletop.text import render
+
+    return render(value, lang, SOLO_WORDS, strict=True)
 _IDX = {b: i for i, b in enumerate(BUILDING_IDS)}
 
 

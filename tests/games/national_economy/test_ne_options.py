@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from ne_build import GAME, card_total, play, position
+from ne_build import GAME, card_total, play, position, say
 
 from tabletop.engine import Session, check_game, savefile
 from tabletop.engine.layout import Layout
@@ -158,8 +158,8 @@ def test_r26_next_round_option_keeps_a_new_building_idle_this_round() -> None:
     s, _ = play(s, "place:mine", "draw:farm")  # seat 1
     assert s.active == 0 and s.fresh == (1, 0)
     assert "place:own:farm" not in GAME.legal_actions(s)
-    assert "built this round" in GAME.reason(s, "place:own:farm")
-    assert "建てたばかり" in GAME.reason(s, "place:own:farm", "ja")
+    assert "built this round" in say(GAME.reason(s, "place:own:farm"))
+    assert "建てたばかり" in say(GAME.reason(s, "place:own:farm"), "ja")
     obs = GAME.observation(s, 1)
     assert obs["players"][0]["fresh"] == 1 and obs["rules"] == {
         "built_buildings": "next-round"}
@@ -230,8 +230,8 @@ def test_g18_shared_tie_break_option() -> None:
     s = tie(cash_tie_break=False)
     assert s.winners() == [0, 1] and GAME.returns(s) == [0.0, 0.0]
     obs = GAME.observation(s, None)
-    assert VIEW.summary(obs, "en").splitlines()[0] == "Player 1 and Player 2 win."
-    assert GAME.prompt(s, 0, "ja") == "プレイヤー1とプレイヤー2の勝ちです。"
+    assert say(VIEW.summary(obs, "en"), "en").splitlines()[0] == "Player 1 and Player 2 win."
+    assert say(GAME.prompt(s, 0), "ja") == "プレイヤー1とプレイヤー2の勝ちです。"
     # A clear lead on total assets still wins alone.
     s = _with(position(2, buildings=[["statue"], ["factory"]], cash=[14, 10], round_=9),
               cash_tie_break=False)
@@ -277,10 +277,10 @@ def test_r3_goods_shortage_option() -> None:
     legal = GAME.legal_actions(s)
     assert not [a for a in legal if a.startswith("place:own:")]
     assert "place:mine" in legal  # the Mine still takes any worker: a round never stalls
-    assert GAME.reason(s, "place:own:farm") == (
-        "The consumer goods pile holds 1 card(s); the Farm draws 2, and in this game a "
+    assert say(GAME.reason(s, "place:own:farm")) == (
+        "The consumer goods pile holds 1 card; the Farm draws 2, and in this game a "
         "building cannot be used when the pile cannot give them all.")
-    assert "消費財の山には1枚" in GAME.reason(s, "place:own:plantation", "ja")
+    assert "消費財の山には1枚" in say(GAME.reason(s, "place:own:plantation"), "ja")
     # The Orchard draws only up to 4 cards in hand: holding 3, one good is enough.
     s = _with(position(2, hands=[["farm", "farm", "farm"], [GOODS] * 23], buildings=[own, []]),
               partial_goods=False)

@@ -5,10 +5,11 @@ solo table view (age order, blockers, refusal reasons, gestures)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
-from ne_build import card_total
+from ne_build import card_total, say
 
 from tabletop.engine import CHANCE, TERMINAL, Event, IllegalActionError, check_game
 from tabletop.engine.errors import InvalidOptionError
@@ -74,7 +75,7 @@ def play(state: NESoloState, *actions: str) -> tuple[NESoloState, list[Event]]:
 
 
 def texts(events: list[Event], lang: str = "en") -> list[str]:
-    return [e.describe(lang) for e in events]
+    return [say(e, lang) for e in events]
 
 
 def kinds(events: list[Event]) -> list[str]:
@@ -123,7 +124,7 @@ def test_x6_solo_a_blocking_wages_tax_and_age_order() -> None:
     assert "The blocker takes the Stall." in texts(ev)
     s, _ = play(s, "place:mine", "draw:farm")
     assert s.phase == P_SELL  # $1 cash against $5 owed
-    assert "wages $4 + tax $1 = $5" in SOLO.prompt(s, 0)
+    assert "wages $4 + tax $1 = $5" in say(SOLO.prompt(s, 0))
     s, ev = play(s, "sell:farm", "done")
     assert "Player 1 pays $1 in tax to the supply." in texts(ev)
     assert (s.cash[0], s.household, s.taxed) == (1 + 6 - 5, 8, 1)
@@ -191,8 +192,8 @@ def test_r73_blocked_workplace_is_unusable_even_the_mine() -> None:
     s, ev = play(s, "place:own:farm")
     assert "The blocker takes the Mine." in texts(ev)
     assert SOLO.legal_actions(s) == ["place:own:farm"]
-    assert SOLO.reason(s, "place:mine") == (
-        "The Mine is blocked this round: the neutral blocker stands on it (NE-R73).")
+    assert say(SOLO.reason(s, "place:mine")) == (
+        "The Mine is blocked this round: the neutral blocker stands on it.")
     s, _ = play(s, "place:own:farm")
     assert s.round == 2 and s.household == 10
 
@@ -202,10 +203,11 @@ def test_r73_reason_names_the_blocker() -> None:
     s = solo(hand=["farm", GOODS], workers=2)
     s, _ = play(s, "place:mine", "draw:farm")
     assert "place:factory" not in SOLO.legal_actions(s)
-    with pytest.raises(IllegalActionError, match="blocked this round"):
+    with pytest.raises(IllegalActionError) as err:
         play(s, "place:factory")
-    assert "ふさがれて" in SOLO.reason(s, "place:factory", "ja")
-    assert "Blocked this round: Factory." in SOLO.prompt(s, 0)
+    assert re.search("blocked this round", say(err.value.msg))
+    assert "ふさがれて" in say(SOLO.reason(s, "place:factory"), "ja")
+    assert "Blocked this round: Factory." in say(SOLO.prompt(s, 0))
 
 
 def test_r74_shops_take_one_worker_the_mine_many() -> None:
@@ -225,14 +227,14 @@ def test_r75_one_building_of_each_type_in_public() -> None:
     s, _ = play(s, "place:mine", "draw:steelworks", "place:mine", "draw:steelworks")
     assert s.phase == P_SELL
     assert SOLO.legal_actions(s) == ["sell:farm"]
-    assert "already in the public area" in SOLO.reason(s, "sell:factory", "en")
-    assert "共有建物置き場にはすでに工場" in SOLO.reason(s, "sell:factory", "ja")
+    assert "already in the public area" in say(SOLO.reason(s, "sell:factory"), "en")
+    assert "共有建物置き場にはすでに工場" in say(SOLO.reason(s, "sell:factory"), "ja")
     lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
     factory = next(p for p in lay.pieces if p.id == "b0_factory_0")
     assert factory.state == "dim" and "already in the public area" in factory.tooltip_en
     s, _ = play(s, "sell:farm")
     assert SOLO.legal_actions(s) == ["done"]  # $6 covers the $4 owed
-    assert "Only one Farm" in SOLO.reason(s, "sell:farm", "en")
+    assert "Only one Farm" in say(SOLO.reason(s, "sell:farm"), "en")
     # A Factory alone is nothing to sell: the game is over at once (NE-R77).
     s = solo(buildings=["factory"], cash=0)
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
@@ -245,7 +247,7 @@ def test_r76_tax_goes_to_the_supply_and_counts_for_over_selling() -> None:
     s = solo(buildings=["farm"], cash=6, round_=3, public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
     assert s.phase == P_SELL
-    assert VIEW.status(SOLO.observation(s, 0), 0, "en").startswith(
+    assert say(VIEW.status(SOLO.observation(s, 0), 0, "en"), "en").startswith(
         "Payday: wages $6 + tax $2 = $8; you hold $6, so you are $2 short.")
     s, ev = play(s, "sell:farm", "done")
     assert kinds(ev)[:4] == ["sell_pick", "sell", "wages", "tax"]  # wages first, then tax
@@ -260,9 +262,10 @@ def test_r77_cannot_pay_is_game_over() -> None:
     s, ev = play(s, "sell:farm", "done")
     assert s.phase == P_OVER and s.result == "bankrupt" and s.penalties == [0]
     assert SOLO.is_terminal(s) and SOLO.returns(s) == [-1.0]
-    assert "the game is over (NE-R77)" in texts(ev)[-1]
+    # NE-R77, in the player's words (no rule id on the table).
+    assert texts(ev)[-1].endswith("but holds only $6: the game is over.")
     assert "ゲームオーバー" in texts(ev, "ja")[-1]
-    assert SOLO.prompt(s, 0) == "Game over: the wages and tax could not be paid."
+    assert say(SOLO.prompt(s, 0)) == "Game over: the wages and tax could not be paid."
 
 
 def test_r77_penalty_tokens_option_plays_on() -> None:
@@ -287,7 +290,7 @@ def test_r78_score_is_total_assets() -> None:
     assert s.score(0).total == 22 + 28 + 6 == 56
     assert "Final score: total assets 56." in texts(ev)
     assert 0.0 < SOLO.returns(s)[0] < 1.0
-    assert VIEW.summary(SOLO.observation(s, None), "en").startswith(
+    assert say(VIEW.summary(SOLO.observation(s, None), "en"), "en").startswith(
         "Final score: total assets 56.")
 
 
@@ -319,8 +322,8 @@ def test_r82_variant_b_sales_pay_half_and_over_selling_uses_half() -> None:
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
     assert s.phase == P_SELL and s.due(0) == 6
     assert SOLO.legal_actions(s) == ["sell:orchard"]
-    assert SOLO.reason(s, "sell:farm").startswith("No legal sale contains this selection")
-    status = VIEW.status(SOLO.observation(s, 0), 0, "en")
+    assert say(SOLO.reason(s, "sell:farm")).startswith("No legal sale contains this selection")
+    status = say(VIEW.status(SOLO.observation(s, 0), 0, "en"), "en")
     assert "Legal sales: Orchard $5." in status
     gestures = VIEW.gestures(SOLO.observation(s, 0), 0, SOLO.legal_actions(s))
     assert [g.label_en for g in gestures] == ["Sell Orchard ($5)"]
@@ -529,17 +532,17 @@ def test_view_why_not_on_a_blocked_card() -> None:
     s = solo(hand=["farm", GOODS], workers=2)
     s, _ = play(s, "place:mine", "draw:farm")
     obs = SOLO.observation(s, 0)
-    en = VIEW.why_not(obs, 0, "w0_1", "pub3", "en")
-    ja = VIEW.why_not(obs, 0, "w0_1", "pub3", "ja")
-    assert en == "The Factory is blocked this round: the neutral blocker stands on it (NE-R73)."
+    en = say(VIEW.why_not(obs, 0, "w0_1", "pub3", "en"), "en")
+    ja = say(VIEW.why_not(obs, 0, "w0_1", "pub3", "ja"), "ja")
+    assert en == "The Factory is blocked this round: the neutral blocker stands on it."
     assert ja == "工場はこのラウンド、中立のブロッカーにふさがれていて使えません。"
-    assert VIEW.why_not(obs, 0, "pub3", None, "en") == en
-    assert "neutral" in VIEW.why_not(obs, 0, "blocker0", None, "en")
-    assert "ブロッカー" in VIEW.why_not(obs, 0, "blocker0", None, "ja")
+    assert say(VIEW.why_not(obs, 0, "pub3", None, "en"), "en") == en
+    assert "neutral" in say(VIEW.why_not(obs, 0, "blocker0", None, "en"), "en")
+    assert "ブロッカー" in say(VIEW.why_not(obs, 0, "blocker0", None, "ja"), "ja")
     gestures = VIEW.gestures(obs, 0, SOLO.legal_actions(s))
     assert not any(g.target == "pub3" for g in gestures)
-    assert "Blocked this round: Factory." in VIEW.status(obs, 0, "en")
-    assert "このラウンドふさがれている職場:工場" in VIEW.status(obs, 0, "ja")
+    assert "Blocked this round: Factory." in say(VIEW.status(obs, 0, "en"), "en")
+    assert "このラウンドふさがれている職場:工場" in say(VIEW.status(obs, 0, "ja"), "ja")
 
 
 def _check_gestures(s: NESoloState) -> None:
@@ -573,7 +576,7 @@ def test_a_gesture_for_every_legal_action(variant: str) -> None:
                 a = rng.choice(SOLO.legal_actions(s))
             s, _ = play(s, a)
         obs = SOLO.observation(s, None)
-        assert VIEW.summary(obs, "en") and VIEW.summary(obs, "ja")
+        assert say(VIEW.summary(obs, "en"), "en") and say(VIEW.summary(obs, "ja"), "ja")
         assert VIEW.score_table(obs, "en") is not None
     assert {"place", "discard", "build", "sell"} <= phases
 

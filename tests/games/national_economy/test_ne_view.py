@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ne_build import GAME, play, position
+from ne_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Layout
 from tabletop.games.national_economy.data import (
@@ -157,7 +157,7 @@ def test_a_gesture_for_every_legal_action(n: int) -> None:
                 phases.add(s.phase)
                 a = rng.choice(GAME.legal_actions(s))
             s, _ = GAME.apply(s, a)
-        assert VIEW.summary(GAME.observation(s, None), "en")
+        assert say(VIEW.summary(GAME.observation(s, None), "en"), "en")
     assert {"place", "discard", "build"} <= phases
 
 
@@ -172,7 +172,7 @@ def test_sale_picks_are_clicks_and_done_is_a_button() -> None:
     gestures = VIEW.gestures(obs, 0, legal)
     assert {(g.action, g.target) for g in gestures} == {
         ("sell:orchard", "b0_orchard_0"), ("sell:steelworks", "b0_steelworks_0")}
-    status = VIEW.status(obs, 0, "en")
+    status = say(VIEW.status(obs, 0, "en"), "en")
     assert "$10 short" in status and "Orchard $10" in status and "Steelworks $20" in status
     assert "Orchard $10 + Steelworks $20" not in status  # NE-R53: that would over-sell
     s, _ = play(s, "sell:steelworks")
@@ -183,10 +183,10 @@ def test_sale_picks_are_clicks_and_done_is_a_button() -> None:
     assert [g.action for g in gestures] == ["done"]
     assert gestures[0].label_en == "Done: sell for $20"
     # Adding the Orchard now over-sells; the reason is the model's words.
-    why = VIEW.why_not(obs, 0, "b0_orchard_0", None, "en")
+    why = say(VIEW.why_not(obs, 0, "b0_orchard_0", None, "en"), "en")
     assert why.startswith("Over-selling rule")
-    assert VIEW.why_not(obs, 0, "b0_orchard_0", None, "ja").startswith("過剰売却ルール")
-    assert "確定" in VIEW.status(obs, 0, "ja")
+    assert say(VIEW.why_not(obs, 0, "b0_orchard_0", None, "ja"), "ja").startswith("過剰売却ルール")
+    assert "確定" in say(VIEW.status(obs, 0, "ja"), "ja")
     legal_sales = [sel for sel, r in sale_selections(s.buildings[0], 0, 10) if not r]
     assert sorted(legal_sales) == [("orchard",), ("steelworks",)]
 
@@ -206,8 +206,8 @@ def test_payday_dims_what_no_legal_sale_can_add_and_says_why() -> None:
     assert states(0) == {"b0_orchard_0": "", "b0_steelworks_0": "", "b0_statue_0": "dim"}
     lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
     statue = next(p for p in lay.pieces if p.id == "b0_statue_0")
-    assert statue.tooltip_en.startswith(GAME.reason(s, "sell:statue", "en"))
-    assert statue.tooltip_ja.startswith(GAME.reason(s, "sell:statue", "ja"))
+    assert statue.tooltip_en.startswith(say(GAME.reason(s, "sell:statue"), "en"))
+    assert statue.tooltip_ja.startswith(say(GAME.reason(s, "sell:statue"), "ja"))
     s, _ = play(s, "sell:steelworks")
     assert states(0) == {"b0_orchard_0": "dim", "b0_steelworks_0": "selected",
                          "b0_statue_0": "dim"}
@@ -231,7 +231,7 @@ def test_discard_and_build_picks_click_hand_cards() -> None:
     assert {(g.action, g.target) for g in gestures} == {
         ("discard:farm", "h0_farm_0"), ("discard:goods", "h0_goods_0"),
         ("discard:goods", "h0_goods_1")}
-    assert "Discard 2 more" in VIEW.status(obs, 0, "en")
+    assert "Discard 2 more" in say(VIEW.status(obs, 0, "en"), "en")
 
 
 def test_why_not_gives_the_models_reason() -> None:
@@ -240,32 +240,33 @@ def test_why_not_gives_the_models_reason() -> None:
     obs = GAME.observation(s, 0)
     stall = next(f"pub{i}" for i, c in enumerate(s.public) if c == "stall")
     for lang in ("en", "ja"):
-        want = GAME.reason(s, "place:stall", lang)
-        assert want and VIEW.why_not(obs, 0, "w0_0", stall, lang) == want
-        assert VIEW.why_not(obs, 0, stall, None, lang) == want
-    assert "$5" in VIEW.why_not(obs, 0, "w0_0", stall, "en")
+        want = say(GAME.reason(s, "place:stall"), lang)
+        assert want and say(VIEW.why_not(obs, 0, "w0_0", stall, lang), lang) == want
+        assert say(VIEW.why_not(obs, 0, stall, None, lang), lang) == want
+    assert "$5" in say(VIEW.why_not(obs, 0, "w0_0", stall, "en"), "en")
     # A building in hand that cannot be paid for, at the Carpenter.
-    carp = VIEW.why_not(obs, 0, "w0_0", "pub3", "en")
-    assert carp == GAME.reason(s, "place:carpenter", "en") and "Carpenter" in carp
+    carp = say(VIEW.why_not(obs, 0, "w0_0", "pub3", "en"), "en")
+    assert carp == say(GAME.reason(s, "place:carpenter"), "en") and "Carpenter" in carp
     # Someone else's worker, and not your turn.
-    assert "Player 2" in VIEW.why_not(obs, 0, "w1_0", stall, "en")
+    assert "Player 2" in say(VIEW.why_not(obs, 0, "w1_0", stall, "en"), "en")
     obs1 = GAME.observation(s, 1)
-    assert VIEW.why_not(obs1, 1, "w1_0", "pub2", "en") == "Waiting for Player 1."
-    assert VIEW.why_not(obs1, 1, "w1_0", "pub2", "ja") == "プレイヤー1を待っています。"
-    assert VIEW.why_not(obs, None, "w0_0", "pub2", "en") == "You are watching this game."
+    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2", "en"), "en") == "Waiting for Player 1."
+    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2", "ja"), "ja") == "プレイヤー1を待っています。"
+    assert say(VIEW.why_not(obs, None, "w0_0", "pub2", "en"), "en") == "You are watching this game."
     # A worker already at work, and one hired this round (NE-R41).
     s2 = position(2, hands=[[], []], workers=[3, 2])
     s2.sleeping = [1, 0]
     s2, _ = play(s2, "place:mine", "draw:farm", "place:mine", "draw:farm")
     obs2 = GAME.observation(s2, 0)
-    assert "already working" in VIEW.why_not(obs2, 0, "w0_0", "pub3", "en")
-    assert "next one" in VIEW.why_not(obs2, 0, "w0_2", "pub3", "en")
-    assert VIEW.why_not(obs2, 0, "w0_1", None, "en") == "Drag the worker onto a workplace."
+    assert "already working" in say(VIEW.why_not(obs2, 0, "w0_0", "pub3", "en"), "en")
+    assert "next one" in say(VIEW.why_not(obs2, 0, "w0_2", "pub3", "en"), "en")
+    assert say(VIEW.why_not(obs2, 0, "w0_1", None, "en"), "en") == \
+        "Drag the worker onto a workplace."
     s3 = position(2, hands=[["farm"], []], buildings=[["warehouse"], []])
     obs3 = GAME.observation(s3, 0)
-    assert VIEW.why_not(obs3, 0, "w0_0", "b0_warehouse_0", "en") == GAME.reason(
-        s3, "place:own:warehouse", "en")
-    assert VIEW.why_not(obs3, 0, "w0_0", "b1_x_0", "en").startswith("Drag the worker")
+    assert say(VIEW.why_not(obs3, 0, "w0_0", "b0_warehouse_0", "en"), "en") == say(GAME.reason(
+        s3, "place:own:warehouse"), "en")
+    assert say(VIEW.why_not(obs3, 0, "w0_0", "b1_x_0", "en"), "en").startswith("Drag the worker")
 
 
 def test_design_office_cards_are_clicked() -> None:
@@ -287,15 +288,15 @@ def test_status_series_and_summary_in_both_languages() -> None:
     s = position(3, hands=[["farm"], [], []], cash=[5, 6, 7], household=4,
                  buildings=[["statue"], [], []])
     obs = GAME.observation(s, 0)
-    assert VIEW.status(obs, 0, "en") == "Place a worker on a workplace."
-    assert VIEW.status(obs, 1, "ja") == "プレイヤー1を待っています。"
-    assert VIEW.status(obs, None, "en") == "Player 1 places a worker"
+    assert say(VIEW.status(obs, 0, "en"), "en") == "Place a worker on a workplace."
+    assert say(VIEW.status(obs, 1, "ja"), "ja") == "プレイヤー1を待っています。"
+    assert say(VIEW.status(obs, None, "en"), "en") == "Player 1 places a worker"
     series = VIEW.series(GAME.observation(s, None), "en")
     assert series["P1 cash"] == 5 and series["P1 assets"] == 5 + 28
     assert series["P3 assets"] == 7 and series["Household"] == 4
     assert set(VIEW.series(obs, "ja")) == {"P1 現金", "P1 総資産", "P2 現金", "P2 総資産",
                                            "P3 現金", "P3 総資産", "家計"}
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
     # NE-X5 as a finished game: 20 + 80 + Railway 16 + HQ 18 − 6 = 128.
     s = position(2, cash=[20, 1], workers=[4, 2],
                  buildings=[["factory", "steelworks", "railway", "headquarters", "warehouse"],
@@ -303,14 +304,14 @@ def test_status_series_and_summary_in_both_languages() -> None:
     s.penalties = [2, 0]
     s.phase = "over"
     obs = GAME.observation(s, None)
-    en = VIEW.summary(obs, "en")
-    ja = VIEW.summary(obs, "ja")
+    en = say(VIEW.summary(obs, "en"), "en")
+    ja = say(VIEW.summary(obs, "ja"), "ja")
     assert en.splitlines()[0] == "Player 1 wins."
     assert ("Player 1: cash $20 + buildings $80 + Railway +16 + Headquarters Building +18 "
             "− penalties 6 = 128") in en
     assert ja.splitlines()[0] == "プレイヤー1の勝ちです。"
     assert "プレイヤー1:現金$20 + 建物$80 + 鉄道+16 + 本社ビル+18 − 未払い罰符6 = 128点" in ja
-    assert VIEW.status(obs, 0, "en") == "Player 1 wins."
+    assert say(VIEW.status(obs, 0, "en"), "en") == "Player 1 wins."
 
 
 def test_every_card_has_art_in_both_languages() -> None:
