@@ -41,7 +41,16 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QPixmap
 
     from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
-    from .engine.files import FileProblem, keep_aside, quote, read_json, write_atomic
+    from .engine.files import (
+        DAMAGED,
+        FileProblem,
+        keep_aside,
+        quote,
+        read_json,
+        remove_stale_temporaries,
+        write_atomic,
+    )
+    from .engine.layout import CARD_H, CARD_W, DIE_SIZE
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
     from .highscores import HighScore, ScoreLine
@@ -55,8 +64,10 @@ _LAZY: dict[str, str] = {
                      "check_game"), "tabletop.engine"),
     **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "render"),
                     "tabletop.text"),
-    **dict.fromkeys(("FileProblem", "keep_aside", "quote", "read_json", "write_atomic"),
+    **dict.fromkeys(("DAMAGED", "FileProblem", "keep_aside", "quote", "read_json",
+                     "remove_stale_temporaries", "write_atomic"),
                     "tabletop.engine.files"),
+    **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE"), "tabletop.engine.layout"),
     **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
                      "seat_panels"), "tabletop.engine.seats"),
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
@@ -271,7 +282,11 @@ class GamePlugin:
 
 __all__ = [
     "AI_LEVELS",
+    "CARD_H",
+    "CARD_W",
     "CHANCE",
+    "DAMAGED",
+    "DIE_SIZE",
     "ENGINE",
     "HUMAN",
     "JSON",
@@ -318,6 +333,7 @@ __all__ = [
     "package_plugin",
     "quote",
     "read_json",
+    "remove_stale_temporaries",
     "render",
     "seat_colour",
     "seat_mark",
@@ -335,14 +351,17 @@ def _attribute(package: str, ref: str) -> Any:
 
 
 def package_plugin(package: str, spec: GameSpec, *, game: str, view: str,
-                   rules: str | dict[str, Path], words: str | None = None) -> GamePlugin:
+                   rules: str | dict[str, Path], words: str | None = None,
+                   page: str | None = None) -> GamePlugin:
     """A plugin whose parts are imported from ``package`` only when first needed.
 
-    ``game``, ``view`` and ``words`` name an attribute of a module of the package as
-    ``"module:name"``: the rules model's class (``"model:MagosGame"``), the view's class, and
-    the message catalogue. The game chooser reads only ``spec``, so listing the games loads no
-    rules, no view and no words. ``rules`` maps a language to a rulebook file, or names a
-    rulebook shipped with Tabletop (``"magos"``: ``rules/magos.en.md`` and ``rules/magos.ja.md``).
+    ``game``, ``view``, ``words`` and ``page`` name an attribute of a module of the package as
+    ``"module:name"``: the rules model's class (``"model:MagosGame"``), the view's class, the
+    message catalogue, and the class of the game's front page (a Qt widget built with the
+    ``GameHost``; ``None``: the new-game dialog serves). The game chooser reads only ``spec``,
+    so listing the games loads no rules, no view, no words and no Qt. ``rules`` maps a
+    language to a rulebook file, or names a rulebook shipped with Tabletop (``"magos"``:
+    ``rules/magos.en.md`` and ``rules/magos.ja.md``).
     """
     if isinstance(rules, str):
         from .resources import rulebook
@@ -359,5 +378,10 @@ def package_plugin(package: str, spec: GameSpec, *, game: str, view: str,
         assert words is not None
         return _attribute(package, words)  # type: ignore[no-any-return]
 
+    def make_page(host: GameHost) -> FrontPage:
+        assert page is not None
+        return _attribute(package, page)(host)  # type: ignore[no-any-return]
+
     return GamePlugin(spec=spec, load=load, view=make_view, rules=rules,
-                      words=load_words if words is not None else None)
+                      words=load_words if words is not None else None,
+                      page=make_page if page is not None else None)

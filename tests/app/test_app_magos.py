@@ -29,7 +29,8 @@ def test_magos_ai_match_plays_to_the_summary(make_window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=120_000)
     assert c.session.is_terminal()
     dialog = window.ending.summary_dialog
-    assert dialog.text.text() == c.view.summary(c.session.observation(None), "en")
+    assert dialog.text.text() == c.speaker.say(c.view.summary(c.session.observation(None), "en"),
+                                               "en")
     assert dialog.text.text()  # Magos always explains the result
     # The chart has one line per series, sampled after every decision.
     assert set(dialog.lines) == {"P1 HP", "P1 mana", "P2 HP", "P2 mana"}
@@ -70,7 +71,7 @@ def test_magos_hot_seat_draft_hides_the_other_hand(make_window, qtbot) -> None:
     second = 1 - first
     assert any(not e.visible_to(second) for e in c.session.events_for(first))
     log = window.table_page.log.toPlainText().splitlines()
-    assert log == [e.describe("en") for e in c.session.events_for(second)]
+    assert log == [c.speaker.say(e, "en") for e in c.session.events_for(second) if e.logged]
     # Undo cannot reach into the first player's secret draft, nor name what they kept.
     window.undo()
     assert len(c.moves()) == 5

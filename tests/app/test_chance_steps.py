@@ -78,7 +78,7 @@ def test_the_enemy_dice_light_their_rows_one_after_another(make_window) -> None:
     assert rec.active_rows() == [None, *(f"row0-{f}" for f in faces), None]
     assert rec.human_turn == [False] * (len(records) - 1) + [True]
     # The log grew with each step: the end of the turn, then each die on its own.
-    described = [[e.describe("en") for e in r.events] for r in records]
+    described = [[c.speaker.say(e, "en") for e in r.events if e.logged] for r in records]
     assert batches[:len(faces) + 1] == described[:len(faces) + 1]
     assert batches[1][0].startswith("Training Dummy rolls 1:")
     assert batches[2][0].startswith("Training Dummy rolls 6:")

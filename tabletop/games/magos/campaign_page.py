@@ -56,6 +56,7 @@ from .data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND, SPELLS, Enemy
 from .solo import band_label
 from .solo_view import FACE_COLORS, enemy_art, face_label
 from .spec import DICE_MODES, GAME_ID, PATCH
+from .words import SOLO_WORDS
 
 if TYPE_CHECKING:
     from tabletop.api import GameHost, Match
@@ -82,7 +83,8 @@ def face_grid_html(enemy: Enemy, lang: str) -> str:
     order = sorted(range(len(enemy.bands)), key=lambda i: -enemy.bands[i].lo)
     for b in order:
         band = enemy.bands[b]
-        label = band_label(enemy, b, lang) or tr("faces", lang)
+        named = band_label(enemy, b)
+        label = SOLO_WORDS.say(named, lang) if named else tr("faces", lang)
         cells = [f"<td style='color:#3b2a14; padding:2px 6px'><b>{html.escape(label)}</b></td>"]
         for face in range(1, 7):
             eff = band.faces[face - 1]

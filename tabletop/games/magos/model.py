@@ -22,13 +22,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any, TypeVar
 
-from tabletop.engine import CHANCE, TERMINAL, Event, Game
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
 
 from .data import (
     DEALT_SIZE,
@@ -55,115 +51,6 @@ P_OVER = "over"
 DRAW = 2
 
 # Meaning of each slot, for prompts and the log (MG-R26).
-_SLOT_NAMES: dict[str, tuple[tuple[str, str], ...]] = {
-    "fireball": (("cost die", "コスト役のダイス"), ("damage die", "ダメージ役のダイス")),
-    "will_o_wisp": (("damage die", "ダメージ役のダイス"), ("other die", "もう1つのダイス")),
-    "purgatory": (("self-damage die", "自分へのダメージ役のダイス"),
-                  ("damage die", "相手へのダメージ役のダイス")),
-    "flame_slash": (("+4 damage die", "+4ダメージ役のダイス"), ("second die", "2個目のダイス"),
-                    ("third die", "3個目のダイス")),
-}
-
-
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
-def slot_name(spell: str, index: int, lang: str) -> str:
-    """What the ``index``-th die of a cast of ``spell`` stands for ("the damage die")."""
-    names = _SLOT_NAMES.get(spell)
-    ja = lang == "ja"
-    if names is not None and index < len(names):
-        return names[index][1] if ja else names[index][0]
-    sp = SPELLS[spell]
-    if sp.pair and index == 1:
-        return "同じ目のダイス" if ja else "matching die"
-    if sp.dice == 1:
-        return "ダイス" if ja else "die"
-    ordinals = ("first", "second", "third", "fourth")
-    return f"{index + 1}個目のダイス" if ja else f"{ordinals[min(index, 3)]} die"
-
-
-# ---------------------------------------------------------------------------------------------
-# Log lines. Events carry one of these with its arguments (``Event(render=...)``) and the words
-# are built only when someone reads the log: search applies actions by the thousand and never
-# does. Arguments are plain values fixed when the event happens.
-# ---------------------------------------------------------------------------------------------
-
-#: A name in log lines: (English, Japanese).
-Name = tuple[str, str]
-#: Both seats' names in log lines, indexed by seat.
-Names = tuple[Name, Name]
-
-PLAYER_NAMES: Names = ((player_name(0, "en"), player_name(0, "ja")),
-                       (player_name(1, "en"), player_name(1, "ja")))
-
-
-def _end_words(who: Name) -> dict[str, str]:
-    return {"en": f"{who[0]} ends the turn.", "ja": f"{who[1]}が手番を終えました。"}
-
-
-def _turn_words(who: Name, n: int) -> dict[str, str]:
-    return {"en": f"{who[0]}'s turn {n}.", "ja": f"{who[1]}の{n}ターン目。"}
-
-
-def _roll_words(who: Name, values: tuple[int, ...]) -> dict[str, str]:
-    shown = ", ".join(map(str, values))
-    return {"en": f"{who[0]} rolls {shown}.", "ja": f"{who[1]}のダイス:{shown}"}
-
-
-def _assign_words(who: Name, spell: str, value: int, index: int) -> dict[str, str]:
-    sp = SPELLS[spell]
-    return {"en": f"{who[0]} puts a {value} on {sp.en} ({slot_name(spell, index, 'en')}).",
-            "ja": f"{who[1]}が{sp.ja}に{value}を置きました({slot_name(spell, index, 'ja')})。"}
-
-
-#: What a cast paid or how it chose its effect, as recorded by ``MagosRules._resolve``.
-_COST_WORDS: dict[str, tuple[str, str]] = {
-    "cost": ("cost {}", "コスト{}"),
-    "damage": ("damage {}", "ダメージ{}"),
-    "wrath": ("die above own HP", "目が自分のHPより大きい"),
-}
-#: One effect of a cast, as recorded by ``MagosRules._resolve``.
-_EFFECT_WORDS: dict[str, tuple[str, str]] = {
-    "self": ("{} damage to self", "自分に{}ダメージ"),
-    "damage": ("{} damage", "{}ダメージ"),
-    "heal": ("heals {}", "HP{}回復"),
-    "mana": ("+{} mana", "マナ+{}"),
-    "refill": ("mana refilled to {} (+{})", "マナ全回復({})"),
-    "max_mana": ("max mana {}", "最大マナ{}"),
-    "max_hp": ("max HP {}", "最大HP{}"),
-}
-
-
-def _cast_words(who: Name, spell: str, dice: tuple[int, ...], x: int,
-                cost: Sequence[tuple[str, int]], effects: Sequence[tuple[str, int, int]]
-                ) -> dict[str, str]:
-    sp = SPELLS[spell]
-    cost_en = ", ".join(_COST_WORDS[c][0].format(n) for c, n in cost)
-    cost_ja = "・".join(_COST_WORDS[c][1].format(n) for c, n in cost)
-    en = [_EFFECT_WORDS[e][0].format(a, b) for e, a, b in effects]
-    ja = [_EFFECT_WORDS[e][1].format(a, b) for e, a, b in effects]
-    dice_txt = ", ".join(map(str, dice))
-    extra_en = ", ".join(p for p in (cost_en, f"X = {x}" if sp.x_choice else "") if p)
-    extra_ja = "・".join(p for p in (cost_ja, f"X={x}" if sp.x_choice else "") if p)
-    head_en = f"{who[0]} casts {sp.en}" + (f" ({extra_en})" if extra_en else "")
-    head_ja = f"{who[1]}が{sp.ja}を唱えた" + (f"({extra_ja})" if extra_ja else "")
-    return {"en": f"{head_en} with {dice_txt}: {', '.join(en) or 'no effect'}.",
-            "ja": f"{head_ja}[{dice_txt}]:{'、'.join(ja) or '効果なし'}。"}
-
-
-def _win_words(winner: Name, loser: Name) -> dict[str, str]:
-    return {"en": f"{winner[0]} wins: {loser[0]} has 0 HP.",
-            "ja": f"{winner[1]}の勝ち:{loser[1]}のHPが0になりました。"}
-
-
-def _spell_ends_turn_words(who: Name, spell: str) -> dict[str, str]:
-    sp = SPELLS[spell]
-    return {"en": f"{sp.en} ends {who[0]}'s turn.",
-            "ja": f"{sp.ja}の効果で{who[1]}の手番が終わりました。"}
-
-
 # ---------------------------------------------------------------------------------------------
 # The one place that decides whether a die may go on a spell (MG-R23, MG-R26, MG-G8..G11)
 # ---------------------------------------------------------------------------------------------
@@ -188,7 +75,7 @@ def die_problem(spell: str, assigned: Sequence[int], value: int, rest: Sequence[
 
     ``assigned`` are the dice already on the spell, ``rest`` the other unused dice (without
     the one being placed). The answer is a machine form such as ``("cost_die", 6, 5)``;
-    ``problem_text`` puts it into words.
+    ``problem_message`` makes it a message a player reads.
     """
     sp = SPELLS[spell]
     n = len(assigned) + 1
@@ -227,88 +114,30 @@ def die_problem(spell: str, assigned: Sequence[int], value: int, rest: Sequence[
     return None
 
 
-def problem_text(spell: str, problem: Problem, lang: str) -> str:
-    """A ``die_problem`` answer as a sentence a player can read."""
-    sp = SPELLS[spell]
-    name = sp.name(lang)
-    code = problem[0]
-    ja = lang == "ja"
-    if code == "too_many":
-        return (f"{name}に置けるダイスは{problem[1]}個までです。" if ja
-                else f"{name} takes at most {problem[1]} dice.")
-    if code == "need_dice":
-        return (f"{name}にはダイスが{problem[1]}個必要ですが、使えるのは{problem[2]}個です。" if ja
-                else f"{name} needs {problem[1]} dice; only {problem[2]} are unused.")
-    if code == "pair_none":
-        return (f"{name}には同じ目のダイスが2個必要ですが、{problem[1]}の目のダイスは"
-                "他にありません。" if ja
-                else f"{name} needs two dice showing the same number; no other unused "
-                f"die shows {problem[1]}.")
-    if code == "pair_first":
-        return (f"{name}には同じ目のダイスが必要です。1個目は{problem[1]}です。" if ja
-                else f"{name} needs a matching die: the first one shows {problem[1]}.")
-    if code == "cost_die":
-        return (f"{name}:コスト役に{problem[1]}を使うにはマナが{problem[1]}必要です"
-                f"(現在{problem[2]})。" if ja
-                else f"{name}: a {problem[1]} as the cost die needs {problem[1]} mana; "
-                f"you have {problem[2]}.")
-    if code == "cost_d":
-        return (f"{name}:{problem[1]}の目にはマナが{problem[1]}必要です(現在{problem[2]})。"
-                if ja else f"{name}: a {problem[1]} costs {problem[1]} mana; you have "
-                f"{problem[2]}.")
-    if code == "insp":
-        return (f"{name}:{problem[1]}の目には最大マナ{problem[1]}以上が必要です"
-                f"(最大マナ{problem[2]})。" if ja
-                else f"{name}: a {problem[1]} costs {problem[1]} mana after refilling to your "
-                f"maximum of {problem[2]}.")
-    if code == "sum_min":
-        return (f"{name}は目の合計だけマナを使います。少なくとも{problem[1]}必要です"
-                f"(現在{problem[2]})。" if ja
-                else f"{name} costs the sum of both dice: at least {problem[1]} mana; you have "
-                f"{problem[2]}.")
-    if code == "sum":
-        total = problem[1] + problem[2]
-        return (f"{name}:{problem[1]}+{problem[2]}でマナが{total}必要です(現在{problem[3]})。"
-                if ja else f"{name}: {problem[1]} + {problem[2]} costs {total} mana; you have "
-                f"{problem[3]}.")
-    if code == "cost_fixed":
-        return (f"{name}にはマナが{problem[1]}必要です(現在{problem[2]})。" if ja
-                else f"{name} costs {problem[1]} mana; you have {problem[2]}.")
-    if code == "cost_x":
-        return (f"{name}にはマナが1以上必要です(現在{problem[1]})。" if ja
-                else f"{name} costs at least 1 mana; you have {problem[1]}.")
-    if code == "max_hp":
-        return (f"{name}は最大HPを{problem[1]}減らしますが、最大HPは{problem[2]}しかありません"
-                "(1未満にはできません)。" if ja
-                else f"{name} lowers your maximum HP by {problem[1]}, but it is only "
-                f"{problem[2]} (it cannot drop below 1).")
-    return "その呪文には置けません。" if ja else f"That die cannot go on {name}."
-
-
-# The refusal once the game has ended, in the rules and on the table.
-GAME_OVER: tuple[str, str] = ("The game is over.", "ゲームは終了しています。")
+def problem_message(spell: str, problem: Problem) -> Msg:
+    """A ``die_problem`` answer as the message a player reads."""
+    numbers = dict(zip(("a", "b", "c"), problem[1:], strict=False))
+    return Msg("problem", spell=spell, code=problem[0], **numbers)
 
 
 def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | None,
-                        die_index: int, lang: str) -> str:
-    """Why die ``die_index`` cannot go on ``spell`` for ``seat`` in an observation; ``""`` if
-    it can. ``spell=None`` means the spell being cast. Same words as ``reason``."""
+                        die_index: int) -> Msg | None:
+    """Why die ``die_index`` cannot go on ``spell`` for ``seat`` in an observation; ``None`` if
+    it can. ``spell=None`` means the spell being cast. The same messages as ``reason``."""
     phase = obs["phase"]
     if phase == P_OVER:
-        return _msg(lang, "The game is over.", "ゲームは終了しています。")
+        return Msg("refuse.over")
     active = int(obs["active"])
     if phase not in (P_MAIN, P_CAST) or seat != active:
         if phase == P_DRAFT:
-            return _msg(lang, "The draft is on: click a card to keep it.",
-                        "ドラフト中です。カードをクリックして残してください。")
-        return _msg(lang, f"It is {player_name(active, 'en')}'s turn.",
-                    f"{player_name(active, 'ja')}の手番です。")
+            return Msg("refuse.drafting")
+        return Msg("refuse.turn_of", seat=active)
     dice: list[int] = list(obs["dice"])
     used: list[bool] = list(obs["used"])
     if not 0 <= die_index < len(dice):
-        return _msg(lang, "There is no such die.", "そのダイスはありません。")
+        return Msg("refuse.no_such_die")
     if used[die_index]:
-        return _msg(lang, "That die is already used.", "そのダイスはもう使われています。")
+        return Msg("refuse.die_used")
     me = obs["players"][active]
     casting = obs.get("casting")
     rest = [v for i, (v, u) in enumerate(zip(dice, used, strict=True))
@@ -317,26 +146,22 @@ def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | N
     if casting is not None:
         cur = str(casting["spell"])
         if spell is not None and spell != cur:
-            return _msg(lang, f"Finish casting {SPELLS[cur].en} first.",
-                        f"先に{SPELLS[cur].ja}の詠唱を終えてください。")
+            return Msg("refuse.finish_cast", spell=cur)
         assigned = list(casting["dice"])
         if len(assigned) >= SPELLS[cur].dice:
-            return _msg(lang, f"{SPELLS[cur].en}: choose X first.",
-                        f"{SPELLS[cur].ja}:先にXを選んでください。")
+            return Msg("refuse.choose_x_first", spell=cur)
         p = die_problem(cur, assigned, value, rest, me["hp"], me["max_hp"], me["mana"],
                         me["max_mana"])
-        return "" if p is None else problem_text(cur, p, lang)
+        return None if p is None else problem_message(cur, p)
     if spell is None:
-        return _msg(lang, "Drag the die onto a spell.", "ダイスを呪文の上にドラッグしてください。")
+        return Msg("refuse.drag_to_spell")
     known = [h["spell"] for h in me["hand"]]
     if spell not in known:
-        return _msg(lang, f"You do not have {SPELLS[spell].en}.",
-                    f"{SPELLS[spell].ja}を持っていません。")
+        return Msg("refuse.not_yours", spell=spell)
     if spell in obs["cast_done"]:
-        return _msg(lang, f"{SPELLS[spell].en} was already cast this turn.",
-                    f"{SPELLS[spell].ja}はこの手番にもう使いました。")
+        return Msg("refuse.cast_done", spell=spell)
     p = die_problem(spell, (), value, rest, me["hp"], me["max_hp"], me["mana"], me["max_mana"])
-    return "" if p is None else problem_text(spell, p, lang)
+    return None if p is None else problem_message(spell, p)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -572,17 +397,13 @@ class MagosRules(Game[ST]):
 
     # What differs in words: the end of the game, who reaches the turn limit, and which
     # action kinds only chance takes.
-    _OVER: tuple[str, str] = GAME_OVER
-    _BOTH_EN = "Both wizards"
+    _OVER = "refuse.over"
+    _BOTH = "both.duel"
     _CHANCE_KINDS: tuple[str, ...] = ("first", "deal", "roll")
 
-    def _names(self, s: ST) -> Names:
-        """Both seats' names in log lines; the same for a whole game."""
-        return PLAYER_NAMES
-
-    def _who(self, s: ST, seat: int, lang: str) -> str:
+    def _who(self, s: ST, seat: int) -> Msg:
         """The name of ``seat`` in log lines."""
-        return self._names(s)[seat][1 if lang == "ja" else 0]
+        return Msg("player", seat=seat)
 
     def _end_turn(self, s: ST) -> list[Event]:
         raise NotImplementedError
@@ -595,9 +416,9 @@ class MagosRules(Game[ST]):
         """Whether an action kind only one mode has is well formed."""
         return False
 
-    def _waiting_reason(self, s: ST, lang: str) -> str:
-        """Why the player cannot act in a phase only one mode has; ``""`` otherwise."""
-        return ""
+    def _waiting_reason(self, s: ST) -> Msg | None:
+        """Why the player cannot act in a phase only one mode has; ``None`` otherwise."""
+        return None
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: ST) -> int:
@@ -669,8 +490,7 @@ class MagosRules(Game[ST]):
             if state.quiet:
                 return self._end_turn(state)
             seat = state.active
-            ev = Event("end", {"seat": seat},
-                       render=partial(_end_words, self._names(state)[seat]))
+            ev = Event("end", {"seat": seat}, msg=Msg("log.end", who=self._who(state, seat)))
             return [ev, *self._end_turn(state)]
         if kind == "roll":
             values = _ROLL_VALUES.get(action)
@@ -708,8 +528,7 @@ class MagosRules(Game[ST]):
         s.winner = DRAW
         s.result = "draw"
         return [Event("draw", {"turns": s.turn_limit},
-                      {"en": f"{self._BOTH_EN} have taken {s.turn_limit} turns: a draw.",
-                       "ja": f"両者が{s.turn_limit}ターンを終えたので引き分けです。"})]
+                      msg=Msg("log.draw", both=Msg(self._BOTH), turns=s.turn_limit))]
 
     def _table_obs(self, s: ST, seat: int | None, players: list[dict[str, Any]],
                    mode: JSON | None = None, opponent: JSON | None = None) -> Observation:
@@ -806,7 +625,7 @@ class MagosRules(Game[ST]):
             return []
         n = s.turns[seat]
         return [Event("turn", {"seat": seat, "turn": n},
-                      render=partial(_turn_words, self._names(s)[seat], n))]
+                      msg=Msg("log.turn", who=self._who(s, seat), turn=n))]
 
     def _roll(self, s: ST, values: list[int]) -> list[Event]:
         s.dice = values
@@ -816,7 +635,7 @@ class MagosRules(Game[ST]):
             return []
         seat = s.active
         return [Event("roll", {"seat": seat, "dice": values[:]}, reveals=True,
-                      render=partial(_roll_words, self._names(s)[seat], tuple(values)))]
+                      msg=Msg("log.roll", who=self._who(s, seat), dice=values[:]))]
 
     def _use_die(self, s: ST, value: int) -> None:
         dice, used = s.dice, s.used
@@ -853,7 +672,8 @@ class MagosRules(Game[ST]):
         seat = s.active
         return Event("assign", {"seat": seat, "spell": spell, "value": value, "slot": index,
                                 "hand_slot": s.cast_slot},
-                     render=partial(_assign_words, self._names(s)[seat], spell, value, index))
+                     msg=Msg("log.assign", who=self._who(s, seat), spell=spell, value=value,
+                             slot=index))
 
     def _add_die(self, s: ST, value: int) -> list[Event]:
         self._use_die(s, value)
@@ -1024,13 +844,13 @@ class MagosRules(Game[ST]):
                 return self._end_turn(s)
             s.phase = P_MAIN
             return []
-        names = self._names(s)
         events = [Event(
             "cast",
             {"seat": seat, "spell": spell, "slot": slot, "dice": d[:], "x": x,
              "hp": hp[:], "mana": mana[:], "max_hp": max_hp[:], "max_mana": max_mana[:]},
             reveals=newly,
-            render=partial(_cast_words, names[seat], spell, tuple(d), x, cost, effects),
+            msg=Msg("log.cast", who=self._who(s, seat), spell=spell, dice=d[:], x=x,
+                    cost=[list(c) for c in cost], effects=[list(e) for e in effects]),
         )]
         s.casting = ""
         s.cast_slot = -1
@@ -1038,18 +858,20 @@ class MagosRules(Game[ST]):
         if s.phase == P_OVER:
             w = s.winner
             events.append(Event("win", {"winner": w, "how": s.result},
-                                render=partial(_win_words, names[w], names[1 - w])))
+                                msg=Msg("log.win", winner=self._who(s, w),
+                                        loser=self._who(s, 1 - w))))
             return events
         if sp.ends_turn:
             # MG-R25: remaining dice are discarded.
             events.append(Event("end", {"seat": seat, "by": spell},
-                                render=partial(_spell_ends_turn_words, names[seat], spell)))
+                                msg=Msg("log.spell_ends_turn", who=self._who(s, seat),
+                                        spell=spell)))
             events.extend(self._end_turn(s))
             return events
         s.phase = P_MAIN
         return events
 
-    def _play_reason(self, s: ST, action: str, lang: str) -> str:
+    def _play_reason(self, s: ST, action: str) -> Msg | None:
         """Why a cast, die, X, fire or end action is refused in the main or casting phase."""
         kind, _, rest = action.partition(":")
         phase = s.phase
@@ -1057,55 +879,46 @@ class MagosRules(Game[ST]):
         if phase == P_CAST:
             cur = SPELLS[s.casting]
             if kind in ("cast", "end"):
-                return _msg(lang, f"Finish casting {cur.en} first.",
-                            f"先に{cur.ja}の詠唱を終えてください。")
+                return Msg("refuse.finish_cast", spell=cur.id)
             if kind == "fire":
-                return _msg(lang, "Only Rapid Fire can be fired early.",
-                            "途中で発動できるのは連射だけです。")
+                return Msg("refuse.fire_only")
             if kind == "x":
                 if not cur.x_choice:
-                    return _msg(lang, f"{cur.en} has no X to choose.",
-                                f"{cur.ja}にはXの選択はありません。")
+                    return Msg("refuse.no_x", spell=cur.id)
                 if len(s.cast_dice) < cur.dice:
-                    return _msg(lang, f"{cur.en}: place its dice first.",
-                                f"{cur.ja}:先にダイスを置いてください。")
+                    return Msg("refuse.dice_first", spell=cur.id)
                 top = s.hp[seat] if cur.id == "doomsday" else s.mana[seat]
-                return _msg(lang, f"X must be between 1 and {top}.",
-                            f"Xは1から{top}の間で選んでください。")
+                return Msg("refuse.x_range", top=top)
             if kind == "die":
                 if len(s.cast_dice) >= cur.dice:
-                    return _msg(lang, f"{cur.en}: choose X now.",
-                                f"{cur.ja}:Xを選んでください。")
+                    return Msg("refuse.choose_x_now", spell=cur.id)
                 value = int(rest)
                 found = self._die_index(s, value)
                 if found < 0:
-                    return self._no_die(s, value, lang)
+                    return self._no_die(s, value)
                 unused = s.unused()
                 unused.remove(value)
                 p = die_problem(cur.id, s.cast_dice, value, unused, s.hp[seat], s.max_hp[seat],
                                 s.mana[seat], s.max_mana[seat])
-                return problem_text(cur.id, p, lang) if p else ""
+                return problem_message(cur.id, p) if p else None
         # main phase
         if kind in ("die", "x", "fire"):
-            return _msg(lang, "Start a cast first: drag a die onto a spell.",
-                        "先に呪文にダイスを置いて詠唱を始めてください。")
+            return Msg("refuse.start_cast")
         if kind == "cast":
             spell, _, v = rest.partition(":")
             value = int(v)
-            sp = SPELLS[spell]
             if spell not in s.hands[seat]:
-                return _msg(lang, f"You do not have {sp.en}.", f"{sp.ja}を持っていません。")
+                return Msg("refuse.not_yours", spell=spell)
             if spell in s.cast_done:
-                return _msg(lang, f"{sp.en} was already cast this turn.",
-                            f"{sp.ja}はこの手番にもう使いました。")
+                return Msg("refuse.cast_done", spell=spell)
             if self._die_index(s, value) < 0:
-                return self._no_die(s, value, lang)
+                return self._no_die(s, value)
             unused = s.unused()
             unused.remove(value)
             p = die_problem(spell, (), value, unused, s.hp[seat], s.max_hp[seat],
                             s.mana[seat], s.max_mana[seat])
-            return problem_text(spell, p, lang) if p else ""
-        return _msg(lang, f"'{action}' is not possible now.", f"「{action}」は今はできません。")
+            return problem_message(spell, p) if p else None
+        return Msg("refuse.not_now", action=action)
 
     @staticmethod
     def _die_index(s: MagosState, value: int) -> int:
@@ -1115,10 +928,10 @@ class MagosRules(Game[ST]):
         return -1
 
     @staticmethod
-    def _no_die(s: MagosState, value: int, lang: str) -> str:
+    def _no_die(s: MagosState, value: int) -> Msg:
         if value in s.dice:
-            return _msg(lang, "That die is already used.", "そのダイスはもう使われています。")
-        return _msg(lang, f"No die shows {value}.", f"{value}の目のダイスはありません。")
+            return Msg("refuse.die_used")
+        return Msg("refuse.no_die", value=value)
 
     # -- checking -------------------------------------------------------------------------
     def is_well_formed(self, action: str) -> bool:
@@ -1140,68 +953,52 @@ class MagosRules(Game[ST]):
             return action in _ROLL_SET
         return self._well_formed_other(kind, rest)
 
-    def reason(self, s: ST, action: str, lang: str = "en") -> str:
-        """Why ``action`` is not legal now, in ``lang``; ``""`` when it is legal."""
+    def reason(self, s: ST, action: str) -> Msg | None:
+        """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
-            return ""
+            return None
         kind, _, rest = action.partition(":")
         phase = s.phase
         if phase == P_OVER:
-            return _msg(lang, *self._OVER)
+            return Msg(self._OVER)
         if kind in self._CHANCE_KINDS:
-            return _msg(lang, "Only the dice and the deck decide that.",
-                        "それはダイスや山札が決めることです。")
-        waiting = self._waiting_reason(s, lang)
-        if waiting:
+            return Msg("refuse.chance")
+        waiting = self._waiting_reason(s)
+        if waiting is not None:
             return waiting
         if phase == P_DRAFT:
             if kind != "keep":
-                return _msg(lang, "The draft is on: keep a spell first.",
-                            "ドラフト中です。まず呪文を選んで残してください。")
-            sp = SPELLS[rest]
-            return _msg(lang, f"You have no {sp.en} left to keep.",
-                        f"残せる{sp.ja}はありません。")
+                return Msg("refuse.draft_first")
+            return Msg("refuse.none_to_keep", spell=rest)
         if kind == "keep":
-            return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
-        return self._play_reason(s, action, lang)
+            return Msg("refuse.draft_over")
+        return self._play_reason(s, action)
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: ST, action: str, lang: str = "en") -> str:
+    def describe_action(self, state: ST, action: str) -> Msg:
         kind, _, rest = action.partition(":")
-        ja = lang == "ja"
         if kind == "cast":
             spell, _, v = rest.partition(":")
             sp = SPELLS[spell]
             if sp.dice == 1 and not sp.x_choice:
-                return f"{sp.ja}に{v}を置いて唱える" if ja else f"Cast {sp.en} with a {v}"
-            role = slot_name(spell, 0, lang)
-            return (f"{sp.ja}の詠唱を始める({role}に{v})" if ja
-                    else f"Start casting {sp.en}: a {v} as the {role}")
+                return Msg("move.cast_one", spell=spell, value=int(v))
+            return Msg("move.cast_start", spell=spell, value=int(v))
         if kind == "die":
             if state.casting:
-                role = slot_name(state.casting, len(state.cast_dice), lang)
-                sp = SPELLS[state.casting]
-                return (f"{sp.ja}の{role}に{rest}を置く" if ja
-                        else f"Put a {rest} on {sp.en} as the {role}")
-            return f"{rest}を置く" if ja else f"Place a {rest}"
+                return Msg("move.die_on", spell=state.casting, slot=len(state.cast_dice),
+                           value=int(rest))
+            return Msg("move.die", value=int(rest))
         if kind == "x":
-            return f"X={rest}を選ぶ" if ja else f"Choose X = {rest}"
-        if kind == "fire":
-            return "連射を発動する" if ja else "Fire Rapid Fire"
-        if kind == "end":
-            return "手番を終える" if ja else "End the turn"
+            return Msg("move.x", x=int(rest))
+        if kind in ("fire", "end", "deal"):
+            return Msg(f"move.{kind}")
         if kind == "keep":
-            sp = SPELLS[rest]
-            return f"{sp.ja}を残す" if ja else f"Keep {sp.en}"
+            return Msg("move.keep", spell=rest)
         if kind == "roll":
-            shown = rest.replace("-", ", ")
-            return f"ダイス:{shown}" if ja else f"Roll {shown}"
-        if kind == "deal":
-            return "カードを配る" if ja else "Deal a card"
+            return Msg("move.roll", shown=rest.replace("-", ", "))
         if kind == "first":
-            n = int(rest)
-            return f"{player_name(n, 'ja')}が先攻" if ja else f"{player_name(n, 'en')} goes first"
-        return action
+            return Msg("move.first", seat=int(rest))
+        return Msg("action", action=action)
 
 
 class MagosGame(MagosRules[MagosState]):
@@ -1238,9 +1035,7 @@ class MagosGame(MagosRules[MagosState]):
 
     def _first(self, s: MagosState, seat: int) -> list[Event]:
         s.first = seat
-        ev = Event("first", {"seat": seat},
-                   {"en": f"{player_name(seat, 'en')} goes first.",
-                    "ja": f"{player_name(seat, 'ja')}が先攻です。"}, reveals=True)
+        ev = Event("first", {"seat": seat}, reveals=True)
         if s.setup == DRAFT:
             s.dealt = [["harmony"], ["harmony"]]
             s.phase = P_DEAL
@@ -1253,10 +1048,7 @@ class MagosGame(MagosRules[MagosState]):
     def _deal(self, s: MagosState, spell: str) -> list[Event]:
         seat = s.dealing_seat()
         s.dealt[seat].append(spell)
-        sp = SPELLS[spell]
-        ev = Event("deal", {"seat": seat, "spell": spell},
-                   {"en": f"You are dealt {sp.en}.", "ja": f"{sp.ja}が配られました。"},
-                   seats=frozenset({seat}), reveals=True)
+        ev = Event("deal", {"seat": seat, "spell": spell}, seats=frozenset({seat}), reveals=True)
         if len(s.dealt[1 - s.first]) == DEALT_SIZE:
             s.phase = P_DRAFT
         return [ev]
@@ -1266,14 +1058,10 @@ class MagosGame(MagosRules[MagosState]):
         s.hands[seat].append(spell)
         s.revealed[seat].append(False)
         n = len(s.hands[seat])
-        sp = SPELLS[spell]
         events = [
-            Event("keep", {"seat": seat, "spell": spell},
-                  {"en": f"You keep {sp.en}.", "ja": f"{sp.ja}を残しました。"},
-                  seats=frozenset({seat})),
+            Event("keep", {"seat": seat, "spell": spell}, seats=frozenset({seat})),
             Event("kept", {"seat": seat, "count": n},
-                  {"en": f"{player_name(seat, 'en')} keeps a spell ({n}/{HAND_SIZE}).",
-                   "ja": f"{player_name(seat, 'ja')}が呪文を1枚残しました({n}/{HAND_SIZE})。"}),
+                  msg=Msg("log.kept", seat=seat, count=n, of=HAND_SIZE)),
         ]
         if len(s.hands[1 - s.first]) == HAND_SIZE:
             events.extend(self._start_turn(s, s.first))
@@ -1388,8 +1176,8 @@ class MagosGame(MagosRules[MagosState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def prompt(self, state: MagosState, seat: int, lang: str = "en") -> str:
-        return prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: MagosState, seat: int) -> Msg:
+        return prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: MagosState, seat: int) -> float | None:
@@ -1406,54 +1194,37 @@ class MagosGame(MagosRules[MagosState]):
         return max(TURN_LIMITS) * 2 * 10 + 64
 
 
-def prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    ja = lang == "ja"
     if phase == P_OVER:
         w = int(obs["winner"])
-        if w == DRAW:
-            return "引き分けです。" if ja else "The game is a draw."
-        return f"{player_name(w, lang)}の勝ちです。" if ja else f"{player_name(w, lang)} wins."
+        return Msg("prompt.draw") if w == DRAW else Msg("prompt.won", seat=w)
     if phase == P_DRAFT:
         first = int(obs["first"])
         kept = [len(p["hand"]) for p in obs["players"]]
         drafting = first if kept[first] < HAND_SIZE else 1 - first
         if seat != drafting:
-            return (f"{player_name(drafting, 'ja')}が呪文を選んでいます。" if ja
-                    else f"{player_name(drafting, 'en')} is choosing spells.")
-        left = HAND_SIZE - kept[drafting]
-        return (f"残す呪文をクリックしてください(あと{left}枚)。" if ja
-                else f"Click a spell to keep it ({left} more to keep).")
+            return Msg("prompt.choosing", seat=drafting)
+        return Msg("prompt.keep", left=HAND_SIZE - kept[drafting])
     if phase not in (P_MAIN, P_CAST):
-        return "準備中…" if ja else "Getting ready…"
+        return Msg("prompt.ready")
     active = int(obs["active"])
     if seat != active:
-        return (f"{player_name(active, 'ja')}の手番です。" if ja
-                else f"It is {player_name(active, 'en')}'s turn.")
+        return Msg("prompt.turn_of", seat=active)
     casting = obs["casting"]
     if casting is None:
         if not any(not u for u in obs["used"]):
-            return ("ダイスを使い切りました。手番終了を押してください。" if ja
-                    else "All dice are used. Press End turn.")
-        return ("ダイスを呪文にドラッグして唱えるか、手番終了を押してください。" if ja
-                else "Drag a die onto a spell to cast it, or press End turn.")
+            return Msg("prompt.all_used")
+        return Msg("prompt.cast_or_end")
     spell = str(casting["spell"])
     sp = SPELLS[spell]
     n = len(casting["dice"])
     if n >= sp.dice and sp.x_choice:
         me = obs["players"][active]
         top = int(me["hp"] if spell == "doomsday" else me["mana"])
-        if spell == "doomsday":
-            return (f"{sp.ja}:Xを1〜{top}から選んでください(X={top}だと自分が倒れて負けます)。"
-                    if ja else f"{sp.en}: choose X from 1 to {top} (X = {top} knocks you out: "
-                    "you lose!).")
-        return (f"{sp.ja}:Xを1〜{top}から選んでください。" if ja
-                else f"{sp.en}: choose X from 1 to {top}.")
-    role = slot_name(spell, n, lang)
+        return Msg("prompt.doomsday" if spell == "doomsday" else "prompt.choose_x", spell=spell,
+                   top=top)
     if spell == "rapid_fire":
-        if all(obs["used"]):
-            return f"{sp.ja}:発動を押してください。" if ja else f"{sp.en}: press Fire."
-        return (f"{sp.ja}:ダイスを追加するか、発動を押してください。" if ja
-                else f"{sp.en}: drag another die onto it, or press Fire.")
-    return f"{sp.ja}:{role}をドラッグしてください。" if ja else f"{sp.en}: drag the {role}."
+        return Msg("prompt.fire" if all(obs["used"]) else "prompt.fire_or_more", spell=spell)
+    return Msg("prompt.drag_slot", spell=spell, slot=n)

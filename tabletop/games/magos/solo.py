@@ -22,14 +22,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
 from typing import Any
 
-from tabletop.engine import Event
-from tabletop.engine.errors import InvalidOptionError
-from tabletop.engine.game import JSON, Observation
-from tabletop.engine.game import words as _msg
-from tabletop.engine.spec import OptionValue
+from tabletop.api import JSON, Event, InvalidOptionError, Msg, Observation, OptionValue
 
 from .data import (
     CAMPAIGN_ORDER,
@@ -37,8 +32,6 @@ from .data import (
     DRAFT_POOL,
     DRAIN,
     ENEMIES,
-    FACE_WORDS,
-    FULL_HEAL,
     HAND_SIZE,
     HIT,
     SPELL_IDS,
@@ -49,7 +42,6 @@ from .data import (
     enemy_dice_count,
     enemy_dice_v11,
     enemy_step,
-    face_words,
 )
 from .model import (
     _FACES,
@@ -61,7 +53,6 @@ from .model import (
     P_ROLL,
     MagosRules,
     MagosState,
-    Names,
     _common_from_json,
     _meters_json,
     _roll_text,
@@ -88,12 +79,6 @@ Step = tuple[int, int, int, int, int, int]
 
 _ENEMY_TEXT: dict[int, str] = {v: f"enemy:{v}" for v in range(1, 7)}
 
-BATTLE_OVER: tuple[str, str] = ("The battle is over.", "対戦は終了しています。")
-
-#: Log-line names per opponent card: the wizard (seat 0) and the card (seat 1).
-_NAMES: dict[str, Names] = {
-    e.id: (("The wizard", "魔法使い"), (e.en, e.ja)) for e in ENEMIES.values()
-}
 
 
 def parse_hand(text: str) -> tuple[str, ...]:
@@ -126,81 +111,17 @@ def parse_hand(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:
-    """What one enemy die did, with the amounts actually applied."""
-    ja = lang == "ja"
-    # The log also says how much a full heal gave, and joins a drain's two parts by a comma.
-    if kind == FULL_HEAL:
-        return f"HP全回復(+{amount})" if ja else f"full heal (+{amount})"
-    if kind == DRAIN and not ja:
-        return f"{amount} damage, heals {healed}"
-    if kind not in FACE_WORDS:
-        return kind
-    return face_words(kind, amount, healed, lang)
-
-
 def band_index(enemy: Enemy, hp: int) -> int:
     """Index in ``enemy.bands`` of the band used at ``hp`` (MG-R56.1)."""
     return enemy.bands.index(enemy.band(hp))
 
 
-def band_label(enemy: Enemy, index: int, lang: str) -> str:
-    """"HP 16–25" for a card with several bands, "" for a single-band card."""
+def band_label(enemy: Enemy, index: int) -> Msg | None:
+    """"HP 16–25" for a card with several bands, ``None`` for a single-band card."""
     if len(enemy.bands) == 1:
-        return ""
+        return None
     b = enemy.bands[index]
-    return f"HP {b.lo}–{b.hi}" if lang != "ja" else f"HP{b.lo}〜{b.hi}"
-
-
-# Log lines of the enemy's turn, built only when the log is read (see ``Event``'s ``render``).
-
-def _enemy_turn_words(enemy_id: str, n: int, band: int,
-                      faces: tuple[int, ...] | None) -> dict[str, str]:
-    enemy = ENEMIES[enemy_id]
-    row_en = band_label(enemy, band, "en")
-    row_ja = band_label(enemy, band, "ja")
-    en = f"{enemy.en}'s turn {n}" + (f" (row {row_en})" if row_en else "")
-    ja = f"{enemy.ja}の{n}ターン目" + (f"({row_ja}の段)" if row_ja else "")
-    if faces is not None:
-        shown = ", ".join(map(str, faces))
-        en += f": dice {shown} (patch v1.1)."
-        ja += f":出目{shown}(パッチv1.1)。"
-    else:
-        en += "."
-        ja += "。"
-    return {"en": en, "ja": ja}
-
-
-def _enemy_roll_words(enemy_id: str, faces: tuple[int, ...]) -> dict[str, str]:
-    enemy = ENEMIES[enemy_id]
-    shown = ", ".join(map(str, faces))
-    return {"en": f"{enemy.en} rolls {shown}.", "ja": f"{enemy.ja}のダイス:{shown}"}
-
-
-def _enemy_step_words(enemy_id: str, face: int, kind: str, amount: int, healed: int,
-                      ends_turn: bool, skipped: tuple[int, ...]) -> dict[str, str]:
-    enemy = ENEMIES[enemy_id]
-    en = f"{enemy.en} rolls {face}: {effect_text(kind, amount, healed, 'en')}"
-    ja = f"{enemy.ja}の出目{face}:{effect_text(kind, amount, healed, 'ja')}"
-    if ends_turn:
-        en += " — its turn ends"
-        ja += " — 手番終了"
-        if skipped:
-            en += f" (the other {', '.join(map(str, skipped))} do nothing)"
-            ja += f"(残りの{'、'.join(map(str, skipped))}は無効)"
-    return {"en": en + ".", "ja": ja + "。"}
-
-
-def _enemy_wins_words(enemy_id: str) -> dict[str, str]:
-    enemy = ENEMIES[enemy_id]
-    return {"en": f"{enemy.en} wins: your HP fell to 0.",
-            "ja": f"{enemy.ja}の勝ち:あなたのHPが0になりました。"}
-
-
-def _enemy_self_ko_words(enemy_id: str) -> dict[str, str]:
-    enemy = ENEMIES[enemy_id]
-    return {"en": f"You win: {enemy.en} knocked itself out.",
-            "ja": f"勝利:{enemy.ja}が自滅しました。"}
+    return Msg("band", lo=b.lo, hi=b.hi)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -260,13 +181,13 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     spec = SOLO_SPEC
 
-    _OVER = BATTLE_OVER
-    _BOTH_EN = "Both sides"
+    _OVER = "refuse.battle_over"
+    _BOTH = "both.solo"
     _CHANCE_KINDS = ("deal", "roll", "enemy")
 
     # -- names ----------------------------------------------------------------------------
-    def _names(self, s: MagosSoloState) -> Names:
-        return _NAMES[s.enemy]
+    def _who(self, s: MagosSoloState, seat: int) -> Msg:
+        return Msg("who.wizard") if seat == PLAYER else Msg(f"enemy.{s.enemy}")
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -330,10 +251,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     def _deal(self, s: MagosSoloState, spell: str) -> list[Event]:
         s.dealt[PLAYER].append(spell)
-        sp = SPELLS[spell]
-        ev = Event("deal", {"seat": PLAYER, "spell": spell},
-                   {"en": f"You are dealt {sp.en}.", "ja": f"{sp.ja}が配られました。"},
-                   seats=frozenset({PLAYER}), reveals=True)
+        ev = Event("deal", {"seat": PLAYER, "spell": spell}, seats=frozenset({PLAYER}),
+                   reveals=True)
         if len(s.dealt[PLAYER]) == DEALT_SIZE:
             s.phase = P_DRAFT
         return [ev]
@@ -342,10 +261,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.hands[PLAYER].append(spell)
         s.revealed[PLAYER].append(True)
         n = len(s.hands[PLAYER])
-        sp = SPELLS[spell]
         events = [Event("keep", {"seat": PLAYER, "spell": spell, "count": n},
-                        {"en": f"You keep {sp.en} ({n}/{HAND_SIZE}).",
-                         "ja": f"{sp.ja}を残しました({n}/{HAND_SIZE})。"})]
+                        msg=Msg("log.keep_solo", spell=spell, count=n, of=HAND_SIZE))]
         if n == HAND_SIZE:
             events.extend(self._start_turn(s, PLAYER))
         return events
@@ -375,7 +292,9 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         data: dict[str, Any] = {"enemy": enemy.id, "turn": n, "band": s.enemy_band,
                                 "faces": list(faces) if faces is not None else None}
         return [Event("enemy_turn", data,
-                      render=partial(_enemy_turn_words, enemy.id, n, s.enemy_band, faces))]
+                      msg=Msg("log.enemy_turn", enemy=enemy.id, turn=n,
+                              row=band_label(enemy, s.enemy_band),
+                              faces=list(faces) if faces is not None else None))]
 
     def _enemy_roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
         s.enemy_faces = sorted(values)  # MG-G5: ascending
@@ -383,7 +302,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         if s.quiet:
             return []
         return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]}, reveals=True,
-                      render=partial(_enemy_roll_words, s.enemy, tuple(s.enemy_faces)))]
+                      msg=Msg("log.enemy_roll", enemy=s.enemy, faces=s.enemy_faces[:]))]
 
     def _enemy_die(self, s: MagosSoloState, face: int) -> list[Event]:
         """Resolve the next enemy die (MG-R56.2..4, MG-R57)."""
@@ -417,14 +336,15 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
              "ends_turn": eff.ends_turn, "skipped": skipped, "enemy_hp": step.enemy_hp,
              "player_hp": step.player_hp, "player_mana": step.player_mana,
              "index": s.enemy_next - 1},
-            render=partial(_enemy_step_words, enemy.id, face, eff.kind, step.amount, healed,
-                           eff.ends_turn, tuple(skipped)))]
+            msg=Msg("log.enemy_step", enemy=enemy.id, face=face, kind=eff.kind,
+                    amount=step.amount, healed=healed, ends_turn=eff.ends_turn,
+                    skipped=skipped[:]))]
         if step.player_hp <= 0:
             events.append(Event("win", {"winner": ENEMY, "how": "ko"},
-                                render=partial(_enemy_wins_words, enemy.id)))
+                                msg=Msg("log.enemy_wins", enemy=enemy.id)))
         elif step.enemy_hp <= 0:
             events.append(Event("win", {"winner": PLAYER, "how": ENEMY_SELF_KO},
-                                render=partial(_enemy_self_ko_words, enemy.id)))
+                                msg=Msg("log.enemy_self_ko", enemy=enemy.id)))
         events.extend(after)
         return events
 
@@ -435,15 +355,13 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def _well_formed_other(self, kind: str, rest: str) -> bool:
         return kind == "enemy" and rest in _FACES
 
-    def _waiting_reason(self, s: MagosSoloState, lang: str) -> str:
+    def _waiting_reason(self, s: MagosSoloState) -> Msg | None:
         phase = s.phase
         if phase in (P_ENEMY, P_ENEMY_ROLL):
-            enemy = ENEMIES[s.enemy]
-            return _msg(lang, f"{enemy.en} is taking its turn.", f"{enemy.ja}の手番です。")
+            return Msg("refuse.enemy_turn", enemy=s.enemy)
         if phase in (P_DEAL, P_ROLL):
-            return _msg(lang, "Wait for the dice and the cards.",
-                        "ダイスやカードを待ってください。")
-        return ""
+            return Msg("refuse.wait_dice")
+        return None
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosSoloState) -> list[float]:
@@ -538,21 +456,18 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: MagosSoloState, action: str, lang: str = "en") -> str:
+    def describe_action(self, state: MagosSoloState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
-        ja = lang == "ja"
-        enemy = ENEMIES[state.enemy]
         if kind == "enemy":
-            return f"{enemy.ja}の出目{rest}" if ja else f"{enemy.en} resolves a {rest}"
+            return Msg("move.enemy_face", enemy=state.enemy, face=rest)
         if kind == "roll" and state.phase == P_ENEMY_ROLL:
-            shown = rest.replace("-", ", ")
-            return f"{enemy.ja}のダイス:{shown}" if ja else f"{enemy.en} rolls {shown}"
+            return Msg("move.enemy_roll", enemy=state.enemy, shown=rest.replace("-", ", "))
         if kind == "deal":
-            return "カードを配る" if ja else "Deal a card"
-        return super().describe_action(state, action, lang)
+            return Msg("move.deal")
+        return super().describe_action(state, action)
 
-    def prompt(self, state: MagosSoloState, seat: int, lang: str = "en") -> str:
-        return solo_prompt_from_obs(self.observation(state, seat), seat, lang)
+    def prompt(self, state: MagosSoloState, seat: int) -> Msg:
+        return solo_prompt_from_obs(self.observation(state, seat), seat)
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: MagosSoloState, seat: int) -> float | None:
@@ -571,23 +486,17 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return max(TURN_LIMITS) * 16 + 32
 
 
-def solo_prompt_from_obs(obs: Mapping[str, Any], seat: int | None, lang: str) -> str:
+def solo_prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What the player should do next, or what is happening, from an observation."""
     phase = obs["phase"]
-    ja = lang == "ja"
-    e = obs["enemy"]
-    name = e["name_ja"] if ja else e["name_en"]
+    enemy = str(obs["enemy"]["id"])
     if phase == P_OVER:
         w = int(obs["winner"])
         if w == DRAW:
-            return "引き分けです。" if ja else "The battle is a draw."
-        if w == PLAYER:
-            return f"{name}に勝利しました!" if ja else f"You defeated {name}!"
-        return f"{name}に敗れました。" if ja else f"{name} defeated you."
+            return Msg("prompt.solo_draw")
+        return Msg("prompt.solo_won" if w == PLAYER else "prompt.solo_lost", enemy=enemy)
     if phase in (P_ENEMY, P_ENEMY_ROLL):
-        return f"{name}の手番です。" if ja else f"{name} is taking its turn."
+        return Msg("prompt.enemy_turn", enemy=enemy)
     if phase == P_DRAFT:
-        left = HAND_SIZE - len(obs["players"][PLAYER]["hand"])
-        return (f"残す呪文をクリックしてください(あと{left}枚)。" if ja
-                else f"Click a spell to keep it ({left} more to keep).")
-    return prompt_from_obs(obs, seat, lang)
+        return Msg("prompt.keep", left=HAND_SIZE - len(obs["players"][PLAYER]["hand"]))
+    return prompt_from_obs(obs, seat)

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import Layout, Meter, Piece, Text, Zone
-from tabletop.engine.messages import Msg
+from tabletop.api import Layout, Meter, Msg, Piece, Text, Zone, both
 
 from .data import (
     DRAIN,
@@ -31,12 +29,10 @@ from .data import (
 )
 from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER
 from .solo import (
-    BATTLE_OVER,
     ENEMY_SELF_KO,
     P_ENEMY,
     P_ENEMY_ROLL,
     band_label,
-    effect_text,
     solo_prompt_from_obs,
 )
 from .spec import PATCH
@@ -53,6 +49,7 @@ from .view import (
     add_spell_row,
     dice_row,
 )
+from .words import SOLO_WORDS, effect_text
 
 ENEMY_CARD = (40.0, 24.0, 160.0, 224.0)  # x, y, w, h
 TABLE_X = 230.0
@@ -117,7 +114,7 @@ def _showing_enemy_dice(obs: dict[str, Any]) -> bool:
 class MagosSoloView(MagosView):
     """Layout, gestures and words for the solo mode."""
 
-    _OVER = BATTLE_OVER
+    _OVER = "refuse.battle_over"
     _OVER_TURN = ("Battle over", "対戦終了")
 
     # -- layout ---------------------------------------------------------------------------
@@ -174,8 +171,8 @@ class MagosSoloView(MagosView):
         order = sorted(range(len(enemy.bands)), key=lambda i: -enemy.bands[i].lo)
         for col, b in enumerate(order):
             x = TABLE_X + col * (TILE_W + COLUMN_GAP)
-            label_en = band_label(enemy, b, "en") or "Faces"
-            label_ja = band_label(enemy, b, "ja") or "出目"
+            band = band_label(enemy, b)
+            label_en, label_ja = both(band, SOLO_WORDS) if band else ("Faces", "出目")
             out.texts.append(Text(f"band{b}", x, TABLE_Y - 28, label_en, label_ja, size=14,
                                   bold=b == in_force))
             for face in range(1, 7):
@@ -261,62 +258,43 @@ class MagosSoloView(MagosView):
     def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
                         target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
-        e = obs["enemy"]
+        enemy = str(obs["enemy"]["id"])
         if source == "enemy" or source.startswith("row"):
-            return _msg(lang, f"That is {e['name_en']}'s card: each row says what a die "
-                        "showing that face does.",
-                        f"{e['name_ja']}のカードです。各段はその目が出たときの効果です。")
+            return Msg("table.enemy_card", enemy=enemy)
         if source.startswith("enemy_die"):
-            return _msg(lang, f"Those are {e['name_en']}'s dice.", f"{e['name_ja']}のダイスです。")
+            return Msg("table.enemy_dice", enemy=enemy)
         if phase in (P_ENEMY, P_ENEMY_ROLL):
-            return _msg(lang, f"{e['name_en']} is taking its turn.", f"{e['name_ja']}の手番です。")
+            return Msg("refuse.enemy_turn", enemy=enemy)
         if source.startswith("die") and target == "enemy":
-            return _msg(lang, "Drag the die onto one of your spells; spells that deal damage "
-                        "hit the enemy.",
-                        "ダイスは自分の呪文にドラッグしてください。ダメージは敵に与えられます。")
+            return Msg("table.not_on_enemy")
         return super()._why_not_seated(obs, seat, source, target, lang)
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return solo_prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+        return solo_prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
         e = obs["enemy"]
         pl = obs["players"][0]
-        ja = lang == "ja"
+        name = SOLO_WORDS.say(Msg(f"enemy.{e['id']}"), lang)
         return {
             "HP": float(pl["hp"]),
-            "マナ" if ja else "mana": float(pl["mana"]),
-            f"{e['name_ja'] if ja else e['name_en']} HP": float(e["hp"]),
+            SOLO_WORDS.say(Msg("series.mana"), lang): float(pl["mana"]),
+            f"{name} HP": float(e["hp"]),
         }
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
+            return None
         e = obs["enemy"]
         pl = obs["players"][0]
-        name = e["name_ja"] if lang == "ja" else e["name_en"]
-        turns = int(pl["turns"])
-        hp, max_hp, ehp = int(pl["hp"]), int(pl["max_hp"]), int(e["hp"])
+        figures = {"enemy": str(e["id"]), "hp": int(pl["hp"]), "ehp": int(e["hp"])}
         w = int(obs["winner"])
         result = str(obs["result"])
         if w == DRAW:
-            n = int(obs["turn_limit"])
-            return _msg(lang, f"Draw: after {n} turns each, {name} still has {ehp} HP and you "
-                        f"have {hp}.",
-                        f"引き分け:{n}ターンずつ戦っても決着がつきませんでした"
-                        f"({name} HP{ehp}、あなた HP{hp})。")
+            return Msg("summary.solo_draw", turns=int(obs["turn_limit"]), **figures)
         if w == 0:
-            how_en = " It knocked itself out." if result == ENEMY_SELF_KO else ""
-            how_ja = "(自滅)" if result == ENEMY_SELF_KO else ""
-            return _msg(lang, f"Victory! You defeated {name} on your turn {turns}.{how_en} "
-                        f"Your HP: {hp}/{max_hp}.",
-                        f"勝利!{turns}ターン目に{name}を倒しました{how_ja}。"
-                        f"残りHP:{hp}/{max_hp}。")
+            return Msg("summary.victory", turns=int(pl["turns"]), max_hp=int(pl["max_hp"]),
+                       self_ko=result == ENEMY_SELF_KO, **figures)
         if result == "self_ko":
-            return _msg(lang, f"Defeat: you knocked yourself out with your own spell; {name} "
-                        f"had {ehp} HP left.",
-                        f"敗北:自分の呪文で倒れました({name}の残りHP{ehp})。")
-        return _msg(lang, f"Defeat: {name} brought your HP to 0 on its turn "
-                    f"{int(e['turns'])}; it had {ehp} HP left.",
-                    f"敗北:{name}の{int(e['turns'])}ターン目にHPが0になりました"
-                    f"({name}の残りHP{ehp})。")
+            return Msg("summary.self_defeat", **figures)
+        return Msg("summary.defeat", turn=int(e["turns"]), **figures)

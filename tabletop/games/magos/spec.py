@@ -4,7 +4,7 @@ solo game's list of opponents comes from the card data)."""
 
 from __future__ import annotations
 
-from tabletop.engine.spec import GameSpec, OptionSpec
+from tabletop.api import GameSpec, OptionSpec
 
 from .data import CAMPAIGN_ORDER, ENEMIES
 

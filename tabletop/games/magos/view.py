@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.engine.game import words as _msg
-from tabletop.engine.layout import (
+from tabletop.api import (
     CARD_H,
     CARD_W,
     DIE_SIZE,
@@ -19,24 +18,29 @@ from tabletop.engine.layout import (
     Gesture,
     Layout,
     Meter,
+    Msg,
     Piece,
     Text,
     Zone,
+    both,
 )
-from tabletop.engine.messages import Msg
 
 from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
 from .model import (
     DRAW,
-    GAME_OVER,
     P_CAST,
     P_DRAFT,
     P_MAIN,
     P_OVER,
     die_reason_from_obs,
-    player_name,
     prompt_from_obs,
 )
+from .words import WORDS
+
+
+def _name(seat: int) -> tuple[str, str]:
+    """A seat's name in English and Japanese, for pieces and texts."""
+    return both(Msg("player", seat=seat), WORDS)
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -91,9 +95,9 @@ def _kept_dealt(obs: dict[str, Any], seat: int) -> list[bool]:
     return kept
 
 
-def _die_label(spell: str, value: int, lang: str) -> str:
-    sp = SPELLS[spell]
-    return _msg(lang, f"{sp.en} with a {value}", f"{sp.ja}に{value}")
+def _die_label(spell: str, value: int) -> tuple[str, str]:
+    """The choice "Fireball with a 4" where one die may go on several spells."""
+    return both(Msg("choice.die", spell=spell, value=value), WORDS)
 
 
 def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int | None,
@@ -176,7 +180,7 @@ def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> N
 class MagosView(GameView):
     """Layout, gestures and words for Magos."""
 
-    _OVER: tuple[str, str] = GAME_OVER
+    _OVER = "refuse.over"
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
@@ -187,8 +191,8 @@ class MagosView(GameView):
         phase = obs["phase"]
         active = int(obs["active"])
         for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
-            add_spell_row(out, obs, p, y, seat, f"{player_name(p, 'en')}'s spells",
-                          f"{player_name(p, 'ja')}の呪文")
+            add_spell_row(out, obs, p, y, seat, f"{_name(p)[0]}'s spells",
+                          f"{_name(p)[1]}の呪文")
         if phase == P_DRAFT and seat is not None and obs["players"][seat]["dealt"]:
             add_draft(out, obs, seat)
         else:
@@ -196,8 +200,8 @@ class MagosView(GameView):
         for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
             pl = obs["players"][p]
             you = p == seat
-            name_en = player_name(p, "en") + (" (you)" if you else "")
-            name_ja = player_name(p, "ja") + ("(あなた)" if you else "")
+            name_en = _name(p)[0] + (" (you)" if you else "")
+            name_ja = _name(p)[1] + ("(あなた)" if you else "")
             if phase in (P_MAIN, P_CAST) and p == active:
                 name_en += " ◀"
                 name_ja += " ◀"
@@ -225,8 +229,8 @@ class MagosView(GameView):
         if active < 0:
             return "", ""
         n = int(obs["players"][active]["turns"])
-        return (f"Turn {n} — {player_name(active, 'en')}",
-                f"{player_name(active, 'ja')}の{n}ターン目")
+        return (f"Turn {n} — {_name(active)[0]}",
+                f"{_name(active)[1]}の{n}ターン目")
 
     # -- gestures -------------------------------------------------------------------------
     def gestures(self, obs: dict[str, Any], seat: int | None,
@@ -257,8 +261,8 @@ class MagosView(GameView):
                             action, source=f"die{i}", target=slot,
                             label_en=f"Cast {sp.en} with a {value}",
                             label_ja=f"{sp.ja}に{value}を置く",
-                            choice_en=_die_label(spell, value, "en"),
-                            choice_ja=_die_label(spell, value, "ja")))
+                            choice_en=_die_label(spell, value)[0],
+                            choice_ja=_die_label(spell, value)[1]))
             elif kind == "die" and casting is not None:
                 value = int(rest)
                 sp = SPELLS[str(casting["spell"])]
@@ -295,9 +299,9 @@ class MagosView(GameView):
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
-            return _msg(lang, *self._OVER)
+            return Msg(self._OVER)
         if seat is None:
-            return _msg(lang, "You are watching this game.", "観戦中です。")
+            return Msg("table.watching")
         return self._why_not_seated(obs, seat, source, target, lang)
 
     def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
@@ -307,34 +311,30 @@ class MagosView(GameView):
         if source.startswith("die"):
             index = int(source[3:])
             if phase not in (P_MAIN, P_CAST) or seat != int(obs["active"]):
-                return die_reason_from_obs(obs, seat, None, index, lang)
+                return die_reason_from_obs(obs, seat, None, index) or ""
             if target is None or target in ("tray", f"row{seat}"):
-                return _msg(lang, "Drag the die onto one of your spells.",
-                            "ダイスを自分の呪文の上にドラッグしてください。")
+                return Msg("table.drag_die")
             owner_spell = self._own_spell(obs, seat, target)
             if owner_spell is None:
-                return _msg(lang, "You can only cast your own spells.",
-                            "使えるのは自分の呪文だけです。")
+                return Msg("table.own_spells")
             casting = obs.get("casting")
             if casting is not None and target == casting["slot"]:
-                return die_reason_from_obs(obs, seat, None, index, lang)
-            return die_reason_from_obs(obs, seat, owner_spell, index, lang)
+                return die_reason_from_obs(obs, seat, None, index) or ""
+            return die_reason_from_obs(obs, seat, owner_spell, index) or ""
         if source.startswith("deal"):
             if phase != P_DRAFT:
-                return _msg(lang, "The draft is over.", "ドラフトは終わっています。")
+                return Msg("refuse.draft_over")
             drafting = self._drafting(obs)
             if drafting != seat:
-                return _msg(lang, f"{player_name(drafting, 'en')} is choosing spells.",
-                            f"{player_name(drafting, 'ja')}が呪文を選んでいます。")
+                return Msg("prompt.choosing", seat=drafting)
             index = int(source[4:])
             if _kept_dealt(obs, seat)[index]:
-                return _msg(lang, "You already keep this card.", "このカードはもう残しています。")
+                return Msg("table.kept")
             return ""
         if self._own_spell(obs, seat, source) is not None:
-            return _msg(lang, "Drag a die onto this spell to cast it.",
-                        "呪文を唱えるには、ダイスをこのカードにドラッグしてください。")
+            return Msg("table.cast_here")
         if source.startswith(f"p{1 - seat}s"):
-            return _msg(lang, "That is your opponent's spell.", "それは相手の呪文です。")
+            return Msg("table.opponents_spell")
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
@@ -350,11 +350,11 @@ class MagosView(GameView):
         kept = len(obs["players"][first]["hand"])
         return first if kept < HAND_SIZE else 1 - first
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> str:
-        return prompt_from_obs(obs, seat, lang)
+    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+        return prompt_from_obs(obs, seat)
 
     def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
-        mana = "マナ" if lang == "ja" else "mana"
+        mana = WORDS.say(Msg("series.mana"), lang)
         out: dict[str, float] = {}
         for p in (0, 1):
             pl = obs["players"][p]
@@ -362,27 +362,12 @@ class MagosView(GameView):
             out[f"P{p + 1} {mana}"] = float(pl["mana"])
         return out
 
-    def summary(self, obs: dict[str, Any], lang: str) -> str:
+    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
+            return None
         w = int(obs["winner"])
         hp = [int(p["hp"]) for p in obs["players"]]
-        tail_en = f" Final HP: {hp[0]} – {hp[1]}."
-        tail_ja = f"最終HP:{hp[0]} – {hp[1]}。"
         if w == DRAW:
-            n = int(obs["turn_limit"])
-            return _msg(lang, f"Draw: both wizards took {n} turns and both still stand." + tail_en,
-                        f"引き分け:両者が{n}ターンを終えても決着がつきませんでした。" + tail_ja)
-        loser = 1 - w
-        if obs["result"] == "self_ko":
-            return _msg(
-                lang,
-                f"{player_name(w, 'en')} wins: {player_name(loser, 'en')} knocked themself "
-                "out with their own spell." + tail_en,
-                f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}が自分の呪文で"
-                "倒れました。" + tail_ja)
-        return _msg(lang,
-                    f"{player_name(w, 'en')} wins: {player_name(loser, 'en')}'s HP fell to 0."
-                    + tail_en,
-                    f"{player_name(w, 'ja')}の勝ち:{player_name(loser, 'ja')}のHPが0になりました。"
-                    + tail_ja)
+            return Msg("summary.draw", turns=int(obs["turn_limit"]), hp0=hp[0], hp1=hp[1])
+        code = "summary.self_ko" if obs["result"] == "self_ko" else "summary.won"
+        return Msg(code, seat=w, loser=1 - w, hp0=hp[0], hp1=hp[1])

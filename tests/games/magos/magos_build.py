@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event
+from tabletop.engine import Event, Msg
 from tabletop.games.magos.data import FIRST_GAME_HAND
 from tabletop.games.magos.model import MagosGame, MagosState
 
 GAME = MagosGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.games.magos.words import SOLO_WORDS
+    from tabletop.text import render
+
+    return render(value, lang, SOLO_WORDS, strict=True)
 
 
 def duel(

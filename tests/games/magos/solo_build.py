@@ -5,11 +5,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.engine import CHANCE, Event
+from tabletop.engine import CHANCE, Event, Msg
 from tabletop.games.magos.data import ENEMIES, FIRST_GAME_HAND
 from tabletop.games.magos.solo import MagosSoloGame, MagosSoloState, band_index
 
 SOLO = MagosSoloGame()
+
+
+def say(value: Msg | Event | str | None, lang: str = "en") -> str:
+    """``value`` in words, as the app shows it; a code without words fails the test."""
+    from tabletop.games.magos.words import SOLO_WORDS
+    from tabletop.text import render
+
+    return render(value, lang, SOLO_WORDS, strict=True)
 
 
 def battle(

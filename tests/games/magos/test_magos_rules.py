@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
-from magos_build import GAME, duel, play
+from magos_build import GAME, duel, play, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, Session
 from tabletop.games.magos.data import DRAFT_POOL, FIRST_GAME_HAND, SPELL_IDS
@@ -138,8 +139,9 @@ def test_several_spells_and_each_die_once() -> None:
     s, _ = play(s, "cast:harmony:5", "cast:pain:2")
     assert s.mana[0] == 5 and s.hp[1] == 13
     assert GAME.legal_actions(s) == ["end"]
-    with pytest.raises(IllegalActionError, match=r"That die is already used\."):
+    with pytest.raises(IllegalActionError) as err:
         GAME.apply(s, "cast:healing:2")
+    assert re.search(r"That die is already used\.", say(err.value.msg))
 
 
 def test_same_spell_once_per_turn_even_with_two_copies() -> None:
@@ -149,11 +151,11 @@ def test_same_spell_once_per_turn_even_with_two_copies() -> None:
     assert not any(a.startswith("cast:pain") for a in GAME.legal_actions(s))
     with pytest.raises(IllegalActionError) as exc:
         GAME.apply(s, "cast:pain:3")
-    assert exc.value.reason == "Pain was already cast this turn."
+    assert say(exc.value.msg) == "Pain was already cast this turn."
     s2 = duel(hand0=FIRST_GAME_HAND, dice=[1, 3])
     s2, _ = play(s2, "cast:harmony:1")
-    assert GAME.reason(s2, "cast:harmony:3") == "Harmony was already cast this turn."
-    assert GAME.reason(s2, "cast:harmony:3", "ja") == "調和はこの手番にもう使いました。"
+    assert say(GAME.reason(s2, "cast:harmony:3")) == "Harmony was already cast this turn."
+    assert say(GAME.reason(s2, "cast:harmony:3"), "ja") == "調和はこの手番にもう使いました。"
 
 
 def test_costs_must_be_payable() -> None:
@@ -161,8 +163,9 @@ def test_costs_must_be_payable() -> None:
     s = duel(hand0=["earthquake", "tempest", "killing_blade", "flame_slash", "ring_of_fire"],
              dice=[1, 2, 3], mana=(2, 0))
     assert GAME.legal_actions(s) == ["cast:ring_of_fire:1", "cast:ring_of_fire:2", "end"]
-    assert GAME.reason(s, "cast:earthquake:1") == "Earthquake costs 3 mana; you have 2."
-    assert GAME.reason(s, "cast:ring_of_fire:3") == "Ring of Fire: a 3 costs 3 mana; you have 2."
+    assert say(GAME.reason(s, "cast:earthquake:1")) == "Earthquake costs 3 mana; you have 2."
+    assert say(GAME.reason(s, "cast:ring_of_fire:3")) == \
+        "Ring of Fire: a 3 costs 3 mana; you have 2."
 
 
 def test_end_turn_any_time_discards_dice() -> None:
@@ -192,8 +195,8 @@ def test_no_cancel_but_cast_in_progress_blocks_other_actions() -> None:
     s = duel(dice=[2, 5], mana=(5, 0))
     s, _ = play(s, "cast:fireball:2")
     assert GAME.legal_actions(s) == ["die:5"]
-    assert GAME.reason(s, "end") == "Finish casting Fireball first."
-    assert GAME.reason(s, "cast:pain:5") == "Finish casting Fireball first."
+    assert say(GAME.reason(s, "end")) == "Finish casting Fireball first."
+    assert say(GAME.reason(s, "cast:pain:5")) == "Finish casting Fireball first."
 
 
 def test_x1_fireball_cost_die_choice() -> None:
@@ -201,11 +204,11 @@ def test_x1_fireball_cost_die_choice() -> None:
     s = duel(dice=[4, 6], mana=(5, 0))
     assert "cast:fireball:4" in GAME.legal_actions(s)
     assert "cast:fireball:6" not in GAME.legal_actions(s)
-    assert GAME.reason(s, "cast:fireball:6") == \
+    assert say(GAME.reason(s, "cast:fireball:6")) == \
         "Fireball: a 6 as the cost die needs 6 mana; you have 5."
     s, events = play(s, "cast:fireball:4", "die:6")
     assert s.mana[0] == 1 and s.max_mana[0] == 8 and s.hp[1] == 9
-    assert events[-1].text["en"] == \
+    assert say(events[-1], "en") == \
         "Player 1 casts Fireball (cost 4, damage 6) with 4, 6: 6 damage."
 
 
@@ -238,7 +241,7 @@ def test_x6_passion_and_self_knockout() -> None:
     s, events = play(s, "cast:passion:2")
     assert s.hp == [0, 15] and GAME.returns(s) == [-1.0, 1.0]
     assert s.result == "self_ko" and events[-1].kind == "win"
-    assert not any("3 damage" in e.text["en"] for e in events)
+    assert not any("3 damage" in say(e, "en") for e in events)
 
 
 def test_zeal_self_knockout_skips_refill() -> None:
@@ -296,7 +299,7 @@ def test_max_hp_reduction_and_floor() -> None:
     assert (s.hp[0], s.max_hp[0]) == (13, 13)
     s = duel(hand0=["sacrifice", "fresh_blood"], dice=[2, 3], max_hp=(4, 15), hp=(2, 15))
     assert GAME.legal_actions(s) == ["cast:sacrifice:2", "cast:sacrifice:3", "end"]
-    assert GAME.reason(s, "cast:fresh_blood:2") == (
+    assert say(GAME.reason(s, "cast:fresh_blood:2")) == (
         "Fresh Blood lowers your maximum HP by 4, but it is only 4 (it cannot drop below 1).")
     s = duel(hand0=["sacrifice"], dice=[2], max_hp=(2, 15), hp=(1, 15))
     assert GAME.legal_actions(s) == ["end"]
@@ -412,11 +415,11 @@ def test_pair_spells_need_matching_dice() -> None:
     s = duel(hand0=["gale", "blood_drain", "resonance"], dice=[2, 3, 3], mana=(1, 0))
     assert GAME.legal_actions(s) == ["cast:blood_drain:3", "cast:gale:3",
                                      "cast:resonance:3", "end"]
-    assert GAME.reason(s, "cast:gale:2") == (
+    assert say(GAME.reason(s, "cast:gale:2")) == (
         "Gale needs two dice showing the same number; no other unused die shows 2.")
     s, _ = play(s, "cast:gale:3")
     assert GAME.legal_actions(s) == ["die:3"]
-    assert GAME.reason(s, "die:2") == "Gale needs a matching die: the first one shows 3."
+    assert say(GAME.reason(s, "die:2")) == "Gale needs a matching die: the first one shows 3."
 
 
 def test_x_choice_ranges() -> None:
@@ -424,14 +427,14 @@ def test_x_choice_ranges() -> None:
     s = duel(dice=[5, 5], mana=(3, 0))
     s, _ = play(s, "cast:resonance:5", "die:5")
     assert GAME.legal_actions(s) == ["x:1", "x:2", "x:3"]
-    assert GAME.reason(s, "x:4") == "X must be between 1 and 3."
+    assert say(GAME.reason(s, "x:4")) == "X must be between 1 and 3."
     s = duel(hand0=["resonance", "revival"], dice=[5, 5], mana=(0, 0))
     assert GAME.legal_actions(s) == ["end"]
-    assert GAME.reason(s, "cast:revival:5") == "Revival costs at least 1 mana; you have 0."
+    assert say(GAME.reason(s, "cast:revival:5")) == "Revival costs at least 1 mana; you have 0."
     s = duel(hand0=["doomsday"], dice=[1, 1, 2, 6], hp=(4, 15))
     s, _ = play(s, "cast:doomsday:1", "die:1", "die:2", "die:6")
     assert GAME.legal_actions(s) == ["x:1", "x:2", "x:3", "x:4"]
-    assert "you lose" in GAME.prompt(s, 0)
+    assert "you lose" in say(GAME.prompt(s, 0))
     s, _ = play(s, "x:4")
     assert s.hp == [0, 15] and GAME.returns(s) == [-1.0, 1.0]  # MG-R41
 
@@ -440,16 +443,16 @@ def test_multi_die_cast_must_be_completable() -> None:
     # MG-R23: a cast may start only if its dice and costs can be completed.
     s = duel(hand0=["earthquake", "full_recovery", "inspiration"], dice=[3, 5],
              mana=(7, 0), max_mana=(4, 8))
-    assert GAME.reason(s, "cast:earthquake:3") == "Earthquake needs 3 dice; only 2 are unused."
-    assert GAME.reason(s, "cast:full_recovery:5") == (
+    assert say(GAME.reason(s, "cast:earthquake:3")) == "Earthquake needs 3 dice; only 2 are unused."
+    assert say(GAME.reason(s, "cast:full_recovery:5")) == (
         "Full Recovery costs the sum of both dice: at least 8 mana; you have 7.")
-    assert GAME.reason(s, "cast:inspiration:5") == (
+    assert say(GAME.reason(s, "cast:inspiration:5")) == (
         "Inspiration: a 5 costs 5 mana after refilling to your maximum of 4.")
     assert GAME.legal_actions(s) == ["cast:inspiration:3", "end"]
     s = duel(hand0=["full_recovery"], dice=[3, 4, 5], mana=(7, 0))
     s, _ = play(s, "cast:full_recovery:3")
     assert GAME.legal_actions(s) == ["die:4"]
-    assert GAME.reason(s, "die:5") == "Full Recovery: 3 + 5 costs 8 mana; you have 7."
+    assert say(GAME.reason(s, "die:5")) == "Full Recovery: 3 + 5 costs 8 mana; you have 7."
 
 
 def test_rapid_fire_takes_at_most_three() -> None:
@@ -469,11 +472,11 @@ def test_illegal_and_malformed_actions() -> None:
         assert not GAME.is_well_formed(bad), bad
         with pytest.raises(InvalidActionError):
             GAME.apply(s, bad)
-    assert GAME.reason(s, "cast:gale:1") == "You do not have Gale."
-    assert GAME.reason(s, "cast:pain:5") == "No die shows 5."
-    assert GAME.reason(s, "die:1") == "Start a cast first: drag a die onto a spell."
-    assert GAME.reason(s, "keep:pain") == "The draft is over."
-    assert GAME.reason(s, "cast:pain:1", "ja") == ""
+    assert say(GAME.reason(s, "cast:gale:1")) == "You do not have Gale."
+    assert say(GAME.reason(s, "cast:pain:5")) == "No die shows 5."
+    assert say(GAME.reason(s, "die:1")) == "Start a cast first: drag a die onto a spell."
+    assert say(GAME.reason(s, "keep:pain")) == "The draft is over."
+    assert say(GAME.reason(s, "cast:pain:1"), "ja") == ""
 
 
 def test_json_round_trip_and_clone_are_independent() -> None:
@@ -501,18 +504,18 @@ def test_terminal_and_heuristic() -> None:
 
 def test_words_for_actions_and_prompts() -> None:
     s = duel(dice=[2, 5], mana=(4, 0))
-    assert GAME.describe_action(s, "cast:fireball:2") == \
+    assert say(GAME.describe_action(s, "cast:fireball:2")) == \
         "Start casting Fireball: a 2 as the cost die"
-    assert GAME.describe_action(s, "cast:pain:5", "ja") == "苦痛に5を置いて唱える"
-    assert GAME.describe_action(s, "end", "ja") == "手番を終える"
+    assert say(GAME.describe_action(s, "cast:pain:5"), "ja") == "苦痛に5を置いて唱える"
+    assert say(GAME.describe_action(s, "end"), "ja") == "手番を終える"
     s, _ = play(s, "cast:fireball:2")
-    assert GAME.describe_action(s, "die:5") == "Put a 5 on Fireball as the damage die"
-    assert GAME.prompt(s, 0) == "Fireball: drag the damage die."
-    assert GAME.prompt(s, 0, "ja") == "火球:ダメージ役のダイスをドラッグしてください。"
-    assert GAME.prompt(s, 1) == "It is Player 1's turn."
+    assert say(GAME.describe_action(s, "die:5")) == "Put a 5 on Fireball as the damage die"
+    assert say(GAME.prompt(s, 0)) == "Fireball: drag the damage die."
+    assert say(GAME.prompt(s, 0), "ja") == "火球:ダメージ役のダイスをドラッグしてください。"
+    assert say(GAME.prompt(s, 1)) == "It is Player 1's turn."
     r = duel(hand0=["rapid_fire"], dice=[3])
     r, _ = play(r, "cast:rapid_fire:3")
-    assert GAME.prompt(r, 0) == "Rapid Fire: press Fire."
+    assert say(GAME.prompt(r, 0)) == "Rapid Fire: press Fire."
 
 
 def test_undo_takes_back_a_cast_in_progress() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from magos_build import GAME, duel, play
+from magos_build import GAME, duel, play, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.magos.data import SPELLS
@@ -83,7 +83,7 @@ def _check_gestures(session: Session) -> int:
         for ref in (g.source, g.target):
             assert ref is None or ref in ids, (g, ids)
         if g.source is not None and g.target is not None:
-            assert VIEW.why_not(obs, seat, g.source, g.target, "en") == ""
+            assert say(VIEW.why_not(obs, seat, g.source, g.target, "en"), "en") == ""
     return len(gestures)
 
 
@@ -130,45 +130,47 @@ def test_why_not_reasons_match_the_engine() -> None:
     s = duel(dice=[4, 6], mana=(5, 0))
     obs = GAME.observation(s, 0)
     fire_slot = f"p0s{s.hands[0].index('fireball')}"
-    assert VIEW.why_not(obs, 0, "die1", fire_slot, "en") == \
+    assert say(VIEW.why_not(obs, 0, "die1", fire_slot, "en"), "en") == \
         "Fireball: a 6 as the cost die needs 6 mana; you have 5."
-    assert VIEW.why_not(obs, 0, "die1", fire_slot, "en") == \
-        GAME.reason(s, "cast:fireball:6")
-    assert VIEW.why_not(obs, 0, "die1", fire_slot, "ja") == \
-        GAME.reason(s, "cast:fireball:6", "ja")
-    assert VIEW.why_not(obs, 0, "die0", "p1s0", "en") == "You can only cast your own spells."
-    assert VIEW.why_not(GAME.observation(s, 1), 1, "die0", "p1s0", "en") == \
+    assert say(VIEW.why_not(obs, 0, "die1", fire_slot, "en"), "en") == \
+        say(GAME.reason(s, "cast:fireball:6"))
+    assert say(VIEW.why_not(obs, 0, "die1", fire_slot, "ja"), "ja") == \
+        say(GAME.reason(s, "cast:fireball:6"), "ja")
+    assert say(VIEW.why_not(obs, 0, "die0", "p1s0", "en"), "en") == \
+        "You can only cast your own spells."
+    assert say(VIEW.why_not(GAME.observation(s, 1), 1, "die0", "p1s0", "en"), "en") == \
         "It is Player 1's turn."
     s, _ = play(s, "cast:harmony:4")
     obs = GAME.observation(s, 0)
     harmony_slot = f"p0s{s.hands[0].index('harmony')}"
-    assert VIEW.why_not(obs, 0, "die0", fire_slot, "en") == "That die is already used."
+    assert say(VIEW.why_not(obs, 0, "die0", fire_slot, "en"), "en") == "That die is already used."
     s2 = duel(dice=[1, 3])
     s2, _ = play(s2, "cast:harmony:1")
     obs2 = GAME.observation(s2, 0)
-    assert VIEW.why_not(obs2, 0, "die1", harmony_slot, "en") == \
+    assert say(VIEW.why_not(obs2, 0, "die1", harmony_slot, "en"), "en") == \
         "Harmony was already cast this turn."
     s3 = duel(dice=[2, 3], mana=(5, 0))
     s3, _ = play(s3, "cast:fireball:2")
     obs3 = GAME.observation(s3, 0)
     pain_slot = f"p0s{s3.hands[0].index('pain')}"
-    assert VIEW.why_not(obs3, 0, "die1", pain_slot, "en") == "Finish casting Fireball first."
-    assert VIEW.status(obs3, 0, "en") == "Fireball: drag the damage die."
+    assert say(VIEW.why_not(obs3, 0, "die1", pain_slot, "en"), "en") == \
+        "Finish casting Fireball first."
+    assert say(VIEW.status(obs3, 0, "en"), "en") == "Fireball: drag the damage die."
 
 
 def test_status_series_summary() -> None:
     s = duel(dice=[3], hp=(15, 2))
     obs = GAME.observation(s, 0)
-    assert VIEW.status(obs, 0, "en") == \
+    assert say(VIEW.status(obs, 0, "en"), "en") == \
         "Drag a die onto a spell to cast it, or press End turn."
-    assert VIEW.status(obs, 1, "en") == "It is Player 1's turn."
+    assert say(VIEW.status(obs, 1, "en"), "en") == "It is Player 1's turn."
     assert VIEW.series(obs, "en") == {"P1 HP": 15, "P1 mana": 0, "P2 HP": 2, "P2 mana": 0}
     assert set(VIEW.series(obs, "ja")) == {"P1 HP", "P1 マナ", "P2 HP", "P2 マナ"}
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
     s, _ = play(s, "cast:pain:3")
     obs = GAME.observation(s, None)
-    assert VIEW.summary(obs, "en").startswith("Player 1 wins: Player 2's HP fell to 0.")
-    assert VIEW.summary(obs, "ja").startswith("プレイヤー1の勝ち")
+    assert say(VIEW.summary(obs, "en"), "en").startswith("Player 1 wins: Player 2's HP fell to 0.")
+    assert say(VIEW.summary(obs, "ja"), "ja").startswith("プレイヤー1の勝ち")
 
 
 def test_draft_layout_and_keep_clicks() -> None:
@@ -187,12 +189,12 @@ def test_draft_layout_and_keep_clicks() -> None:
     obs = GAME.observation(session.state, seat)
     lay = VIEW.layout(obs, seat, "en")
     assert next(p for p in lay.pieces if p.id == first.target).state == "selected"
-    assert VIEW.why_not(obs, seat, str(first.target), None, "en") == \
+    assert say(VIEW.why_not(obs, seat, str(first.target), None, "en"), "en") == \
         "You already keep this card."
     # The waiting seat sees its own dealt cards, never the drafting seat's.
     other = VIEW.layout(GAME.observation(session.state, 1 - seat), 1 - seat, "en")
     shown = [p.art["title_en"] for p in other.pieces if p.id.startswith("deal")]
     assert shown == [SPELLS[c].en for c in session.state.dealt[1 - seat]]
     assert VIEW.gestures(GAME.observation(session.state, 1 - seat), 1 - seat, []) == []
-    assert VIEW.why_not(GAME.observation(session.state, 1 - seat), 1 - seat, "deal0", None,
-                        "en") == f"Player {seat + 1} is choosing spells."
+    assert say(VIEW.why_not(GAME.observation(session.state, 1 - seat), 1 - seat, "deal0", None,
+                        "en"), "en") == f"Player {seat + 1} is choosing spells."

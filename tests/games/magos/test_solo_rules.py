@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from solo_build import SOLO, battle, enemy_turn, play, player_roll, resolve_chance
+from solo_build import SOLO, battle, enemy_turn, play, player_roll, resolve_chance, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError, Session
 from tabletop.games.magos.data import (
@@ -205,11 +205,11 @@ def test_r55_spells_hit_the_enemy_which_has_no_mana() -> None:
     s = battle("training_dummy", dice=[3, 5], mana=5)
     assert s.max_mana[1] == 0 and SOLO.observation(s, 0)["enemy"]["hp"] == 10
     s, events = play(s, "cast:pain:3")
-    assert s.hp[1] == 8 and events[0].describe("en") == "The wizard casts Pain with 3: 2 damage."
+    assert s.hp[1] == 8 and say(events[0], "en") == "The wizard casts Pain with 3: 2 damage."
     s = battle("training_dummy", dice=[5, 6], mana=6, enemy_hp=5)
     s, events = play(s, "cast:fireball:5", "die:6")
     assert s.hp[1] == 0 and SOLO.is_terminal(s) and SOLO.returns(s) == [1.0]
-    assert events[-1].kind == "win" and "Training Dummy has 0 HP" in events[-1].describe("en")
+    assert events[-1].kind == "win" and "Training Dummy has 0 HP" in say(events[-1], "en")
 
 
 def test_r56_ends_turn_face_stops_the_turn() -> None:
@@ -220,7 +220,7 @@ def test_r56_ends_turn_face_stops_the_turn() -> None:
     s, events = SOLO.apply(s, "enemy:6")
     step = events[0]
     assert step.kind == "enemy_step" and step.data["ends_turn"] and step.data["skipped"] == [6]
-    assert step.describe("en").startswith("Stone Gargoyle rolls 6: 6 damage — its turn ends")
+    assert say(step, "en").startswith("Stone Gargoyle rolls 6: 6 damage — its turn ends")
     assert s.hp[0] == 993 and s.phase == "roll"  # only once, and the wizard's turn is next
     assert events[-1].kind == "turn"
 
@@ -252,7 +252,7 @@ def test_each_enemy_die_is_its_own_chance_node() -> None:
         assert SOLO.chance_outcomes(s) == [(f"enemy:{face}", 1.0)]
         assert SOLO.legal_actions(s) == [f"enemy:{face}"]
         s, events = SOLO.apply(s, f"enemy:{face}")
-        texts.append(events[0].describe("en"))
+        texts.append(say(events[0], "en"))
         assert events[0].data["face"] == face and not events[0].reveals
     assert texts[0] == "Necromancer rolls 1: heals 4."
     assert texts[1] == "Necromancer rolls 2: 2 damage."
@@ -288,12 +288,12 @@ def test_r57_self_damage_and_drain_steps() -> None:
     s = battle("sleeping_lion", hp=999, max_hp=999, turns=(3, 2), enemy_hp=25)
     s, events = enemy_turn(s)  # 2-4-5: self 2, miss, 3 damage
     assert s.hp[1] == 23 and s.hp[0] == 996
-    assert _steps(events)[0].describe("en") == "Sleeping Lion rolls 2: 2 damage to itself."
+    assert say(_steps(events)[0], "en") == "Sleeping Lion rolls 2: 2 damage to itself."
     s = battle("vampire", enemy_hp=6)
     s, events = enemy_turn(s)  # 1-6: drain, miss
     assert (s.hp[0], s.hp[1]) == (13, 8)
     assert _steps(events)[0].data["healed"] == 2
-    assert _steps(events)[0].describe("ja") == "ヴァンパイアの出目1:2ダメージ・HP2回復。"
+    assert say(_steps(events)[0], "ja") == "ヴァンパイアの出目1:2ダメージ・HP2回復。"
 
 
 def test_g16_enemy_self_knockout_is_a_victory() -> None:
@@ -305,7 +305,7 @@ def test_g16_enemy_self_knockout_is_a_victory() -> None:
     s.enemy_faces = [1, 5]
     s, events = SOLO.apply(s, "enemy:1")
     assert s.hp[1] == 0 and SOLO.returns(s) == [1.0] and s.result == ENEMY_SELF_KO
-    assert events[-1].describe("en") == "You win: Sleeping Lion knocked itself out."
+    assert say(events[-1], "en") == "You win: Sleeping Lion knocked itself out."
 
 
 def test_draw_after_the_turn_limit() -> None:
@@ -376,13 +376,13 @@ def test_steps_agree_with_the_data_resolver(enemy: str) -> None:
 
 def test_reasons_and_words() -> None:
     s = battle("stone_gargoyle", dice=[3])
-    assert SOLO.reason(s, "cast:fireball:3") != ""
-    assert SOLO.reason(s, "die:3").startswith("Start a cast first")
+    assert say(SOLO.reason(s, "cast:fireball:3")) != ""
+    assert say(SOLO.reason(s, "die:3")).startswith("Start a cast first")
     s, _ = play(s, "end")
-    assert SOLO.reason(s, "end") == "Stone Gargoyle is taking its turn."
-    assert SOLO.reason(s, "enemy:6", "ja") == "それはダイスや山札が決めることです。"
-    assert SOLO.describe_action(s, "enemy:1") == "Stone Gargoyle resolves a 1"
-    assert SOLO.prompt(s, 0) == "Stone Gargoyle is taking its turn."
+    assert say(SOLO.reason(s, "end")) == "Stone Gargoyle is taking its turn."
+    assert say(SOLO.reason(s, "enemy:6"), "ja") == "それはダイスや山札が決めることです。"
+    assert say(SOLO.describe_action(s, "enemy:1")) == "Stone Gargoyle resolves a 1"
+    assert say(SOLO.prompt(s, 0)) == "Stone Gargoyle is taking its turn."
     assert not SOLO.is_well_formed("enemy:7") and SOLO.is_well_formed("enemy:6")
     assert SOLO.heuristic(battle(hp=15, enemy_hp=5), 0) > SOLO.heuristic(battle(hp=5), 0)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from solo_build import SOLO, battle, enemy_turn, play
+from solo_build import SOLO, battle, enemy_turn, play, say
 
 from tabletop.engine import Layout, Piece, Session
 from tabletop.games.magos.solo_view import MagosSoloView
@@ -116,16 +116,19 @@ def test_gestures_cover_every_legal_action() -> None:
 def test_why_not() -> None:
     s = battle("stone_gargoyle", dice=[3], turns=(2, 1))
     obs = SOLO.observation(s, 0)
-    assert VIEW.why_not(obs, 0, "row0-6", None, "en").startswith("That is Stone Gargoyle's card")
-    assert "enemy" in VIEW.why_not(obs, 0, "die0", "enemy", "en")
-    assert VIEW.why_not(obs, 0, "die0", "p0s2", "en") == \
+    assert say(VIEW.why_not(obs, 0, "row0-6", None, "en"), "en").startswith(
+        "That is Stone Gargoyle's card")
+    assert "enemy" in say(VIEW.why_not(obs, 0, "die0", "enemy", "en"), "en")
+    assert say(VIEW.why_not(obs, 0, "die0", "p0s2", "en"), "en") == \
         "Fireball needs 2 dice; only 1 are unused."
-    assert VIEW.why_not(obs, 0, "p0s1", None, "en").startswith("Drag a die onto this spell")
+    assert say(VIEW.why_not(obs, 0, "p0s1", None, "en"), "en").startswith(
+        "Drag a die onto this spell")
     s, _ = play(s, "end")
     obs = SOLO.observation(s, 0)
-    assert VIEW.why_not(obs, 0, "p0s0", None, "en") == "Stone Gargoyle is taking its turn."
-    assert VIEW.why_not(obs, 0, "p0s0", None, "ja") == "石像ガーゴイルの手番です。"
-    assert VIEW.status(obs, 0, "en") == "Stone Gargoyle is taking its turn."
+    assert say(VIEW.why_not(obs, 0, "p0s0", None, "en"), "en") == \
+        "Stone Gargoyle is taking its turn."
+    assert say(VIEW.why_not(obs, 0, "p0s0", None, "ja"), "ja") == "石像ガーゴイルの手番です。"
+    assert say(VIEW.status(obs, 0, "en"), "en") == "Stone Gargoyle is taking its turn."
 
 
 @pytest.mark.parametrize(("case", "en"), [
@@ -143,9 +146,9 @@ def test_summary(case: str, en: str) -> None:
                            dice=[2, 3], hp=3),
                     "cast:pain:2", "cast:zeal:3")
     obs = SOLO.observation(s, 0)
-    assert VIEW.summary(obs, "en") == en
-    assert VIEW.summary(obs, "ja")
-    assert VIEW.status(obs, 0, "en") in ("You defeated Training Dummy!",
+    assert say(VIEW.summary(obs, "en"), "en") == en
+    assert say(VIEW.summary(obs, "ja"), "ja")
+    assert say(VIEW.status(obs, 0, "en"), "en") in ("You defeated Training Dummy!",
                                          "Stone Gargoyle defeated you.", "Chimera defeated you.")
 
 
@@ -153,4 +156,4 @@ def test_series_and_no_summary_mid_battle() -> None:
     obs = SOLO.observation(battle("reaper", mana=4, enemy_hp=9), 0)
     assert VIEW.series(obs, "en") == {"HP": 15.0, "mana": 4.0, "Reaper HP": 9.0}
     assert VIEW.series(obs, "ja") == {"HP": 15.0, "マナ": 4.0, "リーパー HP": 9.0}
-    assert VIEW.summary(obs, "en") == ""
+    assert say(VIEW.summary(obs, "en"), "en") == ""
