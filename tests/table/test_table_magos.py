@@ -10,6 +10,7 @@ from tabletop.table import TableWidget
 
 magos_view = pytest.importorskip("tabletop.games.magos.view")
 magos_model = pytest.importorskip("tabletop.games.magos.model")
+WORDS = pytest.importorskip("tabletop.games.magos.words").WORDS
 
 
 def test_drag_die_onto_harmony_casts_it(qtbot: object) -> None:
@@ -26,7 +27,10 @@ def test_drag_die_onto_harmony_casts_it(qtbot: object) -> None:
     table.show()
     qtbot.waitExposed(table)  # type: ignore[attr-defined]
     table.sync(layout, gestures, animate=False)
-    table.set_reason_provider(lambda s, t: view.why_not(obs, seat, s, t, "en"))
+    def why_not(source: str, target: str | None) -> str:
+        return WORDS.say(view.why_not(obs, seat, source, target, "en"), "en")
+
+    table.set_reason_provider(why_not)
 
     harmony = next(p for p in layout.pieces
                    if p.kind == "card" and p.face_up and p.art.get("title_en") == "Harmony"
@@ -52,7 +56,10 @@ def test_drop_on_opponent_card_is_refused_with_game_reason(qtbot: object) -> Non
     table.show()
     qtbot.waitExposed(table)  # type: ignore[attr-defined]
     table.sync(layout, view.gestures(obs, seat, session.legal_actions()), animate=False)
-    table.set_reason_provider(lambda s, t: view.why_not(obs, seat, s, t, "en"))
+    def why_not(source: str, target: str | None) -> str:
+        return WORDS.say(view.why_not(obs, seat, source, target, "en"), "en")
+
+    table.set_reason_provider(why_not)
     hidden = next(p for p in layout.pieces if p.kind == "card" and not p.face_up)
     die = next(p for p in layout.pieces if p.kind == "die")
     refused: list[str] = []
@@ -61,5 +68,5 @@ def test_drop_on_opponent_card_is_refused_with_game_reason(qtbot: object) -> Non
     table.action_chosen.connect(chosen.append)
     drag(table, table.view_pos_of(die.id), table.view_pos_of(hidden.id))
     assert chosen == []
-    assert refused == [view.why_not(obs, seat, die.id, hidden.id, "en")]
+    assert refused == [why_not(die.id, hidden.id)]
     assert refused[0]
