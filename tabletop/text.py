@@ -26,12 +26,11 @@ sentence that templates cannot build. Nothing here imports Qt.
 
 from __future__ import annotations
 
-import inspect
 import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from tabletop.engine.errors import GameError, IllegalActionError
+from tabletop.engine.errors import GameError
 from tabletop.engine.game import Event, Game
 from tabletop.engine.messages import Msg, messages_in
 from tabletop.engine.spec import GameSpec
@@ -132,9 +131,6 @@ class _Formatter(string.Formatter):
         if isinstance(value, Msg):
             return self.render(value)
         if isinstance(value, Event):
-            if value.worded:  # a game that words its own events
-                text = value.text
-                return text.get(self.lang) or text.get("en") or value.kind
             return self.render(value.msg)
         if isinstance(value, list | tuple):
             return join([self.say(v) for v in value], self.lang, conjunction=False)
@@ -209,8 +205,7 @@ class Speaker:
     """One game's messages in words: its catalogue and the names of its seats.
 
     The app, the replay viewer and the command line word everything a game says through a
-    speaker. Games that do not yet speak in codes (their ``prompt``, ``describe_action`` and
-    ``reason`` take a language and return words) are asked in the language wanted.
+    speaker: the rules give codes, the speaker the sentence in the language wanted.
     """
 
     def __init__(self, game: Game[Any], words: Catalogue | None = None,
@@ -219,27 +214,19 @@ class Speaker:
         self.words = words if words is not None else Catalogue({}, spec=game.spec,
                                                                parent=ENGINE)
         self.names = names
-        self._worded = {hook: "lang" in inspect.signature(getattr(game, hook)).parameters
-                        for hook in ("prompt", "describe_action", "reason")}
 
     def say(self, msg: Msg | Event | str | None, lang: str) -> str:
         return render(msg, lang, self.words, names=self.names)
 
     def prompt(self, state: Any, seat: int, lang: str) -> str:
-        if self._worded["prompt"]:
-            return str(self.game.prompt(state, seat, lang))  # type: ignore[call-arg]
         return self.say(self.game.prompt(state, seat), lang)
 
     def describe(self, state: Any, action: str, lang: str) -> str:
-        if self._worded["describe_action"]:
-            return str(self.game.describe_action(state, action, lang))  # type: ignore[call-arg]
         return self.say(self.game.describe_action(state, action), lang)
 
     def refusal(self, exc: GameError, lang: str, state: Any = None) -> str:
-        """Why ``exc`` refused a move, in ``lang`` (``state``: where it was refused)."""
-        if (self._worded["reason"] and state is not None
-                and isinstance(exc, IllegalActionError) and isinstance(exc.reason, str)):
-            return str(self.game.reason(state, exc.action, lang))  # type: ignore[call-arg]
+        """Why ``exc`` refused a move, in ``lang`` (``state``: where it was refused; the
+        message already says why)."""
         return self.say(exc.msg, lang)
 
 

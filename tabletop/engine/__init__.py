@@ -25,7 +25,6 @@ from .game import (
     Observation,
     State,
     action_kind,
-    words,
 )
 from .messages import Msg
 from .spec import GameSpec, OptionSpec
@@ -82,5 +81,4 @@ __all__ = [
     "action_kind",
     "check_game",
     "state_hash",
-    "words",
 ]

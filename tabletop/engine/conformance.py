@@ -354,7 +354,7 @@ def _sampled_positions(game: Game[Any], n: int, seed: int, options: dict[str, ob
 
 def _seen(events: list[Event], seat: int) -> list[tuple[str, str, str]]:
     """The events ``seat`` may read, as comparable text."""
-    return [(e.kind, _canon(e.data), _canon(e.text if e.worded else e.msg.to_json()))
+    return [(e.kind, _canon(e.data), _canon(e.msg.to_json()))
             for e in events if e.visible_to(seat)]
 
 

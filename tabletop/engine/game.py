@@ -45,38 +45,31 @@ class Event:
     by default ``log.<kind>`` with ``data`` as its arguments, so most events need nothing
     more; an event whose line needs other words or arguments passes ``msg``. ``seats`` limits
     who may read it (``None``: everyone). ``reveals`` marks new information (a die rolled, a
-    card drawn or shown); undo never crosses such an event.
+    card drawn or shown); undo never crosses such an event. Read its words through
+    ``tabletop.text`` (the game's catalogue).
 
     An event made with ``logged=False`` writes no line in the log: it still tells the seats
     that may read it what its ``data`` says. Games use it for what a seat is shown but nobody
     needs to read about, such as each card of a deal whose hands are logged once the deal is
     done, or the word called on a beat.
-
-    ``text`` / ``render`` (the line per language, given directly or built on first reading)
-    are how games that do not yet speak in codes word their events (an empty ``text`` writes
-    no line); read them through ``tabletop.text.Speaker``.
     """
 
-    __slots__ = ("_logged", "_msg", "_render", "_text", "data", "kind", "reveals", "seats")
+    __slots__ = ("_msg", "data", "kind", "logged", "reveals", "seats")
 
     def __init__(
         self,
         kind: str,
         data: dict[str, Any] | None = None,
-        text: dict[str, str] | None = None,
+        *,
         seats: frozenset[int] | None = None,
         reveals: bool = False,
-        *,
-        render: Callable[[], dict[str, str]] | None = None,
         msg: Msg | None = None,
         logged: bool = True,
     ) -> None:
         self.kind = kind
         self.data: dict[str, Any] = {} if data is None else data
-        self._text = text
-        self._render = render
         self._msg = msg
-        self._logged = logged
+        self.logged = logged
         self.seats = seats
         self.reveals = reveals
 
@@ -85,73 +78,30 @@ class Event:
         """The log line as a message code (``log.<kind>`` over ``data`` unless given)."""
         return self._msg if self._msg is not None else Msg.of("log." + self.kind, self.data)
 
-    @property
-    def worded(self) -> bool:
-        """Whether the event carries its own words (``text``/``render``) instead of a code."""
-        return self._text is not None or self._render is not None
-
-    @property
-    def text(self) -> dict[str, str]:
-        text = self._text
-        if text is None:
-            render = self._render
-            text = self._text = {} if render is None else render()
-            self._render = None
-        return text
-
-    @text.setter
-    def text(self, value: dict[str, str]) -> None:
-        self._text = value
-        self._render = None
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Event):
             return NotImplemented
-        return (self.kind, self.data, self._msg, self.text, self.seats, self.reveals) == (
-            other.kind, other.data, other._msg, other.text, other.seats, other.reveals)
+        return (self.kind, self.data, self.msg, self.logged, self.seats, self.reveals) == (
+            other.kind, other.data, other.msg, other.logged, other.seats, other.reveals)
 
     __hash__ = None  # type: ignore[assignment]  # mutable, so not hashable
 
     def __repr__(self) -> str:
-        words = f", text={self.text!r}" if self.worded else f", msg={self.msg!r}"
-        return (f"Event(kind={self.kind!r}, data={self.data!r}{words}, "
+        return (f"Event(kind={self.kind!r}, data={self.data!r}, msg={self.msg!r}, "
                 f"seats={self.seats!r}, reveals={self.reveals!r})")
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
-    @property
-    def logged(self) -> bool:
-        """Whether the event writes a line in the log (a worded event: whether it has text in
-        some language)."""
-        if not self._logged:
-            return False
-        return not self.worded or any(self.text.values())
-
-    def describe(self, lang: str) -> str:
-        """The words of an event its game worded itself (``text``/``render``), in ``lang``.
-
-        Only for games that do not speak in codes yet; everything else reads events through
-        ``tabletop.text``."""
-        text = self.text
-        return text.get(lang) or text.get("en") or self.kind
-
     def to_json(self) -> JSON:
-        out: JSON = {"kind": self.kind, "data": self.data}
-        if self.worded:
-            out["text"] = self.text
-        else:
-            out["msg"] = self.msg.to_json()
+        out: JSON = {"kind": self.kind, "data": self.data, "msg": self.msg.to_json()}
+        if not self.logged:
+            out["logged"] = False
         if self.seats is not None:
             out["seats"] = sorted(self.seats)
         if self.reveals:
             out["reveals"] = True
         return out
-
-
-def words(lang: str, en: str, ja: str) -> str:
-    """The text for ``lang`` of a message every game words in English and Japanese."""
-    return ja if lang == "ja" else en
 
 
 def action_kind(action: str) -> str:
@@ -219,7 +169,7 @@ class Game(ABC, Generic[S]):
         """Whether ``action`` is an action text this game understands at all."""
         return bool(action) and action == action.strip()
 
-    def reason(self, state: S, action: str) -> Msg | str | None:
+    def reason(self, state: S, action: str) -> Msg | None:
         """Why a well-formed action is not legal now, as a message code; ``None`` when it is
         legal. Games override this with their rules' reasons, worked out from what the mover
         may see (so a refusal never tells a secret, and the table, which holds only an
@@ -292,11 +242,11 @@ class Game(ABC, Generic[S]):
         return ":".join([kind, *(str(a) for a in args)])
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: S, action: str) -> Msg | str:
+    def describe_action(self, state: S, action: str) -> Msg:
         """The move as the log and the AI's status name it ("Cast Fireball with a 4")."""
         return Msg("action", action=action)
 
-    def prompt(self, state: S, seat: int) -> Msg | str | None:
+    def prompt(self, state: S, seat: int) -> Msg | None:
         """What ``seat`` should do next, for the status line (``None``: nothing to say)."""
         return None
 

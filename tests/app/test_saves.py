@@ -17,7 +17,7 @@ from tabletop.app.controller import WARNING
 from tabletop.app.newgame import GameSetup
 from tabletop.app.saves import RECENT_KEEP, SaveStore
 from tabletop.app.window import MainWindow
-from tabletop.engine import CHANCE, Event, Session
+from tabletop.engine import CHANCE, Event, Msg, Session
 from tabletop.engine import savefile as sf
 from tabletop.games.magos.plugin import PLUGIN as MAGOS
 
@@ -257,13 +257,15 @@ class PrivateDealToy(ToyGame):
         events = super().apply_in_place(state, action)
         if action.startswith("deal:"):
             seat = state.secret.index(int(action[5:]))
-            return [Event("deal", {"seat": seat}, {"en": f"You are dealt card {action[5:]}."},
+            return [Event("deal", {"seat": seat}, msg=Msg("log.dealt_you", card=int(action[5:])),
                           seats=frozenset({seat}), reveals=True)]
         return events
 
 
 def test_refused_undo_across_a_card_draw_names_it_only_to_its_owner(make_window) -> None:
-    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {}, words=TOY_WORDS)})
+    words = TOY_WORDS.merged({"log.dealt_you": ("You are dealt card {card}.",
+                                                "カード{card}が配られました。")})
+    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {}, words=words)})
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
     assert c is not None
     window.privacy_page.button.click()

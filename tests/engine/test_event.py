@@ -1,7 +1,5 @@
 """The ``Event`` record: its log line as a message code (``log.<kind>`` over its data, or a
-message of its own), worded by a catalogue; the words a game gives at once or builds on first
-reading (``render``), for games that word their own events; and events that are read but write
-no log line."""
+message of its own), worded by a catalogue; and events that are read but write no log line."""
 
 from __future__ import annotations
 
@@ -29,37 +27,18 @@ def test_the_log_line_is_the_kind_over_the_data_unless_given() -> None:
     assert own != Event("roll", {"seat": 1, "value": 6})
 
 
-def test_rendered_text_is_built_once_and_only_when_read() -> None:
-    calls: list[int] = []
-
-    def words() -> dict[str, str]:
-        calls.append(1)
-        return {"en": "Player 1 rolls 3.", "ja": "プレイヤー1のダイス:3"}
-
-    ev = Event("roll", {"seat": 0}, reveals=True, render=words)
-    assert calls == []  # making the event builds no words
-    assert render(ev, "ja", ENGINE) == "プレイヤー1のダイス:3"
-    assert render(ev, "fr", ENGINE) == "Player 1 rolls 3."
-    assert ev.text["en"] == "Player 1 rolls 3."
-    assert ev.to_json() == {"kind": "roll", "data": {"seat": 0},
-                            "text": {"en": "Player 1 rolls 3.", "ja": "プレイヤー1のダイス:3"},
-                            "reveals": True}
-    assert calls == [1]
-
-
-def test_rendered_and_given_text_compare_equal() -> None:
-    given = Event("end", {"seat": 1}, {"en": "Player 2 ends the turn."},
-                  seats=frozenset({1}))
-    lazy = Event("end", {"seat": 1}, seats=frozenset({1}),
-                 render=lambda: {"en": "Player 2 ends the turn."})
-    assert lazy == given
-    assert lazy != Event("end", {"seat": 1}, {"en": "Player 2 ends the turn."})
-    assert lazy.visible_to(1) and not lazy.visible_to(0) and not lazy.visible_to(None)
+def test_events_compare_by_what_they_say_and_who_may_read_it() -> None:
+    given = Event("end", {"seat": 1}, msg=Msg("log.pass", seat=1), seats=frozenset({1}))
+    same = Event("end", {"seat": 1}, msg=Msg("log.pass", seat=1), seats=frozenset({1}))
+    assert same == given
+    assert given != Event("end", {"seat": 1}, seats=frozenset({1}))  # log.end, not log.pass
+    assert given != Event("end", {"seat": 1}, msg=Msg("log.pass", seat=1))
+    assert given.visible_to(1) and not given.visible_to(0) and not given.visible_to(None)
 
 
 def test_a_code_without_words_shows_the_code() -> None:
     ev = Event("shrug")
-    assert ev.data == {} and not ev.worded
+    assert ev.data == {}
     assert render(ev, "en", WORDS) == "log.shrug"
 
 
@@ -69,10 +48,7 @@ def test_an_event_without_a_log_line_is_still_read() -> None:
                   logged=False)
     assert not dealt.logged and dealt.visible_to(1) and not dealt.visible_to(0)
     assert Event("pass").logged
-    # Games that word their own events: no text in any language means no line.
-    assert not Event("card", text={}).logged
-    assert not Event("beat", render=lambda: {"en": "", "ja": ""}).logged
-    assert Event("end", render=lambda: {"ja": "手番終了"}).logged
+    assert dealt.to_json()["logged"] is False and "logged" not in Event("pass").to_json()
 
 
 def test_undo_quotes_only_public_logged_news() -> None:

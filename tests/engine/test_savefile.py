@@ -14,7 +14,7 @@ import pytest
 from toygame import TOY_WORDS, ToyGame, ToyState, ToyView
 
 from tabletop.api import GamePlugin
-from tabletop.engine import CHANCE, Event, Session, UndoRefusedError
+from tabletop.engine import CHANCE, Event, Msg, Session, UndoRefusedError
 from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
@@ -298,27 +298,32 @@ class PrivateDealToy(ToyGame):
         events = super().apply_in_place(state, action)
         if action.startswith("deal:"):
             seat = state.secret.index(int(action[5:]))
-            return [Event("deal", {"seat": seat}, {"en": f"You are dealt card {action[5:]}."},
+            return [Event("deal", {"seat": seat}, msg=Msg("log.dealt_you", card=int(action[5:])),
                           seats=frozenset({seat}), reveals=True)]
         return events
+
+
+#: The toy game's words with the private deal's line.
+DEAL_WORDS = TOY_WORDS.merged({"log.dealt_you": ("You are dealt card {card}.",
+                                                 "カード{card}が配られました。")})
 
 
 def test_undo_reason_never_quotes_a_private_event() -> None:
     s = Session(PrivateDealToy(), seed=3, human_seats=[0, 1])
     with pytest.raises(UndoRefusedError) as info:
         s.undo()
-    text = render(info.value.msg, "en", TOY_WORDS, strict=True)
+    text = render(info.value.msg, "en", DEAL_WORDS, strict=True)
     assert "You are dealt" not in text and "card" in text
     assert text.startswith("Cannot undo: new information has appeared")
     # The seat dealt the card is told which event it was.
     with pytest.raises(UndoRefusedError) as info:
         s.undo_target(reader=1)
-    assert "You are dealt" in render(info.value.msg, "en", TOY_WORDS, strict=True)
+    assert "You are dealt" in render(info.value.msg, "en", DEAL_WORDS, strict=True)
     # A public revealing event is named to everyone.
     p = Session(ToyGame(), seed=3, human_seats=[0])
     with pytest.raises(UndoRefusedError) as info:
         p.undo()
-    assert "Seat 2 gets a card" in render(info.value.msg, "en", TOY_WORDS, strict=True)
+    assert "Seat 2 gets a card" in render(info.value.msg, "en", DEAL_WORDS, strict=True)
 
 
 def test_state_at_gives_each_recorded_state() -> None:

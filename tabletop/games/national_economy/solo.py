@@ -216,11 +216,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
     def _idle(self, s: NEState) -> list[Event]:
         """NE-G16: no workplace can be used, so the remaining workers stay idle."""
         left = s.free_workers(s.active)
-        ev = Event("idle", {"seat": s.active, "workers": left},
-                   {"en": f"No workplace can be used: {left} worker(s) stay idle this round "
-                    "(they are still paid).",
-                    "ja": f"使える職場がないため、労働者{left}人はこのラウンド待機します"
-                    "(賃金は払います)。"})
+        ev = Event("idle", {"seat": s.active, "workers": left})
         return [ev, *self._end_round(s)]
 
     def _begin_round(self, s: NEState) -> list[Event]:
@@ -230,8 +226,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
         s.phase = P_PLACE
         r, w, tax = s.round, s.wage(), _solo(s).tax()
         events = [Event("round", {"round": r, "wage": w, "tax": tax, "start": s.start},
-                        {"en": f"Round {r} begins (wage ${w} per worker, tax ${tax}).",
-                         "ja": f"ラウンド{r}開始(賃金は1人${w}、税金${tax})。"})]
+                        msg=Msg("log.solo_round", round=r, wage=w, tax=tax))]
         if not self._place_actions(s, s.active):
             events.extend(self._idle(s))  # the Mine is free at a round's start: a safety net
         return events

@@ -11,6 +11,11 @@ SOLO_WORDS = WORDS.merged({
     "game.name": (SOLO_SPEC.name_en, SOLO_SPEC.name_ja),
     "log.blocker": ("The blocker takes the {card:@card}.",
                     "ブロッカーが{card:@card}をふさぎました。"),
+    "log.idle": ("No workplace can be used: {workers} {workers:plural:worker stays:workers stay} "
+                 "idle this round (they are still paid).",
+                 "使える職場がないため、労働者{workers}人はこのラウンド待機します(賃金は払います)。"),
+    "log.solo_round": ("Round {round} begins (wage ${wage} per worker, tax ${tax}).",
+                       "ラウンド{round}開始(賃金は1人${wage}、税金${tax})。"),
     "log.no_blocker": ("Every public workplace is taken: the blocker stays out.",
                        "空いている共有の職場がないので、ブロッカーは置かれません。"),
     "log.bankrupt": ("{seat:player} owes ${wages} in wages and ${tax} in tax but holds only "

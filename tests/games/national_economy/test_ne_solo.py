@@ -366,7 +366,7 @@ def test_g16_idle_workers_when_nothing_is_legal() -> None:
     s.public_workers = [[], [], []]
     s, ev = play(s, "place:own:farm", "place:own:farm", "place:own:farm")
     assert "idle" in kinds(ev) and s.round == 2
-    assert "1 worker(s) stay idle" in " ".join(texts(ev))
+    assert "1 worker stays idle" in " ".join(texts(ev))
 
 
 # ---------------------------------------------------------------------------------------------
