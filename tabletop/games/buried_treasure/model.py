@@ -1,6 +1,6 @@
 """Buried Treasure (埋蔵金) rules model: bury a card secretly, bid on the hidden sum, collect.
 
-Rules follow /work/shared/rules/buried-treasure.md (BT-R1..BT-R32, decisions BT-G1..BT-G10).
+Rules follow rules/reference/buried-treasure.md (BT-R1..BT-R32, decisions BT-G1..BT-G10).
 
 The simultaneous, secret bury of BT-R10 is collected one seat after another, from the dealer
 clockwise (``bury:<value>``). Until every seat has buried, and then until the bids are all in,

@@ -1,6 +1,6 @@
 """Magos duel rules model: two wizards, five hidden spells each, dice cast as mana and damage.
 
-Rules follow /work/shared/rules/magos.md (MG-R1..MG-R42). A cast is a short sequence of
+Rules follow rules/reference/magos.md (MG-R1..MG-R42). A cast is a short sequence of
 atomic actions: ``cast:<spell>:<d>`` puts the first die on a spell, ``die:<d>`` fills the next
 slot, ``x:<n>`` picks X for Resonance, Revival and Doomsday, and ``fire`` finishes Rapid Fire
 early. Slot order expresses the caster's choice of which die does what (MG-R26): Fireball

@@ -1,6 +1,6 @@
 """National Economy rules model for 2-4 players: workers, buildings and a shared household.
 
-Rules follow /work/shared/rules/national-economy.md (NE-R1..NE-R63, tables NE-T1..NE-T3, the
+Rules follow rules/reference/national-economy.md (NE-R1..NE-R63, tables NE-T1..NE-T3, the
 decisions of §10). A turn is a short sequence of atomic actions:
 
 * ``place:<workplace>`` puts a worker on a card of the public area (a public workplace such as

@@ -1,6 +1,6 @@
 """Not My Fault! (仮) rules model: report progress face down, raise the claim, or audit.
 
-Rules follow /work/shared/rules/not-my-fault.md (NMF-R1..NMF-R30, decisions NMF-G1..NMF-G9).
+Rules follow rules/reference/not-my-fault.md (NMF-R1..NMF-R30, decisions NMF-G1..NMF-G9).
 A turn is one atomic decision: ``play:<value>:<milestone>`` puts a progress card of that value
 face down and declares that milestone (the opening of a round, NMF-R10, or a raise, NMF-R11),
 and ``audit`` turns the round's cards up (NMF-R11, NMF-R15). Card and claim form one action

@@ -1,6 +1,6 @@
 """Punimonyo (ぷにもにょ) rules model: call a sequence of words, answer it swapped, to a beat.
 
-Rules follow /work/shared/rules/punimonyo.md (PM-R1..R23, decisions PM-G1..G6).
+Rules follow rules/reference/punimonyo.md (PM-R1..R23, decisions PM-G1..G6).
 
 Time is discrete here: the model counts beats and never sees a clock. One question runs:
 

@@ -1,6 +1,6 @@
 """Spymaster (スパイマスター ver.2) rules model: bluff a face-down agent past the defender.
 
-Rules follow /work/shared/rules/spymaster.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
+Rules follow rules/reference/spymaster.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
 is a short sequence of atomic actions: the attacker plays ``play:<card>`` face down, the
 defender names a type with ``call:spy|forces|hacker``; after a successful Spy the attacker may
 ``tuck:<spy>`` a larger Spy under it or ``pass``. That question is asked whether or not a larger

@@ -1,4 +1,4 @@
-"""Buried Treasure rules, one test per rule id of /work/shared/rules/buried-treasure.md, and the
+"""Buried Treasure rules, one test per rule id of rules/reference/buried-treasure.md, and the
 spec's worked examples BT-X1..BT-X5."""
 
 from __future__ import annotations

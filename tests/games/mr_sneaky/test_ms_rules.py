@@ -1,4 +1,4 @@
-"""Mr. Sneaky rules: one test per rule id MS-R01..MS-R37 of /work/shared/rules/mr-sneaky.md."""
+"""Mr. Sneaky rules: one test per rule id MS-R01..MS-R37 of rules/reference/mr-sneaky.md."""
 
 from __future__ import annotations
 

@@ -1,0 +1,187 @@
+"""The rules reference: every rule id the code and the tests cite, what it says in one line,
+and where it is tested (``rules/reference/<game>.md``).
+
+Rule ids (``NE-R53``, ``MG-G8``, ``BT-E2``...) name the rules, decisions, tables, cards and
+worked examples of each game's specification. The reference keeps them inside the repository,
+so that a docstring or a test comment that cites one can be looked up here.
+
+    python scripts/rules_reference.py --check          # cited ids exist, "tested in" current
+    python scripts/rules_reference.py --write          # refresh the "tested in" columns
+    python scripts/rules_reference.py --build DIR      # (re)build the tables from the
+                                                       # specifications in DIR, keeping
+                                                       # the columns above
+
+``--check`` exits 1 when an id is cited that its game's reference lacks, or a "tested in"
+column is out of date; it prints how many ids have no test, per game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REFERENCE = ROOT / "rules" / "reference"
+#: Each game's name in the reference's title.
+TITLES: dict[str, str] = {
+    "buried-treasure": "Buried Treasure", "magos": "Magos", "mr-sneaky": "Mr. Sneaky",
+    "national-economy": "National Economy", "not-my-fault": "Not My Fault!",
+    "punimonyo": "Punimonyo", "spymaster": "Spymaster",
+}
+#: Each game's id prefix, and the name of its reference (and specification) file.
+PREFIXES: dict[str, str] = {
+    "BT": "buried-treasure",
+    "MG": "magos",
+    "MS": "mr-sneaky",
+    "NE": "national-economy",
+    "NMF": "not-my-fault",
+    "PM": "punimonyo",
+    "SM": "spymaster",
+}
+ID = re.compile(r"\b(" + "|".join(sorted(PREFIXES, key=len, reverse=True))
+                + r")-([A-Z]{1,2})(\d+)(?:\.\d+)?\b")
+# A range such as "NE-R1..NE-R63" or "PM-R10..R23" cites its ends only.
+_MARKS = re.compile(r"\s*\[(?:S|D|S\]\[D|D\]\[S)\]")
+ROW = re.compile(r"^\| (?P<id>[A-Z]+-[A-Z]+\d+) \| (?P<rule>.*) \| (?P<tested>.*) \|$")
+HEADER = """# {title}: rules reference
+
+Every rule id of {title} that the code and the tests cite: the rule in one line, and the test
+files that cite it. Ids are stable: a rule that changes keeps its id. The rules as a player
+reads them are in [`rules/{game}.en.md`](../{game}.en.md) and
+[`rules/{game}.ja.md`](../{game}.ja.md). `scripts/rules_reference.py --check` keeps this file
+in step with the code.
+
+| Id | Rule | Tested in |
+|----|------|-----------|
+"""
+
+
+def id_key(rule_id: str) -> tuple[str, str, int]:
+    prefix, kind, number = re.match(r"([A-Z]+)-([A-Z]+)(\d+)", rule_id).groups()  # type: ignore[union-attr]
+    return prefix, kind, int(number)
+
+
+def cited(folder: Path) -> dict[str, set[str]]:
+    """Every rule id cited in the Python files under ``folder``: id -> files citing it."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for path in sorted(folder.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for m in ID.finditer(text):
+            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            found[f"{m.group(1)}-{m.group(2)}{m.group(3)}"].add(str(where))
+    return found
+
+
+def read_reference(game: str) -> dict[str, tuple[str, str]]:
+    """The rows of a game's reference: id -> (rule, tested in)."""
+    path = REFERENCE / f"{game}.md"
+    rows: dict[str, tuple[str, str]] = {}
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = ROW.match(line)
+            if m:
+                rows[m.group("id")] = (m.group("rule"), m.group("tested"))
+    return rows
+
+
+def write_reference(game: str, title: str, rows: dict[str, tuple[str, str]]) -> None:
+    lines = [HEADER.format(title=title, game=game)]
+    for rule_id in sorted(rows, key=id_key):
+        rule, tested = rows[rule_id]
+        lines.append(f"| {rule_id} | {rule} | {tested} |\n")
+    REFERENCE.mkdir(parents=True, exist_ok=True)
+    (REFERENCE / f"{game}.md").write_text("".join(lines), encoding="utf-8")
+
+
+def tested_in(rule_id: str, tests: dict[str, set[str]]) -> str:
+    files = sorted(tests.get(rule_id, ()))
+    return ", ".join(f"`{f}`" for f in files) if files else "—"
+
+
+def one_line(text: str, limit: int = 120) -> str:
+    """A rule's text as one short line: markers dropped, cut at a word."""
+    text = _MARKS.sub("", " ".join(text.split())).replace("|", "/").strip()
+    sentence = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+    if len(sentence) <= limit:
+        return sentence
+    cut = sentence[:limit].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + " …"
+
+
+def from_specification(path: Path, prefix: str) -> dict[str, str]:
+    """The rules of one specification file: id -> one line."""
+    rules: dict[str, str] = {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    own = re.compile(rf"{prefix}-[A-Z]{{1,2}}\d+")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(rf"^- \*\*({own.pattern})\b([^*]*)\*\*\s*(.*)$", line)
+        if m:  # a bullet, perhaps with a title in bold, perhaps over several lines
+            text = [m.group(3)]
+            while i + 1 < len(lines) and lines[i + 1].startswith("  ") \
+                    and not lines[i + 1].lstrip().startswith("- "):
+                i += 1
+                text.append(lines[i].strip())
+            title = m.group(2).strip(" .:—-")
+            body = one_line(" ".join(text))
+            rules.setdefault(m.group(1), f"{title}: {body}" if title else body)
+        elif (m := re.match(rf"^\| ({own.pattern}) \|(.*)\|\s*$", line)):  # a table row
+            cells = [c.strip() for c in m.group(2).split("|") if c.strip()]
+            rules.setdefault(m.group(1), one_line(" — ".join(cells[:3])))
+        elif (m := re.match(rf"^#+ ({own.pattern})\b[\s:.—-]*(.*)$", line)):  # a heading
+            rules.setdefault(m.group(1), one_line(m.group(2)))
+        elif (m := re.match(rf"^#+ (?:\d+\. )?(.*?)\s+—\s+({own.pattern})\b\s*(.*)$", line)):
+            rules.setdefault(m.group(2), one_line(f"{m.group(1)} {m.group(3)}".strip()))
+        elif (m := re.match(rf"^\*\*({own.pattern})\b[\s:.—-]*(.*?)\*\*\s*(.*)$", line)):
+            rules.setdefault(m.group(1), one_line((m.group(2) + " " + m.group(3)).strip()))
+        i += 1
+    return rules
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    what = parser.add_mutually_exclusive_group(required=True)
+    what.add_argument("--check", action="store_true")
+    what.add_argument("--write", action="store_true")
+    what.add_argument("--build", metavar="DIR", type=Path)
+    args = parser.parse_args(argv)
+    tests = cited(ROOT / "tests")
+    everywhere = cited(ROOT / "tabletop")
+    for rule_id, files in tests.items():
+        everywhere.setdefault(rule_id, set()).update(files)
+    problems: list[str] = []
+    for prefix, game in PREFIXES.items():
+        rows = read_reference(game)
+        if args.build is not None:
+            spec = args.build / f"{game}.md"
+            found = from_specification(spec, prefix)
+            rows = {i: (found.get(i, rows.get(i, ("", ""))[0]), "") for i in
+                    set(found) | set(rows)}
+            write_reference(game, TITLES[game], rows)
+            rows = read_reference(game)
+        if args.write or args.build is not None:
+            rows = {i: (rule, tested_in(i, tests)) for i, (rule, _) in rows.items()}
+            write_reference(game, TITLES[game], rows)
+            continue
+        mine = {i for i in everywhere if i.startswith(prefix + "-")}
+        for rule_id in sorted(mine - set(rows), key=id_key):
+            places = ", ".join(sorted(everywhere[rule_id])[:3])
+            problems.append(f"{rule_id} is cited ({places}) but rules/reference/{game}.md "
+                            "lacks it")
+        for rule_id, (_, column) in sorted(rows.items()):
+            if column != tested_in(rule_id, tests):
+                problems.append(f"rules/reference/{game}.md: the 'tested in' column of "
+                                f"{rule_id} is out of date (run --write)")
+        untested = sum(1 for i in rows if i not in tests)
+        print(f"{game}: {len(rows)} ids, {untested} without a test")
+    for line in problems:
+        print(f"! {line}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
