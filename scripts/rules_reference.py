@@ -42,36 +42,56 @@ PREFIXES: dict[str, str] = {
     "SM": "spymaster",
 }
 ID = re.compile(r"\b(" + "|".join(sorted(PREFIXES, key=len, reverse=True))
-                + r")-([A-Z]{1,2})(\d+)(?:\.\d+)?\b")
-# A range such as "NE-R1..NE-R63" or "PM-R10..R23" cites its ends only.
+                + r")-([A-Z]{1,2})(\d+[a-z]?)(?:\.\d+)?\b")
+# What may follow an id and cite more ids of the same kind: a range ("PM-R10..R23",
+# "SM-R20..SM-R29", "MG-R21–R26") or a short list ("MS-R25, R26, R28").
+_RANGE = re.compile(r"\s*(?:\.\.|–|-)\s*(?:[A-Z]+-)?([A-Z]{1,2})(\d+)\b")
+_MORE = re.compile(r"(?:,\s*|\s+and\s+)(?:[A-Z]+-)?([A-Z]{1,2})(\d+[a-z]?)\b")
 _MARKS = re.compile(r"\s*\[(?:S|D|S\]\[D|D\]\[S)\]")
-ROW = re.compile(r"^\| (?P<id>[A-Z]+-[A-Z]+\d+) \| (?P<rule>.*) \| (?P<tested>.*) \|$")
+ROW = re.compile(r"^\| (?P<id>[A-Z]+-[A-Z]+\d+[a-z]?) \| (?P<rule>.*) \| (?P<tested>.*) \|$")
 HEADER = """# {title}: rules reference
 
-Every rule id of {title} that the code and the tests cite: the rule in one line, and the test
-files that cite it. Ids are stable: a rule that changes keeps its id. The rules as a player
-reads them are in [`rules/{game}.en.md`](../{game}.en.md) and
-[`rules/{game}.ja.md`](../{game}.ja.md). `scripts/rules_reference.py --check` keeps this file
-in step with the code.
+Every rule id of the {title} specification (rules, decisions, tables, cards, worked
+examples): the rule in one line, and the test files that cite it; the code and the tests cite
+no other. Ids are stable: a rule that changes keeps its id. The rules as a player reads them
+are in [`rules/{game}.en.md`](../{game}.en.md) and [`rules/{game}.ja.md`](../{game}.ja.md).
+`scripts/rules_reference.py --check` keeps this file in step with the code.
 
 | Id | Rule | Tested in |
 |----|------|-----------|
 """
 
 
-def id_key(rule_id: str) -> tuple[str, str, int]:
-    prefix, kind, number = re.match(r"([A-Z]+)-([A-Z]+)(\d+)", rule_id).groups()  # type: ignore[union-attr]
-    return prefix, kind, int(number)
+def id_key(rule_id: str) -> tuple[str, str, int, str]:
+    prefix, kind, number, letter = re.match(  # type: ignore[union-attr]
+        r"([A-Z]+)-([A-Z]+)(\d+)([a-z]?)", rule_id).groups()
+    return prefix, kind, int(number), letter
 
 
-def cited(folder: Path) -> dict[str, set[str]]:
-    """Every rule id cited in the Python files under ``folder``: id -> files citing it."""
+def cited(folder: Path, spans: bool = True) -> dict[str, set[str]]:
+    """Every rule id cited in the Python files under ``folder``: id -> files citing it.
+
+    With ``spans`` a range or a short list after an id cites every id it spans (a range may
+    name ids the specification skips: they are checked only where they are written out)."""
     found: dict[str, set[str]] = defaultdict(set)
     for path in sorted(folder.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
+        where = str(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
         for m in ID.finditer(text):
-            where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            found[f"{m.group(1)}-{m.group(2)}{m.group(3)}"].add(str(where))
+            prefix, kind, number = m.group(1), m.group(2), m.group(3)
+            found[f"{prefix}-{kind}{number}"].add(where)
+            end = m.end()
+            if not spans:
+                continue
+            r = _RANGE.match(text, end)
+            if r and r.group(1) == kind and number.isdigit() and int(r.group(2)) > int(number):
+                width = len(number) if number.startswith("0") else 0
+                for k in range(int(number) + 1, int(r.group(2)) + 1):
+                    found[f"{prefix}-{kind}{k:0{width}d}"].add(where)
+                continue
+            while (more := _MORE.match(text, end)) and more.group(1) == kind:
+                found[f"{prefix}-{kind}{more.group(2)}"].add(where)
+                end = more.end()
     return found
 
 
@@ -115,7 +135,7 @@ def from_specification(path: Path, prefix: str) -> dict[str, str]:
     """The rules of one specification file: id -> one line."""
     rules: dict[str, str] = {}
     lines = path.read_text(encoding="utf-8").splitlines()
-    own = re.compile(rf"{prefix}-[A-Z]{{1,2}}\d+")
+    own = re.compile(rf"{prefix}-[A-Z]{{1,2}}\d+[a-z]?")
     i = 0
     while i < len(lines):
         line = lines[i]
@@ -150,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--build", metavar="DIR", type=Path)
     args = parser.parse_args(argv)
     tests = cited(ROOT / "tests")
-    everywhere = cited(ROOT / "tabletop")
-    for rule_id, files in tests.items():
+    everywhere = cited(ROOT / "tabletop", spans=False)
+    for rule_id, files in cited(ROOT / "tests", spans=False).items():
         everywhere.setdefault(rule_id, set()).update(files)
     problems: list[str] = []
     for prefix, game in PREFIXES.items():
