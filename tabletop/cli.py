@@ -331,18 +331,13 @@ def play_match(game_id: str, levels: Sequence[str], options: dict[str, str], gam
 
 def solo_outcome(game: Game[Any], state: Any) -> dict[str, Any]:
     """How a finished one-player game ended, beyond its return: the game's own word for the
-    result where its observation gives one (``"clear"``, ``"bankrupt"``…) and the final score
-    where the game offers ``scores(state)`` (numbers, or objects with a ``total``)."""
+    result and its final score, where the game gives them (``Game.final_result``)."""
     out: dict[str, Any] = {}
-    result = game.observation(state, 0).get("result")
-    if isinstance(result, str) and result:
+    result, score = game.final_result(state)
+    if result:
         out["result"] = result
-    scores = getattr(game, "scores", None)
-    if callable(scores):
-        values = scores(state)
-        total = getattr(values[0], "total", values[0]) if values else None
-        if isinstance(total, int | float) and not isinstance(total, bool):
-            out["score"] = float(total)
+    if score is not None:
+        out["score"] = float(score)
     return out
 
 

@@ -203,6 +203,12 @@ class Game(ABC, Generic[S]):
     def returns(self, state: S) -> list[float]:
         """Per-seat result: 1 win, -1 loss, 0 draw (or a score difference) at the end."""
 
+    def final_result(self, state: S) -> tuple[str | None, float | None]:
+        """How a finished game ended beyond its returns, for figures over many games: the
+        game's own word for the result (``"clear"``, ``"bankrupt"``...) and the score of the
+        first seat where the game keeps one; ``(None, None)``, the default, says nothing."""
+        return None, None
+
     # -- information ----------------------------------------------------------------------
     @abstractmethod
     def observation(self, state: S, seat: int | None) -> Observation:

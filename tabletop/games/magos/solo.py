@@ -364,6 +364,9 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return None
 
     # -- results --------------------------------------------------------------------------
+    def final_result(self, state: MagosSoloState) -> tuple[str | None, float | None]:
+        return state.result or None, None
+
     def returns(self, state: MagosSoloState) -> list[float]:
         if state.phase != P_OVER or state.winner == DRAW:
             return [0.0]

@@ -313,6 +313,10 @@ class NationalEconomySoloGame(NationalEconomyGame):
             return [-0.9 + 0.8 * max(0, total) / CLEAR_SCORE]
         return [math.tanh(total / 100.0)]
 
+    def final_result(self, state: NEState) -> tuple[str | None, float | None]:
+        s = _solo(state)
+        return s.result or None, float(s.score(SEAT).total)
+
     # -- checking -------------------------------------------------------------------------
     def reason(self, s: NEState, action: str) -> Msg | None:
         kind, _, rest = action.partition(":")
