@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hostile.harness import deadline, install_plugins
 
 from tabletop import cli
 from tabletop.cli import main
 from tabletop.engine import Session
 from tabletop.registry import load_plugins
+from tests.hostile.harness import deadline, install_plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 

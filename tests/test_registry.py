@@ -10,13 +10,13 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from hostile.harness import install_plugins
 
 from tabletop.registry import load_plugins, may_declare_entry_points
+from tests.hostile.harness import install_plugins
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN_MODULE = (
-    "from toygame import ToyGame, ToyView\n"
+    "from tests.toygame import ToyGame, ToyView\n"
     "from tabletop.api import GamePlugin\n"
     "PLUGIN = GamePlugin(ToyGame(), ToyView, {})\n"
     "NOT_A_PLUGIN = 42\n"
@@ -124,10 +124,9 @@ def test_every_built_in_spec_is_its_rules_models_spec() -> None:
 
 
 def test_a_lazy_plugin_checks_what_it_loads() -> None:
-    from toygame import ToyGame, ToyView
-
     from tabletop.api import GamePlugin
     from tabletop.engine import GameError, GameSpec
+    from tests.toygame import ToyGame, ToyView
 
     calls: list[int] = []
 
@@ -167,9 +166,8 @@ def test_a_frozen_app_looks_for_no_installed_game_packages(monkeypatch) -> None:
 
 
 def test_a_plugin_may_bring_a_front_page_built_only_when_asked() -> None:
-    from toygame import ToyGame, ToyView
-
     from tabletop.api import GamePlugin
+    from tests.toygame import ToyGame, ToyView
 
     built: list[object] = []
 
@@ -202,10 +200,9 @@ def test_a_plugin_that_exits_raises_or_has_a_broken_spec_is_a_failure(
 
 
 def test_a_plugin_whose_rules_exit_is_a_game_error() -> None:
-    from toygame import ToyGame, ToyView
-
     from tabletop.api import GamePlugin
     from tabletop.engine import GameError
+    from tests.toygame import ToyGame, ToyView
 
     def load() -> ToyGame:
         raise SystemExit(4)

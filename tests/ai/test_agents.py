@@ -6,13 +6,13 @@ import random
 from typing import Any
 
 import pytest
-from toygame import ToyGame
 
 from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import CHANCE, Game, Session
 from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
+from tests.toygame import ToyGame
 
 
 def _position(game: Game[Any], seed: int, plies: int,

@@ -9,12 +9,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from toygame import ToyGame
 
 from tabletop.ai import MCTSAgent, make_agent, mo_ismcts
 from tabletop.engine import TERMINAL, Event, Game, GameSpec, Session
 from tabletop.engine.game import Observation
 from tabletop.games.magos.model import MagosGame
+from tests.toygame import ToyGame
 
 
 class FaceDownState:

@@ -6,12 +6,12 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QThread
 from pytestqt.qtbot import QtBot
-from toygame import ToyGame
 
 from tabletop.ai import Decision
 from tabletop.ai.worker import AIThinker
 from tabletop.engine import Session
 from tabletop.games.magos.model import MagosGame
+from tests.toygame import ToyGame
 
 
 def _toy_position() -> tuple[ToyGame, dict[str, Any], int, list[str]]:

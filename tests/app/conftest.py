@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
-from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.window import MainWindow
 from tabletop.registry import LoadFailure
+from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 
 def toy_plugin() -> GamePlugin:

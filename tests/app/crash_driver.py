@@ -17,16 +17,16 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: tests.*
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
-from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.magos.plugin import PLUGIN as MAGOS
+from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 PLUGINS = {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS), "magos": MAGOS}
 SETUPS = {

@@ -9,9 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from table.tablehelp import click, drag
 
 from tabletop.engine.layout import Gesture
+from tests.table.tablehelp import click, drag
 
 
 def visible_point(table: Any, item_id: str) -> QPoint:

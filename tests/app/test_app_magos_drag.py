@@ -4,11 +4,11 @@ drop that changes nothing and puts the die back."""
 from __future__ import annotations
 
 import pytest
-from table.tablehelp import drag, same_point
 
 from tabletop.app.controller import WARNING
 from tabletop.app.newgame import GameSetup
 from tabletop.registry import load_plugins
+from tests.table.tablehelp import drag, same_point
 
 plugins, _failures = load_plugins(include_entry_points=False)
 pytestmark = pytest.mark.skipif("magos" not in plugins, reason="Magos did not load")

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
-from toygame import ToyGame
 
 from tabletop.app import i18n
 from tabletop.app.main import main
 from tabletop.app.newgame import GameSetup, NewGameDialog
 from tabletop.app.summary import SummaryDialog, series_lines, series_owner
 from tabletop.engine import GameSpec, InvalidOptionError, OptionSpec
+from tests.toygame import ToyGame
 
 ROOT = Path(__file__).resolve().parents[2]
 

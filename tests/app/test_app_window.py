@@ -6,7 +6,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QPushButton
-from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.controller import THINKING, TURN, WARNING
@@ -14,6 +13,7 @@ from tabletop.app.newgame import GameSetup
 from tabletop.engine import GameSpec
 from tabletop.engine.layout import Gesture
 from tabletop.registry import LoadFailure
+from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 
 def test_window_opens_on_the_chooser_listing_games_and_failures(make_window) -> None:

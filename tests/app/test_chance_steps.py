@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from magos_driver import PLUGINS, SOLO, greedy, solo_plugins
 
 from tabletop.app.newgame import GameSetup
 from tabletop.engine import CHANCE
 from tabletop.engine.layout import Layout
 from tabletop.games.magos.data import enemy_dice_v11
+from tests.app.magos_driver import PLUGINS, SOLO, greedy, solo_plugins
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
 

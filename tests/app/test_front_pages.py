@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import QPushButton, QWidget
-from toygame import ToyGame, ToyView
 
 from tabletop.api import GameHost, GamePlugin, Match
 from tabletop.app.newgame import GameSetup
+from tests.toygame import ToyGame, ToyView
 
 
 class ToyPage(QWidget):

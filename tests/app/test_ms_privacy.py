@@ -94,7 +94,7 @@ def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type
 
 def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     """One person against the AI, both roles in turn, every move made on the table."""
-    from table_driver import play_through_table
+    from tests.app.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
     c = window.start_game(GameSetup(GAME, 2, ["human", "easy"], {}, seed=8, fixed_seed=True))

@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from table_driver import perform, play_through_table
 
 from tabletop.ai import GreedyAgent
 from tabletop.app.newgame import GameSetup
 from tabletop.engine.layout import Gesture
 from tabletop.highscores import HighScoreStore
 from tabletop.registry import load_plugins
+from tests.app.table_driver import perform, play_through_table
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "national-economy-solo"

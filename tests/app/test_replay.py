@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.newgame import GameSetup
 from tabletop.app.replay import ReplayWindow, decision_plies
 from tabletop.engine import CHANCE, Session
 from tabletop.engine import savefile as sf
+from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 
 def finished_toy() -> Session:

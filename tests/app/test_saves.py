@@ -10,7 +10,6 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QKeySequence
-from toygame import TOY_WORDS, ToyGame, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.app.controller import WARNING
@@ -20,6 +19,7 @@ from tabletop.app.window import MainWindow
 from tabletop.engine import CHANCE, Event, Msg, Session
 from tabletop.engine import savefile as sf
 from tabletop.games.magos.plugin import PLUGIN as MAGOS
+from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 
 def toy_games() -> dict[str, GamePlugin]:

@@ -4,10 +4,10 @@ message of its own), worded by a catalogue; and events that are read but write n
 from __future__ import annotations
 
 import pytest
-from toygame import TOY_WORDS, ToyGame
 
 from tabletop.engine import Event, Msg, Session, UndoRefusedError
 from tabletop.text import ENGINE, Catalogue, render
+from tests.toygame import TOY_WORDS, ToyGame
 
 WORDS = Catalogue({
     "log.roll": ("{seat:player} rolls {value}.", "{seat:player}のダイス:{value}"),

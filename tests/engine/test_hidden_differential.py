@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from toygame import ToyGame, ToyState
 
 from tabletop.api import GamePlugin
 from tabletop.engine import ConformanceError, Event, check_game
 from tabletop.engine.conformance import DifferentialReport, check_hidden_differential
 from tabletop.registry import load_plugins
+from tests.toygame import ToyGame, ToyState
 
 PLUGINS: dict[str, GamePlugin] = load_plugins(include_entry_points=False)[0]
 

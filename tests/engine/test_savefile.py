@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from toygame import TOY_WORDS, ToyGame, ToyState, ToyView
 
 from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, Event, Msg, Session, UndoRefusedError
@@ -19,6 +18,7 @@ from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
 from tabletop.text import render
+from tests.toygame import TOY_WORDS, ToyGame, ToyState, ToyView
 
 GAMES: dict[str, Any] = {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)}
 

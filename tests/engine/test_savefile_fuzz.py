@@ -10,12 +10,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from toygame import ToyGame
 
 from tabletop.engine import Session
 from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
+from tests.toygame import ToyGame
 
 FUZZ = settings(max_examples=500, derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from toygame import TOY_WORDS, ToyGame
 
 from tabletop.engine import (
     CHANCE,
@@ -15,6 +14,7 @@ from tabletop.engine import (
     check_game,
 )
 from tabletop.text import render
+from tests.toygame import TOY_WORDS, ToyGame
 
 
 def test_conformance_kit_passes_on_toy() -> None:

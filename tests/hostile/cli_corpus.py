@@ -29,12 +29,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-if __package__ in (None, ""):  # run as a script: make ``hostile`` and ``toygame`` importable
-    sys.path[:0] = [str(Path(__file__).resolve().parents[1])]
+if __package__ in (None, ""):  # run as a script: make the ``tests`` package importable
+    sys.path[:0] = [str(Path(__file__).resolve().parents[2])]
 
-from hostile.harness import Hang, deadline, install_plugins
-from hostile.save_corpus import base_save, mutate
 from tabletop.cli import main as cli_main
+from tests.hostile.harness import Hang, deadline, install_plugins
+from tests.hostile.save_corpus import base_save, mutate
 
 OK, REFUSED, TRACEBACK, HANG, UNSAFE = "worked", "refused", "traceback", "hang", "unsafe output"
 #: A call that takes longer than this has hung (a watchdog, not a speed target: the longest

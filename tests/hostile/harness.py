@@ -43,7 +43,7 @@ def deadline(seconds: float) -> Iterator[None]:
 # the interpreter or raise as they are imported.
 BROKEN_PLUGINS = {
     "rules_fail": (
-        "from toygame import ToyGame, ToyView\n"
+        "from tests.toygame import ToyGame, ToyView\n"
         "from tabletop.api import GamePlugin, GameSpec\n"
         "SPEC = GameSpec(id='broken-rules', name_en='Broken rules', name_ja='壊れた規則',\n"
         "                min_players=2, max_players=2)\n"
@@ -52,7 +52,7 @@ BROKEN_PLUGINS = {
         "PLUGIN = GamePlugin(spec=SPEC, load=_load, view=ToyView, rules={})\n"
     ),
     "spec_fails": (
-        "from toygame import ToyGame, ToyView\n"
+        "from tests.toygame import ToyGame, ToyView\n"
         "from tabletop.api import GamePlugin\n"
         "class Plugin(GamePlugin):\n"
         "    @property\n"
@@ -62,14 +62,14 @@ BROKEN_PLUGINS = {
     ),
     "load_exits": (
         "import sys\n"
-        "from toygame import ToyGame, ToyView\n"
+        "from tests.toygame import ToyGame, ToyView\n"
         "from tabletop.api import GamePlugin, GameSpec\n"
         "SPEC = GameSpec(id='exiting-rules', name_en='Exiting rules', name_ja='終わる規則',\n"
         "                min_players=2, max_players=2)\n"
         "PLUGIN = GamePlugin(spec=SPEC, load=lambda: sys.exit(4), view=ToyView, rules={})\n"
     ),
     "spec_not_a_spec": (
-        "from toygame import ToyGame, ToyView\n"
+        "from tests.toygame import ToyGame, ToyView\n"
         "from tabletop.api import GamePlugin\n"
         "PLUGIN = GamePlugin(spec='toy', load=ToyGame, view=ToyView, rules={})\n"
     ),

@@ -7,11 +7,11 @@ import os
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QRectF
-from tablehelp import card_art
 
 from tabletop.engine.layout import Layout, Meter, Piece, Text, Zone
 from tabletop.engine.seats import seat_colour, seat_mark, seat_panels
 from tabletop.table import TableWidget, art
+from tests.table.tablehelp import card_art
 
 
 def twelve_seat_layout(own: int = 0, active: int = 4) -> Layout:

@@ -5,7 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
-from tablehelp import (
+
+from tabletop.engine.layout import Gesture, Layout, Piece, Zone
+from tests.table.tablehelp import (
     click,
     drag,
     make_table,
@@ -16,8 +18,6 @@ from tablehelp import (
     sample_gestures,
     sample_layout,
 )
-
-from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 
 
 def record(signal: object) -> list[str]:

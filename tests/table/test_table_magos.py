@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from tablehelp import drag
 
 from tabletop.engine import Session
 from tabletop.table import TableWidget
+from tests.table.tablehelp import drag
 
 magos_view = pytest.importorskip("tabletop.games.magos.view")
 magos_model = pytest.importorskip("tabletop.games.magos.model")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import copy
 
 from PySide6.QtCore import QPointF, QSize
-from tablehelp import make_table, same_point, sample_gestures, sample_layout
 
 from tabletop.engine.layout import Gesture, Layout, Piece
 from tabletop.table.items import CardItem, DieItem, MeterItem, TokenItem, ZoneItem
+from tests.table.tablehelp import make_table, same_point, sample_gestures, sample_layout
 
 
 def moved(layout: Layout, piece_id: str, **changes: object) -> Layout:
@@ -152,7 +152,7 @@ def test_gesture_sources_are_marked_usable(qtbot: object) -> None:
 
 
 def test_selection_survives_sync_only_if_still_a_source(qtbot: object) -> None:
-    from tablehelp import click
+    from tests.table.tablehelp import click
 
     view = make_table(qtbot)
     click(view, view.view_pos_of("die1"))

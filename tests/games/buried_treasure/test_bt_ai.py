@@ -7,11 +7,11 @@ import math
 import random
 
 import pytest
-from bt_build import GAME
 
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import Session
 from tabletop.games.buried_treasure.model import BuriedTreasureState
+from tests.games.buried_treasure.bt_build import GAME
 
 
 def _decision_point(n: int, seed: int, plies: int) -> Session:

@@ -7,10 +7,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from bt_build import GAME
 
 from tabletop.engine import CHANCE, TERMINAL, check_game
 from tabletop.games.buried_treasure.model import P_BID, P_BURY, BuriedTreasureState
+from tests.games.buried_treasure.bt_build import GAME
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])

@@ -4,7 +4,6 @@ spec's worked examples BT-X1..BT-X5."""
 from __future__ import annotations
 
 import pytest
-from bt_build import GAME, kinds, play, position, refusal, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
 from tabletop.games.buried_treasure.data import (
@@ -15,6 +14,7 @@ from tabletop.games.buried_treasure.data import (
     VALUES,
 )
 from tabletop.games.buried_treasure.model import P_BID, P_BURY, P_OVER, P_TAKE, PASS
+from tests.games.buried_treasure.bt_build import GAME, kinds, play, position, refusal, say
 
 FILLER = [1, 1, 2, 2, 1]
 

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app.table_driver import play_through_table
 from PySide6.QtCore import QSettings
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.buried_treasure.plugin import PLUGIN
+from tests.app.table_driver import play_through_table
 
 GAME = "buried-treasure"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from bt_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.buried_treasure.model import P_BID, P_BURY
 from tabletop.games.buried_treasure.view import BuriedTreasureView
+from tests.games.buried_treasure.bt_build import GAME, play, position, say
 
 VIEW = BuriedTreasureView()
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
 
@@ -17,6 +16,7 @@ from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
 from tabletop.games.magos.campaign_page import CampaignPage
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
+from tests.app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
 

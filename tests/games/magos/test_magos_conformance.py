@@ -6,11 +6,11 @@ import json
 import random
 
 import pytest
-from magos_build import GAME, duel
 
 from tabletop.engine import CHANCE, TERMINAL, Session, check_game
 from tabletop.games.magos.data import SPELL_IDS
 from tabletop.games.magos.model import MagosState, die_reason_from_obs
+from tests.games.magos.magos_build import GAME, duel
 
 
 @pytest.mark.parametrize("setup", ["first-game", "draft"])

@@ -6,12 +6,12 @@ import random
 import re
 
 import pytest
-from magos_build import GAME, duel, play, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, InvalidActionError, Session
 from tabletop.games.magos.data import DRAFT_POOL, FIRST_GAME_HAND, SPELL_IDS
 from tabletop.games.magos.model import MagosState
 from tabletop.games.magos.plugin import PLUGIN
+from tests.games.magos.magos_build import GAME, duel, play, say
 
 ALL = list(SPELL_IDS)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from magos_build import GAME, duel, play, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.magos.data import SPELLS
 from tabletop.games.magos.view import MagosView
+from tests.games.magos.magos_build import GAME, duel, play, say
 
 VIEW = MagosView()
 

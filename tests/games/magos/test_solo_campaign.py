@@ -8,7 +8,6 @@ import os
 from pathlib import Path
 
 import pytest
-from solo_build import SOLO
 
 from tabletop.engine import Session
 from tabletop.games.magos.campaign import (
@@ -20,6 +19,7 @@ from tabletop.games.magos.campaign import (
     default_directory,
 )
 from tabletop.games.magos.data import CAMPAIGN_ORDER, FIRST_GAME_HAND, LISTING_ORDER
+from tests.games.magos.solo_build import SOLO
 
 T0 = "2024-05-01T10:00:00+00:00"
 T1 = "2024-05-01T10:20:00+00:00"

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from solo_build import SOLO, battle, play
 
 from tabletop.engine import CHANCE, TERMINAL, Session, check_game
+from tests.games.magos.solo_build import SOLO, battle, play
 
 ROOT = Path(__file__).resolve().parents[3]
 

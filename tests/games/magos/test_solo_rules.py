@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from solo_build import SOLO, battle, enemy_turn, play, player_roll, resolve_chance, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError, Session
 from tabletop.games.magos.data import (
@@ -17,6 +16,15 @@ from tabletop.games.magos.data import (
     resolve_enemy_turn,
 )
 from tabletop.games.magos.solo import ENEMY_SELF_KO, P_ENEMY, MagosSoloState, parse_hand
+from tests.games.magos.solo_build import (
+    SOLO,
+    battle,
+    enemy_turn,
+    play,
+    player_roll,
+    resolve_chance,
+    say,
+)
 
 # MG-X2: the patch v1.1 faces of enemy turns 1..14 (turn 9 on loops the rows of 6, 7, 8).
 PATCH_FACES = [

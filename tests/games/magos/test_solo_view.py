@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from solo_build import SOLO, battle, enemy_turn, play, say
 
 from tabletop.engine import Layout, Piece, Session
 from tabletop.games.magos.solo_view import MagosSoloView
+from tests.games.magos.solo_build import SOLO, battle, enemy_turn, play, say
 
 VIEW = MagosSoloView()
 

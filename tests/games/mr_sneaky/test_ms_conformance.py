@@ -8,11 +8,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from ms_build import GAME, LAYOUT, door, play, position
 
 from tabletop.engine import CHANCE, TERMINAL, Session, check_game
 from tabletop.games.mr_sneaky.data import door_tiles
 from tabletop.games.mr_sneaky.model import SneakyState
+from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position
 
 
 def test_conformance_kit() -> None:

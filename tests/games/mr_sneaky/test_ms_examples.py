@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ms_build import GAME, door, kinds, play, position, say
-
 from tabletop.engine import Event, IllegalActionError
 from tabletop.games.mr_sneaky.data import DOORS, NEIGHBOUR_TABLE
 from tabletop.games.mr_sneaky.model import (
@@ -18,6 +16,7 @@ from tabletop.games.mr_sneaky.model import (
     R_AGENTS,
     R_JEWELS,
 )
+from tests.games.mr_sneaky.ms_build import GAME, door, kinds, play, position, say
 
 
 def _effects(events: list[Event]) -> list[tuple[str, str]]:

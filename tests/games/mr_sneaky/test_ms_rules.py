@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from ms_build import GAME, LAYOUT, door, kinds, play, position, reason, say
 
 from tabletop.engine import (
     CHANCE,
@@ -40,6 +39,7 @@ from tabletop.games.mr_sneaky.model import (
     R_AGENTS,
     R_JEWELS,
 )
+from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, kinds, play, position, reason, say
 
 # ---------------------------------------------------------------------------------------------
 # §1 Overview

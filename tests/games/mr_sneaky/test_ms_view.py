@@ -7,8 +7,6 @@ import json
 import random
 from typing import Any
 
-from ms_build import GAME, LAYOUT, door, play, position, say
-
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
 from tabletop.games.mr_sneaky.data import DOORS, TILE_MARKS, TILE_NAMES
 from tabletop.games.mr_sneaky.model import P_OVER, P_PLACE, SneakyState
@@ -19,6 +17,7 @@ from tabletop.games.mr_sneaky.view import (
     closed_door_art,
     door_id,
 )
+from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, say
 
 VIEW = MrSneakyView()
 

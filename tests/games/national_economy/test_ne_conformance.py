@@ -9,7 +9,6 @@ import random
 from itertools import combinations
 
 import pytest
-from ne_build import GAME, card_total, position
 
 from tabletop.engine import CHANCE, TERMINAL, check_game
 from tabletop.games.national_economy.data import (
@@ -26,6 +25,7 @@ from tabletop.games.national_economy.model import (
     sale_reason,
     sale_selections,
 )
+from tests.games.national_economy.ne_build import GAME, card_total, position
 
 
 def test_conformance_kit() -> None:

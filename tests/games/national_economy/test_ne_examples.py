@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from ne_build import GAME, play, position, say
 
 from tabletop.engine import IllegalActionError
 from tabletop.games.national_economy.model import (
@@ -15,6 +14,7 @@ from tabletop.games.national_economy.model import (
     sale_problem,
     score_breakdown,
 )
+from tests.games.national_economy.ne_build import GAME, play, position, say
 
 
 def _legal(selected: list[int], sellable: list[int], short: int) -> bool:

@@ -11,7 +11,6 @@ import random
 from pathlib import Path
 
 import pytest
-from ne_build import GAME, card_total, play, position, say
 
 from tabletop.engine import Session, check_game, savefile
 from tabletop.engine.layout import Layout
@@ -29,6 +28,7 @@ from tabletop.games.national_economy.solo import NationalEconomySoloGame
 from tabletop.games.national_economy.solo_view import NationalEconomySoloView
 from tabletop.games.national_economy.view import NationalEconomyView
 from tabletop.registry import load_plugins
+from tests.games.national_economy.ne_build import GAME, card_total, play, position, say
 
 SOLO = NationalEconomySoloGame()
 VIEW = NationalEconomyView()

@@ -7,7 +7,6 @@ import random
 import re
 
 import pytest
-from ne_build import GAME, card_total, play, position, say
 
 from tabletop.engine import CHANCE, Event, IllegalActionError, InvalidActionError
 from tabletop.games.national_economy.data import GOODS
@@ -22,6 +21,7 @@ from tabletop.games.national_economy.model import (
     P_TRIM,
     NEState,
 )
+from tests.games.national_economy.ne_build import GAME, card_total, play, position, say
 
 
 def _mine_out(s: NEState) -> NEState:

@@ -9,7 +9,6 @@ import re
 from collections.abc import Sequence
 
 import pytest
-from ne_build import card_total, say
 
 from tabletop.engine import CHANCE, TERMINAL, Event, IllegalActionError, check_game
 from tabletop.engine.errors import InvalidOptionError
@@ -25,6 +24,7 @@ from tabletop.games.national_economy.solo import (
 )
 from tabletop.games.national_economy.solo_view import NationalEconomySoloView
 from tabletop.registry import load_plugins
+from tests.games.national_economy.ne_build import card_total, say
 
 SOLO = NationalEconomySoloGame()
 VIEW = NationalEconomySoloView()

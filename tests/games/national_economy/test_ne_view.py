@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from ne_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Layout
 from tabletop.games.national_economy.data import (
@@ -19,6 +18,7 @@ from tabletop.games.national_economy.data import (
 from tabletop.games.national_economy.model import NEState, sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
 from tabletop.games.national_economy.view import NationalEconomyView
+from tests.games.national_economy.ne_build import GAME, play, position, say
 
 VIEW = NationalEconomyView()
 NAMES = {c: (b.en, b.ja) for c, b in BUILDINGS.items()}

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from nmf_build import GAME, position
 
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import Session
 from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState, unseen_pool
+from tests.games.not_my_fault.nmf_build import GAME, position
 
 
 def _decision_point(n: int, seed: int, plies: int) -> Session:

@@ -8,11 +8,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from nmf_build import GAME, play, position
 
 from tabletop.engine import CHANCE, TERMINAL, Session, check_game
 from tabletop.games.not_my_fault.data import COPIES, VALUES
 from tabletop.games.not_my_fault.model import NotMyFaultState
+from tests.games.not_my_fault.nmf_build import GAME, play, position
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

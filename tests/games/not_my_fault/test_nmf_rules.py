@@ -4,7 +4,6 @@ the decisions of §6 and the worked examples of the spec (§7)."""
 from __future__ import annotations
 
 import pytest
-from nmf_build import GAME, kinds, play, position, reason, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
 from tabletop.games.not_my_fault.data import (
@@ -15,6 +14,7 @@ from tabletop.games.not_my_fault.data import (
     VALUES,
 )
 from tabletop.games.not_my_fault.model import AUDIT, P_FIRST, P_OVER, NotMyFaultState
+from tests.games.not_my_fault.nmf_build import GAME, kinds, play, position, reason, say
 
 
 def plays(state: NotMyFaultState) -> list[str]:

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from app.table_driver import play_through_table
 from PySide6.QtCore import QSettings
-from table.tablehelp import click
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.not_my_fault.plugin import PLUGIN
+from tests.app.table_driver import play_through_table
+from tests.table.tablehelp import click
 
 GAME = "not-my-fault"
 

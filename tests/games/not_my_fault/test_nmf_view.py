@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from nmf_build import GAME, play, position, say
 
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.not_my_fault.data import MILESTONES
 from tabletop.games.not_my_fault.view import NotMyFaultView
+from tests.games.not_my_fault.nmf_build import GAME, play, position, say
 
 VIEW = NotMyFaultView()
 

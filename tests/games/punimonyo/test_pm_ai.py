@@ -7,12 +7,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from pm_build import GAME, M, P, ask, listen, match, play
 
 from tabletop.ai import MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import Session
 from tabletop.games.punimonyo.data import LEVEL_K, OPPOSITE, p_correct
 from tabletop.games.punimonyo.model import BEAT, RANDOM, PunimonyoState
+from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play
 
 
 def _ai_answer(state: PunimonyoState, level: str, seed: int) -> tuple[bool, int]:

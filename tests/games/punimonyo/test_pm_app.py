@@ -11,10 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pm_clock import ManualClock
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtTest import QTest
-from table.tablehelp import click, press, release
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.tempo import BeatClock
@@ -22,6 +20,8 @@ from tabletop.app.window import MainWindow
 from tabletop.games.punimonyo.data import KEYS, OPPOSITE, PUNIU
 from tabletop.games.punimonyo.model import EXTRA, MISS, OK, P_ANSWER, P_COMPOSE, P_PLAY, WRONG
 from tabletop.games.punimonyo.plugin import PLUGIN
+from tests.games.punimonyo.pm_clock import ManualClock
+from tests.table.tablehelp import click, press, release
 
 GAME = "punimonyo"
 KEY = {w: getattr(Qt.Key, f"Key_{k}") for w, k in KEYS.items()}

@@ -9,10 +9,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from pm_build import GAME, M, P, ask, match, play
 
 from tabletop.engine import CHANCE, TERMINAL, check_game
 from tabletop.games.punimonyo.model import BEAT, P_COMPOSE, P_PLAY, PunimonyoGame, PunimonyoState
+from tests.games.punimonyo.pm_build import GAME, M, P, ask, match, play
 
 
 @pytest.mark.parametrize("options", [None, {"tiebreak": True, "beat_ms": 300},

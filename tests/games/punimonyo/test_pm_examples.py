@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from pm_build import GAME, M, P, answer, listen, match, play, question_round, right_answers, say
-
 from tabletop.games.punimonyo.data import answer_of
 from tabletop.games.punimonyo.model import MISS, OK, P_COMPOSE, WRONG
+from tests.games.punimonyo.pm_build import (
+    GAME,
+    M,
+    P,
+    answer,
+    listen,
+    match,
+    play,
+    question_round,
+    right_answers,
+    say,
+)
 
 
 def test_pm_x1_single_words_swap() -> None:

@@ -5,21 +5,6 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from pm_build import (
-    GAME,
-    M,
-    P,
-    answer,
-    ask,
-    listen,
-    match,
-    play,
-    question_round,
-    reason,
-    result_kinds,
-    right_answers,
-    say,
-)
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, InvalidOptionError, Session
 from tabletop.engine.errors import UndoRefusedError
@@ -37,6 +22,21 @@ from tabletop.games.punimonyo.model import (
     RANDOM,
     WRONG,
     PunimonyoState,
+)
+from tests.games.punimonyo.pm_build import (
+    GAME,
+    M,
+    P,
+    answer,
+    ask,
+    listen,
+    match,
+    play,
+    question_round,
+    reason,
+    result_kinds,
+    right_answers,
+    say,
 )
 
 

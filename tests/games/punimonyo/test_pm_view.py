@@ -6,11 +6,10 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from pm_build import GAME, M, P, ask, listen, match, play, question_round, say
-
 from tabletop.engine.layout import Layout, Piece
 from tabletop.games.punimonyo.model import BEAT, P_OVER, RANDOM, PunimonyoState
 from tabletop.games.punimonyo.view import PunimonyoView
+from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play, question_round, say
 
 VIEW = PunimonyoView()
 

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from spy_build import GAME, play, position
 
 from tabletop.ai import Agent, Decision, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.ai.base import CancelFlag
@@ -19,6 +18,7 @@ from tabletop.ai.mo_ismcts import MIX_FLOOR
 from tabletop.engine import Game, Session
 from tabletop.games.spymaster.data import card_type
 from tabletop.games.spymaster.model import P_CALL, P_DISCARD, P_PLAY, P_TUCK, SpymasterState
+from tests.games.spymaster.spy_build import GAME, play, position
 
 # -- the hooks ------------------------------------------------------------------------------
 

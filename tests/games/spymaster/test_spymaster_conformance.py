@@ -8,11 +8,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from spy_build import GAME, position
 
 from tabletop.engine import CHANCE, TERMINAL, Session, check_game
 from tabletop.games.spymaster.data import DECK_MIXES
 from tabletop.games.spymaster.model import SpymasterState
+from tests.games.spymaster.spy_build import GAME, position
 
 
 def test_conformance_kit() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from spy_build import GAME, kinds, play, position, reason, say
 
 from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
 from tabletop.games.spymaster.data import DECK_MIXES
@@ -19,6 +18,7 @@ from tabletop.games.spymaster.model import (
     spy_count,
     tuck_asked,
 )
+from tests.games.spymaster.spy_build import GAME, kinds, play, position, reason, say
 
 # ---------------------------------------------------------------------------------------------
 # Set-up

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from spy_build import GAME, play, position, say
-
 from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.spymaster.view import SpymasterView
+from tests.games.spymaster.spy_build import GAME, play, position, say
 
 VIEW = SpymasterView()
 

@@ -1,0 +1,1 @@
+"""The test suite: a package, so helpers are imported by their full names."""

@@ -1,0 +1,1 @@
+"""Tests of the app window, its parts and whole games played through it."""
