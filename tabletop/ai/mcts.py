@@ -39,7 +39,7 @@ from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
 from .base import Agent, CancelFlag, Decision
-from .tree import Node, playout
+from .tree import Node, playout, select
 
 
 class MCTSAgent(Agent):
@@ -149,8 +149,6 @@ class MCTSAgent(Agent):
                  if type(game).opponent_model is not Game.opponent_model else None)
         me = root.player
         randrange = rng.randrange
-        log = math.log
-        sqrt = math.sqrt
         c = self.exploration
         deadline = math.inf if self.time_cap is None else start + self.time_cap
         clock = time.perf_counter
@@ -193,36 +191,15 @@ class MCTSAgent(Agent):
                         path.append(child)
                         node = child
                         continue
-                untried: list[str] | None = None
-                best: Node | None = None
-                best_action = ""
-                best_score = -math.inf
-                for a in actions:
-                    child = children.get(a)
-                    if child is None:
-                        if untried is None:
-                            untried = [a]
-                        else:
-                            untried.append(a)
-                        continue
-                    child.avail += 1
-                    if untried is None:
-                        n = child.visits
-                        score = child.total / n + c * sqrt(log(child.avail) / n)
-                        if score > best_score:
-                            best_score = score
-                            best = child
-                            best_action = a
+                a, best = select(children, actions, c, randrange)
                 steps += 1
-                if untried is not None:
-                    a = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                if best is None:
                     child = Node(player)
                     children[a] = child
                     apply(state, a)
                     path.append(child)
                     break
-                assert best is not None
-                apply(state, best_action)
+                apply(state, a)
                 path.append(best)
                 node = best
 

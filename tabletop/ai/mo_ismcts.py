@@ -41,7 +41,7 @@ from typing import Any
 from tabletop.engine.game import CHANCE, Game, Observation
 
 from .base import CancelFlag, Decision
-from .tree import Node, playout
+from .tree import Node, playout, select
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
 #: of the most visited action. UCB keeps visiting every action a little (about log N / gap²
@@ -159,8 +159,6 @@ def _search(
     public = game.public_action
     rewind = game.rewind_hidden_move
     randrange = rng.randrange
-    log = math.log
-    sqrt = math.sqrt
     clock = time.perf_counter
     depth_limit = math.inf if rollout_depth is None else rollout_depth
     length_cap = game.max_game_length()
@@ -214,32 +212,10 @@ def _search(
                     best = children[action] = Node(player)
                     expanded = True
             else:
-                untried: list[str] | None = None
-                best_action = ""
-                best_score = -math.inf
-                for a in actions:
-                    child = children.get(a)
-                    if child is None:
-                        if untried is None:
-                            untried = [a]
-                        else:
-                            untried.append(a)
-                        continue
-                    child.avail += 1
-                    if untried is None:
-                        n = child.visits
-                        score = child.total / n + c * sqrt(log(child.avail) / n)
-                        if score > best_score:
-                            best_score = score
-                            best = child
-                            best_action = a
-                if untried is not None:
-                    action = (untried[randrange(len(untried))] if len(untried) > 1
-                              else untried[0])
+                action, best = select(children, actions, c, randrange)
+                if best is None:
                     best = children[action] = Node(player)
                     expanded = True
-                else:
-                    action = best_action
             assert best is not None
             steps += 1
             hidden_from = 0
@@ -251,9 +227,10 @@ def _search(
                     key = public(state, action, i)
                     if key != action:
                         hidden_from |= 1 << i
-                    child = node.children.get(key)
-                    if child is None:
-                        child = node.children[key] = Node(player)
+                    found = node.children.get(key)
+                    if found is None:
+                        found = node.children[key] = Node(player)
+                    child = found
                 cur[i] = child
                 paths[i].append(child)
             apply(state, action)

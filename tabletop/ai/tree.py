@@ -62,6 +62,37 @@ class Node:
         return None if self.alt is None else self.alt.get(player)
 
 
+def select(children: dict[str, Node], actions: Sequence[str], c: float,
+           randrange: Any) -> tuple[str, Node | None]:
+    """The action a search takes at a node: an action with no child yet, drawn at random
+    among them (``None`` as its child: the caller expands it), else the child with the best
+    UCB1 score over the visits at which it was available. Every existing child is counted
+    available, as it is legal here."""
+    untried: list[str] | None = None
+    best: Node | None = None
+    best_action = ""
+    best_score = -math.inf
+    for a in actions:
+        child = children.get(a)
+        if child is None:
+            if untried is None:
+                untried = [a]
+            else:
+                untried.append(a)
+            continue
+        child.avail += 1
+        if untried is None:
+            n = child.visits
+            score = child.total / n + c * math.sqrt(math.log(child.avail) / n)
+            if score > best_score:
+                best_score = score
+                best = child
+                best_action = a
+    if untried is not None:
+        return (untried[randrange(len(untried))] if len(untried) > 1 else untried[0]), None
+    return best_action, best
+
+
 def playout(game: Game[Any], state: Any, rng: random.Random, depth_limit: float,
             steps: int, length_cap: int) -> tuple[Sequence[float], int]:
     """Play ``state`` on in place below a new node and judge it: uniformly random decisions
