@@ -5,58 +5,19 @@ to be false) and audits a claim that is merely likely to be a lie, and it beats 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from tabletop.ai import make_agent
 from tabletop.engine import Session
 from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState, unseen_pool
+from tests.games.aicheck import assert_choice_ignores_hidden_facts, decision_point
 from tests.games.not_my_fault.nmf_build import GAME, position
-
-
-def _decision_point(n: int, seed: int, plies: int) -> Session:
-    """A session after ``plies`` random decisions, then on to the next real choice."""
-    session = Session(GAME, n, None, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if session.is_terminal():
-            break
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
-    while not session.is_terminal() and len(session.legal_actions()) < 2:
-        session.submit(session.current_player(), session.legal_actions()[0])
-    assert not session.is_terminal()
-    return session
-
-
-def _hidden_twin(session: Session, seat: int) -> NotMyFaultState:
-    """A state that looks the same to ``seat`` but differs in facts hidden from it."""
-    obs = session.observation(seat)
-    truth = GAME.state_to_json(session.state)
-    for k in range(200):
-        twin = GAME.resample(obs, seat, random.Random(1000 + k))
-        if GAME.state_to_json(twin) != truth:
-            return twin
-    raise AssertionError("no resample differed from the true state")
 
 
 @pytest.mark.parametrize(("n", "seed", "plies"), [(2, 8, 2), (3, 4, 3), (5, 6, 4)])
 def test_choice_ignores_facts_hidden_from_the_agent(n: int, seed: int, plies: int) -> None:
     # DESIGN §3: an agent's choice must not change when only hidden facts change.
-    session = _decision_point(n, seed, plies)
-    seat, legal = session.current_player(), session.legal_actions()
-    twin = _hidden_twin(session, seat)
-    assert GAME.current_player(twin) == seat
-    assert GAME.legal_actions(twin) == legal
-    obs, twin_obs = session.observation(seat), GAME.observation(twin, seat)
-    assert twin_obs == obs
-    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
-        for s in (1, 2):
-            real = agent.choose(GAME, obs, seat, legal, seed=s)
-            other = agent.choose(GAME, twin_obs, seat, legal, seed=s)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
+    assert_choice_ignores_hidden_facts(GAME, decision_point(GAME, n, seed, plies))
 
 
 def _hard_choice(state: NotMyFaultState, seed: int) -> str:

@@ -11,6 +11,7 @@ from tabletop.engine import CHANCE, TERMINAL, Piece, Session
 from tabletop.games.not_my_fault.data import MILESTONES
 from tabletop.games.not_my_fault.view import NotMyFaultView
 from tests.games.not_my_fault.nmf_build import GAME, play, position, say
+from tests.games.viewcheck import check_gestures
 
 VIEW = NotMyFaultView()
 
@@ -19,35 +20,13 @@ def by_id(pieces: list[Piece]) -> dict[str, Piece]:
     return {p.id: p for p in pieces}
 
 
-def _check_gestures(session: Session) -> int:
-    s = session.state
-    seat = GAME.current_player(s)
-    obs = GAME.observation(s, seat)
-    legal = GAME.legal_actions(s)
-    gestures = VIEW.gestures(obs, seat, legal)
-    lay = VIEW.layout(obs, seat, "en")
-    ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
-    assert {g.action for g in gestures} == set(legal)
-    for g in gestures:
-        for ref in (g.source, g.target):
-            assert ref is None or ref in ids, (g, sorted(ids))
-        if g.source is not None or g.target is not None:
-            assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
-                                g.target if g.source else None, "en"), "en") == "", g
-    for p in lay.pieces:
-        w, h = p.size()
-        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
-    assert len({p.id for p in lay.pieces}) == len(lay.pieces)
-    return len(gestures)
-
-
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_gestures_exist_for_every_legal_action(n: int) -> None:
     for seed in range(4):
         session = Session(GAME, n, seed=seed)
         rng = random.Random(seed)
         while GAME.current_player(session.state) not in (TERMINAL, CHANCE):
-            assert _check_gestures(session) > 0
+            assert check_gestures(session, VIEW, say) > 0
             legal = session.legal_actions()
             session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
 
