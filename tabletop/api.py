@@ -34,7 +34,7 @@ from .engine import (
     OptionSpec,
 )
 from .engine.game import JSON, action_kind
-from .engine.hidden import deal_unseen
+from .engine.hidden import deal_unseen, draw_by_count
 from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
@@ -329,6 +329,7 @@ __all__ = [
     "check_game",
     "data_dir",
     "deal_unseen",
+    "draw_by_count",
     "keep_aside",
     "package_plugin",
     "quote",

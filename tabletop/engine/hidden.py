@@ -10,7 +10,7 @@ size; what is left over is the deck.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=Any)
@@ -34,3 +34,23 @@ def deal_unseen(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, *,
         places.append(place)
         k += n
     return places, cards[k:]
+
+
+K = TypeVar("K")
+
+
+def draw_by_count(counts: Mapping[K, int] | Sequence[int], rng: random.Random,
+                  total: int | None = None) -> K | int:
+    """One card drawn at random from a deck held as copies per card: the key of ``counts``
+    (a mapping card -> copies) or the index (a list of copies), each copy as likely as any
+    other. ``total`` is the number of copies when the caller keeps it (else it is summed).
+    One ``rng.randrange`` per draw, so a seeded game draws the same cards whatever holds the
+    counts."""
+    r = rng.randrange(sum(counts.values() if isinstance(counts, Mapping) else counts)
+                      if total is None else total)
+    pairs = counts.items() if isinstance(counts, Mapping) else enumerate(counts)
+    for key, copies in pairs:
+        if r < copies:
+            return key
+        r -= copies
+    raise AssertionError("the total does not match the copies")

@@ -36,6 +36,7 @@ from tabletop.api import (
     Observation,
     OptionValue,
     deal_unseen,
+    draw_by_count,
 )
 
 from .data import (
@@ -220,11 +221,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             return f"dealer:{rng.randrange(s.n)}"
         if s.phase != P_DEAL or not s.deck_size:
             raise ValueError("Not a chance node.")
-        r = rng.randrange(s.deck_size)
-        for i, k in enumerate(s.deck):
-            if r < k:
-                return DEAL_TEXT[i]
-            r -= k
+        return DEAL_TEXT[int(draw_by_count(s.deck, rng, s.deck_size))]
         raise AssertionError("deck_size does not match the deck")
 
     def is_well_formed(self, action: str) -> bool:

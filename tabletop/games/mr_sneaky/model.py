@@ -23,7 +23,17 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    draw_by_count,
+)
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -318,12 +328,7 @@ class MrSneakyGame(Game[SneakyState]):
             return "deal:" + "".join(tiles)
         if s.phase != P_DRAW or not s.deck_size:
             raise ValueError("Not a chance node.")
-        r = rng.randrange(s.deck_size)
-        for c, k in s.deck.items():
-            if r < k:
-                return "draw:" + c
-            r -= k
-        raise AssertionError("deck_size does not match the deck")
+        return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: SneakyState, action: str) -> list[Event]:

@@ -38,7 +38,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    draw_by_count,
+)
 
 from .data import (
     AGRI,
@@ -673,11 +683,7 @@ class NationalEconomyGame(Game[NEState]):
         if s.phase == P_START:
             return f"start:{rng.randrange(s.n)}"
         if s.phase == P_DRAW:
-            r = rng.randrange(sum(s.deck))
-            for i, c in enumerate(s.deck):
-                if r < c:
-                    return _DRAW_TEXT[i]
-                r -= c
+            return _DRAW_TEXT[int(draw_by_count(s.deck, rng))]
         raise ValueError("Not a chance node.")
 
     # -- placing ----------------------------------------------------------------------------

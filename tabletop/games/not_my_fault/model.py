@@ -25,7 +25,17 @@ from bisect import insort
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    draw_by_count,
+)
 
 from .data import (
     FIRST_DEAL,
@@ -219,11 +229,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             return f"first:{rng.randrange(s.n)}"
         if not s.pending or not s.deck_size:
             raise ValueError("Not a chance node.")
-        r = rng.randrange(s.deck_size)
-        for i, k in enumerate(s.deck):
-            if r < k:
-                return DEAL_TEXT[i]
-            r -= k
+        return DEAL_TEXT[int(draw_by_count(s.deck, rng, s.deck_size))]
         raise AssertionError("deck_size does not match the deck")
 
     # -- applying -------------------------------------------------------------------------

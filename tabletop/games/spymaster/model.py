@@ -32,6 +32,7 @@ from tabletop.api import (
     Msg,
     Observation,
     OptionValue,
+    draw_by_count,
 )
 
 from .data import (
@@ -254,12 +255,7 @@ class SpymasterGame(Game[SpymasterState]):
             return f"first:{rng.randrange(2)}"
         if not s.pending or not s.deck_size:
             raise ValueError("Not a chance node.")
-        r = rng.randrange(s.deck_size)
-        for c, k in s.deck.items():
-            if r < k:
-                return "draw:" + c
-            r -= k
-        raise AssertionError("deck_size does not match the deck")
+        return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: SpymasterState, action: str) -> list[Event]:
