@@ -37,10 +37,3 @@ PAWN_COLORS: tuple[str, ...] = ("#c0392b", "#2471a3", "#229954", "#d4ac0d", "#8e
 def full_deck() -> list[int]:
     """Copies of each value (indexed like ``VALUES``) in the whole deck."""
     return list(COPIES)
-
-
-def card_name(value: int, lang: str) -> str:
-    """"Treasure 4" / "得点4"; the −5 is named for what it does."""
-    if lang == "ja":
-        return f"得点{value}"
-    return f"Treasure {value}"

@@ -124,11 +124,6 @@ def layouts(traps: str) -> tuple[str, ...]:
     return found
 
 
-def tile_name(code: str, lang: str) -> str:
-    en, ja = TILE_NAMES[code]
-    return ja if lang == "ja" else en
-
-
 # ---------------------------------------------------------------------------------------------
 # Rich-man cards (§10.2)
 # ---------------------------------------------------------------------------------------------
@@ -247,11 +242,6 @@ def card_names(card: str) -> tuple[str, str]:
     eff_en, eff_ja = CARD_EFFECTS[card]
     sym = card_symbols_text(card)
     return f"{fam_en} {sym} ({eff_en})", f"{fam_ja}{sym}({eff_ja})"
-
-
-def card_name(card: str, lang: str) -> str:
-    en, ja = card_names(card)
-    return ja if lang == "ja" else en
 
 
 def agent_total(cards: list[str]) -> int:

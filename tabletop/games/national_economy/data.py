@@ -194,27 +194,3 @@ WORKER_LIMIT = 5                             # NE-R40
 PENALTY = 3                                  # NE-R60, per unpaid-wage token
 YAKUZA_PENALTY = 1                           # NE-R60 with a Yakuza
 CLEAR_SCORE = 100                            # NE-R84: the solo variant B target
-
-
-def card_name(card: str, lang: str) -> str:
-    """The name of a building, a public workplace or consumer goods."""
-    if card == GOODS:
-        return GOODS_JA if lang == "ja" else GOODS_EN
-    b = BUILDINGS.get(card)
-    if b is not None:
-        return b.name(lang)
-    w = WORKPLACES.get(card)
-    if w is not None:
-        return w.name(lang)
-    return card
-
-
-def card_effect(card: str, lang: str) -> str:
-    """The effect text of a building or a public workplace (``""`` for consumer goods)."""
-    b = BUILDINGS.get(card)
-    if b is not None:
-        return b.effect(lang)
-    w = WORKPLACES.get(card)
-    if w is not None:
-        return w.effect(lang)
-    return ""

@@ -57,11 +57,6 @@ def card_names(value: int) -> tuple[str, str]:
     return f"Progress {value}", f"進捗{value}"
 
 
-def card_name(value: int, lang: str) -> str:
-    en, ja = card_names(value)
-    return ja if lang == "ja" else en
-
-
 def milestones_above(declared: int) -> tuple[int, ...]:
     """Milestones a raise may declare over ``declared`` (0: the opening, any of them)."""
     return tuple(m for m in MILESTONES if m > declared)

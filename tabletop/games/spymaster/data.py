@@ -116,16 +116,6 @@ def card_names(card: str) -> tuple[str, str]:
     return (f"{en} {n}", f"{ja}{n}") if n else (en, ja)
 
 
-def card_name(card: str, lang: str) -> str:
-    en, ja = card_names(card)
-    return ja if lang == "ja" else en
-
-
-def type_name(kind: str, lang: str) -> str:
-    en, ja = TYPE_NAMES[kind]
-    return ja if lang == "ja" else en
-
-
 def sort_key(card: str) -> tuple[int, int]:
     """Display order in a hand: Spies by number, then Special Forces, then Hackers."""
     return (TYPES.index(card_type(card)), spy_number(card))

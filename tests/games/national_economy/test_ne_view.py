@@ -7,13 +7,12 @@ import random
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Layout
+from tabletop.engine import CHANCE, TERMINAL, Layout, Msg
 from tabletop.games.national_economy.data import (
     BUILDING_IDS,
     BUILDINGS,
     GOODS,
     WORKPLACES,
-    card_name,
 )
 from tabletop.games.national_economy.model import NEState, sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
@@ -378,7 +377,7 @@ def test_random_four_player_game_table_rounds_and_panels() -> None:
         assert all(len(row) == 5 for row in rows)
         # Cash, buildings, one row per bonus someone has, penalties, total.
         assert len(rows) == 4 + len(owned)
-        assert {row[0] for row in rows[2:-2]} == {card_name(b, lang) for b in owned}
+        assert {row[0] for row in rows[2:-2]} == {say(Msg(f"card.{b}"), lang) for b in owned}
         total = rows[-1]
         for p in range(4):
             assert int(total[p + 1]) == scores[p]["total"]
