@@ -43,7 +43,7 @@ from . import art
 
 RADIUS = 0.07  # corner radius, as a fraction of the tile's shorter side
 PATH_WIDTH = 0.26  # width of a path, as a fraction of the tile's shorter side
-STUB_REACH = 0.36  # how far a stub runs from its edge towards the middle (0..1)
+STUB_REACH = 0.32  # how far a stub runs from its edge towards the middle (0..1)
 SHORT_REACH = 0.56  # how far a one-edge segment runs when it must not touch the others
 ICON_REACH = 0.42  # where an icon placed at an edge sits, from that edge towards the middle
 _OUTWARD: dict[Edge, tuple[float, float]] = {"N": (0, -1), "E": (1, 0), "S": (0, 1),
@@ -211,7 +211,7 @@ def _lay_path(p: QPainter, path: QPainterPath, style: str, pal: Palette, u: floa
     _stroke(p, path, pal.path, pw)
     if style == "road":
         # Two wheel ruts: a darker band with the road colour laid over its middle.
-        _stroke(p, path, pal.path.darker(118), pw * 0.62)
+        _stroke(p, path, pal.path.darker(124), pw * 0.62)
         _stroke(p, path, pal.path, pw * 0.40)
     elif style == "river":
         shine = QColor(pal.shine)
@@ -275,10 +275,10 @@ def _stub(p: QPainter, style: str, pal: Palette, body: QRectF, u: float, edge: E
         # A spring: the water wells up in a round pool.
         p.setPen(QPen(pal.bank, max(0.6, pw * 0.12)))
         p.setBrush(pal.path)
-        p.drawEllipse(end, pw * 0.62, pw * 0.62)
+        p.drawEllipse(end, pw * 0.48, pw * 0.48)
         p.setPen(QPen(QColor(255, 255, 255, 170), max(0.5, pw * 0.06)))
         p.setBrush(Qt.BrushStyle.NoBrush)
-        p.drawEllipse(end, pw * 0.32, pw * 0.32)
+        p.drawEllipse(end, pw * 0.24, pw * 0.24)
 
 
 def _boulder(p: QPainter, c: QPointF, r: float, colour: QColor, rng: random.Random,
@@ -300,6 +300,19 @@ def _boulder(p: QPainter, c: QPointF, r: float, colour: QColor, rng: random.Rand
 
 # -- icons --------------------------------------------------------------------------------
 
+def _middle_anchor(tile: TileArt, body: QRectF, u: float) -> QPointF:
+    """Where icons placed in the middle go: the middle, or beside a lone bend, whose curve
+    passes close to the middle, so that the icon stands on the ground next to it."""
+    if len(tile.segments) != 1 or len(tile.segments[0]) != 2:
+        return body.center()
+    a, b = tile.segments[0]
+    if OPPOSITE[a] == b:
+        return body.center()
+    dx = _OUTWARD[a][0] + _OUTWARD[b][0]
+    dy = _OUTWARD[a][1] + _OUTWARD[b][1]
+    return body.center() - QPointF(dx, dy) * (0.11 * u)
+
+
 def _icons(p: QPainter, tile: TileArt, body: QRectF, u: float) -> None:
     places: dict[Place, list[TileIcon]] = {}
     for icon in tile.icons:
@@ -308,7 +321,8 @@ def _icons(p: QPainter, tile: TileArt, body: QRectF, u: float) -> None:
         n = len(icons)
         size = (0.40 if place == "C" else 0.30) * u * (1.0 if n == 1 else 0.78 if n == 2
                                                         else 0.62)
-        anchor = body.center() if place == "C" else _toward_middle(body, place, ICON_REACH)
+        anchor = _middle_anchor(tile, body, u) if place == "C" \
+            else _toward_middle(body, place, ICON_REACH)
         # Several icons in one place stand in a row across the path they sit on.
         step = QPointF(size * 0.95, 0.0) if place in ("C", "N", "S") \
             else QPointF(0.0, size * 0.95)
@@ -580,10 +594,11 @@ def _mark(p: QPainter, icon: TileIcon) -> None:
 
 
 def _count_badge(p: QPainter, n: int) -> None:
-    p.setPen(_outline(INK, 0.035))
+    # Large enough to read at half zoom, where an icon is a dozen pixels wide.
+    p.setPen(_outline(INK, 0.04))
     p.setBrush(QColor("#fffaf0"))
-    p.drawEllipse(QPointF(0.34, 0.3), 0.19, 0.19)
-    _unit_text(p, QRectF(0.19, 0.16, 0.3, 0.28), str(n), INK)
+    p.drawEllipse(QPointF(0.3, 0.26), 0.27, 0.27)
+    _unit_text(p, QRectF(0.1, 0.06, 0.4, 0.4), str(n), INK)
 
 
 def _unit_text(p: QPainter, rect: QRectF, text: str, colour: QColor) -> None:

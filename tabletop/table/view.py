@@ -49,6 +49,9 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsView,
     QMenu,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
     QWidget,
 )
 
@@ -928,6 +931,9 @@ class TableWidget(QGraphicsView):
         actions = {}
         both_ways = len({g.turned for g in gestures}) > 1
         if both_ways:
+            style = _PreviewMenuStyle()
+            style.setParent(menu)
+            menu.setStyle(style)
             # The way the piece faces now first; each entry shows the piece facing its way.
             facing = any(g.source == self._turned for g in gestures)
             gestures = sorted(gestures, key=lambda g: g.turned != facing)
@@ -980,3 +986,12 @@ class TableWidget(QGraphicsView):
         if self._hint_arrow is not None:
             self._hint_arrow.setOpacity(max(0.0, min(1.0, (1 - t) * 6)))
 
+
+class _PreviewMenuStyle(QProxyStyle):
+    """Menu icons large enough to tell a piece as it lies from the piece turned round."""
+
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,
+                    widget: QWidget | None = None) -> int:
+        if metric == QStyle.PixelMetric.PM_SmallIconSize:
+            return PREVIEW_PX
+        return super().pixelMetric(metric, option, widget)
