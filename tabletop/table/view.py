@@ -686,7 +686,7 @@ class TableWidget(QGraphicsView):
             press.mode = "blocked"
             return
         press.mode = "drag"
-        self._select(None, keep_turn=True)
+        self._select(None, keep_turn=self._turned == pid)
         self.clear_hint()
         item.stop_animations()
         item.set_pos_now(item.layout_pos())

@@ -272,13 +272,18 @@ def test_pieces_that_may_not_turn_ignore_r_and_right_click(qtbot: Any) -> None:
     assert chosen == ["cast:a:4"]
 
 
-def test_a_turnable_card_turns_as_a_picture_rotated_round(qtbot: Any) -> None:
-    # Not a tile: the same picture, upside down, while it is turned.
+def card_table(qtbot: Any) -> TableWidget:
+    """The sample table with a turnable card K: onto the pool as it lies, the tray turned."""
     lay = sample_layout()
     lay.pieces.append(Piece("K", "card", 760, 380, art=card_art("Kappa", "河童"), turnable=True))
     gestures = [*sample_gestures(), Gesture("k:up", "K", "pool"),
                 Gesture("k:down", "K", "tray", turned=True)]
-    view = make_table(qtbot, lay, gestures)
+    return make_table(qtbot, lay, gestures)
+
+
+def test_a_turnable_card_turns_as_a_picture_rotated_round(qtbot: Any) -> None:
+    # Not a tile: the same picture, upside down, while it is turned.
+    view = card_table(qtbot)
     chosen = record(view.action_chosen)
     start_drag(view, "K")
     assert view.item_for("pool").glowing and not view.item_for("tray").glowing  # type: ignore
@@ -290,3 +295,15 @@ def test_a_turnable_card_turns_as_a_picture_rotated_round(qtbot: Any) -> None:
     move(view, end)
     release(view, end)
     assert chosen == ["k:down"]
+
+
+def test_dragging_another_piece_turns_the_selected_one_back(qtbot: Any) -> None:
+    view = card_table(qtbot)
+    click(view, view.view_pos_of("K"))
+    QTest.keyClick(view, Qt.Key.Key_R)
+    assert view.turned_piece() == "K"
+    start_drag(view, "die1")
+    assert view.turned_piece() is None and view.selected_piece() is None
+    qtbot.waitUntil(lambda: settled(view, "K"), timeout=2000)
+    assert view.item_for("K").rotation() == 0.0  # type: ignore[union-attr]
+    QTest.keyClick(view, Qt.Key.Key_Escape)
