@@ -50,9 +50,10 @@ if TYPE_CHECKING:
         remove_stale_temporaries,
         write_atomic,
     )
-    from .engine.layout import CARD_H, CARD_W, DIE_SIZE
+    from .engine.layout import CARD_H, CARD_W, DIE_SIZE, TILE_SIZE
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
+    from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
     from .highscores import HighScore, ScoreLine
     from .text import ENGINE, Catalogue, Say, Speaker, both, render
     from .userdata import data_dir
@@ -67,7 +68,9 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("DAMAGED", "FileProblem", "keep_aside", "quote", "read_json",
                      "remove_stale_temporaries", "write_atomic"),
                     "tabletop.engine.files"),
-    **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE"), "tabletop.engine.layout"),
+    **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE", "TILE_SIZE"), "tabletop.engine.layout"),
+    **dict.fromkeys(("EDGES", "OPPOSITE", "TileArt", "TileError", "TileIcon"),
+                    "tabletop.engine.tiles"),
     **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
                      "seat_panels"), "tabletop.engine.seats"),
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
@@ -287,12 +290,15 @@ __all__ = [
     "CHANCE",
     "DAMAGED",
     "DIE_SIZE",
+    "EDGES",
     "ENGINE",
     "HUMAN",
     "JSON",
+    "OPPOSITE",
     "SEAT_COLOURS",
     "SEAT_MARKS",
     "TERMINAL",
+    "TILE_SIZE",
     "Box",
     "Catalogue",
     "Event",
@@ -323,6 +329,9 @@ __all__ = [
     "Speaker",
     "Tempo",
     "Text",
+    "TileArt",
+    "TileError",
+    "TileIcon",
     "Zone",
     "action_kind",
     "both",

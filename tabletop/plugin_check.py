@@ -8,9 +8,11 @@ plays seeded random games through the plugin as the app would, checking at every
   has an entry in the game's catalogue in English and in Japanese, and its templates fit the
   arguments;
 * view: the table lays out for every seat and the spectator in both languages, with unique
-  piece ids; every legal action of the mover has a gesture (but the beat of a game played in
-  real time, which the app's clock takes); every gesture names pieces and zones that are on
-  the table, and the refusals the table would show for them are worded.
+  piece ids and tiles the table can draw; every legal action of the mover has a gesture (but
+  the beat of a game played in real time, which the app's clock takes); every gesture names
+  pieces and zones that are on the table, and the refusals the table would show for them are
+  worded; a gesture made turned round is a drag of a turnable piece, and no button takes the
+  key R that turns it.
 
 Failures raise ``PluginCheckError`` listing what was found, with game, seed and step.
 """
@@ -23,6 +25,7 @@ from typing import Any
 
 from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, GameError, Session, check_game
+from tabletop.engine.tiles import TileArt, TileError, is_tile_art
 from tabletop.text import LANGS, MissingWords, render
 
 #: Messages a plugin check words per game at most (each is worded in both languages).
@@ -130,12 +133,19 @@ def _check_layout(view: Any, obs: dict[str, Any], seat: int | None, where: str,
         if len(set(ids)) != len(ids):
             twice = sorted({i for i in ids if ids.count(i) > 1})
             problems.append(f"{where}: pieces laid out twice for {seat}: {twice[:5]}")
+        for piece in layout.pieces:
+            if piece.kind == "tile" and is_tile_art(piece.art):
+                try:
+                    TileArt.from_art(piece.art)
+                except TileError as exc:
+                    problems.append(f"{where}: tile {piece.id!r} for {seat}: {exc}")
 
 
 def _check_gestures(view: Any, obs: dict[str, Any], seat: int, legal: list[str], where: str,
                     problems: list[str], word: Any) -> None:
     layout = view.layout(obs, seat, "en")
     ids = {p.id for p in layout.pieces} | {z.id for z in layout.zones}
+    turnable = {p.id for p in layout.pieces if p.turnable}
     gestures = view.gestures(obs, seat, legal)
     covered = {g.action for g in gestures}
     tempo = view.tempo(obs)
@@ -150,6 +160,13 @@ def _check_gestures(view: Any, obs: dict[str, Any], seat: int, legal: list[str],
         for ref in (g.source, g.target):
             if ref is not None and ref not in ids:
                 problems.append(f"{where}: gesture {g.action!r} names {ref!r}, not on the table")
+        if g.turned and not (g.source and g.target and g.source in turnable):
+            problems.append(f"{where}: gesture {g.action!r} is made turned round, but is not "
+                            "a drag of a piece laid out turnable")
+        if turnable and g.shortcut.upper() == "R":
+            # The table turns a piece with R; a button's shortcut would take the key first.
+            problems.append(f"{where}: the button of {g.action!r} takes the key R, which turns "
+                            f"the turnable pieces {sorted(turnable)[:3]}")
         if g.source is not None or g.target is not None:
             source = str(g.source or g.target)
             target = g.target if g.source else None

@@ -1,20 +1,23 @@
 """The plugin kit over every installed game (rules, words, view on seeded games), and proof
-that it catches a missing word, a word that does not fit, and a legal move without a gesture."""
+that it catches a missing word, a word that does not fit, a legal move without a gesture, a
+tile the table cannot draw, a turned move of a piece that cannot turn, and a button on R."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from tabletop.api import GamePlugin, package_plugin
-from tabletop.engine import Gesture
+from tabletop.engine import Gesture, Layout
 from tabletop.games.buried_treasure.spec import SPEC as BT_SPEC
 from tabletop.games.buried_treasure.view import BuriedTreasureView
 from tabletop.games.buried_treasure.words import WORDS as BT_WORDS
 from tabletop.plugin_check import PluginCheckError, check_plugin
 from tabletop.registry import load_plugins
 from tabletop.text import Catalogue
+from tests.toygame import TILE_WORDS, TileRowGame, TileRowView
 
 PLUGINS, _ = load_plugins(include_entry_points=False)
 
@@ -64,3 +67,51 @@ class _NoPass(BuriedTreasureView):
 def test_a_legal_move_without_a_gesture_is_found() -> None:
     with pytest.raises(PluginCheckError, match=r"legal actions without a gesture: \['pass'\]"):
         check_plugin(_bt(view=_NoPass), seeds=range(3), rules=False)
+
+
+def _tiles(view: Any = None) -> GamePlugin:
+    return GamePlugin(TileRowGame(), view or TileRowView, {}, words=TILE_WORDS)
+
+
+def test_the_tile_toy_passes_the_plugin_kit() -> None:
+    # Its rules are checked too: turned moves are ordinary legal actions of the game.
+    assert check_plugin(_tiles(), seeds=range(2)) > 0
+
+
+class _BadTile(TileRowView):
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        lay = super().layout(obs, seat, lang)
+        lay.pieces[0].art = {**lay.pieces[0].art, "style": "lava"}
+        return lay
+
+
+class _NotTurnable(TileRowView):
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        lay = super().layout(obs, seat, lang)
+        for piece in lay.pieces:
+            piece.turnable = False
+        return lay
+
+
+class _PassOnR(TileRowView):
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out = super().gestures(obs, seat, legal_actions)
+        return [dataclasses.replace(g, shortcut="R") if g.action == "pass" else g for g in out]
+
+
+def test_a_tile_the_table_cannot_draw_is_found() -> None:
+    with pytest.raises(PluginCheckError, match=r"tile 'start' for None: style 'lava'"):
+        check_plugin(_tiles(_BadTile), seeds=[0], rules=False)
+
+
+def test_a_turned_move_of_a_piece_that_cannot_turn_is_found() -> None:
+    with pytest.raises(PluginCheckError, match=r"'place:1:180' is made turned round, but is "
+                                               r"not a drag of a piece laid out turnable"):
+        check_plugin(_tiles(_NotTurnable), seeds=[0], rules=False)
+
+
+def test_a_button_on_the_key_that_turns_pieces_is_found() -> None:
+    # The tile toy's third tile fits nowhere: its player passes, with a button.
+    with pytest.raises(PluginCheckError, match=r"the button of 'pass' takes the key R"):
+        check_plugin(_tiles(_PassOnR), seeds=range(3), rules=False)

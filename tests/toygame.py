@@ -1,4 +1,5 @@
-"""A tiny two-player game with a hidden card and chance, for engine, AI and table tests.
+"""Tiny two-player games for engine, AI and table tests: stones with a hidden card and chance,
+and (below) a row of turnable tiles.
 
 Seven stones lie on the table. Each player is dealt a secret card (1-5, no repeats). In turn,
 players take one or two stones. When the pile is empty, each scores stones taken plus their
@@ -12,7 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, Msg, OptionSpec
-from tabletop.engine.layout import GameView, Gesture, Layout, Piece
+from tabletop.engine.layout import TILE_SIZE, GameView, Gesture, Layout, Piece, Zone
+from tabletop.engine.tiles import TileArt, TileIcon
 from tabletop.text import ENGINE, Catalogue
 
 
@@ -148,3 +150,190 @@ class ToyView(GameView):
                  legal_actions: list[str]) -> list[Gesture]:
         return [Gesture(a, source="stone0", target="pile", label_en=a, choice_en=a)
                 for a in legal_actions]
+
+
+# -- a toy with turnable tiles ------------------------------------------------------------------
+#
+# Two players extend a row of five cells from the start tile in the middle. Tiles come in a
+# fixed order; the player to move places the next one at either end of the row, facing either
+# way round, where its edge and the neighbour's edge are both open (a path or a stub), or passes
+# when it fits nowhere. A placed tile scores a point; the game ends when the row is full or
+# every tile is drawn. It is here to prove the table's tile art and turning with a real view.
+
+TILE_CELLS = 5
+TILE_START = 2
+TILE_DECK: tuple[TileArt, ...] = (
+    # A bend from the west edge to the south: it fits to the right of the row as it lies and to
+    # the left only turned round (its open west edge becomes the east one).
+    TileArt(w="path", s="path", segments=(("W", "S"),), icons=(TileIcon("door", at="W",
+                                                                         color="#2e8b57"),)),
+    # A straight tunnel with a crystal: either way round at either end.
+    TileArt(e="path", w="path", segments=(("E", "W"),), icons=(TileIcon("crystal"),)),
+    # A straight north-south tunnel: fits nowhere in a row (the player passes).
+    TileArt(n="path", s="path", segments=(("N", "S"),), icons=(TileIcon("ladder"),)),
+    TileArt(w="path", e="stub", segments=(("W",),), icons=(TileIcon("gold"),)),
+    TileArt(e="path", w="path", n="stub", segments=(("E", "W"),)),
+)
+TILE_START_ART = TileArt(e="path", w="path", segments=(("E", "W"),), label="S")
+
+
+class TileRowState:
+    def __init__(self) -> None:
+        # Per cell: (index in TILE_DECK, turned round) or None; the start tile is index -1.
+        self.cells: list[tuple[int, bool] | None] = [None] * TILE_CELLS
+        self.cells[TILE_START] = (-1, False)
+        self.drawn = 0  # tiles drawn so far; the one in hand is TILE_DECK[drawn]
+        self.turn = 0
+        self.score = [0, 0]
+
+    def clone(self) -> TileRowState:
+        s = TileRowState()
+        s.cells, s.drawn, s.turn, s.score = self.cells[:], self.drawn, self.turn, self.score[:]
+        return s
+
+
+def tile_at(entry: tuple[int, bool]) -> TileArt:
+    index, turned = entry
+    tile = TILE_START_ART if index < 0 else TILE_DECK[index]
+    return tile.rotated_180() if turned else tile
+
+
+class TileRowGame(Game[TileRowState]):
+    spec = GameSpec(id="toy-tiles", name_en="Tile row", name_ja="タイルの列", min_players=2,
+                    max_players=2, has_hidden_information=False)
+
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any]) -> TileRowState:
+        return TileRowState()
+
+    def num_players(self, state: TileRowState) -> int:
+        return 2
+
+    def current_player(self, state: TileRowState) -> int:
+        if state.drawn >= len(TILE_DECK) or None not in state.cells:
+            return TERMINAL
+        return state.turn
+
+    @staticmethod
+    def fits(state: TileRowState, cell: int, tile: TileArt) -> bool:
+        if not 0 <= cell < TILE_CELLS or state.cells[cell] is not None:
+            return False
+        for side, edge, facing in ((-1, "W", "E"), (1, "E", "W")):
+            near = cell + side
+            entry = state.cells[near] if 0 <= near < TILE_CELLS else None
+            if entry is not None and not (tile.is_open(edge)  # type: ignore[arg-type]
+                                          and tile_at(entry).is_open(facing)):  # type: ignore
+                return False
+        return any(0 <= cell + d < TILE_CELLS and state.cells[cell + d] is not None
+                   for d in (-1, 1))
+
+    def legal_actions(self, state: TileRowState) -> list[str]:
+        if self.current_player(state) == TERMINAL:
+            return []
+        tile = TILE_DECK[state.drawn]
+        out = [f"place:{c}:{o}" for c in range(TILE_CELLS) for o in (0, 180)
+               if self.fits(state, c, tile.rotated_180() if o else tile)]
+        return sorted(out) or ["pass"]
+
+    def chance_outcomes(self, state: TileRowState) -> list[tuple[str, float]]:
+        return []  # the tiles come in a fixed order
+
+    def is_well_formed(self, action: str) -> bool:
+        parts = action.split(":")
+        return action == "pass" or (len(parts) == 3 and parts[0] == "place"
+                                    and parts[1].isdigit() and parts[2] in ("0", "180"))
+
+    def reason(self, state: TileRowState, action: str) -> Msg | None:
+        if action in self.legal_actions(state):
+            return None
+        return Msg("tile_does_not_fit")
+
+    def apply_in_place(self, state: TileRowState, action: str) -> list[Event]:
+        seat = state.turn
+        if action == "pass":
+            events = [Event("pass", {"seat": seat})]
+        else:
+            _, cell, orientation = action.split(":")
+            state.cells[int(cell)] = (state.drawn, orientation == "180")
+            state.score[seat] += 1
+            events = [Event("place", {"seat": seat, "cell": int(cell),
+                                      "turned": orientation == "180"})]
+        state.drawn += 1
+        state.turn = 1 - seat
+        return events
+
+    def returns(self, state: TileRowState) -> list[float]:
+        if self.current_player(state) != TERMINAL:
+            return [0.0, 0.0]
+        a, b = state.score
+        return [1.0, -1.0] if a > b else [-1.0, 1.0] if b > a else [0.0, 0.0]
+
+    def observation(self, state: TileRowState, seat: int | None) -> dict[str, Any]:
+        return self.state_to_json(state)
+
+    def resample(self, obs: dict[str, Any], seat: int, rng: random.Random) -> TileRowState:
+        return self.state_from_json(obs)
+
+    def state_to_json(self, state: TileRowState) -> dict[str, Any]:
+        return {"cells": [list(c) if c is not None else None for c in state.cells],
+                "drawn": state.drawn, "turn": state.turn, "score": state.score[:]}
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TileRowState:
+        s = TileRowState()
+        s.cells = [(int(c[0]), bool(c[1])) if c is not None else None for c in data["cells"]]
+        s.drawn, s.turn, s.score = int(data["drawn"]), int(data["turn"]), list(data["score"])
+        return s
+
+
+TILE_WORDS = Catalogue({
+    "log.place": ("Seat {seat:number} places a tile in cell {cell}",
+                  "席{seat:number}がマス{cell}にタイルを置きました"),
+    "log.pass": ("Seat {seat:number} passes", "席{seat:number}はパスしました"),
+    "tile_does_not_fit": ("The tile does not fit there.", "そこにはタイルが合いません。"),
+}, spec=TileRowGame.spec, parent=ENGINE)
+
+
+def hand_id(drawn: int) -> str:
+    return f"tile{drawn}"
+
+
+class TileRowView(GameView):
+    """Cells are zones; the tile in hand lies below the row, turnable; ``place:<cell>:180`` is
+    the move made with it turned round."""
+
+    CELL_X = 60.0
+    ROW_Y = 60.0
+
+    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+        lay = Layout(640, 300)
+        step = TILE_SIZE + 20
+        for c, entry in enumerate(obs["cells"]):
+            x = self.CELL_X + c * step
+            if entry is None:
+                lay.zones.append(Zone(f"cell{c}", x - 6, self.ROW_Y - 6, TILE_SIZE + 12,
+                                      TILE_SIZE + 12, str(c), str(c)))
+                continue
+            index, turned = entry
+            art = tile_at((index, bool(turned))).to_art()
+            pid = "start" if index < 0 else hand_id(index)
+            lay.pieces.append(Piece(pid, "tile", x, self.ROW_Y, art=art))
+        if obs["drawn"] < len(TILE_DECK) and None in obs["cells"]:
+            lay.pieces.append(Piece(hand_id(obs["drawn"]), "tile", 280, 190,
+                                    art=TILE_DECK[obs["drawn"]].to_art(), turnable=True))
+        return lay
+
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out = []
+        for a in legal_actions:
+            if a == "pass":
+                out.append(Gesture(a, label_en="Pass", label_ja="パス"))
+                continue
+            _, cell, orientation = a.split(":")
+            out.append(Gesture(a, source=hand_id(obs["drawn"]), target=f"cell{cell}",
+                               turned=orientation == "180", choice_en=f"Cell {cell}",
+                               choice_ja=f"マス{cell}"))
+        return out
+
+    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+                target: str | None, lang: str) -> Msg | str:
+        return Msg("tile_does_not_fit")

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # a record type only: the engine does not store anything itse
 CARD_W = 120.0
 CARD_H = 168.0
 DIE_SIZE = 48.0
+TILE_SIZE = 80.0
 
 
 @dataclass
@@ -33,6 +34,19 @@ class Piece:
     (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``); for
     dice ``value``; for tokens ``label`` and ``color``. A face-down card shows its back; its art
     is empty.
+
+    A tile's art is a ``tabletop.engine.tiles.TileArt`` in its JSON form (``TileArt.to_art()``):
+    ``edges`` (``{"N": "path", "E": "wall", "S": "stub", "W": "wall"}``: ``wall``, ``path``, or
+    ``stub``, a dead end short of the middle), ``segments`` (path edges joined through the
+    middle: ``[["N", "S"], ["E"]]``), ``style`` (``tunnel``, ``road`` or ``river``), ``icons``
+    (``[{"icon": "door", "at": "N", "color": "#2e8b57"}, {"icon": "sheep", "count": 3}]``; ``at``
+    is ``C``, the middle, by default) and ``label``. It is drawn as a square (or oblong) tile,
+    ``TILE_SIZE`` units a side unless ``w`` and ``h`` say otherwise; a ``tile`` without
+    ``edges`` is drawn as a labelled token, as before. To show a tile turned round, lay out
+    ``tile.rotated_180().to_art()`` rather than ``rotation=180``: its icons then stand upright.
+
+    ``turnable``: the player may turn the piece 180° (right-click or R while dragging it, R
+    while it is selected); gestures with ``turned=True`` are the moves it makes turned round.
     """
 
     id: str
@@ -48,6 +62,7 @@ class Piece:
     tooltip_ja: str = ""
     w: float = 0.0
     h: float = 0.0
+    turnable: bool = False
 
     def size(self) -> tuple[float, float]:
         if self.w and self.h:
@@ -56,6 +71,8 @@ class Piece:
             return CARD_W, CARD_H
         if self.kind == "die":
             return DIE_SIZE, DIE_SIZE
+        if self.kind == "tile":
+            return TILE_SIZE, TILE_SIZE
         return 40.0, 40.0
 
 
@@ -120,6 +137,12 @@ class Gesture:
     ``source`` and ``target`` are piece or zone ids. Drag: both set. Click: only ``target``
     (click the piece). Button: neither set; ``label`` names the button. ``choice`` is the
     text shown in the chooser when one drop matches several actions.
+
+    ``turned`` (drags only): the move is made with the source turned 180° from how the layout
+    shows it; the source piece must be ``turnable``. A view gives each orientation its own
+    gestures, and its own action texts (``place:7:0``, ``place:7:180``): while the player drags
+    the piece, the targets of the orientation shown glow and a drop sends that orientation's
+    action; clicking the piece and then a target legal both ways offers both.
     """
 
     action: str
@@ -130,6 +153,7 @@ class Gesture:
     choice_en: str = ""
     choice_ja: str = ""
     shortcut: str = ""
+    turned: bool = False
 
     def label(self, lang: str) -> str:
         return (self.label_ja if lang == "ja" else self.label_en) or self.action

@@ -1,4 +1,4 @@
-"""Card, die and token art drawn from data, and the felt of the table.
+"""Card, die and token art drawn from data, and the felt of the table (tiles: ``tile_art``).
 
 Nothing here reads image files: a card face is painted from its ``Piece.art`` dictionary
 (titles, effect texts, cost corner, badge, colour) so every game gets readable Japanese and
@@ -105,12 +105,14 @@ def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: 
     return min(used, rect.height())
 
 
-def _key(kind: str, data: Any, w: int, h: int, lang: str) -> str:
+def cache_key(kind: str, data: Any, w: int, h: int, lang: str) -> str:
+    """The ``QPixmapCache`` key of a picture: its kind, data, device-pixel size and language."""
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
     return f"tabletop/{kind}/{w}x{h}/{lang}/{blob}"
 
 
-def _new_pixmap(w: int, h: int) -> tuple[QPixmap, QPainter]:
+def new_pixmap(w: int, h: int) -> tuple[QPixmap, QPainter]:
+    """A transparent pixmap and an antialiased painter on it (the caller ends the painter)."""
     pm = QPixmap(max(1, w), max(1, h))
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -119,7 +121,7 @@ def _new_pixmap(w: int, h: int) -> tuple[QPixmap, QPainter]:
     return pm, p
 
 
-def _shadow(p: QPainter, rect: QRectF, radius: float, k: float) -> None:
+def soft_shadow(p: QPainter, rect: QRectF, radius: float, k: float) -> None:
     """A soft drop shadow made of stacked translucent rounded rectangles."""
     p.setPen(Qt.PenStyle.NoPen)
     steps = 5
@@ -143,7 +145,7 @@ def card_face(art: Mapping[str, Any], w: float, h: float, scale: float, lang: st
     """A parchment card face for ``art``, ``scale`` device pixels per table unit."""
     ensure_cache()
     pw, ph = piece_pixmap_size(w, h, scale)
-    key = _key("face", dict(art), pw, ph, lang)
+    key = cache_key("face", dict(art), pw, ph, lang)
     cached = QPixmapCache.find(key)
     if cached is not None and not cached.isNull():
         return cached
@@ -154,14 +156,14 @@ def card_face(art: Mapping[str, Any], w: float, h: float, scale: float, lang: st
 
 def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
                 pw: int, ph: int) -> QPixmap:
-    pm, p = _new_pixmap(pw, ph)
+    pm, p = new_pixmap(pw, ph)
 
     def r(x: float, y: float, rw: float, rh: float) -> QRectF:
         return QRectF((x + SHADOW) * k, (y + SHADOW) * k, rw * k, rh * k)
 
     card = r(0, 0, w, h)
     rad = CARD_RADIUS * k
-    _shadow(p, card, rad, k)
+    soft_shadow(p, card, rad, k)
     path = QPainterPath()
     path.addRoundedRect(card, rad, rad)
     grad = QLinearGradient(card.topLeft(), card.bottomLeft())
@@ -347,15 +349,15 @@ def card_back(w: float, h: float, scale: float, colour: str = "#6b1f2a") -> QPix
     """The patterned back shared by every face-down card."""
     ensure_cache()
     pw, ph = piece_pixmap_size(w, h, scale)
-    key = _key("back", colour, pw, ph, "")
+    key = cache_key("back", colour, pw, ph, "")
     cached = QPixmapCache.find(key)
     if cached is not None and not cached.isNull():
         return cached
     k = pw / (w + 2 * SHADOW)
-    pm, p = _new_pixmap(pw, ph)
+    pm, p = new_pixmap(pw, ph)
     card = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
     rad = CARD_RADIUS * k
-    _shadow(p, card, rad, k)
+    soft_shadow(p, card, rad, k)
     base = QColor(colour)
     path = QPainterPath()
     path.addRoundedRect(card, rad, rad)
@@ -418,15 +420,15 @@ def die_face(value: int, size: float, scale: float, colour: str = "") -> QPixmap
     """An ivory (or tinted) die showing ``value`` pips; 0 or out of range shows a blank face."""
     ensure_cache()
     pw, ph = piece_pixmap_size(size, size, scale)
-    key = _key("die", [value, colour], pw, ph, "")
+    key = cache_key("die", [value, colour], pw, ph, "")
     cached = QPixmapCache.find(key)
     if cached is not None and not cached.isNull():
         return cached
     k = pw / (size + 2 * SHADOW)
-    pm, p = _new_pixmap(pw, ph)
+    pm, p = new_pixmap(pw, ph)
     body = QRectF(SHADOW * k, SHADOW * k, size * k, size * k)
     rad = size * 0.2 * k
-    _shadow(p, body, rad, k * 0.8)
+    soft_shadow(p, body, rad, k * 0.8)
     base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#fbf6ea")
     grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.3, body.height() * 0.3),
                            body.width() * 0.95)
@@ -456,14 +458,14 @@ def token_face(label: str, colour: str, w: float, h: float, scale: float) -> QPi
     """A round token with a short label."""
     ensure_cache()
     pw, ph = piece_pixmap_size(w, h, scale)
-    key = _key("token", [label, colour], pw, ph, "")
+    key = cache_key("token", [label, colour], pw, ph, "")
     cached = QPixmapCache.find(key)
     if cached is not None and not cached.isNull():
         return cached
     k = pw / (w + 2 * SHADOW)
-    pm, p = _new_pixmap(pw, ph)
+    pm, p = new_pixmap(pw, ph)
     body = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
-    _shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
+    soft_shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
     base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#c9a227")
     grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.35, body.height() * 0.3),
                            body.width() * 0.8)

@@ -1,4 +1,4 @@
-"""Graphics items of the table: cards, dice, tokens, zones, meters and free texts.
+"""Graphics items of the table: cards, dice, tokens, tiles, zones, meters and free texts.
 
 Items are dumb, as in KPat's libkcardgame: they hold the last ``Piece`` (or zone, meter, text)
 they were given, paint it, and animate between states. They never decide what a move means;
@@ -27,19 +27,22 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QPixmap,
     QTransform,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from tabletop.engine.layout import Meter, Piece, Text, Zone
+from tabletop.engine.tiles import TileArt, TileError, TileIcon, is_tile_art
 
-from . import art
+from . import art, tile_art
 
 MOVE_MS = 200
 FADE_MS = 220
 FLIP_MS = 240
 ROLL_MS = 320
 ROLL_FRAMES = 8
+TURN_MS = 260
 GLOW = QColor("#7CFFB2")
 DROP = QColor("#ffe27a")
 SELECT = QColor("#8fd3ff")
@@ -207,9 +210,18 @@ class TableItem(QGraphicsObject):
 class PieceItem(TableItem):
     """Base of card, die and token: paints a cached picture of the piece."""
 
+    #: Whether the picture itself shows the piece turned round (a tile redrawn with upright
+    #: icons); otherwise a turned piece is the same picture rotated by 180°.
+    TURNS_ART = False
+    KIND = ""  # what ``item_kind`` says of the pieces this class draws
+
     def __init__(self, piece: Piece, ctx: TableContext) -> None:
         super().__init__(piece.id, ctx)
         self.piece = piece
+        # Turned 180° by the player from how the layout shows it (while dragging or selected);
+        # ``shown_turned`` is what the picture shows, which lags during the turn animation.
+        self.turned = False
+        self.shown_turned = False
         w, h = piece.size()
         self._resize(w, h)
         self.setTransformOriginPoint(w / 2, h / 2)
@@ -255,6 +267,9 @@ class PieceItem(TableItem):
         """Take the new state of the same piece, animating what changed."""
         old = self.piece
         self.piece = piece
+        # The new layout is the truth: a piece the player turned is shown as laid out now (after
+        # a move, the layout draws it in the orientation it was played in).
+        self._drop_turn()
         w, h = piece.size()
         if (w, h) != (self.w, self.h):
             self.prepareGeometryChange()
@@ -283,6 +298,72 @@ class PieceItem(TableItem):
     def changed(self, old: Piece, new: Piece, animate: bool) -> None:
         """Hook for kind-specific animations (flip, roll)."""
 
+    # -- turning round --------------------------------------------------------------------
+    def rest_rotation(self) -> float:
+        """The rotation the item rests at: the layout's, plus 180° while shown turned by a
+        rotation of its picture."""
+        extra = 180.0 if self.shown_turned and not self.TURNS_ART else 0.0
+        return self.piece.rotation + extra
+
+    def set_turned(self, turned: bool, animate: bool = True) -> None:
+        """Show the piece turned 180° from the layout (or back), turning it on the table."""
+        if turned == self.turned:
+            return
+        self.turned = turned
+        if not animate:
+            self._settle_turn()
+            return
+        # The way the piece faces now, 0 or 180 away from the layout, even mid-turn.
+        start = self.rotation()
+        facing = start - self.piece.rotation + (180.0 if self.shown_turned and self.TURNS_ART
+                                                 else 0.0)
+        delta = ((180.0 * turned - facing + 180.0) % 360.0) - 180.0
+        if abs(delta) < 0.01:
+            self._settle_turn()
+            return
+        if delta <= -179.99:
+            delta = 180.0  # a half turn goes clockwise, whichever way the piece faces
+        anim = QVariantAnimation(self)  # goes with the item if the table drops it mid-turn
+        anim.setDuration(TURN_MS)
+        anim.setStartValue(0.0)
+        anim.setEndValue(1.0)
+        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        anim.valueChanged.connect(lambda v: self.setRotation(start + delta * float(v)))
+        anim.finished.connect(self._settle_turn)
+        self._run("turn", anim)
+
+    def _settle_turn(self) -> None:
+        anim = self._anims.pop("turn", None)
+        if anim is not None and anim.state() == QVariantAnimation.State.Running:
+            anim.stop()
+        self.shown_turned = self.turned
+        self.setRotation(self.rest_rotation())
+        self.update()
+
+    def _drop_turn(self) -> None:
+        if self.turned or self.shown_turned or self.is_animating("turn"):
+            self.turned = False
+            self._settle_turn()
+
+    def stop_animations(self) -> None:
+        super().stop_animations()
+        if self.shown_turned != self.turned:
+            self._settle_turn()
+
+    def preview(self, turned: bool, pixels: int) -> QPixmap:
+        """A picture of the piece about ``pixels`` wide, turned round or as laid out (for a
+        chooser that offers both ways)."""
+        scale = pixels / max(1.0, self.w + 2 * art.SHADOW)
+        was = self.shown_turned
+        self.shown_turned = turned and self.TURNS_ART
+        try:
+            pm: QPixmap = self.picture(scale)
+        finally:
+            self.shown_turned = was
+        if turned and not self.TURNS_ART:
+            pm = pm.transformed(QTransform().rotate(180.0))
+        return pm
+
     def picture(self, scale: float) -> Any:
         raise NotImplementedError
 
@@ -310,6 +391,8 @@ class PieceItem(TableItem):
 
 class CardItem(PieceItem):
     """A card: face from ``Piece.art``, or the shared back; flips when ``face_up`` changes."""
+
+    KIND = "card"
 
     def __init__(self, piece: Piece, ctx: TableContext) -> None:
         super().__init__(piece, ctx)
@@ -383,6 +466,8 @@ class CardItem(PieceItem):
 class DieItem(PieceItem):
     """A six-sided die; a new value shows a short roll so players notice fresh information."""
 
+    KIND = "die"
+
     def __init__(self, piece: Piece, ctx: TableContext) -> None:
         super().__init__(piece, ctx)
         self.shown_value = self.value_of(piece)
@@ -426,7 +511,7 @@ class DieItem(PieceItem):
             t = float(v)
             self.shown_value = seq[min(len(seq) - 1, int(t * len(seq)))]
             wobble = math.sin(t * math.pi * 3.0) * 14.0 * (1.0 - t)
-            self.setRotation(self.piece.rotation + wobble)
+            self.setRotation(self.rest_rotation() + wobble)
             self.update()
 
         anim.valueChanged.connect(step)
@@ -438,7 +523,7 @@ class DieItem(PieceItem):
         if anim is not None and anim.state() == QVariantAnimation.State.Running:
             anim.stop()
         self.shown_value = self.value_of(self.piece)
-        self.setRotation(self.piece.rotation)
+        self.setRotation(self.rest_rotation())
         self.update()
 
     def stop_animations(self) -> None:
@@ -450,7 +535,9 @@ class DieItem(PieceItem):
 
 
 class TokenItem(PieceItem):
-    """A round token with a short label (also used for tiles, drawn as labelled discs)."""
+    """A round token with a short label (also a ``tile`` whose art names no edges)."""
+
+    KIND = "token"
 
     def corner_radius(self) -> float:
         return min(self.w, self.h) / 2
@@ -466,11 +553,56 @@ class TokenItem(PieceItem):
                               self.w, self.h, scale)
 
 
+class TileItem(PieceItem):
+    """A square (or oblong) tile whose network and icons are drawn from its ``TileArt``.
+
+    Turned round by the player, it is drawn as ``rotated_180()`` of its art once the turn has
+    played: the network faces the new way and the icons stand upright again."""
+
+    TURNS_ART = True
+    KIND = "tile"
+
+    def __init__(self, piece: Piece, ctx: TableContext) -> None:
+        self._tiles: tuple[dict[str, object], TileArt, TileArt] | None = None
+        super().__init__(piece, ctx)
+
+    def corner_radius(self) -> float:
+        return tile_art.RADIUS * min(self.w, self.h)
+
+    def tile(self) -> TileArt:
+        """The tile as shown now: as laid out, or turned round."""
+        data = self.piece.art
+        if self._tiles is None or self._tiles[0] != data:
+            try:
+                tile = TileArt.from_art(data)
+            except TileError:
+                # A malformed tile is a bug of the game's view (the plugin check names it);
+                # the table shows a question mark rather than failing to paint.
+                tile = TileArt(icons=(TileIcon("mark", text="?"),))
+            self._tiles = (dict(data), tile, tile.rotated_180())
+        return self._tiles[2] if self.shown_turned else self._tiles[1]
+
+    def picture(self, scale: float) -> Any:
+        return tile_art.tile_face(self.tile(), self.w, self.h, scale)
+
+
+def item_kind(piece: Piece) -> str:
+    """Which item class draws ``piece``: an item is replaced when this changes."""
+    if piece.kind in ("card", "die"):
+        return piece.kind
+    if piece.kind == "tile" and is_tile_art(piece.art):
+        return "tile"
+    return "token"
+
+
 def make_piece_item(piece: Piece, ctx: TableContext) -> PieceItem:
-    if piece.kind == "card":
+    kind = item_kind(piece)
+    if kind == "card":
         return CardItem(piece, ctx)
-    if piece.kind == "die":
+    if kind == "die":
         return DieItem(piece, ctx)
+    if kind == "tile":
+        return TileItem(piece, ctx)
     return TokenItem(piece, ctx)
 
 

@@ -7,6 +7,13 @@ platform's start-drag distance; while a piece is dragged only its legal targets 
 it overlaps most is the drop target; an illegal drop snaps back and ``move_refused`` carries the
 reason; several actions for one drop open a small chooser. Clicking a piece then a target does
 the same as dragging, for players who do not drag.
+
+A piece the layout marks ``turnable`` can be turned 180° by the player: right-click or R while
+dragging it (or R while it is selected). The drag's targets are those of the gestures for the
+orientation shown (``Gesture.turned``), so the glow follows the piece as it turns and a drop
+sends that orientation's action. Clicking the piece and then a target offers both orientations
+where both are legal, each with a picture of the piece facing that way; after R, a click uses
+the orientation shown.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import (
     QCursor,
+    QIcon,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -41,6 +49,9 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsView,
     QMenu,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
     QWidget,
 )
 
@@ -56,6 +67,7 @@ from .items import (
     TableItem,
     TextItem,
     ZoneItem,
+    item_kind,
     make_piece_item,
 )
 
@@ -68,6 +80,16 @@ HINT_MS = 3000
 DRAG_Z = 100_000.0
 SNAP_MS = 220
 UNSYNCED_RESTORE_MS = 800
+PREVIEW_PX = 48  # width of a piece's picture in the chooser that offers both orientations
+
+# The table's own words (a game's reasons come from the reason provider): what turning is.
+WORDS: dict[str, tuple[str, str]] = {
+    "turn_first": ("It fits there turned round: right-click or press R to turn it.",
+                   "向きを変えれば置けます。右クリックかRキーで180°回せます。"),
+    "turn_tip": ("Right-click or R turns it round.", "右クリックかRキーで180°回せます。"),
+    "as_laid": ("as it lies", "このまま"),
+    "turned": ("turned round", "180°回して"),
+}
 
 
 @dataclass
@@ -107,7 +129,12 @@ class TableWidget(QGraphicsView):
         self._meters: dict[str, MeterItem] = {}
         self._texts: dict[str, TextItem] = {}
         self._gestures: list[Gesture] = []
+        # Drags by source and target, of both orientations together, and by orientation
+        # (``Gesture.turned``): ``_oriented[turned][source][target]``.
         self._drags: dict[str, dict[str, list[Gesture]]] = {}
+        self._oriented: dict[bool, dict[str, dict[str, list[Gesture]]]] = {False: {}, True: {}}
+        self._turned: str | None = None  # the piece the player shows turned round, if any
+        self._turn_fixed = False  # R pressed on the selection: clicks use the way it faces
         self._clicks: dict[str, list[Gesture]] = {}
         self._interactive = True
         self._auto_fit = True
@@ -171,6 +198,9 @@ class TableWidget(QGraphicsView):
             self._press = None
         self._cancel_press()
         self.clear_hint()
+        # Pieces the player turned take the new layout's orientation (``update_piece``).
+        self._turned = None
+        self._turn_fixed = False
         self._layout = layout
         self._table_rect = QRectF(0.0, 0.0, float(layout.width), float(layout.height))
         self._scene.setSceneRect(self._table_rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
@@ -179,7 +209,7 @@ class TableWidget(QGraphicsView):
         for piece in layout.pieces:
             seen.add(piece.id)
             item = self._pieces.get(piece.id)
-            if item is not None and _kind_of(item) != _kind_name(piece.kind):
+            if item is not None and item_kind(piece) != item.KIND:
                 self._remove(item, animate)
                 item = None
             if item is None:
@@ -308,6 +338,18 @@ class TableWidget(QGraphicsView):
     def gestures(self) -> list[Gesture]:
         return list(self._gestures)
 
+    def turned_piece(self) -> str | None:
+        """The piece the player has turned round (while dragging or selecting it), if any."""
+        return self._turned
+
+    def set_scale(self, scale: float) -> None:
+        """Show the table at ``scale`` pixels per table unit, centred (screenshots, tests)."""
+        self._auto_fit = False
+        centre = self.mapToScene(self.viewport().rect().center())
+        self.resetTransform()
+        self.scale(scale, scale)
+        self.centerOn(centre)
+
     # -- scene diffing --------------------------------------------------------------------
     def _sync_simple(self, items: dict[str, TableItem], wanted: dict[str, object],
                      cls: type, update: str, animate: bool) -> None:
@@ -348,10 +390,13 @@ class TableWidget(QGraphicsView):
     def _set_gestures(self, gestures: list[Gesture]) -> None:
         self._gestures = list(gestures)
         self._drags = {}
+        self._oriented = {False: {}, True: {}}
         self._clicks = {}
         for g in self._gestures:
             if g.source and g.target:
                 self._drags.setdefault(g.source, {}).setdefault(g.target, []).append(g)
+                self._oriented[g.turned].setdefault(g.source, {}).setdefault(
+                    g.target, []).append(g)
             elif g.target:
                 self._clicks.setdefault(g.target, []).append(g)
         if self._selected is not None and (self._selected not in self._drags
@@ -378,6 +423,56 @@ class TableWidget(QGraphicsView):
         if item_id is None:
             return None
         return self._pieces.get(item_id) or self._zones.get(item_id)
+
+    # -- turning round --------------------------------------------------------------------
+    def _targets(self, pid: str, turned: bool | None = None) -> dict[str, list[Gesture]]:
+        """The drag targets of ``pid`` facing the way it is shown (or ``turned``)."""
+        if turned is None:
+            turned = self._turned == pid
+        return self._oriented[turned].get(pid, {})
+
+    def _can_turn(self, pid: str | None) -> bool:
+        item = self._pieces.get(pid or "")
+        return item is not None and item.piece.turnable and self._interactive \
+            and pid in self._drags
+
+    def _set_turned(self, pid: str | None, on: bool, animate: bool = True) -> None:
+        """Show ``pid`` turned round (or as laid out); at most one piece is turned."""
+        if on and self._turned is not None and self._turned != pid:
+            self._set_turned(self._turned, False, animate)
+        item = self._pieces.get(pid or "")
+        if item is not None:
+            item.set_turned(on, animate)
+        if on:
+            self._turned = pid
+        elif self._turned == pid:
+            self._turned = None
+
+    def _turn(self, pid: str) -> None:
+        """The player turns ``pid`` round: the glow follows the orientation now shown."""
+        self._set_turned(pid, self._turned != pid)
+        press = self._press
+        if press is not None and press.mode == "drag" and press.item_id == pid:
+            for _, target in self._all_targets():
+                target.set_flags(glowing=False, drop_target=False)
+            press.drop_id = None
+            for tid in self._targets(pid):
+                found = self._find(tid)
+                if found is not None:
+                    found.set_flags(glowing=True)
+            self._drag_to(press, press.last_view_pos or press.view_pos)
+        elif self._selected == pid:
+            self._turn_fixed = True
+            self._select(pid)
+
+    def _turn_back(self, animate: bool = True) -> None:
+        if self._turned is not None:
+            self._set_turned(self._turned, False, animate)
+        self._turn_fixed = False
+
+    def _word(self, key: str) -> str:
+        en, ja = WORDS[key]
+        return ja if self._ctx.lang == "ja" else en
 
     # -- zoom and fit ---------------------------------------------------------------------
     def _fit(self) -> None:
@@ -457,6 +552,10 @@ class TableWidget(QGraphicsView):
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
         if self._press is not None:
+            press = self._press
+            if event.button() == Qt.MouseButton.RightButton and press.mode == "drag" \
+                    and self._can_turn(press.item_id):
+                self._turn(press.item_id or "")
             event.accept()
             return
         if event.button() == Qt.MouseButton.MiddleButton:
@@ -536,6 +635,16 @@ class TableWidget(QGraphicsView):
         self.mousePressEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_R and not event.modifiers() & (
+                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                | Qt.KeyboardModifier.MetaModifier):
+            press = self._press
+            pid = press.item_id if press is not None and press.mode == "drag" \
+                else self._selected
+            if self._can_turn(pid):
+                self._turn(pid or "")
+                event.accept()
+                return
         if event.key() == Qt.Key.Key_Escape:
             if self._press is not None and self._press.mode == "drag":
                 self._cancel_press(animate=True)
@@ -577,18 +686,20 @@ class TableWidget(QGraphicsView):
             press.mode = "blocked"
             return
         press.mode = "drag"
-        self._select(None)
+        self._select(None, keep_turn=self._turned == pid)
         self.clear_hint()
         item.stop_animations()
         item.set_pos_now(item.layout_pos())
         press.start_pos = item.pos()
         item.setZValue(DRAG_Z)
         item.setScale(1.05)
-        for target in self._drags[pid]:
+        for target in self._targets(pid):
             found = self._find(target)
             if found is not None:
                 found.set_flags(glowing=True)
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if self._can_turn(pid):
+            self.status_hint.emit(self._word("turn_tip"))
 
     def _drag_to(self, press: _Press, pos: QPointF) -> None:
         item = self._pieces.get(press.item_id or "")
@@ -611,7 +722,7 @@ class TableWidget(QGraphicsView):
         """The legal target overlapping the dragged piece most (ties: under the cursor).
 
         ``boxes`` keeps the scene boxes of targets that are not moving between calls."""
-        targets = self._drags.get(item.item_id, {})
+        targets = self._targets(item.item_id)
         body = item.scene_body()
         left, top, right, bottom = body.left(), body.top(), body.right(), body.bottom()
         areas: dict[str, tuple[float, TableItem]] = {}
@@ -672,12 +783,18 @@ class TableWidget(QGraphicsView):
             return
         if drop is None:
             self._snap_back(item)
-            self._refuse(pid, under)
+            facing = self._turned == pid
+            self._turn_back()
+            if under is not None and under in self._targets(pid, not facing):
+                self.move_refused.emit(self._word("turn_first"))
+            else:
+                self._refuse(pid, under)
             return
-        gestures = self._drags.get(pid, {}).get(drop, [])
+        gestures = self._targets(pid).get(drop, [])
         chosen = self._pick(gestures, global_pos)
         if chosen is None:
             self._snap_back(item)
+            self._turn_back()
             return
         self._emit(chosen.action)
 
@@ -705,6 +822,7 @@ class TableWidget(QGraphicsView):
             item = self._pieces.get(press.item_id or "")
             if item is not None:
                 self._snap_back(item, animate)
+            self._turn_back(animate)
         self.viewport().unsetCursor()
 
     # -- clicking and selection -----------------------------------------------------------
@@ -713,11 +831,20 @@ class TableWidget(QGraphicsView):
             return
         sel = self._selected
         if sel is not None and item_id in self._drags.get(sel, {}):
-            gestures = self._drags[sel][item_id]
-            self._select(None)
+            if self._turn_fixed:
+                # The player turned the piece with R: the click means the way it faces.
+                gestures = self._targets(sel).get(item_id, [])
+                if not gestures:
+                    self.move_refused.emit(self._word("turn_first"))
+                    return
+            else:
+                gestures = self._drags[sel][item_id]
+            self._select(None, keep_turn=True)
             chosen = self._pick(gestures, global_pos)
             if chosen is not None:
                 self._emit(chosen.action)
+            else:
+                self._turn_back()
             return
         if item_id in self._clicks:
             self._select(None)
@@ -735,17 +862,28 @@ class TableWidget(QGraphicsView):
         if item_id in self._pieces:
             self._refuse(item_id, None)
 
-    def _select(self, piece_id: str | None) -> None:
-        """Highlight a drag source and its legal targets for the click-click alternative."""
+    def _select(self, piece_id: str | None, keep_turn: bool = False) -> None:
+        """Highlight a drag source and its legal targets for the click-click alternative.
+
+        A piece the player turned round turns back when it is no longer selected, unless
+        ``keep_turn`` (it is being dragged, or its move is being sent)."""
         for _, item in self._all_targets():
             item.set_flags(selected_mark=False, glowing=False)
-        self._selected = piece_id if self._interactive else None
+        previous, self._selected = self._selected, piece_id if self._interactive else None
+        if not keep_turn:
+            if self._turned is not None and self._turned != self._selected:
+                self._turn_back()
+            if self._selected != previous:
+                self._turn_fixed = False
         if self._selected is None:
             return
         src = self._pieces.get(self._selected)
         if src is not None:
             src.set_flags(selected_mark=True)
-        for target in self._drags.get(self._selected, {}):
+        # Either way round, unless the player chose one with R.
+        targets = self._targets(self._selected) if self._turn_fixed \
+            else self._drags.get(self._selected, {})
+        for target in targets:
             found = self._find(target)
             if found is not None:
                 found.set_flags(glowing=True)
@@ -791,8 +929,23 @@ class TableWidget(QGraphicsView):
     def _menu_chooser(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:
         menu = QMenu(self)
         actions = {}
+        both_ways = len({g.turned for g in gestures}) > 1
+        if both_ways:
+            style = _PreviewMenuStyle()
+            style.setParent(menu)
+            menu.setStyle(style)
+            # The way the piece faces now first; each entry shows the piece facing its way.
+            facing = any(g.source == self._turned for g in gestures)
+            gestures = sorted(gestures, key=lambda g: g.turned != facing)
         for g in gestures:
-            actions[menu.addAction(g.choice(self._ctx.lang))] = g
+            text = g.choice(self._ctx.lang)
+            item = self._pieces.get(g.source or "")
+            if both_ways and item is not None:
+                text = f"{text} ({self._word('turned' if g.turned else 'as_laid')})"
+                icon = QIcon(item.preview(g.turned, PREVIEW_PX))
+                actions[menu.addAction(icon, text)] = g
+            else:
+                actions[menu.addAction(text)] = g
         picked = menu.exec(global_pos)
         menu.deleteLater()
         return actions.get(picked) if picked is not None else None
@@ -808,6 +961,8 @@ class TableWidget(QGraphicsView):
     def _restore(self, serial: int) -> None:
         if serial != self._sync_serial or self._press is not None:
             return
+        if self._selected is None:
+            self._turn_back()
         for item in self._pieces.values():
             if (item.pos() - item.layout_pos()).manhattanLength() > 0.5 \
                     and not item.is_animating("pos"):
@@ -832,9 +987,11 @@ class TableWidget(QGraphicsView):
             self._hint_arrow.setOpacity(max(0.0, min(1.0, (1 - t) * 6)))
 
 
-def _kind_name(kind: str) -> str:
-    return kind if kind in ("card", "die") else "token"
+class _PreviewMenuStyle(QProxyStyle):
+    """Menu icons large enough to tell a piece as it lies from the piece turned round."""
 
-
-def _kind_of(item: PieceItem) -> str:
-    return _kind_name(item.piece.kind)
+    def pixelMetric(self, metric: QStyle.PixelMetric, option: QStyleOption | None = None,
+                    widget: QWidget | None = None) -> int:
+        if metric == QStyle.PixelMetric.PM_SmallIconSize:
+            return PREVIEW_PX
+        return super().pixelMetric(metric, option, widget)
