@@ -49,7 +49,7 @@ from tabletop.cli_io import (
 )
 from tabletop.engine.errors import GameError
 from tabletop.engine.files import PATH_CHARS, quote
-from tabletop.engine.game import CHANCE, TERMINAL, Game
+from tabletop.engine.game import CHANCE, TERMINAL, Game, random_action
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
 from tabletop.engine.spec import GameSpec
@@ -745,15 +745,9 @@ def bench_game(game: Game[Any], players: int | None = None,
     while time.perf_counter() - start < seconds:
         state = initial.clone()
         while True:
-            player = game.current_player(state)
-            if player == TERMINAL:
+            if game.current_player(state) == TERMINAL:
                 break
-            if player == CHANCE:
-                action = game.sample_chance(state, rng)
-            else:
-                legal = game.legal_actions(state)
-                action = legal[rng.randrange(len(legal))]
-            game.apply_in_place(state, action)
+            game.apply_in_place(state, random_action(game, state, rng))
             actions += 1
         playouts += 1
     elapsed = time.perf_counter() - start

@@ -25,6 +25,8 @@ from .game import (
     Observation,
     State,
     action_kind,
+    random_action,
+    random_play,
 )
 from .messages import Msg
 from .spec import GameSpec, OptionSpec
@@ -80,5 +82,7 @@ __all__ = [
     "Zone",
     "action_kind",
     "check_game",
+    "random_action",
+    "random_play",
     "state_hash",
 ]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import IllegalActionError, InvalidActionError
-from .game import CHANCE, TERMINAL, Event, Game
+from .game import CHANCE, TERMINAL, Event, Game, random_action
 from .messages import Msg
 from .session import Session
 
@@ -333,19 +333,13 @@ def _sampled_positions(game: Game[Any], n: int, seed: int, options: dict[str, ob
     limit = game.max_game_length()
     ply = 0
     while ply <= limit:
-        player = game.current_player(state)
-        if player == TERMINAL:
+        if game.current_player(state) == TERMINAL:
             return
         sampled = ply % every == seed % every
         if sampled:
             yield ply, state
         before = None if sampled else state.clone()
-        if player == CHANCE:
-            action = game.sample_chance(state, rng)
-        else:
-            legal = game.legal_actions(state)
-            action = legal[rng.randrange(len(legal))]
-        game.apply_in_place(state, action)
+        game.apply_in_place(state, random_action(game, state, rng))
         if before is not None and game.current_player(state) == TERMINAL:
             yield ply, before
         ply += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import IllegalActionError, InvalidActionError
@@ -107,6 +107,25 @@ class Event:
 def action_kind(action: str) -> str:
     """The part of an action text before the first colon (``cast`` in ``cast:fireball:4``)."""
     return action.split(":", 1)[0]
+
+
+def random_action(game: Game[S], state: S, rng: random.Random) -> str:
+    """The next action of a uniformly random game: a chance outcome the game draws, or any of
+    the legal actions with equal odds. The one definition of a random move that the
+    conformance kit, the plugin check, the CLI's playout count and the tests share (the AI's
+    own playouts inline the same draw for speed, in ``tabletop.ai.tree.playout``)."""
+    if game.current_player(state) == CHANCE:
+        return game.sample_chance(state, rng)
+    legal = game.legal_actions(state)
+    return legal[rng.randrange(len(legal))]
+
+
+def random_play(game: Game[S], state: S, rng: random.Random) -> Iterator[S]:
+    """Play ``state`` on in place with ``random_action`` to the end, yielding it before every
+    move (the caller may read it, but must not change it)."""
+    while game.current_player(state) != TERMINAL:
+        yield state
+        game.apply_in_place(state, random_action(game, state, rng))
 
 
 class Game(ABC, Generic[S]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event, GameError, Msg
+from tabletop.engine import GameError
 from tabletop.games.buried_treasure.data import VALUE_INDEX, full_deck
 from tabletop.games.buried_treasure.model import (
     P_BURY,
@@ -12,15 +12,12 @@ from tabletop.games.buried_treasure.model import (
     BuriedTreasureState,
 )
 from tabletop.games.buried_treasure.words import WORDS
+from tests.games.build import RulesKit
+from tests.games.build import kinds as kinds
 
 GAME = BuriedTreasureGame()
-
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.text import render
-
-    return render(value, lang, WORDS, strict=True)
+KIT = RulesKit(GAME, WORDS)
+say, play = KIT.say, KIT.play
 
 
 def refusal(state: BuriedTreasureState, action: str, lang: str = "en") -> str:
@@ -58,16 +55,3 @@ def position(
     s.deck_size = sum(left)
     return s
 
-
-def play(state: BuriedTreasureState, *actions: str
-         ) -> tuple[BuriedTreasureState, list[Event]]:
-    """Apply ``actions`` with the full legality check."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]

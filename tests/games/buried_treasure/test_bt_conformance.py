@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, check_game
+from tabletop.engine import check_game, random_play
 from tabletop.games.buried_treasure.model import P_BID, P_BURY, BuriedTreasureState
 from tests.games.buried_treasure.bt_build import GAME
 
@@ -22,15 +22,8 @@ def test_conformance_kit(n: int) -> None:
 def _visit(n: int, seeds: range) -> Iterator[tuple[BuriedTreasureState, random.Random]]:
     for seed in seeds:
         rng = random.Random(seed)
-        s = GAME.new_game(n)
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(n), rng):
             yield s, rng
-            if GAME.current_player(s) == CHANCE:
-                action = GAME.sample_chance(s, rng)
-            else:
-                legal = GAME.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
-            GAME.apply_in_place(s, action)
 
 
 @pytest.mark.parametrize("n", [2, 4, 6])

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event, Msg
 from tabletop.games.magos.data import FIRST_GAME_HAND
 from tabletop.games.magos.model import MagosGame, MagosState
+from tabletop.games.magos.words import SOLO_WORDS
+from tests.games.build import RulesKit
 
 GAME = MagosGame()
-
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.games.magos.words import SOLO_WORDS
-    from tabletop.text import render
-
-    return render(value, lang, SOLO_WORDS, strict=True)
+KIT = RulesKit(GAME, SOLO_WORDS)
+say, play = KIT.say, KIT.play
 
 
 def duel(
@@ -50,11 +45,3 @@ def duel(
     s.used = [False] * len(dice)
     return s
 
-
-def play(state: MagosState, *actions: str) -> tuple[MagosState, list[Event]]:
-    """Apply ``actions`` with the full legality check; return the new state and all events."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events

@@ -5,19 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.engine import CHANCE, Event, Msg
+from tabletop.engine import CHANCE, Event
 from tabletop.games.magos.data import ENEMIES, FIRST_GAME_HAND
 from tabletop.games.magos.solo import MagosSoloGame, MagosSoloState, band_index
+from tabletop.games.magos.words import SOLO_WORDS
+from tests.games.build import RulesKit
 
 SOLO = MagosSoloGame()
-
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.games.magos.words import SOLO_WORDS
-    from tabletop.text import render
-
-    return render(value, lang, SOLO_WORDS, strict=True)
+KIT = RulesKit(SOLO, SOLO_WORDS)
+say, play = KIT.say, KIT.play
 
 
 def battle(
@@ -50,15 +46,6 @@ def battle(
     s.used = [False] * len(dice)
     s.enemy_band = band_index(e, s.hp[1])
     return s
-
-
-def play(state: MagosSoloState, *actions: str) -> tuple[MagosSoloState, list[Event]]:
-    """Apply ``actions`` with the full legality check; return the new state and all events."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = SOLO.apply(state, a)
-        events.extend(evs)
-    return state, events
 
 
 def resolve_chance(state: MagosSoloState, rng: random.Random | None = None,

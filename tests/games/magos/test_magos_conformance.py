@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Session, check_game
+from tabletop.engine import TERMINAL, Session, check_game, random_action
 from tabletop.games.magos.data import SPELL_IDS
 from tabletop.games.magos.model import MagosState, die_reason_from_obs
 from tests.games.magos.magos_build import GAME, duel
@@ -62,12 +62,7 @@ def test_observation_never_shows_hidden_spells(seed: int) -> None:
             for spell in hidden:
                 assert f'"{spell}"' not in text, (seed, seat, spell)
                 checked += 1
-        p = GAME.current_player(s)
-        if p == CHANCE:
-            action = GAME.sample_chance(s, rng)
-        else:
-            legal = GAME.legal_actions(s)
-            action = legal[rng.randrange(len(legal))]
+        action = random_action(GAME, s, rng)
         GAME.apply_in_place(s, action)
     assert checked > 0
 

@@ -4,24 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tabletop.engine import Event, Msg
 from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
 from tabletop.games.mr_sneaky.model import AT_START, P_MOVE, MrSneakyGame, SneakyState
+from tabletop.games.mr_sneaky.words import WORDS
+from tests.games.build import RulesKit
+from tests.games.build import kinds as kinds
 
 GAME = MrSneakyGame()
+KIT = RulesKit(GAME, WORDS)
+say, reason, play = KIT.say, KIT.reason, KIT.play
 
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.games.mr_sneaky.words import WORDS
-    from tabletop.text import render
-
-    return render(value, lang, WORDS, strict=True)
-
-
-def reason(state: SneakyState, action: str, lang: str = "en") -> str:
-    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
-    return say(GAME.reason(state, action), lang)
 
 #: D1 Nothing, D2 Trap 1, D3 Treasure, D4 Trap 2, D5 Nothing, D6 Trap 1, D7 Nothing, D8 Nothing.
 LAYOUT = "N1T2N1NN"
@@ -84,15 +76,3 @@ def position(
     s.deck_size = sum(s.deck.values())
     return s
 
-
-def play(state: SneakyState, *actions: str) -> tuple[SneakyState, list[Event]]:
-    """Apply ``actions`` (chance outcomes included) with the full legality check."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Session, check_game
+from tabletop.engine import Session, check_game, random_play
 from tabletop.games.mr_sneaky.data import door_tiles
 from tabletop.games.mr_sneaky.model import SneakyState
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position
@@ -41,16 +41,8 @@ def _shuffle_closed(s: SneakyState, rng: random.Random) -> SneakyState:
 def _visit_random_games(seeds: range) -> Iterator[tuple[SneakyState, random.Random]]:
     for seed in seeds:
         rng = random.Random(seed)
-        s = GAME.new_game()
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(), rng):
             yield s, rng
-            p = GAME.current_player(s)
-            if p == CHANCE:
-                action = GAME.sample_chance(s, rng)
-            else:
-                legal = GAME.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
-            GAME.apply_in_place(s, action)
 
 
 def test_closed_doors_never_leak_to_the_thief() -> None:

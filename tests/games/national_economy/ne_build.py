@@ -5,20 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event, Msg
 from tabletop.games.national_economy.data import BUILDING_IDS, GOODS, GOODS_COUNT
 from tabletop.games.national_economy.model import P_PLACE, NationalEconomyGame, NEState
+from tabletop.games.national_economy.solo_words import SOLO_WORDS
+from tests.games.build import RulesKit
 
 GAME = NationalEconomyGame()
+KIT = RulesKit(GAME, SOLO_WORDS)
+say, play = KIT.say, KIT.play
 
 
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test. (The solo
-    catalogue holds every word of the 2-4 player game too.)"""
-    from tabletop.games.national_economy.solo_words import SOLO_WORDS
-    from tabletop.text import render
-
-    return render(value, lang, SOLO_WORDS, strict=True)
 _IDX = {b: i for i, b in enumerate(BUILDING_IDS)}
 
 
@@ -60,16 +56,6 @@ def position(n: int = 2, *, hands: Sequence[Sequence[str]] | None = None,
             s.deck[_IDX[c]] -= 1
     assert min(s.deck) >= 0 and 0 <= s.goods <= GOODS_COUNT
     return s
-
-
-def play(state: NEState, *actions: str) -> tuple[NEState, list[Event]]:
-    """Apply ``actions`` in order through the checked ``Game.apply``; chance outcomes such as
-    ``draw:farm`` are given explicitly."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
 
 
 def card_total(s: NEState) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from itertools import combinations
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, check_game
+from tabletop.engine import TERMINAL, check_game, random_action
 from tabletop.games.national_economy.data import (
     BUILDING_IDS,
     BUILDINGS,
@@ -57,12 +57,7 @@ def _check_conservation(games: int, seed: int) -> None:
         s = GAME.new_game(n)
         sold = 0
         while GAME.current_player(s) != TERMINAL:
-            p = GAME.current_player(s)
-            if p == CHANCE:
-                action = GAME.sample_chance(s, rng)
-            else:
-                legal = GAME.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
+            action = random_action(GAME, s, rng)
             if action == "done":
                 sold += sum(BUILDINGS[b].value for b in s.selling)
             GAME.apply_in_place(s, action)

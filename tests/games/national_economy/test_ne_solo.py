@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Event, IllegalActionError, check_game
+from tabletop.engine import CHANCE, TERMINAL, Event, IllegalActionError, check_game, random_action
 from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.layout import Layout, Piece
 from tabletop.games import BUILTIN
@@ -444,11 +444,7 @@ def test_money_and_cards_are_conserved(variant: str) -> None:
         s = SOLO.new_game(1, {"variant": variant, "wage_failure": failure})
         sold = 0
         while SOLO.current_player(s) != TERMINAL:
-            if SOLO.current_player(s) == CHANCE:
-                action = SOLO.sample_chance(s, rng)
-            else:
-                legal = SOLO.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
+            action = random_action(SOLO, s, rng)
             if action == "done":
                 div = 2 if variant == "b" else 1
                 sold += sum(BUILDINGS[b].value // div for b in s.selling)

@@ -4,24 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import Event, Msg
 from tabletop.games.not_my_fault.data import VALUE_INDEX, full_deck
 from tabletop.games.not_my_fault.model import P_PLAY, NotMyFaultGame, NotMyFaultState
 from tabletop.games.not_my_fault.words import WORDS
+from tests.games.build import RulesKit
+from tests.games.build import kinds as kinds
 
 GAME = NotMyFaultGame()
-
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.text import render
-
-    return render(value, lang, WORDS, strict=True)
-
-
-def reason(state: NotMyFaultState, action: str, lang: str = "en") -> str:
-    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
-    return say(GAME.reason(state, action), lang)
+KIT = RulesKit(GAME, WORDS)
+say, reason, play = KIT.say, KIT.reason, KIT.play
 
 
 def position(
@@ -62,15 +53,3 @@ def position(
     s.deck_size = sum(left)
     return s
 
-
-def play(state: NotMyFaultState, *actions: str) -> tuple[NotMyFaultState, list[Event]]:
-    """Apply ``actions`` (chance outcomes included) with the full legality check."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]

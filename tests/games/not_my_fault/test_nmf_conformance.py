@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Session, check_game
+from tabletop.engine import CHANCE, Session, check_game, random_play
 from tabletop.games.not_my_fault.data import COPIES, VALUES
 from tabletop.games.not_my_fault.model import NotMyFaultState
 from tests.games.not_my_fault.nmf_build import GAME, play, position
@@ -48,16 +48,8 @@ def _swap_hidden(s: NotMyFaultState, seat: int, rng: random.Random) -> NotMyFaul
 def _visit_random_games(n: int, seeds: range) -> Iterator[tuple[NotMyFaultState, random.Random]]:
     for seed in seeds:
         rng = random.Random(seed)
-        s = GAME.new_game(n)
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(n), rng):
             yield s, rng
-            p = GAME.current_player(s)
-            if p == CHANCE:
-                action = GAME.sample_chance(s, rng)
-            else:
-                legal = GAME.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
-            GAME.apply_in_place(s, action)
 
 
 @pytest.mark.parametrize("n", [2, 4])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.engine import CHANCE, Event, Msg
+from tabletop.engine import CHANCE, Event
 from tabletop.games.punimonyo.data import OPPOSITE, PUNIU
 from tabletop.games.punimonyo.model import (
     BEAT,
@@ -14,31 +14,15 @@ from tabletop.games.punimonyo.model import (
     PunimonyoGame,
     PunimonyoState,
 )
+from tabletop.games.punimonyo.words import WORDS
+from tests.games.build import RulesKit
 
 GAME = PunimonyoGame()
+KIT = RulesKit(GAME, WORDS)
+say, reason, play = KIT.say, KIT.reason, KIT.play
 
 
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.games.punimonyo.words import WORDS
-    from tabletop.text import render
-
-    return render(value, lang, WORDS, strict=True)
-
-
-def reason(state: PunimonyoState, action: str, lang: str = "en") -> str:
-    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
-    return say(GAME.reason(state, action), lang)
 P, M = "puniu", "monyo"  # short names for word lists in tests
-
-
-def play(state: PunimonyoState, *actions: str) -> tuple[PunimonyoState, list[Event]]:
-    """Apply ``actions`` with the full legality check."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
 
 
 def match(first: int = 0, options: Mapping[str, object] | None = None) -> PunimonyoState:

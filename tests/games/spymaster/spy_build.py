@@ -4,24 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.engine import Event, Msg
 from tabletop.games.spymaster.data import DECK_MIXES, DEFAULT_MIX, sort_key
 from tabletop.games.spymaster.model import P_PLAY, SpymasterGame, SpymasterState
+from tabletop.games.spymaster.words import WORDS
+from tests.games.build import RulesKit
+from tests.games.build import kinds as kinds
 
 GAME = SpymasterGame()
-
-
-def say(value: Msg | Event | str | None, lang: str = "en") -> str:
-    """``value`` in words, as the app shows it; a code without words fails the test."""
-    from tabletop.games.spymaster.words import WORDS
-    from tabletop.text import render
-
-    return render(value, lang, WORDS, strict=True)
-
-
-def reason(state: SpymasterState, action: str, lang: str = "en") -> str:
-    """The words of the rules' refusal of ``action`` ("" when it is legal)."""
-    return say(GAME.reason(state, action), lang)
+KIT = RulesKit(GAME, WORDS)
+say, reason, play = KIT.say, KIT.reason, KIT.play
 
 
 def position(
@@ -59,15 +50,3 @@ def position(
     s.deck_size = sum(s.deck.values())
     return s
 
-
-def play(state: SpymasterState, *actions: str) -> tuple[SpymasterState, list[Event]]:
-    """Apply ``actions`` (chance outcomes included) with the full legality check."""
-    events: list[Event] = []
-    for a in actions:
-        state, evs = GAME.apply(state, a)
-        events.extend(evs)
-    return state, events
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    return [e.kind for e in events]

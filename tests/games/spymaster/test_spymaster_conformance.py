@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Session, check_game
+from tabletop.engine import Session, check_game, random_play
 from tabletop.games.spymaster.data import DECK_MIXES
 from tabletop.games.spymaster.model import SpymasterState
 from tests.games.spymaster.spy_build import GAME, position
@@ -50,16 +50,8 @@ def _swap_hidden(s: SpymasterState, seat: int, rng: random.Random) -> SpymasterS
 def _visit_random_games(seeds: range) -> Iterator[tuple[SpymasterState, random.Random]]:
     for seed in seeds:
         rng = random.Random(seed)
-        s = GAME.new_game()
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(), rng):
             yield s, rng
-            p = GAME.current_player(s)
-            if p == CHANCE:
-                action = GAME.sample_chance(s, rng)
-            else:
-                legal = GAME.legal_actions(s)
-                action = legal[rng.randrange(len(legal))]
-            GAME.apply_in_place(s, action)
 
 
 def test_opponent_hand_and_face_down_card_never_leak() -> None:
