@@ -12,6 +12,7 @@ from tabletop.engine import CHANCE, Game, Session
 from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
+from tests.games.aicheck import assert_choice_ignores_hidden_facts
 from tests.toygame import ToyGame
 
 
@@ -86,17 +87,6 @@ def test_mcts_same_seed_same_search(name: str, game: Game[Any],
     assert (a.action, a.visits, a.value) == (b.action, b.visits, b.value)
 
 
-def _hidden_twin(game: Game[Any], session: Session, seat: int) -> Any:
-    """A state that looks the same to ``seat`` but differs in facts hidden from it."""
-    obs = session.observation(seat)
-    truth = game.state_to_json(session.state)
-    for k in range(200):
-        twin = game.resample(obs, seat, random.Random(1000 + k))
-        if game.state_to_json(twin) != truth:
-            return twin
-    raise AssertionError("no resample differed from the true state")
-
-
 FAIR: list[tuple[str, Game[Any], dict[str, object] | None, int]] = [
     ("toy", ToyGame(), None, 1),
     ("magos-first-game", MagosGame(), {"setup": "first-game"}, 6),
@@ -114,19 +104,7 @@ def test_choice_ignores_facts_hidden_from_the_agent(name: str, game: Game[Any],
                                                      options: dict[str, object] | None,
                                                      plies: int) -> None:
     # DESIGN §3: an agent's choice must not change when only hidden facts change.
-    session = _decision_point(game, 8, plies, options)
-    seat, legal = session.current_player(), session.legal_actions()
-    twin = _hidden_twin(game, session, seat)
-    assert game.current_player(twin) == seat
-    assert game.legal_actions(twin) == legal
-    obs, twin_obs = session.observation(seat), game.observation(twin, seat)
-    assert twin_obs == obs
-    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
-        for seed in (1, 2):
-            real = agent.choose(game, obs, seat, legal, seed=seed)
-            other = agent.choose(game, twin_obs, seat, legal, seed=seed)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
+    assert_choice_ignores_hidden_facts(game, _decision_point(game, 8, plies, options))
 
 
 class _CountdownFlag(CancelFlag):

@@ -1,14 +1,17 @@
 """The AI checks the game tests share: a position where the mover has a real choice, a twin of
-it that looks the same to the mover but differs in what is hidden from it, and the check that
-no agent's choice changes between the two (agents see only their observation)."""
+it that looks the same to the mover but differs in what is hidden from it, the check that no
+agent's choice changes between the two (agents see only their observation), and seeded
+matches between agents for the strength tests."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
-from tabletop.engine import Game, Session
+from tabletop.ai.base import Agent
+from tabletop.engine import Game, Observation, Session
 
 
 def decision_point(game: Game[Any], n: int, seed: int, plies: int) -> Session:
@@ -26,10 +29,10 @@ def decision_point(game: Game[Any], n: int, seed: int, plies: int) -> Session:
     return session
 
 
-def hidden_twin(game: Game[Any], session: Session, seat: int) -> Any:
+def hidden_twin(game: Game[Any], state: Any, seat: int) -> Any:
     """A state that looks the same to ``seat`` but differs in facts hidden from it."""
-    obs = session.observation(seat)
-    truth = game.state_to_json(session.state)
+    obs = game.observation(state, seat)
+    truth = game.state_to_json(state)
     for k in range(200):
         twin = game.resample(obs, seat, random.Random(1000 + k))
         if game.state_to_json(twin) != truth:
@@ -37,17 +40,69 @@ def hidden_twin(game: Game[Any], session: Session, seat: int) -> Any:
     raise AssertionError("no resample differed from the true state")
 
 
-def assert_choice_ignores_hidden_facts(game: Game[Any], session: Session) -> None:
-    """Every agent chooses alike in the position and in its hidden twin (same seeds)."""
-    seat, legal = session.current_player(), session.legal_actions()
-    twin = hidden_twin(game, session, seat)
-    assert game.current_player(twin) == seat
-    assert game.legal_actions(twin) == legal
-    obs, twin_obs = session.observation(seat), game.observation(twin, seat)
-    assert twin_obs == obs
-    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
+def fair_agents() -> list[Agent]:
+    """One agent of every kind: uniform, a small search, the easy level, one-move greedy."""
+    return [RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()]
+
+
+def assert_same_choices(game: Game[Any], seat: int, legal: list[str], obs: Observation,
+                        twin_obs: Observation) -> None:
+    """Every agent, with the same seeds, chooses alike from ``obs`` and from ``twin_obs``."""
+    for agent in fair_agents():
         for s in (1, 2):
             real = agent.choose(game, obs, seat, legal, seed=s)
             other = agent.choose(game, twin_obs, seat, legal, seed=s)
             assert (real.action, real.visits, real.value) == (other.action, other.visits,
                                                               other.value)
+
+
+def assert_choice_ignores_hidden_facts(game: Game[Any], where: Session | Any) -> Any:
+    """Every agent chooses alike in the position (a session or a state) and in a hidden twin
+    of it that the mover cannot tell apart; the twin, for further checks."""
+    state = where.state if isinstance(where, Session) else where
+    seat, legal = game.current_player(state), game.legal_actions(state)
+    twin = hidden_twin(game, state, seat)
+    assert game.current_player(twin) == seat
+    assert game.legal_actions(twin) == legal
+    obs, twin_obs = game.observation(state, seat), game.observation(twin, seat)
+    assert twin_obs == obs
+    assert_same_choices(game, seat, legal, obs, twin_obs)
+    return twin
+
+
+def by_ply(seed: int, seat: int, ply: int) -> int:
+    """The decision seeds of the games' older strength tests: the match seed and the ply."""
+    return seed * 1000 + ply
+
+
+def match(game: Game[Any], agents: Sequence[Agent], seed: int,
+          decision_seed: Callable[[int, int, int], int] = by_ply) -> list[float]:
+    """The returns of one seeded match between ``agents`` (seat order). Agents get no time
+    cap from here: a seeded match replays the same whatever the machine's speed."""
+    session = Session(game, len(agents), None, seed, human_seats=())
+    while not session.is_terminal():
+        seat = session.current_player()
+        decision = agents[seat].choose(game, session.observation(seat), seat,
+                                       session.legal_actions(),
+                                       seed=decision_seed(seed, seat, len(session.history)))
+        session.submit(seat, decision.action)
+    return session.returns()
+
+
+def rotated_wins(game: Game[Any], agent: Callable[[], Agent], other: Callable[[], Agent],
+                 games: int, first_seed: int,
+                 decision_seed: Callable[[int, int, int], int] = by_ply) -> int:
+    """How many of ``games`` two-player matches (seeds from ``first_seed``, seats swapped
+    every game) ``agent`` wins outright against ``other``."""
+    wins = 0
+    for i in range(games):
+        seat = i % 2
+        agents = [agent(), other()] if seat == 0 else [other(), agent()]
+        ret = match(game, agents, first_seed + i, decision_seed)
+        wins += ret[seat] > ret[1 - seat]
+    return wins
+
+
+def untimed(name: str) -> Callable[[], Agent]:
+    """A maker of the AI level ``name`` without a time cap (seeded games replay exactly)."""
+    return lambda: make_agent(name, time_cap=None)

@@ -8,9 +8,12 @@ import random
 
 import pytest
 
-from tabletop.ai import make_agent
-from tabletop.engine import Session
-from tests.games.aicheck import assert_choice_ignores_hidden_facts, decision_point
+from tests.games.aicheck import (
+    assert_choice_ignores_hidden_facts,
+    decision_point,
+    rotated_wins,
+    untimed,
+)
 from tests.games.buried_treasure.bt_build import GAME
 
 
@@ -31,19 +34,6 @@ def test_pending_buried_card_differs_in_the_twin() -> None:
     assert len(seen) > 1
 
 
-def _match(levels: tuple[str, str], seed: int) -> list[float]:
-    session = Session(GAME, 2, None, seed, human_seats=())
-    # No time cap: a seeded match must replay the same whatever the machine's speed.
-    agents = [make_agent(level, time_cap=None) for level in levels]
-    while not session.is_terminal():
-        seat = session.current_player()
-        decision = agents[seat].choose(GAME, session.observation(seat), seat,
-                                       session.legal_actions(),
-                                       seed=seed * 1000 + len(session.history))
-        session.submit(seat, decision.action)
-    return session.returns()
-
-
 #: The slow test's sample: seats alternate over ``GAMES`` games and hard must win ``BAR``.
 GAMES, BAR = 30, 22
 
@@ -51,12 +41,7 @@ GAMES, BAR = 30, 22
 @pytest.mark.slow
 def test_hard_beats_random() -> None:
     # Measured: hard won 30 of these 30 games.
-    wins = 0
-    for i in range(GAMES):
-        hard = i % 2  # swap seats every game
-        levels = ("hard", "random") if hard == 0 else ("random", "hard")
-        ret = _match(levels, 100 + i)
-        wins += ret[hard] > ret[1 - hard]
+    wins = rotated_wins(GAME, untimed("hard"), untimed("random"), GAMES, 100)
     assert wins >= BAR, f"hard won {wins} of {GAMES}"
 
 

@@ -4,14 +4,18 @@ the hard search beats random play (slow; run with -m slow)."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.cli import derive_seed
 from tabletop.engine import Session
 from tabletop.games.mr_sneaky.model import MrSneakyGame
+from tests.games.aicheck import (
+    assert_choice_ignores_hidden_facts,
+    assert_same_choices,
+    rotated_wins,
+    untimed,
+)
 
 GAME = MrSneakyGame()
 
@@ -34,38 +38,12 @@ def _decision_point(seed: int, plies: int, role: str) -> Session:
     raise AssertionError("the game ended before a decision point")
 
 
-def _agents() -> list[Any]:
-    return [RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()]
-
-
-def _hidden_twin(session: Session, seat: int) -> Any:
-    """A state that looks the same to ``seat`` but differs in facts hidden from it."""
-    obs = session.observation(seat)
-    truth = GAME.state_to_json(session.state)
-    for k in range(200):
-        twin = GAME.resample(obs, seat, random.Random(1000 + k))
-        if GAME.state_to_json(twin) != truth:
-            return twin
-    raise AssertionError("no resample differed from the true state")
-
-
 @pytest.mark.parametrize("plies", [3, 12, 40])
 def test_thief_choice_ignores_the_closed_doors(plies: int) -> None:
     # DESIGN §3, MS-R10: the doors behind the Thief's back do not steer his choice.
     session = _decision_point(8, plies, "thief")
-    seat, legal = session.current_player(), session.legal_actions()
-    twin = _hidden_twin(session, seat)
+    twin = assert_choice_ignores_hidden_facts(GAME, session)
     assert twin.doors != session.state.doors
-    assert GAME.current_player(twin) == seat
-    assert GAME.legal_actions(twin) == legal
-    obs, twin_obs = session.observation(seat), GAME.observation(twin, seat)
-    assert twin_obs == obs
-    for agent in _agents():
-        for seed in (1, 2):
-            real = agent.choose(GAME, obs, seat, legal, seed=seed)
-            other = agent.choose(GAME, twin_obs, seat, legal, seed=seed)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
 
 
 @pytest.mark.parametrize("plies", [2, 20])
@@ -96,41 +74,17 @@ def test_rich_man_choice_ignores_the_deck_order(plies: int) -> None:
             break
     assert len(futures) > 1
     twin = Session.from_json(GAME, {**data, "seed": 999})
-    twin_obs = twin.observation(seat)
-    for agent in _agents():
-        for seed in (1, 2):
-            real = agent.choose(GAME, obs, seat, legal, seed=seed)
-            other = agent.choose(GAME, twin_obs, seat, legal, seed=seed)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
-
-
-def _match(levels: tuple[str, str], seed: int) -> list[float]:
-    session = Session(GAME, 2, None, seed, human_seats=())
-    # No time cap: a seeded match must replay the same whatever the machine's speed. Seeds
-    # are derived as the CLI's ``simulate`` derives them, so these games are the first of a
-    # ``play_match`` measurement over the same seeds.
-    agents = [make_agent(level, time_cap=None) for level in levels]
-    while not session.is_terminal():
-        seat = session.current_player()
-        decision = agents[seat].choose(GAME, session.observation(seat), seat,
-                                       session.legal_actions(),
-                                       seed=derive_seed(seed, seat, len(session.history)))
-        session.submit(seat, decision.action)
-    return session.returns()
+    assert_same_choices(GAME, seat, legal, obs, twin.observation(seat))
 
 
 @pytest.mark.slow
 def test_hard_beats_random() -> None:
     # Roles swap every round, so each agent plays both the Rich Man and the Thief. The game
     # has much luck: over 200 rotated seeded games (docs/ai-strength.md) hard won 81.5%.
-    wins = 0
+    # Decision seeds are derived as the CLI's ``simulate`` derives them, so these games are the
+    # first of a ``play_match`` measurement over the same seeds.
     games = 12
-    for i in range(games):
-        hard = i % 2  # swap seats every game
-        levels = ("hard", "random") if hard == 0 else ("random", "hard")
-        ret = _match(levels, 500 + i)
-        wins += ret[hard] > ret[1 - hard]
+    wins = rotated_wins(GAME, untimed("hard"), untimed("random"), games, 500, derive_seed)
     assert wins >= 8, f"hard won {wins} of {games}"
 
 

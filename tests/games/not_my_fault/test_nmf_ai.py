@@ -10,7 +10,12 @@ import pytest
 from tabletop.ai import make_agent
 from tabletop.engine import Session
 from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState, unseen_pool
-from tests.games.aicheck import assert_choice_ignores_hidden_facts, decision_point
+from tests.games.aicheck import (
+    assert_choice_ignores_hidden_facts,
+    decision_point,
+    rotated_wins,
+    untimed,
+)
 from tests.games.not_my_fault.nmf_build import GAME, position
 
 
@@ -153,26 +158,8 @@ def test_hard_believes_a_likely_true_claim() -> None:
         assert _hard_choice(s, seed) != AUDIT
 
 
-def _match(levels: tuple[str, str], seed: int) -> list[float]:
-    session = Session(GAME, 2, None, seed, human_seats=())
-    # No time cap: a seeded match must replay the same whatever the machine's speed.
-    agents = [make_agent(level, time_cap=None) for level in levels]
-    while not session.is_terminal():
-        seat = session.current_player()
-        decision = agents[seat].choose(GAME, session.observation(seat), seat,
-                                       session.legal_actions(),
-                                       seed=seed * 1000 + len(session.history))
-        session.submit(seat, decision.action)
-    return session.returns()
-
-
 @pytest.mark.slow
 def test_hard_beats_random() -> None:
-    wins = 0
     games = 20
-    for i in range(games):
-        hard = i % 2  # swap seats every game
-        levels = ("hard", "random") if hard == 0 else ("random", "hard")
-        ret = _match(levels, 100 + i)
-        wins += ret[hard] > ret[1 - hard]
+    wins = rotated_wins(GAME, untimed("hard"), untimed("random"), games, 100)
     assert wins >= 16, f"hard won {wins} of {games}"

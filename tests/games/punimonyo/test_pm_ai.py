@@ -9,9 +9,10 @@ import random
 import pytest
 
 from tabletop.ai import MCTSAgent, RandomAgent, make_agent
-from tabletop.engine import Session
 from tabletop.games.punimonyo.data import LEVEL_K, OPPOSITE, p_correct
 from tabletop.games.punimonyo.model import BEAT, RANDOM, PunimonyoState
+from tests.games.aicheck import match as play_match
+from tests.games.aicheck import rotated_wins, untimed
 from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play
 
 
@@ -136,25 +137,14 @@ def test_choices_ignore_words_not_yet_called() -> None:
             assert (a.action, a.visits) == (b.action, b.visits)
 
 
-def _match(levels: tuple[str, str], seed: int) -> list[float]:
-    session = Session(GAME, 2, None, seed, human_seats=())
-    agents = [make_agent(level, time_cap=None) for level in levels]
-    while not session.is_terminal():
-        seat = session.current_player()
-        d = agents[seat].choose(GAME, session.observation(seat), seat, session.legal_actions(),
-                                seed=seed * 100_000 + len(session.history))
-        session.submit(seat, d.action)
-    return session.returns()
+def _by_ply(seed: int, seat: int, ply: int) -> int:
+    return seed * 100_000 + ply
 
 
 @pytest.mark.slow
 def test_hard_beats_random() -> None:
-    wins = 0
     games = 40
-    for i in range(games):
-        hard = i % 2
-        ret = _match(("hard", "random") if hard == 0 else ("random", "hard"), 500 + i)
-        wins += ret[hard] > ret[1 - hard]
+    wins = rotated_wins(GAME, untimed("hard"), untimed("random"), games, 500, _by_ply)
     assert wins >= 0.8 * games, f"hard won {wins} of {games}"
 
 
@@ -164,7 +154,9 @@ def test_hard_beats_easy_more_often_than_not() -> None:
     wins = losses = 0
     for i in range(60):
         hard = i % 2
-        ret = _match(("hard", "easy") if hard == 0 else ("easy", "hard"), 900 + i)
+        agents = [make_agent(x, time_cap=None) for x in (("hard", "easy") if hard == 0
+                                                          else ("easy", "hard"))]
+        ret = play_match(GAME, agents, 900 + i, _by_ply)
         wins += ret[hard] > ret[1 - hard]
         losses += ret[hard] < ret[1 - hard]
     assert wins > 1.5 * losses, (wins, losses)

@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from tabletop.ai import Agent, Decision, GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from tabletop.ai import Agent, Decision, make_agent
 from tabletop.ai.base import CancelFlag
 from tabletop.ai.mo_ismcts import MIX_FLOOR
 from tabletop.engine import Game, Session
 from tabletop.games.spymaster.data import card_type
 from tabletop.games.spymaster.model import P_CALL, P_DISCARD, P_PLAY, P_TUCK, SpymasterState
+from tests.games.aicheck import assert_choice_ignores_hidden_facts, rotated_wins, untimed
 from tests.games.spymaster.spy_build import GAME, play, position
 
 # -- the hooks ------------------------------------------------------------------------------
@@ -85,16 +86,6 @@ def _decision_point(seed: int, phase: str, skip: int) -> Session:
         session.submit(session.current_player(), legal[rng.randrange(len(legal))])
 
 
-def _hidden_twin(state: SpymasterState, seat: int) -> SpymasterState:
-    obs = GAME.observation(state, seat)
-    truth = GAME.state_to_json(state)
-    for k in range(200):
-        twin = GAME.resample(obs, seat, random.Random(1000 + k))
-        if GAME.state_to_json(twin) != truth:
-            return twin
-    raise AssertionError("no resample differed from the true state")
-
-
 def _hand_limit() -> SpymasterState:
     """Player 1 is caught with 8 cards left in hand and must discard 4 (SM-R15)."""
     s = position(["spy1", "spy2", "spy3", "spy4", "forces", "forces", "hacker", "hacker",
@@ -113,21 +104,11 @@ def test_choice_ignores_facts_hidden_from_the_agent(seed: int, phase: str, skip:
     # DESIGN §3: an agent's choice must not change when only hidden facts change - here the
     # face-down card (SM-R11), the other hand and the deck order.
     state = _hand_limit() if skip < 0 else _decision_point(seed, phase, skip).state
-    seat, legal = GAME.current_player(state), GAME.legal_actions(state)
+    seat = GAME.current_player(state)
     obs = GAME.observation(state, seat)
     if phase == P_CALL:  # the face-down card itself is among the facts that change
         assert len({GAME.resample(obs, seat, random.Random(k)).played for k in range(40)}) > 1
-    twin = _hidden_twin(state, seat)
-    assert GAME.current_player(twin) == seat
-    assert GAME.legal_actions(twin) == legal
-    twin_obs = GAME.observation(twin, seat)
-    assert twin_obs == obs
-    for agent in (RandomAgent(), MCTSAgent(120), make_agent("easy"), GreedyAgent()):
-        for s in (1, 2):
-            real = agent.choose(GAME, obs, seat, legal, seed=s)
-            other = agent.choose(GAME, twin_obs, seat, legal, seed=s)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
+    assert_choice_ignores_hidden_facts(GAME, state)
 
 
 # -- bluffing and calling bluffs ------------------------------------------------------------
@@ -225,19 +206,6 @@ class _Script(Agent):
 def test_a_fixed_counter_strategy_loses_clearly() -> None:
     # SM-R12..R13: a defender that always names one type lets every other type through, and
     # an attacker without Special Forces never exposes a document by force (SM-R20).
-    wins = 0
     games = 20
-    for i in range(games):
-        hard = i % 2  # swap seats every game
-        agents: list[Agent] = [make_agent("hard", time_cap=None), _Script()]
-        if hard:
-            agents.reverse()
-        session = Session(GAME, 2, None, 500 + i, human_seats=())
-        while not session.is_terminal():
-            seat = session.current_player()
-            decision = agents[seat].choose(GAME, session.observation(seat), seat,
-                                           session.legal_actions(),
-                                           seed=(500 + i) * 1000 + len(session.history))
-            session.submit(seat, decision.action)
-        wins += session.returns()[hard] > session.returns()[1 - hard]
+    wins = rotated_wins(GAME, untimed("hard"), _Script, games, 500)
     assert wins >= 15, f"hard won {wins} of {games}"
