@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from .engine.session import Session
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
     from .highscores import HighScore, ScoreLine
-    from .text import ENGINE, Catalogue, Say, Speaker, both, render
+    from .text import ENGINE, Catalogue, Say, Speaker, both, render, words_file
     from .userdata import data_dir
 
 # What loads on first use, by module: the table's vocabulary, the conformance kit, words,
@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
                      "check_game"), "tabletop.engine"),
-    **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "render"),
+    **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "render", "words_file"),
                     "tabletop.text"),
     **dict.fromkeys(("DAMAGED", "FileProblem", "keep_aside", "quote", "read_json",
                      "remove_stale_temporaries", "write_atomic"),
@@ -348,6 +348,7 @@ __all__ = [
     "seat_colour",
     "seat_mark",
     "seat_panels",
+    "words_file",
     "write_atomic",
 ]
 

@@ -42,6 +42,30 @@ Part = str | Callable[[Mapping[str, Any], Say], str]
 Entry = tuple[Part, Part]
 
 
+def words_file(package: str | None, name: str) -> dict[str, tuple[str, str]]:
+    """The plain entries of a catalogue kept as data: the TOML file ``name`` beside the modules
+    of ``package``, each key a code and each value ``[English, Japanese]``. Translators edit
+    these files; only entries that need code (a function, words built from game data) stay in
+    the ``words`` module. A file that breaks this shape raises ``ValueError`` naming the code."""
+    import tomllib
+    from importlib.resources import files
+
+    if not package:
+        raise ValueError(f"words_file({name!r}) needs the package that holds the file")
+    text = files(package).joinpath(name).read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"{package}/{name}: {exc}") from None
+    entries: dict[str, tuple[str, str]] = {}
+    for code, pair in data.items():
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(p, str) for p in pair)):
+            raise ValueError(f"{package}/{name}: '{code}' must be [English, Japanese]")
+        entries[code] = (pair[0], pair[1])
+    return entries
+
+
 class MissingWords(KeyError):
     """A code without an entry (or a template naming an argument the message lacks)."""
 
@@ -232,36 +256,4 @@ class Speaker:
 
 # -- what the engine itself says -------------------------------------------------------------
 
-ENGINE = Catalogue({
-    "game_over": ("The game is over.", "ゲームは終わっています。"),
-    "not_your_turn": ("It is seat {player:number}'s turn, not seat {seat:number}'s.",
-                      "席{player:number}の番です(席{seat:number}ではありません)。"),
-    "not_an_action": ("'{action}' is not an action of {game}.",
-                      "「{action}」は{game}の操作ではありません。"),
-    "not_possible": ("'{action}' is not possible now.", "その操作は今はできません。"),
-    "move_not_possible": ("That move is not possible now.", "その操作は今はできません。"),
-    "not_an_action_object": ("That is not an action object.", "操作のデータではありません。"),
-    "action": ("{action}", "{action}"),
-    "not_a_chance_outcome": ("'{action}' is not a possible chance outcome.",
-                             "「{action}」は偶然の結果としてありえません。"),
-    "log_out_of_turn": ("The log has '{action}' for seat {seat}, but the game expects seat "
-                        "{player}.",
-                        "記録では「{action}」は席{seat}の手ですが、ゲームは席{player}の手を"
-                        "待っています。"),
-    "undo.nothing": ("There is nothing to undo.", "元に戻せる手がありません。"),
-    "undo.no_redo": ("There is nothing to redo.", "やり直せる手がありません。"),
-    "undo.past": ("Cannot undo: new information has appeared ({what}).",
-                  "新しい情報が出たため戻せません（{what}）。"),
-    "undo.past_hidden": ("Cannot undo: new information has appeared (a die, a card or a "
-                         "secret choice).",
-                         "新しい情報が出たため戻せません（ダイス・カード・秘密の選択）。"),
-    "player": ("{seat:player}", "{seat:player}"),
-    # Words every game with cards and turns shares.
-    "refuse.chance": ("Only the shuffle decides that.", "それはカードを混ぜた結果で決まります。"),
-    "refuse.dealing": ("Cards are being dealt.", "カードを配っています。"),
-    "table.watching": ("You are watching this game.", "観戦中です。"),
-    "table.not_your_card": ("That card is in {seat:player}'s hand.",
-                            "それは{seat:player}の手札です。"),
-    "table.turn_of": ("It is {seat:player}'s turn.", "{seat:player}の手番です。"),
-    "prompt.dealing": ("Dealing cards…", "カードを配っています…"),
-})
+ENGINE = Catalogue(words_file(__package__, "engine_words.toml"))

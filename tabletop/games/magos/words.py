@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say
+from tabletop.api import ENGINE, Catalogue, Say, words_file
 
 from .data import DRAIN, ENEMIES, FACE_WORDS, FULL_HEAL, SPELLS, face_words
 from .spec import SOLO_SPEC, SPEC
@@ -171,23 +171,10 @@ def _enemy_step(lang: str) -> Any:
 
 
 WORDS = Catalogue({
+    **words_file(__package__, "words.toml"),
     # -- spells and names ---------------------------------------------------------------
     **{f"spell.{s.id}": (s.en, s.ja) for s in SPELLS.values()},
     **{f"enemy.{e.id}": (e.en, e.ja) for e in ENEMIES.values()},
-    "who.wizard": ("The wizard", "魔法使い"),
-    "both.duel": ("Both wizards", "両者"),
-    "both.solo": ("Both sides", "両者"),
-    "band": ("HP {lo}–{hi}", "HP{lo}〜{hi}"),
-    # -- the log ------------------------------------------------------------------------
-    "log.first": ("{seat:player} goes first.", "{seat:player}が先攻です。"),
-    "log.deal": ("You are dealt {spell:@spell}.", "{spell:@spell}が配られました。"),
-    "log.keep": ("You keep {spell:@spell}.", "{spell:@spell}を残しました。"),
-    "log.keep_solo": ("You keep {spell:@spell} ({count}/{of}).",
-                      "{spell:@spell}を残しました({count}/{of})。"),
-    "log.kept": ("{seat:player} keeps a spell ({count}/{of}).",
-                 "{seat:player}が呪文を1枚残しました({count}/{of})。"),
-    "log.end": ("{who} ends the turn.", "{who}が手番を終えました。"),
-    "log.turn": ("{who}'s turn {turn}.", "{who}の{turn}ターン目。"),
     "log.roll": (lambda a, say: f"{say(a['who'], '')} rolls {', '.join(map(str, a['dice']))}.",
                  lambda a, say: f"{say(a['who'], '')}のダイス:{', '.join(map(str, a['dice']))}"),
     "log.assign": (lambda a, say: f"{say(a['who'], '')} puts a {a['value']} on "
@@ -195,24 +182,12 @@ WORDS = Catalogue({
                    lambda a, say: f"{say(a['who'], '')}が{say(a['spell'], '@spell')}に"
                    f"{a['value']}を置きました({slot_name(a['spell'], a['slot'], 'ja')})。"),
     "log.cast": (_cast("en"), _cast("ja")),
-    "log.win": ("{winner} wins: {loser} has 0 HP.", "{winner}の勝ち:{loser}のHPが0になりました。"),
-    "log.spell_ends_turn": ("{spell:@spell} ends {who}'s turn.",
-                            "{spell:@spell}の効果で{who}の手番が終わりました。"),
-    "log.draw": ("{both} have taken {turns} turns: a draw.",
-                 "両者が{turns}ターンを終えたので引き分けです。"),
     "log.enemy_turn": (_enemy_turn("en"), _enemy_turn("ja")),
     "log.enemy_roll": (lambda a, say: f"{ENEMIES[a['enemy']].en} rolls "
                        f"{', '.join(map(str, a['faces']))}.",
                        lambda a, say: f"{ENEMIES[a['enemy']].ja}のダイス:"
                        f"{', '.join(map(str, a['faces']))}"),
     "log.enemy_step": (_enemy_step("en"), _enemy_step("ja")),
-    "log.enemy_wins": ("{enemy:@enemy} wins: your HP fell to 0.",
-                       "{enemy:@enemy}の勝ち:あなたのHPが0になりました。"),
-    "log.enemy_self_ko": ("You win: {enemy:@enemy} knocked itself out.",
-                          "勝利:{enemy:@enemy}が自滅しました。"),
-    # -- moves --------------------------------------------------------------------------
-    "move.cast_one": ("Cast {spell:@spell} with a {value}",
-                      "{spell:@spell}に{value}を置いて唱える"),
     "move.cast_start": (lambda a, say: f"Start casting {say(a['spell'], '@spell')}: a "
                         f"{a['value']} as the {slot_name(a['spell'], 0, 'en')}",
                         lambda a, say: f"{say(a['spell'], '@spell')}の詠唱を始める"
@@ -221,109 +196,7 @@ WORDS = Catalogue({
                     f"{slot_name(a['spell'], a['slot'], 'en')}",
                     lambda a, say: f"{say(a['spell'], '@spell')}の"
                     f"{slot_name(a['spell'], a['slot'], 'ja')}に{a['value']}を置く"),
-    "move.die": ("Place a {value}", "{value}を置く"),
-    "move.x": ("Choose X = {x}", "X={x}を選ぶ"),
-    "move.fire": ("Fire Rapid Fire", "連射を発動する"),
-    "move.end": ("End the turn", "手番を終える"),
-    "move.keep": ("Keep {spell:@spell}", "{spell:@spell}を残す"),
-    "move.roll": ("Roll {shown}", "ダイス:{shown}"),
-    "move.deal": ("Deal a card", "カードを配る"),
-    "move.first": ("{seat:player} goes first", "{seat:player}が先攻"),
-    "move.enemy_face": ("{enemy:@enemy} resolves a {face}", "{enemy:@enemy}の出目{face}"),
-    "move.enemy_roll": ("{enemy:@enemy} rolls {shown}", "{enemy:@enemy}のダイス:{shown}"),
-    # -- refusals -------------------------------------------------------------------------
-    "refuse.over": ("The game is over.", "ゲームは終了しています。"),
-    "refuse.battle_over": ("The battle is over.", "対戦は終了しています。"),
-    "refuse.chance": ("Only the dice and the deck decide that.",
-                      "それはダイスや山札が決めることです。"),
-    "refuse.drafting": ("The draft is on: click a card to keep it.",
-                        "ドラフト中です。カードをクリックして残してください。"),
-    "refuse.draft_first": ("The draft is on: keep a spell first.",
-                           "ドラフト中です。まず呪文を選んで残してください。"),
-    "refuse.none_to_keep": ("You have no {spell:@spell} left to keep.",
-                            "残せる{spell:@spell}はありません。"),
-    "refuse.draft_over": ("The draft is over.", "ドラフトは終わっています。"),
-    "refuse.turn_of": ("It is {seat:player}'s turn.", "{seat:player}の手番です。"),
-    "refuse.no_such_die": ("There is no such die.", "そのダイスはありません。"),
-    "refuse.die_used": ("That die is already used.", "そのダイスはもう使われています。"),
-    "refuse.no_die": ("No die shows {value}.", "{value}の目のダイスはありません。"),
-    "refuse.finish_cast": ("Finish casting {spell:@spell} first.",
-                           "先に{spell:@spell}の詠唱を終えてください。"),
-    "refuse.choose_x_first": ("{spell:@spell}: choose X first.",
-                              "{spell:@spell}:先にXを選んでください。"),
-    "refuse.choose_x_now": ("{spell:@spell}: choose X now.", "{spell:@spell}:Xを選んでください。"),
-    "refuse.drag_to_spell": ("Drag the die onto a spell.",
-                             "ダイスを呪文の上にドラッグしてください。"),
-    "refuse.not_yours": ("You do not have {spell:@spell}.", "{spell:@spell}を持っていません。"),
-    "refuse.cast_done": ("{spell:@spell} was already cast this turn.",
-                         "{spell:@spell}はこの手番にもう使いました。"),
-    "refuse.fire_only": ("Only Rapid Fire can be fired early.",
-                         "途中で発動できるのは連射だけです。"),
-    "refuse.no_x": ("{spell:@spell} has no X to choose.",
-                    "{spell:@spell}にはXの選択はありません。"),
-    "refuse.dice_first": ("{spell:@spell}: place its dice first.",
-                          "{spell:@spell}:先にダイスを置いてください。"),
-    "refuse.x_range": ("X must be between 1 and {top}.", "Xは1から{top}の間で選んでください。"),
-    "refuse.start_cast": ("Start a cast first: drag a die onto a spell.",
-                          "先に呪文にダイスを置いて詠唱を始めてください。"),
-    "refuse.not_now": ("'{action}' is not possible now.", "「{action}」は今はできません。"),
-    "refuse.enemy_turn": ("{enemy:@enemy} is taking its turn.", "{enemy:@enemy}の手番です。"),
-    "refuse.wait_dice": ("Wait for the dice and the cards.", "ダイスやカードを待ってください。"),
     "problem": (_problem("en"), _problem("ja")),
-    # -- prompts --------------------------------------------------------------------------
-    "prompt.draw": ("The game is a draw.", "引き分けです。"),
-    "prompt.won": ("{seat:player} wins.", "{seat:player}の勝ちです。"),
-    "prompt.choosing": ("{seat:player} is choosing spells.", "{seat:player}が呪文を選んでいます。"),
-    "prompt.keep": ("Click a spell to keep it ({left} more to keep).",
-                    "残す呪文をクリックしてください(あと{left}枚)。"),
-    "prompt.ready": ("Getting ready…", "準備中…"),
-    "prompt.turn_of": ("It is {seat:player}'s turn.", "{seat:player}の手番です。"),
-    "prompt.all_used": ("All dice are used. Press End turn.",
-                        "ダイスを使い切りました。手番終了を押してください。"),
-    "prompt.cast_or_end": ("Drag a die onto a spell to cast it, or press End turn.",
-                           "ダイスを呪文にドラッグして唱えるか、手番終了を押してください。"),
-    "prompt.doomsday": ("{spell:@spell}: choose X from 1 to {top} (X = {top} knocks you out: "
-                        "you lose!).",
-                        "{spell:@spell}:Xを1〜{top}から選んでください(X={top}だと自分が倒れて"
-                        "負けます)。"),
-    "prompt.choose_x": ("{spell:@spell}: choose X from 1 to {top}.",
-                        "{spell:@spell}:Xを1〜{top}から選んでください。"),
-    "prompt.fire": ("{spell:@spell}: press Fire.", "{spell:@spell}:発動を押してください。"),
-    "prompt.fire_or_more": ("{spell:@spell}: drag another die onto it, or press Fire.",
-                            "{spell:@spell}:ダイスを追加するか、発動を押してください。"),
-    # -- the table ------------------------------------------------------------------------
-    "choice.die": ("{spell:@spell} with a {value}", "{spell:@spell}に{value}"),
-    "table.drag_die": ("Drag the die onto one of your spells.",
-                       "ダイスを自分の呪文の上にドラッグしてください。"),
-    "table.own_spells": ("You can only cast your own spells.", "使えるのは自分の呪文だけです。"),
-    "table.kept": ("You already keep this card.", "このカードはもう残しています。"),
-    "table.cast_here": ("Drag a die onto this spell to cast it.",
-                        "呪文を唱えるには、ダイスをこのカードにドラッグしてください。"),
-    "table.opponents_spell": ("That is your opponent's spell.", "それは相手の呪文です。"),
-    "series.mana": ("mana", "マナ"),
-    "summary.draw": ("Draw: both wizards took {turns} turns and both still stand. Final HP: "
-                     "{hp0} – {hp1}.",
-                     "引き分け:両者が{turns}ターンを終えても決着がつきませんでした。最終HP:"
-                     "{hp0} – {hp1}。"),
-    "summary.self_ko": ("{seat:player} wins: {loser:player} knocked themself out with their own "
-                        "spell. Final HP: {hp0} – {hp1}.",
-                        "{seat:player}の勝ち:{loser:player}が自分の呪文で倒れました。最終HP:"
-                        "{hp0} – {hp1}。"),
-    "summary.won": ("{seat:player} wins: {loser:player}'s HP fell to 0. Final HP: {hp0} – "
-                    "{hp1}.",
-                    "{seat:player}の勝ち:{loser:player}のHPが0になりました。最終HP:{hp0} – "
-                    "{hp1}。"),
-    "table.enemy_card": ("That is {enemy:@enemy}'s card: each row says what a die showing "
-                         "that face does.",
-                         "{enemy:@enemy}のカードです。各段はその目が出たときの効果です。"),
-    "table.enemy_dice": ("Those are {enemy:@enemy}'s dice.", "{enemy:@enemy}のダイスです。"),
-    "table.not_on_enemy": ("Drag the die onto one of your spells; spells that deal damage hit "
-                           "the enemy.",
-                           "ダイスは自分の呪文にドラッグしてください。ダメージは敵に与えられます。"),
-    "summary.solo_draw": ("Draw: after {turns} turns each, {enemy:@enemy} still has {ehp} HP and "
-                          "you have {hp}.",
-                          "引き分け:{turns}ターンずつ戦っても決着がつきませんでした"
-                          "({enemy:@enemy} HP{ehp}、あなた HP{hp})。"),
     "summary.victory": (lambda a, say: f"Victory! You defeated {say(a['enemy'], '@enemy')} on "
                         f"your turn {a['turns']}."
                         + (" It knocked itself out." if a["self_ko"] else "")
@@ -331,17 +204,6 @@ WORDS = Catalogue({
                         lambda a, say: f"勝利!{a['turns']}ターン目に{say(a['enemy'], '@enemy')}"
                         "を倒しました" + ("(自滅)" if a["self_ko"] else "")
                         + f"。残りHP:{a['hp']}/{a['max_hp']}。"),
-    "summary.self_defeat": ("Defeat: you knocked yourself out with your own spell; "
-                            "{enemy:@enemy} had {ehp} HP left.",
-                            "敗北:自分の呪文で倒れました({enemy:@enemy}の残りHP{ehp})。"),
-    "summary.defeat": ("Defeat: {enemy:@enemy} brought your HP to 0 on its turn {turn}; it had "
-                       "{ehp} HP left.",
-                       "敗北:{enemy:@enemy}の{turn}ターン目にHPが0になりました"
-                       "({enemy:@enemy}の残りHP{ehp})。"),
-    "prompt.solo_draw": ("The battle is a draw.", "引き分けです。"),
-    "prompt.solo_won": ("You defeated {enemy:@enemy}!", "{enemy:@enemy}に勝利しました!"),
-    "prompt.solo_lost": ("{enemy:@enemy} defeated you.", "{enemy:@enemy}に敗れました。"),
-    "prompt.enemy_turn": ("{enemy:@enemy} is taking its turn.", "{enemy:@enemy}の手番です。"),
     "prompt.drag_slot": (lambda a, say: f"{say(a['spell'], '@spell')}: drag the "
                          f"{slot_name(a['spell'], a['slot'], 'en')}.",
                          lambda a, say: f"{say(a['spell'], '@spell')}:"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say
+from tabletop.api import ENGINE, Catalogue, Say, words_file
 
 from .data import (
     KANA,
@@ -136,6 +136,7 @@ def _over(lang: str) -> Any:
 
 
 WORDS = Catalogue({
+    **words_file(__package__, "words.toml"),
     # -- the two words ------------------------------------------------------------------
     **{f"word.{w}": (_word(w, "en"), _word(w, "ja")) for w in GAME_WORDS},
     # -- the log ------------------------------------------------------------------------
@@ -146,65 +147,11 @@ WORDS = Catalogue({
                   if a["practice"] else
                   f"抽選の結果、{say(a['seat'], 'player')}が先に答えます。"),
     "log.stint": (_stint_en, _stint_ja),
-    "log.set": ("{seat:player} has set a question of {length} words.",
-                "{seat:player}が{length}語の問題を作りました。"),
     "log.result": (_result("en"), _result("ja")),
     "log.stint_end": (_stint_end_en, _stint_end_ja),
     "log.end": (_end_en, _end_ja),
-    # -- moves --------------------------------------------------------------------------
-    "move.ask": ("Enter {word:@word} into the question", "{word:@word}を出題に入れる"),
-    "move.word": ("Answer {word:@word}", "{word:@word}と答える"),
-    "move.call": ("The app calls {word:@word}", "アプリが{word:@word}と出題"),
-    "move.random": ("Let the app call a random question", "アプリにランダム出題させる"),
-    "move.beat": ("Let the beat pass", "拍が進むのを待つ"),
-    "move.first": ("{seat:player} answers first", "{seat:player}が先に答える"),
-    # -- refusals -------------------------------------------------------------------------
-    "refuse.over": ("The match is over.", "試合は終わっています。"),
-    "refuse.chance": ("Only chance decides that.", "それは抽選で決まります。"),
-    "refuse.listen": ("Listen first: the answer starts after the pause beat.",
-                      "まず聞いてください。答えは休みの1拍のあとに始まります。"),
-    "refuse.setting": ("{seat:player} is setting the question.",
-                       "{seat:player}が問題を作っています。"),
-    "refuse.begun": ("You have begun entering words: finish the question (or undo the words) "
-                     "to choose a random one.",
-                     "もう語を入力し始めています。ランダム出題にするには入力を取り消して"
-                     "ください。"),
-    "refuse.set": ("The question is set; it is being played and answered now.",
-                   "問題はもう決まっていて、出題・解答の最中です。"),
-    "refuse.beat": ("The beat runs only while a question is played and answered.",
-                    "拍が進むのは出題と解答の間だけです。"),
-    # -- the table ------------------------------------------------------------------------
-    "table.watching": ("You are watching this match.", "観戦中です。"),
-    "table.pads": ("Press F (ぷにぅ) or J (もにょ), or click a pad.",
-                   "F(ぷにぅ)かJ(もにょ)を押すか、パッドをクリックしてください。"),
-    "table.answering": ("{seat:player} is answering this question.",
-                        "この問題に答えるのは{seat:player}です。"),
-    "table.wait": ("Wait a moment.", "少しお待ちください。"),
     # -- prompts --------------------------------------------------------------------------
     "prompt.over": (_over("en"), _over("ja")),
-    "prompt.drawing": ("Drawing who answers first…", "先に答える人を抽選しています…"),
-    "prompt.compose": ("Set a question of {n} words: F = ぷにぅ, J = もにょ (or click the pads "
-                       "below). {done}/{n} entered. Random question (R) lets the app call "
-                       "them.",
-                       "{n}語の問題を作ってください:F=ぷにぅ、J=もにょ(または下のパッドを"
-                       "クリック)。{done}/{n}語入力済み。「ランダム出題」(R)でアプリに任せ"
-                       "られます。"),
-    "prompt.composing": ("{seat:player} is setting a question of {n} words ({done}/{n}). The "
-                         "answerer looks away.",
-                         "{seat:player}が{n}語の問題を作っています({done}/{n})。答える人は"
-                         "画面を見ないでください。"),
-    "prompt.ready": ("Get ready… the question ({n} words) starts on the next beat.",
-                     "用意…次の拍から出題です。"),
-    "prompt.listen": ("Listen and remember: word {step} of {n}.",
-                      "聞いて覚えましょう:{step}/{n}語目。"),
-    "prompt.pause": ("Pause beat — the answer starts on the next beat.",
-                     "休みの1拍 — 次の拍から答えます。"),
-    "prompt.next": ("Good — word {next} on the next beat.", "よし!次の拍で{next}語目。"),
-    "prompt.hold": ("Good — hold still until this beat ends.",
-                    "よし!この拍が終わるまで押さずに待ちます。"),
-    "prompt.answer": ("Answer! Word {word} of {n}, swapped: F = ぷにぅ, J = もにょ. One press "
-                      "in this beat.",
-                      "答えて!{word}/{n}語目を入れ替えて:F=ぷにぅ、J=もにょ。この拍に1回だけ。"),
     "prompt.answering": (lambda a, say: f"{say(a['seat'], 'player')} is answering: word "
                          f"{min(a['window'] + 1, a['n'])} of {a['n']}.",
                          lambda a, say: f"{say(a['seat'], 'player')}が答えています:"
@@ -212,6 +159,4 @@ WORDS = Catalogue({
     # -- the end ------------------------------------------------------------------------
     "summary.practice": (f"{{score}} correct answers in {STINTS_PER_PLAYER} stints.",
                          f"{STINTS_PER_PLAYER}回で正解 計{{score}}回。"),
-    "summary.longest": ("Longest correct answers: Player 1 {first}, Player 2 {second} words.",
-                        "最長正解:プレイヤー1 {first}語、プレイヤー2 {second}語。"),
 }, spec=SPEC, parent=ENGINE)
