@@ -47,12 +47,17 @@ def words_file(package: str | None, name: str) -> dict[str, tuple[str, str]]:
     of ``package``, each key a code and each value ``[English, Japanese]``. Translators edit
     these files; only entries that need code (a function, words built from game data) stay in
     the ``words`` module. A file that breaks this shape raises ``ValueError`` naming the code."""
+    import sys
     import tomllib
-    from importlib.resources import files
+    from pathlib import Path
 
-    if not package:
+    module = sys.modules.get(package or "")
+    where = getattr(module, "__file__", None)
+    if not where:
         raise ValueError(f"words_file({name!r}) needs the package that holds the file")
-    text = files(package).joinpath(name).read_text(encoding="utf-8")
+    # Read beside the package's own file (importlib.resources would load zipfile at start-up);
+    # a PyInstaller bundle keeps the file at the same place under its folder.
+    text = (Path(where).parent / name).read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

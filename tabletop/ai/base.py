@@ -10,6 +10,7 @@ their ``CancelFlag`` is set (the window closed, the user undid a move).
 from __future__ import annotations
 
 import threading
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -66,7 +67,6 @@ class Agent(ABC):
     #: Short name for logs and statistics ("random", "hard", ...).
     name: str = "agent"
 
-    @abstractmethod
     def choose(
         self,
         game: Game[Any],
@@ -81,8 +81,28 @@ class Agent(ABC):
 
         ``obs`` is ``game.observation(true_state, seat)``; ``legal`` is non-empty and in the
         game's stable order. The same inputs and ``seed`` give the same decision, except when
-        a safety time cap or ``cancel`` cut the thinking short.
+        a safety time cap or ``cancel`` cut the thinking short. The decision's ``seconds`` is
+        the time this call took.
         """
+        if not legal:
+            raise ValueError(f"{type(self).__name__}.choose needs at least one legal action.")
+        start = time.perf_counter()
+        decision = self.decide(game, obs, seat, legal, seed=seed, cancel=cancel)
+        decision.seconds = time.perf_counter() - start
+        return decision
+
+    @abstractmethod
+    def decide(
+        self,
+        game: Game[Any],
+        obs: Observation,
+        seat: int,
+        legal: Sequence[str],
+        *,
+        seed: int,
+        cancel: CancelFlag | None,
+    ) -> Decision:
+        """The agent's own choice, as ``choose`` describes it (``legal`` is not empty)."""
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"

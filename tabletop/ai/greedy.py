@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,7 +32,7 @@ class GreedyAgent(Agent):
             raise ValueError("GreedyAgent needs at least one sample.")
         self.samples = samples
 
-    def choose(
+    def decide(
         self,
         game: Game[Any],
         obs: Observation,
@@ -41,14 +40,11 @@ class GreedyAgent(Agent):
         legal: Sequence[str],
         *,
         seed: int,
-        cancel: CancelFlag | None = None,
+        cancel: CancelFlag | None,
     ) -> Decision:
-        if not legal:
-            raise ValueError("GreedyAgent.choose needs at least one legal action.")
-        start = time.perf_counter()
         rng = random.Random(seed)
         if len(legal) == 1:
-            return Decision(legal[0], 0, time.perf_counter() - start)
+            return Decision(legal[0], 0)
         sample = game.resampler(obs, seat)
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.samples):
@@ -62,7 +58,6 @@ class GreedyAgent(Agent):
         top = [a for a in legal if totals[a] >= best - 1e-9]
         action = top[rng.randrange(len(top))]
         return Decision(action, iterations=self.samples * len(legal),
-                        seconds=time.perf_counter() - start,
                         value=best / self.samples)
 
 

@@ -72,7 +72,7 @@ class MCTSAgent(Agent):
         self.top_k = max(1, top_k)
         self.level = level
 
-    def choose(
+    def decide(
         self,
         game: Game[Any],
         obs: Observation,
@@ -80,10 +80,8 @@ class MCTSAgent(Agent):
         legal: Sequence[str],
         *,
         seed: int,
-        cancel: CancelFlag | None = None,
+        cancel: CancelFlag | None,
     ) -> Decision:
-        if not legal:
-            raise ValueError("MCTSAgent.choose needs at least one legal action.")
         start = time.perf_counter()
         if len(legal) == 1:
             return Decision(legal[0], 0, time.perf_counter() - start, None, {legal[0]: 0})

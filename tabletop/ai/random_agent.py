@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +16,7 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def choose(
+    def decide(
         self,
         game: Game[Any],
         obs: Observation,
@@ -25,10 +24,6 @@ class RandomAgent(Agent):
         legal: Sequence[str],
         *,
         seed: int,
-        cancel: CancelFlag | None = None,
+        cancel: CancelFlag | None,
     ) -> Decision:
-        if not legal:
-            raise ValueError("RandomAgent.choose needs at least one legal action.")
-        start = time.perf_counter()
-        action = legal[random.Random(seed).randrange(len(legal))]
-        return Decision(action, iterations=0, seconds=time.perf_counter() - start)
+        return Decision(legal[random.Random(seed).randrange(len(legal))], iterations=0)

@@ -191,8 +191,8 @@ class _Script(Agent):
 
     name = "script"
 
-    def choose(self, game: Game[Any], obs: dict[str, Any], seat: int, legal: Sequence[str],
-               *, seed: int, cancel: CancelFlag | None = None) -> Decision:
+    def decide(self, game: Game[Any], obs: dict[str, Any], seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None) -> Decision:
         rng = random.Random(seed)
         plays = [a for a in legal if a.startswith("play:") and a != "play:forces"]
         if plays:
