@@ -83,6 +83,53 @@ class GameSpec:
     rules_file: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def from_file(cls, package: str | None, name: str, game_id: str, *,
+                  options: tuple[OptionSpec, ...] = (),
+                  extra: Mapping[str, Any] | None = None) -> GameSpec:
+        """The spec of ``game_id`` as the TOML file ``name`` beside ``package``'s modules
+        declares it: a table per game with ``name`` and ``summary`` as [English, Japanese],
+        ``players`` as [fewest, most], ``rules_version``, ``hidden_information`` and
+        ``rules_file``. Options and ``extra`` come from code, since rules read their values.
+        A file that breaks this shape raises ``ValueError`` saying where."""
+        import sys
+        import tomllib
+        from pathlib import Path
+
+        where = getattr(sys.modules.get(package or ""), "__file__", None)
+        if not where:
+            raise ValueError(f"GameSpec.from_file({name!r}) needs the package that holds it")
+        path = f"{package}/{name}"
+        try:
+            table = tomllib.loads((Path(where).parent / name).read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise ValueError(f"{path}: {exc}") from None
+        data = table.get(game_id)
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: no table [{game_id}]")
+
+        def pair(key: str, kind: type, default: Any = None) -> tuple[Any, Any]:
+            value = data.get(key, default)
+            if not (isinstance(value, list) and len(value) == 2
+                    and all(isinstance(v, kind) and not isinstance(v, bool) for v in value)):
+                raise ValueError(f"{path}: [{game_id}] {key} must be a pair of {kind.__name__}")
+            return value[0], value[1]
+
+        names, summary, players = pair("name", str), pair("summary", str, ["", ""]), \
+            pair("players", int)
+        rules_version = data.get("rules_version", "1")
+        hidden = data.get("hidden_information", True)
+        rules_file = data.get("rules_file", "")
+        if not (isinstance(rules_version, str) and isinstance(hidden, bool)
+                and isinstance(rules_file, str)):
+            raise ValueError(f"{path}: [{game_id}] rules_version and rules_file are text, "
+                             "hidden_information true or false")
+        return cls(id=game_id, name_en=names[0], name_ja=names[1], min_players=players[0],
+                   max_players=players[1], rules_version=rules_version, options=options,
+                   summary_en=summary[0], summary_ja=summary[1],
+                   has_hidden_information=hidden, rules_file=rules_file,
+                   extra=dict(extra or {}))
+
     def name(self, lang: str) -> str:
         return self.name_ja if lang == "ja" else self.name_en
 

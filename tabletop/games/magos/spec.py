@@ -14,13 +14,7 @@ TURN_LIMITS: tuple[int, ...] = (20, 30, 40, 60)
 DEFAULT_TURN_LIMIT = 40  # MG-R42
 
 
-SPEC = GameSpec(
-    id="magos",
-    name_en="Magos",
-    name_ja="マゴス",
-    min_players=2,
-    max_players=2,
-    rules_version="1",
+SPEC = GameSpec.from_file(__package__, "game.toml", "magos",
     options=(
         OptionSpec("setup", "Spells", "呪文の決め方", FIRST_GAME, (FIRST_GAME, DRAFT),
                    help_en="first-game: both wizards use Harmony, Pain, Fireball, "
@@ -31,14 +25,7 @@ SPEC = GameSpec(
                    DEFAULT_TURN_LIMIT, TURN_LIMITS,
                    help_en="The game is a draw when both players have taken this many "
                    "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
-    ),
-    summary_en="A 10-minute wizard duel: roll dice, spend them on five secret spells, "
-    "knock the other wizard's HP to 0.",
-    summary_ja="10分で遊べる魔法使いの決闘。ダイスを振って5枚の秘密の呪文に割り当て、"
-    "相手のHPを0にしよう。",
-    has_hidden_information=True,
-    rules_file="magos",
-)
+    ))
 
 
 # -- the solo campaign ---------------------------------------------------------------------------
@@ -55,13 +42,7 @@ def _enemy_choices_help(lang: str) -> str:
                      for e in (ENEMIES[i] for i in CAMPAIGN_ORDER))
 
 
-SOLO_SPEC = GameSpec(
-    id=GAME_ID,
-    name_en="Magos — solo",
-    name_ja="マゴス ソロ",
-    min_players=1,
-    max_players=1,
-    rules_version="1",
+SOLO_SPEC = GameSpec.from_file(__package__, "game.toml", GAME_ID,
     options=(
         OptionSpec("enemy", "Opponent card", "対戦相手カード", CAMPAIGN_ORDER[0],
                    CAMPAIGN_ORDER,
@@ -86,11 +67,4 @@ SOLO_SPEC = GameSpec(
                    DEFAULT_TURN_LIMIT, TURN_LIMITS,
                    help_en="The battle is a draw when both sides have taken this many "
                    "turns.", help_ja="両者がこのターン数を終えたら引き分け。"),
-    ),
-    summary_en="Solo campaign: your five spells against 17 opponent cards, from a training "
-    "dummy to the Intruder from the Void.",
-    summary_ja="ソロキャンペーン:5枚の呪文で17枚の対戦相手カードに挑む。訓練ダミーから"
-    "虚無よりの闖入者まで。",
-    has_hidden_information=False,
-    rules_file="magos",
-)
+    ))

@@ -42,13 +42,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, Any]]]:
     }
 
 
-SPEC = GameSpec(
-    id="mr-sneaky",
-    name_en="Mr. Sneaky",
-    name_ja="ミスター・スニーキー",
-    min_players=2,  # MS-R01
-    max_players=2,
-    rules_version="1",
+SPEC = GameSpec.from_file(__package__, "game.toml", "mr-sneaky",
     options=(
         OptionSpec("first", "First Rich Man", "最初の富豪", "random",
                    ("random", "1", "2"),
@@ -64,13 +58,5 @@ SPEC = GameSpec(
                    help_en="How the 8 guard cards split into yellow (無) and blue (罠).",
                    help_ja="警備カード8枚の内訳:黄(無)-青(罠)。"),
     ),
-    summary_en="A 20-minute duel in a house of eight doors: the Rich Man hides his "
-    "treasure and lays cards to tempt or trap; the Thief sneaks from room to room. "
-    "Roles swap every round; 8 jewels win.",
-    summary_ja="8枚の扉の家で対決する20分ゲーム。富豪は宝を隠し、カードで誘い、罠にかける。"
-    "泥棒は部屋から部屋へ忍び込む。ラウンドごとに役割交代、宝石8個で勝利。",
-    has_hidden_information=True,
-    rules_file="mr-sneaky",
-    extra={"choice_labels": _choice_labels()},
-)
+    extra={"choice_labels": _choice_labels()})
 

@@ -101,24 +101,9 @@ CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-SPEC = GameSpec(
-    id="national-economy",
-    name_en="National Economy",
-    name_ja="ナショナルエコノミー",
-    min_players=2,
-    max_players=4,
-    # Options came later with the spec's decisions as defaults: a game without them plays
-    # and saves exactly as under version 1, so older save files still replay.
-    rules_version="1",
+SPEC = GameSpec.from_file(__package__, "game.toml", "national-economy",
     options=RULE_OPTIONS,
-    summary_en="Place workers, build a town and pay your workers' wages: every dollar "
-    "you pay flows into the household that everyone earns from.",
-    summary_ja="労働者を派遣して建物を建て、賃金を払う。払ったお金は家計に入り、"
-    "みんながそこから稼ぐワーカープレイスメント。",
-    has_hidden_information=True,
-    rules_file="national-economy",
-    extra={"choice_labels": CHOICE_LABELS},
-)
+    extra={"choice_labels": CHOICE_LABELS})
 
 
 # -- the solo game ----------------------------------------------------------------------------
@@ -154,13 +139,7 @@ SOLO_CHOICE_LABELS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-SOLO_SPEC = GameSpec(
-    id=GAME_ID,
-    name_en="National Economy — solo",
-    name_ja="ナショナルエコノミー ソロ",
-    min_players=1,
-    max_players=1,
-    rules_version="1",
+SOLO_SPEC = GameSpec.from_file(__package__, "game.toml", GAME_ID,
     options=(
         OptionSpec("variant", "Solo rules", "ソロルール", VARIANT_A, VARIANTS,
                    help_en="a: a Factory starts in the public area, one building per type "
@@ -187,11 +166,4 @@ SOLO_SPEC = GameSpec(
                    "未払い給料罰符(−3点)を受け取る。"),
         *SHARED_OPTIONS,
     ),
-    summary_en="Solo: nine rounds against your own wage bill while a neutral blocker takes "
-    "the newest free workplace after each of your workers.",
-    summary_ja="1人用:労働者を置くたびに中立のブロッカーが一番新しい空き職場をふさぐ中で、"
-    "9ラウンドの賃金を払い抜く。",
-    has_hidden_information=False,
-    rules_file="national-economy",
-    extra={"choice_labels": SOLO_CHOICE_LABELS},
-)
+    extra={"choice_labels": SOLO_CHOICE_LABELS})

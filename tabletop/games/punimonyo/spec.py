@@ -55,21 +55,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
     return {"beat_ms": beats, "ai_k": ks}
 
 
-SPEC = GameSpec(
-    id="punimonyo",
-    name_en="Punimonyo",
-    name_ja="ぷにもにょ",
-    min_players=2,
-    max_players=2,
-    rules_version="1",
+SPEC = GameSpec.from_file(__package__, "game.toml", "punimonyo",
     options=_option_specs(),
-    summary_en="A 3-5 minute call-and-answer game for 2: one calls ぷにぅ and もにょ to a "
-    "beat, the other answers every word swapped, in time, from memory. Each right "
-    "answer makes the next question one word longer.",
-    summary_ja="2人・3〜5分のかけ合いゲーム。ひとりがリズムに乗せて「ぷにぅ」「もにょ」と"
-    "出題し、もうひとりは1語ずつ入れ替えて拍どおりに答えます。正解するたびに1語長くなります。",
-    has_hidden_information=True,
-    rules_file="punimonyo",
-    extra={"choice_labels": _choice_labels()},
-)
+    extra={"choice_labels": _choice_labels()})
 

@@ -27,13 +27,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
 # ---------------------------------------------------------------------------------------------
 
 
-SPEC = GameSpec(
-    id="spymaster",
-    name_en="Spymaster",
-    name_ja="スパイマスター",
-    min_players=2,
-    max_players=2,
-    rules_version="3",
+SPEC = GameSpec.from_file(__package__, "game.toml", "spymaster",
     options=(
         OptionSpec("deck", "Deck mix", "山札の構成", DEFAULT_MIX, tuple(DECK_MIXES),
                    help_en="Spies (numbered from 1) - Special Forces - Hackers in the "
@@ -45,12 +39,5 @@ SPEC = GameSpec(
                    help_ja="バリアント:攻撃が成功したあと、攻撃側は次のカードを出さずに"
                    "ラウンドを終えてもよい。"),
     ),
-    summary_en="A 15-minute duel of bluffs: play an agent face down, and your rival must "
-    "name its type. Expose all three of their classified documents.",
-    summary_ja="15分のブラフ対決。エージェントを伏せて出し、相手はその種類を言い当てる。"
-    "相手の機密書類3枚をすべて暴けば勝ち。",
-    has_hidden_information=True,
-    rules_file="spymaster",
-    extra={"choice_labels": _choice_labels()},
-)
+    extra={"choice_labels": _choice_labels()})
 
