@@ -61,7 +61,7 @@ def test_a_damaged_spec_table_is_refused_with_its_place(package: tuple[str, Path
                                                         says: str) -> None:
     name, folder = package
     (folder / "game.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError, match="datagame/game.toml") as caught:
+    with pytest.raises(ValueError, match=r"datagame/game\.toml") as caught:
         GameSpec.from_file(name, "game.toml", "data-game")
     assert says in str(caught.value)
 
@@ -80,7 +80,7 @@ def test_a_damaged_catalogue_is_refused_with_its_place(package: tuple[str, Path]
                                                        text: str) -> None:
     name, folder = package
     (folder / "words.toml").write_text(text, encoding="utf-8")
-    with pytest.raises(ValueError, match="datagame/words.toml"):
+    with pytest.raises(ValueError, match=r"datagame/words\.toml"):
         words_file(name, "words.toml")
 
 
