@@ -67,16 +67,8 @@ class Agent(ABC):
     #: Short name for logs and statistics ("random", "hard", ...).
     name: str = "agent"
 
-    def choose(
-        self,
-        game: Game[Any],
-        obs: Observation,
-        seat: int,
-        legal: Sequence[str],
-        *,
-        seed: int,
-        cancel: CancelFlag | None = None,
-    ) -> Decision:
+    def choose(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None = None) -> Decision:
         """Pick one action of ``legal`` for ``seat``.
 
         ``obs`` is ``game.observation(true_state, seat)``; ``legal`` is non-empty and in the
@@ -92,16 +84,8 @@ class Agent(ABC):
         return decision
 
     @abstractmethod
-    def decide(
-        self,
-        game: Game[Any],
-        obs: Observation,
-        seat: int,
-        legal: Sequence[str],
-        *,
-        seed: int,
-        cancel: CancelFlag | None,
-    ) -> Decision:
+    def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None) -> Decision:
         """The agent's own choice, as ``choose`` describes it (``legal`` is not empty)."""
 
     def __repr__(self) -> str:

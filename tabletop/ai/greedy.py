@@ -32,16 +32,8 @@ class GreedyAgent(Agent):
             raise ValueError("GreedyAgent needs at least one sample.")
         self.samples = samples
 
-    def decide(
-        self,
-        game: Game[Any],
-        obs: Observation,
-        seat: int,
-        legal: Sequence[str],
-        *,
-        seed: int,
-        cancel: CancelFlag | None,
-    ) -> Decision:
+    def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None) -> Decision:
         rng = random.Random(seed)
         if len(legal) == 1:
             return Decision(legal[0], 0)

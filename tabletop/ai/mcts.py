@@ -72,16 +72,8 @@ class MCTSAgent(Agent):
         self.top_k = max(1, top_k)
         self.level = level
 
-    def decide(
-        self,
-        game: Game[Any],
-        obs: Observation,
-        seat: int,
-        legal: Sequence[str],
-        *,
-        seed: int,
-        cancel: CancelFlag | None,
-    ) -> Decision:
+    def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None) -> Decision:
         start = time.perf_counter()
         if len(legal) == 1:
             return Decision(legal[0], 0, time.perf_counter() - start, None, {legal[0]: 0})

@@ -16,14 +16,6 @@ class RandomAgent(Agent):
 
     name = "random"
 
-    def decide(
-        self,
-        game: Game[Any],
-        obs: Observation,
-        seat: int,
-        legal: Sequence[str],
-        *,
-        seed: int,
-        cancel: CancelFlag | None,
-    ) -> Decision:
+    def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               *, seed: int, cancel: CancelFlag | None) -> Decision:
         return Decision(legal[random.Random(seed).randrange(len(legal))], iterations=0)

@@ -7,22 +7,18 @@ from tabletop.games.buried_treasure.data import BID_VALUES
 from tabletop.games.buried_treasure.model import BuriedTreasureGame
 from tabletop.games.buried_treasure.plugin import PLUGIN
 from tabletop.games.buried_treasure.view import BuriedTreasureView
+from tests.games.plugincheck import assert_plugin, rulebooks
 
 
 def test_plugin_fields() -> None:
-    assert isinstance(PLUGIN.game, BuriedTreasureGame)
-    spec = PLUGIN.game.spec
-    assert (spec.id, spec.name_en, spec.name_ja) == ("buried-treasure", "Buried Treasure",
-                                                     "埋蔵金")
-    assert (spec.min_players, spec.max_players) == (2, 6)
-    assert spec.has_hidden_information and spec.rules_file == "buried-treasure"
-    assert spec.resolve_options() == {}  # the spec names no option; §6 decisions are fixed
-    assert isinstance(PLUGIN.view(), BuriedTreasureView)
+    assert_plugin(PLUGIN, BuriedTreasureGame, BuriedTreasureView,
+                  names=("buried-treasure", "Buried Treasure", "埋蔵金"),
+                  # The spec names no option: the decisions of its §6 are fixed.
+                  players=(2, 6), options={})
 
 
 def test_rulebooks_cover_cards_board_and_controls() -> None:
-    en = PLUGIN.rules["en"].read_text(encoding="utf-8")
-    ja = PLUGIN.rules["ja"].read_text(encoding="utf-8")
+    en, ja = rulebooks(PLUGIN)
     assert en.startswith("# Buried Treasure\n") and ja.startswith("# 埋蔵金\n")
     for text in (en, ja):
         for v in BID_VALUES:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Piece, Session
+from tabletop.engine import Piece, Session
 from tabletop.games.magos.data import SPELLS
 from tabletop.games.magos.view import MagosView
 from tests.games.magos.magos_build import GAME, duel, play, say
+from tests.games.viewcheck import check_gestures, decisions
 
 VIEW = MagosView()
 
@@ -70,34 +69,10 @@ def test_spectator_sees_seat_zero_at_bottom_and_nothing_hidden() -> None:
     assert VIEW.gestures(GAME.observation(s, None), None, []) == []
 
 
-def _check_gestures(session: Session) -> int:
-    s = session.state
-    seat = GAME.current_player(s)
-    obs = GAME.observation(s, seat)
-    legal = GAME.legal_actions(s)
-    gestures = VIEW.gestures(obs, seat, legal)
-    lay = VIEW.layout(obs, seat, "en")
-    ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
-    assert {g.action for g in gestures} == set(legal)
-    for g in gestures:
-        for ref in (g.source, g.target):
-            assert ref is None or ref in ids, (g, ids)
-        if g.source is not None and g.target is not None:
-            assert say(VIEW.why_not(obs, seat, g.source, g.target, "en"), "en") == ""
-    return len(gestures)
-
-
 @pytest.mark.parametrize("setup", ["first-game", "draft"])
 def test_gestures_exist_for_every_legal_action(setup: str) -> None:
-    for seed in range(4):
-        session = Session(GAME, options={"setup": setup}, seed=seed)
-        rng = random.Random(seed)
-        steps = 0
-        while GAME.current_player(session.state) not in (TERMINAL, CHANCE) and steps < 150:
-            assert _check_gestures(session) > 0
-            legal = session.legal_actions()
-            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
-            steps += 1
+    for session in decisions(GAME, None, range(4), lambda seed: {"setup": setup}, limit=150):
+        assert check_gestures(session, VIEW, say) > 0
 
 
 def test_gesture_shapes() -> None:

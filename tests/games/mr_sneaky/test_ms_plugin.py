@@ -7,23 +7,18 @@ from tabletop.games.mr_sneaky.data import CARD_FAMILY_NAMES, SYMBOL_NAMES
 from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.plugin import PLUGIN
 from tabletop.games.mr_sneaky.view import MrSneakyView
+from tests.games.plugincheck import assert_plugin, rulebooks
 
 
 def test_plugin_fields() -> None:
-    assert isinstance(PLUGIN.game, MrSneakyGame)
-    spec = PLUGIN.game.spec
-    assert (spec.id, spec.name_en, spec.name_ja) == ("mr-sneaky", "Mr. Sneaky",
-                                                     "ミスター・スニーキー")
-    assert (spec.min_players, spec.max_players) == (2, 2)
-    assert spec.has_hidden_information
-    assert spec.resolve_options() == {"first": "random", "traps": "1-1-2",
-                                      "guard_cards": "4-4"}
-    assert isinstance(PLUGIN.view(), MrSneakyView)
+    assert_plugin(PLUGIN, MrSneakyGame, MrSneakyView,
+                  names=("mr-sneaky", "Mr. Sneaky", "ミスター・スニーキー"),
+                  players=(2, 2),
+                  options={"first": "random", "traps": "1-1-2", "guard_cards": "4-4"})
 
 
 def test_rulebooks_cover_doors_cards_and_controls() -> None:
-    en = PLUGIN.rules["en"].read_text(encoding="utf-8")
-    ja = PLUGIN.rules["ja"].read_text(encoding="utf-8")
+    en, ja = rulebooks(PLUGIN)
     for sym_en, sym_ja in SYMBOL_NAMES.values():
         assert f"| {sym_ja} | {sym_en} |" in en
         assert f"| {sym_ja} | {sym_en} |" in ja

@@ -18,6 +18,7 @@ from tabletop.games.mr_sneaky.view import (
     door_id,
 )
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, say
+from tests.games.viewcheck import check_gestures, decisions
 
 VIEW = MrSneakyView()
 
@@ -142,39 +143,19 @@ def test_layout_pieces() -> None:
 
 
 def _check_gestures(session: Session) -> int:
-    s = session.state
-    seat = GAME.current_player(s)
-    obs = GAME.observation(s, seat)
-    legal = GAME.legal_actions(s)
-    gestures = VIEW.gestures(obs, seat, legal)
-    lay = VIEW.layout(obs, seat, "en")
-    ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
-    assert {g.action for g in gestures} == set(legal)
-    for action in legal:  # a drag or a click for every action; buttons for steal/pass
-        mine = [g for g in gestures if g.action == action]
+    """The shared check in both languages, and a drag for every move and placement."""
+    count = check_gestures(session, VIEW, say, ("en", "ja"))
+    obs = GAME.observation(session.state, session.current_player())
+    gestures = VIEW.gestures(obs, session.current_player(), session.legal_actions())
+    for action in session.legal_actions():  # buttons for steal/pass
         if action.startswith(("move:", "place:")):
-            assert any(g.source and g.target for g in mine), action
-    for g in gestures:
-        for ref in (g.source, g.target):
-            assert ref is None or ref in ids, (g, sorted(ids))
-        if g.source is not None or g.target is not None:
-            for lang in ("en", "ja"):
-                assert say(VIEW.why_not(obs, seat, str(g.source or g.target),
-                                    g.target if g.source else None, lang)) == "", g
-    for p in lay.pieces:
-        w, h = p.size()
-        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
-    return len(gestures)
+            assert any(g.source and g.target for g in gestures if g.action == action), action
+    return count
 
 
 def test_gestures_exist_for_every_legal_action() -> None:
-    for seed in range(8):
-        session = Session(GAME, seed=seed)
-        rng = random.Random(seed)
-        while not session.is_terminal():
-            assert _check_gestures(session) > 0
-            legal = session.legal_actions()
-            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
+    for session in decisions(GAME, None, range(8)):
+        assert _check_gestures(session) > 0
 
 
 def test_move_and_place_are_drags_steal_and_pass_buttons() -> None:

@@ -7,23 +7,19 @@ from tabletop.games.not_my_fault.data import MILESTONES, VALUES
 from tabletop.games.not_my_fault.model import NotMyFaultGame
 from tabletop.games.not_my_fault.plugin import PLUGIN
 from tabletop.games.not_my_fault.view import NotMyFaultView
+from tests.games.plugincheck import assert_plugin, rulebooks
 
 
 def test_plugin_fields() -> None:
-    assert isinstance(PLUGIN.game, NotMyFaultGame)
-    spec = PLUGIN.game.spec
     # "(仮)" only marked the title as provisional in the designer's post.
-    assert (spec.id, spec.name_en, spec.name_ja) == ("not-my-fault", "Not My Fault!",
-                                                     "Not My Fault!")
-    assert (spec.min_players, spec.max_players) == (2, 5)
-    assert spec.has_hidden_information and spec.rules_file == "not-my-fault"
-    assert spec.resolve_options() == {}  # the spec names no option; §6 decisions are fixed
-    assert isinstance(PLUGIN.view(), NotMyFaultView)
+    assert_plugin(PLUGIN, NotMyFaultGame, NotMyFaultView,
+                  names=("not-my-fault", "Not My Fault!", "Not My Fault!"),
+                  # The spec names no option: the decisions of its §6 are fixed.
+                  players=(2, 5), options={})
 
 
 def test_rulebooks_cover_cards_milestones_and_controls() -> None:
-    en = PLUGIN.rules["en"].read_text(encoding="utf-8")
-    ja = PLUGIN.rules["ja"].read_text(encoding="utf-8")
+    en, ja = rulebooks(PLUGIN)
     assert en.startswith("# Not My Fault!\n") and ja.startswith("# Not My Fault!\n")
     for text in (en, ja):
         assert "| " + " | ".join(str(v) for v in VALUES) + " |" in text

@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, Piece, Session
+from tabletop.engine import Piece, Session
 from tabletop.games.not_my_fault.data import MILESTONES
 from tabletop.games.not_my_fault.view import NotMyFaultView
 from tests.games.not_my_fault.nmf_build import GAME, play, position, say
-from tests.games.viewcheck import check_gestures
+from tests.games.viewcheck import check_gestures, decisions
 
 VIEW = NotMyFaultView()
 
@@ -22,13 +22,8 @@ def by_id(pieces: list[Piece]) -> dict[str, Piece]:
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_gestures_exist_for_every_legal_action(n: int) -> None:
-    for seed in range(4):
-        session = Session(GAME, n, seed=seed)
-        rng = random.Random(seed)
-        while GAME.current_player(session.state) not in (TERMINAL, CHANCE):
-            assert check_gestures(session, VIEW, say) > 0
-            legal = session.legal_actions()
-            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
+    for session in decisions(GAME, n, range(4)):
+        assert check_gestures(session, VIEW, say) > 0
 
 
 @pytest.mark.parametrize("n", [2, 5])

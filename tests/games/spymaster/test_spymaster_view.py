@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
-from tabletop.engine import CHANCE, TERMINAL, Piece, Session
+from tabletop.engine import Piece
 from tabletop.games.spymaster.view import SpymasterView
 from tests.games.spymaster.spy_build import GAME, play, position, say
-from tests.games.viewcheck import check_gestures
+from tests.games.viewcheck import check_gestures, decisions
 
 VIEW = SpymasterView()
 
@@ -17,13 +15,8 @@ def by_id(pieces: list[Piece]) -> dict[str, Piece]:
 
 
 def test_gestures_exist_for_every_legal_action() -> None:
-    for seed in range(8):
-        session = Session(GAME, options={"may_stop": seed % 2 == 1}, seed=seed)
-        rng = random.Random(seed)
-        while GAME.current_player(session.state) not in (TERMINAL, CHANCE):
-            assert check_gestures(session, VIEW, say) > 0
-            legal = session.legal_actions()
-            session.submit(GAME.current_player(session.state), legal[rng.randrange(len(legal))])
+    for session in decisions(GAME, None, range(8), lambda seed: {"may_stop": seed % 2 == 1}):
+        assert check_gestures(session, VIEW, say) > 0
 
 
 def test_layout_hands_rows_documents_and_piles() -> None:
