@@ -1,5 +1,6 @@
 """What every game's rules tests need alike: the words of a message as the app shows them, the
-words of a refusal, checked play of a list of actions, and the kinds of a list of events.
+words of a refusal, checked play of a list of actions, the kinds of a list of events, and the
+positions of seeded random games.
 
 A game's ``*_build`` module makes one ``RulesKit`` for its game and catalogue and adds what only
 that game needs (a position built directly, a dice roll given by hand).
@@ -7,10 +8,11 @@ that game needs (a position built directly, a dice roll given by hand).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, TypeVar
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, Generic, TypeVar
 
-from tabletop.engine import Event, Game, Msg
+from tabletop.engine import Event, Game, Msg, Session, random_play
 from tabletop.text import Catalogue, render
 
 S = TypeVar("S")
@@ -44,3 +46,29 @@ class RulesKit(Generic[S]):
 def kinds(events: Sequence[Event]) -> list[str]:
     """The kinds of ``events``, in order: what a rules test usually compares."""
     return [e.kind for e in events]
+
+
+def positions(game: Game[S], seeds: range, n: int | None = None
+              ) -> Iterator[tuple[S, random.Random]]:
+    """Every position of a uniformly random game per seed (``n`` players) before each move,
+    with the game's generator (the state changes once the caller asks for the next)."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        for s in random_play(game, game.new_game(n), rng):
+            yield s, rng
+
+
+def play_out(session: Session, rng: random.Random, moves: int | None = None) -> Session:
+    """Play ``session`` on with uniformly random legal moves: to the end, or ``moves`` of
+    them."""
+    done = 0
+    while not session.is_terminal() and (moves is None or done < moves):
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        done += 1
+    return session
+
+
+def new_session(game: Game[Any], n: int | None, seed: int) -> Session:
+    """A session played to its end with random moves seeded by ``seed``."""
+    return play_out(Session(game, n, seed=seed), random.Random(seed))

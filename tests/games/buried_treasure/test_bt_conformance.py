@@ -3,13 +3,11 @@ secret bury (no seat's pending choice in another seat's observation) and resampl
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
 import pytest
 
-from tabletop.engine import check_game, random_play
-from tabletop.games.buried_treasure.model import P_BID, P_BURY, BuriedTreasureState
+from tabletop.engine import check_game
+from tabletop.games.buried_treasure.model import P_BID, P_BURY
+from tests.games.build import positions
 from tests.games.buried_treasure.bt_build import GAME
 
 
@@ -19,18 +17,11 @@ def test_conformance_kit(n: int) -> None:
     assert report.games == 10 and report.resamples_differing > 0
 
 
-def _visit(n: int, seeds: range) -> Iterator[tuple[BuriedTreasureState, random.Random]]:
-    for seed in seeds:
-        rng = random.Random(seed)
-        for s in random_play(GAME, GAME.new_game(n), rng):
-            yield s, rng
-
-
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_pending_choices_never_leak(n: int) -> None:
     # BT-G9, BT-G10: before the reveal a seat sees only *that* another seat has buried.
     checked = 0
-    for s, rng in _visit(n, range(6)):
+    for s, rng in positions(GAME, range(6), n):
         if s.phase not in (P_BURY, P_BID):
             continue
         for seat in range(n):
@@ -54,7 +45,7 @@ def test_resample_draws_only_unseen_cards() -> None:
     # The resampled hidden cards plus what the seat saw always make up the 44-card deck.
     from tabletop.games.buried_treasure.data import COPIES, VALUES
 
-    for s, rng in _visit(3, range(3)):
+    for s, rng in positions(GAME, range(3), 3):
         if GAME.current_player(s) < 0:
             continue
         seat = GAME.current_player(s)

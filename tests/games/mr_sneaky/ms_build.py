@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
@@ -76,3 +77,14 @@ def position(
     s.deck_size = sum(s.deck.values())
     return s
 
+
+
+def shuffle_closed(s: SneakyState, rng: random.Random) -> SneakyState:
+    """``s`` with the tiles behind the closed doors dealt again at random."""
+    t = s.clone()
+    closed = [d for d in range(8) if not t.opened[d]]
+    tiles = [t.doors[d] for d in closed]
+    rng.shuffle(tiles)
+    for d, tile in zip(closed, tiles, strict=True):
+        t.doors[d] = tile
+    return t

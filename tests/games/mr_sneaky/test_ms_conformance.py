@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import Session, check_game, random_play
+from tabletop.engine import Session, check_game
 from tabletop.games.mr_sneaky.data import door_tiles
-from tabletop.games.mr_sneaky.model import SneakyState
-from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position
+from tests.games.build import new_session, positions
+from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, shuffle_closed
 
 
 def test_conformance_kit() -> None:
@@ -27,28 +26,10 @@ def test_conformance_kit_with_options(options: dict[str, object]) -> None:
     assert report.games == 5
 
 
-def _shuffle_closed(s: SneakyState, rng: random.Random) -> SneakyState:
-    """``s`` with the tiles behind the closed doors dealt again at random."""
-    t = s.clone()
-    closed = [d for d in range(8) if not t.opened[d]]
-    tiles = [t.doors[d] for d in closed]
-    rng.shuffle(tiles)
-    for d, tile in zip(closed, tiles, strict=True):
-        t.doors[d] = tile
-    return t
-
-
-def _visit_random_games(seeds: range) -> Iterator[tuple[SneakyState, random.Random]]:
-    for seed in seeds:
-        rng = random.Random(seed)
-        for s in random_play(GAME, GAME.new_game(), rng):
-            yield s, rng
-
-
 def test_closed_doors_never_leak_to_the_thief() -> None:
     # MS-R10, MS-R37
     checked = 0
-    for s, rng in _visit_random_games(range(15)):
+    for s, rng in positions(GAME, range(15)):
         if not s.doors[0]:
             continue
         thief = 1 - s.rich
@@ -58,7 +39,7 @@ def test_closed_doors_never_leak_to_the_thief() -> None:
         rich_obs = GAME.observation(s, s.rich)
         assert [v["face"] for v in rich_obs["doors"]] == s.doors
         # What the Thief (and a spectator) sees does not depend on the closed faces.
-        other = _shuffle_closed(s, rng)
+        other = shuffle_closed(s, rng)
         assert GAME.observation(other, thief) == obs
         assert GAME.observation(other, None) == GAME.observation(s, None)
         checked += 1
@@ -68,11 +49,7 @@ def test_closed_doors_never_leak_to_the_thief() -> None:
 def test_the_house_is_logged_for_the_rich_man_only() -> None:
     # MS-R10: the Rich Man's knowledge never reaches a log the Thief can read.
     for seed in range(6):
-        session = Session(GAME, seed=seed)
-        rng = random.Random(seed)
-        while not session.is_terminal():
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        session = new_session(GAME, None, seed)
         houses = [(i, e) for i, r in enumerate(session.history) for e in r.events
                   if e.kind == "house"]
         assert houses
@@ -130,10 +107,6 @@ def test_resample_after_a_useless_card() -> None:
 
 
 def test_session_json_round_trip() -> None:
-    session = Session(GAME, seed=9)
-    rng = random.Random(9)
-    while not session.is_terminal():
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    session = new_session(GAME, None, 9)
     again = Session.from_json(GAME, json.loads(json.dumps(session.to_json())))
     assert again.state_hash() == session.state_hash()

@@ -12,7 +12,6 @@ from tabletop.engine import (
     IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
-    Session,
 )
 from tabletop.games.mr_sneaky.data import (
     DOOR_POS,
@@ -39,6 +38,7 @@ from tabletop.games.mr_sneaky.model import (
     R_AGENTS,
     R_JEWELS,
 )
+from tests.games.build import new_session
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, kinds, play, position, reason, say
 
 # ---------------------------------------------------------------------------------------------
@@ -455,13 +455,8 @@ def test_information_model() -> None:
 
 def test_session_plays_whole_games() -> None:
     # MS-R01..MS-R37 together: seeded random games end with a winner.
-    import random
 
     for seed in range(5):
-        session = Session(GAME, seed=seed)
-        rng = random.Random(seed)
-        while not session.is_terminal():
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        session = new_session(GAME, None, seed)
         assert sorted(session.returns()) == [-1.0, 1.0]
         assert session.state.phase == P_OVER

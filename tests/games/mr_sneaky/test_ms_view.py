@@ -17,7 +17,7 @@ from tabletop.games.mr_sneaky.view import (
     closed_door_art,
     door_id,
 )
-from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, say
+from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, say, shuffle_closed
 from tests.games.viewcheck import check_gestures, decisions
 
 VIEW = MrSneakyView()
@@ -35,16 +35,6 @@ def _strings(piece: Piece) -> list[str]:
     out = [piece.id, piece.tooltip_en, piece.tooltip_ja]
     out.extend(str(v) for v in piece.art.values())
     return out
-
-
-def _shuffle_closed(s: SneakyState, rng: random.Random) -> SneakyState:
-    t = s.clone()
-    closed = [d for d in range(8) if not t.opened[d]]
-    tiles = [t.doors[d] for d in closed]
-    rng.shuffle(tiles)
-    for d, tile in zip(closed, tiles, strict=True):
-        t.doors[d] = tile
-    return t
 
 
 def _canon(lay: Layout) -> str:
@@ -88,12 +78,12 @@ def test_thief_layout_never_contains_a_closed_face() -> None:
                 for p in lay.pieces:  # no id names a tile, only positions
                     assert not p.id.startswith(("tile", "T-")), p.id
                 # The whole layout is the same whatever lies behind the closed doors.
-                other = _shuffle_closed(s, rng)
+                other = shuffle_closed(s, rng)
                 assert _canon(VIEW.layout(GAME.observation(other, seat), seat, lang)) == \
                     _canon(lay)
                 checked += 1
         rich_lay = VIEW.layout(GAME.observation(s, s.rich), s.rich, "en")
-        other = _shuffle_closed(s, rng)
+        other = shuffle_closed(s, rng)
         if other.doors != s.doors:
             rich_differs += _canon(VIEW.layout(GAME.observation(other, s.rich), s.rich,
                                                "en")) != _canon(rich_lay)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import CHANCE, Session, check_game, random_play
+from tabletop.engine import CHANCE, Session, check_game
 from tabletop.games.not_my_fault.data import COPIES, VALUES
 from tabletop.games.not_my_fault.model import NotMyFaultState
+from tests.games.build import new_session, positions
 from tests.games.not_my_fault.nmf_build import GAME, play, position
 
 
@@ -45,19 +45,12 @@ def _swap_hidden(s: NotMyFaultState, seat: int, rng: random.Random) -> NotMyFaul
     return t
 
 
-def _visit_random_games(n: int, seeds: range) -> Iterator[tuple[NotMyFaultState, random.Random]]:
-    for seed in seeds:
-        rng = random.Random(seed)
-        for s in random_play(GAME, GAME.new_game(n), rng):
-            yield s, rng
-
-
 @pytest.mark.parametrize("n", [2, 4])
 def test_hands_and_face_down_cards_never_leak(n: int) -> None:
     # §4.4: hand sizes, reprimands, the declaration and the number of face-down cards are
     # public; the cards themselves are not, except to the player who holds or put them.
     checked = 0
-    for s, rng in _visit_random_games(n, range(12)):
+    for s, rng in positions(GAME, range(12), n):
         if GAME.current_player(s) == CHANCE:
             continue
         for seat in range(n):
@@ -127,11 +120,7 @@ def test_resample_after_a_redeal_forgets_the_old_discards() -> None:
 
 def test_session_json_round_trip() -> None:
     for n in (2, 5):
-        session = Session(GAME, n, seed=9)
-        rng = random.Random(9)
-        while not session.is_terminal():
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        session = new_session(GAME, n, 9)
         again = Session.from_json(GAME, json.loads(json.dumps(session.to_json())))
         assert again.state_hash() == session.state_hash()
 

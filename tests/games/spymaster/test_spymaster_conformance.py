@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from tabletop.engine import Session, check_game, random_play
+from tabletop.engine import Session, check_game
 from tabletop.games.spymaster.data import DECK_MIXES
 from tabletop.games.spymaster.model import SpymasterState
+from tests.games.build import new_session, positions
 from tests.games.spymaster.spy_build import GAME, position
 
 
@@ -47,17 +47,10 @@ def _swap_hidden(s: SpymasterState, seat: int, rng: random.Random) -> SpymasterS
     return t
 
 
-def _visit_random_games(seeds: range) -> Iterator[tuple[SpymasterState, random.Random]]:
-    for seed in seeds:
-        rng = random.Random(seed)
-        for s in random_play(GAME, GAME.new_game(), rng):
-            yield s, rng
-
-
 def test_opponent_hand_and_face_down_card_never_leak() -> None:
     # SM-R11, §2 zones: hands are hidden; the played card is face down until the call.
     checked_played = 0
-    for s, rng in _visit_random_games(range(15)):
+    for s, rng in positions(GAME, range(15)):
         for seat in (0, 1):
             obs = GAME.observation(s, seat)
             opp = 1 - seat
@@ -106,10 +99,6 @@ def test_resample_draws_only_unseen_cards() -> None:
 
 
 def test_session_json_round_trip() -> None:
-    session = Session(GAME, seed=9)
-    rng = random.Random(9)
-    while not session.is_terminal():
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    session = new_session(GAME, None, 9)
     again = Session.from_json(GAME, json.loads(json.dumps(session.to_json())))
     assert again.state_hash() == session.state_hash()
