@@ -50,6 +50,67 @@ P_OVER = "over"
 
 DRAW = 2
 
+# What each spell does once its dice are placed: steps run in printed order (MG-R26), each an
+# operation and its amount. An amount is a number or a word for one read when the step runs:
+# the dice placed ("d0", "d1", their sum "d0+d1", "d0+4"), the X chosen ("x"), the caster's
+# maximum HP at that moment ("max_hp"), or Rapid Fire's 1/3/5 by the dice it took ("by_dice").
+# A damage step that knocks a wizard out ends the spell (MG-R41). "note_damage" only adds the
+# damage a die paid for to the log line's cost; "wrath" is Wrath's own test (4 damage when the
+# die shows more than the caster's HP, else 1).
+Amount = int | str
+EFFECTS: dict[str, tuple[tuple[str, Amount], ...]] = {
+    "harmony": (("gain", "d0"),),
+    "pain": (("hurt", 2),),
+    "fireball": (("pay", "d0"), ("note_damage", "d1"), ("hurt", "d1")),
+    "resonance": (("pay", "x"), ("hurt", "x")),
+    "healing": (("pay", "d0"), ("heal", 4), ("lower_max_mana", 1)),
+    "ring_of_fire": (("pay", "d0"), ("hurt", 3)),
+    "meditation": (("gain", 5),),
+    "zeal": (("hurt_self", "d0"), ("refill", 0)),
+    "rapid_fire": (("hurt", "by_dice"),),
+    "wrath": (("wrath", "d0"),),
+    "vitality": (("lower_max_mana", "d0"), ("heal", 2), ("refill", 0)),
+    "earthquake": (("pay", 3), ("hurt", 7)),
+    "tempest": (("pay", 5), ("hurt", 8)),
+    "sacrifice": (("lower_max_hp", 2), ("heal", "d0")),
+    "fresh_blood": (("lower_max_hp", 4), ("heal", "max_hp")),
+    "will_o_wisp": (("pay", 3), ("hurt", "d0")),
+    "killing_blade": (("pay", 7), ("hurt", "d0")),
+    "inspiration": (("refill", 0), ("pay", "d0")),
+    "purgatory": (("hurt_self", "d0"), ("hurt", "d1")),
+    "gale": (("hurt", "d0"),),
+    "blood_drain": (("hurt", 3), ("heal", 2)),
+    "essence_drain": (("hurt", 1), ("gain", 2)),
+    "soul_drain": (("hurt", 2), ("gain", "d0+d1")),
+    "flame_slash": (("pay", 8), ("hurt", "d0+4")),
+    "full_recovery": (("pay", "d0+d1"), ("heal", "max_hp"), ("lower_max_mana", 2)),
+    "passion": (("hurt_self", 2), ("hurt", 3)),
+    "revival": (("pay", "x"), ("heal", "x"), ("lower_max_mana", 1)),
+    "doomsday": (("hurt_self", "x"), ("hurt", "x")),
+}
+
+
+def _amount(term: Amount, dice: Sequence[int], x: int, max_hp: int) -> int:
+    """The value of an effect step's amount when the step runs."""
+    if isinstance(term, int):
+        return term
+    if term == "d0":
+        return dice[0]
+    if term == "d1":
+        return dice[1]
+    if term == "x":
+        return x
+    if term == "d0+d1":
+        return dice[0] + dice[1]
+    if term == "d0+4":
+        return dice[0] + 4
+    if term == "max_hp":
+        return max_hp
+    if term == "by_dice":
+        return (1, 3, 5)[len(dice) - 1]
+    raise ValueError(f"unknown effect amount {term!r}")
+
+
 # Meaning of each slot, for prompts and the log (MG-R26).
 # ---------------------------------------------------------------------------------------------
 # The one place that decides whether a die may go on a spell (MG-R23, MG-R26, MG-G8..G11)
@@ -741,92 +802,34 @@ class MagosRules(Game[ST]):
             mana[seat] -= n
             cost.append(("cost", n))
 
-        if spell == "harmony":
-            gain(d[0])
-        elif spell == "pain":
-            hurt(opp, 2)
-        elif spell == "fireball":
-            pay(d[0])
-            cost.append(("damage", d[1]))
-            hurt(opp, d[1])
-        elif spell == "resonance":
-            pay(x)
-            hurt(opp, x)
-        elif spell == "healing":
-            pay(d[0])
-            heal(4)
-            lower_max_mana(1)
-        elif spell == "ring_of_fire":
-            pay(d[0])
-            hurt(opp, 3)
-        elif spell == "meditation":
-            gain(5)
-        elif spell == "zeal":
-            if not hurt(seat, d[0]):
+        for op, term in EFFECTS[spell]:
+            n = term if isinstance(term, int) else _amount(term, d, x, max_hp[seat])
+            if op == "hurt":
+                if hurt(opp, n):
+                    break
+            elif op == "hurt_self":
+                if hurt(seat, n):
+                    break
+            elif op == "pay":
+                pay(n)
+            elif op == "gain":
+                gain(n)
+            elif op == "heal":
+                heal(n)
+            elif op == "refill":
                 refill()
-        elif spell == "rapid_fire":
-            hurt(opp, (1, 3, 5)[len(d) - 1])
-        elif spell == "wrath":
-            if d[0] > hp[seat]:
-                cost.append(("wrath", 0))
-                hurt(opp, 4)
-            else:
-                hurt(opp, 1)
-        elif spell == "vitality":
-            lower_max_mana(d[0])
-            heal(2)
-            refill()
-        elif spell == "earthquake":
-            pay(3)
-            hurt(opp, 7)
-        elif spell == "tempest":
-            pay(5)
-            hurt(opp, 8)
-        elif spell == "sacrifice":
-            lower_max_hp(2)
-            heal(d[0])
-        elif spell == "fresh_blood":
-            lower_max_hp(4)
-            heal(max_hp[seat])
-        elif spell == "will_o_wisp":
-            pay(3)
-            hurt(opp, d[0])
-        elif spell == "killing_blade":
-            pay(7)
-            hurt(opp, d[0])
-        elif spell == "inspiration":
-            refill()
-            pay(d[0])
-        elif spell == "purgatory":
-            if not hurt(seat, d[0]):
-                hurt(opp, d[1])
-        elif spell == "gale":
-            hurt(opp, d[0])
-        elif spell == "blood_drain":
-            if not hurt(opp, 3):
-                heal(2)
-        elif spell == "essence_drain":
-            if not hurt(opp, 1):
-                gain(2)
-        elif spell == "soul_drain":
-            if not hurt(opp, 2):
-                gain(d[0] + d[1])
-        elif spell == "flame_slash":
-            pay(8)
-            hurt(opp, d[0] + 4)
-        elif spell == "full_recovery":
-            pay(d[0] + d[1])
-            heal(max_hp[seat])
-            lower_max_mana(2)
-        elif spell == "passion":
-            if not hurt(seat, 2):
-                hurt(opp, 3)
-        elif spell == "revival":
-            pay(x)
-            heal(x)
-            lower_max_mana(1)
-        elif spell == "doomsday" and not hurt(seat, x):
-            hurt(opp, x)
+            elif op == "lower_max_mana":
+                lower_max_mana(n)
+            elif op == "lower_max_hp":
+                lower_max_hp(n)
+            elif op == "note_damage":
+                cost.append(("damage", n))
+            elif op == "wrath":
+                if n > hp[seat]:
+                    cost.append(("wrath", 0))
+                    hurt(opp, 4)
+                else:
+                    hurt(opp, 1)
 
         sp = SPELLS[spell]
         slot = s.cast_slot

@@ -550,3 +550,17 @@ def test_refusal_reason_comes_in_the_players_language() -> None:
     assert speaker.refusal(refused.value, "ja", session.state) == "烈風を持っていません。"
     assert speaker.refusal(refused.value, "en", session.state) == "You do not have Gale."
     assert session.state_hash() == before
+
+
+def test_every_spell_has_an_effect_program_in_the_table() -> None:
+    # MG-R26: the effect table words every spell of the card list, and only those.
+    from tabletop.games.magos.data import SPELLS
+    from tabletop.games.magos.model import EFFECTS, _amount
+
+    assert set(EFFECTS) == set(SPELLS)
+    ops = {"hurt", "hurt_self", "pay", "gain", "heal", "refill", "lower_max_mana",
+           "lower_max_hp", "note_damage", "wrath"}
+    for spell, steps in EFFECTS.items():
+        assert steps and all(op in ops for op, _ in steps), spell
+        for _, term in steps:
+            assert isinstance(_amount(term, [3, 4], 2, 9), int), (spell, term)
