@@ -28,14 +28,26 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
+    INT,
+    INTS,
+    INTS2,
     JSON,
+    OPT_INT,
+    OPT_INTS,
+    SORTED_INTS,
+    SORTED_INTS2,
+    STR,
     TERMINAL,
     Event,
+    Field,
     Game,
     Msg,
     Observation,
     OptionValue,
+    StateFields,
+    counts_per,
     deal_unseen,
+    derived,
     draw_by_count,
 )
 
@@ -81,6 +93,20 @@ def bid_rank(bids: list[int], orders: list[int]) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
+def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    return None if last is None else _copy_last(last)
+
+
+# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# ``last`` is never changed once made, so copies share it.
+FIELDS = StateFields(
+    n=INT, phase=STR, pending=INTS, deck=counts_per(VALUES),
+    deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2, buried=OPT_INTS, bids=INTS,
+    orders=INTS, centre=SORTED_INTS, collected=INTS2, queue=INTS, dealer=INT, turn=INT,
+    round=INT, total=OPT_INT, last=Field(dump=_last, load=_last), winners=INTS,
+)
+
+
 class BuriedTreasureState:
     """One position.
 
@@ -93,11 +119,7 @@ class BuriedTreasureState:
     for the table and is never changed once made, so clones may share it.
     """
 
-    __slots__ = (
-        "bids", "buried", "centre", "collected", "dealer", "deck", "deck_size", "hands",
-        "last", "n", "orders", "pending", "phase", "queue", "round", "total", "turn",
-        "winners",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, num_players: int) -> None:
         n = num_players
@@ -121,26 +143,7 @@ class BuriedTreasureState:
         self.winners: list[int] = []
 
     def clone(self) -> BuriedTreasureState:
-        s = BuriedTreasureState.__new__(BuriedTreasureState)
-        s.n = self.n
-        s.phase = self.phase
-        s.pending = self.pending[:]
-        s.deck = self.deck[:]
-        s.deck_size = self.deck_size
-        s.hands = [h[:] for h in self.hands]
-        s.buried = self.buried[:]
-        s.bids = self.bids[:]
-        s.orders = self.orders[:]
-        s.centre = self.centre[:]
-        s.collected = [c[:] for c in self.collected]
-        s.queue = self.queue[:]
-        s.dealer = self.dealer
-        s.turn = self.turn
-        s.round = self.round
-        s.total = self.total
-        s.last = self.last
-        s.winners = self.winners[:]
-        return s
+        return FIELDS.clone(self)
 
     def score(self, seat: int) -> int:
         return sum(self.collected[seat])  # BT-R30
@@ -525,38 +528,10 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: BuriedTreasureState) -> JSON:
-        s = state
-        return {
-            "n": s.n, "phase": s.phase, "pending": s.pending[:],
-            "deck": {str(v): s.deck[i] for i, v in enumerate(VALUES)},
-            "hands": [h[:] for h in s.hands], "buried": s.buried[:], "bids": s.bids[:],
-            "orders": s.orders[:], "centre": s.centre[:],
-            "collected": [c[:] for c in s.collected], "queue": s.queue[:],
-            "dealer": s.dealer, "turn": s.turn, "round": s.round, "total": s.total,
-            "last": None if s.last is None else _copy_last(s.last), "winners": s.winners[:],
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> BuriedTreasureState:
-        s = BuriedTreasureState(int(data["n"]))
-        s.phase = str(data["phase"])
-        s.pending = [int(p) for p in data["pending"]]
-        s.deck = [int(data["deck"].get(str(v), 0)) for v in VALUES]
-        s.deck_size = sum(s.deck)
-        s.hands = [sorted(int(v) for v in h) for h in data["hands"]]
-        s.buried = [None if v is None else int(v) for v in data["buried"]]
-        s.bids = [int(v) for v in data["bids"]]
-        s.orders = [int(v) for v in data["orders"]]
-        s.centre = sorted(int(v) for v in data["centre"])
-        s.collected = [[int(v) for v in c] for c in data["collected"]]
-        s.queue = [int(p) for p in data["queue"]]
-        s.dealer = int(data["dealer"])
-        s.turn = int(data["turn"])
-        s.round = int(data["round"])
-        s.total = None if data["total"] is None else int(data["total"])
-        last = data["last"]
-        s.last = None if last is None else _copy_last(last)
-        s.winners = [int(p) for p in data["winners"]]
-        return s
+        return FIELDS.load(BuriedTreasureState(int(data["n"])), data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: BuriedTreasureState, action: str) -> Msg:

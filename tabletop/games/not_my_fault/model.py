@@ -27,13 +27,21 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
+    INT,
+    INTS,
     JSON,
+    SORTED_INTS2,
+    STR,
     TERMINAL,
     Event,
+    Field,
     Game,
     Msg,
     Observation,
     OptionValue,
+    StateFields,
+    counts_per,
+    derived,
     draw_by_count,
 )
 
@@ -78,6 +86,21 @@ TRUTH_WEIGHT = 0.3
 # ---------------------------------------------------------------------------------------------
 
 
+def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    return None if last is None else _copy_last(last)
+
+
+# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# ``last`` is never changed once made, so copies share it.
+FIELDS = StateFields(
+    n=INT, phase=STR, pending=INTS,
+    deck=counts_per(VALUES), deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2,
+    centre=INTS, owners=INTS, declared=INT, declarer=INT, turn=INT, starter=INT,
+    reprimands=INTS, discard=INTS, rounds=INT, deals=INT, last=Field(dump=_last, load=_last),
+    loser=INT,
+)
+
+
 class NotMyFaultState:
     """One position.
 
@@ -88,11 +111,7 @@ class NotMyFaultState:
     for the table and is never changed once made, so clones may share it.
     """
 
-    __slots__ = (
-        "centre", "deals", "deck", "deck_size", "declared", "declarer", "discard", "hands",
-        "last", "loser", "n", "owners", "pending", "phase", "reprimands", "rounds", "starter",
-        "turn",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, num_players: int) -> None:
         self.n = num_players
@@ -115,26 +134,7 @@ class NotMyFaultState:
         self.loser = -1
 
     def clone(self) -> NotMyFaultState:
-        s = NotMyFaultState.__new__(NotMyFaultState)
-        s.n = self.n
-        s.phase = self.phase
-        s.pending = self.pending[:]
-        s.deck = self.deck[:]
-        s.deck_size = self.deck_size
-        s.hands = [h[:] for h in self.hands]
-        s.centre = self.centre[:]
-        s.owners = self.owners[:]
-        s.declared = self.declared
-        s.declarer = self.declarer
-        s.turn = self.turn
-        s.starter = self.starter
-        s.reprimands = self.reprimands[:]
-        s.discard = self.discard[:]
-        s.rounds = self.rounds
-        s.deals = self.deals
-        s.last = self.last
-        s.loser = self.loser
-        return s
+        return FIELDS.clone(self)
 
 
 def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
@@ -480,38 +480,10 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: NotMyFaultState) -> JSON:
-        s = state
-        return {
-            "n": s.n, "phase": s.phase, "pending": s.pending[:],
-            "deck": {str(v): s.deck[i] for i, v in enumerate(VALUES)},
-            "hands": [h[:] for h in s.hands], "centre": s.centre[:], "owners": s.owners[:],
-            "declared": s.declared, "declarer": s.declarer, "turn": s.turn,
-            "starter": s.starter, "reprimands": s.reprimands[:], "discard": s.discard[:],
-            "rounds": s.rounds, "deals": s.deals,
-            "last": None if s.last is None else _copy_last(s.last), "loser": s.loser,
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> NotMyFaultState:
-        s = NotMyFaultState(int(data["n"]))
-        s.phase = str(data["phase"])
-        s.pending = [int(p) for p in data["pending"]]
-        s.deck = [int(data["deck"].get(str(v), 0)) for v in VALUES]
-        s.deck_size = sum(s.deck)
-        s.hands = [sorted(int(v) for v in h) for h in data["hands"]]
-        s.centre = [int(v) for v in data["centre"]]
-        s.owners = [int(p) for p in data["owners"]]
-        s.declared = int(data["declared"])
-        s.declarer = int(data["declarer"])
-        s.turn = int(data["turn"])
-        s.starter = int(data["starter"])
-        s.reprimands = [int(r) for r in data["reprimands"]]
-        s.discard = [int(v) for v in data["discard"]]
-        s.rounds = int(data["rounds"])
-        s.deals = int(data["deals"])
-        last = data["last"]
-        s.last = None if last is None else _copy_last(last)
-        s.loser = int(data["loser"])
-        return s
+        return FIELDS.load(NotMyFaultState(int(data["n"])), data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: NotMyFaultState, action: str) -> Msg:

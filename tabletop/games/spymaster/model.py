@@ -23,15 +23,25 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tabletop.api import (
+    BOOL,
     CHANCE,
+    DICT,
+    INT,
+    INTS,
     JSON,
+    STR,
+    STRS,
+    STRS2,
     TERMINAL,
     Event,
+    Field,
     Game,
     GameError,
     Msg,
     Observation,
     OptionValue,
+    StateFields,
+    derived,
     draw_by_count,
 )
 
@@ -79,15 +89,26 @@ _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 # ---------------------------------------------------------------------------------------------
 
 
+def _load_deck(data: Any) -> dict[str, int]:
+    return {str(c): int(k) for c, k in data.items() if int(k) > 0}
+
+
+# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+FIELDS = StateFields(
+    mix=STR, may_stop=BOOL, phase=STR, first=INT, attacker=INT, rounds=INT, hands=STRS2,
+    deck=Field(DICT, dump=lambda d: dict(sorted(d.items())), load=_load_deck),
+    deck_size=derived(lambda s: sum(s.deck.values())),
+    discard=STRS, rows=STRS2, tucks=STRS2, exposed=INTS, played=STR, call=STR, revealed=STR,
+    outcome=STR, pending=INTS, discard_left=INTS, played_in_round=INT, hits=INT, idle=INT,
+    winner=INT, result=STR,
+)
+
+
 class SpymasterState:
     """One position. Lists are per seat (0, 1); ``tucks[p][i]`` is the Spy tucked under
     ``rows[p][i]`` ("" for none); ``deck`` maps card ids to copies left (no zero entries)."""
 
-    __slots__ = (
-        "attacker", "call", "deck", "deck_size", "discard", "discard_left", "exposed", "first",
-        "hands", "hits", "idle", "may_stop", "mix", "outcome", "pending", "phase", "played",
-        "played_in_round", "result", "revealed", "rounds", "rows", "tucks", "winner",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, mix: str = DEFAULT_MIX, may_stop: bool = False) -> None:
         self.mix = mix
@@ -116,32 +137,7 @@ class SpymasterState:
         self.result = ""
 
     def clone(self) -> SpymasterState:
-        s = SpymasterState.__new__(SpymasterState)
-        s.mix = self.mix
-        s.may_stop = self.may_stop
-        s.phase = self.phase
-        s.first = self.first
-        s.attacker = self.attacker
-        s.rounds = self.rounds
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.deck = self.deck.copy()
-        s.deck_size = self.deck_size
-        s.discard = self.discard[:]
-        s.rows = [self.rows[0][:], self.rows[1][:]]
-        s.tucks = [self.tucks[0][:], self.tucks[1][:]]
-        s.exposed = self.exposed[:]
-        s.played = self.played
-        s.call = self.call
-        s.revealed = self.revealed
-        s.outcome = self.outcome
-        s.pending = self.pending[:]
-        s.discard_left = self.discard_left[:]
-        s.played_in_round = self.played_in_round
-        s.hits = self.hits
-        s.idle = self.idle
-        s.winner = self.winner
-        s.result = self.result
-        return s
+        return FIELDS.clone(self)
 
     @property
     def defender(self) -> int:
@@ -631,43 +627,10 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: SpymasterState) -> JSON:
-        s = state
-        return {
-            "mix": s.mix, "may_stop": s.may_stop, "phase": s.phase, "first": s.first,
-            "attacker": s.attacker, "rounds": s.rounds, "hands": [h[:] for h in s.hands],
-            "deck": dict(sorted(s.deck.items())), "discard": s.discard[:],
-            "rows": [r[:] for r in s.rows], "tucks": [t[:] for t in s.tucks],
-            "exposed": s.exposed[:], "played": s.played, "call": s.call,
-            "revealed": s.revealed, "outcome": s.outcome, "pending": s.pending[:],
-            "discard_left": s.discard_left[:], "played_in_round": s.played_in_round,
-            "hits": s.hits, "idle": s.idle, "winner": s.winner, "result": s.result,
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SpymasterState:
-        s = SpymasterState(str(data["mix"]), bool(data["may_stop"]))
-        s.phase = str(data["phase"])
-        s.first = int(data["first"])
-        s.attacker = int(data["attacker"])
-        s.rounds = int(data["rounds"])
-        s.hands = [[str(c) for c in h] for h in data["hands"]]
-        s.deck = {str(c): int(k) for c, k in data["deck"].items() if int(k) > 0}
-        s.deck_size = sum(s.deck.values())
-        s.discard = [str(c) for c in data["discard"]]
-        s.rows = [[str(c) for c in r] for r in data["rows"]]
-        s.tucks = [[str(c) for c in t] for t in data["tucks"]]
-        s.exposed = [int(v) for v in data["exposed"]]
-        s.played = str(data["played"])
-        s.call = str(data["call"])
-        s.revealed = str(data["revealed"])
-        s.outcome = str(data["outcome"])
-        s.pending = [int(p) for p in data["pending"]]
-        s.discard_left = [int(v) for v in data["discard_left"]]
-        s.played_in_round = int(data["played_in_round"])
-        s.hits = int(data["hits"])
-        s.idle = int(data["idle"])
-        s.winner = int(data["winner"])
-        s.result = str(data["result"])
-        return s
+        return FIELDS.load(SpymasterState(str(data["mix"]), bool(data["may_stop"])), data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SpymasterState, action: str) -> Msg:
