@@ -39,13 +39,17 @@ _COPY_CODE = {SAME: "{v}", LIST: "{v}[:]", LISTS: "[x[:] for x in {v}]", DICT: "
 @dataclass(frozen=True)
 class Field:
     """One field: how it is copied, written to JSON (``dump``; by default a copy of the same
-    shape) and read back (``load``; by default the value as stored). A field with ``derive``
-    is not stored: loading works it out from the other fields once they are read."""
+    shape) and read back (``load``; by default the value as stored), under ``key`` if its
+    stored name differs. A field with ``derive`` is not stored: loading works it out from the
+    other fields once they are read. A ``given`` field is written but not set by ``load``: the
+    state's constructor, which the game calls with it, has set it already."""
 
     copy: str = SAME
     dump: Callable[[Any], Any] | None = None
     load: Callable[[Any], Any] | None = None
     derive: Callable[[Any], Any] | None = None
+    key: str | None = None  # its name in the JSON form, where that differs
+    given: bool = False  # the state's constructor sets it from the JSON form: not loaded again
 
 
 def _ints(v: Any) -> list[int]:
@@ -68,6 +72,14 @@ OPT_INT = Field(load=lambda v: None if v is None else int(v))
 OPT_INTS = Field(LIST, load=lambda v: [None if x is None else int(x) for x in v])
 SORTED_INTS = Field(LIST, load=lambda v: sorted(int(x) for x in v))
 SORTED_INTS2 = Field(LISTS, load=lambda v: [sorted(int(x) for x in r) for r in v])
+
+
+def _copies(data: Any) -> dict[str, int]:
+    return {str(c): int(k) for c, k in data.items() if int(k) > 0}
+
+
+#: Copies left per card id (no zero entries), written in the order of the ids.
+COPIES = Field(DICT, dump=lambda d: dict(sorted(d.items())), load=_copies)
 
 
 def counts_per(values: Sequence[object]) -> Field:
@@ -102,9 +114,12 @@ class StateFields:
                 raise ValueError(f"field {name!r}: unknown copy kind {f.copy!r}")
         self.fields: dict[str, Field] = dict(fields)
         self.names: tuple[str, ...] = tuple(fields)
-        self.stored: tuple[tuple[str, Callable[[Any], Any], Callable[[Any], Any]], ...] = tuple(
-            (name, f.dump or _dump_default(f.copy), f.load or (lambda v: v))
-            for name, f in fields.items() if f.derive is None)
+        kept = [(name, f) for name, f in fields.items() if f.derive is None]
+        self.stored: tuple[tuple[str, str, Callable[[Any], Any], Callable[[Any], Any]], ...] = (
+            tuple((name, f.key or name, f.dump or _dump_default(f.copy), f.load or (lambda v: v))
+                  for name, f in kept))
+        self.loaded = tuple(entry for entry, (_, f) in zip(self.stored, kept, strict=True)
+                            if not f.given)
         self.derived: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
             (name, f.derive) for name, f in fields.items() if f.derive is not None)
         lines = ["def clone(self):", "    s = _new(self.__class__)"]
@@ -122,7 +137,7 @@ class StateFields:
 
     def to_json(self, state: Any, **extra: Any) -> dict[str, Any]:
         """The JSON form: every stored field by its ``dump`` (``extra`` keys added)."""
-        out = {name: dump(getattr(state, name)) for name, dump, _ in self.stored}
+        out = {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
         out.update(extra)
         return out
 
@@ -130,8 +145,8 @@ class StateFields:
         """Set every field of ``state`` from the JSON form ``data`` (stored fields by their
         ``load``, then derived ones); a missing key raises ``KeyError``, a value of the
         wrong kind ``ValueError`` or ``TypeError``, as a damaged save file is refused."""
-        for name, _, load in self.stored:
-            setattr(state, name, load(data[name]))
+        for name, key, _, load in self.loaded:
+            setattr(state, name, load(data[key]))
         for name, derive in self.derived:
             setattr(state, name, derive(state))
         return state

@@ -24,14 +24,24 @@ from functools import lru_cache
 from typing import Any
 
 from tabletop.api import (
+    BOOLS,
     CHANCE,
+    COPIES,
+    INT,
+    INTS,
     JSON,
+    STR,
+    STRS,
+    STRS2,
     TERMINAL,
     Event,
+    Field,
     Game,
     Msg,
     Observation,
     OptionValue,
+    StateFields,
+    derived,
     draw_by_count,
 )
 
@@ -99,6 +109,22 @@ def where_name(pos: int) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+def _last_round(lr: Any) -> tuple[int, int, int, str] | None:
+    return None if lr is None else (int(lr[0]), int(lr[1]), int(lr[2]), str(lr[3]))
+
+
+# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# ``last_round`` is an immutable tuple, so copies share it.
+FIELDS = StateFields(
+    traps=STR, guard_mix=Field(load=str, key="guard_cards"), first_opt=STR, phase=STR,
+    first=INT, rich=INT, round=INT, doors=STRS, opened=BOOLS, cards=STRS2, deck=COPIES,
+    deck_size=derived(lambda s: sum(s.deck.values())), discard=STRS, aside=STRS, drawn=STR,
+    thief=INT, moves=INT, guards=INT, nothing=INT, jewels=INTS, agents=STRS2, winner=INT,
+    result=STR, last_door=INT, last_face=STR, last_cards=STRS,
+    last_round=Field(dump=lambda lr: None if lr is None else list(lr), load=_last_round),
+)
+
+
 class SneakyState:
     """One position. Per-door lists are indexed 0..7 (D1..D8); per-player lists by seat.
 
@@ -111,12 +137,7 @@ class SneakyState:
     ``last_round`` is ``(round, winner, jewels, how)`` of the latest finished round.
     """
 
-    __slots__ = (
-        "agents", "aside", "cards", "deck", "deck_size", "discard", "doors", "drawn", "first",
-        "first_opt", "guard_mix", "guards", "jewels", "last_cards", "last_door", "last_face",
-        "last_round", "moves", "nothing", "opened", "phase", "result", "rich", "round",
-        "thief", "traps", "winner",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, traps: str = DEFAULT_TRAPS, guard_mix: str = DEFAULT_GUARDS,
                  first_opt: str = "random") -> None:
@@ -149,36 +170,7 @@ class SneakyState:
         self.last_round: tuple[int, int, int, str] | None = None
 
     def clone(self) -> SneakyState:
-        s = SneakyState.__new__(SneakyState)
-        s.traps = self.traps
-        s.guard_mix = self.guard_mix
-        s.first_opt = self.first_opt
-        s.phase = self.phase
-        s.first = self.first
-        s.rich = self.rich
-        s.round = self.round
-        s.doors = self.doors[:]
-        s.opened = self.opened[:]
-        c = self.cards
-        s.cards = [c[0][:], c[1][:], c[2][:], c[3][:], c[4][:], c[5][:], c[6][:], c[7][:]]
-        s.deck = self.deck.copy()
-        s.deck_size = self.deck_size
-        s.discard = self.discard[:]
-        s.aside = self.aside[:]
-        s.drawn = self.drawn
-        s.thief = self.thief
-        s.moves = self.moves
-        s.guards = self.guards
-        s.nothing = self.nothing
-        s.jewels = self.jewels[:]
-        s.agents = [self.agents[0][:], self.agents[1][:]]
-        s.winner = self.winner
-        s.result = self.result
-        s.last_door = self.last_door
-        s.last_face = self.last_face
-        s.last_cards = self.last_cards[:]
-        s.last_round = self.last_round  # an immutable tuple
-        return s
+        return FIELDS.clone(self)
 
     @property
     def thief_seat(self) -> int:
@@ -673,48 +665,12 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: SneakyState) -> JSON:
-        s = state
-        return {
-            "traps": s.traps, "guard_cards": s.guard_mix, "first_opt": s.first_opt,
-            "phase": s.phase, "first": s.first, "rich": s.rich, "round": s.round,
-            "doors": s.doors[:], "opened": s.opened[:], "cards": [c[:] for c in s.cards],
-            "deck": dict(sorted(s.deck.items())), "discard": s.discard[:],
-            "aside": s.aside[:], "drawn": s.drawn, "thief": s.thief, "moves": s.moves,
-            "guards": s.guards, "nothing": s.nothing, "jewels": s.jewels[:],
-            "agents": [a[:] for a in s.agents], "winner": s.winner, "result": s.result,
-            "last_door": s.last_door, "last_face": s.last_face,
-            "last_cards": s.last_cards[:],
-            "last_round": None if s.last_round is None else list(s.last_round),
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> SneakyState:
-        s = SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"]))
-        s.phase = str(data["phase"])
-        s.first = int(data["first"])
-        s.rich = int(data["rich"])
-        s.round = int(data["round"])
-        s.doors = [str(c) for c in data["doors"]]
-        s.opened = [bool(v) for v in data["opened"]]
-        s.cards = [[str(c) for c in door] for door in data["cards"]]
-        s.deck = {str(c): int(k) for c, k in data["deck"].items() if int(k) > 0}
-        s.deck_size = sum(s.deck.values())
-        s.discard = [str(c) for c in data["discard"]]
-        s.aside = [str(c) for c in data["aside"]]
-        s.drawn = str(data["drawn"])
-        s.thief = int(data["thief"])
-        s.moves = int(data["moves"])
-        s.guards = int(data["guards"])
-        s.nothing = int(data["nothing"])
-        s.jewels = [int(v) for v in data["jewels"]]
-        s.agents = [[str(c) for c in a] for a in data["agents"]]
-        s.winner = int(data["winner"])
-        s.result = str(data["result"])
-        s.last_door = int(data["last_door"])
-        s.last_face = str(data["last_face"])
-        s.last_cards = [str(c) for c in data["last_cards"]]
-        lr = data["last_round"]
-        s.last_round = None if lr is None else (int(lr[0]), int(lr[1]), int(lr[2]), str(lr[3]))
-        return s
+        return FIELDS.load(
+            SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"])),
+            data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SneakyState, action: str) -> Msg:

@@ -36,7 +36,25 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
+from tabletop.api import (
+    BOOL,
+    CHANCE,
+    INT,
+    INTS,
+    JSON,
+    LIST,
+    STR,
+    STRS,
+    TERMINAL,
+    Event,
+    Field,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    StateFields,
+    derived,
+)
 
 from .data import (
     EXTRA,
@@ -80,6 +98,26 @@ def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
 # ---------------------------------------------------------------------------------------------
 
 
+def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    return None if last is None else _copy_last(last)
+
+
+# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# The options, the order of stints, a finished stint's record and ``last`` never change once
+# made, so copies share them.
+FIELDS = StateFields(
+    options=Field(dump=dict, given=True),
+    practice=derived(lambda s: bool(s.options.get("practice", False))),
+    tiebreak=derived(lambda s: bool(s.options.get("tiebreak", False))),
+    phase=STR, first=INT, order=Field(dump=list, load=lambda v: [int(p) for p in v]),
+    stint=INT, streak=INT, length=INT, question=STRS, auto=BOOL, step=INT, answer=STRS,
+    window=INT, beat=INT,
+    results=Field(LIST, dump=lambda rs: [dict(r) for r in rs],
+                  load=lambda rs: [_copy_result(r) for r in rs]),
+    last=Field(dump=_last, load=_last), winners=INTS,
+)
+
+
 class PunimonyoState:
     """One position.
 
@@ -92,11 +130,7 @@ class PunimonyoState:
     latest answer and is never changed once made, so clones may share it.
     """
 
-    __slots__ = (
-        "answer", "auto", "beat", "first", "last", "length", "options", "order", "phase",
-        "practice", "question", "results", "step", "stint", "streak", "tiebreak",
-        "window", "winners",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, options: Mapping[str, OptionValue]) -> None:
         self.options: dict[str, OptionValue] = dict(options)
@@ -119,26 +153,7 @@ class PunimonyoState:
         self.winners: list[int] = []
 
     def clone(self) -> PunimonyoState:
-        s = PunimonyoState.__new__(PunimonyoState)
-        s.options = self.options  # never changed after set-up
-        s.practice = self.practice
-        s.tiebreak = self.tiebreak
-        s.phase = self.phase
-        s.first = self.first
-        s.order = self.order  # fixed once drawn
-        s.stint = self.stint
-        s.streak = self.streak
-        s.length = self.length
-        s.question = self.question[:]
-        s.auto = self.auto
-        s.step = self.step
-        s.answer = self.answer[:]
-        s.window = self.window
-        s.beat = self.beat
-        s.results = self.results[:]  # the finished stints' dicts are never changed
-        s.last = self.last
-        s.winners = self.winners[:]
-        return s
+        return FIELDS.clone(self)
 
     # -- derived --------------------------------------------------------------------------
     @property
@@ -520,35 +535,10 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: PunimonyoState) -> JSON:
-        s = state
-        return {
-            "options": dict(s.options), "phase": s.phase, "first": s.first,
-            "order": s.order[:], "stint": s.stint, "streak": s.streak, "length": s.length,
-            "question": s.question[:], "auto": s.auto, "step": s.step,
-            "answer": s.answer[:], "window": s.window, "beat": s.beat,
-            "results": [dict(r) for r in s.results],
-            "last": None if s.last is None else _copy_last(s.last), "winners": s.winners[:],
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> PunimonyoState:
-        s = PunimonyoState(self.spec.resolve_options(data["options"]))
-        s.phase = str(data["phase"])
-        s.first = int(data["first"])
-        s.order = [int(p) for p in data["order"]]
-        s.stint = int(data["stint"])
-        s.streak = int(data["streak"])
-        s.length = int(data["length"])
-        s.question = [str(w) for w in data["question"]]
-        s.auto = bool(data["auto"])
-        s.step = int(data["step"])
-        s.answer = [str(w) for w in data["answer"]]
-        s.window = int(data["window"])
-        s.beat = int(data["beat"])
-        s.results = [_copy_result(r) for r in data["results"]]
-        last = data["last"]
-        s.last = None if last is None else _copy_last(last)
-        s.winners = [int(p) for p in data["winners"]]
-        return s
+        return FIELDS.load(PunimonyoState(self.spec.resolve_options(data["options"])), data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: PunimonyoState, action: str) -> Msg:

@@ -25,7 +25,7 @@ from typing import Any
 from tabletop.api import (
     BOOL,
     CHANCE,
-    DICT,
+    COPIES,
     INT,
     INTS,
     JSON,
@@ -34,7 +34,6 @@ from tabletop.api import (
     STRS2,
     TERMINAL,
     Event,
-    Field,
     Game,
     GameError,
     Msg,
@@ -89,14 +88,10 @@ _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 # ---------------------------------------------------------------------------------------------
 
 
-def _load_deck(data: Any) -> dict[str, int]:
-    return {str(c): int(k) for c, k in data.items() if int(k) > 0}
-
-
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
 FIELDS = StateFields(
     mix=STR, may_stop=BOOL, phase=STR, first=INT, attacker=INT, rounds=INT, hands=STRS2,
-    deck=Field(DICT, dump=lambda d: dict(sorted(d.items())), load=_load_deck),
+    deck=COPIES,
     deck_size=derived(lambda s: sum(s.deck.values())),
     discard=STRS, rows=STRS2, tucks=STRS2, exposed=INTS, played=STR, call=STR, revealed=STR,
     outcome=STR, pending=INTS, discard_left=INTS, played_in_round=INT, hits=INT, idle=INT,
