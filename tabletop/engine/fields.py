@@ -68,6 +68,7 @@ STRS = Field(LIST, load=_strs)
 BOOLS = Field(LIST, load=lambda v: [bool(x) for x in v])
 INTS2 = Field(LISTS, load=lambda v: [_ints(r) for r in v])
 STRS2 = Field(LISTS, load=lambda v: [_strs(r) for r in v])
+BOOLS2 = Field(LISTS, load=lambda v: [[bool(x) for x in r] for r in v])
 OPT_INT = Field(load=lambda v: None if v is None else int(v))
 OPT_INTS = Field(LIST, load=lambda v: [None if x is None else int(x) for x in v])
 SORTED_INTS = Field(LIST, load=lambda v: sorted(int(x) for x in v))
@@ -129,6 +130,15 @@ class StateFields:
         namespace: dict[str, Any] = {"_new": object.__new__}
         exec("\n".join(lines), namespace)
         self._clone: Callable[[Any], Any] = namespace["clone"]
+
+    def extended(self, **fields: Field) -> StateFields:
+        """The table of a state class derived from this one's: the named fields replaced
+        (kept in their place), new ones added at the end."""
+        return StateFields(**{**self.fields, **fields})
+
+    def names_beyond(self, base: StateFields) -> tuple[str, ...]:
+        """The slots a subclass adds to ``base``'s state class."""
+        return tuple(n for n in self.names if n not in base.fields)
 
     def clone(self, state: T) -> T:
         """A copy of ``state`` that shares nothing mutable with it."""

@@ -24,7 +24,26 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from tabletop.api import CHANCE, JSON, TERMINAL, Event, Game, Msg, Observation, OptionValue
+from tabletop.api import (
+    BOOLS,
+    BOOLS2,
+    CHANCE,
+    INT,
+    INTS,
+    JSON,
+    STR,
+    STRS,
+    STRS2,
+    TERMINAL,
+    Event,
+    Field,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    StateFields,
+    derived,
+)
 
 from .data import (
     DEALT_SIZE,
@@ -230,14 +249,21 @@ def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | N
 # ---------------------------------------------------------------------------------------------
 
 
+# Every field of a duel, in one table: the slots, the copy and the JSON form come from it. The
+# set-up and the turn limit are given to the constructor; ``quiet`` marks a search's own states
+# and is never saved (a loaded state is not one).
+FIELDS = StateFields(
+    setup=Field(given=True), turn_limit=Field(given=True), phase=STR, first=INT, active=INT,
+    turns=INTS, hp=INTS, max_hp=INTS, mana=INTS, max_mana=INTS, hands=STRS2, revealed=BOOLS2,
+    dealt=STRS2, dice=INTS, used=BOOLS, cast_done=STRS, casting=STR, cast_slot=INT,
+    cast_dice=INTS, winner=INT, result=STR, quiet=derived(lambda s: False),
+)
+
+
 class MagosState:
     """One position of a duel. Lists are per seat (0, 1)."""
 
-    __slots__ = (
-        "active", "cast_dice", "cast_done", "cast_slot", "casting", "dealt", "dice", "first",
-        "hands", "hp", "mana", "max_hp", "max_mana", "phase", "quiet", "result", "revealed",
-        "setup", "turn_limit", "turns", "used", "winner",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, setup: str = FIRST_GAME, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
         self.setup = setup
@@ -266,34 +292,7 @@ class MagosState:
         self.quiet = False
 
     def clone(self) -> MagosState:
-        s = MagosState.__new__(MagosState)
-        self._copy_into(s)
-        return s
-
-    def _copy_into(self, s: MagosState) -> None:
-        """Copy every field of the duel state into ``s`` (subclasses add their own)."""
-        s.setup = self.setup
-        s.turn_limit = self.turn_limit
-        s.phase = self.phase
-        s.first = self.first
-        s.active = self.active
-        s.turns = self.turns[:]
-        s.hp = self.hp[:]
-        s.max_hp = self.max_hp[:]
-        s.mana = self.mana[:]
-        s.max_mana = self.max_mana[:]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.revealed = [self.revealed[0][:], self.revealed[1][:]]
-        s.dealt = [self.dealt[0][:], self.dealt[1][:]]
-        s.dice = self.dice[:]
-        s.used = self.used[:]
-        s.cast_done = self.cast_done[:]
-        s.casting = self.casting
-        s.cast_slot = self.cast_slot
-        s.cast_dice = self.cast_dice[:]
-        s.winner = self.winner
-        s.result = self.result
-        s.quiet = self.quiet
+        return FIELDS.clone(self)
 
     def drafting_seat(self) -> int:
         return self.first if len(self.hands[self.first]) < HAND_SIZE else 1 - self.first
@@ -408,35 +407,6 @@ def _turn_from_obs(s: MagosState, obs: Observation) -> None:
         s.casting = str(casting["spell"])
         s.cast_slot = int(str(casting["slot"]).rsplit("s", 1)[1])
         s.cast_dice = [int(v) for v in casting["dice"]]
-
-
-def _meters_json(s: MagosState) -> JSON:
-    return {"turns": s.turns[:], "hp": s.hp[:], "max_hp": s.max_hp[:], "mana": s.mana[:],
-            "max_mana": s.max_mana[:]}
-
-
-def _turn_json(s: MagosState) -> JSON:
-    return {"dice": s.dice[:], "used": s.used[:], "cast_done": s.cast_done[:],
-            "casting": s.casting, "cast_slot": s.cast_slot, "cast_dice": s.cast_dice[:]}
-
-
-def _common_from_json(s: MagosState, data: Mapping[str, Any]) -> None:
-    """The fields ``_meters_json``, ``_turn_json`` and the phase/result keys hold."""
-    s.phase = str(data["phase"])
-    s.active = int(data["active"])
-    s.turns = [int(v) for v in data["turns"]]
-    s.hp = [int(v) for v in data["hp"]]
-    s.max_hp = [int(v) for v in data["max_hp"]]
-    s.mana = [int(v) for v in data["mana"]]
-    s.max_mana = [int(v) for v in data["max_mana"]]
-    s.dice = [int(v) for v in data["dice"]]
-    s.used = [bool(v) for v in data["used"]]
-    s.cast_done = [str(x) for x in data["cast_done"]]
-    s.casting = str(data["casting"])
-    s.cast_slot = int(data["cast_slot"])
-    s.cast_dice = [int(v) for v in data["cast_dice"]]
-    s.winner = int(data["winner"])
-    s.result = str(data["result"])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1160,23 +1130,10 @@ class MagosGame(MagosRules[MagosState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: MagosState) -> JSON:
-        s = state
-        return {
-            "setup": s.setup, "turn_limit": s.turn_limit, "phase": s.phase, "first": s.first,
-            "active": s.active, **_meters_json(s),
-            "hands": [h[:] for h in s.hands], "revealed": [r[:] for r in s.revealed],
-            "dealt": [d[:] for d in s.dealt], **_turn_json(s),
-            "winner": s.winner, "result": s.result,
-        }
+        return FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagosState:
-        s = MagosState(str(data["setup"]), int(data["turn_limit"]))
-        _common_from_json(s, data)
-        s.first = int(data["first"])
-        s.hands = [[str(x) for x in h] for h in data["hands"]]
-        s.revealed = [[bool(x) for x in r] for r in data["revealed"]]
-        s.dealt = [[str(x) for x in d] for d in data["dealt"]]
-        return s
+        return FIELDS.load(MagosState(str(data["setup"]), int(data["turn_limit"])), data)
 
     # -- words ----------------------------------------------------------------------------
     def prompt(self, state: MagosState, seat: int) -> Msg:

@@ -24,7 +24,20 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.api import JSON, Event, InvalidOptionError, Msg, Observation, OptionValue
+from tabletop.api import (
+    INT,
+    INTS,
+    JSON,
+    LIST,
+    LISTS,
+    Event,
+    Field,
+    InvalidOptionError,
+    Msg,
+    Observation,
+    OptionValue,
+    derived,
+)
 
 from .data import (
     CAMPAIGN_ORDER,
@@ -47,17 +60,15 @@ from .model import (
     _FACES,
     _ROLLS,
     DRAW,
+    FIELDS,
     P_DEAL,
     P_DRAFT,
     P_OVER,
     P_ROLL,
     MagosRules,
     MagosState,
-    _common_from_json,
-    _meters_json,
     _roll_text,
     _turn_from_obs,
-    _turn_json,
     _wizard_from_obs,
     _wizard_obs,
     prompt_from_obs,
@@ -129,6 +140,32 @@ def band_label(enemy: Enemy, index: int) -> Msg | None:
 # ---------------------------------------------------------------------------------------------
 
 
+def _steps(data: Any) -> list[Step]:
+    steps: list[Step] = []
+    for st in data:
+        face, amount, healed, ehp, php, pmana = (int(v) for v in st)
+        steps.append((face, amount, healed, ehp, php, pmana))
+    return steps
+
+
+def _player_only(load: Callable[[Any], Any], key: str | None = None) -> Field:
+    """A per-seat list saved for the player alone (the enemy holds no cards, MG-R52)."""
+    return Field(LISTS, dump=lambda v: v[PLAYER][:], load=lambda v: [load(v), []], key=key)
+
+
+# The duel's fields with the enemy's added: the player always starts (MG-R53), and only the
+# player's hand, revealed cards and dealt cards are saved.
+SOLO_FIELDS = FIELDS.extended(
+    enemy=Field(given=True), dice_mode=Field(given=True), first=derived(lambda s: PLAYER),
+    hands=_player_only(lambda v: [str(x) for x in v], key="hand"),
+    revealed=_player_only(lambda v: [bool(x) for x in v]),
+    dealt=_player_only(lambda v: [str(x) for x in v]),
+    enemy_faces=INTS, enemy_next=INT, enemy_band=INT,
+    enemy_steps=Field(LIST, dump=lambda steps: [list(st) for st in steps], load=_steps),
+    enemy_last=INT,
+)
+
+
 class MagosSoloState(MagosState):
     """A solo battle. The duel fields hold the player (index 0) and the enemy's HP (index 1).
 
@@ -138,8 +175,7 @@ class MagosSoloState(MagosState):
     resolved last (0 once the player has rolled again).
     """
 
-    __slots__ = ("dice_mode", "enemy", "enemy_band", "enemy_faces", "enemy_last", "enemy_next",
-                 "enemy_steps")
+    __slots__ = SOLO_FIELDS.names_beyond(FIELDS)
 
     def __init__(self, enemy: str = CAMPAIGN_ORDER[0], dice_mode: str = PATCH,
                  setup: str = FIRST_GAME, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
@@ -159,16 +195,7 @@ class MagosSoloState(MagosState):
         self.enemy_last = 0
 
     def clone(self) -> MagosSoloState:
-        s = MagosSoloState.__new__(MagosSoloState)
-        self._copy_into(s)
-        s.enemy = self.enemy
-        s.dice_mode = self.dice_mode
-        s.enemy_faces = self.enemy_faces[:]
-        s.enemy_next = self.enemy_next
-        s.enemy_band = self.enemy_band
-        s.enemy_steps = self.enemy_steps[:]
-        s.enemy_last = self.enemy_last
-        return s
+        return SOLO_FIELDS.clone(self)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -429,34 +456,12 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: MagosSoloState) -> JSON:
-        s = state
-        return {
-            "enemy": s.enemy, "dice_mode": s.dice_mode, "setup": s.setup,
-            "turn_limit": s.turn_limit, "phase": s.phase, "active": s.active,
-            **_meters_json(s), "hand": s.hands[PLAYER][:],
-            "revealed": s.revealed[PLAYER][:], "dealt": s.dealt[PLAYER][:], **_turn_json(s),
-            "enemy_faces": s.enemy_faces[:], "enemy_next": s.enemy_next,
-            "enemy_band": s.enemy_band, "enemy_steps": [list(st) for st in s.enemy_steps],
-            "enemy_last": s.enemy_last, "winner": s.winner, "result": s.result,
-        }
+        return SOLO_FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagosSoloState:
-        s = MagosSoloState(str(data["enemy"]), str(data["dice_mode"]), str(data["setup"]),
-                           int(data["turn_limit"]))
-        _common_from_json(s, data)
-        s.hands = [[str(x) for x in data["hand"]], []]
-        s.revealed = [[bool(x) for x in data["revealed"]], []]
-        s.dealt = [[str(x) for x in data["dealt"]], []]
-        s.enemy_faces = [int(v) for v in data["enemy_faces"]]
-        s.enemy_next = int(data["enemy_next"])
-        s.enemy_band = int(data["enemy_band"])
-        steps = []
-        for st in data["enemy_steps"]:
-            face, amount, healed, ehp, php, pmana = (int(v) for v in st)
-            steps.append((face, amount, healed, ehp, php, pmana))
-        s.enemy_steps = steps
-        s.enemy_last = int(data["enemy_last"])
-        return s
+        return SOLO_FIELDS.load(MagosSoloState(str(data["enemy"]), str(data["dice_mode"]),
+                                               str(data["setup"]), int(data["turn_limit"])),
+                                data)
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: MagosSoloState, action: str) -> Msg:
