@@ -140,6 +140,10 @@ class StateFields:
         """The slots a subclass adds to ``base``'s state class."""
         return tuple(n for n in self.names if n not in base.fields)
 
+    def stored_keys(self) -> tuple[str, ...]:
+        """The keys of the JSON form."""
+        return tuple(key for _, key, _, _ in self.stored)
+
     def clone(self, state: T) -> T:
         """A copy of ``state`` that shares nothing mutable with it."""
         copied: T = self._clone(state)

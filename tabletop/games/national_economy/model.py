@@ -39,14 +39,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.api import (
+    BOOLS2,
     CHANCE,
+    INT,
+    INTS,
+    INTS2,
     JSON,
+    STR,
+    STRS,
+    STRS2,
     TERMINAL,
     Event,
+    Field,
     Game,
     Msg,
     Observation,
     OptionValue,
+    StateFields,
     draw_by_count,
 )
 
@@ -410,17 +419,24 @@ def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers
 # ---------------------------------------------------------------------------------------------
 
 
+# Every field of a position, in one table: the slots and the copy come from it. (The JSON form
+# is the public observation with the hands and the deck added, as saves have always held it,
+# so the table's own JSON form is not used here.) ``rules`` is one shared, never-changed
+# object and ``fresh`` a tuple replaced on change, so copies share both.
+FIELDS = StateFields(
+    n=INT, round=INT, phase=STR, active=INT, start=INT, marker=INT, cash=INTS, workers=INTS,
+    sleeping=INTS, placed=INTS, penalties=INTS, hands=STRS2, buildings=STRS2, own_used=BOOLS2,
+    public=STRS, public_workers=INTS2, deck=INTS, discard=INTS, goods=INT, household=INT,
+    issued=INT, draw_queue=INTS, revealed=STRS, effect=STR, stage=INT, need=INT, build_kind=INT,
+    first_built=STR, where=INT, queue=INTS, selling=STRS, rules=Field(), fresh=Field(),
+)
+
+
 class NEState:
     """One position. Per-seat lists are indexed by seat; ``deck`` and ``discard`` count the
     building cards per type in ``BUILDING_IDS`` order; hands are kept sorted."""
 
-    __slots__ = (
-        "active", "build_kind", "buildings", "cash", "deck", "discard", "draw_queue", "effect",
-        "first_built", "fresh", "goods", "hands", "household", "issued", "marker", "n", "need",
-        "own_used", "penalties", "phase", "placed", "public", "public_workers", "queue",
-        "revealed", "round", "rules", "selling", "sleeping", "stage", "start", "where",
-        "workers",
-    )
+    __slots__ = FIELDS.names
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -461,45 +477,7 @@ class NEState:
         self.fresh: tuple[int, ...] = (0,) * n
 
     def clone(self) -> NEState:
-        s = NEState.__new__(NEState)
-        self._copy_into(s)
-        return s
-
-    def _copy_into(self, s: NEState) -> None:
-        """Copy every field into ``s`` (a subclass's ``clone`` adds its own fields)."""
-        s.n = self.n
-        s.round = self.round
-        s.phase = self.phase
-        s.active = self.active
-        s.start = self.start
-        s.marker = self.marker
-        s.cash = self.cash[:]
-        s.workers = self.workers[:]
-        s.sleeping = self.sleeping[:]
-        s.placed = self.placed[:]
-        s.penalties = self.penalties[:]
-        s.hands = [h[:] for h in self.hands]
-        s.buildings = [b[:] for b in self.buildings]
-        s.own_used = [u[:] for u in self.own_used]
-        s.public = self.public[:]
-        s.public_workers = [w[:] for w in self.public_workers]
-        s.deck = self.deck[:]
-        s.discard = self.discard[:]
-        s.goods = self.goods
-        s.household = self.household
-        s.issued = self.issued
-        s.draw_queue = self.draw_queue[:]
-        s.revealed = self.revealed[:]
-        s.effect = self.effect
-        s.stage = self.stage
-        s.need = self.need
-        s.build_kind = self.build_kind
-        s.first_built = self.first_built
-        s.where = self.where
-        s.queue = self.queue[:]
-        s.selling = self.selling[:]
-        s.rules = self.rules
-        s.fresh = self.fresh
+        return FIELDS.clone(self)
 
     # -- derived facts ----------------------------------------------------------------------
     def free_workers(self, p: int) -> int:

@@ -47,7 +47,15 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from tabletop.api import Event, Msg, Observation, OptionValue
+from tabletop.api import (
+    INT,
+    INTS,
+    STR,
+    Event,
+    Msg,
+    Observation,
+    OptionValue,
+)
 
 from .data import (
     BUILDINGS,
@@ -58,6 +66,7 @@ from .data import (
 )
 from .model import (
     _IDX,
+    FIELDS,
     P_DRAW,
     P_OVER,
     P_PLACE,
@@ -111,11 +120,16 @@ def result_message(result: str, total: int) -> Msg:
     return Msg(f"result.{result}", total=total)
 
 
+# The 2-4 player game's fields with the solo game's own.
+SOLO_FIELDS = FIELDS.extended(variant=STR, tax_mode=STR, wage_failure=STR, blocked=INTS,
+                              taxed=INT, result=STR)
+
+
 class NESoloState(NEState):
     """A solo position: the one-seat ``NEState`` plus the options, the blockers (public
     indices in the order they were placed this round), the tax paid so far and the result."""
 
-    __slots__ = ("blocked", "result", "tax_mode", "taxed", "variant", "wage_failure")
+    __slots__ = SOLO_FIELDS.names_beyond(FIELDS)
 
     def __init__(self, variant: str = VARIANT_A, tax_mode: str = TAX_ROUND_MINUS_ONE,
                  wage_failure: str = GAME_OVER) -> None:
@@ -133,15 +147,7 @@ class NESoloState(NEState):
         self.result = ""
 
     def clone(self) -> NESoloState:
-        s = NESoloState.__new__(NESoloState)
-        self._copy_into(s)
-        s.variant = self.variant
-        s.tax_mode = self.tax_mode
-        s.wage_failure = self.wage_failure
-        s.blocked = self.blocked[:]
-        s.taxed = self.taxed
-        s.result = self.result
-        return s
+        return SOLO_FIELDS.clone(self)
 
     def tax(self) -> int:
         """NE-R76: the tax owed at the end of this round."""
