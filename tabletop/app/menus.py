@@ -195,6 +195,9 @@ class Menus:
             if key:
                 rows.append((b.text(), QKeySequence(str(key)).toString(
                     QKeySequence.SequenceFormat.NativeText)))
+        # The table's own keys (tabletop.table.view): playing without the mouse, and turning.
+        rows += [(tr(f"shortcuts.{name}", self.lang), tr(f"shortcuts.{name}_keys", self.lang))
+                 for name in ("step", "pick", "turn", "put_back", "zoom")]
         return rows
 
     def show_rules(self, game_id: str | None = None) -> None:

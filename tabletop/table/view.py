@@ -14,6 +14,12 @@ orientation shown (``Gesture.turned``), so the glow follows the piece as it turn
 sends that orientation's action. Clicking the piece and then a target offers both orientations
 where both are legal, each with a picture of the piece facing that way; after R, a click uses
 the orientation shown.
+
+The table plays from the keyboard too: Tab and Shift+Tab (or the arrow keys) step through what
+can be played now in reading order (the pieces that move and the places that take a click; with
+a piece picked up, the places it may go), Enter or Space picks up the piece or puts it down as a
+click would, R turns the picked-up piece round and Escape puts it back. The step in focus is
+marked as the mouse's hover is, and the status line says what it is.
 """
 
 from __future__ import annotations
@@ -143,6 +149,7 @@ class TableWidget(QGraphicsView):
         self._press: _Press | None = None
         self._selected: str | None = None
         self._hovered: str | None = None
+        self._key_focus: str | None = None  # what Tab and the arrows stepped to
         self._sync_serial = 0
         self._hint_items: list[TableItem] = []
         self._hint_arrow: HintArrow | None = None
@@ -337,6 +344,10 @@ class TableWidget(QGraphicsView):
 
     def gestures(self) -> list[Gesture]:
         return list(self._gestures)
+
+    def key_focus(self) -> str | None:
+        """The piece or place the keyboard has stepped to, if any."""
+        return self._key_focus
 
     def turned_piece(self) -> str | None:
         """The piece the player has turned round (while dragging or selecting it), if any."""
@@ -645,6 +656,15 @@ class TableWidget(QGraphicsView):
                 self._turn(pid or "")
                 event.accept()
                 return
+        if event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up) \
+                and self._step_key_focus(event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down)):
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) \
+                and self._key_focus is not None and self._press is None:
+            self._activate_key_focus()
+            event.accept()
+            return
         if event.key() == Qt.Key.Key_Escape:
             if self._press is not None and self._press.mode == "drag":
                 self._cancel_press(animate=True)
@@ -659,6 +679,59 @@ class TableWidget(QGraphicsView):
             self.reset_zoom()
         else:
             super().keyPressEvent(event)
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        # Tab steps through the table's moves while there are any; the focus leaves the
+        # table only when there is nothing to play here.
+        if self._step_key_focus(next):
+            return True
+        return super().focusNextPrevChild(next)
+
+    # -- keyboard play --------------------------------------------------------------------
+    def _keyboard_steps(self) -> list[str]:
+        """What Tab steps through now, in reading order: with a piece picked up, the places
+        it may go (and the piece itself, to put it back); else every piece that moves and
+        every place that takes a click."""
+        if not self._interactive:
+            return []
+        if self._selected is not None:
+            targets = self._targets(self._selected) if self._turn_fixed \
+                else self._drags.get(self._selected, {})
+            ids = [*targets, self._selected]
+        else:
+            ids = [i for i in self._drags if i in self._pieces] + list(self._clicks)
+        found = [(item, i) for i in dict.fromkeys(ids) if (item := self._find(i)) is not None]
+
+        def reading_order(entry: tuple[TableItem, str]) -> tuple[int, float, str]:
+            body = entry[0].scene_body()
+            return (round(body.top() / 40.0), body.left(), entry[1])
+
+        return [i for _, i in sorted(found, key=reading_order)]
+
+    def _step_key_focus(self, forward: bool) -> bool:
+        steps = self._keyboard_steps()
+        if not steps:
+            return False
+        if self._key_focus in steps:
+            at = steps.index(self._key_focus)
+            nxt = steps[(at + (1 if forward else -1)) % len(steps)]
+        else:
+            nxt = steps[0] if forward else steps[-1]
+        self._key_focus = nxt
+        self._set_hover(nxt, from_keyboard=True)
+        item = self._find(nxt)
+        if item is not None:
+            self.ensureVisible(item.scene_body(), 40, 40)
+        return True
+
+    def _activate_key_focus(self) -> None:
+        """Enter on the step in focus: what a click on it does."""
+        item_id = self._key_focus
+        if item_id is None or item_id not in self._keyboard_steps():
+            return
+        self._click(item_id, self.viewport().mapToGlobal(self.view_pos_of(item_id)))
+        # Picked up: the next Tab goes to its places. Played or put back: start again.
+        self._key_focus = None if self._selected is None else self._selected
 
     def leaveEvent(self, event: QEvent) -> None:
         if self._press is None:
@@ -892,7 +965,9 @@ class TableWidget(QGraphicsView):
     def _update_hover(self, pos: QPointF) -> None:
         self._set_hover(self._hit(pos))
 
-    def _set_hover(self, item_id: str | None) -> None:
+    def _set_hover(self, item_id: str | None, from_keyboard: bool = False) -> None:
+        if not from_keyboard:
+            self._key_focus = None  # the mouse takes over from the keyboard
         if item_id == self._hovered:
             return
         old = self._find(self._hovered)

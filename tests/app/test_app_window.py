@@ -310,6 +310,12 @@ def test_shortcuts_list_names_keys(make_window) -> None:
     rows = dict(window.menus.shortcut_rows())
     assert rows["Hint"] == "H"
     assert "F1" in rows["Rules"]
+    # The table's own keys: playing without the mouse and turning a piece round.
+    assert rows["Step through the pieces and places you can play"].startswith("Tab")
+    assert rows["Pick up the piece, or put it down here"] == "Enter, Space"
+    assert "right-click" in rows["Turn the piece you hold or drag round (180°)"]
+    window.set_language("ja")
+    assert "R" in dict(window.menus.shortcut_rows())["持っている(ドラッグ中の)コマを180°回す"]
 
 
 def test_language_switch_retranslates_the_status_line(make_window) -> None:
