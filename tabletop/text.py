@@ -30,6 +30,7 @@ import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from tabletop.engine.datafile import words_file as words_file
 from tabletop.engine.errors import GameError
 from tabletop.engine.game import Event, Game
 from tabletop.engine.messages import Msg, messages_in
@@ -40,35 +41,6 @@ LANGS: tuple[str, ...] = ("en", "ja")
 Say = Callable[[Any, str], str]
 Part = str | Callable[[Mapping[str, Any], Say], str]
 Entry = tuple[Part, Part]
-
-
-def words_file(package: str | None, name: str) -> dict[str, tuple[str, str]]:
-    """The plain entries of a catalogue kept as data: the TOML file ``name`` beside the modules
-    of ``package``, each key a code and each value ``[English, Japanese]``. Translators edit
-    these files; only entries that need code (a function, words built from game data) stay in
-    the ``words`` module. A file that breaks this shape raises ``ValueError`` naming the code."""
-    import sys
-    import tomllib
-    from pathlib import Path
-
-    module = sys.modules.get(package or "")
-    where = getattr(module, "__file__", None)
-    if not where:
-        raise ValueError(f"words_file({name!r}) needs the package that holds the file")
-    # Read beside the package's own file (importlib.resources would load zipfile at start-up);
-    # a PyInstaller bundle keeps the file at the same place under its folder.
-    text = (Path(where).parent / name).read_text(encoding="utf-8")
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ValueError(f"{package}/{name}: {exc}") from None
-    entries: dict[str, tuple[str, str]] = {}
-    for code, pair in data.items():
-        if not (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(p, str) for p in pair)):
-            raise ValueError(f"{package}/{name}: '{code}' must be [English, Japanese]")
-        entries[code] = (pair[0], pair[1])
-    return entries
 
 
 class MissingWords(KeyError):

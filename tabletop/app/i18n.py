@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from tabletop.text import words_file
+from tabletop.engine.datafile import words_file
 
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 LANGUAGE_NAMES: dict[str, str] = {"ja": "日本語", "en": "English"}

@@ -92,17 +92,12 @@ class GameSpec:
         ``players`` as [fewest, most], ``rules_version``, ``hidden_information`` and
         ``rules_file``. Options and ``extra`` come from code, since rules read their values.
         A file that breaks this shape raises ``ValueError`` saying where."""
-        import sys
-        import tomllib
-        from pathlib import Path
+        from .datafile import package_file, read_toml
 
-        where = getattr(sys.modules.get(package or ""), "__file__", None)
-        if not where:
-            raise ValueError(f"GameSpec.from_file({name!r}) needs the package that holds it")
         path = f"{package}/{name}"
         try:
-            table = tomllib.loads((Path(where).parent / name).read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
+            table = read_toml(package_file(package, name))
+        except ValueError as exc:  # tomllib's TOMLDecodeError is one
             raise ValueError(f"{path}: {exc}") from None
         data = table.get(game_id)
         if not isinstance(data, dict):

@@ -1,0 +1,154 @@
+"""Reading the TOML data files that games and the app keep beside their modules (catalogues of
+words, the spec tables the chooser shows).
+
+The app reads several of them before its first window paints, where ``tomllib`` costs about
+5 ms (importing it and parsing). These files use a small part of TOML: comments, ``[table]``
+headers, and ``key = value`` lines whose values are strings, whole numbers, booleans or arrays
+of them, an array possibly over several lines. ``read_toml`` reads that part itself with the
+``json`` module, which start-up has loaded anyway (a TOML basic string is a JSON string), and
+hands anything else to ``tomllib``, so every valid TOML file reads as ``tomllib`` reads it and
+every invalid one is refused by ``tomllib``'s own error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+_HEADER = re.compile(r'\[\s*("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?')
+_KEY = re.compile(r'("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_-]+)\s*=\s*(.*)')
+_TOKEN = re.compile(r'\s*(?:("(?:[^"\\\n]|\\.)*")|(true|false)|(-?(?:0|[1-9][0-9]*))|([\[\],])'
+                    r'|(#[^\n]*))')
+
+
+# Escapes JSON reads and TOML does not, or reads otherwise: "\/", and \u surrogates (JSON joins
+# a pair into one character, TOML refuses them).
+_ODD_ESCAPE = re.compile(r'\\(?:[^"\\bfnrtu]|u[dD][89a-fA-F])')
+
+
+class _Outside(Exception):
+    """The text uses TOML beyond the part read here."""
+
+
+def _key(text: str) -> str:
+    return str(json.loads(text)) if text.startswith('"') else text
+
+
+def _value(text: str) -> Any:
+    """A value as JSON, from the TOML tokens of ``text`` (trailing commas in arrays dropped)."""
+    out: list[str] = []
+    pos, depth = 0, 0
+    while pos < len(text):
+        if text[pos:].strip() == "":
+            break
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise _Outside
+        string, boolean, number, punct, comment = m.groups()
+        pos = m.end()
+        if comment is not None:
+            continue
+        if punct == "]" and out and out[-1] == ",":
+            out.pop()
+        if punct == "[":
+            depth += 1
+        elif punct == "]":
+            depth -= 1
+        out.append(string or boolean or number or punct or "")
+        if depth == 0 and text[pos:].strip() and not text[pos:].lstrip().startswith("#"):
+            raise _Outside  # something after a complete value
+    if depth != 0 or not out:
+        raise _Outside
+    for token in out:
+        if token.startswith('"') and "\\" in token and _ODD_ESCAPE.search(token):
+            raise _Outside  # an escape TOML and JSON read differently
+    return json.loads("".join(out))
+
+
+def _simple(text: str) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    table = data
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        i += 1
+        if not line or line.startswith("#"):
+            continue
+        header = _HEADER.fullmatch(line)
+        if header is not None:
+            name = _key(header.group(1))
+            if name in data:
+                raise _Outside
+            table = data[name] = {}
+            continue
+        entry = _KEY.fullmatch(line)
+        if entry is None:
+            raise _Outside
+        key, rest = _key(entry.group(1)), entry.group(2)
+        # An array goes on until its brackets close (strings hold no newlines here).
+        while i < len(lines) and _balance(rest) > 0:
+            rest += "\n" + lines[i]
+            i += 1
+        if key in table:
+            raise _Outside
+        table[key] = _value(rest)
+    return data
+
+
+def _balance(text: str) -> int:
+    """Open brackets of ``text`` outside its strings and comments."""
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        if m.group(4) == "[":
+            depth += 1
+        elif m.group(4) == "]":
+            depth -= 1
+    return depth
+
+
+def loads(text: str) -> dict[str, Any]:
+    """``text`` read as TOML (``tomllib.TOMLDecodeError`` for text that is not)."""
+    try:
+        return _simple(text)
+    except (_Outside, ValueError):
+        import tomllib
+
+        return tomllib.loads(text)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """The TOML file at ``path`` (UTF-8), read as ``tomllib`` reads it."""
+    return loads(path.read_text(encoding="utf-8"))
+
+
+def package_file(package: str | None, name: str) -> Path:
+    """The file ``name`` beside the modules of the imported ``package`` (read beside its own
+    file: importlib.resources would load zipfile at start-up; a PyInstaller bundle keeps the
+    file at the same place under its folder)."""
+    where = getattr(sys.modules.get(package or ""), "__file__", None)
+    if not where:
+        raise ValueError(f"reading {name!r} needs the package that holds the file")
+    return Path(where).parent / name
+
+
+def words_file(package: str | None, name: str) -> dict[str, tuple[str, str]]:
+    """The plain entries of a catalogue kept as data: the TOML file ``name`` beside the modules
+    of ``package``, each key a code and each value ``[English, Japanese]``. Translators edit
+    these files; only entries that need code (a function, words built from game data) stay in
+    the ``words`` module. A file that breaks this shape raises ``ValueError`` naming the code."""
+    path = package_file(package, name)
+    try:
+        data = read_toml(path)
+    except ValueError as exc:  # tomllib's TOMLDecodeError is one
+        raise ValueError(f"{package}/{name}: {exc}") from None
+    entries: dict[str, tuple[str, str]] = {}
+    for code, pair in data.items():
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(p, str) for p in pair)):
+            raise ValueError(f"{package}/{name}: '{code}' must be [English, Japanese]")
+        entries[code] = (pair[0], pair[1])
+    return entries

@@ -1,0 +1,65 @@
+"""The data-file reader reads every TOML text as ``tomllib`` does: the repository's own files,
+the TOML it hands on, and a seeded corpus of damaged copies of the files (each either read to
+the same data or refused by ``tomllib``'s error)."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.engine.datafile import _simple, loads
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted((ROOT / "tabletop").rglob("*.toml"))
+
+
+def outcome(read: Any, text: str) -> object:
+    try:
+        return read(text)
+    except tomllib.TOMLDecodeError:
+        return "refused"
+
+
+def test_every_data_file_is_read_by_the_fast_path_as_tomllib_reads_it() -> None:
+    assert len(FILES) >= 15
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        assert _simple(text) == tomllib.loads(text), path  # no fallback needed for our files
+
+
+@pytest.mark.parametrize("text", [
+    'a = 1.5', 'x.y = 1', 'a = """q"""', "a = 'literal'", 'a = { b = 1 }', '[[t]]\nb = 1',
+    'a = "x\\/y"', 'a = "\\ud83d\\ude00"', 'a = [1, 2,]', 'a = [\n "x", # c\n "y",\n]',
+    '[t]\nb = true\n[t]\nc = 1', 'a = 1\na = 2', 'a = "tab\there"', 'a = 01', 'a = +1',
+    'a = 1_000', 'a = "x" "y"', 'a = ["x",, "y"]', 'a = [', 'a = "\\U0001F600"', '"k k" = 1',
+    'a = -0', 'a = true # yes', '[ "t t" ]\nb = [[1, 2], [3]]', 'a = 0x1F', 'a = "\\e"',
+])
+def test_toml_beyond_the_fast_path_reads_as_tomllib_reads_it(text: str) -> None:
+    assert outcome(loads, text) == outcome(tomllib.loads, text)
+
+
+def test_damaged_copies_of_the_data_files_read_as_tomllib_reads_them() -> None:
+    rng = random.Random("datafile")
+    marks = ['"', "[", "]", ",", "=", "#", "\\", "\n", " ", "x", "1", "'", "{", ".", "\t"]
+    tried = 0
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        for _ in range(60):
+            chars = list(text)
+            for _ in range(rng.randint(1, 4)):
+                at = rng.randrange(len(chars))
+                change = rng.randrange(3)
+                if change == 0:
+                    del chars[at]
+                elif change == 1:
+                    chars.insert(at, rng.choice(marks))
+                else:
+                    chars[at] = rng.choice(marks)
+            damaged = "".join(chars)
+            assert outcome(loads, damaged) == outcome(tomllib.loads, damaged), (path, damaged)
+            tried += 1
+    assert tried >= 900
