@@ -18,15 +18,33 @@ import sys
 from pathlib import Path
 from typing import Any
 
-_HEADER = re.compile(r'\[\s*("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?')
-_KEY = re.compile(r'("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_-]+)\s*=\s*(.*)')
-_TOKEN = re.compile(r'\s*(?:("(?:[^"\\\n]|\\.)*")|(true|false)|(-?(?:0|[1-9][0-9]*))|([\[\],])'
-                    r'|(#[^\n]*))')
+
+class _Patterns:
+    """The reader's regular expressions, compiled on first use: a bundle that carries parsed
+    copies of its data files never needs them."""
+
+    def __init__(self) -> None:
+        string = r'"(?:[^"\\\n]|\\.)*"'
+        self.header = re.compile(r'\[\s*(' + string + r'|[A-Za-z0-9_-]+)\s*\]\s*(?:#.*)?')
+        self.key = re.compile(r'(' + string + r'|[A-Za-z0-9_-]+)\s*=\s*(.*)')
+        self.token = re.compile(r'\s*(?:(' + string + r')|(true|false)|(-?(?:0|[1-9][0-9]*))'
+                                r'|([\[\],])|(#[^\n]*))')
+        # The common value: a pair of strings ([English, Japanese]), on one line or several.
+        self.pair = re.compile(r'\[\s*(' + string + r')\s*,\s*(' + string + r')\s*,?\s*\]'
+                               r'[ \t]*(?:#[^\n]*)?')
+        # Escapes JSON reads and TOML does not, or reads otherwise: "\/", and \u surrogates
+        # (JSON joins a pair into one character, TOML refuses them).
+        self.odd_escape = re.compile(r'\\(?:[^"\\bfnrtu]|u[dD][89a-fA-F])')
 
 
-# Escapes JSON reads and TOML does not, or reads otherwise: "\/", and \u surrogates (JSON joins
-# a pair into one character, TOML refuses them).
-_ODD_ESCAPE = re.compile(r'\\(?:[^"\\bfnrtu]|u[dD][89a-fA-F])')
+_RX: _Patterns | None = None
+
+
+def _rx() -> _Patterns:
+    global _RX
+    if _RX is None:
+        _RX = _Patterns()
+    return _RX
 
 
 class _Outside(Exception):
@@ -39,12 +57,18 @@ def _key(text: str) -> str:
 
 def _value(text: str) -> Any:
     """A value as JSON, from the TOML tokens of ``text`` (trailing commas in arrays dropped)."""
+    pair = _rx().pair.fullmatch(text.strip())
+    if pair is not None:
+        en, ja = pair.groups()
+        if _rx().odd_escape.search(en) or _rx().odd_escape.search(ja):
+            raise _Outside
+        return [json.loads(en), json.loads(ja)]
     out: list[str] = []
     pos, depth = 0, 0
     while pos < len(text):
         if text[pos:].strip() == "":
             break
-        m = _TOKEN.match(text, pos)
+        m = _rx().token.match(text, pos)
         if m is None:
             raise _Outside
         string, boolean, number, punct, comment = m.groups()
@@ -63,7 +87,7 @@ def _value(text: str) -> Any:
     if depth != 0 or not out:
         raise _Outside
     for token in out:
-        if token.startswith('"') and "\\" in token and _ODD_ESCAPE.search(token):
+        if token.startswith('"') and "\\" in token and _rx().odd_escape.search(token):
             raise _Outside  # an escape TOML and JSON read differently
     return json.loads("".join(out))
 
@@ -78,19 +102,20 @@ def _simple(text: str) -> dict[str, Any]:
         i += 1
         if not line or line.startswith("#"):
             continue
-        header = _HEADER.fullmatch(line)
+        header = _rx().header.fullmatch(line)
         if header is not None:
             name = _key(header.group(1))
             if name in data:
                 raise _Outside
             table = data[name] = {}
             continue
-        entry = _KEY.fullmatch(line)
+        entry = _rx().key.fullmatch(line)
         if entry is None:
             raise _Outside
         key, rest = _key(entry.group(1)), entry.group(2)
         # An array goes on until its brackets close (strings hold no newlines here).
-        while i < len(lines) and _balance(rest) > 0:
+        while i < len(lines) and "[" in rest and _rx().pair.fullmatch(rest.strip()) is None \
+                and _balance(rest) > 0:
             rest += "\n" + lines[i]
             i += 1
         if key in table:
@@ -102,7 +127,7 @@ def _simple(text: str) -> dict[str, Any]:
 def _balance(text: str) -> int:
     """Open brackets of ``text`` outside its strings and comments."""
     depth = 0
-    for m in _TOKEN.finditer(text):
+    for m in _rx().token.finditer(text):
         if m.group(4) == "[":
             depth += 1
         elif m.group(4) == "]":
@@ -121,8 +146,17 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def read_toml(path: Path) -> dict[str, Any]:
-    """The TOML file at ``path`` (UTF-8), read as ``tomllib`` reads it."""
-    return loads(path.read_text(encoding="utf-8"))
+    """The TOML file at ``path`` (UTF-8), read as ``tomllib`` reads it. The double-click bundle
+    carries each data file's parsed form beside it as ``<name>.json`` (written at build time
+    by ``loads``), read instead: a start then parses nothing."""
+    try:
+        parsed = path.with_name(path.name + ".json").read_text(encoding="utf-8")
+    except OSError:
+        return loads(path.read_text(encoding="utf-8"))
+    data = json.loads(parsed)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}.json does not hold a table")
+    return data
 
 
 def package_file(package: str | None, name: str) -> Path:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.engine.datafile import _simple, loads
+from tabletop.engine.datafile import _simple, loads, read_toml
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted((ROOT / "tabletop").rglob("*.toml"))
@@ -63,3 +63,15 @@ def test_damaged_copies_of_the_data_files_read_as_tomllib_reads_them() -> None:
             assert outcome(loads, damaged) == outcome(tomllib.loads, damaged), (path, damaged)
             tried += 1
     assert tried >= 900
+
+
+def test_a_parsed_copy_beside_the_file_is_read_instead(tmp_path: Path) -> None:
+    # The bundle carries <name>.json beside each data file: the app reads it and parses nothing.
+    path = tmp_path / "words.toml"
+    path.write_text('"a" = ["x", "y"]\n', encoding="utf-8")
+    assert read_toml(path) == {"a": ["x", "y"]}
+    (tmp_path / "words.toml.json").write_text('{"a": ["from", "copy"]}', encoding="utf-8")
+    assert read_toml(path) == {"a": ["from", "copy"]}
+    (tmp_path / "words.toml.json").write_text('["not", "a", "table"]', encoding="utf-8")
+    with pytest.raises(ValueError, match="does not hold a table"):
+        read_toml(path)
