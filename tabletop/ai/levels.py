@@ -17,9 +17,10 @@ from .random_agent import RandomAgent
 
 LEVELS: tuple[str, ...] = AI_LEVELS
 
-#: Every agent the command line and the benchmarks can seat: the levels, and the one-move
-#: greedy baseline (not offered in the app: it is a yardstick, not an opponent).
-AGENTS: tuple[str, ...] = (*LEVELS, "greedy")
+#: Every agent the command line and the benchmarks can seat: the levels, the one-move greedy
+#: baseline, and hard without the game's search hooks (``Game.playout_action``,
+#: ``search_actions``, ``playout_depth``): yardsticks, not opponents, so the app offers neither.
+AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 
 #: Search settings per level: iterations, and how many of the best actions easy picks among.
 #: Measured on Magos (2-core reference machine, ~3,000-3,600 iterations/s): median decision
@@ -45,12 +46,15 @@ def make_agent(level: str, time_cap: float | None = DEFAULT_TIME_CAP) -> Agent:
         return RandomAgent()
     if level == "greedy":
         return GreedyAgent()
+    guided = level != "hard-unguided"
+    if not guided:
+        level = "hard"
     settings = _SEARCH.get(level)
     if settings is None:
         raise ValueError(
             f"Unknown AI level {level!r}; choose one of: {', '.join(AGENTS)}."
         )
     return MCTSAgent(
-        settings["iterations"], name=level, top_k=settings["top_k"], time_cap=time_cap,
-        level=level,
+        settings["iterations"], name=level if guided else "hard-unguided",
+        top_k=settings["top_k"], time_cap=time_cap, level=level, guided=guided,
     )

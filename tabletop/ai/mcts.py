@@ -39,7 +39,7 @@ from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
 from .base import Agent, CancelFlag, Decision
-from .tree import Node, playout, select
+from .tree import Node, guide, playout, select
 
 
 class MCTSAgent(Agent):
@@ -61,6 +61,7 @@ class MCTSAgent(Agent):
         time_cap: float | None = None,
         top_k: int = 1,
         level: str | None = None,
+        guided: bool = True,
     ) -> None:
         if iterations < 1:
             raise ValueError("MCTSAgent needs at least one iteration.")
@@ -71,6 +72,7 @@ class MCTSAgent(Agent):
         self.time_cap = time_cap
         self.top_k = max(1, top_k)
         self.level = level
+        self.guided = guided  # off: ignore the game's search hooks (to measure what they do)
 
     def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
                *, seed: int, cancel: CancelFlag | None) -> Decision:
@@ -90,7 +92,8 @@ class MCTSAgent(Agent):
             return mo_ismcts.choose(
                 game, obs, seat, legal, seed=seed, iterations=budget,
                 exploration=self.exploration, rollout_depth=self.rollout_depth,
-                time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel)
+                time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel,
+                guided=self.guided)
         rng = random.Random(seed)
         root = Node(seat)
         root.player = seat
@@ -142,7 +145,10 @@ class MCTSAgent(Agent):
         c = self.exploration
         deadline = math.inf if self.time_cap is None else start + self.time_cap
         clock = time.perf_counter
-        depth_limit = math.inf if self.rollout_depth is None else self.rollout_depth
+        hooks = guide(game, self.guided)
+        policy, prune = hooks.policy, hooks.prune
+        depth = hooks.depth if hooks.depth is not None else self.rollout_depth
+        depth_limit = math.inf if depth is None else depth
         length_cap = game.max_game_length()
         is_cancelled = cancel.is_set if cancel is not None else None
         done = 0
@@ -167,6 +173,8 @@ class MCTSAgent(Agent):
                         continue
                     break
                 actions = legal_actions(state)
+                if prune is not None:
+                    actions = prune(state, actions)
                 children = (node if node.player == player else node.holder(player)).children
                 if model is not None and player != me:
                     modelled = model(state, me, actions, rng)
@@ -194,7 +202,7 @@ class MCTSAgent(Agent):
                 node = best
 
             # Playout: random decisions, then the heuristic (or the real end of the game).
-            rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap)
+            rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap, policy)
 
             root.visits += 1
             for visited in path[1:]:

@@ -41,7 +41,7 @@ from typing import Any
 from tabletop.engine.game import CHANCE, Game, Observation
 
 from .base import CancelFlag, Decision
-from .tree import Node, playout, select
+from .tree import Guide, Node, guide, playout, select
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
 #: of the most visited action. UCB keeps visiting every action a little (about log N / gap²
@@ -77,6 +77,7 @@ def choose(
     top_k: int,
     start: float,
     cancel: CancelFlag | None,
+    guided: bool = True,
 ) -> Decision:
     """Search ``iterations`` times and pick an action of ``legal`` for ``seat``.
 
@@ -100,7 +101,7 @@ def choose(
         roots[seat].player = seat
     deadline = math.inf if time_cap is None else start + time_cap
     done = _search(game, sample, seat, seen, roots, rng, iterations, exploration,
-                   rollout_depth, deadline, cancel, MODEL_WEIGHT)
+                   rollout_depth, deadline, cancel, MODEL_WEIGHT, guide(game, guided))
 
     node: Node | None = roots[seat]
     if seen is not None:
@@ -149,6 +150,7 @@ def _search(
     deadline: float,
     cancel: CancelFlag | None,
     model_weight: float,
+    hooks: Guide,
 ) -> int:
     """Run iterations into the seats' trees (``roots``); return how many completed."""
     # The loop below is the hot path: everything it touches is bound to a local name.
@@ -160,7 +162,9 @@ def _search(
     rewind = game.rewind_hidden_move
     randrange = rng.randrange
     clock = time.perf_counter
-    depth_limit = math.inf if rollout_depth is None else rollout_depth
+    policy, prune = hooks.policy, hooks.prune
+    depth = hooks.depth if hooks.depth is not None else rollout_depth
+    depth_limit = math.inf if depth is None else depth
     length_cap = game.max_game_length()
     is_cancelled = cancel.is_set if cancel is not None else None
     seats = range(len(roots))
@@ -193,6 +197,8 @@ def _search(
                     continue
                 break
             actions = legal_actions(state)
+            if prune is not None:
+                actions = prune(state, actions)
             replay = restrict is not None
             if restrict is not None:
                 # The rewound move: only those that look like the move that was observed.
@@ -240,7 +246,7 @@ def _search(
                 break
 
         # Playout: random decisions, then the heuristic (or the real end of the game).
-        rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap)
+        rewards, steps = playout(game, state, rng, depth_limit, steps, length_cap, policy)
 
         for path in paths:
             path[0].visits += 1

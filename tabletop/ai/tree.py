@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, cast
 
 from tabletop.engine.game import TERMINAL, Game
@@ -93,13 +94,37 @@ def select(children: dict[str, Node], actions: Sequence[str], c: float,
     return best_action, best
 
 
+@dataclass(frozen=True)
+class Guide:
+    """What a game tells its searches (``Game.playout_action``, ``search_actions``,
+    ``playout_depth``), or nothing: hooks a game does not override are ``None`` here, so its
+    searches draw the same random numbers as they always did."""
+
+    policy: Callable[[Any, Sequence[str], random.Random], str | None] | None = None
+    prune: Callable[[Any, list[str]], list[str]] | None = None
+    depth: int | None = None
+
+
+def guide(game: Game[Any], guided: bool = True) -> Guide:
+    """The game's guidance for a search (none at all with ``guided`` off, to measure it)."""
+    if not guided:
+        return Guide()
+    kind = type(game)
+    return Guide(
+        game.playout_action if kind.playout_action is not Game.playout_action else None,
+        game.search_actions if kind.search_actions is not Game.search_actions else None,
+        game.playout_depth())
+
+
 def playout(game: Game[Any], state: Any, rng: random.Random, depth_limit: float,
-            steps: int, length_cap: int) -> tuple[Sequence[float], int]:
-    """Play ``state`` on in place below a new node and judge it: uniformly random decisions
-    and chance until ``depth_limit`` decisions have been made, then the game's heuristic for
-    every seat (or, where it has none, on to the end), the real returns if the game ends
-    first. ``steps`` actions were applied on the way down; no more than ``length_cap`` are.
-    Returns the rewards per seat and the steps taken in all."""
+            steps: int, length_cap: int,
+            policy: Callable[[Any, Sequence[str], random.Random], str | None] | None = None,
+            ) -> tuple[Sequence[float], int]:
+    """Play ``state`` on in place below a new node and judge it: random decisions (the game's
+    ``policy``, else uniform) and chance until ``depth_limit`` decisions have been made, then
+    the game's heuristic for every seat (or, where it has none, on to the end), the real
+    returns if the game ends first. ``steps`` actions were applied on the way down; no more
+    than ``length_cap`` are. Returns the rewards per seat and the steps taken in all."""
     current_player = game.current_player
     legal_actions = game.legal_actions
     apply = game.apply_in_place
@@ -124,6 +149,7 @@ def playout(game: Game[Any], state: Any, rng: random.Random, depth_limit: float,
         if steps >= length_cap:
             return game.returns(state), steps
         actions = legal_actions(state)
-        apply(state, actions[randrange(len(actions))])
+        chosen = None if policy is None else policy(state, actions, rng)
+        apply(state, actions[randrange(len(actions))] if chosen is None else chosen)
         decisions += 1
         steps += 1

@@ -313,6 +313,26 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def playout_action(self, state: S, legal: Sequence[str], rng: random.Random) -> str | None:
+        """The move a search's playout makes in ``state`` among ``legal``: a cheap choice
+        biased towards sensible play (cast a spell rather than end the turn, say), or ``None``,
+        the default, for a uniformly random one. Called on every step of every playout, so it
+        must cost no more than a few comparisons; ``rng`` is the search's seeded generator.
+        Games that keep the default are searched exactly as before."""
+        return None
+
+    def playout_depth(self) -> int | None:
+        """How many decisions a playout makes before ``heuristics`` judges it, where the game
+        knows better than the search's default (12); ``None`` keeps the default."""
+        return None
+
+    def search_actions(self, state: S, legal: list[str]) -> list[str]:
+        """The moves a search tries in ``state``: ``legal`` by default. A game may leave out
+        moves that change nothing another one does not (the same card from two places) or that
+        are never worth trying; the list must keep at least one move, all of them legal. The
+        table, the rules and the levels' scripted moves still see every legal move."""
+        return legal
+
     def search_effort(self) -> float:
         """How many times an AI level's iterations a search of this game runs (default 1).
 

@@ -185,8 +185,13 @@ def test_levels() -> None:
     assert budgets == sorted(budgets) and len(set(budgets)) == 3
     with pytest.raises(ValueError, match="random, easy, normal, hard, greedy"):
         make_agent("grandmaster")
-    # The greedy yardstick is for the command line and benchmarks, not the new-game dialog.
-    assert (*LEVELS, "greedy") == AGENTS and isinstance(make_agent("greedy"), GreedyAgent)
+    # The yardsticks are for the command line and benchmarks, not the new-game dialog:
+    # greedy, and hard without the game's search hooks.
+    assert (*LEVELS, "greedy", "hard-unguided") == AGENTS
+    assert isinstance(make_agent("greedy"), GreedyAgent)
+    unguided = make_agent("hard-unguided")
+    assert isinstance(unguided, MCTSAgent) and not unguided.guided
+    assert unguided.iterations == make_agent("hard").iterations and make_agent("hard").guided
 
 
 def test_agents_never_get_chance_nodes() -> None:

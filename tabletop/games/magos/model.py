@@ -1149,6 +1149,20 @@ class MagosGame(MagosRules[MagosState]):
              + 0.03 * (mm[seat] - mm[o]) + 0.02 * (mh[seat] - mh[o]))
         return math.tanh(v)
 
+    def playout_action(self, state: ST, legal: Sequence[str], rng: random.Random) -> str | None:
+        """Playouts that play like a wizard: uniformly random ones end a turn as often as they
+        cast any one spell, so most turns of a playout cast nothing. Here a wizard who can
+        cast does so 85% of the time (a random one of the casts), takes the most X, and adds a
+        die to Rapid Fire while one fits."""
+        last = legal[-1]
+        if len(legal) > 1 and last == "end":
+            return legal[rng.randrange(len(legal) - 1)] if rng.random() < 0.85 else last
+        if last.startswith("x:"):
+            return last
+        if last == "fire" and len(legal) > 1:
+            return legal[rng.randrange(len(legal) - 1)]
+        return None
+
     def max_game_length(self) -> int:
         # Per turn at most: roll, 4 dice, 2 X choices, fire, end; plus draft and set-up.
         return max(TURN_LIMITS) * 2 * 10 + 64
