@@ -61,14 +61,15 @@ VIEW_W, VIEW_H = 1600, 1000
 # -- the positions -------------------------------------------------------------------------
 def _weight(action: str) -> int:
     """Random play rarely builds; a mild preference for building fills the towns."""
-    from tabletop.games.national_economy.data import card_effect
+    from tabletop.games.national_economy.data import BUILDINGS, WORKPLACES
 
     kind, _, rest = action.partition(":")
     if kind == "build":
         return 50
     if kind == "place":
         card = rest[4:] if rest.startswith("own:") else rest
-        if "build" in card_effect(card, "en").lower():
+        found = BUILDINGS.get(card) or WORKPLACES.get(card)
+        if found is not None and "build" in found.effect_en.lower():
             return 8
     return 1
 
