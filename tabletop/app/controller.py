@@ -228,10 +228,20 @@ class GameController(QObject):
             self.game_over.emit()
             return
         self.over = False
+        handed_to = self.awaiting_privacy
         self.awaiting_privacy = None
         player = self.session.current_player()
         if self.is_ai(player):
-            self._render()
+            nxt = self._next_in_secret_round(player, handed_to)
+            if nxt is not None:
+                # A round of secret choices at one screen: the next person of the round takes
+                # the seat now, while the computer seats before them choose meanwhile.
+                self.awaiting_privacy = nxt
+                self._render()
+                if nxt != handed_to:
+                    self.privacy_requested.emit(nxt)
+            else:
+                self._render()
             tempo = self.beat.tempo
             if tempo is not None and self.session.legal_actions() == [tempo.action]:
                 if self.beat.owed:
@@ -243,10 +253,23 @@ class GameController(QObject):
                 and player != self.viewing_seat):
             self.awaiting_privacy = player
             self._render()
-            self.privacy_requested.emit(player)
+            if player != handed_to:  # the page for this person is up already
+                self.privacy_requested.emit(player)
             return
         self.viewing_seat = player
         self._render()
+
+    def _next_in_secret_round(self, player: int, handed_to: int | None) -> int | None:
+        """In a round of secret choices (``Game.secret_round``) with a computer seat ``player``
+        to choose: the person of the round to hand the screen to meanwhile, if any."""
+        if handed_to is not None and handed_to != player:
+            return handed_to  # the hand-over already under way goes on
+        if len(self.setup.human_seats) < 2:
+            return None
+        for seat in self.game.secret_round(self.session.state)[1:]:
+            if not self.is_ai(seat):
+                return seat if seat != self.viewing_seat else None
+        return None
 
     def reveal(self) -> None:
         """The next player clicked the privacy page: build the table from their seat."""

@@ -313,6 +313,16 @@ class Game(ABC, Generic[S]):
         """
         return None
 
+    def secret_round(self, state: S) -> tuple[int, ...]:
+        """The seats still to choose in a round of secret choices made "at once" (a card buried
+        or drafted, a bid), the player to move first, in the order the rules take them; ``()``,
+        the default, outside such a round. The rules take the choices one by one, each hidden
+        from the others until the round reveals them together. At one screen the app then
+        hands over to the next person of the round as soon as one has chosen, while computer
+        seats of the round choose meanwhile, so that nobody's screen shows another's choice
+        and nobody waits for the computer between two hand-overs."""
+        return ()
+
     def playout_action(self, state: S, legal: Sequence[str], rng: random.Random) -> str | None:
         """The move a search's playout makes in ``state`` among ``legal``: a cheap choice
         biased towards sensible play (cast a spell rather than end the turn, say), or ``None``,

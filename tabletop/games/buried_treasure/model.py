@@ -193,6 +193,14 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             return TERMINAL
         return CHANCE
 
+    def secret_round(self, state: BuriedTreasureState) -> tuple[int, ...]:
+        # BT-R10: every seat buries in secret, from the dealer round the table; the cards stay
+        # face down until they are turned up together (BT-R13).
+        if state.phase != P_BURY:
+            return ()
+        return tuple(p for p in ((state.turn + k) % state.n for k in range(state.n))
+                     if state.buried[p] is None)
+
     def legal_actions(self, state: BuriedTreasureState) -> list[str]:
         s = state
         phase = s.phase
