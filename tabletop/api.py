@@ -34,7 +34,7 @@ from .engine import (
     OptionSpec,
 )
 from .engine.game import JSON, action_kind
-from .engine.hidden import deal_unseen, draw_by_count
+from .engine.hidden import deal_unseen, draw_by_count, weighted_draw
 from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
@@ -398,6 +398,7 @@ __all__ = [
     "seat_colour",
     "seat_mark",
     "seat_panels",
+    "weighted_draw",
     "words_file",
     "write_atomic",
 ]

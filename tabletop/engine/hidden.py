@@ -1,5 +1,5 @@
 """Helpers for hidden information shared by the games' ``resample``: dealing what a seat
-cannot locate.
+cannot locate, and weighing guesses by the public evidence.
 
 A seat that sees its own hand and the open cards knows which cards are somewhere else (other
 hands, face-down cards, the deck) but not where. Every game that hides cards resamples the
@@ -10,7 +10,7 @@ size; what is left over is the deck.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=Any)
@@ -54,3 +54,18 @@ def draw_by_count(counts: Mapping[K, int] | Sequence[int], rng: random.Random,
             return key
         r -= copies
     raise AssertionError("the total does not match the copies")
+
+
+def weighted_draw(draw: Callable[[random.Random], T], weight: Callable[[T], float],
+                  rng: random.Random, tries: int = 32) -> T:
+    """A guess of the hidden facts from ``draw``, kept in proportion to ``weight`` (0 to 1):
+    how well it explains what was seen in public (a secret role that played as its side
+    would, say). A search that resamples through this weighs its guesses by the evidence
+    instead of taking every guess the rules allow as equally likely. After ``tries`` guesses
+    the last one is kept, so the search never stalls on evidence that fits no guess well."""
+    guess = draw(rng)
+    for _ in range(tries - 1):
+        if rng.random() < weight(guess):
+            return guess
+        guess = draw(rng)
+    return guess

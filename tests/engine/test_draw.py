@@ -38,3 +38,32 @@ def test_a_total_that_does_not_match_the_copies_is_caught() -> None:
     with pytest.raises(AssertionError, match="total"):
         for seed in range(20):
             draw_by_count([1, 1], random.Random(seed), 5)
+
+
+def test_weighted_draw_keeps_guesses_in_proportion_to_their_weight() -> None:
+    # Two equally likely guesses, one explaining the evidence four times better: it is kept
+    # four times as often (0.8 against 0.2).
+    from tabletop.engine.hidden import weighted_draw
+
+    rng = random.Random(7)
+    weights = {"fits": 1.0, "odd": 0.25}
+    seen = Counter(weighted_draw(lambda r: r.choice(["fits", "odd"]), weights.__getitem__, rng)
+                   for _ in range(20_000))
+    assert abs(seen["fits"] / 20_000 - 0.8) < 0.02
+
+
+def test_weighted_draw_never_stalls_and_draws_the_same_from_the_same_seed() -> None:
+    from tabletop.engine.hidden import weighted_draw
+
+    calls = []
+
+    def draw(rng: random.Random) -> int:
+        calls.append(1)
+        return rng.randrange(100)
+
+    # Evidence that no guess explains: the last of ``tries`` guesses is taken.
+    assert isinstance(weighted_draw(draw, lambda g: 0.0, random.Random(1), tries=5), int)
+    assert len(calls) == 5
+    a = [weighted_draw(draw, lambda g: g / 100, random.Random(3)) for _ in range(3)]
+    b = [weighted_draw(draw, lambda g: g / 100, random.Random(3)) for _ in range(3)]
+    assert a == b
