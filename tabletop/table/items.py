@@ -55,6 +55,12 @@ class TableContext:
 
     lang: str = "en"
     scale: float = 1.0
+    # The piece being dragged, which the table draws over a still copy of itself; what to
+    # call when one of its animations (a turn) moves on, to draw it again; and what to call
+    # when another item changes its look meanwhile, to paint it into the copy.
+    dragged: Any = None
+    redraw_dragged: Any = None
+    redraw_under: Any = None
 
 
 class TableItem(QGraphicsObject):
@@ -109,7 +115,15 @@ class TableItem(QGraphicsObject):
             old.stop()
         self._anims[name] = anim
         anim.finished.connect(lambda: self._forget(name, anim))
+        anim.valueChanged.connect(self._animation_step)
         anim.start()
+
+    def _animation_step(self, _value: object) -> None:
+        ctx = self.ctx
+        if ctx.dragged is self and ctx.redraw_dragged is not None:
+            ctx.redraw_dragged()
+        else:
+            self._changed_look()
 
     def _forget(self, name: str, anim: QVariantAnimation) -> None:
         if self._anims.get(name) is anim:
@@ -170,6 +184,12 @@ class TableItem(QGraphicsObject):
                 changed = True
         if changed:
             self.update()
+            self._changed_look()
+
+    def _changed_look(self) -> None:
+        ctx = self.ctx
+        if ctx.dragged is not None and ctx.dragged is not self and ctx.redraw_under is not None:
+            ctx.redraw_under(self)
 
     def paint_highlight(self, p: QPainter, state: str = "") -> None:
         """Rims drawn over the picture: usable, hover, legal target, drop, selected, hint."""

@@ -32,6 +32,7 @@ from PySide6.QtCore import (
     QEvent,
     QPoint,
     QPointF,
+    QRect,
     QRectF,
     Qt,
     QTimer,
@@ -41,11 +42,15 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QCursor,
     QIcon,
+    QImage,
     QKeyEvent,
     QMouseEvent,
     QPainter,
+    QPaintEvent,
+    QPixmap,
     QResizeEvent,
     QShowEvent,
+    QTransform,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
@@ -58,6 +63,7 @@ from PySide6.QtWidgets import (
     QProxyStyle,
     QStyle,
     QStyleOption,
+    QStyleOptionGraphicsItem,
     QWidget,
 )
 
@@ -115,6 +121,20 @@ class _Press:
     target_boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
 
+def _device_aligned(rect: QRect, dpr: float) -> QRect:
+    """``rect`` grown to whole device pixels on its every side, for a fractional screen scale
+    (1.25, 1.5...): a part of the table copied in then sits on the pixels Qt paints it on."""
+    step = 1
+    while step < 8 and abs(step * dpr - round(step * dpr)) > 1e-6:
+        step += 1
+    if step == 1:
+        return rect
+    left, top = rect.left() // step * step, rect.top() // step * step
+    right = -(-(rect.right() + 1) // step) * step
+    bottom = -(-(rect.bottom() + 1) // step) * step
+    return QRect(left, top, right - left, bottom - top)
+
+
 class TableWidget(QGraphicsView):
     """A felt table showing one seat's view of a game; see the module docstring."""
 
@@ -150,6 +170,14 @@ class TableWidget(QGraphicsView):
         self._selected: str | None = None
         self._hovered: str | None = None
         self._key_focus: str | None = None  # what Tab and the arrows stepped to
+        # While a piece is dragged: the table without it, painted once (see _start_drag_shot).
+        self._drag_shot: QPixmap | None = None
+        self._drag_item: PieceItem | None = None
+        self._drag_rect = QRectF()
+        self._drag_sprite: QPixmap | None = None
+        self._drag_sprite_key: tuple[object, ...] = ()
+        self._drag_touched: set[TableItem] = set()  # items that changed look meanwhile
+        self._drag_live = False  # the copy is being (re)taken: paint as Qt does
         self._sync_serial = 0
         self._hint_items: list[TableItem] = []
         self._hint_arrow: HintArrow | None = None
@@ -510,14 +538,17 @@ class TableWidget(QGraphicsView):
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
             self.scale(new / current, new / current)
             self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-            return
-        before = self.mapToScene(anchor.toPoint())
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
-        self.scale(new / current, new / current)
-        after = self.mapToScene(anchor.toPoint())
-        delta = after - before
-        self.translate(delta.x(), delta.y())
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        else:
+            before = self.mapToScene(anchor.toPoint())
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+            self.scale(new / current, new / current)
+            after = self.mapToScene(anchor.toPoint())
+            delta = after - before
+            self.translate(delta.x(), delta.y())
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        if self._drag_shot is not None:  # zoomed while dragging: the copy is of another view
+            self._drag_rect = self._dragged_view_rect()
+            self._take_drag_shot()
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         steps = event.angleDelta().y() / 120.0
@@ -531,6 +562,8 @@ class TableWidget(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        if self._drag_shot is not None:
+            self._take_drag_shot()
         if self._auto_fit:
             self._fit()
 
@@ -766,6 +799,7 @@ class TableWidget(QGraphicsView):
         press.start_pos = item.pos()
         item.setZValue(DRAG_Z)
         item.setScale(1.05)
+        self._start_drag_shot(item)
         for target in self._targets(pid):
             found = self._find(target)
             if found is not None:
@@ -780,6 +814,7 @@ class TableWidget(QGraphicsView):
             return
         delta = self.mapToScene(pos.toPoint()) - press.scene_pos
         item.setPos(press.start_pos + delta)
+        self._redraw_dragged()
         drop = self._drop_target(item, pos, press.target_boxes)
         if drop != press.drop_id:
             old = self._find(press.drop_id)
@@ -872,6 +907,7 @@ class TableWidget(QGraphicsView):
         self._emit(chosen.action)
 
     def _end_drag_visuals(self, press: _Press) -> None:
+        self._stop_drag_shot()
         item = self._pieces.get(press.item_id or "")
         if item is not None:
             item.setScale(1.0)
@@ -960,6 +996,164 @@ class TableWidget(QGraphicsView):
             found = self._find(target)
             if found is not None:
                 found.set_flags(glowing=True)
+
+    # -- drawing a drag -------------------------------------------------------------------
+    # A drag moves one piece over a table that stays as it is, but for the glow of targets.
+    # Qt would repaint every card the piece passes over on each mouse move (blending each
+    # card's cached picture again), which costs several times a bare scene's frame once
+    # hundreds of cards overlap. So the table without the piece is painted once into a pixmap
+    # when the drag starts; each frame copies the part of it that the piece uncovers and
+    # paints the piece over it. A part of the table that changes meanwhile (a target lights
+    # up, an animation, a new layout) is painted into the copy again when the scene says so.
+    def _start_drag_shot(self, item: PieceItem) -> None:
+        vp = self.viewport()
+        if vp.width() < 1 or vp.height() < 1:
+            return
+        self._drag_item = item
+        self._ctx.dragged = item
+        self._ctx.redraw_dragged = self._redraw_dragged
+        self._ctx.redraw_under = self._redraw_under
+        self._drag_rect = self._dragged_view_rect()
+        shot = self._shown_now()
+        item.setVisible(False)
+        if shot is None:
+            self._take_drag_shot()
+            return
+        # The table as it is on the screen, and the piece's own place painted again without it.
+        self._drag_shot = shot
+        self._repaint_into_shot(self._drag_rect.toAlignedRect())
+
+    def _shown_now(self) -> QPixmap | None:
+        """A copy of what the viewport shows now, from the window's backing store (a raster
+        image on every desktop Qt draws to): no repaint, however many cards lie on the table.
+        ``None`` where the store is not an image of the right size."""
+        vp = self.viewport()
+        store = vp.backingStore()
+        image = store.paintDevice() if store is not None else None
+        if not isinstance(image, QImage) or image.isNull():
+            return None
+        dpr = image.devicePixelRatio()
+        at = vp.mapTo(vp.window(), QPoint(0, 0))
+        part = QRect(round(at.x() * dpr), round(at.y() * dpr), round(vp.width() * dpr),
+                     round(vp.height() * dpr))
+        if not image.rect().contains(part):
+            return None
+        shot = QPixmap.fromImage(image.copy(part))
+        shot.setDevicePixelRatio(dpr)
+        return shot
+
+    def _take_drag_shot(self) -> None:
+        self._drag_shot = self._grab_table(self.viewport().rect())
+        self.viewport().update()
+
+    def _grab_table(self, rect: QRect) -> QPixmap:
+        """What Qt itself draws of ``rect`` now (the dragged piece hidden): through the view's
+        own painting, which copies each item's cached picture, so the copy costs what one
+        repaint does."""
+        self._drag_live = True
+        try:
+            return self.viewport().grab(rect)
+        finally:
+            self._drag_live = False
+
+    def _redraw_under(self, item: TableItem) -> None:
+        """``item`` changed its look during the drag (a target lit up, an animation moved on):
+        paint its part of the table into the copy again, and show it."""
+        shot = self._drag_shot
+        if shot is None:
+            return
+        # Qt never draws the item itself meanwhile, so its own cached picture of it goes out
+        # of date: it is told to paint afresh when the drag ends.
+        self._drag_touched.add(item)
+        self._repaint_into_shot(self.mapFromScene(item.sceneBoundingRect()).boundingRect()
+                                .adjusted(-2, -2, 2, 2))
+
+    def _repaint_into_shot(self, rect: QRect) -> None:
+        shot = self._drag_shot
+        vp = self.viewport()
+        rect = _device_aligned(rect, vp.devicePixelRatioF()).intersected(vp.rect())
+        if shot is None or rect.isEmpty():
+            return
+        part = self._grab_table(rect)
+        painter = QPainter(shot)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        painter.drawPixmap(rect.topLeft(), part)
+        painter.end()
+        vp.update(rect)
+
+    def _dragged_view_rect(self) -> QRectF:
+        item = self._drag_item
+        if item is None:
+            return QRectF()
+        return QRectF(self.mapFromScene(item.sceneBoundingRect()).boundingRect()) \
+            .adjusted(-2.0, -2.0, 2.0, 2.0)
+
+    def _redraw_dragged(self) -> None:
+        """The dragged piece moved, turned or grew: repaint where it was and where it is."""
+        if self._drag_shot is None:
+            return
+        new = self._dragged_view_rect()
+        self.viewport().update(new.united(self._drag_rect).toAlignedRect())
+        self._drag_rect = new
+
+    def _stop_drag_shot(self) -> None:
+        if self._drag_item is None:
+            return
+        item, self._drag_item, self._drag_shot = self._drag_item, None, None
+        self._drag_sprite = None
+        touched, self._drag_touched = self._drag_touched, set()
+        for other in touched:
+            other.update()
+        self._ctx.dragged = self._ctx.redraw_dragged = self._ctx.redraw_under = None
+        item.setVisible(True)
+        # The copy showed the table as it is: only where the piece was drawn needs Qt now (a
+        # whole repaint would cost seconds with thousands of cards).
+        self.viewport().update(self._drag_rect.toAlignedRect())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        shot, item = self._drag_shot, self._drag_item
+        if shot is None or item is None or self._drag_live:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self.viewport())
+        rect = event.rect()
+        dpr = shot.devicePixelRatio()
+        painter.drawPixmap(QRectF(rect), shot, QRectF(rect.x() * dpr, rect.y() * dpr,
+                                                        rect.width() * dpr, rect.height() * dpr))
+        sprite, at = self._drag_sprite_for(item, dpr)
+        painter.drawPixmap(at, sprite)
+        painter.end()
+
+    def _drag_sprite_for(self, item: PieceItem, dpr: float) -> tuple[QPixmap, QPointF]:
+        """The dragged piece painted once as it looks now (its zoom, lift and turn), and where
+        it goes on the viewport; painted again only when its look changes (while it turns)."""
+        t = item.sceneTransform() * self.viewportTransform()
+        bounds = t.mapRect(item.boundingRect())
+        # Start on a device pixel, so that the piece lies on the pixels Qt would draw it on.
+        bounds.setTopLeft(QPointF(math.floor(bounds.left() * dpr) / dpr,
+                                  math.floor(bounds.top() * dpr) / dpr))
+        key = (round(t.m11(), 4), round(t.m12(), 4), round(t.m21(), 4), round(t.m22(), 4),
+               dpr, item.shown_turned)
+        if self._drag_sprite is None or self._drag_sprite_key != key:
+            size = bounds.size() * dpr
+            sprite = QPixmap(max(1, math.ceil(size.width())), max(1, math.ceil(size.height())))
+            sprite.setDevicePixelRatio(dpr)
+            sprite.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(sprite)
+            painter.setRenderHints(self.renderHints())
+            origin = QTransform.fromTranslate(-bounds.left(), -bounds.top())
+            painter.setTransform(t * origin)
+            option = QStyleOptionGraphicsItem()
+            option.exposedRect = item.boundingRect()
+            item.paint(painter, option, self.viewport())
+            painter.end()
+            self._drag_sprite, self._drag_sprite_key = sprite, key
+        return self._drag_sprite, bounds.topLeft()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        if self._drag_shot is not None:
+            self._take_drag_shot()
 
     # -- hover ----------------------------------------------------------------------------
     def _update_hover(self, pos: QPointF) -> None:
