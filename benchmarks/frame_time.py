@@ -18,7 +18,8 @@ Cases (all views 1600x1000, Qt offscreen, one process):
 * ``synthetic``: ``--pieces`` face-up cards (overlapping, in a grid) put on a real
   ``TableWidget`` with ``sync(layout, gestures, animate=False)``, the call the controller makes.
   Every card has one drag gesture, onto a zone in a corner, so every card is usable as in a
-  game; the dragged card never reaches the zone and snaps back on release.
+  game; the dragged card never reaches the zone and snaps back on release. One more such case
+  runs per count of ``--more-pieces`` (2000 by default).
 * ``bare``: a plain ``QGraphicsScene``/``QGraphicsView`` with as many plain items as each
   case above (a ``QGraphicsRectItem`` with a brush and a short ``QGraphicsSimpleTextItem``
   child, one per table item, same rectangles and stacking), the same render hints and the same
@@ -30,8 +31,9 @@ view, in an order that rotates from round to round, so machine noise hits all of
 Reported: median, p95 and max step time per view and the ratios of the medians and p95s to the
 bare view with the same item count.
 
-    python benchmarks/frame_time.py [--steps 150] [--rounds 5] [--pieces 500] [--round 8]
-                                    [--seed 2] [--json PATH] [--profile N]
+    python benchmarks/frame_time.py [--steps 150] [--rounds 5] [--pieces 500]
+                                    [--more-pieces 2000] [--round 8] [--seed 2]
+                                    [--repaint full|natural] [--json PATH] [--profile N]
 
 ``--profile N`` also runs the National Economy drag loop under cProfile and prints its N
 heaviest entries (by internal time, then by cumulative time). Import ``measure`` to get the
@@ -402,9 +404,10 @@ def _table_case(name: str, label: str, table: Any, piece_id: str, steps: int,
 def measure(steps: int = 150, rounds: int = 5, pieces: int = 500, round_: int = 8,
             seed: int = 2, profile: int = 0,
             log: Callable[[str], None] | None = None,
-            repaint: str = "full") -> dict[str, Any]:
+            repaint: str = "full", more_pieces: tuple[int, ...] = (2000,)) -> dict[str, Any]:
     """Run every case; the figures as a dict (times in milliseconds). ``repaint`` is
-    ``"full"`` or ``"natural"`` (see ``drag_once``).
+    ``"full"`` or ``"natural"`` (see ``drag_once``); ``more_pieces`` adds a synthetic case
+    (and its bare scene) per count, named ``synthetic_<count>``.
 
     ``cases`` is a list with one dict per view: ``name``, ``label``, ``items``, ``median_ms``,
     ``p95_ms``, ``max_ms``, ``deferred_median_ms``, ``baseline`` (the bare view's name, or
@@ -422,6 +425,11 @@ def measure(steps: int = 150, rounds: int = 5, pieces: int = 500, round_: int = 
     b, bare_b = _table_case("synthetic", f"{pieces} synthetic cards, drag {card}", table_b,
                             card, steps, emitted)
     cases = [a, bare_a, b, bare_b]
+    for count in more_pieces:
+        table_n, card_n = synthetic_table(count)
+        table_n.action_chosen.connect(emitted.append)
+        cases += _table_case(f"synthetic_{count}", f"{count} synthetic cards, drag {card_n}",
+                             table_n, card_n, steps, emitted)
     for case in cases:
         case.repaint = repaint
     for case in cases:  # warm-up: pictures rendered, caches filled, code paths compiled
@@ -504,6 +512,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--steps", type=int, default=150, help="mouse moves per drag (150)")
     ap.add_argument("--rounds", type=int, default=5, help="measured drags per view (5)")
     ap.add_argument("--pieces", type=int, default=500, help="cards in the synthetic case")
+    ap.add_argument("--more-pieces", default="2000", metavar="N,N",
+                    help="card counts of further synthetic cases (2000; '' for none)")
     ap.add_argument("--round", type=int, default=8, dest="round_",
                     help="National Economy round of the position (8)")
     ap.add_argument("--seed", type=int, default=2, help="seed of the random game (2)")
@@ -516,8 +526,14 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.steps < 2 or args.rounds < 1 or args.pieces < 1 or not 1 <= args.round_ <= 9:
         ap.error("need --steps >= 2, --rounds >= 1, --pieces >= 1 and 1 <= --round <= 9")
+    try:
+        more = tuple(int(n) for n in args.more_pieces.split(",") if n.strip())
+    except ValueError:
+        ap.error("--more-pieces takes whole numbers separated by commas")
+    if any(n < 1 for n in more):
+        ap.error("--more-pieces takes counts of at least 1")
     result = measure(args.steps, args.rounds, args.pieces, args.round_, args.seed,
-                     args.profile, repaint=args.repaint)
+                     args.profile, repaint=args.repaint, more_pieces=more)
     print(markdown(result))
     if args.profile:
         print()
