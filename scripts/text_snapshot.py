@@ -28,10 +28,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tabletop.app.i18n import gesture_label  # noqa: E402
 from tabletop.engine import CHANCE, GameError, Session  # noqa: E402
 from tabletop.registry import load_plugins  # noqa: E402
 
 LANGS = ("en", "ja")
+
+
+def _choice(g: Any, lang: str) -> str:
+    """How the table's chooser offers a gesture: its choice text, else its label."""
+    return (g.choice_ja if lang == "ja" else g.choice_en) or gesture_label(g, lang)
 
 
 def _digest(data: Any) -> str:
@@ -141,8 +147,8 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
             tried = [a for a in dict.fromkeys([*recent[-8:], "no-such:1", ""]) if a not in legal]
             rec[f"refusal/{lang}"] = {a: words.refusal(state, a, lang) for a in tried}
             gestures = view.gestures(obs, mover, legal)
-            rec[f"gestures/{lang}"] = [[g.action, g.source, g.target, g.label(lang),
-                                        g.choice(lang)] for g in gestures]
+            rec[f"gestures/{lang}"] = [[g.action, g.source, g.target, gesture_label(g, lang),
+                                        _choice(g, lang)] for g in gestures]
             layout = view.layout(obs, mover, lang)
             ids = [p.id for p in layout.pieces[:4]] + [z.id for z in layout.zones[:3]]
             rec[f"why_not/{lang}"] = [words.view_text(view.why_not(obs, mover, a, b, lang), lang)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from tabletop.api import GamePlugin
 from tabletop.registry import LoadFailure
 
-from .i18n import escape, tr
+from .i18n import escape, spec_name, tr
 
 FELT = "#23573b"  # the table's green, also the app icon's
 
@@ -97,7 +97,7 @@ class ChooserPage(QScrollArea):
         grid.setSpacing(18)
         self.game_cards = {}
         columns = 3
-        ordered = sorted(plugins.values(), key=lambda p: p.spec.name(lang))
+        ordered = sorted(plugins.values(), key=lambda p: spec_name(p.spec, lang))
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
             self.game_cards[plugin.spec.id] = card
@@ -161,9 +161,9 @@ class ChooserPage(QScrollArea):
         lay = QVBoxLayout(card)
         lay.setContentsMargins(18, 14, 18, 14)
         other = "en" if lang == "ja" else "ja"
-        title = QLabel(spec.name(lang))
+        title = QLabel(spec_name(spec, lang))
         title.setObjectName("gameTitle")
-        subtitle = QLabel(spec.name(other))
+        subtitle = QLabel(spec_name(spec, other))
         subtitle.setObjectName("gameSubtitle")
         if spec.min_players == spec.max_players:
             players = (tr("chooser.solo", lang) if spec.min_players == 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .i18n import tr
+from .i18n import spec_name, tr
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QWidget
@@ -60,7 +60,7 @@ class Ending:
         text = c.summary_text()
         if table is not None:  # the table holds the breakdown: keep only the headline
             text = text.splitlines()[0] if text else text
-        dialog = SummaryDialog(c.game.spec.name(lang), text, c.chart.points(lang),
+        dialog = SummaryDialog(spec_name(c.game.spec, lang), text, c.chart.points(lang),
                                names, lang, self._parent, score_table=table,
                                x_label=c.chart.axis(lang), panels=c.chart.panels(lang),
                                high_scores=high_scores)

@@ -19,7 +19,7 @@ from PySide6.QtCore import QTimer
 
 from tabletop.engine.errors import SaveFileError
 
-from .i18n import plain, tr
+from .i18n import plain, spec_name, tr
 from .saves import DamagedAutosave, Pending, SaveStore
 from .status import INFO, WARNING
 
@@ -113,7 +113,7 @@ class Files:
             return ""
         data = self.pending.data
         plugin = self._window.plugins.get(data.game_id)
-        name = plugin.spec.name(self.lang) if plugin is not None else data.game_id
+        name = spec_name(plugin.spec, self.lang) if plugin is not None else data.game_id
         when = data.updated.replace("T", " ").replace("Z", " UTC")
         return tr("resume.offer", self.lang, game=name, moves=data.moves, when=when)
 

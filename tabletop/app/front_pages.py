@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .i18n import tr
+from .i18n import spec_name, tr
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPixmap
@@ -126,7 +126,7 @@ class FrontPages:
             if not isinstance(page, QWidget):
                 raise TypeError(f"the page is a {type(page).__name__}, not a QWidget")
         except Exception as exc:  # a broken page must leave the app usable
-            name = plugin.spec.name(self._window.lang)
+            name = spec_name(plugin.spec, self._window.lang)
             self._window.show_error(tr("error.page_failed", self._window.lang, game=name,
                                        error=f"{type(exc).__name__}: {exc}"))
             return None

@@ -9,8 +9,13 @@ re-reads every string through ``tr``, so nothing here is cached by the widgets.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from tabletop.engine.datafile import words_file
+
+if TYPE_CHECKING:
+    from tabletop.engine.layout import Gesture
+    from tabletop.engine.spec import GameSpec, OptionSpec
 
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 LANGUAGE_NAMES: dict[str, str] = {"ja": "日本語", "en": "English"}
@@ -48,3 +53,19 @@ def escape(text: str) -> str:
 def player_name(seat: int, lang: str, *, ai: bool = False) -> str:
     """How the app names a seat: "Player 2" / "プレイヤー2", with "(AI)" for computer seats."""
     return tr("player.ai" if ai else "player", lang, n=seat + 1)
+
+
+def in_lang(en: str, ja: str, lang: str) -> str:
+    """The Japanese of a pair where ``lang`` is "ja", else the English: how the app picks a
+    name, a label or a help text that a game's data holds in both languages."""
+    return ja if lang == "ja" else en
+
+
+def spec_name(spec: GameSpec | OptionSpec, lang: str) -> str:
+    """A game's or an option's name in ``lang``."""
+    return in_lang(spec.name_en, spec.name_ja, lang)
+
+
+def gesture_label(gesture: Gesture, lang: str) -> str:
+    """A gesture's button text in ``lang`` (its action text where it has none)."""
+    return in_lang(gesture.label_en, gesture.label_ja, lang) or gesture.action

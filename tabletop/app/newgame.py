@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from tabletop.api import HUMAN
 from tabletop.engine.spec import GameSpec, OptionSpec, OptionValue
 
-from .i18n import tr
+from .i18n import spec_name, tr
 
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 SEAT_CHOICES: tuple[str, ...] = (HUMAN, *AI_LEVELS)
@@ -132,13 +132,13 @@ class NewGameDialog(QDialog):
         self.spec = spec
         self.lang = lang
         self._you: int | None = None  # the lone person's seat the choices are worded for
-        self.setWindowTitle(tr("new.title", lang, game=spec.name(lang)))
+        self.setWindowTitle(tr("new.title", lang, game=spec_name(spec, lang)))
         self.setMinimumWidth(440)
         if previous is not None and previous.game_id != spec.id:
             previous = None
 
         outer = QVBoxLayout(self)
-        title = QLabel(f"<h2>{spec.name(lang)}</h2>")
+        title = QLabel(f"<h2>{spec_name(spec, lang)}</h2>")
         outer.addWidget(title)
 
         # players and seats
@@ -182,7 +182,7 @@ class NewGameDialog(QDialog):
                 if help_text:
                     widget.setToolTip(help_text)
                 self.option_widgets[opt.key] = widget
-                opt_form.addRow(opt.name(lang), widget)
+                opt_form.addRow(spec_name(opt, lang), widget)
             outer.addWidget(opt_box)
 
         # seed

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from . import status as st
-from .i18n import tr
+from .i18n import gesture_label, tr
 
 if TYPE_CHECKING:
     from tabletop.engine import Gesture
@@ -213,7 +213,7 @@ class TablePage(QWidget):
 
     @staticmethod
     def _button_text(g: Gesture, lang: str) -> str:
-        label = g.label(lang)
+        label = gesture_label(g, lang)
         return f"{label} ({g.shortcut})" if g.shortcut else label
 
     @staticmethod

@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, GameView, Session
 
-from .i18n import player_name, tr
+from .i18n import player_name, spec_name, tr
 
 HUMAN = "human"
 
@@ -81,7 +81,7 @@ class ReplayWindow(QDialog):
         self.plies = decision_plies(session)
         self.step = 0
         self.seat: int | None = seat
-        self.setWindowTitle(tr("replay.title", lang, game=self.game.spec.name(lang)))
+        self.setWindowTitle(tr("replay.title", lang, game=spec_name(self.game.spec, lang)))
         self.resize(1180, 760)
 
         if table is None:

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.api import GamePlugin
 
-from .i18n import tr
+from .i18n import spec_name, tr
 
 
 def rulebook_path(plugin: GamePlugin, lang: str) -> Path | None:
@@ -64,7 +64,7 @@ class RulesWindow(QDialog):
             self.browser.setPlainText(tr("rules.no_game", self.lang))
             return
         spec = self.plugin.spec
-        self.setWindowTitle(tr("rules.title", self.lang, game=spec.name(self.lang)))
+        self.setWindowTitle(tr("rules.title", self.lang, game=spec_name(spec, self.lang)))
         path = self.shown_path()
         if path is None:
             self.browser.setPlainText(tr("rules.missing", self.lang))

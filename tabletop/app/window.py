@@ -36,7 +36,7 @@ from .chooser import ChooserPage
 from .ending import Ending
 from .files import Files
 from .front_pages import FrontPages
-from .i18n import LANGUAGES, tr
+from .i18n import LANGUAGES, spec_name, tr
 from .menus import Menus
 from .saves import SaveStore
 
@@ -202,7 +202,7 @@ class MainWindow(QMainWindow):
         """The title and the actions follow the match and the page on show."""
         c = self.controller
         if c is not None:
-            name = c.game.spec.name(self.lang)
+            name = spec_name(c.game.spec, self.lang)
             self.setWindowTitle(tr("app.title_game", self.lang, game=name))
         else:
             self.setWindowTitle(tr("app.title", self.lang))

@@ -155,12 +155,6 @@ class Gesture:
     shortcut: str = ""
     turned: bool = False
 
-    def label(self, lang: str) -> str:
-        return (self.label_ja if lang == "ja" else self.label_en) or self.action
-
-    def choice(self, lang: str) -> str:
-        return (self.choice_ja if lang == "ja" else self.choice_en) or self.label(lang)
-
 
 @dataclass(frozen=True)
 class Tempo:

@@ -62,9 +62,6 @@ class OptionSpec:
             )
         return value
 
-    def name(self, lang: str) -> str:
-        return self.name_ja if lang == "ja" else self.name_en
-
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -124,9 +121,6 @@ class GameSpec:
                    summary_en=summary[0], summary_ja=summary[1],
                    has_hidden_information=hidden, rules_file=rules_file,
                    extra=dict(extra or {}))
-
-    def name(self, lang: str) -> str:
-        return self.name_ja if lang == "ja" else self.name_en
 
     def option(self, key: str) -> OptionSpec:
         for opt in self.options:

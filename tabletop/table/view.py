@@ -121,6 +121,14 @@ class _Press:
     target_boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
 
 
+def _choice_text(g: Gesture, lang: str) -> str:
+    """How the chooser offers ``g`` among the moves of one drop: its choice text, else its
+    label, else its action."""
+    ja = lang == "ja"
+    return ((g.choice_ja if ja else g.choice_en) or (g.label_ja if ja else g.label_en)
+            or g.action)
+
+
 def _device_aligned(rect: QRect, dpr: float) -> QRect:
     """``rect`` grown to whole device pixels on its every side, for a fractional screen scale
     (1.25, 1.5...): a part of the table copied in then sits on the pixels Qt paints it on."""
@@ -1207,7 +1215,7 @@ class TableWidget(QGraphicsView):
             facing = any(g.source == self._turned for g in gestures)
             gestures = sorted(gestures, key=lambda g: g.turned != facing)
         for g in gestures:
-            text = g.choice(self._ctx.lang)
+            text = _choice_text(g, self._ctx.lang)
             item = self._pieces.get(g.source or "")
             if both_ways and item is not None:
                 text = f"{text} ({self._word('turned' if g.turned else 'as_laid')})"

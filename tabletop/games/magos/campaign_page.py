@@ -56,7 +56,7 @@ from .data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND, SPELLS, Enemy
 from .solo import band_label
 from .solo_view import FACE_COLORS, enemy_art, face_label
 from .spec import DICE_MODES, GAME_ID, PATCH
-from .words import SOLO_WORDS
+from .words import SOLO_WORDS, enemy_name
 
 if TYPE_CHECKING:
     from tabletop.api import GameHost, Match
@@ -97,7 +97,7 @@ def face_grid_html(enemy: Enemy, lang: str) -> str:
 
 def spell_names(spells: tuple[str, ...] | list[str], lang: str) -> str:
     sep = "、" if lang == "ja" else ", "
-    return sep.join(SPELLS[s].name(lang) for s in spells)
+    return sep.join((SPELLS[s].ja if lang == "ja" else SPELLS[s].en) for s in spells)
 
 
 class EnemyRow(QFrame):
@@ -141,7 +141,7 @@ class EnemyRow(QFrame):
         other = e.en if lang == "ja" else e.ja
         self.name.setText(
             f"<span style='font-size:14pt; font-weight:bold; color:#3b2a14'>a-{e.number}&nbsp; "
-            f"{html.escape(e.name(lang))}</span>&nbsp;&nbsp;"
+            f"{html.escape(enemy_name(e, lang))}</span>&nbsp;&nbsp;"
             f"<span style='font-size:11pt; color:#6b5a3a'>{html.escape(other)}</span>"
             f"&nbsp;&nbsp;<span style='font-size:12pt; color:#9c3d2e; font-weight:bold'>"
             f"{html.escape(tr('hp', lang, hp=e.hp))}</span>")
@@ -452,7 +452,7 @@ class CampaignPage(QWidget):
         if c.finished:
             return tr("slot_won", lang, slot=c.slot, defeats=c.defeats)
         e = ENEMIES[c.enemy or CAMPAIGN_ORDER[0]]
-        return tr("slot_line", lang, slot=c.slot, n=e.number, enemy=e.name(lang),
+        return tr("slot_line", lang, slot=c.slot, n=e.number, enemy=enemy_name(e, lang),
                   defeats=c.defeats)
 
     def _free_name(self) -> str:
@@ -578,8 +578,8 @@ class CampaignPage(QWidget):
             return
         e = ENEMIES[nxt]
         self.won_banner.hide()
-        self.next_label.setText(tr("next", lang, n=e.number, enemy=e.name(lang), hp=e.hp))
-        self.fight_button.setText(tr("fight", lang, enemy=e.name(lang)))
+        self.next_label.setText(tr("next", lang, n=e.number, enemy=enemy_name(e, lang), hp=e.hp))
+        self.fight_button.setText(tr("fight", lang, enemy=enemy_name(e, lang)))
         self.fight_button.setEnabled(True)
         row = self.enemy_rows[c.enemy_index]
         self.enemy_scroll.ensureWidgetVisible(row, 0, 40)
@@ -655,11 +655,11 @@ class CampaignPage(QWidget):
                       battles=after.battles, total=len(after.order_ids))
         elif won:
             e = ENEMIES[after.enemy or CAMPAIGN_ORDER[0]]
-            heading = tr("victory", lang, enemy=beaten.name(lang))
-            text = tr("victory_next", lang, n=e.number, enemy=e.name(lang))
+            heading = tr("victory", lang, enemy=enemy_name(beaten, lang))
+            text = tr("victory_next", lang, n=e.number, enemy=enemy_name(e, lang))
         else:
             heading = tr("defeat", lang)
-            text = tr("defeat_body", lang, enemy=beaten.name(lang), defeats=after.defeats)
+            text = tr("defeat_body", lang, enemy=enemy_name(beaten, lang), defeats=after.defeats)
         self.close_result()
         dialog = CampaignResultDialog(heading, text, detail, lang, self.window())
         dialog.back_button.clicked.connect(lambda _=False: self.back_to_campaign())

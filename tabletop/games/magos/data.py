@@ -68,25 +68,6 @@ class Spell:
             return f"{self.min_dice}–{self.dice}"
         return "●" * self.dice
 
-    def dice_text(self, lang: str) -> str:
-        if self.pair:
-            return "同じ目2個" if lang == "ja" else "a pair"
-        if self.min_dice and self.min_dice != self.dice:
-            return f"{self.min_dice}〜{self.dice}個" if lang == "ja" else \
-                f"{self.min_dice}, 2 or {self.dice} dice"
-        if lang == "ja":
-            return f"{self.dice}個"
-        return "1 die" if self.dice == 1 else f"{self.dice} dice"
-
-    def name(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
-
-    def cost(self, lang: str) -> str:
-        return self.cost_ja if lang == "ja" else self.cost_en
-
-    def effect(self, lang: str) -> str:
-        return self.effect_ja if lang == "ja" else self.effect_en
-
     @property
     def color(self) -> str:
         return CATEGORY_COLORS[self.category]
@@ -253,26 +234,6 @@ FULL_HEAL = "full_heal"
 SELF_HIT = "self_damage"
 DRAIN = "drain"          # damage to the player and the same card heals the enemy
 
-# A face's effect in words, ``{n}`` the amount and ``{h}`` a drain's heal: English as in the
-# rulebook, English as printed on the card's face table, Japanese (the same in both places).
-FACE_WORDS: dict[str, tuple[str, str, str]] = {
-    MISS: ("miss", "miss", "ミス"),
-    HIT: ("{n} damage", "{n} dmg", "{n}ダメージ"),
-    MANA_HIT: ("{n} mana damage", "{n} mana dmg", "マナに{n}ダメージ"),
-    HEAL_SELF: ("heals {n}", "heal {n}", "HP{n}回復"),
-    FULL_HEAL: ("full heal", "full heal", "HP全回復"),
-    SELF_HIT: ("{n} damage to itself", "{n} dmg to itself", "自分に{n}ダメージ"),
-    DRAIN: ("{n} damage + heals {h}", "{n} dmg + heal {h}", "{n}ダメージ・HP{h}回復"),
-}
-
-
-def face_words(kind: str, amount: int, heal: int, lang: str, short: bool = False) -> str:
-    """An effect ``kind`` in words; ``short`` is the card's face-table wording."""
-    words = FACE_WORDS[kind]
-    text = words[2] if lang == "ja" else words[1] if short else words[0]
-    return text.format(n=amount, h=heal)
-
-
 @dataclass(frozen=True)
 class Face:
     """One face of an opponent card (MG-R57). ``drain`` faces deal ``amount`` and heal
@@ -282,12 +243,6 @@ class Face:
     amount: int = 0
     ends_turn: bool = False
     heal: int = 0
-
-    def text(self, lang: str) -> str:
-        base = face_words(self.kind, self.amount, self.heal, lang)
-        if self.ends_turn:
-            base += "・手番終了" if lang == "ja" else ", ends turn"
-        return base
 
 
 @dataclass(frozen=True)
@@ -317,10 +272,6 @@ class Enemy:
             if b.lo <= hp <= b.hi:
                 return b
         return self.bands[-1] if hp > self.bands[0].hi else self.bands[0]
-
-    def name(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
-
 
 _M = Face(MISS)
 
@@ -416,9 +367,6 @@ class EnemyStep(NamedTuple):
     enemy_hp: int
     player_hp: int
     player_mana: int
-
-    def text(self, enemy: Enemy, lang: str) -> str:
-        return f"{enemy.name(lang)} [{self.face}]: {self.effect.text(lang)}"
 
 
 @dataclass(frozen=True)

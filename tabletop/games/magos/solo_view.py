@@ -25,7 +25,6 @@ from .data import (
     Enemy,
     Face,
     enemy_dice_count,
-    face_words,
 )
 from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER
 from .solo import (
@@ -49,7 +48,7 @@ from .view import (
     add_spell_row,
     dice_row,
 )
-from .words import SOLO_WORDS, effect_text
+from .words import SOLO_WORDS, effect_text, face_text, face_words
 
 ENEMY_CARD = (40.0, 24.0, 160.0, 224.0)  # x, y, w, h
 TABLE_X = 230.0
@@ -191,7 +190,8 @@ class MagosSoloView(MagosView):
                          "face": face, "ends_turn": eff.ends_turn,
                          "color": FACE_COLORS[eff.kind]},
                     state=state, w=TILE_W, h=TILE_H,
-                    tooltip_en=f"{face}: {eff.text('en')}", tooltip_ja=f"{face}:{eff.text('ja')}"))
+                    tooltip_en=f"{face}: {face_text(eff, 'en')}",
+                    tooltip_ja=f"{face}:{face_text(eff, 'ja')}"))
 
     @staticmethod
     def _enemy_panel(out: Layout, obs: dict[str, Any], enemy: Enemy) -> None:

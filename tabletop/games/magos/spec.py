@@ -36,18 +36,19 @@ ROLLED = "rolled"      # the enemy rolls its dice
 DICE_MODES: tuple[str, ...] = (PATCH, ROLLED)
 
 
-def _enemy_choices_help(lang: str) -> str:
-    ja = lang == "ja"
-    return ", ".join(f"a-{e.number} {e.id}" if not ja else f"a-{e.number} {e.ja}"
-                     for e in (ENEMIES[i] for i in CAMPAIGN_ORDER))
+def _enemy_choices_help() -> tuple[str, str]:
+    """The opponents in campaign order, for the option's help: English, Japanese."""
+    enemies = [ENEMIES[i] for i in CAMPAIGN_ORDER]
+    return (", ".join(f"a-{e.number} {e.id}" for e in enemies),
+            ", ".join(f"a-{e.number} {e.ja}" for e in enemies))
 
 
 SOLO_SPEC = GameSpec.from_file(__package__, "game.toml", GAME_ID,
     options=(
         OptionSpec("enemy", "Opponent card", "対戦相手カード", CAMPAIGN_ORDER[0],
                    CAMPAIGN_ORDER,
-                   help_en="The opponent, in campaign order: " + _enemy_choices_help("en"),
-                   help_ja="対戦相手(キャンペーン順):" + _enemy_choices_help("ja")),
+                   help_en="The opponent, in campaign order: " + _enemy_choices_help()[0],
+                   help_ja="対戦相手(キャンペーン順):" + _enemy_choices_help()[1]),
         OptionSpec("dice", "Enemy dice", "敵のダイス", PATCH, DICE_MODES,
                    help_en="patch-v1.1: the enemy's faces follow the fixed table of patch "
                    "v1.1. rolled: the enemy rolls its dice.",

@@ -12,7 +12,19 @@ from typing import Any
 
 from tabletop.api import ENGINE, Catalogue, Say, words_file
 
-from .data import DRAIN, ENEMIES, FACE_WORDS, FULL_HEAL, SPELLS, face_words
+from .data import (
+    DRAIN,
+    ENEMIES,
+    FULL_HEAL,
+    HEAL_SELF,
+    HIT,
+    MANA_HIT,
+    MISS,
+    SELF_HIT,
+    SPELLS,
+    Enemy,
+    Face,
+)
 from .spec import SOLO_SPEC, SPEC
 
 #: What each die of a multi-die spell stands for, in cast order (MG-R26).
@@ -135,6 +147,40 @@ def _enemy_turn(lang: str) -> Any:
             return text + f": dice {', '.join(map(str, a['faces']))} (patch v1.1)."
         return text + "."
     return part
+
+
+# A face's effect in words, ``{n}`` the amount and ``{h}`` a drain's heal: English as in the
+# rulebook, English as printed on the card's face table, Japanese (the same in both places).
+FACE_WORDS: dict[str, tuple[str, str, str]] = {
+    MISS: ("miss", "miss", "ミス"),
+    HIT: ("{n} damage", "{n} dmg", "{n}ダメージ"),
+    MANA_HIT: ("{n} mana damage", "{n} mana dmg", "マナに{n}ダメージ"),
+    HEAL_SELF: ("heals {n}", "heal {n}", "HP{n}回復"),
+    FULL_HEAL: ("full heal", "full heal", "HP全回復"),
+    SELF_HIT: ("{n} damage to itself", "{n} dmg to itself", "自分に{n}ダメージ"),
+    DRAIN: ("{n} damage + heals {h}", "{n} dmg + heal {h}", "{n}ダメージ・HP{h}回復"),
+}
+
+
+def face_words(kind: str, amount: int, heal: int, lang: str, short: bool = False) -> str:
+    """An effect ``kind`` in words; ``short`` is the card's face-table wording."""
+    words = FACE_WORDS[kind]
+    text = words[2] if lang == "ja" else words[1] if short else words[0]
+    return text.format(n=amount, h=heal)
+
+
+
+def enemy_name(enemy: Enemy, lang: str) -> str:
+    """An opponent card's name in ``lang``."""
+    return enemy.ja if lang == "ja" else enemy.en
+
+
+def face_text(face: Face, lang: str) -> str:
+    """One face of an opponent card in words, as its tooltip shows it (MG-R57)."""
+    base = face_words(face.kind, face.amount, face.heal, lang)
+    if face.ends_turn:
+        base += "・手番終了" if lang == "ja" else ", ends turn"
+    return base
 
 
 def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:

@@ -10,16 +10,12 @@ from tabletop.api import GameSpec, OptionSpec
 from .data import DEFAULT_GUARDS, DEFAULT_TRAPS, GUARD_MIXES, TRAP_MIXES
 
 
-def player_name(seat: int, lang: str) -> str:
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
-
-
 def _choice_labels() -> dict[str, dict[str, dict[str, Any]]]:
     """Words for the new-game dialog's choices. The first Rich Man is a seat: with one person
     at the screen the dialog words it as that person's role ("You are the Thief first")."""
     def first(seat: int) -> dict[str, Any]:
-        return {"en": f"{player_name(seat, 'en')} is the Rich Man first",
-                "ja": f"{player_name(seat, 'ja')}が先に富豪",
+        return {"en": f"Player {seat + 1} is the Rich Man first",
+                "ja": f"プレイヤー{seat + 1}が先に富豪",
                 "seat": seat,
                 "you": {"en": "You are the Rich Man first (you hide the treasure)",
                         "ja": "あなたが先に富豪(宝を隠す)"},

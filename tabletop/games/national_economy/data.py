@@ -41,12 +41,6 @@ class Building:
     def passive(self) -> bool:
         return self.category == PASSIVE
 
-    def name(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
-
-    def effect(self, lang: str) -> str:
-        return self.effect_ja if lang == "ja" else self.effect_en
-
 
 _BUILDING_LIST: tuple[Building, ...] = (
     Building("farm", "農場", "Farm", 1, 6, 8, AGRI, True,
@@ -133,12 +127,6 @@ class Workplace:
     multi: str
     round: int
     number: int
-
-    def name(self, lang: str) -> str:
-        return self.ja if lang == "ja" else self.en
-
-    def effect(self, lang: str) -> str:
-        return self.effect_ja if lang == "ja" else self.effect_en
 
 
 _WORKPLACE_LIST: tuple[Workplace, ...] = (

@@ -84,21 +84,21 @@ def test_gesture_shapes() -> None:
     assert {(x.source, x.target) for x in fire} == {("die0", slot), ("die1", slot)}
     end = next(x for x in g if x.action == "end")
     assert end.source is None and end.target is None and end.shortcut == "E"
-    assert end.label("ja") == "手番終了" and end.label("en") == "End turn"
+    assert end.label_ja == "手番終了" and end.label_en == "End turn"
     s, _ = play(s, "cast:resonance:4")
     g = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
     assert [(x.action, x.target) for x in g] == [("die:4", f"p0s{s.cast_slot}")]
     s, _ = play(s, "die:4")
     g = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
-    assert [x.label("en") for x in g] == ["X = 1", "X = 2", "X = 3", "X = 4", "X = 5"]
+    assert [x.label_en for x in g] == ["X = 1", "X = 2", "X = 3", "X = 4", "X = 5"]
 
 
 def test_doomsday_label_warns() -> None:
     s = duel(hand0=["doomsday"], dice=[1, 2, 3, 4], hp=(3, 15))
     s, _ = play(s, "cast:doomsday:1", "die:2", "die:3", "die:4")
     g = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
-    assert [x.label("en") for x in g] == ["X = 1", "X = 2", "X = 3 (you lose!)"]
-    assert "負け" in g[-1].label("ja")
+    assert [x.label_en for x in g] == ["X = 1", "X = 2", "X = 3 (you lose!)"]
+    assert "負け" in g[-1].label_ja
 
 
 def test_why_not_reasons_match_the_engine() -> None:

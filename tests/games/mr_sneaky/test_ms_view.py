@@ -156,7 +156,7 @@ def test_move_and_place_are_drags_steal_and_pass_buttons() -> None:
         ("move:D2", "thief", "door_D2"), ("move:D2", None, "door_D2")}
     s, _ = play(s, "move:D2")
     g = VIEW.gestures(GAME.observation(s, 1), 1, GAME.legal_actions(s))
-    assert [(x.action, x.source, x.target, x.label("en"), x.label("ja"), x.shortcut)
+    assert [(x.action, x.source, x.target, x.label_en, x.label_ja, x.shortcut)
             for x in g] == [("pass", None, None, "Do nothing", "何もしない", "N"),
                             ("steal", None, "door_D2", "Steal", "盗む", ""),
                             ("steal", None, None, "Steal", "盗む", "S")]

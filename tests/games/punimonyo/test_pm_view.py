@@ -90,7 +90,7 @@ def test_pads_and_keys_for_each_word() -> None:
         ("ask:puniu", "pad_puniu", ""), ("ask:puniu", None, "F"),
         ("ask:monyo", "pad_monyo", ""), ("ask:monyo", None, "J"),
         (RANDOM, None, "R")]
-    assert gestures[1].label("ja") == "ぷにぅ" and gestures[1].label("en") == "ぷにぅ puniu"
+    assert gestures[1].label_ja == "ぷにぅ" and gestures[1].label_en == "ぷにぅ puniu"
     s = listen(ask(s, [P, P, P]))
     gestures = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
     assert {g.action for g in gestures} == {"word:puniu", "word:monyo"}  # no button for beat

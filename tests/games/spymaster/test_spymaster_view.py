@@ -63,7 +63,7 @@ def test_play_is_a_drag_and_call_is_three_buttons() -> None:
         ("play:hacker", "p0h2", "play")}
     s, _ = play(s, "play:hacker")
     g = VIEW.gestures(GAME.observation(s, 1), 1, GAME.legal_actions(s))
-    assert [(x.label("en"), x.label("ja"), x.shortcut, x.source, x.target) for x in g] == [
+    assert [(x.label_en, x.label_ja, x.shortcut, x.source, x.target) for x in g] == [
         ("Special Forces", "特殊部隊", "F", None, None),
         ("Hacker", "ハッカー", "H", None, None),
         ("Spy", "スパイ", "S", None, None)]
@@ -97,7 +97,7 @@ def test_no_larger_spy_leaves_one_quick_button() -> None:
     s, _ = play(s, "play:spy5", "call:hacker")
     obs = GAME.observation(s, 0)
     g = VIEW.gestures(obs, 0, GAME.legal_actions(s))
-    assert [(x.action, x.label("en"), x.label("ja"), x.shortcut, x.source, x.target)
+    assert [(x.action, x.label_en, x.label_ja, x.shortcut, x.source, x.target)
             for x in g] == [("pass", "Don't tuck", "差し込まない", "N", None, None)]
     pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
     assert not [p.id for p in pieces.values() if p.state == "active"]
