@@ -231,7 +231,7 @@ class GamePlugin:
     __slots__ = ("_game", "_load", "_page", "_rules", "_spec", "_view", "_words")
 
     def __init__(self, game: Game[Any] | None = None,
-                 view: Callable[[], GameView] | None = None,
+                 view: Callable[[], GameView[Any]] | None = None,
                  rules: dict[str, Path] | None = None, *,
                  spec: GameSpec | None = None,
                  load: Callable[[], Game[Any]] | None = None,
@@ -277,7 +277,7 @@ class GamePlugin:
         return self._game is not None
 
     @property
-    def view(self) -> Callable[[], GameView]:
+    def view(self) -> Callable[[], GameView[Any]]:
         return self._view
 
     @property
@@ -433,7 +433,7 @@ def package_plugin(package: str, spec: GameSpec, *, game: str, view: str,
     def load() -> Game[Any]:
         return _attribute(package, game)()  # type: ignore[no-any-return]
 
-    def make_view() -> GameView:
+    def make_view() -> GameView[Any]:
         return _attribute(package, view)()  # type: ignore[no-any-return]
 
     def load_words() -> Catalogue:

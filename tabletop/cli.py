@@ -49,7 +49,7 @@ from tabletop.cli_io import (
 )
 from tabletop.engine.errors import GameError
 from tabletop.engine.files import PATH_CHARS, quote
-from tabletop.engine.game import CHANCE, TERMINAL, Game, random_action
+from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation, random_action
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
 from tabletop.engine.spec import GameSpec
@@ -753,7 +753,7 @@ def bench_game(game: Game[Any], players: int | None = None,
     elapsed = time.perf_counter() - start
 
     # Search speed and think times over positions of seeded self-play (random moves).
-    found: list[tuple[dict[str, Any], int, list[str]]] = []
+    found: list[tuple[Observation, int, list[str]]] = []
     play = _new_session(game, players, options or {}, seed)
     while not play.is_terminal() and len(found) < positions:
         seat = play.current_player()

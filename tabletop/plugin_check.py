@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tabletop.api import GamePlugin
-from tabletop.engine import CHANCE, GameError, Session, check_game
+from tabletop.engine import CHANCE, GameError, Observation, Session, check_game
 from tabletop.engine.tiles import TileArt, TileError, is_tile_art
 from tabletop.text import LANGS, MissingWords, render
 
@@ -120,7 +120,7 @@ def _illegal(session: Session, legal: list[str], rng: random.Random) -> list[str
     return pool[:_ILLEGAL_PER_STEP]
 
 
-def _check_layout(view: Any, obs: dict[str, Any], seat: int | None, where: str,
+def _check_layout(view: Any, obs: Observation, seat: int | None, where: str,
                   problems: list[str]) -> None:
     for lang in LANGS:
         try:
@@ -141,7 +141,7 @@ def _check_layout(view: Any, obs: dict[str, Any], seat: int | None, where: str,
                     problems.append(f"{where}: tile {piece.id!r} for {seat}: {exc}")
 
 
-def _check_gestures(view: Any, obs: dict[str, Any], seat: int, legal: list[str], where: str,
+def _check_gestures(view: Any, obs: Observation, seat: int, legal: list[str], where: str,
                     problems: list[str], word: Any) -> None:
     layout = view.layout(obs, seat, "en")
     ids = {p.id for p in layout.pieces} | {z.id for z in layout.zones}

@@ -8,7 +8,7 @@ sample one. Nothing here imports Qt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.layout import GameView
 from tabletop.text import LANGS
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Series:
     """The samples of one match, taken from ``view``."""
 
-    def __init__(self, view: GameView) -> None:
+    def __init__(self, view: GameView[Any]) -> None:
         self.view = view
         # (decisions so far, the view's round of that state or None, the series per language)
         self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []

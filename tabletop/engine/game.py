@@ -25,7 +25,7 @@ from .spec import GameSpec, OptionValue
 CHANCE = -1
 TERMINAL = -4
 
-Observation = dict[str, Any]
+Observation = Mapping[str, Any]
 JSON = dict[str, Any]
 
 

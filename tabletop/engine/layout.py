@@ -9,9 +9,9 @@ view scales it to the window.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .messages import Msg
 
@@ -171,39 +171,45 @@ class Tempo:
     sound: bool = False
 
 
-class GameView:
-    """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game."""
+#: A game's observation as its view reads it: ``Observation``, or the game's own ``TypedDict``.
+Obs = TypeVar("Obs", bound=Mapping[str, Any])
 
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+
+class GameView(Generic[Obs]):
+    """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game, with
+    the type of the game's observation: ``class MyView(GameView[MyObs])``, where ``MyObs`` is
+    the ``TypedDict`` the game's ``observation`` returns (or ``GameView[Observation]``)."""
+
+    def layout(self, obs: Obs, seat: int | None, lang: str) -> Layout:
         raise NotImplementedError
 
-    def gestures(self, obs: dict[str, Any], seat: int | None,
+    def gestures(self, obs: Obs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         """One gesture (or more) for each legal action of ``seat``."""
         return [Gesture(a, label_en=a, label_ja=a) for a in legal_actions]
 
-    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+    def why_not(self, obs: Obs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         """Why dropping ``source`` on ``target`` (or clicking it) does nothing now: a message
         code of the game's catalogue (or words, for a view that words its own)."""
         return Msg("move_not_possible")
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | str | None:
+    def status(self, obs: Obs, seat: int | None, lang: str) -> Msg | str | None:
         """The status line: what ``seat`` should do next, or whose turn it is (a message
         code, or words); ``None`` leaves it to the game's ``prompt``."""
         return None
 
-    def tempo(self, obs: dict[str, Any]) -> Tempo | None:
+    def tempo(self, obs: Obs) -> Tempo | None:
         """The beat this state is played to, or ``None`` for a game played at leisure."""
         return None
 
-    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+    def series(self, obs: Obs, lang: str) -> dict[str, float]:
         """Numbers worth charting over a game (HP, mana, cash), sampled by the app after
         every action; the end-of-game summary plots them per turn, or per round when
         ``series_round`` says which round a sample belongs to."""
         return {}
 
-    def series_from_seats(self, obs: dict[str, Any], seen: Sequence[dict[str, Any]],
+    def series_from_seats(self, obs: Obs, seen: Sequence[Obs],
                           lang: str) -> dict[str, float] | None:
         """``series`` worked out from each seat's own observation (``seen``, in seat order)
         rather than the public one, or ``None`` (the default) to chart the public ``series``.
@@ -214,7 +220,7 @@ class GameView:
         """
         return None
 
-    def series_round(self, obs: dict[str, Any]) -> int | None:
+    def series_round(self, obs: Obs) -> int | None:
         """The round being played at ``obs``, for games played in rounds.
 
         When every sample has a round the summary charts one point per round against the round
@@ -233,7 +239,7 @@ class GameView:
         """
         return []
 
-    def score_table(self, obs: dict[str, Any], lang: str) -> list[list[str]] | None:
+    def score_table(self, obs: Obs, lang: str) -> list[list[str]] | None:
         """The final score breakdown as a table of texts, shown by the end-of-game summary.
 
         The first row is the header: an empty cell, then one name per player. Each further row
@@ -243,13 +249,13 @@ class GameView:
         """
         return None
 
-    def high_score(self, obs: dict[str, Any]) -> HighScore | None:
+    def high_score(self, obs: Obs) -> HighScore | None:
         """For solo games: the finished game's entry for the high-score lists (which list,
         score, result, breakdown; see ``tabletop.highscores``), or ``None`` when the game does
         not keep high scores or this result does not count (a game lost early, say)."""
         return None
 
-    def summary(self, obs: dict[str, Any], lang: str) -> Msg | str | None:
+    def summary(self, obs: Obs, lang: str) -> Msg | str | None:
         """End-of-game text: who won and why, the score breakdown (a message code, or
         words); ``None``: the app says who won."""
         return None

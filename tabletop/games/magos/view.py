@@ -19,6 +19,7 @@ from tabletop.api import (
     Layout,
     Meter,
     Msg,
+    Observation,
     Piece,
     Text,
     Zone,
@@ -82,7 +83,7 @@ def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
 
 
-def _kept_dealt(obs: dict[str, Any], seat: int) -> list[bool]:
+def _kept_dealt(obs: Observation, seat: int) -> list[bool]:
     """Which of ``seat``'s dealt cards are kept (kept spells matched to the first copies)."""
     me = obs["players"][seat]
     dealt: list[str] = list(me["dealt"] or [])
@@ -100,7 +101,7 @@ def _die_label(spell: str, value: int) -> tuple[str, str]:
     return both(Msg("choice.die", spell=spell, value=value), WORDS)
 
 
-def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int | None,
+def add_spell_row(out: Layout, obs: Observation, p: int, y: float, seat: int | None,
                   label_en: str, label_ja: str) -> None:
     """Seat ``p``'s five spells in a row at height ``y``: face down while hidden from
     ``seat``, "active" while being cast, "used" once cast this turn."""
@@ -131,7 +132,7 @@ def add_spell_row(out: Layout, obs: dict[str, Any], p: int, y: float, seat: int 
             tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
 
 
-def add_draft(out: Layout, obs: dict[str, Any], seat: int) -> None:
+def add_draft(out: Layout, obs: Observation, seat: int) -> None:
     """``seat``'s dealt cards across the middle of the table, the kept ones selected."""
     dealt = obs["players"][seat]["dealt"]
     kept = _kept_dealt(obs, seat)
@@ -158,7 +159,7 @@ def dice_row(tray: Zone, n: int) -> tuple[float, float, float]:
     return x0, step, y
 
 
-def add_dice(out: Layout, obs: dict[str, Any], tray: Zone = TRAY) -> None:
+def add_dice(out: Layout, obs: Observation, tray: Zone = TRAY) -> None:
     """The dice tray with the turn's dice, used ones marked."""
     out.zones.append(tray)
     dice = obs["dice"]
@@ -177,14 +178,14 @@ def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> N
                             int(pl["max_mana"]), START_MAX_MANA, MANA_COLOR))
 
 
-class MagosView(GameView):
+class MagosView(GameView[Observation]):
     """Layout, gestures and words for Magos."""
 
     _OVER = "refuse.over"
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
         me = _bottom_seat(seat)
         opp = 1 - me
         out = Layout(WIDTH, HEIGHT)
@@ -214,7 +215,7 @@ class MagosView(GameView):
                                   bold=True))
         return out
 
-    def _turn_text(self, obs: dict[str, Any]) -> tuple[str, str]:
+    def _turn_text(self, obs: Observation) -> tuple[str, str]:
         """Whose turn it is, for the table (English, Japanese)."""
         phase = obs["phase"]
         if phase == P_DRAFT:
@@ -224,7 +225,7 @@ class MagosView(GameView):
         return self._playing_turn_text(obs)
 
     @staticmethod
-    def _playing_turn_text(obs: dict[str, Any]) -> tuple[str, str]:
+    def _playing_turn_text(obs: Observation) -> tuple[str, str]:
         active = int(obs["active"])
         if active < 0:
             return "", ""
@@ -233,7 +234,7 @@ class MagosView(GameView):
                 f"{_name(active)[1]}の{n}ターン目")
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: dict[str, Any], seat: int | None,
+    def gestures(self, obs: Observation, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -296,7 +297,7 @@ class MagosView(GameView):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+    def why_not(self, obs: Observation, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return Msg(self._OVER)
@@ -304,7 +305,7 @@ class MagosView(GameView):
             return Msg("table.watching")
         return self._why_not_seated(obs, seat, source, target, lang)
 
-    def _why_not_seated(self, obs: dict[str, Any], seat: int, source: str,
+    def _why_not_seated(self, obs: Observation, seat: int, source: str,
                         target: str | None, lang: str) -> Msg | str:
         """``why_not`` for a seated player while the game goes on."""
         phase = obs["phase"]
@@ -338,22 +339,22 @@ class MagosView(GameView):
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
-    def _own_spell(obs: dict[str, Any], seat: int, piece: str) -> str | None:
+    def _own_spell(obs: Observation, seat: int, piece: str) -> str | None:
         for h in obs["players"][seat]["hand"]:
             if h["slot"] == piece:
                 return str(h["spell"]) if h["spell"] is not None else None
         return None
 
     @staticmethod
-    def _drafting(obs: dict[str, Any]) -> int:
+    def _drafting(obs: Observation) -> int:
         first = int(obs["first"])
         kept = len(obs["players"][first]["hand"])
         return first if kept < HAND_SIZE else 1 - first
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg:
+    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+    def series(self, obs: Observation, lang: str) -> dict[str, float]:
         mana = WORDS.say(Msg("series.mana"), lang)
         out: dict[str, float] = {}
         for p in (0, 1):
@@ -362,7 +363,7 @@ class MagosView(GameView):
             out[f"P{p + 1} {mana}"] = float(pl["mana"])
         return out
 
-    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
+    def summary(self, obs: Observation, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         w = int(obs["winner"])

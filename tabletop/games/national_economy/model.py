@@ -1260,7 +1260,7 @@ class NationalEconomyGame(Game[NEState]):
             })
             if s.fresh[p]:
                 players[p]["fresh"] = s.fresh[p]  # NE-R26: the last ones were built this round
-        obs: Observation = {
+        obs: dict[str, Any] = {
             "game": self.spec.id, "seat": seat, "num_players": s.n, "round": s.round,
             "wage": s.wage(), "phase": s.phase, "to_move": self.current_player(s),
             "active": s.active, "start": s.start, "marker": s.marker,
@@ -1382,7 +1382,7 @@ class NationalEconomyGame(Game[NEState]):
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: NEState) -> JSON:
         s = state
-        data = self.observation(s, None)
+        data = dict(self.observation(s, None))
         for p, pl in enumerate(data["players"]):
             pl["hand"] = s.hands[p][:]
         data["deck"] = {b: c for b, c in zip(BUILDING_IDS, s.deck, strict=True) if c}

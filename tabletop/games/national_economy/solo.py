@@ -341,7 +341,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
     # -- information ----------------------------------------------------------------------
     def observation(self, state: NEState, seat: int | None) -> Observation:
         s = _solo(state)
-        obs = super().observation(s, seat)
+        obs = dict(super().observation(s, seat))
         sellable = self._sellable_list(s, SEAT)
         obs.update({
             "variant": s.variant, "tax_mode": s.tax_mode, "wage_failure": s.wage_failure,

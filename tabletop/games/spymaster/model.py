@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     BOOL,
@@ -86,6 +86,51 @@ _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class PlayerObs(TypedDict):
+    """One seat as an observation shows it: the hand only to its owner (``None`` for each
+    hidden card), the open row, its tucked spies, the exposed documents."""
+
+    hand: list[str | None]
+    exposed: int
+    row: list[str]
+    tucks: list[str]
+    discard_left: int
+
+
+class PlayedObs(TypedDict):
+    """The card played face down this attack: its face only to the attacker."""
+
+    card: str | None
+
+
+class SpymasterObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position: the typed contract
+    between the rules, the view and the AI's resample."""
+
+    game: str
+    seat: int | None
+    mix: str
+    may_stop: bool
+    phase: str
+    to_move: int
+    first: int
+    attacker: int
+    round: int
+    deck_count: int
+    discard: list[str]
+    players: list[PlayerObs]
+    played: PlayedObs | None
+    call: str
+    revealed: str
+    outcome: str
+    pending: list[int]
+    played_in_round: int
+    hits: int
+    idle: int
+    winner: int
+    result: str
 
 
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
@@ -537,14 +582,14 @@ class SpymasterGame(Game[SpymasterState]):
         return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: SpymasterState, seat: int | None) -> Observation:
+    def observation(self, state: SpymasterState, seat: int | None) -> SpymasterObs:
         s = state
-        players = []
+        players: list[PlayerObs] = []
         for p in (0, 1):
             hand: list[str | None] = list(s.hands[p]) if seat == p else [None] * len(s.hands[p])
             players.append({"hand": hand, "exposed": s.exposed[p], "row": s.rows[p][:],
                             "tucks": s.tucks[p][:], "discard_left": s.discard_left[p]})
-        played: dict[str, Any] | None = None
+        played: PlayedObs | None = None
         if s.played:
             played = {"card": s.played if seat == s.attacker else None}
         return {

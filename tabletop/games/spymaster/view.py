@@ -35,6 +35,7 @@ from .model import (
     P_TUCK,
     R_DEADLOCK,
     SpymasterGame,
+    SpymasterObs,
     prompt_from_obs,
     tuck_options,
 )
@@ -119,11 +120,11 @@ def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
 
 
-class SpymasterView(GameView):
+class SpymasterView(GameView[SpymasterObs]):
     """Layout, gestures and words for Spymaster."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: SpymasterObs, seat: int | None, lang: str) -> Layout:
         me = _bottom_seat(seat)
         opp = 1 - me
         out = Layout(WIDTH, HEIGHT)
@@ -132,7 +133,7 @@ class SpymasterView(GameView):
         self._add_middle(out, obs, seat)
         return out
 
-    def _add_player(self, out: Layout, obs: dict[str, Any], p: int, seat: int | None,
+    def _add_player(self, out: Layout, obs: SpymasterObs, p: int, seat: int | None,
                     top: bool) -> None:
         pl = obs["players"][p]
         attacker = int(obs["attacker"])
@@ -204,7 +205,7 @@ class SpymasterView(GameView):
             out.pieces.append(_card(row_id(p, i), str(card), x, row_y, ROW_W, ROW_H,
                                     state="active" if invite else "", z=2 * i + 1))
 
-    def _add_middle(self, out: Layout, obs: dict[str, Any], seat: int | None) -> None:
+    def _add_middle(self, out: Layout, obs: SpymasterObs, seat: int | None) -> None:
         out.zones.extend((DECK_ZONE, DISCARD_ZONE, PLAY_ZONE))
         n = int(obs["deck_count"])
         if n:
@@ -242,7 +243,7 @@ class SpymasterView(GameView):
                                   bold=True))
 
     @staticmethod
-    def _last_text(obs: dict[str, Any]) -> tuple[str, str]:
+    def _last_text(obs: SpymasterObs) -> tuple[str, str]:
         """The latest call and reveal (English, Japanese)."""
         card = obs["revealed"]
         if not card:
@@ -256,7 +257,7 @@ class SpymasterView(GameView):
                 f"「{_type(call)[1]}」の宣言、{ja}が突破。")
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: dict[str, Any], seat: int | None,
+    def gestures(self, obs: SpymasterObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -301,7 +302,7 @@ class SpymasterView(GameView):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
+    def why_not(self, obs: SpymasterObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
@@ -340,7 +341,7 @@ class SpymasterView(GameView):
         return _RULES.reason(state, action) or ""
 
     @staticmethod
-    def _waiting(obs: dict[str, Any], to_move: int) -> Msg:
+    def _waiting(obs: SpymasterObs, to_move: int) -> Msg:
         phase = obs["phase"]
         if phase == P_CALL:
             return Msg("table.wait_naming", seat=to_move)
@@ -348,14 +349,14 @@ class SpymasterView(GameView):
             return Msg("table.wait_discarding", seat=to_move)
         return Msg("table.attacking", seat=to_move)
 
-    def status(self, obs: dict[str, Any], seat: int | None, lang: str) -> Msg | None:
+    def status(self, obs: SpymasterObs, seat: int | None, lang: str) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: dict[str, Any], lang: str) -> dict[str, float]:
+    def series(self, obs: SpymasterObs, lang: str) -> dict[str, float]:
         return {WORDS.say(Msg("series.documents", number=p + 1), lang):
                 float(DOCUMENTS - int(obs["players"][p]["exposed"])) for p in (0, 1)}
 
-    def summary(self, obs: dict[str, Any], lang: str) -> Msg | None:
+    def summary(self, obs: SpymasterObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         left = [DOCUMENTS - int(p["exposed"]) for p in obs["players"]]
@@ -367,7 +368,7 @@ class SpymasterView(GameView):
         return Msg("summary.won", seat=w, loser=1 - w, **figures)
 
 
-def pl_row(obs: dict[str, Any], p: int) -> list[str]:
+def pl_row(obs: SpymasterObs, p: int) -> list[str]:
     """Seat ``p``'s row of played cards as plain strings."""
     return [str(c) for c in obs["players"][p]["row"]]
 
