@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     CHANCE,
@@ -95,6 +95,39 @@ def bid_rank(bids: list[int], orders: list[int]) -> list[int]:
 
 def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
     return None if last is None else _copy_last(last)
+
+
+class SeatObs(TypedDict):
+    """One seat as an observation shows it: its hand and buried card only to itself."""
+
+    hand: list[int | None]
+    buried: bool
+    buried_card: int | None
+    bid: int
+    order: int
+    collected: list[int]
+    score: int
+
+
+class BuriedTreasureObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position."""
+
+    game: str
+    seat: int | None
+    num_players: int
+    phase: str
+    to_move: int
+    turn: int
+    dealer: int
+    round: int
+    total: int | None
+    centre: list[int]
+    queue: list[int]
+    pending: int
+    unused: int
+    players: list[SeatObs]
+    last: dict[str, Any] | None
+    winners: list[int]
 
 
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
@@ -448,9 +481,9 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: BuriedTreasureState, seat: int | None) -> Observation:
+    def observation(self, state: BuriedTreasureState, seat: int | None) -> BuriedTreasureObs:
         s = state
-        players = []
+        players: list[SeatObs] = []
         for p in range(s.n):
             mine = seat == p
             hand: list[int | None] = list(s.hands[p]) if mine else [None] * len(s.hands[p])

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Observation, Piece, Text, Zone, both
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
 from .model import (
@@ -23,6 +23,7 @@ from .model import (
     P_TAKE,
     PASS,
     BuriedTreasureGame,
+    BuriedTreasureObs,
     prompt_from_obs,
 )
 from .words import WORDS
@@ -94,11 +95,11 @@ def _cards_en(n: int) -> str:
     return "1 card" if n == 1 else f"{n} cards"
 
 
-class BuriedTreasureView(GameView[Observation]):
+class BuriedTreasureView(GameView[BuriedTreasureObs]):
     """Layout, gestures and words for Buried Treasure."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: BuriedTreasureObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         me = 0 if seat is None else seat
@@ -115,7 +116,7 @@ class BuriedTreasureView(GameView[Observation]):
         return out
 
     @staticmethod
-    def _name(obs: Observation, p: int, seat: int | None) -> tuple[str, str]:
+    def _name(obs: BuriedTreasureObs, p: int, seat: int | None) -> tuple[str, str]:
         en, ja = _names(p)
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
@@ -129,7 +130,7 @@ class BuriedTreasureView(GameView[Observation]):
         return en, ja
 
     @staticmethod
-    def _status_line(obs: Observation, p: int) -> tuple[str, str]:
+    def _status_line(obs: BuriedTreasureObs, p: int) -> tuple[str, str]:
         pl = obs["players"][p]
         phase = obs["phase"]
         if phase == P_BURY:
@@ -143,7 +144,7 @@ class BuriedTreasureView(GameView[Observation]):
             return "Has chosen (hidden) · no bid yet", "選択済み(秘密)・未入札"
         return "", ""
 
-    def _add_opponent(self, out: Layout, obs: Observation, p: int, x: float,
+    def _add_opponent(self, out: Layout, obs: BuriedTreasureObs, p: int, x: float,
                       w: float) -> None:
         en, ja = self._name(obs, p, obs["seat"])
         to_move = int(obs["to_move"]) == p
@@ -161,7 +162,7 @@ class BuriedTreasureView(GameView[Observation]):
                               f"{int(pl['score'])}点", size=22, bold=True))
         out.texts.append(Text(f"collected{p}", x + 10, PANEL_Y + 100, c_en, c_ja, size=12))
 
-    def _add_board(self, out: Layout, obs: Observation) -> None:
+    def _add_board(self, out: Layout, obs: BuriedTreasureObs) -> None:
         out.zones.append(BOARD_ZONE)
         n = int(obs["num_players"])
         players = obs["players"]
@@ -194,7 +195,7 @@ class BuriedTreasureView(GameView[Observation]):
                                     h=SLOT_H, state=state, tooltip_en=tip_en,
                                     tooltip_ja=tip_ja))
 
-    def _add_burial(self, out: Layout, obs: Observation, seat: int | None,
+    def _add_burial(self, out: Layout, obs: BuriedTreasureObs, seat: int | None,
                     me: int) -> None:
         out.zones.append(BURIAL_ZONE)
         z = BURIAL_ZONE
@@ -237,7 +238,7 @@ class BuriedTreasureView(GameView[Observation]):
                 out.texts.append(Text(f"bur_label{p}", x + 4, y + MID_H + 4, label_en,
                                       label_ja, size=13))
 
-    def _add_centre(self, out: Layout, obs: Observation) -> None:
+    def _add_centre(self, out: Layout, obs: BuriedTreasureObs) -> None:
         out.zones.append(CENTRE_ZONE)
         z = CENTRE_ZONE
         centre = [int(v) for v in obs["centre"]]
@@ -260,7 +261,7 @@ class BuriedTreasureView(GameView[Observation]):
         out.texts.append(Text("round_text", z.x + 8, z.y + z.h + 6, en, ja, size=15,
                               bold=True))
 
-    def _add_last(self, out: Layout, obs: Observation) -> None:
+    def _add_last(self, out: Layout, obs: BuriedTreasureObs) -> None:
         out.zones.append(LAST_ZONE)
         z = LAST_ZONE
         last = obs["last"]
@@ -287,7 +288,7 @@ class BuriedTreasureView(GameView[Observation]):
             out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, en, ja, size=14,
                                   bold=i == 0))
 
-    def _add_me(self, out: Layout, obs: Observation, me: int, seat: int | None) -> None:
+    def _add_me(self, out: Layout, obs: BuriedTreasureObs, me: int, seat: int | None) -> None:
         en, ja = self._name(obs, me, seat)
         to_move = int(obs["to_move"]) == me
         out.texts.append(Text(f"name{me}", 24, 560, en, ja, size=18, bold=True,
@@ -330,7 +331,7 @@ class BuriedTreasureView(GameView[Observation]):
                                         tooltip_en=f"Treasure {v}", tooltip_ja=f"得点{v}"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: BuriedTreasureObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -365,7 +366,7 @@ class BuriedTreasureView(GameView[Observation]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: BuriedTreasureObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
@@ -382,7 +383,8 @@ class BuriedTreasureView(GameView[Observation]):
             if found[0] != seat:
                 return Msg("table.not_your_card", seat=found[0])
             hand = obs["players"][seat]["hand"]
-            if found[1] >= len(hand) or hand[found[1]] is None:
+            card = hand[found[1]] if found[1] < len(hand) else None
+            if card is None:
                 return super().why_not(obs, seat, source, target, lang)
             if phase != P_BURY:
                 return Msg("table.bury_at_start")
@@ -394,7 +396,7 @@ class BuriedTreasureView(GameView[Observation]):
                 return Msg("table.drag_to_bury")
             if target != bury_id(seat):
                 return Msg("table.drop_on_bury")
-            return _RULES.reason(state, f"bury:{int(hand[found[1]])}") or ""
+            return _RULES.reason(state, f"bury:{card}") or ""
         spot = target or source
         if (spot.startswith("b") and spot[1:].isdigit()) or (spot.startswith("z")
                                                            and spot[1:].isdigit()):
@@ -425,17 +427,17 @@ class BuriedTreasureView(GameView[Observation]):
             return Msg("refuse.dealing")
         return Msg("table.turn_of", seat=to_move)
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: BuriedTreasureObs, seat: int | None, lang: str) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: BuriedTreasureObs, lang: str) -> dict[str, float]:
         label = "点" if lang == "ja" else "points"
         return {f"P{p + 1} {label}": float(pl["score"]) for p, pl in enumerate(obs["players"])}
 
-    def series_round(self, obs: Observation) -> int | None:
+    def series_round(self, obs: BuriedTreasureObs) -> int | None:
         return int(obs["round"]) or None
 
-    def summary(self, obs: Observation, lang: str) -> Msg | None:
+    def summary(self, obs: BuriedTreasureObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],

@@ -23,7 +23,7 @@ import math
 import random
 from bisect import insort
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     CHANCE,
@@ -84,6 +84,43 @@ TRUTH_WEIGHT = 0.3
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class SeatObs(TypedDict):
+    """One seat as an observation shows it: its hand only to itself."""
+
+    hand: list[int | None]
+    reprimands: int
+
+
+class CentreObs(TypedDict):
+    """A card put down this round: who put it, and its value only to them."""
+
+    seat: int
+    card: int | None
+
+
+class NotMyFaultObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position."""
+
+    game: str
+    seat: int | None
+    num_players: int
+    phase: str
+    to_move: int
+    turn: int
+    starter: int
+    round: int
+    deals: int
+    reserve: int
+    discard: list[int]
+    players: list[SeatObs]
+    centre: list[CentreObs]
+    declared: int
+    declarer: int
+    pending: list[int]
+    last_audit: dict[str, Any] | None
+    loser: int
 
 
 def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -397,16 +434,16 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         return [-1.0 if p == state.loser else 1.0 for p in range(state.n)]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: NotMyFaultState, seat: int | None) -> Observation:
+    def observation(self, state: NotMyFaultState, seat: int | None) -> NotMyFaultObs:
         s = state
-        players = []
+        players: list[SeatObs] = []
         for p in range(s.n):
             hand: list[int | None] = (list(s.hands[p]) if seat == p
                                       else [None] * len(s.hands[p]))
             players.append({"hand": hand, "reprimands": s.reprimands[p]})
         # A player remembers the cards they put down themselves; nobody sees the others'.
-        centre = [{"seat": o, "card": c if o == seat else None}
-                  for c, o in zip(s.centre, s.owners, strict=True)]
+        centre: list[CentreObs] = [{"seat": o, "card": c if o == seat else None}
+                                   for c, o in zip(s.centre, s.owners, strict=True)]
         last = s.last
         return {
             "game": self.spec.id, "seat": seat, "num_players": s.n, "phase": s.phase,

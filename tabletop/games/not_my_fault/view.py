@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Observation, Piece, Text, Zone, both
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     LAST_MILESTONE,
@@ -26,7 +26,7 @@ from .data import (
     VALUES,
     card_names,
 )
-from .model import AUDIT, P_OVER, P_PLAY, NotMyFaultGame, prompt_from_obs
+from .model import AUDIT, P_OVER, P_PLAY, NotMyFaultGame, NotMyFaultObs, prompt_from_obs
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -140,11 +140,11 @@ def _hand_seat(source: str) -> tuple[int, int] | None:
     return int(seat), int(index)
 
 
-class NotMyFaultView(GameView[Observation]):
+class NotMyFaultView(GameView[NotMyFaultObs]):
     """Layout, gestures and words for Not My Fault!."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: NotMyFaultObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         me = _bottom_seat(seat)
@@ -159,7 +159,7 @@ class NotMyFaultView(GameView[Observation]):
         return out
 
     @staticmethod
-    def _name(obs: Observation, p: int, seat: int | None) -> tuple[str, str]:
+    def _name(obs: NotMyFaultObs, p: int, seat: int | None) -> tuple[str, str]:
         en, ja = _name(p)[0], _name(p)[1]
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
@@ -172,7 +172,7 @@ class NotMyFaultView(GameView[Observation]):
             en, ja = en + " — to move", ja + " — 手番"
         return en, ja
 
-    def _add_reprimands(self, out: Layout, obs: Observation, p: int, x: float,
+    def _add_reprimands(self, out: Layout, obs: NotMyFaultObs, p: int, x: float,
                         y: float) -> None:
         count = int(obs["players"][p]["reprimands"])
         out.texts.append(Text(f"rep_label{p}", x, y, f"Reprimands {count}/{REPRIMANDS_TO_LOSE}",
@@ -184,7 +184,7 @@ class NotMyFaultView(GameView[Observation]):
                 w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {_name(p)[0]}",
                 tooltip_ja=f"{_name(p)[1]}の戒告{i + 1}枚目"))
 
-    def _add_opponent(self, out: Layout, obs: Observation, p: int, x: float,
+    def _add_opponent(self, out: Layout, obs: NotMyFaultObs, p: int, x: float,
                       w: float) -> None:
         en, ja = self._name(obs, p, obs["seat"])
         to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == p
@@ -205,7 +205,7 @@ class NotMyFaultView(GameView[Observation]):
                               f"手札{count}枚", size=14))
         self._add_reprimands(out, obs, p, x + w - 160, PANEL_Y + 8)
 
-    def _add_milestones(self, out: Layout, obs: Observation) -> None:
+    def _add_milestones(self, out: Layout, obs: NotMyFaultObs) -> None:
         declared = int(obs["declared"])
         declarer = int(obs["declarer"])
         x0 = (WIDTH - (len(MILESTONES) - 1) * MILE_STEP - MILE_W) / 2
@@ -226,7 +226,7 @@ class NotMyFaultView(GameView[Observation]):
                                     w=MILE_W, h=MILE_H, state=state, tooltip_en=tip_en,
                                     tooltip_ja=tip_ja))
 
-    def _add_centre(self, out: Layout, obs: Observation, seat: int | None) -> None:
+    def _add_centre(self, out: Layout, obs: NotMyFaultObs, seat: int | None) -> None:
         out.zones.extend((DISCARD_ZONE, RESERVE_ZONE, PILE_ZONE, AUDIT_ZONE))
         # The face-down pile of this round, in play order.
         centre = obs["centre"]
@@ -280,7 +280,7 @@ class NotMyFaultView(GameView[Observation]):
                               f"{reserve}枚", size=14))
         self._add_last_audit(out, obs)
 
-    def _add_last_audit(self, out: Layout, obs: Observation) -> None:
+    def _add_last_audit(self, out: Layout, obs: NotMyFaultObs) -> None:
         last = obs["last_audit"]
         a = AUDIT_ZONE
         if last is None:
@@ -309,7 +309,7 @@ class NotMyFaultView(GameView[Observation]):
         ja2 = f"{_name(auditor)[1]}が監査、{_name(penalised)[1]}に戒告"
         out.texts.append(Text("audit_who", a.x + 10, a.y + 120, en2, ja2, size=14))
 
-    def _add_me(self, out: Layout, obs: Observation, me: int, seat: int | None) -> None:
+    def _add_me(self, out: Layout, obs: NotMyFaultObs, me: int, seat: int | None) -> None:
         en, ja = self._name(obs, me, seat)
         to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == me
         out.texts.append(Text(f"name{me}", 30, 600, en, ja, size=18, bold=True,
@@ -335,7 +335,7 @@ class NotMyFaultView(GameView[Observation]):
                                   "手札はありません", size=16))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: NotMyFaultObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -363,7 +363,7 @@ class NotMyFaultView(GameView[Observation]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: NotMyFaultObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
@@ -385,13 +385,14 @@ class NotMyFaultView(GameView[Observation]):
             return super().why_not(obs, seat, source, target, lang)
         hand = obs["players"][seat]["hand"]
         index = found[1]
-        if index >= len(hand) or hand[index] is None:
+        card = hand[index] if index < len(hand) else None
+        if card is None:
             return super().why_not(obs, seat, source, target, lang)
         if to_move != seat:
             if to_move < 0:
                 return Msg("refuse.dealing")
             return Msg("table.turn_of", seat=to_move)
-        value = int(hand[index])
+        value = card
         declared = int(obs["declared"])
         state = NotMyFaultGame._visible_state(obs)
         milestone = _MILESTONE_IDS.get(target or "")
@@ -403,18 +404,18 @@ class NotMyFaultView(GameView[Observation]):
             return Msg("table.drop_on_milestone")
         return _RULES.reason(state, f"play:{value}:{milestone}") or ""
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: NotMyFaultObs, seat: int | None, lang: str) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: NotMyFaultObs, lang: str) -> dict[str, float]:
         return {WORDS.say(Msg("series.reprimands", number=p + 1), lang): float(pl["reprimands"])
                 for p, pl in enumerate(obs["players"])}
 
-    def series_round(self, obs: Observation) -> int | None:
+    def series_round(self, obs: NotMyFaultObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: Observation, lang: str) -> Msg | None:
+    def summary(self, obs: NotMyFaultObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         loser = int(obs["loser"])
