@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     BOOL,
@@ -96,6 +96,39 @@ def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class PunimonyoObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position: the question only as
+    far as it has been called, but to the questioner who entered it."""
+
+    game: str
+    seat: int | None
+    to_move: int
+    phase: str
+    options: dict[str, OptionValue]
+    practice: bool
+    tiebreak: bool
+    first: int
+    order: list[int]
+    stint: int
+    responder: int
+    questioner: int
+    length: int
+    streak: int
+    question: list[str]
+    composed: int
+    called: int
+    auto: bool
+    step: int
+    answer: list[str]
+    window: int
+    beat: int
+    results: list[dict[str, Any]]
+    last: dict[str, Any] | None
+    scores: list[int]
+    bests: list[int]
+    winners: list[int]
 
 
 def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
@@ -482,7 +515,7 @@ class PunimonyoGame(Game[PunimonyoState]):
                 else 0.0 if len(s.winners) == 2 else -1.0 for p in range(2)]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: PunimonyoState, seat: int | None) -> Observation:
+    def observation(self, state: PunimonyoState, seat: int | None) -> PunimonyoObs:
         s = state
         # A question the questioner entered is hers until each word is called; the app's
         # words exist only once called, so they are never secret.

@@ -25,7 +25,6 @@ from tabletop.api import (
     HighScore,
     Layout,
     Msg,
-    Observation,
     Piece,
     ScoreLine,
     Tempo,
@@ -43,6 +42,7 @@ from .model import (
     P_PLAY,
     RANDOM,
     PunimonyoGame,
+    PunimonyoObs,
     prompt_from_obs,
 )
 from .words import WORDS as CATALOGUE
@@ -112,11 +112,11 @@ def _slots(n: int) -> tuple[float, float]:
     return w, w + 8.0 if n > 1 else w
 
 
-class PunimonyoView(GameView[Observation]):
+class PunimonyoView(GameView[PunimonyoObs]):
     """Layout, gestures, beat and words for Punimonyo."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: PunimonyoObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         for p in (0, 1):
             self._add_panel(out, obs, p, seat)
@@ -129,7 +129,7 @@ class PunimonyoView(GameView[Observation]):
         return out
 
     # -- the score board ------------------------------------------------------------------
-    def _add_panel(self, out: Layout, obs: Observation, p: int, seat: int | None) -> None:
+    def _add_panel(self, out: Layout, obs: PunimonyoObs, p: int, seat: int | None) -> None:
         x = 20.0 if p == 0 else WIDTH - 20.0 - 320.0
         name_en, name_ja = _name(p)[0], _name(p)[1]
         if p == seat:
@@ -175,7 +175,7 @@ class PunimonyoView(GameView[Observation]):
                               "Longest correct: –",
                               f"最長正解:{best}語" if best else "最長正解:–", size=15))
 
-    def _add_centre(self, out: Layout, obs: Observation) -> None:
+    def _add_centre(self, out: Layout, obs: PunimonyoObs) -> None:
         x = 364.0
         phase = obs["phase"]
         beat_ms = int(obs["options"]["beat_ms"])
@@ -209,7 +209,7 @@ class PunimonyoView(GameView[Observation]):
                                   size=13, color="#e8e2d0"))
 
     # -- the question ---------------------------------------------------------------------
-    def _add_question(self, out: Layout, obs: Observation, seat: int | None,
+    def _add_question(self, out: Layout, obs: PunimonyoObs, seat: int | None,
                       lang: str) -> None:
         phase = obs["phase"]
         last = obs["last"] if phase == P_OVER else None
@@ -275,7 +275,7 @@ class PunimonyoView(GameView[Observation]):
                                     else "dim", tooltip_en=tip_en, tooltip_ja=tip_ja))
 
     # -- the beat -------------------------------------------------------------------------
-    def _add_track(self, out: Layout, obs: Observation) -> None:
+    def _add_track(self, out: Layout, obs: PunimonyoObs) -> None:
         """One dot per beat of the question: ready, the words, the pause, the answers."""
         phase = obs["phase"]
         n = int(obs["length"])
@@ -304,7 +304,7 @@ class PunimonyoView(GameView[Observation]):
                                     h=size, art={"label": label, "color": colour}))
 
     # -- the answer -----------------------------------------------------------------------
-    def _add_answer(self, out: Layout, obs: Observation, lang: str) -> None:
+    def _add_answer(self, out: Layout, obs: PunimonyoObs, lang: str) -> None:
         phase = obs["phase"]
         last = obs["last"] if phase == P_OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
@@ -343,7 +343,7 @@ class PunimonyoView(GameView[Observation]):
                 tooltip_ja=f"{i + 1}語目の答え:答えの{i + 1}拍目"))
 
     # -- the pads and the lamp ------------------------------------------------------------
-    def _add_pads(self, out: Layout, obs: Observation, seat: int | None) -> None:
+    def _add_pads(self, out: Layout, obs: PunimonyoObs, seat: int | None) -> None:
         phase = obs["phase"]
         expecting = False
         if seat is not None and seat == int(obs["to_move"]):
@@ -366,7 +366,7 @@ class PunimonyoView(GameView[Observation]):
                                   size=18, bold=True))
         self._add_lamp(out, obs)
 
-    def _add_lamp(self, out: Layout, obs: Observation) -> None:
+    def _add_lamp(self, out: Layout, obs: PunimonyoObs) -> None:
         phase = obs["phase"]
         n = int(obs["length"])
         x = (WIDTH - LAMP) / 2
@@ -405,7 +405,7 @@ class PunimonyoView(GameView[Observation]):
                                   bold=True, color="#ffe08a"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: PunimonyoObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -429,14 +429,14 @@ class PunimonyoView(GameView[Observation]):
         return out
 
     # -- the beat -------------------------------------------------------------------------
-    def tempo(self, obs: Observation) -> Tempo | None:
+    def tempo(self, obs: PunimonyoObs) -> Tempo | None:
         if obs["phase"] not in (P_PLAY, P_ANSWER):
             return None
         options = obs["options"]
         return Tempo(int(options["beat_ms"]), BEAT, bool(options.get("sound", False)))
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: PunimonyoObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
@@ -459,21 +459,21 @@ class PunimonyoView(GameView[Observation]):
         kind = "ask" if phase == P_COMPOSE else "word"
         return _RULES.reason(state, f"{kind}:{word}") or ""
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: PunimonyoObs, seat: int | None, lang: str) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: PunimonyoObs, lang: str) -> dict[str, float]:
         label = "点" if lang == "ja" else "points"
         if obs["practice"]:
             name = "最長正解" if lang == "ja" else "longest answer"
             return {f"P1 {name}": float(obs["bests"][0])}
         return {f"P{p + 1} {label}": float(v) for p, v in enumerate(obs["scores"])}
 
-    def series_round(self, obs: Observation) -> int | None:
+    def series_round(self, obs: PunimonyoObs) -> int | None:
         stint = int(obs["stint"])
         return stint + 1 if stint >= 0 else None
 
-    def score_table(self, obs: Observation, lang: str) -> list[list[str]] | None:
+    def score_table(self, obs: PunimonyoObs, lang: str) -> list[list[str]] | None:
         if obs["phase"] != P_OVER:
             return None
         ja = lang == "ja"
@@ -489,7 +489,7 @@ class PunimonyoView(GameView[Observation]):
         rows.append(["合計" if ja else "Total"] + [str(int(obs["scores"][p])) for p in seats])
         return rows
 
-    def high_score(self, obs: Observation) -> HighScore | None:
+    def high_score(self, obs: PunimonyoObs) -> HighScore | None:
         """PM-R23: a practice files its longest correct answer, one list per beat."""
         if obs["phase"] != P_OVER or not obs["practice"]:
             return None
@@ -507,7 +507,7 @@ class PunimonyoView(GameView[Observation]):
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), best,
                          f"Longest {best} words", f"最長{best}語", lines)
 
-    def summary(self, obs: Observation, lang: str) -> str:
+    def summary(self, obs: PunimonyoObs, lang: str) -> str:
         if obs["phase"] != P_OVER:
             return ""
         head = CATALOGUE.say(prompt_from_obs(obs, None), lang)
