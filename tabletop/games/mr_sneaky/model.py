@@ -21,7 +21,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     BOOLS,
@@ -107,6 +107,44 @@ def where_name(pos: int) -> str:
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class DoorObs(TypedDict):
+    """One door as an observation shows it: its face only when open, or to the Rich Man."""
+
+    id: str
+    open: bool
+    face: str | None
+    cards: list[str]
+
+
+class SneakyObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position (MS-R10, MS-R37)."""
+
+    game: str
+    seat: int | None
+    options: dict[str, str]
+    phase: str
+    to_move: int
+    first: int
+    rich: int
+    round: int
+    dealt: bool
+    doors: list[DoorObs]
+    thief: int
+    moves: int
+    guards: int
+    nothing: int
+    deck_count: int
+    discard: list[str]
+    aside: list[str]
+    drawn: str
+    jewels: list[int]
+    agents: list[list[str]]
+    winner: int
+    result: str
+    last_steal: dict[str, Any] | None
+    last_round: dict[str, Any] | None
 
 
 def _last_round(lr: Any) -> tuple[int, int, int, str] | None:
@@ -607,10 +645,10 @@ class MrSneakyGame(Game[SneakyState]):
         return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: SneakyState, seat: int | None) -> Observation:
+    def observation(self, state: SneakyState, seat: int | None) -> SneakyObs:
         s = state
         sees_house = seat is not None and seat == s.rich  # MS-R10, MS-R37
-        doors = []
+        doors: list[DoorObs] = []
         for d in range(8):
             face = s.doors[d]
             opened = s.opened[d]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Observation, Piece, Text, Zone, both
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -46,6 +46,7 @@ from .model import (
     P_PLACE,
     P_STEAL,
     R_AGENTS,
+    SneakyObs,
     card_matches,
     move_reason,
     must_steal_next,
@@ -170,11 +171,11 @@ def _neighbour_text(door: int, lang: str) -> str:
     return ("隣:" + "・".join(names)) if lang == "ja" else "Next to " + ", ".join(names)
 
 
-class MrSneakyView(GameView[Observation]):
+class MrSneakyView(GameView[SneakyObs]):
     """Layout, gestures and words for Mr. Sneaky."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: SneakyObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         me = 0 if seat is None else seat
         self._add_player(out, obs, 1 - me, seat, lang, top=True)
@@ -192,7 +193,7 @@ class MrSneakyView(GameView[Observation]):
                                   "(相手には見えません)", size=14, color="#ffd27f"))
         return out
 
-    def _add_player(self, out: Layout, obs: Observation, p: int, seat: int | None,
+    def _add_player(self, out: Layout, obs: SneakyObs, p: int, seat: int | None,
                     lang: str, top: bool) -> None:
         y0 = 16.0 if top else 16.0 + PANEL_H + 16.0
         rich = int(obs["rich"])
@@ -227,7 +228,7 @@ class MrSneakyView(GameView[Observation]):
             out.pieces.append(_card(f"agent{p}_{i}", c, PANEL_X + 14 + i * 68, ay + 30, 62, 88,
                                     lang=lang))
 
-    def _add_house(self, out: Layout, obs: Observation, seat: int | None,
+    def _add_house(self, out: Layout, obs: SneakyObs, seat: int | None,
                    lang: str) -> None:
         rich = int(obs["rich"])
         sees_house = seat is not None and seat == rich
@@ -295,7 +296,7 @@ class MrSneakyView(GameView[Observation]):
                 tooltip_ja=f"泥棒コマ({_name(1 - rich)[1]})"
                 f"{'スタートカード' if thief_at < 0 else DOORS[thief_at]}にいます"))
 
-    def _add_guards(self, out: Layout, obs: Observation) -> None:
+    def _add_guards(self, out: Layout, obs: SneakyObs) -> None:
         guards = int(obs["guards"])
         out.zones.append(Zone(GUARDS_ZONE.id, GUARDS_ZONE.x, GUARDS_ZONE.y, GUARDS_ZONE.w,
                               GUARDS_ZONE.h, f"Thief's guards {guards}/{GUARDS_TO_CATCH}",
@@ -317,7 +318,7 @@ class MrSneakyView(GameView[Observation]):
                                     tooltip_ja=f"警備コマ:泥棒は{guards}/{GUARDS_TO_CATCH}個。"
                                     f"{GUARDS_TO_CATCH}個で捕まります。"))
 
-    def _add_piles(self, out: Layout, obs: Observation, seat: int | None,
+    def _add_piles(self, out: Layout, obs: SneakyObs, seat: int | None,
                    lang: str) -> None:
         out.zones.extend((DECK_ZONE, DISCARD_ZONE, DRAWN_ZONE))
         n = int(obs["deck_count"])
@@ -356,7 +357,7 @@ class MrSneakyView(GameView[Observation]):
                 out.texts.append(Text(f"drawn_effect{i}", DRAWN_ZONE.x + 128,
                                       DRAWN_ZONE.y + 90 + 22 * i, en, ja, size=13))
 
-    def _add_texts(self, out: Layout, obs: Observation) -> None:
+    def _add_texts(self, out: Layout, obs: SneakyObs) -> None:
         x = RIGHT_X
         rnd = int(obs["round"])
         if rnd:
@@ -412,7 +413,7 @@ class MrSneakyView(GameView[Observation]):
                                   bold=True))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: SneakyObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -443,7 +444,7 @@ class MrSneakyView(GameView[Observation]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: SneakyObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
@@ -511,7 +512,7 @@ class MrSneakyView(GameView[Observation]):
         return None
 
     @staticmethod
-    def _waiting(obs: Observation, to_move: int) -> Msg:
+    def _waiting(obs: SneakyObs, to_move: int) -> Msg:
         if to_move < 0:
             return Msg("table.wait_shuffle")
         phase = obs["phase"]
@@ -521,18 +522,18 @@ class MrSneakyView(GameView[Observation]):
             return Msg("table.wait_steal", seat=to_move)
         return Msg("table.wait_move", seat=to_move)
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg | None:
+    def status(self, obs: SneakyObs, seat: int | None, lang: str) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: SneakyObs, lang: str) -> dict[str, float]:
         return {WORDS.say(Msg("series.jewels", number=p + 1), lang): float(obs["jewels"][p])
                 for p in (0, 1)}
 
-    def series_round(self, obs: Observation) -> int | None:
+    def series_round(self, obs: SneakyObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: Observation, lang: str) -> Msg | None:
+    def summary(self, obs: SneakyObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         figures = {"seat": int(obs["winner"]), "jewels": [int(v) for v in obs["jewels"]],
