@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypedDict, TypeVar
 
 from tabletop.api import (
     BOOLS,
@@ -364,15 +364,64 @@ def _roll_text(n: int, rng: random.Random) -> str:
     return _ROLL_OF[tuple(vals)]
 
 
-def _casting_obs(s: MagosState) -> dict[str, Any] | None:
+class SpellObs(TypedDict):
+    """A spell card of a wizard's hand: its name only when its owner looks, or once revealed
+    (or while it is being cast)."""
+
+    slot: str
+    spell: str | None
+    revealed: bool
+
+
+class WizardObs(TypedDict):
+    """A wizard's meters and cards as an observation shows them."""
+
+    hp: int
+    max_hp: int
+    mana: int
+    max_mana: int
+    turns: int
+    hand: list[SpellObs]
+    dealt_count: int
+    dealt: list[str] | None
+
+
+class CastingObs(TypedDict):
+    """The cast in progress: the spell, the card's slot, the dice placed on it."""
+
+    spell: str
+    slot: str
+    dice: list[int]
+
+
+class MagosObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a duel."""
+
+    game: str
+    seat: int | None
+    setup: str
+    turn_limit: int
+    phase: str
+    to_move: int
+    first: int
+    active: int
+    players: list[WizardObs]
+    dice: list[int]
+    used: list[bool]
+    cast_done: list[str]
+    casting: CastingObs | None
+    winner: int
+    result: str
+
+
+def _casting_obs(s: MagosState) -> CastingObs | None:
     """The cast in progress as an observation shows it (the slot names the card)."""
     if not s.casting:
         return None
     return {"spell": s.casting, "slot": f"p{s.active}s{s.cast_slot}", "dice": s.cast_dice[:]}
 
 
-def _wizard_obs(s: MagosState, p: int, hand: list[dict[str, Any]],
-                show_dealt: bool) -> dict[str, Any]:
+def _wizard_obs(s: MagosState, p: int, hand: list[SpellObs], show_dealt: bool) -> WizardObs:
     """Seat ``p``'s meters and cards as an observation shows them."""
     return {
         "hp": s.hp[p], "max_hp": s.max_hp[p], "mana": s.mana[p],
@@ -561,15 +610,13 @@ class MagosRules(Game[ST]):
         return [Event("draw", {"turns": s.turn_limit},
                       msg=Msg("log.draw", both=Msg(self._BOTH), turns=s.turn_limit))]
 
-    def _table_obs(self, s: ST, seat: int | None, players: list[dict[str, Any]],
-                   mode: JSON | None = None, opponent: JSON | None = None) -> Observation:
-        """The observation around the wizards: phase, dice, the cast in progress, the result.
-        ``mode`` and ``opponent`` hold what only the solo mode shows."""
+    def _table_obs(self, s: ST, seat: int | None, players: list[WizardObs]) -> MagosObs:
+        """The observation around the wizards: phase, dice, the cast in progress, the result
+        (the solo game adds its own keys to it)."""
         return {
             "game": self.spec.id,
             "seat": seat,
             "setup": s.setup,
-            **(mode or {}),
             "turn_limit": s.turn_limit,
             "phase": s.phase,
             "to_move": self.current_player(s),
@@ -580,7 +627,6 @@ class MagosRules(Game[ST]):
             "used": s.used[:],
             "cast_done": s.cast_done[:],
             "casting": _casting_obs(s),
-            **(opponent or {}),
             "winner": s.winner,
             "result": s.result,
         }
@@ -1055,12 +1101,12 @@ class MagosGame(MagosRules[MagosState]):
         return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: MagosState, seat: int | None) -> Observation:
+    def observation(self, state: MagosState, seat: int | None) -> MagosObs:
         s = state
-        players: list[dict[str, Any]] = []
+        players: list[WizardObs] = []
         for p in (0, 1):
             own = seat == p
-            hand = []
+            hand: list[SpellObs] = []
             for i, spell in enumerate(s.hands[p]):
                 shown = own or s.revealed[p][i] or (s.casting != "" and s.active == p
                                                     and s.cast_slot == i)

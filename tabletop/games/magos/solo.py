@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop.api import (
     INT,
@@ -65,8 +65,10 @@ from .model import (
     P_DRAFT,
     P_OVER,
     P_ROLL,
+    MagosObs,
     MagosRules,
     MagosState,
+    SpellObs,
     _roll_text,
     _turn_from_obs,
     _wizard_from_obs,
@@ -138,6 +140,34 @@ def band_label(enemy: Enemy, index: int) -> Msg | None:
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class EnemyObs(TypedDict):
+    """The opponent card in play: its HP, the band of faces in force, the dice of its turn
+    and what each did (MG-R55..MG-R58)."""
+
+    id: str
+    number: int
+    name_en: str
+    name_ja: str
+    hp: int
+    max_hp: int
+    turns: int
+    band: int
+    band_locked: bool
+    last_band: int
+    faces: list[int]
+    resolved: int
+    last_face: int
+    steps: list[dict[str, Any]]
+    next_faces: list[int] | None
+
+
+class MagosSoloObs(MagosObs):
+    """What the player sees of a solo battle: the duel's keys (one wizard) and the enemy."""
+
+    dice_mode: str
+    enemy: EnemyObs
 
 
 def _steps(data: Any) -> list[Step]:
@@ -400,7 +430,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return [1.0] if state.winner == PLAYER else [-1.0]
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: MagosSoloState, seat: int | None) -> Observation:
+    def observation(self, state: MagosSoloState, seat: int | None) -> MagosSoloObs:
         s = state
         enemy = ENEMIES[s.enemy]
         in_turn = s.phase in (P_ENEMY, P_ENEMY_ROLL)
@@ -412,10 +442,11 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
             steps.append({"face": face, "effect": eff.kind, "amount": amount,
                           "healed": healed, "ends_turn": eff.ends_turn, "enemy_hp": ehp,
                           "player_hp": php, "player_mana": pmana})
-        hand = [{"slot": f"p0s{i}", "spell": sp, "revealed": s.revealed[PLAYER][i]}
-                for i, sp in enumerate(s.hands[PLAYER])]
-        return self._table_obs(s, seat, [_wizard_obs(s, PLAYER, hand, True)],
-                               {"dice_mode": s.dice_mode}, {"enemy": {
+        hand: list[SpellObs] = [{"slot": f"p0s{i}", "spell": sp,
+                                 "revealed": s.revealed[PLAYER][i]}
+                                for i, sp in enumerate(s.hands[PLAYER])]
+        table = self._table_obs(s, seat, [_wizard_obs(s, PLAYER, hand, True)])
+        return {**table, "dice_mode": s.dice_mode, "enemy": {
                                    "id": enemy.id, "number": enemy.number, "name_en": enemy.en,
                                    "name_ja": enemy.ja, "hp": s.hp[ENEMY],
                                    "max_hp": s.max_hp[ENEMY], "turns": s.turns[ENEMY],
@@ -425,7 +456,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
                                    "steps": steps,
                                    "next_faces": (enemy_dice_v11(s.turns[ENEMY] + 1)
                                                   if s.dice_mode == PATCH else None),
-                               }})
+                               }}
 
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosSoloState:
         # Nothing is hidden from the player: the observation is the whole state.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import Layout, Meter, Msg, Observation, Piece, Text, Zone, both
+from tabletop.api import Layout, Meter, Msg, Piece, Text, Zone, both
 
 from .data import (
     DRAIN,
@@ -31,6 +31,7 @@ from .solo import (
     ENEMY_SELF_KO,
     P_ENEMY,
     P_ENEMY_ROLL,
+    MagosSoloObs,
     band_label,
     solo_prompt_from_obs,
 )
@@ -101,7 +102,7 @@ def enemy_art(enemy: Enemy, hp: int, dice_mode: str) -> dict[str, Any]:
     }
 
 
-def _showing_enemy_dice(obs: Observation) -> bool:
+def _showing_enemy_dice(obs: MagosSoloObs) -> bool:
     """Whether the tray shows the enemy's dice: during its turn, and in the position right
     after its last die (until the wizard rolls)."""
     e = obs["enemy"]
@@ -110,14 +111,14 @@ def _showing_enemy_dice(obs: Observation) -> bool:
     return bool(e["last_face"]) and not obs["dice"]
 
 
-class MagosSoloView(MagosView):
+class MagosSoloView(MagosView[MagosSoloObs]):
     """Layout, gestures and words for the solo mode."""
 
     _OVER = "refuse.battle_over"
     _OVER_TURN = ("Battle over", "対戦終了")
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: MagosSoloObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         phase = obs["phase"]
         e = obs["enemy"]
@@ -146,7 +147,7 @@ class MagosSoloView(MagosView):
         return out
 
     @staticmethod
-    def _enemy_card(out: Layout, obs: Observation, enemy: Enemy) -> None:
+    def _enemy_card(out: Layout, obs: MagosSoloObs, enemy: Enemy) -> None:
         e = obs["enemy"]
         x, y, w, h = ENEMY_CARD
         hp = int(e["hp"])
@@ -160,7 +161,7 @@ class MagosSoloView(MagosView):
                                 int(e["max_hp"]), enemy.hp, HP_COLOR))
 
     @staticmethod
-    def _face_table(out: Layout, obs: Observation, enemy: Enemy, lang: str) -> None:
+    def _face_table(out: Layout, obs: MagosSoloObs, enemy: Enemy, lang: str) -> None:
         e = obs["enemy"]
         last = int(e["last_face"])
         # The band used for the enemy's dice: locked at the start of its turn (MG-R56.1);
@@ -194,7 +195,7 @@ class MagosSoloView(MagosView):
                     tooltip_ja=f"{face}:{face_text(eff, 'ja')}"))
 
     @staticmethod
-    def _enemy_panel(out: Layout, obs: Observation, enemy: Enemy) -> None:
+    def _enemy_panel(out: Layout, obs: MagosSoloObs, enemy: Enemy) -> None:
         e = obs["enemy"]
         mine = obs["phase"] in (P_ENEMY, P_ENEMY_ROLL)
         mark = " ◀" if mine else ""
@@ -225,7 +226,7 @@ class MagosSoloView(MagosView):
                 + tail_ja, size=13))
 
     @staticmethod
-    def _enemy_dice(out: Layout, obs: Observation) -> None:
+    def _enemy_dice(out: Layout, obs: MagosSoloObs) -> None:
         e = obs["enemy"]
         tray = Zone(TRAY.id, TRAY.x, TRAY.y, TRAY.w, TRAY.h, "Enemy dice", "敵のダイス",
                     TRAY.color)
@@ -246,7 +247,7 @@ class MagosSoloView(MagosView):
                                     art={"value": v, "color": "#5b2c2c"}, state=state))
 
     @staticmethod
-    def _playing_turn_text(obs: Observation) -> tuple[str, str]:
+    def _playing_turn_text(obs: MagosSoloObs) -> tuple[str, str]:
         e = obs["enemy"]
         if obs["phase"] in (P_ENEMY, P_ENEMY_ROLL):
             n = int(e["turns"])
@@ -255,7 +256,7 @@ class MagosSoloView(MagosView):
         return f"Turn {n} — you", f"あなたの{n}ターン目"
 
     # -- words ----------------------------------------------------------------------------
-    def _why_not_seated(self, obs: Observation, seat: int, source: str,
+    def _why_not_seated(self, obs: MagosSoloObs, seat: int, source: str,
                         target: str | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         enemy = str(obs["enemy"]["id"])
@@ -269,10 +270,10 @@ class MagosSoloView(MagosView):
             return Msg("table.not_on_enemy")
         return super()._why_not_seated(obs, seat, source, target, lang)
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: MagosSoloObs, seat: int | None, lang: str) -> Msg:
         return solo_prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: MagosSoloObs, lang: str) -> dict[str, float]:
         e = obs["enemy"]
         pl = obs["players"][0]
         name = SOLO_WORDS.say(Msg(f"enemy.{e['id']}"), lang)
@@ -282,7 +283,7 @@ class MagosSoloView(MagosView):
             f"{name} HP": float(e["hp"]),
         }
 
-    def summary(self, obs: Observation, lang: str) -> Msg | None:
+    def summary(self, obs: MagosSoloObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         e = obs["enemy"]

@@ -8,7 +8,8 @@ come from the rules model (``die_reason_from_obs``), so the table and the engine
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from tabletop.api import (
     CARD_H,
@@ -19,7 +20,6 @@ from tabletop.api import (
     Layout,
     Meter,
     Msg,
-    Observation,
     Piece,
     Text,
     Zone,
@@ -33,6 +33,7 @@ from .model import (
     P_DRAFT,
     P_MAIN,
     P_OVER,
+    MagosObs,
     die_reason_from_obs,
     prompt_from_obs,
 )
@@ -83,7 +84,7 @@ def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
 
 
-def _kept_dealt(obs: Observation, seat: int) -> list[bool]:
+def _kept_dealt(obs: MObs, seat: int) -> list[bool]:
     """Which of ``seat``'s dealt cards are kept (kept spells matched to the first copies)."""
     me = obs["players"][seat]
     dealt: list[str] = list(me["dealt"] or [])
@@ -101,12 +102,12 @@ def _die_label(spell: str, value: int) -> tuple[str, str]:
     return both(Msg("choice.die", spell=spell, value=value), WORDS)
 
 
-def add_spell_row(out: Layout, obs: Observation, p: int, y: float, seat: int | None,
+def add_spell_row(out: Layout, obs: MObs, p: int, y: float, seat: int | None,
                   label_en: str, label_ja: str) -> None:
     """Seat ``p``'s five spells in a row at height ``y``: face down while hidden from
     ``seat``, "active" while being cast, "used" once cast this turn."""
     phase = obs["phase"]
-    casting = obs.get("casting")
+    casting = obs["casting"]
     casting_slot = casting["slot"] if casting else None
     done = set(obs["cast_done"])
     active = int(obs["active"])
@@ -132,9 +133,9 @@ def add_spell_row(out: Layout, obs: Observation, p: int, y: float, seat: int | N
             tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
 
 
-def add_draft(out: Layout, obs: Observation, seat: int) -> None:
+def add_draft(out: Layout, obs: MObs, seat: int) -> None:
     """``seat``'s dealt cards across the middle of the table, the kept ones selected."""
-    dealt = obs["players"][seat]["dealt"]
+    dealt = obs["players"][seat]["dealt"] or []  # a seat sees its own dealt cards
     kept = _kept_dealt(obs, seat)
     n = len(dealt)
     x0 = (WIDTH - (n * DRAFT_W + (n - 1) * DRAFT_GAP)) / 2
@@ -159,7 +160,7 @@ def dice_row(tray: Zone, n: int) -> tuple[float, float, float]:
     return x0, step, y
 
 
-def add_dice(out: Layout, obs: Observation, tray: Zone = TRAY) -> None:
+def add_dice(out: Layout, obs: MObs, tray: Zone = TRAY) -> None:
     """The dice tray with the turn's dice, used ones marked."""
     out.zones.append(tray)
     dice = obs["dice"]
@@ -170,7 +171,7 @@ def add_dice(out: Layout, obs: Observation, tray: Zone = TRAY) -> None:
                                 state="used" if used[i] else ""))
 
 
-def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> None:
+def add_meters(out: Layout, p: int, pl: Mapping[str, Any], x: float, y: float) -> None:
     """HP and mana meters of one wizard."""
     out.meters.append(Meter(f"hp{p}", x, y, 220, "HP", "HP", int(pl["hp"]),
                             int(pl["max_hp"]), START_HP, HP_COLOR))
@@ -178,14 +179,18 @@ def add_meters(out: Layout, p: int, pl: dict[str, Any], x: float, y: float) -> N
                             int(pl["max_mana"]), START_MAX_MANA, MANA_COLOR))
 
 
-class MagosView(GameView[Observation]):
+#: The observation a Magos view reads: the duel's, or the solo game's (which adds the enemy).
+MObs = TypeVar("MObs", bound=MagosObs)
+
+
+class MagosView(GameView[MObs]):
     """Layout, gestures and words for Magos."""
 
     _OVER = "refuse.over"
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: MObs, seat: int | None, lang: str) -> Layout:
         me = _bottom_seat(seat)
         opp = 1 - me
         out = Layout(WIDTH, HEIGHT)
@@ -215,7 +220,7 @@ class MagosView(GameView[Observation]):
                                   bold=True))
         return out
 
-    def _turn_text(self, obs: Observation) -> tuple[str, str]:
+    def _turn_text(self, obs: MObs) -> tuple[str, str]:
         """Whose turn it is, for the table (English, Japanese)."""
         phase = obs["phase"]
         if phase == P_DRAFT:
@@ -225,7 +230,7 @@ class MagosView(GameView[Observation]):
         return self._playing_turn_text(obs)
 
     @staticmethod
-    def _playing_turn_text(obs: Observation) -> tuple[str, str]:
+    def _playing_turn_text(obs: MObs) -> tuple[str, str]:
         active = int(obs["active"])
         if active < 0:
             return "", ""
@@ -234,7 +239,7 @@ class MagosView(GameView[Observation]):
                 f"{_name(active)[1]}の{n}ターン目")
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: MObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -247,7 +252,7 @@ class MagosView(GameView[Observation]):
         dice: list[int] = obs["dice"]
         used: list[bool] = obs["used"]
         free = [i for i, u in enumerate(used) if not u]
-        casting = obs.get("casting")
+        casting = obs["casting"]
         for action in legal_actions:
             kind, _, rest = action.partition(":")
             if kind == "cast":
@@ -297,7 +302,7 @@ class MagosView(GameView[Observation]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: MObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return Msg(self._OVER)
@@ -305,7 +310,7 @@ class MagosView(GameView[Observation]):
             return Msg("table.watching")
         return self._why_not_seated(obs, seat, source, target, lang)
 
-    def _why_not_seated(self, obs: Observation, seat: int, source: str,
+    def _why_not_seated(self, obs: MObs, seat: int, source: str,
                         target: str | None, lang: str) -> Msg | str:
         """``why_not`` for a seated player while the game goes on."""
         phase = obs["phase"]
@@ -318,7 +323,7 @@ class MagosView(GameView[Observation]):
             owner_spell = self._own_spell(obs, seat, target)
             if owner_spell is None:
                 return Msg("table.own_spells")
-            casting = obs.get("casting")
+            casting = obs["casting"]
             if casting is not None and target == casting["slot"]:
                 return die_reason_from_obs(obs, seat, None, index) or ""
             return die_reason_from_obs(obs, seat, owner_spell, index) or ""
@@ -339,22 +344,22 @@ class MagosView(GameView[Observation]):
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
-    def _own_spell(obs: Observation, seat: int, piece: str) -> str | None:
+    def _own_spell(obs: MObs, seat: int, piece: str) -> str | None:
         for h in obs["players"][seat]["hand"]:
             if h["slot"] == piece:
                 return str(h["spell"]) if h["spell"] is not None else None
         return None
 
     @staticmethod
-    def _drafting(obs: Observation) -> int:
+    def _drafting(obs: MObs) -> int:
         first = int(obs["first"])
         kept = len(obs["players"][first]["hand"])
         return first if kept < HAND_SIZE else 1 - first
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: MObs, seat: int | None, lang: str) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: MObs, lang: str) -> dict[str, float]:
         mana = WORDS.say(Msg("series.mana"), lang)
         out: dict[str, float] = {}
         for p in (0, 1):
@@ -363,7 +368,7 @@ class MagosView(GameView[Observation]):
             out[f"P{p + 1} {mana}"] = float(pl["mana"])
         return out
 
-    def summary(self, obs: Observation, lang: str) -> Msg | None:
+    def summary(self, obs: MObs, lang: str) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         w = int(obs["winner"])
