@@ -36,7 +36,7 @@ import random
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from tabletop.api import (
     BOOLS2,
@@ -417,6 +417,68 @@ def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers
 # ---------------------------------------------------------------------------------------------
 # State
 # ---------------------------------------------------------------------------------------------
+
+
+class NEPlayerObs(TypedDict):
+    """A seat as an observation shows it: its hand only to itself (and to all once the game
+    is over), the rest in the open. The solo game adds what may be sold and for how much."""
+
+    cash: int
+    workers: int
+    sleeping: int
+    placed: int
+    penalties: int
+    buildings: list[str]
+    used: list[bool]
+    hand_count: int
+    hand: list[str] | None
+    hand_limit: int
+    worker_limit: int
+    due: int
+    fresh: NotRequired[int]
+    sellable: NotRequired[list[str]]
+    prices: NotRequired[dict[str, int]]
+
+
+class PublicObs(TypedDict):
+    """A public workplace and the workers on it."""
+
+    card: str
+    workers: list[int]
+
+
+class NEObs(TypedDict):
+    """What a seat (or a spectator, ``seat`` None) sees of a position (NE-R9)."""
+
+    game: str
+    seat: int | None
+    num_players: int
+    round: int
+    wage: int
+    phase: str
+    to_move: int
+    active: int
+    start: int
+    marker: int
+    household: int
+    issued: int
+    goods: int
+    deck_count: int
+    discard: dict[str, int]
+    public: list[PublicObs]
+    draw_queue: list[int]
+    revealed: list[str]
+    effect: str
+    stage: int
+    need: int
+    build_kind: int
+    first_built: str
+    where: int
+    queue: list[int]
+    selling: list[str]
+    players: list[NEPlayerObs]
+    scores: list[dict[str, Any]] | None
+    rules: NotRequired[dict[str, str]]
 
 
 # Every field of a position, in one table: the slots and the copy come from it. (The JSON form
@@ -1243,10 +1305,10 @@ class NationalEconomyGame(Game[NEState]):
                    others=len(hand) - 1)
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: NEState, seat: int | None) -> Observation:
+    def observation(self, state: NEState, seat: int | None) -> NEObs:
         s = state
         over = s.phase == P_OVER
-        players: list[dict[str, Any]] = []
+        players: list[NEPlayerObs] = []
         for p in range(s.n):
             players.append({
                 "cash": s.cash[p], "workers": s.workers[p], "sleeping": s.sleeping[p],
@@ -1260,7 +1322,7 @@ class NationalEconomyGame(Game[NEState]):
             })
             if s.fresh[p]:
                 players[p]["fresh"] = s.fresh[p]  # NE-R26: the last ones were built this round
-        obs: dict[str, Any] = {
+        obs: NEObs = {
             "game": self.spec.id, "seat": seat, "num_players": s.n, "round": s.round,
             "wage": s.wage(), "phase": s.phase, "to_move": self.current_player(s),
             "active": s.active, "start": s.start, "marker": s.marker,
@@ -1382,7 +1444,7 @@ class NationalEconomyGame(Game[NEState]):
     # -- serialisation --------------------------------------------------------------------
     def state_to_json(self, state: NEState) -> JSON:
         s = state
-        data = dict(self.observation(s, None))
+        data: dict[str, Any] = dict(self.observation(s, None))
         for p, pl in enumerate(data["players"]):
             pl["hand"] = s.hands[p][:]
         data["deck"] = {b: c for b, c in zip(BUILDING_IDS, s.deck, strict=True) if c}

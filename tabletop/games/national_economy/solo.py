@@ -53,7 +53,6 @@ from tabletop.api import (
     STR,
     Event,
     Msg,
-    Observation,
     OptionValue,
 )
 
@@ -72,6 +71,7 @@ from .model import (
     P_PLACE,
     P_SELL,
     NationalEconomyGame,
+    NEObs,
     NERules,
     NEState,
     SaleProblem,
@@ -118,6 +118,22 @@ def blocked_reason(card: str) -> Msg:
 def result_message(result: str, total: int) -> Msg:
     """The headline of a finished solo game."""
     return Msg(f"result.{result}", total=total)
+
+
+class NESoloObs(NEObs):
+    """What the player sees of a solo game: the 2-4 player game's keys and the solo rules'
+    (the tax, the blockers, the age order of the public cards, the result)."""
+
+    variant: str
+    tax_mode: str
+    wage_failure: str
+    tax: int
+    wages_due: int
+    taxed: int
+    age_order: list[str]
+    blockers: list[int]
+    result: str
+    clear_score: int | None
 
 
 # The 2-4 player game's fields with the solo game's own.
@@ -339,18 +355,18 @@ class NationalEconomySoloGame(NationalEconomyGame):
         return super()._place_reason(s, card, own)
 
     # -- information ----------------------------------------------------------------------
-    def observation(self, state: NEState, seat: int | None) -> Observation:
+    def observation(self, state: NEState, seat: int | None) -> NESoloObs:
         s = _solo(state)
-        obs = dict(super().observation(s, seat))
         sellable = self._sellable_list(s, SEAT)
-        obs.update({
+        obs: NESoloObs = {
+            **super().observation(s, seat),
             "variant": s.variant, "tax_mode": s.tax_mode, "wage_failure": s.wage_failure,
             "tax": s.tax(), "wages_due": s.wages(), "taxed": s.taxed,
             # NE-R72: the public cards newest first (public index = len - 1 - position).
             "age_order": s.public[::-1],
             "blockers": s.blocked[:], "result": s.result,
             "clear_score": CLEAR_SCORE if s.variant == VARIANT_B else None,
-        })
+        }
         obs["players"][SEAT]["sellable"] = sellable
         obs["players"][SEAT]["prices"] = {b: sale_price(s.variant, b)
                                           for b in sorted(set(s.buildings[SEAT]))}

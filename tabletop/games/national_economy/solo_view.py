@@ -19,7 +19,6 @@ from tabletop.api import (
     HighScore,
     Layout,
     Msg,
-    Observation,
     Piece,
     ScoreLine,
     Text,
@@ -34,6 +33,7 @@ from .solo import (
     R_CLEAR,
     R_NOT_CLEARED,
     NationalEconomySoloGame,
+    NESoloObs,
     blocked_reason,
     result_message,
     sale_price,
@@ -69,7 +69,7 @@ def _card(card: str) -> tuple[str, str]:
     return both(Msg(f"card.{card}"), SOLO_WORDS)
 
 
-class NationalEconomySoloView(NationalEconomyView):
+class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
     """Layout, gestures and words for National Economy solo."""
 
     words = SOLO_WORDS
@@ -78,13 +78,13 @@ class NationalEconomySoloView(NationalEconomyView):
     show_marker = False  # NE-R71: no start player
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: NESoloObs, seat: int | None, lang: str) -> Layout:
         out = super().layout(obs, seat, lang)
         top = max(z.y + z.h for z in out.zones if z.id in ("public", "revealed")) + 30.0
         self._strip(out, obs, top)
         return out
 
-    def _header(self, out: Layout, obs: Observation) -> None:
+    def _header(self, out: Layout, obs: NESoloObs) -> None:
         super()._header(out, obs)
         rnd, wage, tax = int(obs["round"]), int(obs["wage"]), int(obs["tax"])
         variant, mode = str(obs["variant"]), str(obs["tax_mode"])
@@ -100,7 +100,7 @@ class NationalEconomySoloView(NationalEconomyView):
                 p.tooltip_en = f"Round {r}: wage ${WAGES[r - 1]} per worker, tax ${t_r}"
                 p.tooltip_ja = f"ラウンド{r}:賃金 1人${WAGES[r - 1]}・税金${t_r}"
 
-    def _public(self, out: Layout, obs: Observation, workers: _Workers, zone: Zone) -> float:
+    def _public(self, out: Layout, obs: NESoloObs, workers: _Workers, zone: Zone) -> float:
         """The public area newest first (NE-R72), blocked cards dimmed under a blocker."""
         cards = [str(e["card"]) for e in obs["public"]]
         order = list(range(len(cards)))[::-1]
@@ -155,7 +155,7 @@ class NationalEconomySoloView(NationalEconomyView):
                      art={"label": "B", "color": BLOCKER_COLOR}, z=z,
                      tooltip_en=en, tooltip_ja=ja)
 
-    def _strip(self, out: Layout, obs: Observation, y: float) -> None:
+    def _strip(self, out: Layout, obs: NESoloObs, y: float) -> None:
         """The waiting blockers, and the round's bill beside them."""
         blockers = list(obs["blockers"])
         pl = obs["players"][0]
@@ -182,7 +182,7 @@ class NationalEconomySoloView(NationalEconomyView):
         taxed = int(obs["taxed"])
         if obs["variant"] == VARIANT_B:
             total = self._total(obs)
-            goal = int(obs["clear_score"])
+            goal = int(obs["clear_score"] or 0)  # set under rules b
             second_en = (f"Rules b: sales pay half, no tax · clear at {goal} total assets "
                          f"(now {total})")
             second_ja = f"ルールb:売却は半額・税金なし・総資産{goal}でクリア(現在{total})"
@@ -194,33 +194,33 @@ class NationalEconomySoloView(NationalEconomyView):
                               size=13))
 
     @staticmethod
-    def _total(obs: Observation) -> int:
+    def _total(obs: NESoloObs) -> int:
         pl = obs["players"][0]
         return score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
                                int(pl["workers"]), pl["hand"] or [],
                                rules_of(obs).bonus_each_copy).total
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: NESoloObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         blocked = {f"pub{int(i)}" for i in obs["blockers"]}
         # A blocked copy takes no worker even when another copy of its card is free.
         return [g for g in super().gestures(obs, seat, legal_actions) if g.target not in blocked]
 
     # -- words ----------------------------------------------------------------------------
-    def _price(self, obs: Observation, card: str) -> int:
+    def _price(self, obs: NESoloObs, card: str) -> int:
         prices = obs["players"][0].get("prices") or {}
         return int(prices[card]) if card in prices else sale_price(str(obs["variant"]), card)
 
-    def _sellable(self, obs: Observation, seat: int) -> list[str]:
+    def _sellable(self, obs: NESoloObs, seat: int) -> list[str]:
         return [str(b) for b in obs["players"][seat]["sellable"]]
 
-    def _sale_head(self, obs: Observation, due: int, cash: int, lang: str) -> str:
+    def _sale_head(self, obs: NESoloObs, due: int, cash: int, lang: str) -> str:
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
         return _say("status.solo_payday", lang, wages=wages, tax=tax, due=due, cash=cash,
                     short=due - cash)
 
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: NESoloObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] != P_OVER and seat is not None:
             if source.startswith("blocker"):
@@ -233,7 +233,7 @@ class NationalEconomySoloView(NationalEconomyView):
         return super().why_not(obs, seat, source, target, lang)
 
     @staticmethod
-    def _blocked_card(obs: Observation, piece: str | None) -> str:
+    def _blocked_card(obs: NESoloObs, piece: str | None) -> str:
         """The card under a blocker that ``piece`` shows; ``""`` for anything else."""
         if piece is None or not piece.startswith("pub") or not piece[3:].isdigit():
             return ""
@@ -242,11 +242,11 @@ class NationalEconomySoloView(NationalEconomyView):
             return str(obs["public"][i]["card"])
         return ""
 
-    def _winner_text(self, obs: Observation, lang: str) -> str:
+    def _winner_text(self, obs: NESoloObs, lang: str) -> str:
         scores = obs.get("scores") or [{"total": 0}]
         return SOLO_WORDS.say(result_message(str(obs["result"]), int(scores[0]["total"])), lang)
 
-    def high_score(self, obs: Observation) -> HighScore | None:
+    def high_score(self, obs: NESoloObs) -> HighScore | None:
         """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages
         do); a game lost to NE-R77 is not a score."""
         if obs["phase"] != P_OVER or not obs["scores"] or obs["result"] == R_BANKRUPT:
@@ -282,13 +282,13 @@ class NationalEconomySoloView(NationalEconomyView):
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
                          res_en, res_ja, tuple(lines))
 
-    def summary(self, obs: Observation, lang: str) -> str:
+    def summary(self, obs: NESoloObs, lang: str) -> str:
         text = super().summary(obs, lang)
         if text and int(obs["taxed"]):
             text += _say("summary.tax", lang, taxed=obs["taxed"])
         return text
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: NESoloObs, lang: str) -> dict[str, float]:
         out = super().series(obs, lang)
         if obs["variant"] != VARIANT_B:
             out[_say("series.tax_paid", lang)] = float(obs["taxed"])

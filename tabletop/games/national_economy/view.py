@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Observation, Piece, Text, Zone, both
+from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
 
 from .data import (
     AGRI,
@@ -42,6 +42,7 @@ from .model import (
     P_TAKE,
     P_TRIM,
     NationalEconomyGame,
+    NEObs,
     NEState,
     rules_of,
     sale_selections,
@@ -209,7 +210,7 @@ class _Workers:
     """Where each worker token of the table sits: on a public card, on an own building, or
     in its owner's area (free, working somewhere no longer shown, or asleep)."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: NObs) -> None:
         n = int(obs["num_players"])
         self.on_public: list[list[str]] = []
         self.on_own: dict[int, dict[int, str]] = {p: {} for p in range(n)}
@@ -237,7 +238,11 @@ class _Workers:
             self.asleep[p] = [take(p) for _ in range(int(pl["workers"]) - nxt[p])]
 
 
-class NationalEconomyView(GameView[Observation]):
+#: The observation a National Economy view reads: the 2-4 player game's, or the solo game's.
+NObs = TypeVar("NObs", bound=NEObs)
+
+
+class NationalEconomyView(GameView[NObs]):
     """Layout, gestures and words for National Economy."""
 
     #: The catalogue of the game this view shows (the solo view's has the solo words too).
@@ -248,21 +253,21 @@ class NationalEconomyView(GameView[Observation]):
     #: Whether the start player marker is drawn (the solo game has none, NE-R71).
     show_marker = True
 
-    def _state(self, obs: Observation, seat: int) -> NEState:
+    def _state(self, obs: NObs, seat: int) -> NEState:
         """A full state consistent with what ``seat`` sees; every fact the model's reasons
         for ``seat``'s own actions depend on (public cards, money, its own hand) is exact."""
         return self.game.resample(obs, seat, random.Random(0))
 
-    def _price(self, obs: Observation, card: str) -> int:
+    def _price(self, obs: NObs, card: str) -> int:
         """What selling ``card`` brings (NE-R52)."""
         return BUILDINGS[card].value
 
-    def _sellable(self, obs: Observation, seat: int) -> list[str]:
+    def _sellable(self, obs: NObs, seat: int) -> list[str]:
         """The buildings of ``seat`` that count for the over-selling rule (NE-R53)."""
         return [str(b) for b in obs["players"][seat]["buildings"]]
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: Observation, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: NObs, seat: int | None, lang: str) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         workers = _Workers(obs)
@@ -289,7 +294,7 @@ class NationalEconomyView(GameView[Observation]):
                      small=False)
         return out
 
-    def _header(self, out: Layout, obs: Observation) -> None:
+    def _header(self, out: Layout, obs: NObs) -> None:
         rnd = int(obs["round"])
         wage = int(obs["wage"])
         over = obs["phase"] == P_OVER
@@ -347,7 +352,7 @@ class NationalEconomyView(GameView[Observation]):
                 "body_en": ", ".join(f"{_card(b)[0]} ×{c}" for b, c in items),
                 "corner": "", "badge": "", "color": "#6b5a45"}
 
-    def _turn_text(self, obs: Observation) -> tuple[str, str]:
+    def _turn_text(self, obs: NObs) -> tuple[str, str]:
         """What is going on, for the table (English, Japanese)."""
         phase = obs["phase"]
         if phase == P_OVER:
@@ -367,7 +372,7 @@ class NationalEconomyView(GameView[Observation]):
             return (f"{en} — {_card(effect)[0]}", f"{ja}:{_card(effect)[1]}")
         return en, ja
 
-    def _revealed(self, out: Layout, obs: Observation, x: float, h: float) -> None:
+    def _revealed(self, out: Layout, obs: NObs, x: float, h: float) -> None:
         zone = Zone("revealed", x, PUBLIC.y, WIDTH - MARGIN - x, h,
                     "Design Office: revealed cards", "設計事務所:公開されたカード", "#f2c94c")
         out.zones.append(zone)
@@ -377,7 +382,7 @@ class NationalEconomyView(GameView[Observation]):
         for pid, card, (cx, cy) in zip(revealed_ids(revealed), revealed, pos, strict=True):
             out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, int(obs["num_players"])))
 
-    def _public(self, out: Layout, obs: Observation, workers: _Workers, zone: Zone) -> float:
+    def _public(self, out: Layout, obs: NObs, workers: _Workers, zone: Zone) -> float:
         """The public area in age order, shrunk to the rows it needs; returns its bottom."""
         n = int(obs["num_players"])
         cards = [str(e["card"]) for e in obs["public"]]
@@ -400,7 +405,7 @@ class NationalEconomyView(GameView[Observation]):
             self._tokens_on(out, obs, on, cx, cy, cw, ch, 10.0 + i)
         return zone.y + zone.h
 
-    def _tokens_on(self, out: Layout, obs: Observation, ids: list[str], cx: float,
+    def _tokens_on(self, out: Layout, obs: NObs, ids: list[str], cx: float,
                    cy: float, cw: float, ch: float, z: float) -> None:
         """Worker tokens lying across the lower edge of a card."""
         if not ids:
@@ -425,7 +430,7 @@ class NationalEconomyView(GameView[Observation]):
                      tooltip_en=f"{_name(p)[0]}'s worker{en}",
                      tooltip_ja=f"{_name(p)[1]}の労働者{ja}")
 
-    def _player(self, out: Layout, obs: Observation, workers: _Workers, p: int,
+    def _player(self, out: Layout, obs: NObs, workers: _Workers, p: int,
                 seat: int | None, x: float, y: float, w: float, h: float, small: bool) -> None:
         pl = obs["players"][p]
         n = int(obs["num_players"])
@@ -479,7 +484,7 @@ class NationalEconomyView(GameView[Observation]):
             self._buildings(out, obs, workers, p, bx, body_y, x + w - bx - GAP, body_h,
                             130.0, 60.0, n)
 
-    def _hand(self, out: Layout, obs: Observation, p: int, hand: list[str] | None,
+    def _hand(self, out: Layout, obs: NObs, p: int, hand: list[str] | None,
               count: int, x: float, y: float, w: float, h: float, max_w: float,
               min_w: float) -> None:
         n = int(obs["num_players"])
@@ -499,7 +504,7 @@ class NationalEconomyView(GameView[Observation]):
                                                       strict=True)):
             out.pieces.append(_card_piece(pid, card, cx, cy, cw, ch, n, z=i))
 
-    def _buildings(self, out: Layout, obs: Observation, workers: _Workers, p: int,
+    def _buildings(self, out: Layout, obs: NObs, workers: _Workers, p: int,
                    x: float, y: float, w: float, h: float, max_w: float, min_w: float,
                    n: int) -> None:
         pl = obs["players"][p]
@@ -547,7 +552,7 @@ class NationalEconomyView(GameView[Observation]):
                 self._tokens_on(out, obs, [wid], cx, cy, cw, ch, 10.0 + i)
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Observation, seat: int | None,
+    def gestures(self, obs: NObs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
         if seat is None:
@@ -603,13 +608,13 @@ class NationalEconomyView(GameView[Observation]):
                         out.append(Gesture(action, target=pid, label_en=f"Take {en}",
                                            label_ja=f"{ja}を手札に加える"))
             elif kind == "sell":
-                b = BUILDINGS[rest]
+                sold = BUILDINGS[rest]
                 price = self._price(obs, rest)
                 for pid, c in zip(bids, owned, strict=True):
                     if c == rest and pid not in picked:
                         out.append(Gesture(action, target=pid,
-                                           label_en=f"Sell {b.en} (${price})",
-                                           label_ja=f"{b.ja}(${price})を売る"))
+                                           label_en=f"Sell {sold.en} (${price})",
+                                           label_ja=f"{sold.ja}(${price})を売る"))
             elif kind == "done":
                 total = sum(self._price(obs, b) for b in selling)
                 out.append(Gesture(action, label_en=f"Done: sell for ${total}",
@@ -619,7 +624,7 @@ class NationalEconomyView(GameView[Observation]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Observation, seat: int | None, source: str,
+    def why_not(self, obs: NObs, seat: int | None, source: str,
                 target: str | None, lang: str) -> Msg | str:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
@@ -666,7 +671,7 @@ class NationalEconomyView(GameView[Observation]):
             return Msg("table.owner_only")
         return self.game.prompt(state, seat) or ""
 
-    def _why_not_worker(self, obs: Observation, seat: int, state: NEState, source: str,
+    def _why_not_worker(self, obs: NObs, seat: int, state: NEState, source: str,
                         target: str | None) -> Msg | str:
         workers = _Workers(obs)
         if source in workers.asleep[seat]:
@@ -696,11 +701,11 @@ class NationalEconomyView(GameView[Observation]):
         return None
 
     @staticmethod
-    def _already_picked(obs: Observation, seat: int, source: str) -> bool:
+    def _already_picked(obs: NObs, seat: int, source: str) -> bool:
         card, _, k = source[len(f"b{seat}_"):].rpartition("_")
         return k.isdigit() and int(k) < list(obs["selling"]).count(card)
 
-    def _card_at(self, obs: Observation, piece: str | None) -> tuple[str | None,
+    def _card_at(self, obs: NObs, piece: str | None) -> tuple[str | None,
                                                                         str | None]:
         """The card shown by a piece id and where it lies (``public``, ``revealed``,
         ``own<p>``, ``hand<p>``); ``(None, None)`` for anything else."""
@@ -733,7 +738,7 @@ class NationalEconomyView(GameView[Observation]):
                     return c, f"hand{owner}"
         return None, None
 
-    def status(self, obs: Observation, seat: int | None, lang: str) -> Msg | str:
+    def status(self, obs: NObs, seat: int | None, lang: str) -> Msg | str:
         phase = obs["phase"]
         if phase == P_OVER:
             return self._winner_text(obs, lang)
@@ -745,7 +750,7 @@ class NationalEconomyView(GameView[Observation]):
             return self._sale_status(obs, seat, lang)
         return self.game.prompt(state, seat) or ""
 
-    def _sale_status(self, obs: Observation, seat: int, lang: str) -> str:
+    def _sale_status(self, obs: NObs, seat: int, lang: str) -> str:
         """The shortfall, the picks so far and the legal sales that extend them (NE-R53)."""
         pl = obs["players"][seat]
         owned = self._sellable(obs, seat)
@@ -790,11 +795,11 @@ class NationalEconomyView(GameView[Observation]):
             return head + _say("status.press_done", lang)
         return head + _say("status.legal_sales", lang, options=options)
 
-    def _sale_head(self, obs: Observation, due: int, cash: int, lang: str) -> str:
+    def _sale_head(self, obs: NObs, due: int, cash: int, lang: str) -> str:
         """The first sentence of the payday status: what is owed and what is short."""
         return _say("status.payday", lang, due=due, cash=cash, short=due - cash)
 
-    def series(self, obs: Observation, lang: str) -> dict[str, float]:
+    def series(self, obs: NObs, lang: str) -> dict[str, float]:
         out: dict[str, float] = {}
         cash, assets = _say("series.cash", lang), _say("series.assets", lang)
         for p, pl in enumerate(obs["players"]):
@@ -806,7 +811,7 @@ class NationalEconomyView(GameView[Observation]):
         out[_say("series.household", lang)] = float(obs["household"])
         return out
 
-    def series_from_seats(self, obs: Observation, seen: Sequence[Observation],
+    def series_from_seats(self, obs: NObs, seen: Sequence[NObs],
                           lang: str) -> dict[str, float]:
         """``series`` of the true position, for the end-of-game chart (the app samples it
         after every decision and shows it only once the game is over).
@@ -816,12 +821,12 @@ class NationalEconomyView(GameView[Observation]):
         include the Farmers' Co-op bonus (NE-B15, NE-R61) in every round, not only once the
         hands are revealed at the end.
         """
-        merged = dict(obs)
+        merged = obs.copy()
         merged["players"] = [seen[p]["players"][p] if p < len(seen) else pl
                              for p, pl in enumerate(obs["players"])]
         return self.series(merged, lang)
 
-    def series_round(self, obs: Observation) -> int | None:
+    def series_round(self, obs: NObs) -> int | None:
         return int(obs["round"])
 
     def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
@@ -830,9 +835,9 @@ class NationalEconomyView(GameView[Observation]):
                 (_say("panel.assets", lang), (_say("series.assets", lang),)),
                 (_say("series.household", lang), (_say("series.household", lang),))]
 
-    def score_table(self, obs: Observation, lang: str) -> list[list[str]] | None:
+    def score_table(self, obs: NObs, lang: str) -> list[list[str]] | None:
         """NE-R60..NE-R62 per player: cash, building values, each end bonus, penalties."""
-        scores = obs.get("scores")
+        scores = obs["scores"]
         if obs["phase"] != P_OVER or not scores:
             return None
         rows = [["", *(_say("player", lang, seat=p) for p in range(len(scores)))],
@@ -848,20 +853,20 @@ class NationalEconomyView(GameView[Observation]):
         return rows
 
     @staticmethod
-    def _winners(obs: Observation) -> list[int]:
+    def _winners(obs: NObs) -> list[int]:
         """NE-R63: highest total assets, then most cash (NE-G18, unless the game's
         ``tie_break`` option shares the win)."""
-        scores = obs["scores"]
+        scores = obs["scores"] or []  # set once the game is over
         cash_counts = rules_of(obs).cash_tie_break
         keys = [(int(sc["total"]), int(obs["players"][p]["cash"]) if cash_counts else 0)
                 for p, sc in enumerate(scores)]
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-    def _winner_text(self, obs: Observation, lang: str) -> str:
+    def _winner_text(self, obs: NObs, lang: str) -> str:
         return _say("log.winner", lang, seats=self._winners(obs))
 
-    def summary(self, obs: Observation, lang: str) -> str:
+    def summary(self, obs: NObs, lang: str) -> str:
         if obs["phase"] != P_OVER or not obs["scores"]:
             return ""
         ja = lang == "ja"
