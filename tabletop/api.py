@@ -33,6 +33,7 @@ from .engine import (
     Observation,
     OptionSpec,
 )
+from .engine.actions import ActionForms
 from .engine.game import JSON, action_kind
 from .engine.hidden import deal_unseen, draw_by_count, weighted_draw
 from .engine.spec import AI_LEVELS, OptionValue
@@ -345,6 +346,7 @@ __all__ = [
     "STRS2",
     "TERMINAL",
     "TILE_SIZE",
+    "ActionForms",
     "Box",
     "Catalogue",
     "Event",

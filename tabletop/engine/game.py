@@ -18,6 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
+from .actions import ActionForms
 from .errors import IllegalActionError, InvalidActionError
 from .messages import Msg
 from .spec import GameSpec, OptionValue
@@ -184,8 +185,14 @@ class Game(ABC, Generic[S]):
     def apply_in_place(self, state: S, action: str) -> list[Event]:
         """Apply a *legal* action to ``state`` itself. Callers check legality first."""
 
+    #: The game's action forms (``tabletop.engine.actions.ActionForms``), where it declares
+    #: them: ``is_well_formed`` then answers from the table.
+    actions: ActionForms | None = None
+
     def is_well_formed(self, action: str) -> bool:
         """Whether ``action`` is an action text this game understands at all."""
+        if self.actions is not None:
+            return self.actions.is_well_formed(action)
         return bool(action) and action == action.strip()
 
     def reason(self, state: S, action: str) -> Msg | None:

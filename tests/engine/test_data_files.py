@@ -99,3 +99,20 @@ def test_every_built_in_game_has_its_texts_in_both_languages() -> None:
         spec = plugin.spec
         assert spec.name_en and spec.name_ja and spec.summary_en and spec.summary_ja, spec.id
         assert spec.rules_file, spec.id
+
+
+def test_action_forms_parse_write_and_refuse() -> None:
+    from tabletop.engine.actions import ActionForms
+
+    forms = ActionForms({"pass": None, "play": lambda c: c.startswith("spy"),
+                         "call": ("hacker", "forces")})
+    assert forms.format("play", "spy3") == "play:spy3" and forms.format("pass") == "pass"
+    assert forms.parse("call:hacker") == ("call", "hacker")
+    assert forms.parse("pass") == ("pass", "")
+    for bad in ("", "pass:x", "play:", "play:joker", "call:spy", "call: hacker", " pass",
+                "stop", "play:spy3 ", ":"):
+        assert forms.parse(bad) is None and not forms.is_well_formed(bad), bad
+    with pytest.raises(ValueError, match="not an action"):
+        forms.format("call", "joker")
+    with pytest.raises(ValueError, match="without ':'"):
+        ActionForms({"a:b": None})

@@ -38,6 +38,7 @@ from tabletop.api import (
     SORTED_INTS2,
     STR,
     TERMINAL,
+    ActionForms,
     Event,
     Field,
     Game,
@@ -203,10 +204,22 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "dealer": str.isdigit,   # chance: the first dealer
+    "deal": _VALUE_OF,       # chance: a card dealt
+    "bury": _VALUE_OF,       # a card buried face down
+    "bid": _BID_OF,          # a bid on the total
+    "take": _VALUE_OF,       # a card taken from the centre
+    PASS: None,              # take nothing
+})
+
+
 class BuriedTreasureGame(Game[BuriedTreasureState]):
     """Buried Treasure for 2 to 6 players (BT-R1..BT-R32)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -267,18 +280,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             raise ValueError("Not a chance node.")
         return DEAL_TEXT[int(draw_by_count(s.deck, rng, s.deck_size))]
         raise AssertionError("deck_size does not match the deck")
-
-    def is_well_formed(self, action: str) -> bool:
-        if action == PASS:
-            return True
-        kind, _, rest = action.partition(":")
-        if kind in ("bury", "take", "deal"):
-            return rest in _VALUE_OF
-        if kind == "bid":
-            return rest in _BID_OF
-        if kind == "dealer":
-            return rest.isdigit()
-        return False
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: BuriedTreasureState, action: str) -> list[Event]:

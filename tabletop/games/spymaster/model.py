@@ -33,6 +33,7 @@ from tabletop.api import (
     STRS,
     STRS2,
     TERMINAL,
+    ActionForms,
     Event,
     Game,
     GameError,
@@ -228,10 +229,28 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[str]:
     return [c for c in sorted(left) for _ in range(left[c])]
 
 
+def _card_text(text: str) -> bool:
+    return is_card(text) and ":" not in text
+
+
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "first": ("0", "1"),                               # chance: who attacks first
+    "draw": _card_text,                                # chance: the card drawn
+    "play": _card_text,                                # a card played face down
+    "call": TYPES,                                     # the type the defender names
+    "tuck": lambda c: is_card(c) and _TYPE[c] == SPY,  # a larger Spy tucked under a Spy
+    "pass": None,                                      # do not tuck
+    "discard": _card_text,                             # a card shed at the hand limit
+    "stop": None,                                      # stop attacking (an option)
+})
+
+
 class SpymasterGame(Game[SpymasterState]):
     """Spymaster ver.2 for two players (SM-R1..SM-R29)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -513,22 +532,6 @@ class SpymasterGame(Game[SpymasterState]):
                 return
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if not action or action != action.strip():
-            return False
-        kind, sep, rest = action.partition(":")
-        if kind in ("pass", "stop"):
-            return not sep
-        if kind in ("play", "draw", "discard"):
-            return is_card(rest) and ":" not in rest
-        if kind == "tuck":
-            return is_card(rest) and _TYPE[rest] == SPY
-        if kind == "call":
-            return rest in TYPES
-        if kind == "first":
-            return rest in ("0", "1")
-        return False
-
     def reason(self, s: SpymasterState, action: str) -> Msg | None:
         """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
