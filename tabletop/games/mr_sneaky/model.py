@@ -34,6 +34,7 @@ from tabletop.api import (
     STRS,
     STRS2,
     TERMINAL,
+    ActionForms,
     Event,
     Field,
     Game,
@@ -291,10 +292,23 @@ _DOOR_SET = frozenset(DOORS)
 _CARD_SET = frozenset(CARDS)
 
 
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "first": ("0", "1"),                                           # chance: the first Rich Man
+    "deal": lambda t: len(t) == 8 and all(c in "T12N" for c in t),  # chance: the house
+    "draw": _CARD_SET,                                             # chance: a card drawn
+    "place": DOORS,                                                # a card onto a door
+    "move": DOORS,                                                 # the Thief's move
+    "steal": None,
+    "pass": None,
+})
+
+
 class MrSneakyGame(Game[SneakyState]):
     """Mr. Sneaky for two players (MS-R01..MS-R37)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -593,20 +607,6 @@ class MrSneakyGame(Game[SneakyState]):
                 self._end_round(s, s.rich, RICH_WIN_JEWELS, E_NOCARDS, events)
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if not action or action != action.strip():
-            return False
-        if action in _PLACE or action in _MOVE or action in ("steal", "pass"):
-            return True
-        kind, _, rest = action.partition(":")
-        if kind == "draw":
-            return rest in _CARD_SET
-        if kind == "first":
-            return rest in ("0", "1")
-        if kind == "deal":
-            return len(rest) == 8 and all(c in "T12N" for c in rest)
-        return False
-
     def reason(self, s: SneakyState, action: str) -> Msg | None:
         """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):

@@ -33,6 +33,7 @@ from tabletop.api import (
     SORTED_INTS2,
     STR,
     TERMINAL,
+    ActionForms,
     Event,
     Field,
     Game,
@@ -206,10 +207,25 @@ def next_with_cards(hands: list[list[int]], seat: int) -> tuple[int, tuple[int, 
 # ---------------------------------------------------------------------------------------------
 
 
+def _play_argument(text: str) -> bool:
+    value, _, milestone = text.partition(":")
+    return is_value(value) and is_milestone(milestone)
+
+
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "first": ("0", "1", "2", "3", "4"),  # chance: who starts
+    "deal": is_value,                    # chance: a card dealt
+    "play": _play_argument,              # a card face down and the milestone declared
+    AUDIT: None,                         # audit the last declaration
+})
+
+
 class NotMyFaultGame(Game[NotMyFaultState]):
     """Not My Fault! for 2 to 5 players (NMF-R1..NMF-R30)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -384,21 +400,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
                                       "skipped": list(skipped)}))
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if action in PLAY_PARTS or action == AUDIT:
-            return True
-        kind, sep, rest = action.partition(":")
-        if not sep:
-            return False
-        if kind == "play":
-            value, _, milestone = rest.partition(":")
-            return is_value(value) and is_milestone(milestone)
-        if kind == "deal":
-            return is_value(rest)
-        if kind == "first":
-            return rest in ("0", "1", "2", "3", "4")
-        return False
-
     def reason(self, s: NotMyFaultState, action: str) -> Msg | None:
         """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):

@@ -46,6 +46,7 @@ from tabletop.api import (
     STR,
     STRS,
     TERMINAL,
+    ActionForms,
     Event,
     Field,
     Game,
@@ -244,10 +245,22 @@ def _run_forces(words: Sequence[str]) -> str | None:
 # ---------------------------------------------------------------------------------------------
 
 
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "first": ("0", "1"),  # chance: who answers first
+    "ask": OPPOSITE,      # the questioner enters a word
+    "call": OPPOSITE,     # chance: the app calls a word
+    "word": OPPOSITE,     # the answerer presses a word
+    BEAT: None,           # a beat passes
+    RANDOM: None,         # the app sets the question
+})
+
+
 class PunimonyoGame(Game[PunimonyoState]):
     """Punimonyo for two players (PM-R1..R23)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -299,16 +312,6 @@ class PunimonyoGame(Game[PunimonyoState]):
         if forced is not None:
             return [(CALL_TEXT[forced], 1.0)]
         return [(CALL_TEXT[WORDS[0]], 0.5), (CALL_TEXT[WORDS[1]], 0.5)]
-
-    def is_well_formed(self, action: str) -> bool:
-        if action in (BEAT, RANDOM):
-            return True
-        kind, _, rest = action.partition(":")
-        if kind in ("ask", "word", "call"):
-            return rest in OPPOSITE
-        if kind == "first":
-            return rest in ("0", "1")
-        return False
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: PunimonyoState, action: str) -> list[Event]:
