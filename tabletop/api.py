@@ -33,7 +33,7 @@ from .engine import (
     Observation,
     OptionSpec,
 )
-from .engine.actions import ActionForms
+from .engine.actions import ActionForms, ArgumentForm
 from .engine.game import JSON, action_kind
 from .engine.hidden import deal_unseen, draw_by_count, weighted_draw
 from .engine.spec import AI_LEVELS, OptionValue
@@ -347,6 +347,7 @@ __all__ = [
     "TERMINAL",
     "TILE_SIZE",
     "ActionForms",
+    "ArgumentForm",
     "Box",
     "Catalogue",
     "Event",

@@ -35,6 +35,8 @@ from tabletop.api import (
     STRS,
     STRS2,
     TERMINAL,
+    ActionForms,
+    ArgumentForm,
     Event,
     Field,
     Game,
@@ -463,6 +465,30 @@ def _turn_from_obs(s: MagosState, obs: Observation) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+def _cast_argument(text: str) -> bool:
+    spell, _, value = text.partition(":")
+    return spell in SPELLS and value in _FACES
+
+
+def _x_argument(text: str) -> bool:
+    return text.isdigit() and text == str(int(text)) and int(text) >= 1
+
+
+#: The action texts of both modes: their kinds and what each argument may be (each mode adds
+#: its own chance kinds).
+COMMON_ACTIONS: dict[str, ArgumentForm] = {
+    "deal": SPELLS,                           # chance: a spell dealt for the draft
+    "keep": SPELLS,                           # a spell kept in the draft
+    "roll": lambda r: f"roll:{r}" in _ROLL_SET,  # chance: the dice of a turn
+    "cast": _cast_argument,                   # a spell begun with a die
+    "die": _FACES,                            # a further die on the spell being cast
+    "x": _x_argument,                         # the X chosen
+    "fire": None,                             # Rapid Fire goes off with the dice it has
+    "end": None,                              # the turn ends
+}
+ACTIONS = ActionForms({**COMMON_ACTIONS, "first": ("0", "1")})  # chance: who starts
+
+
 ST = TypeVar("ST", bound=MagosState)
 
 
@@ -491,10 +517,6 @@ class MagosRules(Game[ST]):
     def _apply_other(self, s: ST, kind: str, rest: str, action: str) -> list[Event]:
         """Apply an action kind only one mode has."""
         raise ValueError(f"Unknown action {action!r}")
-
-    def _well_formed_other(self, kind: str, rest: str) -> bool:
-        """Whether an action kind only one mode has is well formed."""
-        return False
 
     def _waiting_reason(self, s: ST) -> Msg | None:
         """Why the player cannot act in a phase only one mode has; ``None`` otherwise."""
@@ -953,25 +975,6 @@ class MagosRules(Game[ST]):
         return Msg("refuse.no_die", value=value)
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        if not action or action != action.strip():
-            return False
-        kind, _, rest = action.partition(":")
-        if kind in ("end", "fire"):
-            return rest == "" and ":" not in action
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return spell in SPELLS and v in _FACES
-        if kind == "die":
-            return rest in _FACES
-        if kind == "x":
-            return rest.isdigit() and rest == str(int(rest)) and int(rest) >= 1
-        if kind in ("keep", "deal"):
-            return rest in SPELLS
-        if kind == "roll":
-            return action in _ROLL_SET
-        return self._well_formed_other(kind, rest)
-
     def reason(self, s: ST, action: str) -> Msg | None:
         """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
@@ -1024,6 +1027,7 @@ class MagosGame(MagosRules[MagosState]):
     """Magos for two players (MG-R1..MG-R42)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -1091,8 +1095,6 @@ class MagosGame(MagosRules[MagosState]):
         return self._limit_draw(s) or self._start_turn(s, 1 - s.active)
 
     # -- checking -------------------------------------------------------------------------
-    def _well_formed_other(self, kind: str, rest: str) -> bool:
-        return kind == "first" and rest in ("0", "1")
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosState) -> list[float]:

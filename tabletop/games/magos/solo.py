@@ -30,6 +30,7 @@ from tabletop.api import (
     JSON,
     LIST,
     LISTS,
+    ActionForms,
     Event,
     Field,
     InvalidOptionError,
@@ -59,6 +60,7 @@ from .data import (
 from .model import (
     _FACES,
     _ROLLS,
+    COMMON_ACTIONS,
     DRAW,
     FIELDS,
     P_DEAL,
@@ -233,10 +235,15 @@ class MagosSoloState(MagosState):
 # ---------------------------------------------------------------------------------------------
 
 
+# The action texts of a battle: the duel's, and the enemy's dice resolving one by one.
+SOLO_ACTIONS = ActionForms({**COMMON_ACTIONS, "enemy": _FACES})
+
+
 class MagosSoloGame(MagosRules[MagosSoloState]):
     """Magos solo: one battle of the campaign against one opponent card (MG-R50..MG-R58)."""
 
     spec = SOLO_SPEC
+    actions = SOLO_ACTIONS
 
     _OVER = "refuse.battle_over"
     _BOTH = "both.solo"
@@ -409,9 +416,6 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return self._limit_draw(s) or self._start_turn(s, PLAYER)
 
     # -- checking -------------------------------------------------------------------------
-    def _well_formed_other(self, kind: str, rest: str) -> bool:
-        return kind == "enemy" and rest in _FACES
-
     def _waiting_reason(self, s: MagosSoloState) -> Msg | None:
         phase = s.phase
         if phase in (P_ENEMY, P_ENEMY_ROLL):

@@ -49,6 +49,7 @@ from tabletop.api import (
     STRS,
     STRS2,
     TERMINAL,
+    ActionForms,
     Event,
     Field,
     Game,
@@ -661,10 +662,30 @@ def build_cost(card: str, kind: int) -> int:
     return _COST[card]
 
 
+def _place_argument(text: str) -> bool:
+    if text.startswith("own:"):
+        return text[4:] in _IDX
+    return text in WORKPLACES or text in _IDX
+
+
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "start": ("0", "1", "2", "3"),  # chance: the start player
+    "draw": _IDX,                   # chance: a card drawn
+    "place": _place_argument,       # a worker onto a public workplace or one's own building
+    "discard": _CARDS,              # a card discarded (a cost, or down to the hand limit)
+    "build": _IDX,                  # a building built
+    "take": _IDX,                   # a revealed card kept (Design Office)
+    "sell": _IDX,                   # a building picked for sale at payday
+    "done": None,                   # the sale picked is complete
+})
+
+
 class NationalEconomyGame(Game[NEState]):
     """National Economy for 2-4 players (NE-R1..NE-R63)."""
 
     spec = SPEC
+    actions = ACTIONS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -1204,22 +1225,6 @@ class NationalEconomyGame(Game[NEState]):
         return [state.score(p) for p in range(state.n)]
 
     # -- checking -------------------------------------------------------------------------
-    def is_well_formed(self, action: str) -> bool:
-        kind, _, rest = action.partition(":")
-        if kind == "place":
-            if rest.startswith("own:"):
-                return rest[4:] in _IDX
-            return rest in WORKPLACES or rest in _IDX
-        if kind == "discard":
-            return rest in _CARDS
-        if kind in ("build", "take", "sell", "draw"):
-            return rest in _IDX
-        if kind == "done":
-            return rest == "" and action == "done"
-        if kind == "start":
-            return rest in ("0", "1", "2", "3")
-        return False
-
     def reason(self, s: NEState, action: str) -> Msg | None:
         """Why ``action`` is not legal now; ``None`` when it is legal."""
         if action in self.legal_actions(s):
