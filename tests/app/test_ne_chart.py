@@ -15,8 +15,9 @@ from tabletop.app.newgame import GameSetup
 from tabletop.app.summary import series_lines
 from tabletop.engine import CHANCE
 from tabletop.games.national_economy.data import GOODS
-from tabletop.games.national_economy.model import P_PLACE, NEState, score_breakdown
+from tabletop.games.national_economy.model import P_PLACE, NEState
 from tabletop.games.national_economy.plugin import PLUGIN, SOLO_PLUGIN
+from tabletop.games.national_economy.scoring import score_breakdown
 
 GAME = "national-economy"
 AGRI_OWN = ("place:own:plantation", "place:own:farm", "place:own:orchard",

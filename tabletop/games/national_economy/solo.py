@@ -74,8 +74,8 @@ from .model import (
     NEObs,
     NERules,
     NEState,
-    SaleProblem,
 )
+from .payday import SaleProblem
 from .spec import (
     GAME_OVER,
     SOLO_SPEC,

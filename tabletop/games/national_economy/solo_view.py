@@ -27,7 +27,8 @@ from tabletop.api import (
 )
 
 from .data import ROUNDS, WAGES
-from .model import P_OVER, P_PLACE, rules_of, score_breakdown
+from .model import P_OVER, P_PLACE, rules_of
+from .scoring import score_breakdown
 from .solo import (
     R_BANKRUPT,
     R_CLEAR,

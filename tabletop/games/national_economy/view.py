@@ -45,9 +45,9 @@ from .model import (
     NEObs,
     NEState,
     rules_of,
-    sale_selections,
-    score_breakdown,
 )
+from .payday import sale_selections
+from .scoring import score_breakdown
 from .words import WORDS
 
 

@@ -22,9 +22,8 @@ from tabletop.games.national_economy.data import (
 from tabletop.games.national_economy.model import (
     P_SELL,
     NEState,
-    sale_reason,
-    sale_selections,
 )
+from tabletop.games.national_economy.payday import sale_reason, sale_selections
 from tests.games.national_economy.ne_build import GAME, card_total, position
 
 

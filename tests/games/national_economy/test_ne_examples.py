@@ -10,10 +10,9 @@ import pytest
 from tabletop.engine import IllegalActionError
 from tabletop.games.national_economy.model import (
     P_SELL,
-    can_complete,
-    sale_problem,
-    score_breakdown,
 )
+from tabletop.games.national_economy.payday import can_complete, sale_problem
+from tabletop.games.national_economy.scoring import score_breakdown
 from tests.games.national_economy.ne_build import GAME, play, position, say
 
 

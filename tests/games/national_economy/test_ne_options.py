@@ -22,8 +22,8 @@ from tabletop.games.national_economy.model import (
     P_TRIM,
     NERules,
     NEState,
-    score_breakdown,
 )
+from tabletop.games.national_economy.scoring import score_breakdown
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
 from tabletop.games.national_economy.solo_view import NationalEconomySoloView
 from tabletop.games.national_economy.view import NationalEconomyView

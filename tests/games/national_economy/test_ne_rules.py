@@ -403,7 +403,7 @@ def test_company_housing_raises_the_worker_limit() -> None:
 
 def test_end_bonus_buildings() -> None:
     # NE-B10 Yakuza, NE-B14, NE-B15, NE-B19, NE-B20 Statue, NE-B22, NE-B23, NE-R61, NE-R62
-    from tabletop.games.national_economy.model import score_breakdown
+    from tabletop.games.national_economy.scoring import score_breakdown
     sb = score_breakdown(["real_estate", "real_estate", "farm"], 0, 0, 2, [])
     assert sb.bonuses == {"real_estate": 18} and sb.total == 10 + 10 + 6 + 18
     sb = score_breakdown(["farmers_coop"], 0, 0, 2, [GOODS, GOODS, "farm"])

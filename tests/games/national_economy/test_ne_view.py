@@ -14,7 +14,8 @@ from tabletop.games.national_economy.data import (
     GOODS,
     WORKPLACES,
 )
-from tabletop.games.national_economy.model import NEState, sale_selections
+from tabletop.games.national_economy.model import NEState
+from tabletop.games.national_economy.payday import sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
 from tabletop.games.national_economy.view import NationalEconomyView
 from tests.games.national_economy.ne_build import GAME, play, position, say
