@@ -555,7 +555,7 @@ def test_refusal_reason_comes_in_the_players_language() -> None:
 def test_every_spell_has_an_effect_program_in_the_table() -> None:
     # MG-R26: the effect table words every spell of the card list, and only those.
     from tabletop.games.magos.data import SPELLS
-    from tabletop.games.magos.model import EFFECTS, _amount
+    from tabletop.games.magos.spells import EFFECTS, _amount
 
     assert set(EFFECTS) == set(SPELLS)
     ops = {"hurt", "hurt_self", "pay", "gain", "heal", "refill", "lower_max_mana",

@@ -8,8 +8,9 @@ import random
 from tabletop.engine import CHANCE
 from tabletop.games.magos import model
 from tabletop.games.magos.data import SPELLS
-from tabletop.games.magos.model import P_CAST, P_MAIN, MagosGame, MagosState, die_problem
+from tabletop.games.magos.model import P_CAST, P_MAIN, MagosGame, MagosState
 from tabletop.games.magos.solo import MagosSoloGame
+from tabletop.games.magos.spells import die_problem
 
 GAME = MagosGame()
 
