@@ -31,6 +31,7 @@ from .engine import (
     InvalidOptionError,
     Msg,
     Observation,
+    ObservationBase,
     OptionSpec,
 )
 from .engine.actions import ActionForms, ArgumentForm
@@ -65,6 +66,7 @@ if TYPE_CHECKING:
         StateFields,
         counts_per,
         derived,
+        maybe,
     )
     from .engine.files import (
         DAMAGED,
@@ -96,7 +98,7 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE", "TILE_SIZE"), "tabletop.engine.layout"),
     **dict.fromkeys(("BOOL", "BOOLS", "BOOLS2", "COPIES", "DICT", "INT", "INTS", "INTS2", "LIST",
                      "LISTS", "OPT_INT", "OPT_INTS", "SAME", "SORTED_INTS", "SORTED_INTS2", "STR",
-                     "STRS", "STRS2", "Field", "StateFields", "counts_per", "derived"),
+                     "STRS", "STRS2", "Field", "StateFields", "counts_per", "derived", "maybe"),
                     "tabletop.engine.fields"),
     **dict.fromkeys(("EDGES", "OPPOSITE", "TileArt", "TileError", "TileIcon"),
                     "tabletop.engine.tiles"),
@@ -370,6 +372,7 @@ __all__ = [
     "Meter",
     "Msg",
     "Observation",
+    "ObservationBase",
     "OptionSpec",
     "OptionValue",
     "PageFactory",
@@ -393,6 +396,7 @@ __all__ = [
     "derived",
     "draw_by_count",
     "keep_aside",
+    "maybe",
     "package_plugin",
     "quote",
     "read_json",

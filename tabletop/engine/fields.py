@@ -83,6 +83,15 @@ def _copies(data: Any) -> dict[str, int]:
 COPIES = Field(DICT, dump=lambda d: dict(sorted(d.items())), load=_copies)
 
 
+def maybe(convert: Callable[[Any], Any]) -> Field:
+    """A field that may be ``None``, shared by copies (its value is never changed once made)
+    and written and read through ``convert`` otherwise (a copy that checks each part)."""
+    def either(value: Any) -> Any:
+        return None if value is None else convert(value)
+
+    return Field(dump=either, load=either)
+
+
 def counts_per(values: Sequence[object]) -> Field:
     """A count per value, kept as a list in the order of ``values`` and written as a mapping
     from each value's text to its count (a deck of numbered cards, say)."""
@@ -149,11 +158,9 @@ class StateFields:
         copied: T = self._clone(state)
         return copied
 
-    def to_json(self, state: Any, **extra: Any) -> dict[str, Any]:
-        """The JSON form: every stored field by its ``dump`` (``extra`` keys added)."""
-        out = {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
-        out.update(extra)
-        return out
+    def to_json(self, state: Any) -> dict[str, Any]:
+        """The JSON form: every stored field by its ``dump``."""
+        return {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
 
     def load(self, state: T, data: Mapping[str, Any]) -> T:
         """Set every field of ``state`` from the JSON form ``data`` (stored fields by their

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .actions import ActionForms
 from .errors import IllegalActionError, InvalidActionError
@@ -27,6 +27,17 @@ CHANCE = -1
 TERMINAL = -4
 
 Observation = Mapping[str, Any]
+
+
+class ObservationBase(TypedDict):
+    """The keys every game's observation holds; a game's own ``TypedDict`` extends it: the
+    game's id, the seat whose view it is (``None`` for a spectator), the phase and the seat to
+    move (or ``CHANCE`` / ``TERMINAL``)."""
+
+    game: str
+    seat: int | None
+    phase: str
+    to_move: int
 JSON = dict[str, Any]
 
 

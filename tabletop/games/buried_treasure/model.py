@@ -40,16 +40,17 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Event,
-    Field,
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     counts_per,
     deal_unseen,
     derived,
     draw_by_count,
+    maybe,
 )
 
 from .data import (
@@ -94,10 +95,6 @@ def bid_rank(bids: list[int], orders: list[int]) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    return None if last is None else _copy_last(last)
-
-
 class SeatObs(TypedDict):
     """One seat as an observation shows it: its hand and buried card only to itself."""
 
@@ -110,14 +107,10 @@ class SeatObs(TypedDict):
     score: int
 
 
-class BuriedTreasureObs(TypedDict):
+class BuriedTreasureObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position."""
 
-    game: str
-    seat: int | None
     num_players: int
-    phase: str
-    to_move: int
     turn: int
     dealer: int
     round: int
@@ -131,13 +124,20 @@ class BuriedTreasureObs(TypedDict):
     winners: list[int]
 
 
+def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"cards": [int(v) for v in last["cards"]], "total": int(last["total"]),
+            "bids": [int(v) for v in last["bids"]], "orders": [int(v) for v in last["orders"]],
+            "busted": [int(p) for p in last["busted"]], "penalised": int(last["penalised"]),
+            "penalty": int(last["penalty"])}
+
+
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
 # ``last`` is never changed once made, so copies share it.
 FIELDS = StateFields(
     n=INT, phase=STR, pending=INTS, deck=counts_per(VALUES),
     deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2, buried=OPT_INTS, bids=INTS,
     orders=INTS, centre=SORTED_INTS, collected=INTS2, queue=INTS, dealer=INT, turn=INT,
-    round=INT, total=OPT_INT, last=Field(dump=_last, load=_last), winners=INTS,
+    round=INT, total=OPT_INT, last=maybe(_copy_last), winners=INTS,
 )
 
 
@@ -610,12 +610,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         # Deal (7 per seat, 42 at most) plus 6 rounds of at most 3 decisions per seat.
         return 400
 
-
-def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
-    return {"cards": [int(v) for v in last["cards"]], "total": int(last["total"]),
-            "bids": [int(v) for v in last["bids"]], "orders": [int(v) for v in last["orders"]],
-            "busted": [int(p) for p in last["busted"]], "penalised": int(last["penalised"]),
-            "penalty": int(last["penalty"])}
 
 
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:

@@ -42,6 +42,7 @@ from tabletop.api import (
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     derived,
@@ -266,15 +267,11 @@ class CastingObs(TypedDict):
     dice: list[int]
 
 
-class MagosObs(TypedDict):
+class MagosObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a duel."""
 
-    game: str
-    seat: int | None
     setup: str
     turn_limit: int
-    phase: str
-    to_move: int
     first: int
     active: int
     players: list[WizardObs]

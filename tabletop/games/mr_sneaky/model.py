@@ -40,6 +40,7 @@ from tabletop.api import (
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     derived,
@@ -119,14 +120,10 @@ class DoorObs(TypedDict):
     cards: list[str]
 
 
-class SneakyObs(TypedDict):
+class SneakyObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position (MS-R10, MS-R37)."""
 
-    game: str
-    seat: int | None
     options: dict[str, str]
-    phase: str
-    to_move: int
     first: int
     rich: int
     round: int

@@ -108,6 +108,9 @@ _BUILDING_LIST: tuple[Building, ...] = (
 )
 
 BUILDINGS: dict[str, Building] = {b.id: b for b in _BUILDING_LIST}
+#: Each building's asset value, and the buildings that may be sold at payday (NE-R50).
+BUILDING_VALUE: dict[str, int] = {b.id: b.value for b in BUILDINGS.values()}
+SELLABLE: frozenset[str] = frozenset(b.id for b in BUILDINGS.values() if b.sellable)
 BUILDING_IDS: tuple[str, ...] = tuple(sorted(BUILDINGS))
 DECK: dict[str, int] = {b.id: b.copies for b in _BUILDING_LIST}  # NE-C3: 64 cards
 DECK_SIZE = sum(DECK.values())

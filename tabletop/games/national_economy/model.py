@@ -56,6 +56,7 @@ from tabletop.api import (
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     draw_by_count,
@@ -64,6 +65,7 @@ from tabletop.api import (
 from .data import (
     AGRI,
     BUILDING_IDS,
+    BUILDING_VALUE,
     BUILDINGS,
     DECK,
     GOODS,
@@ -71,6 +73,7 @@ from .data import (
     HAND_LIMIT,
     ROUND_WORKPLACES,
     ROUNDS,
+    SELLABLE,
     START_CASH,
     START_HAND,
     START_WORKERS,
@@ -156,8 +159,6 @@ PROGRAMS: dict[str, tuple[Step, ...]] = {
 _NB = len(BUILDING_IDS)
 _IDX: dict[str, int] = {b: i for i, b in enumerate(BUILDING_IDS)}
 _COST: dict[str, int] = {b.id: b.cost for b in BUILDINGS.values()}
-_VALUE: dict[str, int] = {b.id: b.value for b in BUILDINGS.values()}
-_SELLABLE = frozenset(b.id for b in BUILDINGS.values() if b.sellable)
 _WORKPLACE_CARDS = frozenset(b for b in BUILDING_IDS if not BUILDINGS[b].passive)
 _CARDS = frozenset(BUILDING_IDS) | {GOODS}
 _PLACE_TEXT: dict[str, str] = {c: f"place:{c}" for c in (*WORKPLACES, *BUILDING_IDS)}
@@ -278,16 +279,12 @@ class PublicObs(TypedDict):
     workers: list[int]
 
 
-class NEObs(TypedDict):
+class NEObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position (NE-R9)."""
 
-    game: str
-    seat: int | None
     num_players: int
     round: int
     wage: int
-    phase: str
-    to_move: int
     active: int
     start: int
     marker: int
@@ -680,15 +677,15 @@ class NationalEconomyGame(Game[NEState]):
 
     def _sellable_list(self, s: NEState, p: int) -> list[str]:
         """The buildings of ``p`` that count as sellable for NE-R53 (NE-R51)."""
-        return [b for b in s.buildings[p] if b in _SELLABLE]
+        return [b for b in s.buildings[p] if b in SELLABLE]
 
     def _sale_value(self, s: NEState, card: str) -> int:
         """What the supply pays for ``card`` (NE-R52)."""
-        return _VALUE[card]
+        return BUILDING_VALUE[card]
 
     def _unsellable(self, s: NEState, p: int, card: str) -> SaleProblem | None:
         """Why ``card`` cannot join the sale of ``p`` whatever the amounts (NE-R51)."""
-        if card not in _SELLABLE:
+        if card not in SELLABLE:
             return ("unsellable", card)
         if s.buildings[p].count(card) <= s.selling.count(card):
             return ("not_owned", card)

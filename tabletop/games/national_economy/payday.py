@@ -10,11 +10,7 @@ from typing import Any
 
 from tabletop.api import Msg
 
-from .data import BUILDINGS
-
-_VALUE: dict[str, int] = {b.id: b.value for b in BUILDINGS.values()}
-_SELLABLE = frozenset(b.id for b in BUILDINGS.values() if b.sellable)
-
+from .data import BUILDING_VALUE, SELLABLE
 
 SaleProblem = tuple[Any, ...]
 
@@ -91,7 +87,7 @@ def _selection_problem(buildings: Sequence[str], selection: Sequence[str]) -> Sa
     for b in buildings:
         left[b] = left.get(b, 0) + 1
     for b in selection:
-        if b not in _SELLABLE:
+        if b not in SELLABLE:
             return ("unsellable", b)
         if left.get(b, 0) <= 0:
             return ("not_owned", b)
@@ -104,10 +100,10 @@ def sale_reason(buildings: Sequence[str], selection: Sequence[str], cash: int, d
     """Why selling ``selection`` out of ``buildings`` (a player's own area) is not a legal
     complete sale when ``due`` is owed with ``cash`` in hand; ``None`` if it is (NE-R53).
     ``values`` replaces the asset values as sale prices (solo variant B pays half)."""
-    price = _VALUE if values is None else values
+    price = BUILDING_VALUE if values is None else values
     problem = _selection_problem(buildings, selection)
     if problem is None:
-        sellable = [price[b] for b in buildings if b in _SELLABLE]
+        sellable = [price[b] for b in buildings if b in SELLABLE]
         problem = sale_problem([price[b] for b in selection], sellable, due - cash)
     return None if problem is None else sale_message(problem)
 
@@ -120,7 +116,7 @@ def sale_selections(buildings: Sequence[str], cash: int, due: int,
     as for ``sale_reason``."""
     counts: dict[str, int] = {}
     for b in buildings:
-        if b in _SELLABLE:
+        if b in SELLABLE:
             counts[b] = counts.get(b, 0) + 1
     kinds = sorted(counts)
     out: list[tuple[tuple[str, ...], Msg | None]] = []

@@ -8,10 +8,7 @@ from dataclasses import dataclass, field
 
 from tabletop.api import JSON
 
-from .data import BUILDINGS, GOODS, INDUSTRY, PASSIVE, PENALTY, YAKUZA_PENALTY
-
-_VALUE: dict[str, int] = {b.id: b.value for b in BUILDINGS.values()}
-
+from .data import BUILDING_VALUE, BUILDINGS, GOODS, INDUSTRY, PASSIVE, PENALTY, YAKUZA_PENALTY
 
 
 @dataclass
@@ -37,7 +34,7 @@ def score_breakdown(buildings: Sequence[str], cash: int, penalties: int, workers
     """NE-R60..NE-R62: cash + building values + end bonuses − unpaid-wage penalties.
 
     ``each_copy`` False is the ``bonus_copies=one`` option: a bonus counts once per kind."""
-    sb = ScoreBreakdown(cash, sum(_VALUE[b] for b in buildings))
+    sb = ScoreBreakdown(cash, sum(BUILDING_VALUE[b] for b in buildings))
     n_build = len(buildings)
     industrial = sum(1 for b in buildings if BUILDINGS[b].category == INDUSTRY)
     passive = sum(1 for b in buildings if BUILDINGS[b].category == PASSIVE)

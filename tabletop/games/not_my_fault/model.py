@@ -35,15 +35,16 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Event,
-    Field,
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     counts_per,
     derived,
     draw_by_count,
+    maybe,
 )
 
 from .data import (
@@ -101,14 +102,10 @@ class CentreObs(TypedDict):
     card: int | None
 
 
-class NotMyFaultObs(TypedDict):
+class NotMyFaultObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position."""
 
-    game: str
-    seat: int | None
     num_players: int
-    phase: str
-    to_move: int
     turn: int
     starter: int
     round: int
@@ -124,8 +121,11 @@ class NotMyFaultObs(TypedDict):
     loser: int
 
 
-def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    return None if last is None else _copy_last(last)
+def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"auditor": int(last["auditor"]), "declarer": int(last["declarer"]),
+            "declared": int(last["declared"]), "total": int(last["total"]),
+            "penalised": int(last["penalised"]), "cards": [int(v) for v in last["cards"]],
+            "owners": [int(p) for p in last["owners"]]}
 
 
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
@@ -134,7 +134,7 @@ FIELDS = StateFields(
     n=INT, phase=STR, pending=INTS,
     deck=counts_per(VALUES), deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2,
     centre=INTS, owners=INTS, declared=INT, declarer=INT, turn=INT, starter=INT,
-    reprimands=INTS, discard=INTS, rounds=INT, deals=INT, last=Field(dump=_last, load=_last),
+    reprimands=INTS, discard=INTS, rounds=INT, deals=INT, last=maybe(_copy_last),
     loser=INT,
 )
 
@@ -562,12 +562,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         # At most 2n + 1 rounds (one reprimand each) of at most 9 decisions, plus the deals.
         return 2000
 
-
-def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
-    return {"auditor": int(last["auditor"]), "declarer": int(last["declarer"]),
-            "declared": int(last["declared"]), "total": int(last["total"]),
-            "penalised": int(last["penalised"]), "cards": [int(v) for v in last["cards"]],
-            "owners": [int(p) for p in last["owners"]]}
 
 
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:

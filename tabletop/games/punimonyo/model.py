@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any
 
 from tabletop.api import (
     BOOL,
@@ -52,9 +52,11 @@ from tabletop.api import (
     Game,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     derived,
+    maybe,
 )
 
 from .data import (
@@ -99,14 +101,10 @@ def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
 # ---------------------------------------------------------------------------------------------
 
 
-class PunimonyoObs(TypedDict):
+class PunimonyoObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position: the question only as
     far as it has been called, but to the questioner who entered it."""
 
-    game: str
-    seat: int | None
-    to_move: int
-    phase: str
     options: dict[str, OptionValue]
     practice: bool
     tiebreak: bool
@@ -132,8 +130,12 @@ class PunimonyoObs(TypedDict):
     winners: list[int]
 
 
-def _last(last: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    return None if last is None else _copy_last(last)
+def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
+    return {"responder": int(last["responder"]), "length": int(last["length"]),
+            "question": [str(w) for w in last["question"]],
+            "answer": [str(w) for w in last["answer"]], "kind": str(last["kind"]),
+            "beat": int(last["beat"]), "pressed": str(last["pressed"]),
+            "stint": int(last["stint"])}
 
 
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
@@ -148,7 +150,7 @@ FIELDS = StateFields(
     window=INT, beat=INT,
     results=Field(LIST, dump=lambda rs: [dict(r) for r in rs],
                   load=lambda rs: [_copy_result(r) for r in rs]),
-    last=Field(dump=_last, load=_last), winners=INTS,
+    last=maybe(_copy_last), winners=INTS,
 )
 
 
@@ -638,13 +640,6 @@ class PunimonyoGame(Game[PunimonyoState]):
         # answer; N from 3 to 20 in each of 6 stints.
         return 7_000
 
-
-def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
-    return {"responder": int(last["responder"]), "length": int(last["length"]),
-            "question": [str(w) for w in last["question"]],
-            "answer": [str(w) for w in last["answer"]], "kind": str(last["kind"]),
-            "beat": int(last["beat"]), "pressed": str(last["pressed"]),
-            "stint": int(last["stint"])}
 
 
 def _copy_result(r: Mapping[str, Any]) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from tabletop.api import (
     GameError,
     Msg,
     Observation,
+    ObservationBase,
     OptionValue,
     StateFields,
     derived,
@@ -106,16 +107,12 @@ class PlayedObs(TypedDict):
     card: str | None
 
 
-class SpymasterObs(TypedDict):
+class SpymasterObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position: the typed contract
     between the rules, the view and the AI's resample."""
 
-    game: str
-    seat: int | None
     mix: str
     may_stop: bool
-    phase: str
-    to_move: int
     first: int
     attacker: int
     round: int
