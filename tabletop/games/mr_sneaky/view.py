@@ -36,7 +36,17 @@ from .data import (
     card_names,
     card_symbols_text,
 )
-from .model import (
+from .hidden import SneakyObs
+from .rules import (
+    card_matches,
+    move_reason,
+    must_steal_next,
+    neighbours_of,
+    place_problem,
+    place_reason,
+    prompt_from_obs,
+)
+from .state import (
     E_BLOCKED,
     E_GUARDS,
     E_NOCARDS,
@@ -46,14 +56,6 @@ from .model import (
     P_PLACE,
     P_STEAL,
     R_AGENTS,
-    SneakyObs,
-    card_matches,
-    move_reason,
-    must_steal_next,
-    neighbours_of,
-    place_problem,
-    place_reason,
-    prompt_from_obs,
 )
 from .words import WORDS
 

@@ -6,7 +6,8 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 
 from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
-from tabletop.games.mr_sneaky.model import AT_START, P_MOVE, MrSneakyGame, SneakyState
+from tabletop.games.mr_sneaky.model import MrSneakyGame
+from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, SneakyState
 from tabletop.games.mr_sneaky.words import WORDS
 from tests.games.build import RulesKit
 from tests.games.build import kinds as kinds

@@ -95,7 +95,7 @@ def test_treasure_chances_match_every_order_of_the_doors() -> None:
     # every order, how many half guards has he spent when the Treasure opens?
     from itertools import permutations
 
-    from tabletop.games.mr_sneaky.model import _treasure_chances
+    from tabletop.games.mr_sneaky.heuristic import treasure_chances
 
     costs, budget = (1, 2, 4, 2), 6
     counts = [0] * budget
@@ -109,25 +109,25 @@ def test_treasure_chances_match_every_order_of_the_doors() -> None:
                 break
             spent += costs[door]
     expected = [c / len(orders) for c in counts]
-    got = _treasure_chances(budget, tuple(sorted(costs)))
+    got = treasure_chances(budget, tuple(sorted(costs)))
     assert got == pytest.approx(expected)
     assert sum(got) < 1.0  # some orders get him caught first
 
 
 def test_win_table_rewards_jewels_and_the_eighth_wins() -> None:
     from tabletop.games.mr_sneaky.data import JEWELS_TO_WIN
-    from tabletop.games.mr_sneaky.model import _WIN, _after_round
+    from tabletop.games.mr_sneaky.heuristic import WIN, after_round
 
     n = JEWELS_TO_WIN
     for x in range(n):
         for y in range(n):
-            assert 0.0 < _WIN[x][y] < 1.0
+            assert 0.0 < WIN[x][y] < 1.0
             if x + 1 < n:
-                assert _WIN[x + 1][y] >= _WIN[x][y]  # one more jewel never hurts
+                assert WIN[x + 1][y] >= WIN[x][y]  # one more jewel never hurts
             if y + 1 < n:
-                assert _WIN[x][y + 1] <= _WIN[x][y]
-    assert _after_round(_WIN, n, n) == 1.0  # MS-R35: the Rich Man's eighth jewel wins
-    assert _after_round(_WIN, 0, n) == 0.0
+                assert WIN[x][y + 1] <= WIN[x][y]
+    assert after_round(WIN, n, n) == 1.0  # MS-R35: the Rich Man's eighth jewel wins
+    assert after_round(WIN, 0, n) == 0.0
 
 
 @pytest.mark.parametrize("plies", [0, 5, 25, 60])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.engine import Event, IllegalActionError
 from tabletop.games.mr_sneaky.data import DOORS, NEIGHBOUR_TABLE
-from tabletop.games.mr_sneaky.model import (
+from tabletop.games.mr_sneaky.state import (
     E_BLOCKED,
     E_GUARDS,
     E_TREASURE,

@@ -23,7 +23,7 @@ from tabletop.games.mr_sneaky.data import (
     door_tiles,
     layouts,
 )
-from tabletop.games.mr_sneaky.model import (
+from tabletop.games.mr_sneaky.state import (
     AT_START,
     E_BLOCKED,
     E_GUARDS,

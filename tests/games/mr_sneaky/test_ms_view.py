@@ -9,7 +9,7 @@ from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
 from tabletop.games.mr_sneaky.data import DOORS, TILE_MARKS, TILE_NAMES
-from tabletop.games.mr_sneaky.model import P_OVER, P_PLACE, SneakyState
+from tabletop.games.mr_sneaky.state import P_OVER, P_PLACE, SneakyState
 from tabletop.games.mr_sneaky.view import (
     HEIGHT,
     WIDTH,
