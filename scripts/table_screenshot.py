@@ -87,7 +87,7 @@ def magos_layout(lang: str) -> tuple[Layout, list[Gesture]] | None:
     seat = session.current_player()
     view = MagosView()
     obs = session.observation(seat)
-    return (view.layout(obs, seat, lang),
+    return (view.layout(obs, seat),
             view.gestures(obs, seat, session.legal_actions()))
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import random
 import sys
@@ -87,15 +88,87 @@ class Words:
         return str(event.describe(lang))
 
 
-def _layout_texts(layout: Any) -> dict[str, Any]:
+class ViewWords:
+    """A view's texts in one language, whether its methods take a language and return words
+    (earlier versions) or speak in messages and lay out both languages (this one)."""
+
+    def __init__(self, view: Any, words: Words) -> None:
+        self.view = view
+        self.words = words
+        self.old = "lang" in inspect.signature(view.layout).parameters
+
+    def layout(self, obs: Any, seat: int | None, lang: str) -> Any:
+        return self.view.layout(obs, seat, lang) if self.old else self.view.layout(obs, seat)
+
+    def status(self, obs: Any, seat: int | None, lang: str) -> Any:
+        args = (obs, seat, lang) if self.old else (obs, seat)
+        return self.words.view_text(self.view.status(*args), lang)
+
+    def why_not(self, obs: Any, seat: int | None, source: str, target: str | None,
+                lang: str) -> Any:
+        args = (obs, seat, source, target, lang) if self.old else (obs, seat, source, target)
+        return self.words.view_text(self.view.why_not(*args), lang)
+
+    def summary(self, obs: Any, lang: str) -> Any:
+        args = (obs, lang) if self.old else (obs,)
+        return self.words.view_text(self.view.summary(*args), lang)
+
+    def series(self, obs: Any, lang: str) -> Any:
+        if self.old:
+            return self.view.series(obs, lang)
+        return {self.words.view_text(n, lang): v for n, v in self.view.series(obs)}
+
+    def score_table(self, obs: Any, lang: str) -> Any:
+        if self.old:
+            return self.view.score_table(obs, lang)
+        rows = self.view.score_table(obs)
+        return None if rows is None else [[self.words.view_text(c, lang) for c in row]
+                                          for row in rows]
+
+    def panels(self, lang: str) -> Any:
+        if self.old:
+            return [[t, list(w)] for t, w in self.view.series_panels(lang)]
+        return [[self.words.view_text(t, lang), [self.words.view_text(x, lang) for x in w]]
+                for t, w in self.view.series_panels()]
+
+
+def _pick(first: str, other: str) -> tuple[str, str]:
+    """The table's rule for a text in two languages: the player's first, else the other."""
+    return (first, other) if first else (other, "")
+
+
+def _shown_art(art: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A piece's art as the table paints it in ``lang`` (``tabletop.table.art``)."""
+    mine, theirs = ("_ja", "_en") if lang == "ja" else ("_en", "_ja")
+    out = {k: v for k, v in sorted(art.items()) if isinstance(v, str | int | bool)
+           and not k.startswith(("title_", "subtitle_", "body_", "label"))
+           and k != "one_language"}
+    first, second = _pick(str(art.get("title" + mine, "")), str(art.get("title" + theirs, "")))
+    if "subtitle_en" in art or "subtitle_ja" in art:
+        second = str(art.get("subtitle" + mine, "") or "")
+    out["title"] = (first, second)
+    main, other = _pick(str(art.get("body" + mine, "")), str(art.get("body" + theirs, "")))
+    out["body"] = (main, "" if art.get("one_language") else other)
+    out["label"] = str(art.get("label" + mine) or art.get("label" + theirs)
+                       or art.get("label", "") or "")
+    return out
+
+
+def _layout_texts(layout: Any, lang: str) -> dict[str, Any]:
+    """What the table shows of ``layout`` to a player reading ``lang``."""
+    ja = lang == "ja"
+
+    def two(en: str, ja_text: str) -> str:
+        return (ja_text or en) if ja else (en or ja_text)
+
     out: dict[str, Any] = {"size": [layout.width, layout.height]}
-    out["pieces"] = [[p.id, p.kind, p.face_up, {k: v for k, v in sorted(p.art.items())
-                                                if isinstance(v, str | int | bool)},
-                      p.tooltip_en, p.tooltip_ja, p.state, round(p.x, 2), round(p.y, 2)]
+    out["pieces"] = [[p.id, p.kind, p.face_up, _shown_art(p.art, lang),
+                      two(p.tooltip_en, p.tooltip_ja), p.state, round(p.x, 2), round(p.y, 2)]
                      for p in layout.pieces]
-    out["zones"] = [[z.id, z.label_en, z.label_ja] for z in layout.zones]
-    out["meters"] = [[m.id, m.label_en, m.label_ja, m.value, m.maximum] for m in layout.meters]
-    out["texts"] = [[t.id, t.text_en, t.text_ja] for t in layout.texts]
+    out["zones"] = [[z.id, two(z.label_en, z.label_ja)] for z in layout.zones]
+    out["meters"] = [[m.id, two(m.label_en, m.label_ja), m.value, m.maximum]
+                     for m in layout.meters]
+    out["texts"] = [[t.id, two(t.text_en, t.text_ja)] for t in layout.texts]
     return out
 
 
@@ -103,6 +176,7 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
     game = plugin.game
     words = Words(plugin)
     view = plugin.view()
+    said = ViewWords(view, words)
     session = Session(game, players, {}, seed, human_seats=range(players))
     rng = random.Random(f"snapshot/{game.spec.id}/{players}/{seed}")
     seats: list[int | None] = [None, *range(players)]
@@ -122,21 +196,21 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
         for v in seats:
             obs = session.observation(v)
             for lang in LANGS:
-                layout = view.layout(obs, v, lang)
+                layout = said.layout(obs, v, lang)
                 key = f"{v}/{lang}"
-                texts = _layout_texts(layout)
-                rec[f"status/{key}"] = words.view_text(view.status(obs, v, lang), lang)
+                texts = _layout_texts(layout, lang)
+                rec[f"status/{key}"] = said.status(obs, v, lang)
                 if v == mover:
                     rec[f"layout/{key}"] = texts
                 else:
                     rec[f"layout/{key}"] = _digest(texts)
-                rec[f"series/{key}"] = view.series(obs, lang) if v is None else None
+                rec[f"series/{key}"] = said.series(obs, lang) if v is None else None
         if session.is_terminal():
             obs = session.observation(None)
             for lang in LANGS:
-                rec[f"summary/{lang}"] = words.view_text(view.summary(obs, lang), lang)
-                rec[f"score_table/{lang}"] = view.score_table(obs, lang)
-                rec[f"panels/{lang}"] = view.series_panels(lang)
+                rec[f"summary/{lang}"] = said.summary(obs, lang)
+                rec[f"score_table/{lang}"] = said.score_table(obs, lang)
+                rec[f"panels/{lang}"] = said.panels(lang)
             records.append(rec)
             break
         legal = session.legal_actions()
@@ -149,9 +223,9 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
             gestures = view.gestures(obs, mover, legal)
             rec[f"gestures/{lang}"] = [[g.action, g.source, g.target, gesture_label(g, lang),
                                         _choice(g, lang)] for g in gestures]
-            layout = view.layout(obs, mover, lang)
+            layout = said.layout(obs, mover, lang)
             ids = [p.id for p in layout.pieces[:4]] + [z.id for z in layout.zones[:3]]
-            rec[f"why_not/{lang}"] = [words.view_text(view.why_not(obs, mover, a, b, lang), lang)
+            rec[f"why_not/{lang}"] = [said.why_not(obs, mover, a, b, lang)
                                       for a in ids[:4] for b in [None, *ids[4:]]]
         action = legal[rng.randrange(len(legal))]
         recent.append(action)
@@ -180,10 +254,13 @@ def ai_match(plugin: Any, players: int, seed: int, levels: tuple[str, ...]) -> d
             "chance": [r.action for r in session.history if r.seat == CHANCE][:50]}
 
 
-def snapshot(steps: int, seeds: list[int], ai: bool) -> dict[str, Any]:
+def snapshot(steps: int, seeds: list[int], ai: bool,
+             games: set[str] | None = None) -> dict[str, Any]:
     plugins, failures = load_plugins(include_entry_points=False)
     out: dict[str, Any] = {"games": [], "ai": [], "failures": [f.source for f in failures]}
-    for _gid, plugin in sorted(plugins.items()):
+    for gid, plugin in sorted(plugins.items()):
+        if games and gid not in games:
+            continue
         spec = plugin.spec
         for players in sorted({spec.min_players, spec.max_players}):
             for seed in seeds:
@@ -245,11 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(games)} seeded games, {steps} steps, {ai} AI matches compared: "
               f"{len(diffs)} differences")
         return 1 if diffs else 0
-    data = snapshot(args.steps, [int(s) for s in args.seeds.split(",")], not args.no_ai)
-    if args.games:
-        keep = set(args.games.split(","))
-        data["games"] = [g for g in data["games"] if g["game"] in keep]
-        data["ai"] = [m for m in data["ai"] if m["game"] in keep]
+    keep = set(args.games.split(",")) if args.games else None
+    data = snapshot(args.steps, [int(s) for s in args.seeds.split(",")], not args.no_ai, keep)
     text = json.dumps(data, ensure_ascii=False, sort_keys=True, default=repr)
     if args.out:
         args.out.write_text(text)

@@ -77,7 +77,7 @@ if TYPE_CHECKING:
         remove_stale_temporaries,
         write_atomic,
     )
-    from .engine.layout import CARD_H, CARD_W, DIE_SIZE, TILE_SIZE
+    from .engine.layout import CARD_H, CARD_W, DIE_SIZE, MOVE_POSSIBLE, TILE_SIZE, Cell, Figure
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
@@ -95,7 +95,9 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("DAMAGED", "FileProblem", "keep_aside", "quote", "read_json",
                      "remove_stale_temporaries", "write_atomic"),
                     "tabletop.engine.files"),
-    **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE", "TILE_SIZE"), "tabletop.engine.layout"),
+    **dict.fromkeys(("CARD_H", "CARD_W", "DIE_SIZE", "MOVE_POSSIBLE", "TILE_SIZE", "Cell",
+                    "Figure"),
+                   "tabletop.engine.layout"),
     **dict.fromkeys(("BOOL", "BOOLS", "BOOLS2", "COPIES", "DICT", "INT", "INTS", "INTS2", "LIST",
                      "LISTS", "OPT_INT", "OPT_INTS", "SAME", "SORTED_INTS", "SORTED_INTS2", "STR",
                      "STRS", "STRS2", "Field", "StateFields", "counts_per", "derived", "maybe"),
@@ -335,6 +337,7 @@ __all__ = [
     "JSON",
     "LIST",
     "LISTS",
+    "MOVE_POSSIBLE",
     "OPPOSITE",
     "OPT_INT",
     "OPT_INTS",
@@ -352,8 +355,10 @@ __all__ = [
     "ArgumentForm",
     "Box",
     "Catalogue",
+    "Cell",
     "Event",
     "Field",
+    "Figure",
     "FileProblem",
     "FrontPage",
     "Game",

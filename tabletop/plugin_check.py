@@ -81,9 +81,18 @@ def check_plugin(plugin: GamePlugin, seeds: Iterable[int] = range(3),
                 for seat in (None, *range(n)):
                     obs = session.observation(seat)
                     _check_layout(view, obs, seat, where, problems)
-                    word(view.status(obs, seat, "en"), f"{where} status of {seat}")
+                    word(view.status(obs, seat), f"{where} status of {seat}")
+                public = session.observation(None)
+                for name, _value in view.series(public):
+                    word(name, f"{where} series")
                 if session.is_terminal():
-                    word(view.summary(session.observation(None), "en"), f"{where} summary")
+                    word(view.summary(public), f"{where} summary")
+                    for row in view.score_table(public) or []:
+                        for cell in row:
+                            word(cell, f"{where} score table")
+                    for title, names in view.series_panels():
+                        for msg in (title, *names):
+                            word(msg, f"{where} chart panel")
                     break
                 legal = session.legal_actions()
                 word(game.prompt(state, mover), f"{where} prompt")
@@ -122,28 +131,26 @@ def _illegal(session: Session, legal: list[str], rng: random.Random) -> list[str
 
 def _check_layout(view: Any, obs: Observation, seat: int | None, where: str,
                   problems: list[str]) -> None:
-    for lang in LANGS:
-        try:
-            layout = view.layout(obs, seat, lang)
-        except Exception as exc:  # a view that raises is what this check is looking for
-            problems.append(f"{where}: layout for {seat} in {lang} raised "
-                            f"{type(exc).__name__}: {exc}")
-            return
-        ids = [p.id for p in layout.pieces]
-        if len(set(ids)) != len(ids):
-            twice = sorted({i for i in ids if ids.count(i) > 1})
-            problems.append(f"{where}: pieces laid out twice for {seat}: {twice[:5]}")
-        for piece in layout.pieces:
-            if piece.kind == "tile" and is_tile_art(piece.art):
-                try:
-                    TileArt.from_art(piece.art)
-                except TileError as exc:
-                    problems.append(f"{where}: tile {piece.id!r} for {seat}: {exc}")
+    try:
+        layout = view.layout(obs, seat)
+    except Exception as exc:  # a view that raises is what this check is looking for
+        problems.append(f"{where}: layout for {seat} raised {type(exc).__name__}: {exc}")
+        return
+    ids = [p.id for p in layout.pieces]
+    if len(set(ids)) != len(ids):
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        problems.append(f"{where}: pieces laid out twice for {seat}: {twice[:5]}")
+    for piece in layout.pieces:
+        if piece.kind == "tile" and is_tile_art(piece.art):
+            try:
+                TileArt.from_art(piece.art)
+            except TileError as exc:
+                problems.append(f"{where}: tile {piece.id!r} for {seat}: {exc}")
 
 
 def _check_gestures(view: Any, obs: Observation, seat: int, legal: list[str], where: str,
                     problems: list[str], word: Any) -> None:
-    layout = view.layout(obs, seat, "en")
+    layout = view.layout(obs, seat)
     ids = {p.id for p in layout.pieces} | {z.id for z in layout.zones}
     turnable = {p.id for p in layout.pieces if p.turnable}
     gestures = view.gestures(obs, seat, legal)
@@ -171,5 +178,5 @@ def _check_gestures(view: Any, obs: Observation, seat: int, legal: list[str], wh
             source = str(g.source or g.target)
             target = g.target if g.source else None
             # Asked by the table when a drop matches nothing; here for its words.
-            word(view.why_not(obs, seat, source, target, "en"),
+            word(view.why_not(obs, seat, source, target),
                  f"{where} why_not {source}->{target}")

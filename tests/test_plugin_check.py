@@ -79,15 +79,15 @@ def test_the_tile_toy_passes_the_plugin_kit() -> None:
 
 
 class _BadTile(TileRowView):
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
-        lay = super().layout(obs, seat, lang)
+    def layout(self, obs: dict[str, Any], seat: int | None) -> Layout:
+        lay = super().layout(obs, seat)
         lay.pieces[0].art = {**lay.pieces[0].art, "style": "lava"}
         return lay
 
 
 class _NotTurnable(TileRowView):
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
-        lay = super().layout(obs, seat, lang)
+    def layout(self, obs: dict[str, Any], seat: int | None) -> Layout:
+        lay = super().layout(obs, seat)
         for piece in lay.pieces:
             piece.turnable = False
         return lay

@@ -140,7 +140,7 @@ TOY_WORDS = Catalogue({
 
 
 class ToyView(GameView):
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: dict[str, Any], seat: int | None) -> Layout:
         pieces = [Piece(f"stone{i}", "token", 100 + 50 * i, 200, art={"label": "●"})
                   for i in range(obs["stones"])]
         pieces.append(Piece("pile", "card", 100, 20, art={"title_en": "Take", "title_ja": "取る"}))
@@ -303,7 +303,7 @@ class TileRowView(GameView):
     CELL_X = 60.0
     ROW_Y = 60.0
 
-    def layout(self, obs: dict[str, Any], seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: dict[str, Any], seat: int | None) -> Layout:
         lay = Layout(640, 300)
         step = TILE_SIZE + 20
         for c, entry in enumerate(obs["cells"]):
@@ -335,5 +335,5 @@ class TileRowView(GameView):
         return out
 
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         return Msg("tile_does_not_fit")

@@ -115,7 +115,7 @@ class GameController(QObject):
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
         self.status = StatusLine(self.status_changed.emit)
-        self.chart = Series(self.view)
+        self.chart = Series(self.view, self.speaker.say)
         # 0 shows the steps at once (tests, animations off): the same syncs, no pauses.
         step_ms = ((CHANCE_STEP_MS if animate else 0) if chance_step_ms is None
                    else chance_step_ms)
@@ -195,7 +195,7 @@ class GameController(QObject):
     def summary_text(self, lang: str | None = None) -> str:
         lang = lang or self.lang
         obs = self.session.observation(None)
-        text = self.speaker.say(self.view.summary(obs, lang), lang)
+        text = self.speaker.say(self.view.summary(obs), lang)
         if text:
             return text
         returns = self.session.returns()
@@ -209,7 +209,7 @@ class GameController(QObject):
         """Reason a drag or click does nothing, asked by the table for the status line."""
         obs = self.session.observation(self.viewing_seat)
         return self.speaker.say(
-            self.view.why_not(obs, self.viewing_seat, source, target, self.lang), self.lang)
+            self.view.why_not(obs, self.viewing_seat, source, target), self.lang)
 
     # -- flow -----------------------------------------------------------------------------
     def start(self) -> None:
@@ -295,7 +295,7 @@ class GameController(QObject):
         seat = self.viewing_seat
         obs = self.session.observation(seat)
         self.beat.set(self.beat.active(obs))
-        layout = self.view.layout(obs, seat, self.lang)
+        layout = self.view.layout(obs, seat)
         self._table_size = (layout.width, layout.height)
         gestures: list[Gesture] = []
         if self.is_human_turn():
@@ -329,7 +329,7 @@ class GameController(QObject):
         return text, TURN
 
     def _view_status(self, obs: dict[str, Any], seat: int | None) -> str:
-        return self.speaker.say(self.view.status(obs, seat, self.lang), self.lang)
+        return self.speaker.say(self.view.status(obs, seat), self.lang)
 
     # -- people ---------------------------------------------------------------------------
     def submit_human(self, action: str) -> bool:
@@ -416,7 +416,7 @@ class GameController(QObject):
         seat = self.viewing_seat
         state = self.session.state_at(ply)
         obs = self.game.observation(state, seat)
-        self.table.sync(self.view.layout(obs, seat, self.lang), [], animate=self.animate)
+        self.table.sync(self.view.layout(obs, seat), [], animate=self.animate)
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
         self.log.show([self.speaker.say(e, self.lang) for r in self.session.history[:ply]

@@ -56,7 +56,9 @@ class Ending:
         lang = self._window.lang
         names = [c.player_label(s) for s in range(c.setup.players)]
         high_scores = self._file_high_score(c)
-        table = c.view.score_table(c.session.observation(None), lang)
+        cells = c.view.score_table(c.session.observation(None))
+        table = (None if cells is None
+                 else [[c.speaker.say(cell, lang) for cell in row] for row in cells])
         text = c.summary_text()
         if table is not None:  # the table holds the breakdown: keep only the headline
             text = text.splitlines()[0] if text else text

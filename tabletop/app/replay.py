@@ -264,6 +264,6 @@ class ReplayWindow(QDialog):
 
     def _sync_table(self) -> None:
         obs = self.observation()
-        layout = self.view.layout(obs, self.seat, self.lang)
+        layout = self.view.layout(obs, self.seat)
         self.table.sync(layout, [], animate=False)
         self.table.set_interactive(False)

@@ -1,6 +1,6 @@
 """The numbers of a match for its end-of-game chart, sampled after every decision.
 
-After each change the view's ``series`` (HP, mana, money...) is sampled in both languages
+After each change the view's ``series`` (HP, mana, money...) is sampled, worded in both languages,
 against the number of decisions so far; an undo drops the samples of the decisions it took back.
 The chart shows them against the move number, or against the round when the view gives every
 sample one. Nothing here imports Qt.
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.engine.layout import GameView
-from tabletop.text import LANGS
+from tabletop.text import LANGS, Say
 
 from .i18n import tr
 
@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 class Series:
     """The samples of one match, taken from ``view``."""
 
-    def __init__(self, view: GameView[Any]) -> None:
+    def __init__(self, view: GameView[Any], say: Say) -> None:
         self.view = view
+        self.say = say
         # (decisions so far, the view's round of that state or None, the series per language)
         self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []
 
@@ -34,9 +35,10 @@ class Series:
         # Each seat's observation is worked out only for a view that charts from them.
         seen = ([session.observation(p) for p in range(session.num_players)]
                 if type(self.view).series_from_seats is not GameView.series_from_seats else [])
+        from_seats = self.view.series_from_seats(obs, seen) if seen else None
+        figures = self.view.series(obs) if from_seats is None else from_seats
         for lang in LANGS:
-            from_seats = self.view.series_from_seats(obs, seen, lang) if seen else None
-            sample[lang] = self.view.series(obs, lang) if from_seats is None else from_seats
+            sample[lang] = {self.say(name, lang): float(value) for name, value in figures}
         while self._samples and self._samples[-1][0] >= decisions:
             self._samples.pop()
         self._samples.append((decisions, self.view.series_round(obs), sample))
@@ -69,4 +71,5 @@ class Series:
 
     def panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         """The view's charts for the summary; empty for one chart of everything."""
-        return self.view.series_panels(lang)
+        return [(self.say(title, lang), tuple(self.say(w, lang) for w in words))
+                for title, words in self.view.series_panels()]

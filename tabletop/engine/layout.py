@@ -31,9 +31,15 @@ class Piece:
     ``kind`` is ``card``, ``die``, ``token`` or ``tile``. ``art`` is data for the renderer:
     for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
     as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
-    (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``); for
-    dice ``value``; for tokens ``label`` and ``color``. A face-down card shows its back; its art
-    is empty.
+    (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
+    ``one_language`` (true: the body is printed in the player's language only, for a card too
+    small for both), ``subtitle_en``/``subtitle_ja`` (a line under the title in one language
+    only, in place of the other language's title: a word's romaji for English readers); for
+    dice ``value``; for tokens ``label`` (the same in every language) or ``label_en`` and
+    ``label_ja``, and ``color``. A face-down card shows its back; its art is empty.
+
+    Texts come in both languages (``tooltip_en``/``tooltip_ja``, ``title_en``/``title_ja``...)
+    and the table shows the player's: a view never needs to know which language is chosen.
 
     A tile's art is a ``tabletop.engine.tiles.TileArt`` in its JSON form (``TileArt.to_art()``):
     ``edges`` (``{"N": "path", "E": "wall", "S": "stub", "W": "wall"}``: ``wall``, ``path``, or
@@ -175,12 +181,25 @@ class Tempo:
 Obs = TypeVar("Obs", bound=Mapping[str, Any])
 
 
+#: ``why_not``'s answer for a drop or click that is a legal move: there is nothing to explain.
+MOVE_POSSIBLE = Msg("move_possible")
+
+#: One charted number: its name (a message of the game's catalogue) and its value.
+Figure = tuple[Msg, float]
+
+#: A score-table cell: a message of the game's catalogue, or text the same in every language.
+Cell = Msg | str
+
+
 class GameView(Generic[Obs]):
     """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game, with
     the type of the game's observation: ``class MyView(GameView[MyObs])``, where ``MyObs`` is
-    the ``TypedDict`` the game's ``observation`` returns (or ``GameView[Observation]``)."""
+    the ``TypedDict`` the game's ``observation`` returns (or ``GameView[Observation]``).
 
-    def layout(self, obs: Obs, seat: int | None, lang: str) -> Layout:
+    A view speaks no language: what it says is a ``Msg`` of the game's catalogue, which the
+    app words in the player's language, and what it lays out carries both languages."""
+
+    def layout(self, obs: Obs, seat: int | None) -> Layout:
         raise NotImplementedError
 
     def gestures(self, obs: Obs, seat: int | None,
@@ -188,29 +207,27 @@ class GameView(Generic[Obs]):
         """One gesture (or more) for each legal action of ``seat``."""
         return [Gesture(a, label_en=a, label_ja=a) for a in legal_actions]
 
-    def why_not(self, obs: Obs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
-        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now: a message
-        code of the game's catalogue (or words, for a view that words its own)."""
+    def why_not(self, obs: Obs, seat: int | None, source: str, target: str | None) -> Msg:
+        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now."""
         return Msg("move_not_possible")
 
-    def status(self, obs: Obs, seat: int | None, lang: str) -> Msg | str | None:
-        """The status line: what ``seat`` should do next, or whose turn it is (a message
-        code, or words); ``None`` leaves it to the game's ``prompt``."""
+    def status(self, obs: Obs, seat: int | None) -> Msg | None:
+        """The status line: what ``seat`` should do next, or whose turn it is; ``None``
+        leaves it to the game's ``prompt``."""
         return None
 
     def tempo(self, obs: Obs) -> Tempo | None:
         """The beat this state is played to, or ``None`` for a game played at leisure."""
         return None
 
-    def series(self, obs: Obs, lang: str) -> dict[str, float]:
+    def series(self, obs: Obs) -> list[Figure]:
         """Numbers worth charting over a game (HP, mana, cash), sampled by the app after
         every action; the end-of-game summary plots them per turn, or per round when
-        ``series_round`` says which round a sample belongs to."""
-        return {}
+        ``series_round`` says which round a sample belongs to. Each name is a message whose
+        words tell the chart which player a line belongs to ("P2 HP": seat 1)."""
+        return []
 
-    def series_from_seats(self, obs: Obs, seen: Sequence[Obs],
-                          lang: str) -> dict[str, float] | None:
+    def series_from_seats(self, obs: Obs, seen: Sequence[Obs]) -> list[Figure] | None:
         """``series`` worked out from each seat's own observation (``seen``, in seat order)
         rather than the public one, or ``None`` (the default) to chart the public ``series``.
 
@@ -230,17 +247,17 @@ class GameView(Generic[Obs]):
         """
         return None
 
-    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
+    def series_panels(self) -> list[tuple[Msg, tuple[Msg, ...]]]:
         """Separate charts for the summary: ``(title, words)`` per chart, in tab order.
 
         A series goes into the first chart one of whose words its name contains (ignoring
-        case); series that match no chart get a last one of their own. The empty list draws
-        every series in one chart.
+        case, both worded in the same language); series that match no chart get a last one of
+        their own. The empty list draws every series in one chart.
         """
         return []
 
-    def score_table(self, obs: Obs, lang: str) -> list[list[str]] | None:
-        """The final score breakdown as a table of texts, shown by the end-of-game summary.
+    def score_table(self, obs: Obs) -> list[list[Cell]] | None:
+        """The final score breakdown as a table, shown by the end-of-game summary.
 
         The first row is the header: an empty cell, then one name per player. Each further row
         is one category (its label, then one cell per player); the last row is the total.
@@ -255,7 +272,7 @@ class GameView(Generic[Obs]):
         not keep high scores or this result does not count (a game lost early, say)."""
         return None
 
-    def summary(self, obs: Obs, lang: str) -> Msg | str | None:
-        """End-of-game text: who won and why, the score breakdown (a message code, or
-        words); ``None``: the app says who won."""
+    def summary(self, obs: Obs) -> Msg | None:
+        """End-of-game text: who won and why, the score breakdown; ``None``: the app says
+        who won."""
         return None

@@ -105,6 +105,13 @@ def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: 
     return min(used, rect.height())
 
 
+def in_lang(art: Mapping[str, Any], key: str, lang: str) -> str:
+    """The text ``key`` of ``art`` in ``lang``: ``key_ja`` or ``key_en``, else the other
+    language's, else ``key`` itself (a text the same in every language)."""
+    first, other = ("_ja", "_en") if lang == "ja" else ("_en", "_ja")
+    return str(art.get(key + first) or art.get(key + other) or art.get(key, "") or "")
+
+
 def cache_key(kind: str, data: Any, w: int, h: int, lang: str) -> str:
     """The ``QPixmapCache`` key of a picture: its kind, data, device-pixel size and language."""
     blob = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
@@ -196,6 +203,8 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     first, second = (title_ja, title_en) if lang == "ja" else (title_en, title_ja)
     if not first:
         first, second = second, ""
+    if "subtitle_en" in art or "subtitle_ja" in art:
+        second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
     corner = str(art.get("corner", "") or "")
     inset = 28.0 if corner else 6.0
     title_rect = r(inset, 3, w - inset - 6.0, band_h * 0.60)
@@ -246,6 +255,8 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     main_text, other = (body_ja, body_en) if lang == "ja" else (body_en, body_ja)
     if not main_text:
         main_text, other = other, ""
+    if art.get("one_language"):
+        other = ""
     _draw_bodies(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), main_text, other, k)
 
     if ends:

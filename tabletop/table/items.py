@@ -569,7 +569,7 @@ class TokenItem(PieceItem):
 
     def picture(self, scale: float) -> Any:
         a = self.piece.art
-        return art.token_face(str(a.get("label", "")), str(a.get("color", "")),
+        return art.token_face(art.in_lang(a, "label", self.ctx.lang), str(a.get("color", "")),
                               self.w, self.h, scale)
 
 

@@ -29,7 +29,7 @@ def test_magos_ai_match_plays_to_the_summary(make_window, qtbot) -> None:
     qtbot.waitUntil(lambda: window.ending.summary_dialog is not None, timeout=120_000)
     assert c.session.is_terminal()
     dialog = window.ending.summary_dialog
-    assert dialog.text.text() == c.speaker.say(c.view.summary(c.session.observation(None), "en"),
+    assert dialog.text.text() == c.speaker.say(c.view.summary(c.session.observation(None)),
                                                "en")
     assert dialog.text.text()  # Magos always explains the result
     # The chart has one line per series, sampled after every decision.

@@ -39,7 +39,7 @@ def check_gestures(session: Session, view: Any, say: Callable[..., str],
     obs = game.observation(s, seat)
     legal = game.legal_actions(s)
     gestures = view.gestures(obs, seat, legal)
-    lay = view.layout(obs, seat, "en")
+    lay = view.layout(obs, seat)
     ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
     assert {g.action for g in gestures} == set(legal)
     for g in gestures:
@@ -48,7 +48,7 @@ def check_gestures(session: Session, view: Any, say: Callable[..., str],
         if g.source is not None or g.target is not None:
             for lang in langs:
                 assert say(view.why_not(obs, seat, str(g.source or g.target),
-                                        g.target if g.source else None, lang), lang) == "", g
+                                        g.target if g.source else None), lang) == "", g
     for p in lay.pieces:
         w, h = p.size()
         assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id

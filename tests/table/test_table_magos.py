@@ -18,7 +18,7 @@ def test_drag_die_onto_harmony_casts_it(qtbot: object) -> None:
     seat = session.current_player()
     view = magos_view.MagosView()
     obs = session.observation(seat)
-    layout = view.layout(obs, seat, "en")
+    layout = view.layout(obs, seat)
     gestures = view.gestures(obs, seat, session.legal_actions())
 
     table = TableWidget()
@@ -28,7 +28,7 @@ def test_drag_die_onto_harmony_casts_it(qtbot: object) -> None:
     qtbot.waitExposed(table)  # type: ignore[attr-defined]
     table.sync(layout, gestures, animate=False)
     def why_not(source: str, target: str | None) -> str:
-        return WORDS.say(view.why_not(obs, seat, source, target, "en"), "en")
+        return WORDS.say(view.why_not(obs, seat, source, target), "en")
 
     table.set_reason_provider(why_not)
 
@@ -49,7 +49,7 @@ def test_drop_on_opponent_card_is_refused_with_game_reason(qtbot: object) -> Non
     seat = session.current_player()
     view = magos_view.MagosView()
     obs = session.observation(seat)
-    layout = view.layout(obs, seat, "en")
+    layout = view.layout(obs, seat)
     table = TableWidget()
     qtbot.addWidget(table)  # type: ignore[attr-defined]
     table.resize(1280, 800)
@@ -57,7 +57,7 @@ def test_drop_on_opponent_card_is_refused_with_game_reason(qtbot: object) -> Non
     qtbot.waitExposed(table)  # type: ignore[attr-defined]
     table.sync(layout, view.gestures(obs, seat, session.legal_actions()), animate=False)
     def why_not(source: str, target: str | None) -> str:
-        return WORDS.say(view.why_not(obs, seat, source, target, "en"), "en")
+        return WORDS.say(view.why_not(obs, seat, source, target), "en")
 
     table.set_reason_provider(why_not)
     hidden = next(p for p in layout.pieces if p.kind == "card" and not p.face_up)

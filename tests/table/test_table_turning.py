@@ -41,7 +41,7 @@ def tile_table(qtbot: Any, moves: tuple[str, ...] = ()) -> tuple[TableWidget, st
     for action in moves:
         state, _ = game.apply(state, action)
     obs = game.observation(state, state.turn)
-    table = make_table(qtbot, view.layout(obs, state.turn, "en"),
+    table = make_table(qtbot, view.layout(obs, state.turn),
                        view.gestures(obs, state.turn, game.legal_actions(state)))
     return table, f"tile{state.drawn}"
 
@@ -249,7 +249,7 @@ def test_a_refresh_shows_the_tile_as_the_new_layout_lays_it(qtbot: Any) -> None:
     QTest.keyClick(view, Qt.Key.Key_R)
     state, _ = game.apply(game.new_initial_state(2, {}), "place:1:180")
     obs = game.observation(state, 1)
-    view.sync(layout_view.layout(obs, 1, "en"),
+    view.sync(layout_view.layout(obs, 1),
               layout_view.gestures(obs, 1, game.legal_actions(state)), animate=False)
     item = view.item_for(hand)
     assert isinstance(item, TileItem) and view.turned_piece() is None

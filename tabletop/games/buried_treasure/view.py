@@ -13,7 +13,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
+from tabletop.api import (
+    MOVE_POSSIBLE,
+    Figure,
+    GameView,
+    Gesture,
+    Layout,
+    Msg,
+    Piece,
+    Text,
+    Zone,
+    both,
+)
 
 from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
 from .model import (
@@ -99,7 +110,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
     """Layout, gestures and words for Buried Treasure."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: BuriedTreasureObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: BuriedTreasureObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         me = 0 if seat is None else seat
@@ -367,7 +378,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: BuriedTreasureObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         phase = obs["phase"]
         if phase == P_OVER:
             return Msg("game_over")
@@ -385,7 +396,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             hand = obs["players"][seat]["hand"]
             card = hand[found[1]] if found[1] < len(hand) else None
             if card is None:
-                return super().why_not(obs, seat, source, target, lang)
+                return super().why_not(obs, seat, source, target)
             if phase != P_BURY:
                 return Msg("table.bury_at_start")
             if to_move != seat:
@@ -396,7 +407,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                 return Msg("table.drag_to_bury")
             if target != bury_id(seat):
                 return Msg("table.drop_on_bury")
-            return _RULES.reason(state, f"bury:{card}") or ""
+            return _RULES.reason(state, f"bury:{card}") or MOVE_POSSIBLE
         spot = target or source
         if (spot.startswith("b") and spot[1:].isdigit()) or (spot.startswith("z")
                                                            and spot[1:].isdigit()):
@@ -406,20 +417,22 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                 return self._wait(to_move)
             if spot.startswith("z"):
                 zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
-                return "" if int(spot[1:]) == zeros else Msg("table.zero_in_order")
+                return MOVE_POSSIBLE if int(spot[1:]) == zeros else Msg("table.zero_in_order")
             value = int(spot[1:])
-            return "" if f"bid:{value}" in legal else _RULES.reason(state, f"bid:{value}") or ""
+            if f"bid:{value}" in legal:
+                return MOVE_POSSIBLE
+            return _RULES.reason(state, f"bid:{value}") or MOVE_POSSIBLE
         if spot.startswith("d") and spot[1:].isdigit():
             if phase != P_TAKE:
                 return Msg("refuse.take_later")
-            return self._wait(to_move) if to_move != seat else ""
+            return self._wait(to_move) if to_move != seat else MOVE_POSSIBLE
         if spot.startswith("bur"):
             if spot != bury_id(seat):
                 return Msg("table.face_down")
             if phase == P_BURY and to_move == seat:
                 return Msg("table.bury_here")
             return Msg("table.yours_buried")
-        return super().why_not(obs, seat, source, target, lang)
+        return super().why_not(obs, seat, source, target)
 
     @staticmethod
     def _wait(to_move: int) -> Msg:
@@ -427,17 +440,17 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             return Msg("refuse.dealing")
         return Msg("table.turn_of", seat=to_move)
 
-    def status(self, obs: BuriedTreasureObs, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: BuriedTreasureObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: BuriedTreasureObs, lang: str) -> dict[str, float]:
-        label = "点" if lang == "ja" else "points"
-        return {f"P{p + 1} {label}": float(pl["score"]) for p, pl in enumerate(obs["players"])}
+    def series(self, obs: BuriedTreasureObs) -> list[Figure]:
+        return [(Msg("series.points", number=p + 1), float(pl["score"]))
+                for p, pl in enumerate(obs["players"])]
 
     def series_round(self, obs: BuriedTreasureObs) -> int | None:
         return int(obs["round"]) or None
 
-    def summary(self, obs: BuriedTreasureObs, lang: str) -> Msg | None:
+    def summary(self, obs: BuriedTreasureObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],

@@ -88,7 +88,8 @@ def face_grid_html(enemy: Enemy, lang: str) -> str:
         cells = [f"<td style='color:#3b2a14; padding:2px 6px'><b>{html.escape(label)}</b></td>"]
         for face in range(1, 7):
             eff = band.faces[face - 1]
-            text = html.escape(face_label(face, eff, lang).split("  ", 1)[1])
+            row_en, row_ja = face_label(face, eff)
+            text = html.escape((row_ja if lang == "ja" else row_en).split("  ", 1)[1])
             cells.append(f"<td bgcolor='{FACE_COLORS[eff.kind]}' style='color:white; "
                          f"padding:2px 6px'><b>{face}</b>&nbsp;&nbsp;{text}</td>")
         rows.append("<tr>" + "".join(cells) + "</tr>")

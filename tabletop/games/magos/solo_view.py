@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import Layout, Meter, Msg, Piece, Text, Zone, both
+from tabletop.api import Figure, Layout, Meter, Msg, Piece, Text, Zone, both
 
 from .data import (
     DRAIN,
@@ -78,12 +78,14 @@ def enemy_color(enemy: Enemy) -> str:
     return tiers[min((enemy.number - 1) // 4, len(tiers) - 1)]
 
 
-def face_label(face: int, eff: Face, lang: str) -> str:
-    """A face-table row as printed on the card: "1  2 dmg", "6  6 dmg ■" (ends the turn)."""
-    text = face_words(eff.kind, eff.amount, eff.heal, lang, short=True)
-    if eff.ends_turn:
-        text += " ■"  # the rulebook's ⏹; ■ is in every table font, as on the spell cards
-    return f"{face}  {text}"
+def face_label(face: int, eff: Face) -> tuple[str, str]:
+    """A face-table row as printed on the card, in English and Japanese: "1  2 dmg",
+    "6  6 dmg ■" (ends the turn)."""
+    # The rulebook's ⏹; ■ is in every table font, as on the spell cards.
+    end = " ■" if eff.ends_turn else ""
+    en = face_words(eff.kind, eff.amount, eff.heal, "en", short=True)
+    ja = face_words(eff.kind, eff.amount, eff.heal, "ja", short=True)
+    return f"{face}  {en}{end}", f"{face}  {ja}{end}"
 
 
 def enemy_art(enemy: Enemy, hp: int, dice_mode: str) -> dict[str, Any]:
@@ -118,13 +120,13 @@ class MagosSoloView(MagosView[MagosSoloObs]):
     _OVER_TURN = ("Battle over", "対戦終了")
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: MagosSoloObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: MagosSoloObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         phase = obs["phase"]
         e = obs["enemy"]
         enemy = ENEMIES[str(e["id"])]
         self._enemy_card(out, obs, enemy)
-        self._face_table(out, obs, enemy, lang)
+        self._face_table(out, obs, enemy)
         self._enemy_panel(out, obs, enemy)
 
         add_spell_row(out, obs, 0, BOTTOM_Y, 0, "Your spells", "あなたの呪文")
@@ -161,7 +163,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                                 int(e["max_hp"]), enemy.hp, HP_COLOR))
 
     @staticmethod
-    def _face_table(out: Layout, obs: MagosSoloObs, enemy: Enemy, lang: str) -> None:
+    def _face_table(out: Layout, obs: MagosSoloObs, enemy: Enemy) -> None:
         e = obs["enemy"]
         last = int(e["last_face"])
         # The band used for the enemy's dice: locked at the start of its turn (MG-R56.1);
@@ -177,6 +179,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                                   bold=b == in_force))
             for face in range(1, 7):
                 eff = enemy.bands[b].faces[face - 1]
+                row_en, row_ja = face_label(face, eff)
                 if b != in_force:
                     state = "dim"
                 elif face == last:
@@ -185,9 +188,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                     state = ""
                 out.pieces.append(Piece(
                     f"row{b}-{face}", "tile", x, TABLE_Y + (face - 1) * TILE_STEP,
-                    art={"label": face_label(face, eff, lang),
-                         "label_en": face_label(face, eff, "en"),
-                         "label_ja": face_label(face, eff, "ja"),
+                    art={"label_en": row_en, "label_ja": row_ja,
                          "face": face, "ends_turn": eff.ends_turn,
                          "color": FACE_COLORS[eff.kind]},
                     state=state, w=TILE_W, h=TILE_H,
@@ -257,7 +258,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
 
     # -- words ----------------------------------------------------------------------------
     def _why_not_seated(self, obs: MagosSoloObs, seat: int, source: str,
-                        target: str | None, lang: str) -> Msg | str:
+                        target: str | None) -> Msg:
         phase = obs["phase"]
         enemy = str(obs["enemy"]["id"])
         if source == "enemy" or source.startswith("row"):
@@ -268,22 +269,21 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             return Msg("refuse.enemy_turn", enemy=enemy)
         if source.startswith("die") and target == "enemy":
             return Msg("table.not_on_enemy")
-        return super()._why_not_seated(obs, seat, source, target, lang)
+        return super()._why_not_seated(obs, seat, source, target)
 
-    def status(self, obs: MagosSoloObs, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: MagosSoloObs, seat: int | None) -> Msg:
         return solo_prompt_from_obs(obs, seat)
 
-    def series(self, obs: MagosSoloObs, lang: str) -> dict[str, float]:
+    def series(self, obs: MagosSoloObs) -> list[Figure]:
         e = obs["enemy"]
         pl = obs["players"][0]
-        name = SOLO_WORDS.say(Msg(f"enemy.{e['id']}"), lang)
-        return {
-            "HP": float(pl["hp"]),
-            SOLO_WORDS.say(Msg("series.mana"), lang): float(pl["mana"]),
-            f"{name} HP": float(e["hp"]),
-        }
+        return [
+            (Msg("series.hp"), float(pl["hp"])),
+            (Msg("series.mana"), float(pl["mana"])),
+            (Msg("series.enemy_hp", enemy=str(e["id"])), float(e["hp"])),
+        ]
 
-    def summary(self, obs: MagosSoloObs, lang: str) -> Msg | None:
+    def summary(self, obs: MagosSoloObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         e = obs["enemy"]

@@ -15,6 +15,8 @@ from tabletop.api import (
     CARD_H,
     CARD_W,
     DIE_SIZE,
+    MOVE_POSSIBLE,
+    Figure,
     GameView,
     Gesture,
     Layout,
@@ -187,10 +189,11 @@ class MagosView(GameView[MObs]):
     """Layout, gestures and words for Magos."""
 
     _OVER = "refuse.over"
+    #: The answer for a drop or click that is a legal move: nothing to explain.
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: MObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: MObs, seat: int | None) -> Layout:
         me = _bottom_seat(seat)
         opp = 1 - me
         out = Layout(WIDTH, HEIGHT)
@@ -303,21 +306,22 @@ class MagosView(GameView[MObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: MObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         if obs["phase"] == P_OVER:
             return Msg(self._OVER)
         if seat is None:
             return Msg("table.watching")
-        return self._why_not_seated(obs, seat, source, target, lang)
+        return self._why_not_seated(obs, seat, source, target)
 
     def _why_not_seated(self, obs: MObs, seat: int, source: str,
-                        target: str | None, lang: str) -> Msg | str:
-        """``why_not`` for a seated player while the game goes on."""
+                        target: str | None) -> Msg:
+        """``why_not`` for a seated player while the game goes on; ``MOVE_POSSIBLE`` (no words) for
+        a move that is possible."""
         phase = obs["phase"]
         if source.startswith("die"):
             index = int(source[3:])
             if phase not in (P_MAIN, P_CAST) or seat != int(obs["active"]):
-                return die_reason_from_obs(obs, seat, None, index) or ""
+                return die_reason_from_obs(obs, seat, None, index) or MOVE_POSSIBLE
             if target is None or target in ("tray", f"row{seat}"):
                 return Msg("table.drag_die")
             owner_spell = self._own_spell(obs, seat, target)
@@ -325,8 +329,8 @@ class MagosView(GameView[MObs]):
                 return Msg("table.own_spells")
             casting = obs["casting"]
             if casting is not None and target == casting["slot"]:
-                return die_reason_from_obs(obs, seat, None, index) or ""
-            return die_reason_from_obs(obs, seat, owner_spell, index) or ""
+                return die_reason_from_obs(obs, seat, None, index) or MOVE_POSSIBLE
+            return die_reason_from_obs(obs, seat, owner_spell, index) or MOVE_POSSIBLE
         if source.startswith("deal"):
             if phase != P_DRAFT:
                 return Msg("refuse.draft_over")
@@ -336,12 +340,12 @@ class MagosView(GameView[MObs]):
             index = int(source[4:])
             if _kept_dealt(obs, seat)[index]:
                 return Msg("table.kept")
-            return ""
+            return MOVE_POSSIBLE
         if self._own_spell(obs, seat, source) is not None:
             return Msg("table.cast_here")
         if source.startswith(f"p{1 - seat}s"):
             return Msg("table.opponents_spell")
-        return super().why_not(obs, seat, source, target, lang)
+        return super().why_not(obs, seat, source, target)
 
     @staticmethod
     def _own_spell(obs: MObs, seat: int, piece: str) -> str | None:
@@ -356,19 +360,18 @@ class MagosView(GameView[MObs]):
         kept = len(obs["players"][first]["hand"])
         return first if kept < HAND_SIZE else 1 - first
 
-    def status(self, obs: MObs, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: MObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: MObs, lang: str) -> dict[str, float]:
-        mana = WORDS.say(Msg("series.mana"), lang)
-        out: dict[str, float] = {}
+    def series(self, obs: MObs) -> list[Figure]:
+        out: list[Figure] = []
         for p in (0, 1):
             pl = obs["players"][p]
-            out[f"P{p + 1} HP"] = float(pl["hp"])
-            out[f"P{p + 1} {mana}"] = float(pl["mana"])
+            out.append((Msg("series.player_hp", seat=p), float(pl["hp"])))
+            out.append((Msg("series.player_mana", seat=p), float(pl["mana"])))
         return out
 
-    def summary(self, obs: MObs, lang: str) -> Msg | None:
+    def summary(self, obs: MObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         w = int(obs["winner"])

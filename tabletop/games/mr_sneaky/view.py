@@ -16,7 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
+from tabletop.api import (
+    MOVE_POSSIBLE,
+    Figure,
+    GameView,
+    Gesture,
+    Layout,
+    Msg,
+    Piece,
+    Text,
+    Zone,
+    both,
+)
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -106,24 +117,27 @@ def door_rect(door: int) -> tuple[float, float]:
     return (CENTRE_X + (x - 2) * HALF - TILE_W / 2, TOP_Y + (4 - row) * ROW_DY)
 
 
+#: What ``why_not`` says when nothing stands in the way (the rules would take the move).
+
+
 def start_centre() -> tuple[float, float]:
     return CENTRE_X, TOP_Y + 4 * ROW_DY + TILE_H / 2
 
 
-def card_art(card: str, lang: str | None = None) -> dict[str, Any]:
+def card_art(card: str, small: bool = False) -> dict[str, Any]:
     """Card art data for a face-up rich-man card: its kanji as the title, its effect below.
 
-    With ``lang`` the effect is given in that language only: the renderer prints both
-    languages when it has both, which leaves nothing readable on a card as small as those
+    A ``small`` card carries the short effect, printed in the player's language only
+    (``one_language``): both languages leave nothing readable on a card as small as those
     lying on a door (the tooltip keeps both)."""
     kind = CARD_KINDS[card]
     sym = card_symbols_text(card)
-    eff_en, eff_ja = CARD_EFFECTS[card]
-    if lang is not None:
-        short_en, short_ja = CARD_SHORT[card]
-        eff_en, eff_ja = (short_ja if lang == "ja" else short_en), ""
-    return {"title_en": sym, "title_ja": "", "body_en": eff_en, "body_ja": eff_ja,
-            "corner": "", "badge": "", "color": kind.color}
+    eff_en, eff_ja = CARD_SHORT[card] if small else CARD_EFFECTS[card]
+    art: dict[str, Any] = {"title_en": sym, "title_ja": "", "body_en": eff_en,
+                           "body_ja": eff_ja, "corner": "", "badge": "", "color": kind.color}
+    if small:
+        art["one_language"] = True
+    return art
 
 
 def _card_tooltip(card: str) -> tuple[str, str]:
@@ -134,9 +148,9 @@ def _card_tooltip(card: str) -> tuple[str, str]:
 
 
 def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
-          state: str = "", z: float = 0.0, lang: str | None = None) -> Piece:
+          state: str = "", z: float = 0.0, small: bool = False) -> Piece:
     tip_en, tip_ja = _card_tooltip(card)
-    return Piece(pid, "card", x, y, art=card_art(card, lang), w=w, h=h, state=state, z=z,
+    return Piece(pid, "card", x, y, art=card_art(card, small), w=w, h=h, state=state, z=z,
                  tooltip_en=tip_en, tooltip_ja=tip_ja)
 
 
@@ -168,23 +182,24 @@ def _role(rich: bool) -> tuple[str, str]:
     return both(Msg("role.rich" if rich else "role.thief"), WORDS)
 
 
-def _neighbour_text(door: int, lang: str) -> str:
+def _neighbour_text(door: int) -> tuple[str, str]:
+    """The doors next to ``door``, in English and Japanese, for its tooltip."""
     names = [DOORS[d] for d in neighbours_of(door)]
-    return ("隣:" + "・".join(names)) if lang == "ja" else "Next to " + ", ".join(names)
+    return "Next to " + ", ".join(names), "隣:" + "・".join(names)
 
 
 class MrSneakyView(GameView[SneakyObs]):
     """Layout, gestures and words for Mr. Sneaky."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: SneakyObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: SneakyObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         me = 0 if seat is None else seat
-        self._add_player(out, obs, 1 - me, seat, lang, top=True)
-        self._add_player(out, obs, me, seat, lang, top=False)
-        self._add_house(out, obs, seat, lang)
+        self._add_player(out, obs, 1 - me, seat, top=True)
+        self._add_player(out, obs, me, seat, top=False)
+        self._add_house(out, obs, seat)
         self._add_guards(out, obs)
-        self._add_piles(out, obs, seat, lang)
+        self._add_piles(out, obs, seat)
         self._add_texts(out, obs)
         if seat is not None and seat == int(obs["rich"]) and obs["dealt"] \
                 and obs["phase"] != P_OVER:
@@ -196,7 +211,7 @@ class MrSneakyView(GameView[SneakyObs]):
         return out
 
     def _add_player(self, out: Layout, obs: SneakyObs, p: int, seat: int | None,
-                    lang: str, top: bool) -> None:
+                    top: bool) -> None:
         y0 = 16.0 if top else 16.0 + PANEL_H + 16.0
         rich = int(obs["rich"])
         you = p == seat
@@ -228,10 +243,9 @@ class MrSneakyView(GameView[SneakyObs]):
                               color="#ffb4a8" if total >= AGENTS_TO_LOSE - 1 else "#f4ecd8"))
         for i, c in enumerate(agents):
             out.pieces.append(_card(f"agent{p}_{i}", c, PANEL_X + 14 + i * 68, ay + 30, 62, 88,
-                                    lang=lang))
+                                    small=True))
 
-    def _add_house(self, out: Layout, obs: SneakyObs, seat: int | None,
-                   lang: str) -> None:
+    def _add_house(self, out: Layout, obs: SneakyObs, seat: int | None) -> None:
         rich = int(obs["rich"])
         sees_house = seat is not None and seat == rich
         phase = obs["phase"]
@@ -239,7 +253,7 @@ class MrSneakyView(GameView[SneakyObs]):
         for d, door in enumerate(obs["doors"]):
             x, y = door_rect(d)
             face = door["face"]
-            nb_en, nb_ja = _neighbour_text(d, "en"), _neighbour_text(d, "ja")
+            nb_en, nb_ja = _neighbour_text(d)
             if door["open"]:
                 art = open_door_art(d, str(face))
                 en, ja = TILE_NAMES[str(face)]
@@ -268,7 +282,7 @@ class MrSneakyView(GameView[SneakyObs]):
             for i, c in enumerate(door["cards"]):
                 out.pieces.append(_card(f"card_{DOORS[d]}_{i}", str(c),
                                         x + 4 + i * (CARD_W + 2), y + CARD_TOP, CARD_W, CARD_H,
-                                        z=2 + i, lang=lang))
+                                        z=2 + i, small=True))
         # The start card turns a quarter for every move since the last steal (MS-R20).
         cx, cy = start_centre()
         moves = int(obs["moves"])
@@ -284,6 +298,7 @@ class MrSneakyView(GameView[SneakyObs]):
             tooltip_ja=f"スタートカード:前回の盗み以降{moves}/{STEAL_EVERY}回転。"
             "一周したら泥棒は盗まなければなりません。"))
         if int(obs["round"]) and obs["dealt"]:
+            thief_en, thief_ja = _role(False)
             if thief_at < 0:
                 tx, ty = cx + START_W / 2 + 6, cy - THIEF_SIZE / 2
             else:
@@ -292,7 +307,7 @@ class MrSneakyView(GameView[SneakyObs]):
             out.pieces.append(Piece(
                 "thief", "token", tx, ty, w=THIEF_SIZE, h=THIEF_SIZE, z=50,
                 state="active" if phase == P_MOVE and seat == 1 - rich else "",
-                art={"label": "泥棒" if lang == "ja" else "Thief", "color": THIEF_COLOR},
+                art={"label_en": thief_en, "label_ja": thief_ja, "color": THIEF_COLOR},
                 tooltip_en=f"The thief ({_name(1 - rich)[0]}) on "
                 f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
                 tooltip_ja=f"泥棒コマ({_name(1 - rich)[1]})"
@@ -320,8 +335,7 @@ class MrSneakyView(GameView[SneakyObs]):
                                     tooltip_ja=f"警備コマ:泥棒は{guards}/{GUARDS_TO_CATCH}個。"
                                     f"{GUARDS_TO_CATCH}個で捕まります。"))
 
-    def _add_piles(self, out: Layout, obs: SneakyObs, seat: int | None,
-                   lang: str) -> None:
+    def _add_piles(self, out: Layout, obs: SneakyObs, seat: int | None) -> None:
         out.zones.extend((DECK_ZONE, DISCARD_ZONE, DRAWN_ZONE))
         n = int(obs["deck_count"])
         if n:
@@ -335,7 +349,7 @@ class MrSneakyView(GameView[SneakyObs]):
         pile = obs["discard"]
         if pile:
             out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 15,
-                                    DISCARD_ZONE.y + 22, PILE_W, PILE_H, lang=lang))
+                                    DISCARD_ZONE.y + 22, PILE_W, PILE_H, small=True))
         out.texts.append(Text("discard_count", DISCARD_ZONE.x + 15,
                               DISCARD_ZONE.y + DISCARD_ZONE.h - 22,
                               _cards_en(len(pile)), f"{len(pile)}枚", size=14))
@@ -447,7 +461,7 @@ class MrSneakyView(GameView[SneakyObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: SneakyObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         phase = obs["phase"]
         if phase == P_OVER:
             return Msg("game_over")
@@ -474,7 +488,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 return Msg("table.drag_thief")
             if door < 0:
                 return Msg("table.thief_doors")
-            return move_reason(pos, moves, opened, door) or ""
+            return move_reason(pos, moves, opened, door) or MOVE_POSSIBLE
         if source == "drawn":
             if target is None:
                 return Msg("table.drag_card")
@@ -482,21 +496,21 @@ class MrSneakyView(GameView[SneakyObs]):
                 return Msg("table.card_doors")
             cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
             return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
-                                door) or ""
+                                door) or MOVE_POSSIBLE
         if door >= 0 and target is None:  # a click on a door
             if phase == P_PLACE:
                 cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
                 return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
-                                    door) or ""
+                                    door) or MOVE_POSSIBLE
             if phase == P_MOVE:
-                return move_reason(pos, moves, opened, door) or ""
+                return move_reason(pos, moves, opened, door) or MOVE_POSSIBLE
             if phase == P_STEAL:
                 if door != pos:
                     return Msg("table.steal_here", door=DOORS[pos])
-                return ""
+                return MOVE_POSSIBLE
         if source.startswith("card_"):
             return Msg("table.placed")
-        return super().why_not(obs, seat, source, target, lang)
+        return super().why_not(obs, seat, source, target)
 
     @staticmethod
     def _fixed_piece(source: str) -> Msg | None:
@@ -524,18 +538,17 @@ class MrSneakyView(GameView[SneakyObs]):
             return Msg("table.wait_steal", seat=to_move)
         return Msg("table.wait_move", seat=to_move)
 
-    def status(self, obs: SneakyObs, seat: int | None, lang: str) -> Msg | None:
+    def status(self, obs: SneakyObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: SneakyObs, lang: str) -> dict[str, float]:
-        return {WORDS.say(Msg("series.jewels", number=p + 1), lang): float(obs["jewels"][p])
-                for p in (0, 1)}
+    def series(self, obs: SneakyObs) -> list[Figure]:
+        return [(Msg("series.jewels", number=p + 1), float(obs["jewels"][p])) for p in (0, 1)]
 
     def series_round(self, obs: SneakyObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: SneakyObs, lang: str) -> Msg | None:
+    def summary(self, obs: SneakyObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         figures = {"seat": int(obs["winner"]), "jewels": [int(v) for v in obs["jewels"]],

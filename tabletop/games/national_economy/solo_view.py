@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.api import (
+    Figure,
     Gesture,
     HighScore,
     Layout,
@@ -62,8 +63,9 @@ def blocker_id(k: int) -> str:
     return f"blocker{k}"
 
 
-def _say(code: str, lang: str, **args: Any) -> str:
-    return SOLO_WORDS.say(Msg(code, **args), lang)
+def _both(code: str, **args: Any) -> tuple[str, str]:
+    """A message of the catalogue in English and Japanese, for pieces, zones and texts."""
+    return both(Msg(code, **args), SOLO_WORDS)
 
 
 def _card(card: str) -> tuple[str, str]:
@@ -79,8 +81,8 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
     show_marker = False  # NE-R71: no start player
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: NESoloObs, seat: int | None, lang: str) -> Layout:
-        out = super().layout(obs, seat, lang)
+    def layout(self, obs: NESoloObs, seat: int | None) -> Layout:
+        out = super().layout(obs, seat)
         top = max(z.y + z.h for z in out.zones if z.id in ("public", "revealed")) + 30.0
         self._strip(out, obs, top)
         return out
@@ -92,14 +94,14 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         for t in out.texts:
             if t.id == "round":
                 # NE-R76: the tax sits next to the wage it is paid with.
-                t.text_en = f"Round {rnd}/{ROUNDS} · wage ${wage} per worker · tax ${tax}"
-                t.text_ja = f"ラウンド {rnd}/{ROUNDS}・賃金 1人${wage}・税金${tax}"
+                t.text_en, t.text_ja = _both("view.solo_round", round=rnd, rounds=ROUNDS,
+                                             wage=wage, tax=tax)
         for p in out.pieces:
             if p.id.startswith("round") and p.id[5:].isdigit():
                 r = int(p.id[5:])
                 t_r = tax_for(variant, mode, r)
-                p.tooltip_en = f"Round {r}: wage ${WAGES[r - 1]} per worker, tax ${t_r}"
-                p.tooltip_ja = f"ラウンド{r}:賃金 1人${WAGES[r - 1]}・税金${t_r}"
+                p.tooltip_en, p.tooltip_ja = _both("view.solo_round_tip", round=r,
+                                                   wage=WAGES[r - 1], tax=t_r)
 
     def _public(self, out: Layout, obs: NESoloObs, workers: _Workers, zone: Zone) -> float:
         """The public area newest first (NE-R72), blocked cards dimmed under a blocker."""
@@ -109,7 +111,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
                            zone.h - 2 * GAP, 130.0, 56.0)
         rows = len({cy for _, cy in pos}) or 1
         zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP) + GAP,
-                    "Public area · newest → oldest", "共有建物置き場・新しい順 →", zone.color)
+                    *_both("view.solo_public"), zone.color)
         out.zones.append(zone)
         effect = str(obs["effect"])
         blockers = [int(i) for i in obs["blockers"]]
@@ -124,11 +126,12 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
                     f"w{obs['active']}_"):
                 state = "active"
             piece = _card_piece(f"pub{i}", card, cx, cy, cw, ch, 1, state, z=slot)
-            age_en = "newest" if slot == 0 else ("oldest" if slot == len(order) - 1 else "")
-            age_ja = "最新" if slot == 0 else ("最古" if slot == len(order) - 1 else "")
-            if age_en:
-                piece.tooltip_en += f" ({age_en} public card)"
-                piece.tooltip_ja += f"({age_ja}の共有カード)"
+            age = "view.newest" if slot == 0 else ("view.oldest" if slot == len(order) - 1
+                                                   else "")
+            if age:
+                en, ja = _both(age)
+                piece.tooltip_en += en
+                piece.tooltip_ja += ja
             if i in blockers:
                 en, ja = both(blocked_reason(card), SOLO_WORDS)
                 piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
@@ -144,14 +147,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     @staticmethod
     def _blocker(k: int, card: str, x: float, y: float, size: float, z: float) -> Piece:
-        if card:
-            en = f"Neutral blocker: the {_card(card)[0]} is blocked this round."
-            ja = f"中立のブロッカー:このラウンド{_card(card)[1]}をふさいでいます。"
-        else:
-            en = ("Neutral blocker: after each of your placements one takes the newest public "
-                  "workplace holding no worker.")
-            ja = ("中立のブロッカー:労働者を置くたびに、労働者のいない一番新しい共有の職場を"
-                  "ふさぎます。")
+        en, ja = _both("view.blocker_on", card=card) if card else _both("view.blocker_waiting")
         return Piece(blocker_id(k), "token", x, y, w=size, h=size,
                      art={"label": "B", "color": BLOCKER_COLOR}, z=z,
                      tooltip_en=en, tooltip_ja=ja)
@@ -163,7 +159,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         # One blocker can follow each placement, so there are as many as workers.
         count = max(int(pl["workers"]), len(blockers))
         zw = max(4, count) * (TOKEN + 6) + 2 * GAP
-        out.zones.append(Zone("blockers", MARGIN, y, zw, STRIP_H, "Blockers", "ブロッカー",
+        out.zones.append(Zone("blockers", MARGIN, y, zw, STRIP_H, *_both("view.blockers"),
                               BLOCKER_COLOR))
         # Each blocker has its own spot, so the waiting ones do not shuffle along.
         for k in range(len(blockers), count):
@@ -171,26 +167,18 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
                                             TOKEN, 300.0))
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
         workers, wage, cash = int(pl["workers"]), int(obs["wage"]), int(pl["cash"])
-        line_en = (f"Payday this round: wages ${wages} ({workers} × ${wage}) + tax ${tax} = "
-                   f"${wages + tax} · you hold ${cash}")
-        line_ja = (f"今ラウンドの給料日:賃金${wages}({workers}人×${wage})+税金${tax}="
-                   f"${wages + tax}・所持金${cash}")
-        if str(obs["wage_failure"]) == GAME_OVER:
-            line_en += " · unable to pay = game over"
-            line_ja += "・払えなければゲームオーバー"
+        failure = Msg("view.bill_game_over") if str(obs["wage_failure"]) == GAME_OVER else ""
+        line_en, line_ja = _both("view.bill", wages=wages, workers=workers, wage=wage, tax=tax,
+                                 total=wages + tax, cash=cash, failure=failure)
         out.texts.append(Text("bill", MARGIN + zw + 24, y + 2, line_en, line_ja, size=15,
                               bold=True))
         taxed = int(obs["taxed"])
         if obs["variant"] == VARIANT_B:
             total = self._total(obs)
             goal = int(obs["clear_score"] or 0)  # set under rules b
-            second_en = (f"Rules b: sales pay half, no tax · clear at {goal} total assets "
-                         f"(now {total})")
-            second_ja = f"ルールb:売却は半額・税金なし・総資産{goal}でクリア(現在{total})"
+            second_en, second_ja = _both("view.rules_b", goal=goal, total=total)
         else:
-            second_en = (f"Rules a: one building of each type in the public area · tax paid "
-                         f"so far ${taxed}")
-            second_ja = f"ルールa:共有建物置き場の建物は各種類1つまで・これまでの税金${taxed}"
+            second_en, second_ja = _both("view.rules_a", taxed=taxed)
         out.texts.append(Text("rules_line", MARGIN + zw + 24, y + 26, second_en, second_ja,
                               size=13))
 
@@ -216,13 +204,13 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
     def _sellable(self, obs: NESoloObs, seat: int) -> list[str]:
         return [str(b) for b in obs["players"][seat]["sellable"]]
 
-    def _sale_head(self, obs: NESoloObs, due: int, cash: int, lang: str) -> str:
+    def _sale_head(self, obs: NESoloObs, due: int, cash: int) -> Msg:
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
-        return _say("status.solo_payday", lang, wages=wages, tax=tax, due=due, cash=cash,
-                    short=due - cash)
+        return Msg("status.solo_payday", wages=wages, tax=tax, due=due, cash=cash,
+                   short=due - cash)
 
     def why_not(self, obs: NESoloObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         if obs["phase"] != P_OVER and seat is not None:
             if source.startswith("blocker"):
                 return Msg("table.blockers")
@@ -231,7 +219,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
             free = not worker or source in _Workers(obs).free[seat]
             if card and free and obs["phase"] == P_PLACE:
                 return blocked_reason(card)
-        return super().why_not(obs, seat, source, target, lang)
+        return super().why_not(obs, seat, source, target)
 
     @staticmethod
     def _blocked_card(obs: NESoloObs, piece: str | None) -> str:
@@ -243,9 +231,9 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
             return str(obs["public"][i]["card"])
         return ""
 
-    def _winner_text(self, obs: NESoloObs, lang: str) -> str:
+    def _winner_text(self, obs: NESoloObs) -> Msg:
         scores = obs.get("scores") or [{"total": 0}]
-        return SOLO_WORDS.say(result_message(str(obs["result"]), int(scores[0]["total"])), lang)
+        return result_message(str(obs["result"]), int(scores[0]["total"]))
 
     def high_score(self, obs: NESoloObs) -> HighScore | None:
         """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages
@@ -283,18 +271,17 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
                          res_en, res_ja, tuple(lines))
 
-    def summary(self, obs: NESoloObs, lang: str) -> str:
-        text = super().summary(obs, lang)
-        if text and int(obs["taxed"]):
-            text += _say("summary.tax", lang, taxed=obs["taxed"])
+    def summary(self, obs: NESoloObs) -> Msg | None:
+        text = super().summary(obs)
+        if text is not None and int(obs["taxed"]):
+            return Msg("view.concat", first=text, rest=Msg("summary.tax", taxed=obs["taxed"]))
         return text
 
-    def series(self, obs: NESoloObs, lang: str) -> dict[str, float]:
-        out = super().series(obs, lang)
+    def series(self, obs: NESoloObs) -> list[Figure]:
+        out = super().series(obs)
         if obs["variant"] != VARIANT_B:
-            out[_say("series.tax_paid", lang)] = float(obs["taxed"])
+            out.append((Msg("series.tax_paid"), float(obs["taxed"])))
         return out
 
-    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
-        return [*super().series_panels(lang),
-                (_say("series.tax_paid", lang), (_say("series.tax", lang),))]
+    def series_panels(self) -> list[tuple[Msg, tuple[Msg, ...]]]:
+        return [*super().series_panels(), (Msg("series.tax_paid"), (Msg("series.tax"),))]

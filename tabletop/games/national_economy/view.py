@@ -17,7 +17,19 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
+from tabletop.api import (
+    MOVE_POSSIBLE,
+    Cell,
+    Figure,
+    GameView,
+    Gesture,
+    Layout,
+    Msg,
+    Piece,
+    Text,
+    Zone,
+    both,
+)
 
 from .data import (
     AGRI,
@@ -51,17 +63,23 @@ from .scoring import score_breakdown
 from .words import WORDS
 
 
-def _say(code: str, lang: str, **args: Any) -> str:
-    return WORDS.say(Msg(code, **args), lang)
+def _both(code: str, **args: Any) -> tuple[str, str]:
+    """A message of the catalogue in English and Japanese, for pieces, zones and texts."""
+    return both(Msg(code, **args), WORDS)
 
 
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and texts."""
-    return both(Msg("player", seat=seat), WORDS)
+def _chain(code: str, items: Sequence[Msg | str]) -> Msg | str:
+    """``items`` joined two at a time by the message ``code`` (``{first}`` and ``{rest}``):
+    a list whose separator differs between the languages; ``""`` for no items."""
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg(code, first=item, rest=out)
+    return out
 
 
-def _card(card: str) -> tuple[str, str]:
-    return both(Msg(f"card.{card}"), WORDS)
+#: Nothing to say: a message that reads as the empty text in every language.
 
 
 WIDTH = 1600.0
@@ -82,8 +100,8 @@ CATEGORY_WORDS: dict[str, tuple[str, str]] = {
 }
 
 HEADER_Y = 8.0
-PUBLIC = Zone("public", MARGIN, 112.0, WIDTH - 2 * MARGIN, 284.0, "Public area",
-              "共有建物置き場", "#e8d6ae")
+PUBLIC = Zone("public", MARGIN, 112.0, WIDTH - 2 * MARGIN, 284.0, *_both("view.public"),
+              "#e8d6ae")
 ME_Y = 676.0
 ME_H = HEIGHT - ME_Y - 12.0
 REVEAL_W = 5 * (104.0 + GAP) + 2 * GAP
@@ -143,28 +161,28 @@ def card_art(card: str, n_players: int = 4) -> dict[str, Any]:
             "corner": "", "badge": "", "color": WORKPLACE_COLOR}
 
 
-def card_tooltip(card: str, lang: str) -> str:
-    """Name, cost, value and effect of a card in one line, for hovering."""
-    ja = lang == "ja"
+def card_tooltip(card: str) -> tuple[str, str]:
+    """Name, cost, value and effect of a card in one line, for hovering (English,
+    Japanese)."""
     if card == GOODS:
-        return GOODS_JA if ja else GOODS_EN
+        return GOODS_EN, GOODS_JA
     b = BUILDINGS.get(card)
     if b is not None:
-        sell = "" if b.sellable else ("・売却不可" if ja else ", unsellable")
+        sell_en, sell_ja = ("", "") if b.sellable else (", unsellable", "・売却不可")
         cat_en, cat_ja = CATEGORY_WORDS[b.category]
-        cat = (f"・{cat_ja}" if cat_ja else "") if ja else (f", {cat_en.lower()}" if cat_en
-                                                             else "")
-        if ja:
-            return f"{b.ja}(コスト{b.cost}・資産${b.value}{cat}{sell}):{b.effect_ja}"
-        return f"{b.en} (cost {b.cost}, value ${b.value}{cat}{sell}): {b.effect_en}"
+        cat_en = f", {cat_en.lower()}" if cat_en else ""
+        cat_ja = f"・{cat_ja}" if cat_ja else ""
+        return (f"{b.en} (cost {b.cost}, value ${b.value}{cat_en}{sell_en}): {b.effect_en}",
+                f"{b.ja}(コスト{b.cost}・資産${b.value}{cat_ja}{sell_ja}):{b.effect_ja}")
     w = WORKPLACES[card]
-    return f"{w.ja}:{w.effect_ja}" if ja else f"{w.en}: {w.effect_en}"
+    return f"{w.en}: {w.effect_en}", f"{w.ja}:{w.effect_ja}"
 
 
 def _card_piece(pid: str, card: str, x: float, y: float, w: float, h: float,
                 n_players: int, state: str = "", z: float = 0.0) -> Piece:
+    tip_en, tip_ja = card_tooltip(card)
     return Piece(pid, "card", x, y, art=card_art(card, n_players), state=state, w=w, h=h, z=z,
-                 tooltip_en=card_tooltip(card, "en"), tooltip_ja=card_tooltip(card, "ja"))
+                 tooltip_en=tip_en, tooltip_ja=tip_ja)
 
 
 def copy_ids(prefix: str, cards: Sequence[str]) -> list[str]:
@@ -267,7 +285,7 @@ class NationalEconomyView(GameView[NObs]):
         return [str(b) for b in obs["players"][seat]["buildings"]]
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: NObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: NObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         workers = _Workers(obs)
@@ -299,47 +317,44 @@ class NationalEconomyView(GameView[NObs]):
         wage = int(obs["wage"])
         over = obs["phase"] == P_OVER
         out.texts.append(Text("round", MARGIN, HEADER_Y,
-                              f"Round {rnd}/{ROUNDS} · wage ${wage} per worker",
-                              f"ラウンド {rnd}/{ROUNDS}・賃金 1人${wage}", size=17, bold=True))
+                              *_both("view.round", round=rnd, rounds=ROUNDS, wage=wage),
+                              size=17, bold=True))
         for r in range(1, ROUNDS + 1):
             state = "used" if r < rnd or over else ("active" if r == rnd else "")
+            tip_en, tip_ja = _both("view.round_tip", round=r, wage=WAGES[r - 1])
             out.pieces.append(Piece(
                 f"round{r}", "token", MARGIN + (r - 1) * 40.0, HEADER_Y + 34, w=34, h=34,
                 art={"label": f"${WAGES[r - 1]}",
                      "color": "#f2c94c" if r == rnd and not over else "#34495e"},
-                state=state,
-                tooltip_en=f"Round {r}: wage ${WAGES[r - 1]} per worker",
-                tooltip_ja=f"ラウンド{r}:賃金 1人${WAGES[r - 1]}"))
+                state=state, tooltip_en=tip_en, tooltip_ja=tip_ja))
         hx = MARGIN + ROUNDS * 40.0 + 30
         household = int(obs["household"])
+        tip_en, tip_ja = _both("view.household_tip", cash=household)
         out.pieces.append(Piece("household", "token", hx, HEADER_Y + 6, w=64, h=64,
                                 art={"label": f"${household}", "color": "#b8860b"},
-                                tooltip_en=f"Household: ${household}",
-                                tooltip_ja=f"家計:${household}"))
-        out.texts.append(Text("household_label", hx + 72, HEADER_Y + 12, "Household",
-                              "家計", size=15, bold=True))
+                                tooltip_en=tip_en, tooltip_ja=tip_ja))
+        out.texts.append(Text("household_label", hx + 72, HEADER_Y + 12,
+                              *_both("view.household"), size=15, bold=True))
         out.texts.append(Text("household_cash", hx + 72, HEADER_Y + 38, f"${household}",
                               f"${household}", size=20, bold=True, color="#f2c94c"))
-        turn_en, turn_ja = self._turn_text(obs)
+        turn_en, turn_ja = both(self._turn_text(obs), self.words)
         out.texts.append(Text("turn", 700, HEADER_Y + 24, turn_en, turn_ja, size=17,
                               bold=True))
         discard = obs["discard"]
         n_discard = sum(int(c) for c in discard.values())
-        piles: tuple[tuple[str, str, str, int, bool, dict[str, Any]], ...] = (
-            ("deck", "Deck", "山札", int(obs["deck_count"]), False, {}),
-            ("discard", "Discard", "捨て札", n_discard, True,
-             self._discard_art(discard) if n_discard else {}),
-            ("goods", "Goods", "消費財", int(obs["goods"]), True,
-             card_art(GOODS) if int(obs["goods"]) else {}),
+        piles: tuple[tuple[str, int, bool, dict[str, Any]], ...] = (
+            ("deck", int(obs["deck_count"]), False, {}),
+            ("discard", n_discard, True, self._discard_art(discard) if n_discard else {}),
+            ("goods", int(obs["goods"]), True, card_art(GOODS) if int(obs["goods"]) else {}),
         )
         px = WIDTH - MARGIN - 3 * 150.0 + 20
-        for pid, en, ja, count, face_up, art in piles:
+        for pid, count, face_up, art in piles:
+            tip_en, tip_ja = _both("view.pile_tip", pile=Msg(f"view.{pid}"), count=count)
             out.pieces.append(Piece(
                 f"pile_{pid}", "card", px, HEADER_Y, face_up=face_up and bool(art),
-                art=art, w=52, h=52 * RATIO,
-                tooltip_en=f"{en}: {count} card(s)", tooltip_ja=f"{ja}:{count}枚"))
-            out.texts.append(Text(f"{pid}_label", px + 60, HEADER_Y + 12, en, ja, size=14,
-                                  bold=True))
+                art=art, w=52, h=52 * RATIO, tooltip_en=tip_en, tooltip_ja=tip_ja))
+            out.texts.append(Text(f"{pid}_label", px + 60, HEADER_Y + 12,
+                                  *_both(f"view.{pid}"), size=14, bold=True))
             out.texts.append(Text(f"{pid}_count", px + 60, HEADER_Y + 36, str(count),
                                   str(count), size=20, bold=True))
             px += 150.0
@@ -347,34 +362,34 @@ class NationalEconomyView(GameView[NObs]):
     @staticmethod
     def _discard_art(discard: dict[str, int]) -> dict[str, Any]:
         items = sorted(discard.items(), key=lambda kv: (-kv[1], kv[0]))
-        return {"title_ja": "捨て札", "title_en": "Discard",
-                "body_ja": "、".join(f"{_card(b)[1]}×{c}" for b, c in items),
-                "body_en": ", ".join(f"{_card(b)[0]} ×{c}" for b, c in items),
-                "corner": "", "badge": "", "color": "#6b5a45"}
+        title_en, title_ja = _both("view.discard")
+        body_en, body_ja = _both("view.text", text=[Msg("view.discard_item", card=b, count=c)
+                                                    for b, c in items])
+        return {"title_ja": title_ja, "title_en": title_en, "body_ja": body_ja,
+                "body_en": body_en, "corner": "", "badge": "", "color": "#6b5a45"}
 
-    def _turn_text(self, obs: NObs) -> tuple[str, str]:
-        """What is going on, for the table (English, Japanese)."""
+    def _turn_text(self, obs: NObs) -> Msg:
+        """What is going on, for the table and the spectator's status line."""
         phase = obs["phase"]
         if phase == P_OVER:
-            return "Game over", "ゲーム終了"
+            return Msg("view.game_over")
         to_move = int(obs["to_move"])
         if to_move < 0:
-            return "Drawing cards…", "カードを引いています…"
-        en, ja = _name(to_move)[0], _name(to_move)[1]
+            return Msg("view.drawing")
         if phase == P_SELL:
-            return f"Payday — {en} sells buildings", f"給料日:{ja}が建物を売却中"
+            return Msg("view.turn_sell", seat=to_move)
         if phase == P_TRIM:
-            return f"Round end — {en} discards to the limit", f"ラウンド終了:{ja}が手札を調整中"
+            return Msg("view.turn_trim", seat=to_move)
         if phase == P_PLACE:
-            return f"{en} places a worker", f"{ja}が労働者を派遣中"
+            return Msg("view.turn_place", seat=to_move)
         effect = str(obs["effect"])
         if effect:
-            return (f"{en} — {_card(effect)[0]}", f"{ja}:{_card(effect)[1]}")
-        return en, ja
+            return Msg("view.turn_effect", seat=to_move, card=effect)
+        return Msg("player", seat=to_move)
 
     def _revealed(self, out: Layout, obs: NObs, x: float, h: float) -> None:
-        zone = Zone("revealed", x, PUBLIC.y, WIDTH - MARGIN - x, h,
-                    "Design Office: revealed cards", "設計事務所:公開されたカード", "#f2c94c")
+        zone = Zone("revealed", x, PUBLIC.y, WIDTH - MARGIN - x, h, *_both("view.revealed"),
+                    "#f2c94c")
         out.zones.append(zone)
         revealed = [str(c) for c in obs["revealed"]]
         pos, cw, ch = grid(len(revealed), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
@@ -420,15 +435,12 @@ class NationalEconomyView(GameView[NObs]):
     @staticmethod
     def _worker(wid: str, p: int, x: float, y: float, size: float, state: str,
                 z: float = 300.0) -> Piece:
-        tips = {"": ("", ""), "dim": (" (asleep until next round)", "(次のラウンドまで休み)"),
-                "used": (" (working)", "(派遣中)")}
-        en, ja = tips.get(state, ("", ""))
+        tips = {"dim": "view.worker_asleep", "used": "view.worker_working"}
+        tip_en, tip_ja = _both(tips.get(state, "view.worker"), seat=p)
         return Piece(wid, "token", x, y, w=size, h=size,
                      art={"label": "z" if state == "dim" else str(p + 1),
                           "color": PLAYER_COLORS[p]},
-                     state=state, z=z,
-                     tooltip_en=f"{_name(p)[0]}'s worker{en}",
-                     tooltip_ja=f"{_name(p)[1]}の労働者{ja}")
+                     state=state, z=z, tooltip_en=tip_en, tooltip_ja=tip_ja)
 
     def _player(self, out: Layout, obs: NObs, workers: _Workers, p: int,
                 seat: int | None, x: float, y: float, w: float, h: float, small: bool) -> None:
@@ -436,22 +448,18 @@ class NationalEconomyView(GameView[NObs]):
         n = int(obs["num_players"])
         you = p == seat
         active = int(obs["to_move"]) == p
-        name_en = _name(p)[0] + (" (you)" if you else "")
-        name_ja = _name(p)[1] + ("(あなた)" if you else "")
-        zone = Zone(f"area{p}", x, y, w, h, name_en, name_ja, PLAYER_COLORS[p])
+        zone = Zone(f"area{p}", x, y, w, h, *_both("view.you" if you else "player", seat=p),
+                    PLAYER_COLORS[p])
         out.zones.append(zone)
         # Line 1: name, cash, workers, penalties, limits.
         marker = " ★" if self.show_marker and int(obs["marker"]) == p else ""
         arrow = " ◀" if active else ""
         cash = int(pl["cash"])
         pen = int(pl["penalties"])
-        pen_en = f" · {pen} unpaid-wage token(s)" if pen else ""
-        pen_ja = f"・未払い罰符{pen}" if pen else ""
-        line_en = (f"{_name(p)[0]}{marker}{arrow}  ${cash} · {pl['workers']}/"
-                   f"{pl['worker_limit']} workers · hand {pl['hand_count']}/{pl['hand_limit']}"
-                   f"{pen_en}")
-        line_ja = (f"{_name(p)[1]}{marker}{arrow}  ${cash}・労働者{pl['workers']}/"
-                   f"{pl['worker_limit']}・手札{pl['hand_count']}/{pl['hand_limit']}{pen_ja}")
+        line_en, line_ja = _both(
+            "view.player_line", seat=p, marker=marker, arrow=arrow, cash=cash,
+            workers=pl["workers"], limit=pl["worker_limit"], hand=pl["hand_count"],
+            hand_limit=pl["hand_limit"], penalties=Msg("view.penalties", n=pen) if pen else "")
         out.texts.append(Text(f"name{p}", x + 10, y + 6, line_en, line_ja,
                               size=15 if small else 17, bold=True,
                               color="#fff3b0" if active else "#f4ecd8"))
@@ -477,10 +485,10 @@ class NationalEconomyView(GameView[NObs]):
             hand_w = w * 0.46
             self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, 130.0, 70.0)
             bx = x + hand_w + 3 * GAP
-            out.texts.append(Text(f"hand_label{p}", x + GAP, body_y - 22, "Hand", "手札",
+            out.texts.append(Text(f"hand_label{p}", x + GAP, body_y - 22, *_both("view.hand"),
                                   size=13, bold=True))
-            out.texts.append(Text(f"buildings_label{p}", bx, body_y - 22, "Buildings",
-                                  "建物", size=13, bold=True))
+            out.texts.append(Text(f"buildings_label{p}", bx, body_y - 22,
+                                  *_both("table.buildings"), size=13, bold=True))
             self._buildings(out, obs, workers, p, bx, body_y, x + w - bx - GAP, body_h,
                             130.0, 60.0, n)
 
@@ -493,11 +501,11 @@ class NationalEconomyView(GameView[NObs]):
             cw = min(max_w, w)
             ch = cw * RATIO
             step = min(cw * 0.35, (w - cw) / max(1, count - 1))
+            tip_en, tip_ja = _both("view.hidden_hand", seat=p, count=count)
             for i in range(count):
                 out.pieces.append(Piece(
                     f"h{p}_{i}", "card", x + i * step, y, face_up=False, w=cw, h=ch, z=i,
-                    tooltip_en=f"{_name(p)[0]}'s hand: {count} card{'s' if count != 1 else ''}",
-                    tooltip_ja=f"{_name(p)[1]}の手札:{count}枚"))
+                    tooltip_en=tip_en, tooltip_ja=tip_ja))
             return
         pos, cw, ch = grid(len(hand), x, y, w, h, max_w, min_w)
         for i, (pid, card, (cx, cy)) in enumerate(zip(hand_ids(p, hand), hand, pos,
@@ -542,10 +550,9 @@ class NationalEconomyView(GameView[NObs]):
                 piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
                 piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
             elif i >= usable:
-                piece.tooltip_en = ("Built this round: works from the next round (this game's "
-                                    f"rules, NE-R26).\n\n{piece.tooltip_en}")
-                piece.tooltip_ja = ("このラウンドに建設:次のラウンドから使えます。"
-                                    f"\n\n{piece.tooltip_ja}")
+                en, ja = _both("view.fresh")
+                piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
+                piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
             out.pieces.append(piece)
             wid = workers.on_own[p].get(i)
             if wid is not None:
@@ -579,9 +586,8 @@ class NationalEconomyView(GameView[NObs]):
             if kind == "place":
                 own = rest.startswith("own:")
                 card = rest[4:] if own else rest
-                en, ja = _card(card)[0], _card(card)[1]
-                label_en = f"Send a worker to {'your' if own else 'the'} {en}"
-                label_ja = f"{'自分の' if own else ''}{ja}に労働者を派遣"
+                label_en, label_ja = _both("gesture.place_own" if own else "gesture.place",
+                                           card=card)
                 if own:
                     usable = len(owned) - int(me.get("fresh", 0))  # NE-R26 option
                     targets = [bids[i] for i, c in enumerate(owned[:usable])
@@ -594,38 +600,35 @@ class NationalEconomyView(GameView[NObs]):
                         out.append(Gesture(action, source=wid, target=t, label_en=label_en,
                                            label_ja=label_ja))
             elif kind in ("discard", "build"):
-                en, ja = _card(rest)[0], _card(rest)[1]
-                label_en = f"{'Discard' if kind == 'discard' else 'Build'} {en}"
-                label_ja = f"{ja}を{'捨てる' if kind == 'discard' else '建設する'}"
+                label_en, label_ja = _both(f"gesture.{kind}", card=rest)
                 for pid, c in zip(hids, hand, strict=True):
                     if c == rest:
                         out.append(Gesture(action, target=pid, label_en=label_en,
                                            label_ja=label_ja))
             elif kind == "take":
-                en, ja = _card(rest)[0], _card(rest)[1]
+                label_en, label_ja = _both("gesture.take", card=rest)
                 for pid, c in zip(rids, revealed, strict=True):
                     if c == rest:
-                        out.append(Gesture(action, target=pid, label_en=f"Take {en}",
-                                           label_ja=f"{ja}を手札に加える"))
+                        out.append(Gesture(action, target=pid, label_en=label_en,
+                                           label_ja=label_ja))
             elif kind == "sell":
-                sold = BUILDINGS[rest]
-                price = self._price(obs, rest)
+                label_en, label_ja = _both("gesture.sell", card=rest,
+                                           price=self._price(obs, rest))
                 for pid, c in zip(bids, owned, strict=True):
                     if c == rest and pid not in picked:
-                        out.append(Gesture(action, target=pid,
-                                           label_en=f"Sell {sold.en} (${price})",
-                                           label_ja=f"{sold.ja}(${price})を売る"))
+                        out.append(Gesture(action, target=pid, label_en=label_en,
+                                           label_ja=label_ja))
             elif kind == "done":
-                total = sum(self._price(obs, b) for b in selling)
-                out.append(Gesture(action, label_en=f"Done: sell for ${total}",
-                                   label_ja=f"確定:${total}で売却", shortcut="D"))
+                label_en, label_ja = _both("gesture.done",
+                                           total=sum(self._price(obs, b) for b in selling))
+                out.append(Gesture(action, label_en=label_en, label_ja=label_ja, shortcut="D"))
             else:
                 out.append(Gesture(action, label_en=action, label_ja=action))
         return out
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: NObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
         if seat is None:
@@ -638,13 +641,13 @@ class NationalEconomyView(GameView[NObs]):
         to_move = int(obs["to_move"])
         state = self._state(obs, seat)
         if to_move != seat:
-            return self.game.prompt(state, seat) or ""
+            return self.game.prompt(state, seat) or MOVE_POSSIBLE
         phase = obs["phase"]
         if source.startswith("w"):
             return self._why_not_worker(obs, seat, state, source, target)
         card, where = self._card_at(obs, source)
         if card is None:
-            return super().why_not(obs, seat, source, target, lang)
+            return super().why_not(obs, seat, source, target)
         if phase == P_PLACE:
             if where == "public":
                 return (self.game.reason(state, f"place:{card}")
@@ -656,30 +659,30 @@ class NationalEconomyView(GameView[NObs]):
                 return Msg("table.build_at")
         if phase in (P_DISCARD, P_TRIM) and where == f"hand{seat}":
             return (self.game.reason(state, f"discard:{card}")
-                    or self.game.prompt(state, seat) or "")
+                    or self.game.prompt(state, seat) or MOVE_POSSIBLE)
         if phase in (P_BUILD, P_BUILD2) and where == f"hand{seat}":
             if card == GOODS:
                 return Msg("table.goods_unbuildable")
-            return self.game.reason(state, f"build:{card}") or ""
+            return self.game.reason(state, f"build:{card}") or MOVE_POSSIBLE
         if phase == P_TAKE and where == "revealed":
-            return self.game.reason(state, f"take:{card}") or ""
+            return self.game.reason(state, f"take:{card}") or MOVE_POSSIBLE
         if phase == P_SELL and where == f"own{seat}":
             if self._already_picked(obs, seat, source):
                 return Msg("table.picked")
-            return self.game.reason(state, f"sell:{card}") or ""
+            return self.game.reason(state, f"sell:{card}") or MOVE_POSSIBLE
         if where is not None and where.startswith("own") and where != f"own{seat}":
             return Msg("table.owner_only")
-        return self.game.prompt(state, seat) or ""
+        return self.game.prompt(state, seat) or MOVE_POSSIBLE
 
     def _why_not_worker(self, obs: NObs, seat: int, state: NEState, source: str,
-                        target: str | None) -> Msg | str:
+                        target: str | None) -> Msg:
         workers = _Workers(obs)
         if source in workers.asleep[seat]:
             return Msg("table.asleep")
         if source not in workers.free[seat]:
             return Msg("table.working")
         if obs["phase"] != P_PLACE:
-            return self.game.prompt(state, seat) or ""
+            return self.game.prompt(state, seat) or MOVE_POSSIBLE
         card, where = self._card_at(obs, target) if target else (None, None)
         if card is None or where is None:
             return Msg("table.drag_worker")
@@ -738,19 +741,18 @@ class NationalEconomyView(GameView[NObs]):
                     return c, f"hand{owner}"
         return None, None
 
-    def status(self, obs: NObs, seat: int | None, lang: str) -> Msg | str:
+    def status(self, obs: NObs, seat: int | None) -> Msg | None:
         phase = obs["phase"]
         if phase == P_OVER:
-            return self._winner_text(obs, lang)
+            return self._winner_text(obs)
         if seat is None:
-            en, ja = self._turn_text(obs)
-            return ja if lang == "ja" else en
+            return self._turn_text(obs)
         state = self._state(obs, seat)
         if phase == P_SELL and int(obs["to_move"]) == seat:
-            return self._sale_status(obs, seat, lang)
-        return self.game.prompt(state, seat) or ""
+            return self._sale_status(obs, seat)
+        return self.game.prompt(state, seat)
 
-    def _sale_status(self, obs: NObs, seat: int, lang: str) -> str:
+    def _sale_status(self, obs: NObs, seat: int) -> Msg:
         """The shortfall, the picks so far and the legal sales that extend them (NE-R53)."""
         pl = obs["players"][seat]
         owned = self._sellable(obs, seat)
@@ -771,48 +773,47 @@ class NationalEconomyView(GameView[NObs]):
             legal.append(sel)
         legal.sort(key=lambda s: (sum(prices[b] for b in s), s))
 
-        def names(sel: Sequence[str]) -> str:
-            sep = " + " if lang != "ja" else "+"
-            return sep.join(f"{_say('card.' + b, lang)} ${prices[b]}" for b in sel)
+        def names(sel: Sequence[str]) -> Msg | str:
+            return _chain("sale.and", [Msg("sale.item", card=b, price=prices[b]) for b in sel])
 
-        def option(sel: Sequence[str]) -> str:
+        def option(sel: Sequence[str]) -> Msg | str:
             if len(sel) == 1:
                 return names(sel)
-            total = sum(prices[b] for b in sel)
-            return f"{names(sel)}(計${total})" if lang == "ja" else f"{names(sel)} = ${total}"
+            return Msg("sale.option", names=names(sel), total=sum(prices[b] for b in sel))
 
         shown = [option(s) for s in legal[:4]]
         if len(legal) > 4:
             shown.append("…")
-        options = ("、" if lang == "ja" else "; ").join(shown)
-        head = self._sale_head(obs, due, cash, lang)
+        head = self._sale_head(obs, due, cash)
+        chosen: Msg | str = ""
         if selling:
-            head += _say("status.picked", lang, names=names(selling), picked=picked)
-        if not legal:
-            return head
-        complete = tuple(selling) in legal
-        if complete and len(legal) == 1:
-            return head + _say("status.press_done", lang)
-        return head + _say("status.legal_sales", lang, options=options)
+            chosen = Msg("status.picked", names=names(selling), picked=picked)
+        tail: Msg | str = ""
+        if legal:
+            complete = tuple(selling) in legal
+            if complete and len(legal) == 1:
+                tail = Msg("status.press_done")
+            else:
+                tail = Msg("status.legal_sales", options=_chain("sale.or", shown))
+        return Msg("status.sale", head=head, picked=chosen, tail=tail)
 
-    def _sale_head(self, obs: NObs, due: int, cash: int, lang: str) -> str:
+    def _sale_head(self, obs: NObs, due: int, cash: int) -> Msg:
         """The first sentence of the payday status: what is owed and what is short."""
-        return _say("status.payday", lang, due=due, cash=cash, short=due - cash)
+        return Msg("status.payday", due=due, cash=cash, short=due - cash)
 
-    def series(self, obs: NObs, lang: str) -> dict[str, float]:
-        out: dict[str, float] = {}
-        cash, assets = _say("series.cash", lang), _say("series.assets", lang)
+    def series(self, obs: NObs) -> list[Figure]:
+        out: list[Figure] = []
+        cash, assets = Msg("series.cash"), Msg("series.assets")
         for p, pl in enumerate(obs["players"]):
             sb = score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
                                  int(pl["workers"]), pl["hand"] or [],
                                  rules_of(obs).bonus_each_copy)
-            out[f"P{p + 1} " + cash] = float(pl["cash"])
-            out[f"P{p + 1} " + assets] = float(sb.total)
-        out[_say("series.household", lang)] = float(obs["household"])
+            out.append((Msg("series.player", seat=p, what=cash), float(pl["cash"])))
+            out.append((Msg("series.player", seat=p, what=assets), float(sb.total)))
+        out.append((Msg("series.household"), float(obs["household"])))
         return out
 
-    def series_from_seats(self, obs: NObs, seen: Sequence[NObs],
-                          lang: str) -> dict[str, float]:
+    def series_from_seats(self, obs: NObs, seen: Sequence[NObs]) -> list[Figure]:
         """``series`` of the true position, for the end-of-game chart (the app samples it
         after every decision and shows it only once the game is over).
 
@@ -824,32 +825,31 @@ class NationalEconomyView(GameView[NObs]):
         merged = obs.copy()
         merged["players"] = [seen[p]["players"][p] if p < len(seen) else pl
                              for p, pl in enumerate(obs["players"])]
-        return self.series(merged, lang)
+        return self.series(merged)
 
     def series_round(self, obs: NObs) -> int | None:
         return int(obs["round"])
 
-    def series_panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
-        # The words are those ``series`` puts in its names, in the same language.
-        return [(_say("panel.cash", lang), (_say("series.cash", lang),)),
-                (_say("panel.assets", lang), (_say("series.assets", lang),)),
-                (_say("series.household", lang), (_say("series.household", lang),))]
+    def series_panels(self) -> list[tuple[Msg, tuple[Msg, ...]]]:
+        # The words are those ``series`` puts in its names.
+        return [(Msg("panel.cash"), (Msg("series.cash"),)),
+                (Msg("panel.assets"), (Msg("series.assets"),)),
+                (Msg("series.household"), (Msg("series.household"),))]
 
-    def score_table(self, obs: NObs, lang: str) -> list[list[str]] | None:
+    def score_table(self, obs: NObs) -> list[list[Cell]] | None:
         """NE-R60..NE-R62 per player: cash, building values, each end bonus, penalties."""
         scores = obs["scores"]
         if obs["phase"] != P_OVER or not scores:
             return None
-        rows = [["", *(_say("player", lang, seat=p) for p in range(len(scores)))],
-                [_say("panel.cash", lang), *(str(sc["cash"]) for sc in scores)],
-                [_say("table.buildings", lang), *(str(sc["buildings"]) for sc in scores)]]
+        rows: list[list[Cell]] = [
+            ["", *(Msg("player", seat=p) for p in range(len(scores)))],
+            [Msg("panel.cash"), *(str(sc["cash"]) for sc in scores)],
+            [Msg("table.buildings"), *(str(sc["buildings"]) for sc in scores)]]
         owned = {b for sc in scores for b in sc["bonuses"]}
         for b in (b for b in BUILDING_IDS if b in owned):  # a fixed order, the same every game
-            rows.append([_say("card." + b, lang),
-                         *(str(sc["bonuses"].get(b, 0)) for sc in scores)])
-        rows.append([_say("table.penalties", lang),
-                     *(str(-int(sc["penalty"])) for sc in scores)])
-        rows.append([_say("panel.assets", lang), *(str(sc["total"]) for sc in scores)])
+            rows.append([Msg("card." + b), *(str(sc["bonuses"].get(b, 0)) for sc in scores)])
+        rows.append([Msg("table.penalties"), *(str(-int(sc["penalty"])) for sc in scores)])
+        rows.append([Msg("panel.assets"), *(str(sc["total"]) for sc in scores)])
         return rows
 
     @staticmethod
@@ -863,25 +863,18 @@ class NationalEconomyView(GameView[NObs]):
         best = max(keys)
         return [p for p, k in enumerate(keys) if k == best]
 
-    def _winner_text(self, obs: NObs, lang: str) -> str:
-        return _say("log.winner", lang, seats=self._winners(obs))
+    def _winner_text(self, obs: NObs) -> Msg:
+        return Msg("log.winner", seats=self._winners(obs))
 
-    def summary(self, obs: NObs, lang: str) -> str:
+    def summary(self, obs: NObs) -> Msg | None:
         if obs["phase"] != P_OVER or not obs["scores"]:
-            return ""
-        ja = lang == "ja"
-        lines = [self._winner_text(obs, lang)]
+            return None
+        lines: list[Msg | str] = [self._winner_text(obs)]
         for p, sc in enumerate(obs["scores"]):
-            parts = [f"現金${sc['cash']}" if ja else f"cash ${sc['cash']}",
-                     f"建物${sc['buildings']}" if ja else f"buildings ${sc['buildings']}"]
-            for b, v in sc["bonuses"].items():
-                name = _say("card." + b, lang)
-                parts.append(f"{name}+{v}" if ja else f"{name} +{v}")
-            text = " + ".join(parts)
-            if sc["penalty"]:
-                text += f" − 未払い罰符{sc['penalty']}" if ja else \
-                    f" − penalties {sc['penalty']}"
-            total = sc["total"]
-            who = _say("player", lang, seat=p)
-            lines.append(f"{who}:{text} = {total}点" if ja else f"{who}: {text} = {total}")
-        return "\n".join(lines)
+            parts: list[Msg | str] = [Msg("summary.cash", n=sc["cash"]),
+                                      Msg("summary.buildings", n=sc["buildings"])]
+            parts += [Msg("summary.bonus", card=b, n=v) for b, v in sc["bonuses"].items()]
+            penalty = Msg("summary.penalty", n=sc["penalty"]) if sc["penalty"] else ""
+            lines.append(Msg("summary.player", seat=p, parts=_chain("view.plus", parts),
+                             penalty=penalty, total=sc["total"]))
+        return Msg("view.text", text=_chain("view.lines", lines))

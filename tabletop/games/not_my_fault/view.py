@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
+from tabletop.api import (
+    MOVE_POSSIBLE,
+    Figure,
+    GameView,
+    Gesture,
+    Layout,
+    Msg,
+    Piece,
+    Text,
+    Zone,
+    both,
+)
 
 from .data import (
     LAST_MILESTONE,
@@ -144,7 +155,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
     """Layout, gestures and words for Not My Fault!."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: NotMyFaultObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: NotMyFaultObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         n = int(obs["num_players"])
         me = _bottom_seat(seat)
@@ -364,7 +375,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: NotMyFaultObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
         if seat is None:
@@ -382,12 +393,12 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                 return Msg("table.reprimand")
             if source in ("discard_top", "reserve") or source.startswith("audit"):
                 return Msg("table.out_of_play")
-            return super().why_not(obs, seat, source, target, lang)
+            return super().why_not(obs, seat, source, target)
         hand = obs["players"][seat]["hand"]
         index = found[1]
         card = hand[index] if index < len(hand) else None
         if card is None:
-            return super().why_not(obs, seat, source, target, lang)
+            return super().why_not(obs, seat, source, target)
         if to_move != seat:
             if to_move < 0:
                 return Msg("refuse.dealing")
@@ -398,24 +409,24 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         milestone = _MILESTONE_IDS.get(target or "")
         if milestone is None:
             if declared == LAST_MILESTONE:
-                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}") or ""
+                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}") or MOVE_POSSIBLE
             if target is None:
                 return Msg("table.drag_to_milestone")
             return Msg("table.drop_on_milestone")
-        return _RULES.reason(state, f"play:{value}:{milestone}") or ""
+        return _RULES.reason(state, f"play:{value}:{milestone}") or MOVE_POSSIBLE
 
-    def status(self, obs: NotMyFaultObs, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: NotMyFaultObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: NotMyFaultObs, lang: str) -> dict[str, float]:
-        return {WORDS.say(Msg("series.reprimands", number=p + 1), lang): float(pl["reprimands"])
-                for p, pl in enumerate(obs["players"])}
+    def series(self, obs: NotMyFaultObs) -> list[Figure]:
+        return [(Msg("series.reprimands", number=p + 1), float(pl["reprimands"]))
+                for p, pl in enumerate(obs["players"])]
 
     def series_round(self, obs: NotMyFaultObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
-    def summary(self, obs: NotMyFaultObs, lang: str) -> Msg | None:
+    def summary(self, obs: NotMyFaultObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         loser = int(obs["loser"])

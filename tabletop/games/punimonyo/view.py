@@ -20,6 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.api import (
+    MOVE_POSSIBLE,
+    Cell,
+    Figure,
     GameView,
     Gesture,
     HighScore,
@@ -91,13 +94,12 @@ def a_id(index: int) -> str:
     return f"a{index}"
 
 
-def word_art(word: str, lang: str, body_en: str = "", body_ja: str = "",
+def word_art(word: str, body_en: str = "", body_ja: str = "",
              color: str = "") -> dict[str, Any]:
     """A word card: the kana is the word in either language, so it is the title in both;
     English adds the romaji below it."""
-    sub = "" if lang == "ja" else ROMAJI[word]
-    first, second = ("title_ja", "title_en") if lang == "ja" else ("title_en", "title_ja")
-    return {first: KANA[word], second: sub, "body_en": body_en, "body_ja": body_ja,
+    return {"title_en": KANA[word], "title_ja": KANA[word], "subtitle_en": ROMAJI[word],
+            "subtitle_ja": "", "body_en": body_en, "body_ja": body_ja,
             "corner": "", "badge": "", "color": color or COLORS[word]}
 
 
@@ -116,15 +118,15 @@ class PunimonyoView(GameView[PunimonyoObs]):
     """Layout, gestures, beat and words for Punimonyo."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: PunimonyoObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: PunimonyoObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
         for p in (0, 1):
             self._add_panel(out, obs, p, seat)
         self._add_centre(out, obs)
         if obs["phase"] != P_OVER or obs["last"] is not None:
-            self._add_question(out, obs, seat, lang)
+            self._add_question(out, obs, seat)
             self._add_track(out, obs)
-            self._add_answer(out, obs, lang)
+            self._add_answer(out, obs)
         self._add_pads(out, obs, seat)
         return out
 
@@ -209,8 +211,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                   size=13, color="#e8e2d0"))
 
     # -- the question ---------------------------------------------------------------------
-    def _add_question(self, out: Layout, obs: PunimonyoObs, seat: int | None,
-                      lang: str) -> None:
+    def _add_question(self, out: Layout, obs: PunimonyoObs, seat: int | None) -> None:
         phase = obs["phase"]
         last = obs["last"] if phase == P_OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
@@ -253,7 +254,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
             if show:
                 word = words[i]
                 out.pieces.append(Piece(
-                    q_id(i), "card", x, Q_Y, art=word_art(word, lang, str(i + 1)),
+                    q_id(i), "card", x, Q_Y, art=word_art(word, str(i + 1)),
                     w=w, h=SLOT_H, state="active" if now else "",
                     tooltip_en=f"Word {i + 1}: {KANA[word]} ({ROMAJI[word]})",
                     tooltip_ja=f"{i + 1}語目:{KANA[word]}"))
@@ -304,7 +305,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                     h=size, art={"label": label, "color": colour}))
 
     # -- the answer -----------------------------------------------------------------------
-    def _add_answer(self, out: Layout, obs: PunimonyoObs, lang: str) -> None:
+    def _add_answer(self, out: Layout, obs: PunimonyoObs) -> None:
         phase = obs["phase"]
         last = obs["last"] if phase == P_OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
@@ -328,7 +329,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                     and int(last["beat"]) == i + 1 and last["pressed"] == word
                 out.pieces.append(Piece(
                     a_id(i), "card", x, A_Y,
-                    art=word_art(word, lang, "✗" if wrong else "✓", "",
+                    art=word_art(word, "✗" if wrong else "✓", "",
                                  MISTAKE_RED if wrong else ""),
                     w=w, h=SLOT_H, state="",
                     tooltip_en=f"Answer {i + 1}: {KANA[word]} ({ROMAJI[word]})",
@@ -437,7 +438,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: PunimonyoObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         phase = obs["phase"]
         if phase == P_OVER:
             return Msg("refuse.over")
@@ -457,36 +458,33 @@ class PunimonyoView(GameView[PunimonyoObs]):
             return Msg("table.wait")
         state = PunimonyoGame._visible_state(obs)
         kind = "ask" if phase == P_COMPOSE else "word"
-        return _RULES.reason(state, f"{kind}:{word}") or ""
+        return _RULES.reason(state, f"{kind}:{word}") or MOVE_POSSIBLE
 
-    def status(self, obs: PunimonyoObs, seat: int | None, lang: str) -> Msg:
+    def status(self, obs: PunimonyoObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: PunimonyoObs, lang: str) -> dict[str, float]:
-        label = "点" if lang == "ja" else "points"
+    def series(self, obs: PunimonyoObs) -> list[Figure]:
         if obs["practice"]:
-            name = "最長正解" if lang == "ja" else "longest answer"
-            return {f"P1 {name}": float(obs["bests"][0])}
-        return {f"P{p + 1} {label}": float(v) for p, v in enumerate(obs["scores"])}
+            return [(Msg("series.longest", number=1), float(obs["bests"][0]))]
+        return [(Msg("series.points", number=p + 1), float(v))
+                for p, v in enumerate(obs["scores"])]
 
     def series_round(self, obs: PunimonyoObs) -> int | None:
         stint = int(obs["stint"])
         return stint + 1 if stint >= 0 else None
 
-    def score_table(self, obs: PunimonyoObs, lang: str) -> list[list[str]] | None:
+    def score_table(self, obs: PunimonyoObs) -> list[list[Cell]] | None:
         if obs["phase"] != P_OVER:
             return None
-        ja = lang == "ja"
         seats = [0] if obs["practice"] else [0, 1]
-        rows = [[""] + [_name(p)[1 if ja else 0] for p in seats]]
+        rows: list[list[Cell]] = [["", *(Msg("player", seat=p) for p in seats)]]
         per = {p: [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
                for p in seats}
         for k in range(STINTS_PER_PLAYER):
-            label = f"スティント{k + 1}(正解数)" if ja else f"Stint {k + 1} (correct)"
-            rows.append([label] + [str(per[p][k]) if k < len(per[p]) else "–" for p in seats])
-        rows.append(["最長正解(語)" if ja else "Longest correct (words)"]
-                    + [str(int(obs["bests"][p])) for p in seats])
-        rows.append(["合計" if ja else "Total"] + [str(int(obs["scores"][p])) for p in seats])
+            rows.append([Msg("score.stint", number=k + 1),
+                         *(str(per[p][k]) if k < len(per[p]) else "–" for p in seats)])
+        rows.append([Msg("score.longest"), *(str(int(obs["bests"][p])) for p in seats)])
+        rows.append([Msg("score.total"), *(str(int(obs["scores"][p])) for p in seats)])
         return rows
 
     def high_score(self, obs: PunimonyoObs) -> HighScore | None:
@@ -507,17 +505,16 @@ class PunimonyoView(GameView[PunimonyoObs]):
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), best,
                          f"Longest {best} words", f"最長{best}語", lines)
 
-    def summary(self, obs: PunimonyoObs, lang: str) -> str:
+    def summary(self, obs: PunimonyoObs) -> Msg | None:
         if obs["phase"] != P_OVER:
-            return ""
-        head = CATALOGUE.say(prompt_from_obs(obs, None), lang)
+            return None
         scores = [int(v) for v in obs["scores"]]
         bests = [int(v) for v in obs["bests"]]
         if obs["practice"]:
             tail = Msg("summary.practice", score=scores[0])
         else:
             tail = Msg("summary.longest", first=bests[0], second=bests[1])
-        return head + "\n" + CATALOGUE.say(tail, lang)
+        return Msg("summary.lines", head=prompt_from_obs(obs, None), tail=tail)
 
 
 def _shade(colour: str, factor: float) -> str:

@@ -14,7 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import GameView, Gesture, Layout, Msg, Piece, Text, Zone, both
+from tabletop.api import (
+    MOVE_POSSIBLE,
+    Figure,
+    GameView,
+    Gesture,
+    Layout,
+    Msg,
+    Piece,
+    Text,
+    Zone,
+    both,
+)
 
 from .data import (
     DOCUMENTS,
@@ -124,7 +135,7 @@ class SpymasterView(GameView[SpymasterObs]):
     """Layout, gestures and words for Spymaster."""
 
     # -- layout ---------------------------------------------------------------------------
-    def layout(self, obs: SpymasterObs, seat: int | None, lang: str) -> Layout:
+    def layout(self, obs: SpymasterObs, seat: int | None) -> Layout:
         me = _bottom_seat(seat)
         opp = 1 - me
         out = Layout(WIDTH, HEIGHT)
@@ -303,7 +314,7 @@ class SpymasterView(GameView[SpymasterObs]):
 
     # -- words ----------------------------------------------------------------------------
     def why_not(self, obs: SpymasterObs, seat: int | None, source: str,
-                target: str | None, lang: str) -> Msg | str:
+                target: str | None) -> Msg:
         if obs["phase"] == P_OVER:
             return Msg("game_over")
         if seat is None:
@@ -314,11 +325,11 @@ class SpymasterView(GameView[SpymasterObs]):
         if not source.startswith(f"p{seat}h"):
             if source in ("deck", "discard_top"):
                 return Msg("table.drawn_for_you")
-            return super().why_not(obs, seat, source, target, lang)
+            return super().why_not(obs, seat, source, target)
         hand = obs["players"][seat]["hand"]
         index = int(source[len(f"p{seat}h"):])
         if index >= len(hand):
-            return super().why_not(obs, seat, source, target, lang)
+            return super().why_not(obs, seat, source, target)
         card = str(hand[index])
         phase = obs["phase"]
         row = obs["players"][seat]["row"]
@@ -338,7 +349,7 @@ class SpymasterView(GameView[SpymasterObs]):
         if action.startswith("tuck:") and card_type(card) != "spy":
             return Msg("table.only_spies")
         state = SpymasterGame._visible_state(obs)
-        return _RULES.reason(state, action) or ""
+        return _RULES.reason(state, action) or MOVE_POSSIBLE
 
     @staticmethod
     def _waiting(obs: SpymasterObs, to_move: int) -> Msg:
@@ -349,14 +360,14 @@ class SpymasterView(GameView[SpymasterObs]):
             return Msg("table.wait_discarding", seat=to_move)
         return Msg("table.attacking", seat=to_move)
 
-    def status(self, obs: SpymasterObs, seat: int | None, lang: str) -> Msg | None:
+    def status(self, obs: SpymasterObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: SpymasterObs, lang: str) -> dict[str, float]:
-        return {WORDS.say(Msg("series.documents", number=p + 1), lang):
-                float(DOCUMENTS - int(obs["players"][p]["exposed"])) for p in (0, 1)}
+    def series(self, obs: SpymasterObs) -> list[Figure]:
+        return [(Msg("series.documents", number=p + 1),
+                 float(DOCUMENTS - int(obs["players"][p]["exposed"]))) for p in (0, 1)]
 
-    def summary(self, obs: SpymasterObs, lang: str) -> Msg | None:
+    def summary(self, obs: SpymasterObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None
         left = [DOCUMENTS - int(p["exposed"]) for p in obs["players"]]

@@ -37,7 +37,7 @@ def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
             s = session.state
             for seat in range(n):
                 obs = GAME.observation(s, seat)
-                lay = VIEW.layout(obs, seat, "en")
+                lay = VIEW.layout(obs, seat)
                 pieces = by_id(lay.pieces)
                 for p in range(n):
                     if p != seat and s.buried[p] is not None:
@@ -47,10 +47,10 @@ def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
                             f"Player {p + 1}", "")
                 twin = GAME.resample(obs, seat, rng)
                 twin_obs = GAME.observation(twin, seat)
+                assert VIEW.layout(twin_obs, seat) == VIEW.layout(obs, seat)  # both languages
                 for lang in ("en", "ja"):
-                    assert VIEW.layout(twin_obs, seat, lang) == VIEW.layout(obs, seat, lang)
-                    assert say(VIEW.status(twin_obs, seat, lang), lang) == \
-                        say(VIEW.status(obs, seat, lang), lang)
+                    assert say(VIEW.status(twin_obs, seat), lang) == \
+                        say(VIEW.status(obs, seat), lang)
             before = len(session.history)
             legal = session.legal_actions()
             session.submit(session.current_player(), legal[rng.randrange(len(legal))])
@@ -68,7 +68,7 @@ def test_no_pending_choice_in_another_seats_layout_or_log(n: int) -> None:
 def test_layout_shows_own_bury_face_up_and_others_hidden() -> None:
     s = position([[4, 1, 2], [2, 1, 1], [-5, 1, 8]], centre=[8])
     s, _ = play(s, "bury:4", "bury:1")
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     pieces = by_id(lay.pieces)
     assert pieces["bur0"].face_up and pieces["bur0"].art["title_en"] == "4"
     assert not pieces["bur1"].face_up and "hidden" in pieces["bur1"].tooltip_en
@@ -78,7 +78,7 @@ def test_layout_shows_own_bury_face_up_and_others_hidden() -> None:
     assert texts["state2"] == "Choosing a card secretly…"
     assert pieces["d0"].art["title_en"] == "8"
     # Seat 2 is to bury: its own spot is the drop target.
-    lay2 = VIEW.layout(GAME.observation(s, 2), 2, "ja")
+    lay2 = VIEW.layout(GAME.observation(s, 2), 2)
     spot = by_id(lay2.pieces)["bur2"]
     assert spot.state == "active" and spot.art["title_ja"] == "埋める"
 
@@ -86,13 +86,13 @@ def test_layout_shows_own_bury_face_up_and_others_hidden() -> None:
 def test_status_says_choose_secretly_and_hidden_while_waiting() -> None:
     s = position([[4, 1], [2, 1], [1, 1]])
     obs = GAME.observation(s, 0)
-    assert say(VIEW.status(obs, 0, "en"), "en").startswith("Choose secretly")
-    assert "こっそり" in say(VIEW.status(obs, 0, "ja"), "ja")
+    assert say(VIEW.status(obs, 0), "en").startswith("Choose secretly")
+    assert "こっそり" in say(VIEW.status(obs, 0), "ja")
     s, _ = play(s, "bury:4")
-    waiting = say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
+    waiting = say(VIEW.status(GAME.observation(s, 0), 0), "en")
     assert "secretly" in waiting and "hidden until the reveal" in waiting
-    assert "秘密" in say(VIEW.status(GAME.observation(s, 0), 0, "ja"), "ja")
-    assert "hidden" in say(VIEW.status(GAME.observation(s, 2), 2, "en"), "en")
+    assert "秘密" in say(VIEW.status(GAME.observation(s, 0), 0), "ja")
+    assert "hidden" in say(VIEW.status(GAME.observation(s, 2), 2), "en")
 
 
 def test_board_slots_and_bid_gestures() -> None:
@@ -100,31 +100,31 @@ def test_board_slots_and_bid_gestures() -> None:
     s, _ = play(s, "bury:1", "bury:1", "bury:1", "bury:1", "bid:0", "bid:5")
     assert s.phase == P_BID
     obs = GAME.observation(s, 2)
-    pieces = by_id(VIEW.layout(obs, 2, "en").pieces)
+    pieces = by_id(VIEW.layout(obs, 2).pieces)
     assert pieces["z0"].art["body_en"] == "P1" and pieces["z1"].art["body_en"] == "free"
     assert pieces["b5"].state == "active"
     gestures = {g.action: g for g in VIEW.gestures(obs, 2, GAME.legal_actions(s))}
     assert gestures["bid:0"].target == "z1" and gestures["bid:3"].target == "b3"
-    assert say(VIEW.why_not(obs, 2, "b5", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 2, "b5", None), "en") == \
         "Player 2's pawn is already on 5; choose a free value."
-    assert "順番" in say(VIEW.why_not(obs, 2, "z3", None, "ja"), "ja")
-    assert say(VIEW.why_not(obs, 2, "p2h0", None, "en"), "en") == \
+    assert "順番" in say(VIEW.why_not(obs, 2, "z3", None), "ja")
+    assert say(VIEW.why_not(obs, 2, "p2h0", None), "en") == \
         "You bury a card only at the start of a round."
 
 
 def test_why_not_reasons() -> None:
     s = position([[4, 1], [2, 1]])
     obs = GAME.observation(s, 1)
-    assert say(VIEW.why_not(obs, 1, "p1h0", None, "en"), "en") == "It is Player 1's turn."
-    assert say(VIEW.why_not(obs, 1, "p0h0", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 1, "p1h0", None), "en") == "It is Player 1's turn."
+    assert say(VIEW.why_not(obs, 1, "p0h0", None), "en") == \
         "That card is in Player 1's hand."
     obs0 = GAME.observation(s, 0)
-    assert "burial spot" in say(VIEW.why_not(obs0, 0, "p0h0", "d0", "en"), "en")
-    assert say(VIEW.why_not(obs0, 0, "b3", None, "ja"), "ja").startswith(
+    assert "burial spot" in say(VIEW.why_not(obs0, 0, "p0h0", "d0"), "en")
+    assert say(VIEW.why_not(obs0, 0, "b3", None), "ja").startswith(
         "まず全員がカードを埋めます")
     s, _ = play(s, "bury:4")
     obs1 = GAME.observation(s, 1)
-    assert "face down" in say(VIEW.why_not(obs1, 1, "bur0", None, "en"), "en")
+    assert "face down" in say(VIEW.why_not(obs1, 1, "bur0", None), "en")
     assert s.phase == P_BURY
 
 
@@ -135,8 +135,11 @@ def test_take_gestures_and_summary() -> None:
     gestures = VIEW.gestures(obs, 0, GAME.legal_actions(s))
     targets = {g.action: g.target for g in gestures}
     assert targets["pass"] is None and targets["take:4"] is not None
-    assert "Take nothing" in say(VIEW.status(obs, 0, "en"), "en")
+    assert "Take nothing" in say(VIEW.status(obs, 0), "en")
     s, _ = play(s, "take:4", "take:2")
     final = GAME.observation(s, None)
-    assert say(VIEW.summary(final, "en"), "en").startswith("Player 1 wins with 4 points.")
-    assert "勝ち" in say(VIEW.summary(final, "ja"), "ja")
+    assert say(VIEW.summary(final), "en").startswith("Player 1 wins with 4 points.")
+    assert "勝ち" in say(VIEW.summary(final), "ja")
+    assert {say(name, "en"): v for name, v in VIEW.series(final)} == {"P1 points": 4.0,
+                                                                      "P2 points": 2.0}
+    assert {say(name, "ja") for name, _ in VIEW.series(final)} == {"P1 点", "P2 点"}

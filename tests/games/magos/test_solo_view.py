@@ -20,7 +20,7 @@ def pieces(lay: Layout, kind: str) -> dict[str, Piece]:
 
 def test_enemy_card_face_table_and_texts() -> None:
     s = battle("sleeping_lion", dice=[2, 5], mana=3, turns=(3, 2))
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     assert (lay.width, lay.height) == (1280, 800)
     cards = pieces(lay, "card")
     enemy = cards["enemy"]
@@ -32,8 +32,8 @@ def test_enemy_card_face_table_and_texts() -> None:
     # Bands: 0 = HP 1-15, 1 = HP 16-25 (in force at 25 HP); the other band is dim.
     assert all(tiles[f"row0-{f}"].state == "dim" for f in range(1, 7))
     assert all(tiles[f"row1-{f}"].state == "" for f in range(1, 7))
-    assert tiles["row1-1"].art["label"] == "1  2 dmg to itself"
-    assert tiles["row1-6"].art["label"] == "6  4 dmg ■" and tiles["row1-6"].art["ends_turn"]
+    assert tiles["row1-1"].art["label_en"] == "1  2 dmg to itself"
+    assert tiles["row1-6"].art["label_en"] == "6  4 dmg ■" and tiles["row1-6"].art["ends_turn"]
     assert tiles["row0-6"].art["label_ja"] == "6  7ダメージ ■"
     row = tiles["row1-1"]
     assert row.w > 3 * row.h  # wide, short tiles read as table rows
@@ -47,8 +47,7 @@ def test_enemy_card_face_table_and_texts() -> None:
     own = [c for c in cards.values() if c.id.startswith("p0s")]
     assert len(own) == 5 and all(c.face_up and c.y > 400 for c in own)
     assert [d.art["value"] for d in pieces(lay, "die").values()] == [2, 5]
-    lay_ja = VIEW.layout(SOLO.observation(s, 0), 0, "ja")
-    assert pieces(lay_ja, "tile")["row1-5"].art["label"] == "5  3ダメージ"
+    assert tiles["row1-5"].art["label_ja"] == "5  3ダメージ"
 
 
 def test_enemy_steps_are_highlighted_node_by_node() -> None:
@@ -56,12 +55,12 @@ def test_enemy_steps_are_highlighted_node_by_node() -> None:
     # after the Lion's HP drops into it (MG-R56.1).
     s = battle("sleeping_lion", enemy_hp=17, turns=(3, 2), dice=[1])
     s, _ = play(s, "end")
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     tiles = pieces(lay, "tile")
     assert not any(t.state == "active" for t in tiles.values())
     assert [d.state for d in pieces(lay, "die").values()] == ["", "", ""]
     s, _ = play(s, "enemy:2")
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     tiles = pieces(lay, "tile")
     assert tiles["row1-2"].state == "active"
     assert [t for t in tiles if tiles[t].state == "active"] == ["row1-2"]
@@ -74,11 +73,11 @@ def test_enemy_steps_are_highlighted_node_by_node() -> None:
     assert texts["step0"] == "2 → 2 damage to itself" and texts["turn"] == "Turn 3 — Sleeping Lion"
     s, _ = play(s, "enemy:4", "enemy:5")
     # The last step stays on show until the wizard rolls.
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     assert pieces(lay, "tile")["row1-5"].state == "active"
     assert [d.state for d in pieces(lay, "die").values()] == ["used", "used", "active"]
     s, _ = play(s, "roll:1-1-1-1")
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     tiles = pieces(lay, "tile")
     assert not any(t.state == "active" for t in tiles.values())
     assert all(tiles[f"row1-{f}"].state == "dim" for f in range(1, 7))  # HP 15: band 0 now
@@ -87,7 +86,7 @@ def test_enemy_steps_are_highlighted_node_by_node() -> None:
 def test_ends_turn_leaves_remaining_enemy_dice_dim() -> None:
     s = battle("stone_gargoyle", hp=99, max_hp=99, dice_mode="rolled")
     s, _ = play(s, "end", "roll:6-6", "enemy:6")
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     assert [d.state for d in pieces(lay, "die").values()] == ["active", "dim"]
     assert {t.id: t.text_en for t in lay.texts}["next_dice"] == \
         "Next enemy turn: 2 rolled dice"
@@ -104,7 +103,7 @@ def test_gestures_cover_every_legal_action() -> None:
             legal = session.legal_actions()
             gestures = VIEW.gestures(obs, 0, legal)
             assert {g.action for g in gestures} == set(legal)
-            lay = VIEW.layout(obs, 0, "en")
+            lay = VIEW.layout(obs, 0)
             ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
             for g in gestures:
                 for ref in (g.source, g.target):
@@ -116,19 +115,19 @@ def test_gestures_cover_every_legal_action() -> None:
 def test_why_not() -> None:
     s = battle("stone_gargoyle", dice=[3], turns=(2, 1))
     obs = SOLO.observation(s, 0)
-    assert say(VIEW.why_not(obs, 0, "row0-6", None, "en"), "en").startswith(
+    assert say(VIEW.why_not(obs, 0, "row0-6", None), "en").startswith(
         "That is Stone Gargoyle's card")
-    assert "enemy" in say(VIEW.why_not(obs, 0, "die0", "enemy", "en"), "en")
-    assert say(VIEW.why_not(obs, 0, "die0", "p0s2", "en"), "en") == \
+    assert "enemy" in say(VIEW.why_not(obs, 0, "die0", "enemy"), "en")
+    assert say(VIEW.why_not(obs, 0, "die0", "p0s2"), "en") == \
         "Fireball needs 2 dice; only 1 are unused."
-    assert say(VIEW.why_not(obs, 0, "p0s1", None, "en"), "en").startswith(
+    assert say(VIEW.why_not(obs, 0, "p0s1", None), "en").startswith(
         "Drag a die onto this spell")
     s, _ = play(s, "end")
     obs = SOLO.observation(s, 0)
-    assert say(VIEW.why_not(obs, 0, "p0s0", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0s0", None), "en") == \
         "Stone Gargoyle is taking its turn."
-    assert say(VIEW.why_not(obs, 0, "p0s0", None, "ja"), "ja") == "石像ガーゴイルの手番です。"
-    assert say(VIEW.status(obs, 0, "en"), "en") == "Stone Gargoyle is taking its turn."
+    assert say(VIEW.why_not(obs, 0, "p0s0", None), "ja") == "石像ガーゴイルの手番です。"
+    assert say(VIEW.status(obs, 0), "en") == "Stone Gargoyle is taking its turn."
 
 
 @pytest.mark.parametrize(("case", "en"), [
@@ -146,14 +145,17 @@ def test_summary(case: str, en: str) -> None:
                            dice=[2, 3], hp=3),
                     "cast:pain:2", "cast:zeal:3")
     obs = SOLO.observation(s, 0)
-    assert say(VIEW.summary(obs, "en"), "en") == en
-    assert say(VIEW.summary(obs, "ja"), "ja")
-    assert say(VIEW.status(obs, 0, "en"), "en") in ("You defeated Training Dummy!",
-                                         "Stone Gargoyle defeated you.", "Chimera defeated you.")
+    assert say(VIEW.summary(obs), "en") == en
+    assert say(VIEW.summary(obs), "ja")
+    assert say(VIEW.status(obs, 0), "en") in ("You defeated Training Dummy!",
+                                              "Stone Gargoyle defeated you.",
+                                              "Chimera defeated you.")
 
 
 def test_series_and_no_summary_mid_battle() -> None:
     obs = SOLO.observation(battle("reaper", mana=4, enemy_hp=9), 0)
-    assert VIEW.series(obs, "en") == {"HP": 15.0, "mana": 4.0, "Reaper HP": 9.0}
-    assert VIEW.series(obs, "ja") == {"HP": 15.0, "マナ": 4.0, "リーパー HP": 9.0}
-    assert say(VIEW.summary(obs, "en"), "en") == ""
+    assert {say(n, "en"): v for n, v in VIEW.series(obs)} == \
+        {"HP": 15.0, "mana": 4.0, "Reaper HP": 9.0}
+    assert {say(n, "ja"): v for n, v in VIEW.series(obs)} == \
+        {"HP": 15.0, "マナ": 4.0, "リーパー HP": 9.0}
+    assert say(VIEW.summary(obs), "en") == ""

@@ -58,42 +58,43 @@ def _random_states(seeds: range) -> list[SneakyState]:
 
 
 def test_thief_layout_never_contains_a_closed_face() -> None:
-    # MS-R10, MS-R37: over seeded random games, in both languages.
+    # MS-R10, MS-R37: over seeded random games, in both languages (a layout carries both).
     rng = random.Random(5)
     checked = 0
     rich_differs = 0
     for s in _random_states(range(8)):
         thief = 1 - s.rich
-        for lang in ("en", "ja"):
-            for seat in (thief, None):
-                lay = VIEW.layout(GAME.observation(s, seat), seat, lang)
-                pieces = by_id(lay.pieces)
-                for d in range(8):
-                    if s.opened[d]:
-                        continue
-                    piece = pieces[door_id(d)]
-                    assert piece.art == closed_door_art(d, "")
-                    for text in _strings(piece):
-                        assert not any(w in text for w in FACE_WORDS), (text, s.doors[d])
-                for p in lay.pieces:  # no id names a tile, only positions
-                    assert not p.id.startswith(("tile", "T-")), p.id
-                # The whole layout is the same whatever lies behind the closed doors.
+        for seat in (thief, None):
+            lay = VIEW.layout(GAME.observation(s, seat), seat)
+            pieces = by_id(lay.pieces)
+            for d in range(8):
+                if s.opened[d]:
+                    continue
+                piece = pieces[door_id(d)]
+                assert piece.art == closed_door_art(d, "")
+                for text in _strings(piece):
+                    assert not any(w in text for w in FACE_WORDS), (text, s.doors[d])
+            for p in lay.pieces:  # no id names a tile, only positions
+                assert not p.id.startswith(("tile", "T-")), p.id
+            # The whole layout is the same whatever lies behind the closed doors: two
+            # shuffles per seat, as many as when a layout was built per language.
+            for _ in range(2):
                 other = shuffle_closed(s, rng)
-                assert _canon(VIEW.layout(GAME.observation(other, seat), seat, lang)) == \
+                assert _canon(VIEW.layout(GAME.observation(other, seat), seat)) == \
                     _canon(lay)
                 checked += 1
-        rich_lay = VIEW.layout(GAME.observation(s, s.rich), s.rich, "en")
+        rich_lay = VIEW.layout(GAME.observation(s, s.rich), s.rich)
         other = shuffle_closed(s, rng)
         if other.doors != s.doors:
-            rich_differs += _canon(VIEW.layout(GAME.observation(other, s.rich), s.rich,
-                                               "en")) != _canon(rich_lay)
+            rich_differs += _canon(VIEW.layout(GAME.observation(other, s.rich),
+                                               s.rich)) != _canon(rich_lay)
     assert checked > 500 and rich_differs > 50  # the check can see a leak when there is one
 
 
 def test_rich_man_sees_faces_only_as_a_corner_mark() -> None:
     s = position(rich=0, thief="D1", opened=["D2"], cards={"D3": ["A1"]})
-    rich = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)
-    thief = by_id(VIEW.layout(GAME.observation(s, 1), 1, "en").pieces)
+    rich = by_id(VIEW.layout(GAME.observation(s, 0), 0).pieces)
+    thief = by_id(VIEW.layout(GAME.observation(s, 1), 1).pieces)
     for d in range(8):
         if d == door("D2"):
             assert rich[door_id(d)].art == thief[door_id(d)].art
@@ -108,13 +109,15 @@ def test_rich_man_sees_faces_only_as_a_corner_mark() -> None:
 def test_layout_pieces() -> None:
     s = position(rich=0, thief="D4", moves=2, guards=1, opened=["D2"], jewels=(3, 1),
                  agents=([], ["C3"]), cards={"D5": ["A1", "B1"]}, discard=["B2"])
-    lay = VIEW.layout(GAME.observation(s, 1), 1, "en")
+    lay = VIEW.layout(GAME.observation(s, 1), 1)
     pieces = by_id(lay.pieces)
     assert [pieces[door_id(d)].art["title_en"] for d in range(8)] == list(DOORS)
     assert pieces["card_D5_0"].art["title_en"] == "宝・無"
     assert pieces["card_D5_1"].art["body_en"] == "Thief\n+1 guard"
+    assert pieces["card_D5_1"].art["one_language"]  # too small for both languages
     assert pieces["start"].rotation == 180.0  # two quarter turns
     thief_piece = pieces["thief"]
+    assert (thief_piece.art["label_en"], thief_piece.art["label_ja"]) == ("Thief", "泥棒")
     dx = pieces[door_id(door("D4"))].x
     assert dx <= thief_piece.x <= dx + 176
     assert sum(1 for p in lay.pieces if p.id.startswith("jewel0_")) == 3
@@ -128,7 +131,7 @@ def test_layout_pieces() -> None:
     zones = {z.id: z for z in lay.zones}
     assert zones["player1"].label_en == "Player 2 (you) — Thief"
     assert zones["guards"].label_en == "Thief's guards 1/4"
-    ja = {t.id: t.text_ja for t in VIEW.layout(GAME.observation(s, 1), 1, "ja").texts}
+    ja = {t.id: t.text_ja for t in lay.texts}
     assert ja["moves"] == "盗み以降の移動:2/4"
 
 
@@ -170,62 +173,63 @@ def test_move_and_place_are_drags_steal_and_pass_buttons() -> None:
 def test_why_not_reasons() -> None:
     s = position(rich=0, thief="D1", moves=0, opened=["D3"])
     thief = GAME.observation(s, 1)
-    assert say(VIEW.why_not(thief, 1, "thief", "door_D8", "en"), "en") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D8"), "en") == \
         "From D1 the Thief can move only to D2, D3 or D4."
-    assert say(VIEW.why_not(thief, 1, "thief", "door_D8", "ja"), "ja") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D8"), "ja") == \
         "D1からはD2・D3・D4にしか移動できません。"
-    assert say(VIEW.why_not(thief, 1, "thief", "door_D3", "en"), "en") == ""  # an open door is fine
-    assert say(VIEW.why_not(thief, 1, "thief", None, "en"), "en") == \
+    assert say(VIEW.why_not(thief, 1, "thief", "door_D3"), "en") == ""  # an open door is fine
+    assert say(VIEW.why_not(thief, 1, "thief", None), "en") == \
         "Drag the thief onto a neighbouring door."
-    assert say(VIEW.why_not(thief, 1, "guard0", None, "en"), "en") == \
+    assert say(VIEW.why_not(thief, 1, "guard0", None), "en") == \
         "Guards come only from opened doors and guard cards."
-    assert say(VIEW.why_not(thief, 1, "start", None, "ja"), "ja") == \
+    assert say(VIEW.why_not(thief, 1, "start", None), "ja") == \
         "スタートカードは泥棒が移動するたびに自動で回ります。"
     rich = GAME.observation(s, 0)
-    assert say(VIEW.why_not(rich, 0, "thief", "door_D2", "en"), "en") == \
+    assert say(VIEW.why_not(rich, 0, "thief", "door_D2"), "en") == \
         "Wait: the Thief (Player 2) is moving."
     forced = position(rich=0, thief="D1", moves=3, opened=["D3"])
-    assert say(VIEW.why_not(GAME.observation(forced, 1), 1, "thief", "door_D3", "en"), "en") == \
+    assert say(VIEW.why_not(GAME.observation(forced, 1), 1, "thief", "door_D3"), "en") == \
         "The start card has turned a full circle: move onto a closed door and steal."
     placing = position(rich=0, phase=P_PLACE, drawn="A1", opened=["D2"],
                        cards={"D4": ["A2", "A3"], "D5": ["B1", "B2", "C1"]})
     obs = GAME.observation(placing, 0)
-    assert say(VIEW.why_not(obs, 0, "drawn", "door_D2", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "drawn", "door_D2"), "en") == \
         "D2 is already open: cards go only on closed doors."
-    assert say(VIEW.why_not(obs, 0, "drawn", "door_D4", "ja"), "ja") == \
+    assert say(VIEW.why_not(obs, 0, "drawn", "door_D4"), "ja") == \
         "D4にはもう宝カードが2枚あります。"
-    assert say(VIEW.why_not(obs, 0, "door_D5", None, "en"), "en") == "D5 already holds 3 cards."
-    assert say(VIEW.why_not(obs, 0, "drawn", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "door_D5", None), "en") == "D5 already holds 3 cards."
+    assert say(VIEW.why_not(obs, 0, "drawn", None), "en") == \
         "Drag the card onto a closed door."
-    assert say(VIEW.why_not(obs, 0, "thief", "door_D2", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "thief", "door_D2"), "en") == \
         "Only the Thief moves the thief piece."
-    assert say(VIEW.why_not(GAME.observation(placing, 1), 1, "thief", "door_D2", "ja"), "ja") == \
+    assert say(VIEW.why_not(GAME.observation(placing, 1), 1, "thief", "door_D2"), "ja") == \
         "お待ちください:富豪(プレイヤー1)がカードを置いています。"
     stealing, _ = play(position(rich=0, thief="D1"), "move:D2")
     obs = GAME.observation(stealing, 1)
-    assert say(VIEW.why_not(obs, 1, "door_D4", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 1, "door_D4", None), "en") == \
         "You can steal only where the thief stands: D2."
-    assert say(VIEW.why_not(obs, 1, "thief", "door_D4", "en"), "en") == "First steal or do nothing."
-    assert say(VIEW.why_not(GAME.observation(s, None), None, "thief", "door_D2", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 1, "thief", "door_D4"), "en") == "First steal or do nothing."
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "thief", "door_D2"), "en") == \
         "You are watching this game."
 
 
 def test_status_series_summary() -> None:
     s = position(rich=0, thief="D1", moves=3, jewels=(2, 5))
     obs = GAME.observation(s, 1)
-    assert say(VIEW.status(obs, 1, "en"), "en").startswith("The start card completes its circle")
-    assert say(VIEW.status(obs, 0, "ja"), "ja") == "泥棒(プレイヤー2)が移動します。"
-    assert VIEW.series(obs, "en") == {"P1 jewels": 2.0, "P2 jewels": 5.0}
+    assert say(VIEW.status(obs, 1), "en").startswith("The start card completes its circle")
+    assert say(VIEW.status(obs, 0), "ja") == "泥棒(プレイヤー2)が移動します。"
+    assert {say(name, "en"): v for name, v in VIEW.series(obs)} == {"P1 jewels": 2.0,
+                                                                    "P2 jewels": 5.0}
     assert VIEW.series_round(obs) == 1
-    assert say(VIEW.summary(obs, "en"), "en") == ""
+    assert say(VIEW.summary(obs), "en") == ""
     s, _ = play(position(rich=0, thief="D1", jewels=(2, 5)), "move:D3", "steal")
     over = GAME.observation(s, None)
     assert over["phase"] == P_OVER
-    assert say(VIEW.summary(over, "en"), "en") == \
+    assert say(VIEW.summary(over), "en") == \
         "Player 2 wins with 9 jewels. Jewels 2 – 9, agents 0 – 0, after 1 round."
-    assert say(VIEW.summary(over, "ja"), "ja").startswith("プレイヤー2が宝石9個で勝ちました。")
-    assert say(VIEW.status(over, None, "en"), "en") == "Player 2 wins."
-    texts = {t.id: t.text_en for t in VIEW.layout(over, None, "en").texts}
+    assert say(VIEW.summary(over), "ja").startswith("プレイヤー2が宝石9個で勝ちました。")
+    assert say(VIEW.status(over, None), "en") == "Player 2 wins."
+    texts = {t.id: t.text_en for t in VIEW.layout(over, None).texts}
     assert texts["over"] == "Game over: Player 2 wins"
     assert texts["last_round"] == "Round 1: Player 2 +4 (found the Treasure)"
 
@@ -243,8 +247,8 @@ def _table(qtbot: Any, obs: dict[str, Any], seat: int, legal: list[str]) -> Any:
     table.resize(int(WIDTH), int(HEIGHT))
     table.show()
     qtbot.waitExposed(table)
-    table.sync(VIEW.layout(obs, seat, "en"), VIEW.gestures(obs, seat, legal), animate=False)
-    table.set_reason_provider(lambda src, tgt: say(VIEW.why_not(obs, seat, src, tgt, "en"), "en"))
+    table.sync(VIEW.layout(obs, seat), VIEW.gestures(obs, seat, legal), animate=False)
+    table.set_reason_provider(lambda src, tgt: say(VIEW.why_not(obs, seat, src, tgt), "en"))
     return table
 
 

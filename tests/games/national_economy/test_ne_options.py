@@ -171,7 +171,7 @@ def test_r26_next_round_option_keeps_a_new_building_idle_this_round() -> None:
     own = GAME.observation(s, 0)
     assert not [g for g in VIEW.gestures(own, 0, GAME.legal_actions(s))
                 if g.action == "place:own:farm"]
-    farm = next(p for p in VIEW.layout(own, 0, "en").pieces if p.id.startswith("b0_farm"))
+    farm = next(p for p in VIEW.layout(own, 0).pieces if p.id.startswith("b0_farm"))
     assert "next round" in farm.tooltip_en and "次のラウンド" in farm.tooltip_ja
     s = _mine_out(s)
     assert s.round == 2 and s.fresh == (0, 0)
@@ -230,7 +230,7 @@ def test_g18_shared_tie_break_option() -> None:
     s = tie(cash_tie_break=False)
     assert s.winners() == [0, 1] and GAME.returns(s) == [0.0, 0.0]
     obs = GAME.observation(s, None)
-    assert say(VIEW.summary(obs, "en"), "en").splitlines()[0] == "Player 1 and Player 2 win."
+    assert say(VIEW.summary(obs), "en").splitlines()[0] == "Player 1 and Player 2 win."
     assert say(GAME.prompt(s, 0), "ja") == "プレイヤー1とプレイヤー2の勝ちです。"
     # A clear lead on total assets still wins alone.
     s = _with(position(2, buildings=[["statue"], ["factory"]], cash=[14, 10], round_=9),
@@ -250,7 +250,7 @@ def test_r62_one_bonus_per_kind_option() -> None:
     s = _with(position(2, buildings=[own, []]), bonus_each_copy=False)
     assert s.score(0).total == 5 + 35  # position() gives seat 0 $5
     # The chart of total assets uses the same rule as the score.
-    series = VIEW.series(GAME.observation(s, None), "en")
+    series = {say(name): value for name, value in VIEW.series(GAME.observation(s, None))}
     assert series["P1 assets"] == 40.0
 
 
@@ -312,5 +312,5 @@ def test_solo_inherits_the_options_and_files_scores_apart() -> None:
 
 def test_layout_with_options_is_drawn() -> None:
     s = GAME.new_game(4, NON_DEFAULT)
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "ja")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     assert isinstance(lay, Layout) and lay.pieces

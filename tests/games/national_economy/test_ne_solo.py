@@ -153,8 +153,7 @@ def test_r71_player_start_and_no_start_player() -> None:
     s, _ = play(s, "draw:farm", "draw:orchard", "draw:statue")
     assert (len(s.hands[0]), s.cash[0], s.workers[0], s.household) == (3, 5, 2, 0)
     assert SOLO.num_players(s) == 1 and SOLO.current_player(s) == 0
-    assert "★" not in "".join(t.text_en for t in VIEW.layout(SOLO.observation(s, 0), 0,
-                                                                 "en").texts)
+    assert "★" not in "".join(t.text_en for t in VIEW.layout(SOLO.observation(s, 0), 0).texts)
 
 
 def test_r72_added_cards_become_the_newest() -> None:
@@ -229,7 +228,7 @@ def test_r75_one_building_of_each_type_in_public() -> None:
     assert SOLO.legal_actions(s) == ["sell:farm"]
     assert "already in the public area" in say(SOLO.reason(s, "sell:factory"), "en")
     assert "共有建物置き場にはすでに工場" in say(SOLO.reason(s, "sell:factory"), "ja")
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     factory = next(p for p in lay.pieces if p.id == "b0_factory_0")
     assert factory.state == "dim" and "already in the public area" in factory.tooltip_en
     s, _ = play(s, "sell:farm")
@@ -247,7 +246,7 @@ def test_r76_tax_goes_to_the_supply_and_counts_for_over_selling() -> None:
     s = solo(buildings=["farm"], cash=6, round_=3, public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
     assert s.phase == P_SELL
-    assert say(VIEW.status(SOLO.observation(s, 0), 0, "en"), "en").startswith(
+    assert say(VIEW.status(SOLO.observation(s, 0), 0), "en").startswith(
         "Payday: wages $6 + tax $2 = $8; you hold $6, so you are $2 short.")
     s, ev = play(s, "sell:farm", "done")
     assert kinds(ev)[:4] == ["sell_pick", "sell", "wages", "tax"]  # wages first, then tax
@@ -290,7 +289,7 @@ def test_r78_score_is_total_assets() -> None:
     assert s.score(0).total == 22 + 28 + 6 == 56
     assert "Final score: total assets 56." in texts(ev)
     assert 0.0 < SOLO.returns(s)[0] < 1.0
-    assert say(VIEW.summary(SOLO.observation(s, None), "en"), "en").startswith(
+    assert say(VIEW.summary(SOLO.observation(s, None)), "en").startswith(
         "Final score: total assets 56.")
 
 
@@ -323,7 +322,7 @@ def test_r82_variant_b_sales_pay_half_and_over_selling_uses_half() -> None:
     assert s.phase == P_SELL and s.due(0) == 6
     assert SOLO.legal_actions(s) == ["sell:orchard"]
     assert say(SOLO.reason(s, "sell:farm")).startswith("No legal sale contains this selection")
-    status = say(VIEW.status(SOLO.observation(s, 0), 0, "en"), "en")
+    status = say(VIEW.status(SOLO.observation(s, 0), 0), "en")
     assert "Legal sales: Orchard $5." in status
     gestures = VIEW.gestures(SOLO.observation(s, 0), 0, SOLO.legal_actions(s))
     assert [g.label_en for g in gestures] == ["Sell Orchard ($5)"]
@@ -482,7 +481,7 @@ def _inside(token: Piece, card: Piece) -> bool:
 
 def test_view_public_area_in_age_order_newest_first() -> None:
     s = solo(round_=3, public_extra=["stall", "market"])
-    lay = VIEW.layout(SOLO.observation(s, 0), 0, "en")
+    lay = VIEW.layout(SOLO.observation(s, 0), 0)
     pieces = _pieces(lay)
     shown = sorted((p for p in lay.pieces if p.id.startswith("pub")), key=lambda p: (p.y, p.x))
     assert [p.art["title_en"] for p in shown] == [
@@ -501,13 +500,13 @@ def test_view_blockers_keep_their_ids_and_sit_on_the_blocked_card() -> None:
     s = solo(hand=["farm", GOODS], workers=3)
 
     def blockers(state: NESoloState) -> tuple[dict[str, Piece], dict[str, Piece]]:
-        lay = VIEW.layout(SOLO.observation(state, 0), 0, "en")
+        lay = VIEW.layout(SOLO.observation(state, 0), 0)
         pieces = _pieces(lay)
         return pieces, {k: v for k, v in pieces.items() if k.startswith("blocker")}
 
     pieces, b0 = blockers(s)
     assert set(b0) == {"blocker0", "blocker1", "blocker2"}  # one per worker, all waiting
-    zone = next(z for z in VIEW.layout(SOLO.observation(s, 0), 0, "en").zones
+    zone = next(z for z in VIEW.layout(SOLO.observation(s, 0), 0).zones
                 if z.id == "blockers")
     assert all(zone.x <= p.x and p.x + p.w <= zone.x + zone.w for p in b0.values())
     assert all(p.kind == "token" and p.art["color"] == "#8c9399" for p in b0.values())
@@ -528,24 +527,24 @@ def test_view_why_not_on_a_blocked_card() -> None:
     s = solo(hand=["farm", GOODS], workers=2)
     s, _ = play(s, "place:mine", "draw:farm")
     obs = SOLO.observation(s, 0)
-    en = say(VIEW.why_not(obs, 0, "w0_1", "pub3", "en"), "en")
-    ja = say(VIEW.why_not(obs, 0, "w0_1", "pub3", "ja"), "ja")
+    en = say(VIEW.why_not(obs, 0, "w0_1", "pub3"), "en")
+    ja = say(VIEW.why_not(obs, 0, "w0_1", "pub3"), "ja")
     assert en == "The Factory is blocked this round: the neutral blocker stands on it."
     assert ja == "工場はこのラウンド、中立のブロッカーにふさがれていて使えません。"
-    assert say(VIEW.why_not(obs, 0, "pub3", None, "en"), "en") == en
-    assert "neutral" in say(VIEW.why_not(obs, 0, "blocker0", None, "en"), "en")
-    assert "ブロッカー" in say(VIEW.why_not(obs, 0, "blocker0", None, "ja"), "ja")
+    assert say(VIEW.why_not(obs, 0, "pub3", None), "en") == en
+    assert "neutral" in say(VIEW.why_not(obs, 0, "blocker0", None), "en")
+    assert "ブロッカー" in say(VIEW.why_not(obs, 0, "blocker0", None), "ja")
     gestures = VIEW.gestures(obs, 0, SOLO.legal_actions(s))
     assert not any(g.target == "pub3" for g in gestures)
-    assert "Blocked this round: Factory." in say(VIEW.status(obs, 0, "en"), "en")
-    assert "このラウンドふさがれている職場:工場" in say(VIEW.status(obs, 0, "ja"), "ja")
+    assert "Blocked this round: Factory." in say(VIEW.status(obs, 0), "en")
+    assert "このラウンドふさがれている職場:工場" in say(VIEW.status(obs, 0), "ja")
 
 
 def _check_gestures(s: NESoloState) -> None:
     obs = SOLO.observation(s, 0)
     legal = SOLO.legal_actions(s)
     gestures = VIEW.gestures(obs, 0, legal)
-    lay = VIEW.layout(obs, 0, "en")
+    lay = VIEW.layout(obs, 0)
     ids = {p.id for p in lay.pieces} | {z.id for z in lay.zones}
     blocked = {f"pub{i}" for i in s.blocked}
     for g in gestures:
@@ -572,8 +571,8 @@ def test_a_gesture_for_every_legal_action(variant: str) -> None:
                 a = rng.choice(SOLO.legal_actions(s))
             s, _ = play(s, a)
         obs = SOLO.observation(s, None)
-        assert say(VIEW.summary(obs, "en"), "en") and say(VIEW.summary(obs, "ja"), "ja")
-        assert VIEW.score_table(obs, "en") is not None
+        assert say(VIEW.summary(obs), "en") and say(VIEW.summary(obs), "ja")
+        assert VIEW.score_table(obs) is not None
     assert {"place", "discard", "build", "sell"} <= phases
 
 

@@ -14,7 +14,7 @@ from tabletop.games.national_economy.data import (
     GOODS,
     WORKPLACES,
 )
-from tabletop.games.national_economy.model import NEState
+from tabletop.games.national_economy.model import NEObs, NEState
 from tabletop.games.national_economy.payday import sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
 from tabletop.games.national_economy.view import NationalEconomyView
@@ -30,6 +30,17 @@ def _ids(lay: Layout) -> set[str]:
 
 def _titles(lay: Layout) -> list[str]:
     return [str(p.art.get("title_en", "")) for p in lay.pieces if p.kind == "card"]
+
+
+def _series(obs: NEObs, lang: str) -> dict[str, float]:
+    """The view's chart series, their names worded in ``lang``."""
+    return {say(name, lang): value for name, value in VIEW.series(obs)}
+
+
+def _table(obs: NEObs, lang: str) -> list[list[str]] | None:
+    """The view's score table, worded in ``lang``."""
+    rows = VIEW.score_table(obs)
+    return None if rows is None else [[say(cell, lang) for cell in row] for row in rows]
 
 
 def _random_state(n: int, seed: int, stop: int) -> NEState:
@@ -49,7 +60,7 @@ def test_layout_public_area_players_and_piles() -> None:
                  buildings=[["plantation"], ["warehouse", "farm"], [], ["car_factory"]],
                  household=9, round_=3, public_extra=["stall", "market", "orchard"])
     obs = GAME.observation(s, 0)
-    lay = VIEW.layout(obs, 0, "en")
+    lay = VIEW.layout(obs, 0)
     assert (lay.width, lay.height) == (1600, 1000)
     pieces = {p.id: p for p in lay.pieces}
     # NE-R11, NE-R12: every public card, in age order, with its names and effect.
@@ -87,7 +98,7 @@ def test_layout_public_area_players_and_piles() -> None:
 def test_placed_workers_sit_on_their_cards_and_used_cards_dim() -> None:
     s = position(2, hands=[["farm", "farm"], ["tavern"]], buildings=[["farm"], []])
     s, _ = play(s, "place:school", "place:mine", "draw:farm", "place:own:farm")
-    lay = VIEW.layout(GAME.observation(s, 1), 1, "en")
+    lay = VIEW.layout(GAME.observation(s, 1), 1)
     pieces = {p.id: p for p in lay.pieces}
     school, mine = pieces["pub1"], pieces["pub2"]
     assert school.state == "used" and mine.state == ""  # NE-R23: the Mine takes anyone
@@ -104,7 +115,7 @@ def test_no_hidden_card_in_another_seats_layout() -> None:
     for seed in range(6):
         s = _random_state(4, seed, 150 + 40 * seed)
         for seat in range(4):
-            lay = VIEW.layout(GAME.observation(s, seat), seat, "en")
+            lay = VIEW.layout(GAME.observation(s, seat), seat)
             for p in range(4):
                 if p == seat or s.phase == "over":
                     continue
@@ -127,7 +138,7 @@ def _check_gestures(s: NEState) -> int:
     obs = GAME.observation(s, seat)
     legal = GAME.legal_actions(s)
     gestures = VIEW.gestures(obs, seat, legal)
-    ids = _ids(VIEW.layout(obs, seat, "en"))
+    ids = _ids(VIEW.layout(obs, seat))
     for g in gestures:
         assert g.action in legal
         for end in (g.source, g.target):
@@ -157,7 +168,7 @@ def test_a_gesture_for_every_legal_action(n: int) -> None:
                 phases.add(s.phase)
                 a = rng.choice(GAME.legal_actions(s))
             s, _ = GAME.apply(s, a)
-        assert say(VIEW.summary(GAME.observation(s, None), "en"), "en")
+        assert say(VIEW.summary(GAME.observation(s, None)), "en")
     assert {"place", "discard", "build"} <= phases
 
 
@@ -172,21 +183,21 @@ def test_sale_picks_are_clicks_and_done_is_a_button() -> None:
     gestures = VIEW.gestures(obs, 0, legal)
     assert {(g.action, g.target) for g in gestures} == {
         ("sell:orchard", "b0_orchard_0"), ("sell:steelworks", "b0_steelworks_0")}
-    status = say(VIEW.status(obs, 0, "en"), "en")
+    status = say(VIEW.status(obs, 0), "en")
     assert "$10 short" in status and "Orchard $10" in status and "Steelworks $20" in status
     assert "Orchard $10 + Steelworks $20" not in status  # NE-R53: that would over-sell
     s, _ = play(s, "sell:steelworks")
     obs = GAME.observation(s, 0)
-    lay = VIEW.layout(obs, 0, "en")
+    lay = VIEW.layout(obs, 0)
     assert next(p for p in lay.pieces if p.id == "b0_steelworks_0").state == "selected"
     gestures = VIEW.gestures(obs, 0, GAME.legal_actions(s))
     assert [g.action for g in gestures] == ["done"]
     assert gestures[0].label_en == "Done: sell for $20"
     # Adding the Orchard now over-sells; the reason is the model's words.
-    why = say(VIEW.why_not(obs, 0, "b0_orchard_0", None, "en"), "en")
+    why = say(VIEW.why_not(obs, 0, "b0_orchard_0", None), "en")
     assert why.startswith("Over-selling rule")
-    assert say(VIEW.why_not(obs, 0, "b0_orchard_0", None, "ja"), "ja").startswith("過剰売却ルール")
-    assert "確定" in say(VIEW.status(obs, 0, "ja"), "ja")
+    assert say(VIEW.why_not(obs, 0, "b0_orchard_0", None), "ja").startswith("過剰売却ルール")
+    assert "確定" in say(VIEW.status(obs, 0), "ja")
     legal_sales = [sel for sel, r in sale_selections(s.buildings[0], 0, 10) if not r]
     assert sorted(legal_sales) == [("orchard",), ("steelworks",)]
 
@@ -200,18 +211,18 @@ def test_payday_dims_what_no_legal_sale_can_add_and_says_why() -> None:
     s.queue = [0, 1]
 
     def states(seat: int) -> dict[str, str]:
-        lay = VIEW.layout(GAME.observation(s, seat), seat, "en")
+        lay = VIEW.layout(GAME.observation(s, seat), seat)
         return {p.id: p.state for p in lay.pieces if p.id.startswith("b0_")}
 
     assert states(0) == {"b0_orchard_0": "", "b0_steelworks_0": "", "b0_statue_0": "dim"}
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     statue = next(p for p in lay.pieces if p.id == "b0_statue_0")
     assert statue.tooltip_en.startswith(say(GAME.reason(s, "sell:statue"), "en"))
     assert statue.tooltip_ja.startswith(say(GAME.reason(s, "sell:statue"), "ja"))
     s, _ = play(s, "sell:steelworks")
     assert states(0) == {"b0_orchard_0": "dim", "b0_steelworks_0": "selected",
                          "b0_statue_0": "dim"}
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     orchard = next(p for p in lay.pieces if p.id == "b0_orchard_0")
     assert orchard.tooltip_en.startswith("Over-selling rule")
     # The other player sees the sale in progress but no hints meant for the seller.
@@ -231,7 +242,7 @@ def test_discard_and_build_picks_click_hand_cards() -> None:
     assert {(g.action, g.target) for g in gestures} == {
         ("discard:farm", "h0_farm_0"), ("discard:goods", "h0_goods_0"),
         ("discard:goods", "h0_goods_1")}
-    assert "Discard 2 more" in say(VIEW.status(obs, 0, "en"), "en")
+    assert "Discard 2 more" in say(VIEW.status(obs, 0), "en")
 
 
 def test_why_not_gives_the_models_reason() -> None:
@@ -241,32 +252,32 @@ def test_why_not_gives_the_models_reason() -> None:
     stall = next(f"pub{i}" for i, c in enumerate(s.public) if c == "stall")
     for lang in ("en", "ja"):
         want = say(GAME.reason(s, "place:stall"), lang)
-        assert want and say(VIEW.why_not(obs, 0, "w0_0", stall, lang), lang) == want
-        assert say(VIEW.why_not(obs, 0, stall, None, lang), lang) == want
-    assert "$5" in say(VIEW.why_not(obs, 0, "w0_0", stall, "en"), "en")
+        assert want and say(VIEW.why_not(obs, 0, "w0_0", stall), lang) == want
+        assert say(VIEW.why_not(obs, 0, stall, None), lang) == want
+    assert "$5" in say(VIEW.why_not(obs, 0, "w0_0", stall), "en")
     # A building in hand that cannot be paid for, at the Carpenter.
-    carp = say(VIEW.why_not(obs, 0, "w0_0", "pub3", "en"), "en")
+    carp = say(VIEW.why_not(obs, 0, "w0_0", "pub3"), "en")
     assert carp == say(GAME.reason(s, "place:carpenter"), "en") and "Carpenter" in carp
     # Someone else's worker, and not your turn.
-    assert "Player 2" in say(VIEW.why_not(obs, 0, "w1_0", stall, "en"), "en")
+    assert "Player 2" in say(VIEW.why_not(obs, 0, "w1_0", stall), "en")
     obs1 = GAME.observation(s, 1)
-    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2", "en"), "en") == "Waiting for Player 1."
-    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2", "ja"), "ja") == "プレイヤー1を待っています。"
-    assert say(VIEW.why_not(obs, None, "w0_0", "pub2", "en"), "en") == "You are watching this game."
+    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2"), "en") == "Waiting for Player 1."
+    assert say(VIEW.why_not(obs1, 1, "w1_0", "pub2"), "ja") == "プレイヤー1を待っています。"
+    assert say(VIEW.why_not(obs, None, "w0_0", "pub2"), "en") == "You are watching this game."
     # A worker already at work, and one hired this round (NE-R41).
     s2 = position(2, hands=[[], []], workers=[3, 2])
     s2.sleeping = [1, 0]
     s2, _ = play(s2, "place:mine", "draw:farm", "place:mine", "draw:farm")
     obs2 = GAME.observation(s2, 0)
-    assert "already working" in say(VIEW.why_not(obs2, 0, "w0_0", "pub3", "en"), "en")
-    assert "next one" in say(VIEW.why_not(obs2, 0, "w0_2", "pub3", "en"), "en")
-    assert say(VIEW.why_not(obs2, 0, "w0_1", None, "en"), "en") == \
+    assert "already working" in say(VIEW.why_not(obs2, 0, "w0_0", "pub3"), "en")
+    assert "next one" in say(VIEW.why_not(obs2, 0, "w0_2", "pub3"), "en")
+    assert say(VIEW.why_not(obs2, 0, "w0_1", None), "en") == \
         "Drag the worker onto a workplace."
     s3 = position(2, hands=[["farm"], []], buildings=[["warehouse"], []])
     obs3 = GAME.observation(s3, 0)
-    assert say(VIEW.why_not(obs3, 0, "w0_0", "b0_warehouse_0", "en"), "en") == say(GAME.reason(
+    assert say(VIEW.why_not(obs3, 0, "w0_0", "b0_warehouse_0"), "en") == say(GAME.reason(
         s3, "place:own:warehouse"), "en")
-    assert say(VIEW.why_not(obs3, 0, "w0_0", "b1_x_0", "en"), "en").startswith("Drag the worker")
+    assert say(VIEW.why_not(obs3, 0, "w0_0", "b1_x_0"), "en").startswith("Drag the worker")
 
 
 def test_design_office_cards_are_clicked() -> None:
@@ -274,7 +285,7 @@ def test_design_office_cards_are_clicked() -> None:
     s, _ = play(s, "place:own:design_office", "draw:farm", "draw:factory", "draw:farm",
                 "draw:statue", "draw:tavern")
     obs = GAME.observation(s, 0)
-    lay = VIEW.layout(obs, 0, "en")
+    lay = VIEW.layout(obs, 0)
     assert any(z.id == "revealed" for z in lay.zones)
     gestures = VIEW.gestures(obs, 0, GAME.legal_actions(s))
     assert {(g.action, g.target) for g in gestures} == {
@@ -288,15 +299,15 @@ def test_status_series_and_summary_in_both_languages() -> None:
     s = position(3, hands=[["farm"], [], []], cash=[5, 6, 7], household=4,
                  buildings=[["statue"], [], []])
     obs = GAME.observation(s, 0)
-    assert say(VIEW.status(obs, 0, "en"), "en") == "Place a worker on a workplace."
-    assert say(VIEW.status(obs, 1, "ja"), "ja") == "プレイヤー1を待っています。"
-    assert say(VIEW.status(obs, None, "en"), "en") == "Player 1 places a worker"
-    series = VIEW.series(GAME.observation(s, None), "en")
+    assert say(VIEW.status(obs, 0), "en") == "Place a worker on a workplace."
+    assert say(VIEW.status(obs, 1), "ja") == "プレイヤー1を待っています。"
+    assert say(VIEW.status(obs, None), "en") == "Player 1 places a worker"
+    series = _series(GAME.observation(s, None), "en")
     assert series["P1 cash"] == 5 and series["P1 assets"] == 5 + 28
     assert series["P3 assets"] == 7 and series["Household"] == 4
-    assert set(VIEW.series(obs, "ja")) == {"P1 現金", "P1 総資産", "P2 現金", "P2 総資産",
+    assert set(_series(obs, "ja")) == {"P1 現金", "P1 総資産", "P2 現金", "P2 総資産",
                                            "P3 現金", "P3 総資産", "家計"}
-    assert say(VIEW.summary(obs, "en"), "en") == ""
+    assert say(VIEW.summary(obs), "en") == ""
     # NE-X5 as a finished game: 20 + 80 + Railway 16 + HQ 18 − 6 = 128.
     s = position(2, cash=[20, 1], workers=[4, 2],
                  buildings=[["factory", "steelworks", "railway", "headquarters", "warehouse"],
@@ -304,14 +315,14 @@ def test_status_series_and_summary_in_both_languages() -> None:
     s.penalties = [2, 0]
     s.phase = "over"
     obs = GAME.observation(s, None)
-    en = say(VIEW.summary(obs, "en"), "en")
-    ja = say(VIEW.summary(obs, "ja"), "ja")
+    en = say(VIEW.summary(obs), "en")
+    ja = say(VIEW.summary(obs), "ja")
     assert en.splitlines()[0] == "Player 1 wins."
     assert ("Player 1: cash $20 + buildings $80 + Railway +16 + Headquarters Building +18 "
             "− penalties 6 = 128") in en
     assert ja.splitlines()[0] == "プレイヤー1の勝ちです。"
     assert "プレイヤー1:現金$20 + 建物$80 + 鉄道+16 + 本社ビル+18 − 未払い罰符6 = 128点" in ja
-    assert say(VIEW.status(obs, 0, "en"), "en") == "Player 1 wins."
+    assert say(VIEW.status(obs, 0), "en") == "Player 1 wins."
 
 
 def test_every_card_has_art_in_both_languages() -> None:
@@ -341,10 +352,10 @@ def test_score_table_breaks_down_a_finished_game() -> None:
                  buildings=[["factory", "steelworks", "railway", "headquarters", "warehouse"],
                             []])
     s.penalties = [2, 0]
-    assert VIEW.score_table(GAME.observation(s, None), "en") is None  # not over yet
+    assert VIEW.score_table(GAME.observation(s, None)) is None  # not over yet
     s.phase = "over"
     obs = GAME.observation(s, None)
-    assert VIEW.score_table(obs, "en") == [
+    assert _table(obs, "en") == [
         ["", "Player 1", "Player 2"],
         ["Cash", "20", "1"],
         ["Buildings", "80", "0"],
@@ -353,7 +364,7 @@ def test_score_table_breaks_down_a_finished_game() -> None:
         ["Penalties", "-6", "0"],
         ["Total assets", "128", "1"],
     ]
-    ja = VIEW.score_table(obs, "ja")
+    ja = _table(obs, "ja")
     assert ja is not None
     assert [row[0] for row in ja] == [
         "", "現金", "建物", "本社ビル", "鉄道", "未払い罰符", "総資産"]
@@ -370,7 +381,7 @@ def test_random_four_player_game_table_rounds_and_panels() -> None:
     owned = {b for sc in scores for b in sc["bonuses"]}
     assert owned, "the seed should give some player an end bonus"
     for lang in ("en", "ja"):
-        table = VIEW.score_table(obs, lang)
+        table = _table(obs, lang)
         assert table is not None
         header, *rows = table
         assert header == ["", *(f"Player {p}" if lang == "en" else f"プレイヤー{p}"
@@ -385,11 +396,12 @@ def test_random_four_player_game_table_rounds_and_panels() -> None:
             assert sum(int(row[p + 1]) for row in rows[:-1]) == scores[p]["total"]
             assert int(rows[-2][p + 1]) == -scores[p]["penalty"]
         # Each series goes into the panel meant for it (the first whose words it contains).
-        panels = VIEW.series_panels(lang)
+        panels = [(say(title, lang), tuple(say(w, lang) for w in words))
+                  for title, words in VIEW.series_panels()]
         assert [t for t, _ in panels] == (["Cash", "Total assets", "Household"] if lang == "en"
                                           else ["現金", "総資産", "家計"])
         placed: dict[str, list[str]] = {t: [] for t, _ in panels}
-        for name in VIEW.series(obs, lang):
+        for name in _series(obs, lang):
             title = next(t for t, words in panels
                          if any(w.casefold() in name.casefold() for w in words))
             placed[title].append(name)

@@ -48,7 +48,7 @@ def test_milestones_in_increasing_order() -> None:
     from tabletop.games.not_my_fault.view import NotMyFaultView
 
     s = position([[2], [4]])
-    lay = NotMyFaultView().layout(GAME.observation(s, 0), 0, "en")
+    lay = NotMyFaultView().layout(GAME.observation(s, 0), 0)
     xs = {p.id: p.x for p in lay.pieces}
     assert list(MILESTONES) == sorted(MILESTONES)
     assert [xs[f"m{m}"] for m in MILESTONES] == sorted(xs[f"m{m}"] for m in MILESTONES)

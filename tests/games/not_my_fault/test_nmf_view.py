@@ -37,7 +37,7 @@ def test_no_hidden_card_in_another_seats_layout(n: int) -> None:
             s = session.state
             for seat in range(n):
                 obs = GAME.observation(s, seat)
-                lay = VIEW.layout(obs, seat, "en")
+                lay = VIEW.layout(obs, seat)
                 pieces = by_id(lay.pieces)
                 for p in range(n):
                     if p == seat:
@@ -51,7 +51,7 @@ def test_no_hidden_card_in_another_seats_layout(n: int) -> None:
                     if o != seat:
                         assert not card.art
                 twin = GAME.resample(obs, seat, rng)
-                assert VIEW.layout(GAME.observation(twin, seat), seat, "en") == lay
+                assert VIEW.layout(GAME.observation(twin, seat), seat) == lay
             legal = session.legal_actions()
             session.submit(session.current_player(), legal[rng.randrange(len(legal))])
 
@@ -59,7 +59,7 @@ def test_no_hidden_card_in_another_seats_layout(n: int) -> None:
 def test_layout_hands_milestones_pile_and_reprimands() -> None:
     s = position([[0, 2, 8], [4, 4], [1]], turn=2, centre=[2, 4], declared=7,
                  reprimands=[1, 0, 2], discard=[1, 1, 8])
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     pieces = by_id(lay.pieces)
     mine = [pieces[f"p0h{i}"] for i in range(3)]
     assert all(p.face_up for p in mine)
@@ -92,7 +92,7 @@ def test_layout_hands_milestones_pile_and_reprimands() -> None:
 
 def test_other_players_sit_in_turn_order_along_the_top() -> None:
     s = position([[1], [1], [1], [1], [1]])
-    lay = VIEW.layout(GAME.observation(s, 2), 2, "en")
+    lay = VIEW.layout(GAME.observation(s, 2), 2)
     zones = {z.id: z for z in lay.zones}
     xs = [zones[f"seat{p}"].x for p in (3, 4, 0, 1)]
     assert xs == sorted(xs) and zones["seat2"].y > 500
@@ -100,7 +100,7 @@ def test_other_players_sit_in_turn_order_along_the_top() -> None:
 
 def test_spectator_sees_no_card() -> None:
     s = position([[0, 2], [4]], turn=1, centre=[8], owners=[0], declared=5)
-    lay = VIEW.layout(GAME.observation(s, None), None, "en")
+    lay = VIEW.layout(GAME.observation(s, None), None)
     assert all(not p.face_up for p in lay.pieces if p.id.startswith(("p", "c")))
     assert VIEW.gestures(GAME.observation(s, None), None, GAME.legal_actions(s)) == []
 
@@ -129,47 +129,47 @@ def test_opening_offers_every_milestone_and_no_audit() -> None:
 def test_why_not_reasons() -> None:
     s = position([[2, 8], [1, 4]], turn=0, centre=[4], owners=[1], declared=7)
     obs = GAME.observation(s, 0)
-    assert say(VIEW.why_not(obs, 0, "p0h0", "m11", "en"), "en") == ""
-    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m11"), "en") == ""
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m5"), "en") == \
         "A raise must declare more than 7."
-    assert say(VIEW.why_not(obs, 0, "p0h0", "m5", "ja"), "ja") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "m5"), "ja") == \
         "7より大きいマイルストーンを申告しなければなりません。"
-    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", None), "en") == \
         "Drag the card onto a milestone (or click one) to declare it."
-    assert say(VIEW.why_not(obs, 0, "p0h1", "discard", "en"), "en").startswith(
+    assert say(VIEW.why_not(obs, 0, "p0h1", "discard"), "en").startswith(
         "Drop the card on a milestone")
-    assert say(VIEW.why_not(obs, 0, "p1h0", "m11", "ja"), "ja") == "それはプレイヤー2の手札です。"
-    assert say(VIEW.why_not(obs, 0, "c0", None, "en"), "en").startswith(
+    assert say(VIEW.why_not(obs, 0, "p1h0", "m11"), "ja") == "それはプレイヤー2の手札です。"
+    assert say(VIEW.why_not(obs, 0, "c0", None), "en").startswith(
         "The face-down cards are turned up only by an audit")
-    assert say(VIEW.why_not(obs, 0, "m11", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "m11", None), "en") == \
         "Drag a card from your hand onto a milestone to declare it."
     obs1 = GAME.observation(s, 1)
-    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11", "en"), "en") == "It is Player 1's turn."
-    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11", "ja"), "ja") == "プレイヤー1の手番です。"
-    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "m11", "en"), "en") == \
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11"), "en") == "It is Player 1's turn."
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "m11"), "ja") == "プレイヤー1の手番です。"
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "m11"), "en") == \
         "You are watching this game."
     top = position([[2, 8], [1]], turn=0, centre=[4], owners=[1], declared=25)
-    assert say(VIEW.why_not(GAME.observation(top, 0), 0, "p0h1", None, "en"), "en") == \
+    assert say(VIEW.why_not(GAME.observation(top, 0), 0, "p0h1", None), "en") == \
         "25 is the last milestone: you can only audit."
 
 
 def test_status_prompts() -> None:
     s = position([[2, 8], [1, 4]])
-    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en").startswith(
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "en").startswith(
         "Drag a card from your hand onto a milestone")
-    assert say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja") == \
+    assert say(VIEW.status(GAME.observation(s, 1), 1), "ja") == \
         "プレイヤー1がラウンドを始めます。"
     s, _ = play(s, "play:2:5")
-    assert say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en") == (
+    assert say(VIEW.status(GAME.observation(s, 1), 1), "en") == (
         "Player 1 declared 5. Drag a card onto a higher milestone to raise, or press Audit! (A).")
-    assert "監査" in say(VIEW.status(GAME.observation(s, 1), 1, "ja"), "ja")
-    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en") == \
+    assert "監査" in say(VIEW.status(GAME.observation(s, 1), 1), "ja")
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "en") == \
         "Player 2 is deciding: raise or audit (declared: 5)."
     s, _ = play(s, "play:4:25")
-    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en") == \
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "en") == \
         "Player 2 declared 25, the last milestone: press Audit! (A)."
     empty = position([[], [1]], turn=0, centre=[4], owners=[1], declared=5)
-    assert say(VIEW.status(GAME.observation(empty, 0), 0, "en"), "en") == \
+    assert say(VIEW.status(GAME.observation(empty, 0), 0), "en") == \
         "You have no cards left: press Audit! (A)."
 
 
@@ -177,18 +177,18 @@ def test_series_and_summary() -> None:
     s = position([[2], [1], [4]], turn=2, centre=[0], owners=[1], declared=3,
                  reprimands=[1, 2, 0])
     obs = GAME.observation(s, None)
-    assert VIEW.series(obs, "en") == {"P1 reprimands": 1.0, "P2 reprimands": 2.0,
-                                      "P3 reprimands": 0.0}
+    assert {say(name, "en"): v for name, v in VIEW.series(obs)} == {
+        "P1 reprimands": 1.0, "P2 reprimands": 2.0, "P3 reprimands": 0.0}
     assert VIEW.series_round(obs) == 2
-    assert say(VIEW.summary(obs, "en"), "en") == ""
+    assert say(VIEW.summary(obs), "en") == ""
     s, _ = play(s, "audit")
     obs = GAME.observation(s, None)
-    assert say(VIEW.summary(obs, "en"), "en") == (
+    assert say(VIEW.summary(obs), "en") == (
         "Player 2 collects a third reprimand and loses; Player 1 and Player 3 win.\n"
         "Reprimands after 2 rounds: Player 1 1, Player 2 3, Player 3 0.")
-    assert say(VIEW.summary(obs, "ja"), "ja").startswith("プレイヤー2が3枚目の戒告を受けて負け")
-    assert say(VIEW.status(obs, None, "en"), "en") == \
+    assert say(VIEW.summary(obs), "ja").startswith("プレイヤー2が3枚目の戒告を受けて負け")
+    assert say(VIEW.status(obs, None), "en") == \
         "Player 2 has 3 reprimands and loses; everyone else wins."
-    texts = {t.id: t.text_en for t in VIEW.layout(obs, None, "en").texts}
+    texts = {t.id: t.text_en for t in VIEW.layout(obs, None).texts}
     assert texts["audit_text"] == "Sum 0 < 3: a false report"
     assert texts["audit_who"] == "Player 3 audited; Player 2 reprimanded"

@@ -14,8 +14,8 @@ from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play,
 VIEW = PunimonyoView()
 
 
-def _layout(s: PunimonyoState, seat: int | None, lang: str = "en") -> Layout:
-    return VIEW.layout(GAME.observation(s, seat), seat, lang)
+def _layout(s: PunimonyoState, seat: int | None) -> Layout:
+    return VIEW.layout(GAME.observation(s, seat), seat)
 
 
 def _pieces(layout: Layout, prefix: str) -> list[Piece]:
@@ -117,24 +117,24 @@ def test_tempo_runs_while_the_question_is_played_and_answered() -> None:
 def test_why_not_explains_refused_pad_clicks() -> None:
     s = ask(match(0), [P, P, P])
     obs = GAME.observation(s, 0)
-    assert "after the pause beat" in say(VIEW.why_not(obs, 0, "pad_puniu", None, "en"), "en")
-    assert "休み" in say(VIEW.why_not(obs, 0, "pad_puniu", None, "ja"), "ja")
-    assert "answering" in say(VIEW.why_not(GAME.observation(s, 1), 1, "pad_monyo", None, "en"),
+    assert "after the pause beat" in say(VIEW.why_not(obs, 0, "pad_puniu", None), "en")
+    assert "休み" in say(VIEW.why_not(obs, 0, "pad_puniu", None), "ja")
+    assert "answering" in say(VIEW.why_not(GAME.observation(s, 1), 1, "pad_monyo", None),
                               "en")
     s = match(0)
     assert "setting the question" in say(VIEW.why_not(GAME.observation(s, 0), 0, "pad_monyo",
-                                                  None, "en"), "en")
+                                                  None), "en")
 
 
 def test_status_lines_in_both_languages() -> None:
     s = match(0)
-    assert "Set a question of 3 words" in say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en")
-    assert "looks away" in say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
+    assert "Set a question of 3 words" in say(VIEW.status(GAME.observation(s, 1), 1), "en")
+    assert "looks away" in say(VIEW.status(GAME.observation(s, 0), 0), "en")
     s = listen(ask(s, [P, P, P]))
-    assert say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en").startswith("Answer! Word 1 of 3")
-    assert say(VIEW.status(GAME.observation(s, 0), 0, "ja"), "ja").startswith("答えて!1/3語目")
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "en").startswith("Answer! Word 1 of 3")
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "ja").startswith("答えて!1/3語目")
     s, _ = play(s, "word:monyo")
-    assert "next beat" in say(VIEW.status(GAME.observation(s, 0), 0, "en"), "en")
+    assert "next beat" in say(VIEW.status(GAME.observation(s, 0), 0), "en")
 
 
 def test_score_board_last_answer_and_end_of_match() -> None:
@@ -148,13 +148,17 @@ def test_score_board_last_answer_and_end_of_match() -> None:
         if s.phase != P_OVER:
             s, _ = question_round(s, [P] * s.length, [P])
     obs: dict[str, Any] = GAME.observation(s, None)
-    table = VIEW.score_table(obs, "en")
-    assert table is not None and table[0] == ["", "Player 1", "Player 2"]
+    cells = VIEW.score_table(obs)
+    assert cells is not None
+    table = [[say(cell, "en") for cell in row] for row in cells]
+    assert table[0] == ["", "Player 1", "Player 2"]
     assert table[-1][0] == "Total" and table[-2][0] == "Longest correct (words)"
     assert [row[1:] for row in table[1:4]] == [["0", "1"], ["1", "1"], ["1", "1"]]
-    assert VIEW.summary(obs, "en").startswith("Match over: Player 2 wins, 3 to 2.")
+    assert [say(row[0], "ja") for row in cells[1:]] == [
+        "スティント1(正解数)", "スティント2(正解数)", "スティント3(正解数)", "最長正解(語)", "合計"]
+    assert say(VIEW.summary(obs), "en").startswith("Match over: Player 2 wins, 3 to 2.")
     assert VIEW.series_round(obs) == 6 and VIEW.high_score(obs) is None
-    layout = _layout(s, None, "ja")
+    layout = _layout(s, None)
     assert "試合終了" in _texts(layout, "ja")
 
 

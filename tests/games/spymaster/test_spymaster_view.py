@@ -22,7 +22,7 @@ def test_gestures_exist_for_every_legal_action() -> None:
 def test_layout_hands_rows_documents_and_piles() -> None:
     s = position(["spy1", "spy5", "hacker"], ["forces", "spy9"], rows=([], ["spy4"]),
                  discard=["spy3"], exposed=(1, 0))
-    lay = VIEW.layout(GAME.observation(s, 0), 0, "en")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
     pieces = by_id(lay.pieces)
     mine = [pieces[f"p0h{i}"] for i in range(3)]
     assert all(p.face_up for p in mine)
@@ -47,9 +47,9 @@ def test_layout_hands_rows_documents_and_piles() -> None:
 def test_face_down_card_seen_only_by_the_attacker() -> None:
     s = position(["spy1", "spy5"], ["forces"])
     s, _ = play(s, "play:spy5")
-    attacker = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)["played"]
-    defender = by_id(VIEW.layout(GAME.observation(s, 1), 1, "en").pieces)["played"]
-    watcher = by_id(VIEW.layout(GAME.observation(s, None), None, "en").pieces)["played"]
+    attacker = by_id(VIEW.layout(GAME.observation(s, 0), 0).pieces)["played"]
+    defender = by_id(VIEW.layout(GAME.observation(s, 1), 1).pieces)["played"]
+    watcher = by_id(VIEW.layout(GAME.observation(s, None), None).pieces)["played"]
     assert attacker.face_up and attacker.art["title_en"] == "Spy 5"
     assert not defender.face_up and not defender.art
     assert not watcher.face_up
@@ -79,13 +79,13 @@ def test_tuck_and_discard_are_clicks() -> None:
     drags = {(x.action, x.source, x.target) for x in g if x.source}
     assert drags == {("tuck:spy6", "p0h1", "row0_0")}
     assert next(x for x in g if x.action == "pass").shortcut == "N"
-    pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
+    pieces = by_id(VIEW.layout(obs, 0).pieces)
     assert pieces["p0h1"].state == "active" and pieces["row0_0"].state == "active"
-    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", None), "en") == \
         "Only a Spy numbered above 2 can go under Spy 2."
-    assert say(VIEW.why_not(obs, 0, "p0h2", None, "en"), "en") == "Only a Spy can be tucked."
+    assert say(VIEW.why_not(obs, 0, "p0h2", None), "en") == "Only a Spy can be tucked."
     s, _ = play(s, "tuck:spy6")
-    lay = by_id(VIEW.layout(GAME.observation(s, 0), 0, "en").pieces)
+    lay = by_id(VIEW.layout(GAME.observation(s, 0), 0).pieces)
     assert lay["tuck0_0"].art["title_en"] == "Spy 6" and lay["tuck0_0"].z < lay["row0_0"].z
 
 
@@ -99,11 +99,11 @@ def test_no_larger_spy_leaves_one_quick_button() -> None:
     g = VIEW.gestures(obs, 0, GAME.legal_actions(s))
     assert [(x.action, x.label_en, x.label_ja, x.shortcut, x.source, x.target)
             for x in g] == [("pass", "Don't tuck", "差し込まない", "N", None, None)]
-    pieces = by_id(VIEW.layout(obs, 0, "en").pieces)
+    pieces = by_id(VIEW.layout(obs, 0).pieces)
     assert not [p.id for p in pieces.values() if p.state == "active"]
-    assert say(VIEW.status(obs, 0, "en"), "en") == \
+    assert say(VIEW.status(obs, 0), "en") == \
         "You hold no Spy larger than Spy 5: press Don't tuck (N) to go on."
-    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play"), "en") == \
         "You hold no larger Spy to tuck: first choose Don't tuck."
 
 
@@ -115,7 +115,7 @@ def test_defender_table_is_the_same_whatever_the_attacker_holds() -> None:
         s = position(["spy5", spare, "hacker"], ["forces", "spy1"])
         s, _ = play(s, "play:spy5", "call:hacker")
         obs = GAME.observation(s, 1)
-        views.append((VIEW.layout(obs, 1, "en"), say(VIEW.status(obs, 1, "ja"), "ja"),
+        views.append((VIEW.layout(obs, 1), say(VIEW.status(obs, 1), "ja"),
                       VIEW.gestures(obs, 1, [])))
     assert views[0] == views[1]
 
@@ -123,36 +123,37 @@ def test_defender_table_is_the_same_whatever_the_attacker_holds() -> None:
 def test_why_not_reasons() -> None:
     s = position(["spy1", "hacker"], ["forces"])
     obs = GAME.observation(s, 0)
-    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == ""
-    assert say(VIEW.why_not(obs, 0, "p0h0", None, "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play"), "en") == ""
+    assert say(VIEW.why_not(obs, 0, "p0h0", None), "en") == \
         "Drag the card onto Play to attack with it."
-    assert say(VIEW.why_not(obs, 0, "p1h0", "play", "ja"), "ja") == "それは相手の手札です。"
+    assert say(VIEW.why_not(obs, 0, "p1h0", "play"), "ja") == "それは相手の手札です。"
     obs1 = GAME.observation(s, 1)
-    assert say(VIEW.why_not(obs1, 1, "p1h0", "play", "en"), "en") == "It is Player 1's attack."
+    assert say(VIEW.why_not(obs1, 1, "p1h0", "play"), "en") == "It is Player 1's attack."
     s, _ = play(s, "play:hacker")
     obs = GAME.observation(s, 0)
-    assert say(VIEW.why_not(obs, 0, "p0h0", "play", "en"), "en") == \
+    assert say(VIEW.why_not(obs, 0, "p0h0", "play"), "en") == \
         "Wait: Player 2 is naming the face-down card."
-    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "play", "en"), "en") == \
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "p0h0", "play"), "en") == \
         "You are watching this game."
 
 
 def test_status_series_summary() -> None:
     s = position(["spy1", "forces"], ["forces"], exposed=(0, 2))
     obs = GAME.observation(s, 0)
-    assert say(VIEW.status(obs, 0, "en"), "en") == \
+    assert say(VIEW.status(obs, 0), "en") == \
         "Drag a card from your hand onto Play to attack face down."
-    assert say(VIEW.status(obs, 1, "ja"), "ja") == "プレイヤー1がカードを選んでいます。"
-    assert VIEW.series(obs, "en") == {"P1 documents": 3.0, "P2 documents": 1.0}
-    assert set(VIEW.series(obs, "ja")) == {"P1 書類", "P2 書類"}
-    assert say(VIEW.summary(obs, "en"), "en") == ""
+    assert say(VIEW.status(obs, 1), "ja") == "プレイヤー1がカードを選んでいます。"
+    assert {say(name, "en"): v for name, v in VIEW.series(obs)} == {"P1 documents": 3.0,
+                                                                    "P2 documents": 1.0}
+    assert {say(name, "ja") for name, _ in VIEW.series(obs)} == {"P1 書類", "P2 書類"}
+    assert say(VIEW.summary(obs), "en") == ""
     s, _ = play(s, "play:forces")
-    assert "(S)" in say(VIEW.status(GAME.observation(s, 1), 1, "en"), "en")
+    assert "(S)" in say(VIEW.status(GAME.observation(s, 1), 1), "en")
     s, _ = play(s, "call:spy")
     obs = GAME.observation(s, None)
-    assert say(VIEW.summary(obs, "en"), "en").startswith(
+    assert say(VIEW.summary(obs), "en").startswith(
         "Player 1 wins: all of Player 2's classified documents are exposed.")
-    assert say(VIEW.summary(obs, "ja"), "ja").startswith("プレイヤー1の勝ち")
-    assert say(VIEW.status(obs, None, "en"), "en") == "Player 1 wins."
-    texts = {t.id: t.text_en for t in VIEW.layout(obs, None, "en").texts}
+    assert say(VIEW.summary(obs), "ja").startswith("プレイヤー1の勝ち")
+    assert say(VIEW.status(obs, None), "en") == "Player 1 wins."
+    texts = {t.id: t.text_en for t in VIEW.layout(obs, None).texts}
     assert texts["last"] == "Named Spy: Special Forces got through."
