@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, GameView, Session
 
+from .fit import resize_to_fit
 from .i18n import player_name, spec_name, tr
 
 HUMAN = "human"
@@ -82,7 +83,7 @@ class ReplayWindow(QDialog):
         self.step = 0
         self.seat: int | None = seat
         self.setWindowTitle(tr("replay.title", lang, game=spec_name(self.game.spec, lang)))
-        self.resize(1180, 760)
+        resize_to_fit(self, 1180, 760)
 
         if table is None:
             from tabletop.table import TableWidget

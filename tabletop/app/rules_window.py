@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from tabletop.api import GamePlugin
 
+from .fit import resize_to_fit
 from .i18n import spec_name, tr
 
 
@@ -43,7 +44,7 @@ class RulesWindow(QDialog):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.browser)
-        self.resize(720, 700)
+        resize_to_fit(self, 720, 700)
         self._render()
 
     def show_plugin(self, plugin: GamePlugin | None) -> None:

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .fit import resize_to_fit
 from .i18n import tr
 
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#229954", "#b9770e", "#7d3c98", "#148f77")
@@ -103,7 +104,7 @@ class SummaryDialog(QDialog):
         self.score_table: QTableWidget | None = None
         if score_table and len(score_table) > 1:
             self.score_table = self._table(score_table)
-        self.resize(900, 820 if self.score_table is not None else 580)
+        resize_to_fit(self, 900, 820 if self.score_table is not None else 580)
         self.text = QLabel(text)
         self.text.setObjectName("summaryText")
         self.text.setWordWrap(True)

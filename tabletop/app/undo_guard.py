@@ -4,7 +4,7 @@ Undo goes back to the last moment new information appeared (the session's undo p
 session's refusal names the event that revealed something only when the person at the screen
 may read it (their own draw, say), so in hot-seat play a refused undo never shows the other
 player's secret; here it is worded in the player's language. At a shared screen only the person
-who made a move may take it back. Nothing here imports Qt.
+who made a move may take it back, and nobody once the game is over. Nothing here imports Qt.
 """
 
 from __future__ import annotations
@@ -38,6 +38,10 @@ class _Match(Protocol):
 
 def undo_state(match: _Match) -> tuple[bool, str]:
     """Whether the person at the screen may undo now, and if not, why (translated)."""
+    if match.session.is_terminal():
+        # A finished game stays finished: its result is filed (high scores, a campaign's
+        # beaten enemy) the moment it ends, and a taken-back win would contradict it.
+        return False, tr("undo.over", match.lang)
     reader = None if match.awaiting_privacy is not None else match.viewing_seat
     try:
         target = match.session.undo_target(reader)

@@ -35,6 +35,7 @@ from tabletop.registry import LoadFailure, load_plugins
 from .chooser import ChooserPage
 from .ending import Ending
 from .files import Files
+from .fit import available, resize_to_fit
 from .front_pages import FrontPages
 from .i18n import LANGUAGES, spec_name, tr
 from .menus import Menus
@@ -121,7 +122,9 @@ class MainWindow(QMainWindow):
         self.front_pages = FrontPages(self)
         self.menus = Menus(self, self, lambda: (self._table_page.game_buttons
                                                 if self._table_page is not None else []))
-        self.resize(1200, 740)
+        # The first start fills most of the screen: the table is what the player came for.
+        free = available(self)
+        resize_to_fit(self, max(1200, free.width() * 9 // 10), max(740, free.height() * 9 // 10))
         if settings is not None:
             geometry = settings.value("window/geometry")
             if isinstance(geometry, QtCore.QByteArray):

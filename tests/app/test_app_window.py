@@ -196,6 +196,23 @@ def test_undo_and_redo_against_the_ai(make_window, qtbot) -> None:
     assert not window.table_page.redo_button.isEnabled()
 
 
+def test_undo_ends_with_the_game(make_window, qtbot) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "random"], {"stones": 5}, seed=3))
+    assert c is not None
+    while not c.session.is_terminal():
+        qtbot.waitUntil(lambda: c.is_human_turn() or c.session.is_terminal(), timeout=30_000)
+        if not c.session.is_terminal():
+            c.submit_human("take:1")
+    moves = c.moves()
+    assert not window.table_page.undo_button.isEnabled()
+    assert window.table_page.undo_button.toolTip() == (
+        "The game is over: its moves can no longer be taken back.")
+    window.undo()  # the shortcut still reaches the controller: it refuses and says why
+    assert c.moves() == moves and c.session.is_terminal()
+    assert window.table_page.status.text() == window.table_page.undo_button.toolTip()
+
+
 def test_hint_names_a_legal_move(make_window, qtbot) -> None:
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=3))
