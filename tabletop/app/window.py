@@ -39,6 +39,7 @@ from .fit import available, resize_to_fit
 from .front_pages import FrontPages
 from .i18n import LANGUAGES, spec_name, tr
 from .menus import Menus
+from .qt_words import use_language
 from .saves import SaveStore
 
 if TYPE_CHECKING:
@@ -182,6 +183,7 @@ class MainWindow(QMainWindow):
     # -- language and actions -------------------------------------------------------------
     def retranslate(self) -> None:
         """Every visible string again, in ``self.lang``."""
+        use_language(self.lang)
         self.menus.retranslate(self.lang)
         if self._table_page is not None:
             self._table_page.retranslate(self.lang)
