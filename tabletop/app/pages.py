@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QFontMetricsF, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -89,6 +89,65 @@ class PrivacyPage(QWidget):
         super().mouseReleaseEvent(event)
 
 
+class StatusLabel(QLabel):
+    """The status line: a fixed two lines high, so the table below never moves when a longer
+    message comes. A message too long for two lines at the usual size is set smaller, down to
+    a floor, then cut with "…"; the whole of it is then in the tooltip."""
+
+    LINES = 2
+    SIZES = (16.0, 14.0, 12.5, 11.0)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("status")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self._full = ""
+        font = self.font()
+        font.setPointSizeF(self.SIZES[0])
+        self.setFont(font)
+        line = QFontMetricsF(font).lineSpacing()
+        self.setFixedHeight(int(line * self.LINES + 2 * 6 + 6))
+
+    def full_text(self) -> str:
+        """The whole message, even when the line shows it cut."""
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._fit()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fits(self, font: QFont, text: str, width: int) -> bool:
+        bounds = QFontMetricsF(font).boundingRect(
+            QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap.value), text)
+        return bounds.height() <= QFontMetricsF(font).lineSpacing() * self.LINES + 0.5
+
+    def _fit(self) -> None:
+        text = self._full
+        width = max(50, self.contentsRect().width() - 2 * 12)
+        font = self.font()
+        shown = text
+        for size in self.SIZES:
+            font.setPointSizeF(size)
+            if self._fits(font, text, width):
+                break
+        else:
+            # Even the smallest size needs more lines: cut at a word, mark the cut.
+            words = text.split(" ") if " " in text else list(text)
+            joiner = " " if " " in text else ""
+            while len(words) > 1 and not self._fits(font, joiner.join(words) + "…", width):
+                words.pop()
+            shown = joiner.join(words) + "…"
+        self.setFont(font)
+        super().setText(shown)
+        self.setToolTip(text if shown != text else "")
+
+
 class TablePage(QWidget):
     """The table, the log beside it, the status line above and the action bar below."""
 
@@ -105,11 +164,7 @@ class TablePage(QWidget):
         self.busy.setFixedSize(90, 14)
         self.busy.setTextVisible(False)
         self.busy.hide()
-        self.status = QLabel()
-        self.status.setObjectName("status")
-        self.status.setWordWrap(True)
-        self.status.setMinimumHeight(44)
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status = StatusLabel()
         self.status_kind = st.INFO
         status_row.addWidget(self.status, 1)
         status_row.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -158,10 +213,10 @@ class TablePage(QWidget):
 
     def set_status(self, text: str, kind: str) -> None:
         self.status_kind = kind
-        self.status.setText(text)
         self.status.setStyleSheet(
             f"QLabel#status {{ {STATUS_STYLES.get(kind, STATUS_STYLES[st.INFO])}"
-            " font-size: 16pt; padding: 6px 12px; border-radius: 6px; }")
+            " padding: 6px 12px; border-radius: 6px; }")
+        self.status.set_full_text(text)
         self.busy.setVisible(kind == st.THINKING)
 
     def reset_log(self, lines: list[str]) -> None:
