@@ -66,6 +66,7 @@ class GameController(QObject):
     """
 
     status_changed = Signal(str, str)  # text, kind (INFO, TURN, WARNING, THINKING, OVER)
+    hover_changed = Signal(str)  # what the pointer is over, shown beside the status line
     log_reset = Signal(list)  # every log line the viewing seat may read
     log_appended = Signal(list)  # new lines since the last update
     buttons_changed = Signal(list)  # list[Gesture]: legal actions without a place on the table
@@ -114,7 +115,7 @@ class GameController(QObject):
         self.over = False
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
-        self.status = StatusLine(self.status_changed.emit)
+        self.status = StatusLine(self.status_changed.emit, self.hover_changed.emit)
         self.chart = Series(self.view, self.speaker.say)
         # 0 shows the steps at once (tests, animations off): the same syncs, no pauses.
         step_ms = ((CHANCE_STEP_MS if animate else 0) if chance_step_ms is None

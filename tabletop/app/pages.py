@@ -165,8 +165,17 @@ class TablePage(QWidget):
         self.busy.setTextVisible(False)
         self.busy.hide()
         self.status = StatusLabel()
+        # What the pointer is over: beside the prompt, never in its place.
+        self.hover = QLabel()
+        self.hover.setObjectName("hover")
+        self.hover.setWordWrap(True)
+        self.hover.setTextFormat(Qt.TextFormat.PlainText)
+        self.hover.setFixedWidth(300)
+        self.hover.setFixedHeight(self.status.height())
+        self.hover.setStyleSheet("QLabel#hover { color: #4a4a4a; font-size: 11pt; }")
         self.status_kind = st.INFO
         status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.hover, 0)
         status_row.addWidget(self.busy, 0, Qt.AlignmentFlag.AlignVCenter)
         lay.addLayout(status_row)
 
@@ -218,6 +227,10 @@ class TablePage(QWidget):
             " padding: 6px 12px; border-radius: 6px; }")
         self.status.set_full_text(text)
         self.busy.setVisible(kind == st.THINKING)
+
+    def set_hover(self, text: str) -> None:
+        self.hover.setText(text)
+        self.hover.setToolTip(text)
 
     def reset_log(self, lines: list[str]) -> None:
         self.log.setPlainText("\n".join(lines))

@@ -1,9 +1,10 @@
 """The status line of a match: its kinds, and which text it shows when several compete.
 
 The line always says what to do next (the turn's own text, its *base*). A refused move's reason
-replaces it and stays readable for ``WARNING_HOLD_S`` even while the pointer moves over the
-table, whose hover hints would otherwise replace it at once; a hover hint shows while it lasts
-and the base comes back when it ends. The window styles each kind differently (``pages``).
+replaces it and stays at least ``WARNING_HOLD_S``; the pointer's next move over the table after
+that brings the base back. What the pointer hovers over is described beside the line, never in
+its place, so the prompt is always in view. The window styles each kind differently
+(``pages``).
 """
 
 from __future__ import annotations
@@ -18,14 +19,16 @@ WARNING = "warning"
 THINKING = "thinking"
 OVER = "over"
 
-WARNING_HOLD_S = 4.0  # a refused move's reason outlasts hover hints this long
+WARNING_HOLD_S = 4.0  # a refused move's reason stays at least this long
 
 
 class StatusLine:
     """Chooses the status text; ``show(text, kind)`` puts it on screen."""
 
-    def __init__(self, show: Callable[[str, str], object]) -> None:
+    def __init__(self, show: Callable[[str, str], object],
+                 hint: Callable[[str], object] | None = None) -> None:
         self._show = show
+        self._hint = hint
         self.base: tuple[str, str] = ("", INFO)
         self._warning_until = 0.0
 
@@ -41,10 +44,10 @@ class StatusLine:
         self._show(reason, WARNING)
 
     def hover(self, text: str) -> None:
-        """The table's hover hint (empty when the pointer left what it described)."""
-        if time.monotonic() < self._warning_until:
-            return
-        if text:
-            self._show(text, INFO)
-        else:
+        """The table's hover hint (empty when the pointer left what it described): shown
+        beside the line; a refusal shown long enough gives way to the base again."""
+        if self._hint is not None:
+            self._hint(text)
+        if self._warning_until and time.monotonic() >= self._warning_until:
+            self._warning_until = 0.0
             self._show(*self.base)

@@ -331,6 +331,7 @@ class MainWindow(QMainWindow):
         self.chooser.error_banner.hide()
         self.controller = c
         c.status_changed.connect(page.set_status)
+        c.hover_changed.connect(page.set_hover)
         c.log_reset.connect(page.reset_log)
         c.log_appended.connect(page.append_log)
         c.buttons_changed.connect(self._set_game_buttons)

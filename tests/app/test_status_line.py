@@ -38,3 +38,24 @@ def test_japanese_without_spaces_is_cut_too(qtbot) -> None:
     text = "支払日:建物を売って賃金を払ってください。" * 30
     label.set_full_text(text)
     assert label.text().endswith("…") and label.toolTip() == text
+
+
+def test_hover_is_shown_beside_the_prompt_never_in_its_place(monkeypatch) -> None:
+    from tabletop.app import status as st
+
+    shown: list[tuple[str, str]] = []
+    hints: list[str] = []
+    line = st.StatusLine(lambda text, kind: shown.append((text, kind)), hints.append)
+    line.set_base("Your turn: take one or two stones.", st.TURN)
+    line.hover("Stone 3")
+    line.hover("")
+    assert shown == [("Your turn: take one or two stones.", st.TURN)]
+    assert hints == ["Stone 3", ""]
+    clock = [100.0]
+    monkeypatch.setattr(st.time, "monotonic", lambda: clock[0])
+    line.refused("Only 1 stone is left.")
+    line.hover("Stone 1")  # the reason is held against the pointer's moves for a while
+    assert shown[-1] == ("Only 1 stone is left.", st.WARNING)
+    clock[0] += st.WARNING_HOLD_S
+    line.hover("Stone 2")  # then the prompt comes back
+    assert shown[-1] == ("Your turn: take one or two stones.", st.TURN)
