@@ -262,6 +262,7 @@ class MainWindow(QMainWindow):
         if not self.confirm_leave():
             return False
         self._end_match()
+        self.populate_chooser()
         self.show_chooser()
         return True
 
@@ -350,10 +351,16 @@ class MainWindow(QMainWindow):
 
     def _end_match(self) -> None:
         self.ending.close()
-        if self.controller is not None:
-            self.controller.stop()
-            self.controller.deleteLater()
+        c = self.controller
+        if c is not None:
+            unfinished = not c.session.is_terminal() and bool(c.moves())
+            c.stop()
+            c.deleteLater()
             self.controller = None
+            if unfinished:
+                # Left unfinished, the match stays in the autosave slot: the game list offers
+                # to resume it, and a new match files it with the recent games first.
+                self.files.check_autosave()
         self._set_game_buttons([])
 
     # -- edit -----------------------------------------------------------------------------

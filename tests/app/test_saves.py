@@ -488,3 +488,37 @@ def test_a_new_match_files_the_offered_game_instead_of_overwriting_it(
     second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=5))
     [filed] = SaveStore(data_dir).recent()
     assert sf.load(filed, toy_games())[1].moves == 1
+
+
+def test_a_game_left_for_the_game_list_is_offered_and_resumes(make_window,
+                                                              data_dir: Path) -> None:
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 9}, seed=2))
+    assert c is not None
+    hot_seat_move(window, "take:2")
+    hot_seat_move(window, "take:1")
+    hash_then = c.session.state_hash()
+    assert window.back_to_chooser()
+    assert window.stack.currentWidget() is window.chooser
+    # The game list offers the game just left, and it comes back as it was.
+    assert window.files.pending is not None and window.chooser.resume_button is not None
+    assert "moves played: 2" in window.chooser.findChild(QObject, "resumeText").text()
+    window.chooser.resume_button.click()
+    resumed = window.controller
+    assert resumed is not None and resumed.session.state_hash() == hash_then
+    hot_seat_move(window, "take:1")
+    hash_later = resumed.session.state_hash()
+    # Left again and replaced by a new match, it is filed with the recent games, not lost.
+    assert window.back_to_chooser()
+    window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=5))
+    filed = [sf.load(p, toy_games()) for p in SaveStore(data_dir).recent()]
+    assert [session.state_hash() for session, data in filed if data.moves == 3] == [hash_later]
+
+
+def test_the_leave_question_says_the_game_is_kept() -> None:
+    from tabletop.app.i18n import tr
+
+    for lang in ("en", "ja"):
+        body = tr("confirm.body", lang)
+        assert "lost" not in body and "失われ" not in body
+    assert "resume" in tr("confirm.body", "en") and "再開" in tr("confirm.body", "ja")
