@@ -194,17 +194,24 @@ class GameController(QObject):
         return [r.action for r in self.session.history if r.seat != CHANCE]
 
     def summary_text(self, lang: str | None = None) -> str:
+        """Who won and why; for one person against the AI its first words say how it went
+        for them ("You lost."), which "Player 2 wins" leaves them to work out."""
         lang = lang or self.lang
         obs = self.session.observation(None)
-        text = self.speaker.say(self.view.summary(obs), lang)
-        if text:
-            return text
         returns = self.session.returns()
         best = max(returns)
         winners = [i for i, r in enumerate(returns) if r == best]
-        if len(winners) != 1:
-            return tr("summary.draw", lang)
-        return tr("summary.winner", lang, player=self.player_label(winners[0], lang))
+        text = self.speaker.say(self.view.summary(obs), lang)
+        if not text:
+            text = (tr("summary.draw", lang) if len(winners) != 1 else
+                    tr("summary.winner", lang, player=self.player_label(winners[0], lang)))
+        humans = self.setup.human_seats
+        if len(humans) != 1 or len(returns) < 2:
+            return text
+        me = humans[0]
+        verdict = ("summary.you_lost" if me not in winners else
+                   "summary.you_won" if len(winners) == 1 else "summary.you_drew")
+        return f"{tr(verdict, lang)} {text}"
 
     def why_not(self, source: str, target: str | None) -> str:
         """Reason a drag or click does nothing, asked by the table for the status line."""

@@ -136,7 +136,8 @@ class SummaryDialog(QDialog):
                 self.high_scores.setMaximumHeight(16777215)
                 self.chart_tabs.addTab(self.high_scores, title)
             for title, group in groups:
-                chart = self._chart(None, group, player_names, lang)  # the tab names it
+                # The tab names the chart; its y axis says what is counted (the same words).
+                chart = self._chart(None, group, player_names, lang, y_label=title)
                 self.plots.append(chart)
                 self.chart_tabs.addTab(chart, title)
             self.chart_tabs.setMinimumHeight(280)
@@ -218,7 +219,7 @@ class SummaryDialog(QDialog):
         return table
 
     def _chart(self, title: str | None, lines: dict[str, tuple[list[float], list[float]]],
-               player_names: list[str], lang: str) -> QWidget:
+               player_names: list[str], lang: str, y_label: str = "") -> QWidget:
         import pyqtgraph as pg
 
         plot = pg.PlotWidget(background="#fbf8f1")
@@ -226,7 +227,8 @@ class SummaryDialog(QDialog):
             plot.setTitle(title, color="#333333", size="13pt")
         label_style = {"color": "#333333", "font-size": "11pt"}
         plot.setLabel("bottom", self.x_label, **label_style)
-        plot.setLabel("left", tr("summary.y", lang), **label_style)
+        if y_label:  # otherwise the legend's names say what each line counts
+            plot.setLabel("left", y_label, **label_style)
         tick_font = QFont()
         tick_font.setPointSize(10)
         for side in ("bottom", "left"):

@@ -213,6 +213,31 @@ def test_undo_ends_with_the_game(make_window, qtbot) -> None:
     assert window.table_page.status.text() == window.table_page.undo_button.toolTip()
 
 
+def test_the_summary_tells_the_person_how_it_went_for_them(make_window, qtbot) -> None:
+    window = make_window()
+    for seed in (3, 4, 5, 6):
+        c = window.start_game(GameSetup("toy", 2, ["random", "human"], {"stones": 5},
+                                        seed=seed))
+        assert c is not None
+        while not c.session.is_terminal():
+            qtbot.waitUntil(lambda c=c: c.is_human_turn() or c.session.is_terminal(),
+                            timeout=30_000)
+            if not c.session.is_terminal():
+                c.submit_human("take:1")
+        mine, theirs = c.session.returns()[1], c.session.returns()[0]
+        verdict = ("You won!" if mine > theirs else "You lost." if mine < theirs
+                   else "A draw.")
+        assert c.summary_text("en").startswith(verdict + " ")
+        ja = {"You won!": "あなたの勝ちです!", "You lost.": "あなたの負けです。",
+              "A draw.": "引き分けです。"}[verdict]
+        assert c.summary_text("ja").startswith(ja)
+    # At a shared screen nobody is "you": the summary names the winner only.
+    c = window.start_game(GameSetup("toy", 2, ["random", "random"], {"stones": 5}, seed=3))
+    assert c is not None
+    qtbot.waitUntil(c.session.is_terminal, timeout=30_000)
+    assert not c.summary_text("en").startswith(("You won", "You lost"))
+
+
 def test_hint_names_a_legal_move(make_window, qtbot) -> None:
     window = make_window()
     c = window.start_game(GameSetup("toy", 2, ["human", "random"], {}, seed=3))
