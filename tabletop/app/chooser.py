@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from tabletop.api import GamePlugin
 from tabletop.registry import LoadFailure
 
-from .i18n import escape, spec_name, tr
+from .i18n import escape, sort_key, spec_name, tr
 
 FELT = "#23573b"  # the table's green, also the app icon's
 
@@ -97,7 +97,7 @@ class ChooserPage(QScrollArea):
         grid.setSpacing(18)
         self.game_cards = {}
         columns = 3
-        ordered = sorted(plugins.values(), key=lambda p: spec_name(p.spec, lang))
+        ordered = sorted(plugins.values(), key=lambda p: sort_key(p.spec, lang))
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
             self.game_cards[plugin.spec.id] = card

@@ -66,6 +66,17 @@ def spec_name(spec: GameSpec | OptionSpec, lang: str) -> str:
     return in_lang(spec.name_en, spec.name_ja, lang)
 
 
+def sort_key(spec: GameSpec, lang: str) -> str:
+    """Where a game goes in the game list in ``lang``: English by its name ignoring case;
+    Japanese by its reading in the kana order (katakana read as hiragana, so that マゴス sorts
+    with まいぞうきん and not after every hiragana name), as a Japanese reader looks it up."""
+    if lang != "ja":
+        return spec.name_en.casefold()
+    reading = spec.reading_ja or spec.name_ja
+    # Katakana U+30A1..U+30F6 lie 0x60 above their hiragana; the long mark stays as it is.
+    return "".join(chr(ord(c) - 0x60) if "ァ" <= c <= "ヶ" else c for c in reading).casefold()
+
+
 def gesture_label(gesture: Gesture, lang: str) -> str:
     """A gesture's button text in ``lang`` (its action text where it has none)."""
     return in_lang(gesture.label_en, gesture.label_ja, lang) or gesture.action

@@ -79,6 +79,9 @@ class GameSpec:
     has_hidden_information: bool = True
     rules_file: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: How the Japanese name is read, in kana, for a name a Japanese list cannot order by its
+    #: characters (kanji, Latin letters); empty: the name itself.
+    reading_ja: str = ""
 
     @classmethod
     def from_file(cls, package: str | None, name: str, game_id: str, *,
@@ -86,8 +89,9 @@ class GameSpec:
                   extra: Mapping[str, Any] | None = None) -> GameSpec:
         """The spec of ``game_id`` as the TOML file ``name`` beside ``package``'s modules
         declares it: a table per game with ``name`` and ``summary`` as [English, Japanese],
-        ``players`` as [fewest, most], ``rules_version``, ``hidden_information`` and
-        ``rules_file``. Options and ``extra`` come from code, since rules read their values.
+        ``players`` as [fewest, most], ``rules_version``, ``hidden_information``,
+        ``rules_file`` and ``reading`` (the Japanese name in kana, when it has kanji or Latin
+        letters). Options and ``extra`` come from code, since rules read their values.
         A file that breaks this shape raises ``ValueError`` saying where."""
         from .datafile import package_file, read_toml
 
@@ -112,15 +116,16 @@ class GameSpec:
         rules_version = data.get("rules_version", "1")
         hidden = data.get("hidden_information", True)
         rules_file = data.get("rules_file", "")
+        reading = data.get("reading", "")
         if not (isinstance(rules_version, str) and isinstance(hidden, bool)
-                and isinstance(rules_file, str)):
-            raise ValueError(f"{path}: [{game_id}] rules_version and rules_file are text, "
-                             "hidden_information true or false")
+                and isinstance(rules_file, str) and isinstance(reading, str)):
+            raise ValueError(f"{path}: [{game_id}] rules_version, rules_file and reading are "
+                             "text, hidden_information true or false")
         return cls(id=game_id, name_en=names[0], name_ja=names[1], min_players=players[0],
                    max_players=players[1], rules_version=rules_version, options=options,
                    summary_en=summary[0], summary_ja=summary[1],
                    has_hidden_information=hidden, rules_file=rules_file,
-                   extra=dict(extra or {}))
+                   extra=dict(extra or {}), reading_ja=reading)
 
     def option(self, key: str) -> OptionSpec:
         for opt in self.options:

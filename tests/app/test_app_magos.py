@@ -87,3 +87,22 @@ def test_new_game_dialog_reads_magos_options(qtbot) -> None:
     assert setup.seats == ["human", "normal"]
     assert setup.options == spec.resolve_options({})
     assert not setup.fixed_seed
+
+
+def test_the_game_list_is_in_reading_order_in_japanese(qtbot, settings: QSettings) -> None:
+    from tabletop.app.i18n import sort_key
+    from tabletop.app.window import MainWindow
+
+    window = MainWindow(lang="ja", settings=settings, ai_delay_ms=0, animate=False)
+    qtbot.addWidget(window)
+    shown = [plugins[g].spec.name_ja for g in window.chooser.game_cards]
+    # Kanji and Latin names go where their reading puts them (埋蔵金: まいぞうきん, before
+    # マゴス), and katakana names among the hiragana ones, not after all of them.
+    assert shown.index("埋蔵金") < shown.index("マゴス") < shown.index("ミスター・スニーキー")
+    assert shown.index("スパイマスター") < shown.index("Not My Fault!") < shown.index("ぷにもにょ")
+    assert shown == sorted(shown, key=lambda n: next(
+        sort_key(p.spec, "ja") for p in plugins.values() if p.spec.name_ja == n))
+    window.set_language("en")
+    english = [plugins[g].spec.name_en for g in window.chooser.game_cards]
+    assert english == sorted(english, key=str.casefold)
+    window.close()
