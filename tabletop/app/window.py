@@ -268,14 +268,20 @@ class MainWindow(QMainWindow):
 
     def open_new_game(self, game_id: str | None = None) -> GameSetup | None:
         """Ask for a set-up in the new-game dialog and start it; ``None`` when cancelled.
-        Without ``game_id``: the game on the table, or the chooser when there is none."""
+        Without ``game_id``: the game on the table, else the game played last, else the
+        first of the game list (Ctrl+N always opens a dialog)."""
         from .newgame import NewGameDialog
 
         if game_id is None:
-            if self.controller is None:
+            if self.controller is not None:
+                game_id = self.controller.setup.game_id
+            elif self._last_setups:
+                game_id = next(reversed(self._last_setups))
+            elif self.chooser.game_cards:
+                game_id = next(iter(self.chooser.game_cards))
+            else:
                 self.show_chooser()
                 return None
-            game_id = self.controller.setup.game_id
         plugin = self.plugins.get(game_id)
         if plugin is None:
             return None
@@ -317,6 +323,7 @@ class MainWindow(QMainWindow):
             return None
         from .controller import GameController
 
+        self._last_setups.pop(setup.game_id, None)  # the newest last: Ctrl+N's default
         self._last_setups[setup.game_id] = setup
         page = self.table_page  # the table sits on its page before a controller drives it
         try:

@@ -394,3 +394,25 @@ def test_window_icon_is_set_once_the_window_has_painted(make_window, qtbot) -> N
     assert QApplication.windowIcon().isNull()  # shown, but not painted yet
     qtbot.waitUntil(lambda: not QApplication.windowIcon().isNull(), timeout=5000)
     assert not window.windowIcon().pixmap(32, 32).isNull()
+
+
+def test_ctrl_n_on_the_game_list_opens_a_new_game_dialog(make_window, qtbot) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from tabletop.app.newgame import NewGameDialog
+
+    window = make_window()
+    assert window.controller is None and window.stack.currentWidget() is window.chooser
+    seen: list[str] = []
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, NewGameDialog):
+            seen.append(dialog.windowTitle())
+            dialog.reject()
+
+    QTimer.singleShot(0, answer)
+    window.menus.act_new.trigger()  # Ctrl+N with no game on the table
+    assert len(seen) == 1 and "Stones" in seen[0]
+    assert window.controller is None  # cancelled: nothing started
