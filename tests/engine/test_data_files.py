@@ -54,7 +54,9 @@ def test_a_spec_table_gives_every_field(package: tuple[str, Path]) -> None:
     ('["data-game"]\nname = ["a", "b"]\nplayers = [2]\n', "players must be a pair of int"),
     ('["data-game"]\nname = ["a", "b"]\nplayers = [true, 4]\n', "players must be a pair"),
     ('["data-game"]\nname = ["a", "b"]\nplayers = [2, 4]\nrules_version = 2\n',
-     "rules_version and rules_file are text"),
+     "rules_version, rules_file and reading are text"),
+    ('["data-game"]\nname = ["a", "b"]\nplayers = [2, 4]\nreading = ["び"]\n',
+     "rules_version, rules_file and reading are text"),
     ('["data-game"\nname = ', "game.toml"),
 ])
 def test_a_damaged_spec_table_is_refused_with_its_place(package: tuple[str, Path], text: str,
