@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from tabletop.api import GamePlugin
 from tabletop.engine import (
@@ -54,6 +55,11 @@ from .undo_guard import redo_state, undo_state
 
 # The status kinds and the beat clock, where the window and the tests have always found them.
 __all__ = ["INFO", "OVER", "THINKING", "TURN", "WARNING", "BeatClock", "GameController"]
+
+
+#: How long the person who just moved sees the result before the screen turns to the next
+#: person at a shared screen (with animations on; tests turn at once).
+HANDOVER_MS = 1400
 
 
 class GameController(QObject):
@@ -112,6 +118,7 @@ class GameController(QObject):
         # In hot-seat with secrets the viewing seat stays unset, so a resumed match opens on
         # the privacy page: whoever sits at the screen now must not see the last one's hand.
         self.awaiting_privacy: int | None = None
+        self._handover = 0  # counts hand-overs, so that a late one for an old state is dropped
         self.over = False
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
@@ -225,6 +232,7 @@ class GameController(QObject):
 
     def _advance(self) -> None:
         """Everything that follows a change of state: record, then route the next turn."""
+        self._handover += 1  # a hand-over still waiting is for a state that has gone
         self.thinking.move_on()
         self.chance.stop()
         self.chart.record(self.session, len(self.moves()))
@@ -259,13 +267,37 @@ class GameController(QObject):
             return
         if (len(self.setup.human_seats) > 1 and self.game.spec.has_hidden_information
                 and player != self.viewing_seat):
-            self.awaiting_privacy = player
-            self._render()
-            if player != handed_to:  # the page for this person is up already
-                self.privacy_requested.emit(player)
+            if (self.animate and handed_to is None and self.viewing_seat is not None
+                    and HANDOVER_MS > 0):
+                # The person who just moved sees what their move did before the screen
+                # turns: their own table (their observation only), input off, for a moment.
+                self._handover += 1
+                self._render()
+                self.table.set_interactive(False)
+                self.buttons_changed.emit([])
+                self.status.set_base(tr("privacy.soon", self.lang,
+                                        player=self.player_label(player)), INFO)
+                QTimer.singleShot(HANDOVER_MS, partial(self._hand_over, self._handover, player))
+                return
+            self._ask_privacy(player, handed_to)
             return
         self.viewing_seat = player
         self._render()
+
+    def _hand_over(self, handover: int, player: int) -> None:
+        """The moment after a move is over: the screen turns to ``player``, unless the match
+        moved on meanwhile (an undo, a new match)."""
+        if (handover != self._handover or not self._connected or self.over
+                or self.session.current_player() != player or self.awaiting_privacy is not None):
+            return
+        self._ask_privacy(player, None)
+
+    def _ask_privacy(self, player: int, handed_to: int | None) -> None:
+        """Clear the table and ask for the screen to be handed to ``player``."""
+        self.awaiting_privacy = player
+        self._render()
+        if player != handed_to:  # the page for this person is up already
+            self.privacy_requested.emit(player)
 
     def _next_in_secret_round(self, player: int, handed_to: int | None) -> int | None:
         """In a round of secret choices (``Game.secret_round``) with a computer seat ``player``

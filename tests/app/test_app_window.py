@@ -416,3 +416,36 @@ def test_ctrl_n_on_the_game_list_opens_a_new_game_dialog(make_window, qtbot) -> 
     window.menus.act_new.trigger()  # Ctrl+N with no game on the table
     assert len(seen) == 1 and "Stones" in seen[0]
     assert window.controller is None  # cancelled: nothing started
+
+
+def test_the_mover_sees_their_move_before_the_screen_turns(qtbot, settings) -> None:
+    from tabletop.app import controller as ctl
+    from tabletop.app.window import MainWindow
+    from tests.app.conftest import toy_plugin
+
+    window = MainWindow({"toy": toy_plugin()}, [], lang="en", settings=settings,
+                        ai_delay_ms=0, animate=True)
+    qtbot.addWidget(window)
+    window.show()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 9}, seed=3))
+    assert c is not None
+    qtbot.waitUntil(lambda: c.awaiting_privacy is not None, timeout=10_000)
+    first = c.awaiting_privacy
+    window.privacy_page.button.click()
+    qtbot.waitUntil(c.is_human_turn, timeout=10_000)
+    c.submit_human("take:1")
+    # For a moment the mover's own table stays, input off, saying the screen will turn.
+    assert c.awaiting_privacy is None and c.viewing_seat == first
+    assert window.stack.currentWidget() is window.table_page
+    assert not c.is_human_turn()
+    assert window.table_page.status.full_text().startswith("Move made.")
+    qtbot.waitUntil(lambda: c.awaiting_privacy == 1 - first, timeout=ctl.HANDOVER_MS + 5_000)
+    assert window.stack.currentWidget() is window.privacy_page
+    # Taken back during that moment, the move never hands the screen over.
+    window.privacy_page.button.click()
+    qtbot.waitUntil(c.is_human_turn, timeout=10_000)
+    c.submit_human("take:1")
+    window.undo()
+    qtbot.wait(ctl.HANDOVER_MS + 400)
+    assert c.awaiting_privacy is None and c.is_human_turn() and c.viewing_seat == 1 - first
+    window.close()
