@@ -68,8 +68,9 @@ def spec_name(spec: GameSpec | OptionSpec, lang: str) -> str:
 
 def sort_key(spec: GameSpec, lang: str) -> str:
     """Where a game goes in the game list in ``lang``: English by its name ignoring case;
-    Japanese by its reading in the kana order (katakana read as hiragana, so that マゴス sorts
-    with まいぞうきん and not after every hiragana name), as a Japanese reader looks it up."""
+    Japanese by its reading in the kana order (katakana read as hiragana, so that a katakana
+    name sorts among the hiragana ones and not after all of them), as a Japanese reader looks
+    it up."""
     if lang != "ja":
         return spec.name_en.casefold()
     reading = spec.reading_ja or spec.name_ja
