@@ -29,7 +29,7 @@ REFERENCE = ROOT / "rules" / "reference"
 TITLES: dict[str, str] = {
     "buried-treasure": "Buried Treasure", "magos": "Magos", "mr-sneaky": "Mr. Sneaky",
     "national-economy": "National Economy", "not-my-fault": "Not My Fault!",
-    "punimonyo": "Punimonyo", "spymaster": "Spymaster",
+    "punimonyo": "Punimonyo", "saboteur2": "Saboteur 2", "spymaster": "Spymaster",
 }
 #: Each game's id prefix, and the name of its reference (and specification) file.
 PREFIXES: dict[str, str] = {
@@ -39,6 +39,7 @@ PREFIXES: dict[str, str] = {
     "NE": "national-economy",
     "NMF": "not-my-fault",
     "PM": "punimonyo",
+    "SB": "saboteur2",
     "SM": "spymaster",
 }
 ID = re.compile(r"\b(" + "|".join(sorted(PREFIXES, key=len, reverse=True))

@@ -10,4 +10,5 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.buried_treasure.plugin:PLUGIN",
     "tabletop.games.punimonyo.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
+    "tabletop.games.saboteur2.plugin:PLUGIN",
 )

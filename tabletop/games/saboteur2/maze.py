@@ -1,0 +1,212 @@
+"""The tunnel maze of Saboteur 2: cells, the network, where a card may lie, goals reached.
+
+Rules follow the rules reference of Saboteur 2 (SB-R04..R07, SB-R15..R21, SB-R25, SB-G01,
+SB-G02, SB-G12). A cell ``(x, y)`` is kept as one integer key so that the maze is a plain
+``dict`` from key to shape index (``data.SHAPES``) and a neighbour is one addition away.
+
+The *network* (SB-R18) is the set of segments reached from the start card's segment or from a
+ladder's segment by crossing touching path edges; stubs end it. It is worked out again after
+every change of the maze and kept with the state, as the set of its segments and the set of
+its path edges: what placement, goal reveals and the AI read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
+
+from .data import GOAL_CELLS, OPP, START_CELL, Shape
+
+_SPAN: Final = 1024
+_HALF: Final = 512
+#: What a step across each edge adds to a cell key: N (y - 1), E (x + 1), S (y + 1), W (x - 1).
+STEP: Final = (-1, _SPAN, 1, -_SPAN)
+
+
+def key(x: int, y: int) -> int:
+    """The key of cell ``(x, y)``; the maze can never grow near the bounds (117 cards)."""
+    return (x + _HALF) * _SPAN + (y + _HALF)
+
+
+def cell(k: int) -> tuple[int, int]:
+    return k // _SPAN - _HALF, k % _SPAN - _HALF
+
+
+START_KEY: Final = key(*START_CELL)
+GOAL_KEYS: Final = tuple(key(x, y) for x, y in GOAL_CELLS)
+GOAL_SET: Final = frozenset(GOAL_KEYS)
+#: Cells next to a goal position (no ladder there, SB-R19).
+NEAR_GOAL: Final = frozenset(g + d for g in GOAL_KEYS for d in STEP)
+
+Maze = Mapping[int, int]
+Network = tuple[frozenset[int], frozenset[int]]
+
+
+def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
+    """SB-R18: the segments reached (``key * 4 + segment``) and their path edges
+    (``key * 4 + edge``), from the start card and every ladder."""
+    todo: list[tuple[int, int]] = [(START_KEY, 0)] if START_KEY in maze else []
+    todo += [(k, 0) for k, sh in maze.items() if shapes[sh].ladder and k != START_KEY]
+    segs: set[int] = set()
+    edges: set[int] = set()
+    while todo:
+        k, sg = todo.pop()
+        node = k * 4 + sg
+        if node in segs:
+            continue
+        segs.add(node)
+        shape = shapes[maze[k]]
+        for e in shape.segments[sg]:
+            edges.add(k * 4 + e)
+            nb = k + STEP[e]
+            other = maze.get(nb)
+            if other is None:
+                continue
+            j = shapes[other].seg[OPP[e]]
+            if j >= 0 and nb * 4 + j not in segs:
+                todo.append((nb, j))
+    return frozenset(segs), frozenset(edges)
+
+
+def frontier(maze: Maze, net: Network) -> set[int]:
+    """Empty cells, not goal positions, that a network path edge points at: the only cells
+    where a card other than a ladder can connect (SB-R16, SB-R18)."""
+    out: set[int] = set()
+    for ke in net[1]:
+        nb = ke // 4 + STEP[ke % 4]
+        if nb not in maze and nb not in GOAL_SET:
+            out.add(nb)
+    return out
+
+
+def fits(maze: Maze, shapes: Sequence[Shape], k: int, shape: Shape) -> bool:
+    """SB-R17: every face-up neighbour meets ``shape`` wall to wall or open to open (face-down
+    goals are not in ``maze`` and are ignored)."""
+    opened = shape.opened
+    for e in range(4):
+        other = maze.get(k + STEP[e])
+        if other is not None and shapes[other].opened[OPP[e]] != opened[e]:
+            return False
+    return True
+
+
+def connects(net: Network, k: int, shape: Shape) -> bool:
+    """SB-R18: an open edge of ``shape`` at ``k`` touches a path edge of the network."""
+    edges = net[1]
+    opened = shape.opened
+    return any(opened[e] and (k + STEP[e]) * 4 + OPP[e] in edges for e in range(4))
+
+
+def ladder_cells(maze: Maze) -> set[int]:
+    """SB-R16, SB-R19: empty cells next to a maze card and next to no goal position."""
+    out: set[int] = set()
+    for k in maze:
+        for d in STEP:
+            nb = k + d
+            if nb not in maze and nb not in GOAL_SET and nb not in NEAR_GOAL:
+                out.add(nb)
+    return out
+
+
+def placements(maze: Maze, shapes: Sequence[Shape], net: Network,
+               candidates: Iterable[Shape]) -> list[tuple[Shape, int]]:
+    """Every legal ``(shape, cell key)`` for the shapes given (SB-R16..R19)."""
+    out: list[tuple[Shape, int]] = []
+    front: set[int] | None = None
+    ladders: set[int] | None = None
+    for shape in candidates:
+        if shape.ladder:
+            if ladders is None:
+                ladders = ladder_cells(maze)
+            out.extend((shape, k) for k in ladders if fits(maze, shapes, k, shape))
+        else:
+            if front is None:
+                front = frontier(maze, net)
+            out.extend((shape, k) for k in front
+                       if fits(maze, shapes, k, shape) and connects(net, k, shape))
+    return out
+
+
+def is_legal(maze: Maze, shapes: Sequence[Shape], net: Network, k: int, shape: Shape) -> bool:
+    """Whether ``shape`` may lie at ``k`` (SB-R16..R19), without listing the others."""
+    if k in maze or k in GOAL_SET:
+        return False
+    if shape.ladder:
+        return (k not in NEAR_GOAL and any(k + d in maze for d in STEP)
+                and fits(maze, shapes, k, shape))
+    return fits(maze, shapes, k, shape) and connects(net, k, shape)
+
+
+def reached_goals(maze: Maze, net: Network, face_down: Iterable[int]) -> list[int]:
+    """SB-R20: the face-down goal slots that a network *segment* edge points at (a stub does
+    not reach a goal)."""
+    edges = net[1]
+    out: list[int] = []
+    for slot in face_down:
+        g = GOAL_KEYS[slot]
+        if any((g + STEP[e]) * 4 + OPP[e] in edges for e in range(4)):
+            out.append(slot)
+    return out
+
+
+def stone_turn(maze: Maze, shapes: Sequence[Shape], net: Network, slot: int,
+               printed: Shape, turned: Shape) -> Shape:
+    """SB-G02: how a revealed goal card lies: the orientation whose path meets the network
+    card that reached it; else fewer mismatched neighbours; else as printed."""
+    g = GOAL_KEYS[slot]
+    edges = net[1]
+
+    def rank(shape: Shape) -> tuple[int, int, int]:
+        meets = any(shape.opened[e] and (g + STEP[e]) * 4 + OPP[e] in edges for e in range(4))
+        bad = sum(1 for e in range(4) if (other := maze.get(g + STEP[e])) is not None
+                  and shapes[other].opened[OPP[e]] != shape.opened[e])
+        return (0 if meets else 1, bad, 1 if shape.turned else 0)
+
+    return min((printed, turned), key=rank)
+
+
+def team_reach(maze: Maze, shapes: Sequence[Shape], target: int, blocked_door: str) -> bool:
+    """SB-R25: a chain of network segments from the start or a ladder to the card at
+    ``target`` that passes no door of colour ``blocked_door``."""
+    todo: list[tuple[int, int]] = [(START_KEY, 0)] if START_KEY in maze else []
+    todo += [(k, 0) for k, sh in maze.items() if shapes[sh].ladder and k != START_KEY]
+    seen: set[int] = set()
+    while todo:
+        k, sg = todo.pop()
+        node = k * 4 + sg
+        if node in seen:
+            continue
+        seen.add(node)
+        shape = shapes[maze[k]]
+        if shape.door == blocked_door:
+            continue
+        if k == target:
+            return True
+        for e in shape.segments[sg]:
+            nb = k + STEP[e]
+            other = maze.get(nb)
+            if other is None:
+                continue
+            j = shapes[other].seg[OPP[e]]
+            if j >= 0:
+                todo.append((nb, j))
+    return False
+
+
+def need(maze: Maze, net: Network, target: int) -> int:
+    """Cards still needed to reach ``target``: the fewest grid steps from a cell the network
+    points at (0 when a network edge already touches it). A guide for the AI and the public
+    evidence of who digs; walls in the way are not counted."""
+    tx, ty = cell(target)
+    best = 99
+    for ke in net[1]:
+        nb = ke // 4 + STEP[ke % 4]
+        if nb == target:
+            return 0
+        if nb in maze or nb in GOAL_SET:
+            continue
+        x, y = cell(nb)
+        d = abs(x - tx) + abs(y - ty)
+        if d < best:
+            best = d
+    return best

@@ -1,0 +1,678 @@
+"""Saboteur 2 (お邪魔者2) rules model, played with the base game's cards (SB-R03).
+
+Rules follow the rules reference of Saboteur 2 (SB-R01..R37, decisions SB-G01..G13,
+corrections SB-C1..C4). The action texts are described in ``actions.py``; the maze (network,
+placement, goals) in ``maze.py``; the end of a round in ``scoring.py``; what each seat sees
+and the AI's guesses of the hidden facts in ``knowledge.py``; the AI's guides in ``ai.py``.
+
+Chance is explicit: the goal layout (``goals:AGB``), every role card dealt or drawn
+(``role:R-SAB``), every card drawn (``draw:B-P07``, weighted by the copies not yet drawn) and
+the first player of the first round (``first:2``). A turn is one decision (a placement or an
+action card) or a short sequence: a pass is ``discard:<card>`` one to three times (``end``
+after fewer than three), a fix is ``fix:<card in front>`` then ``discard:<card>`` twice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    draw_by_count,
+)
+
+from . import ai, knowledge, policy
+from .actions import (
+    ACTIONS,
+    END,
+    GOAL_LAYOUTS,
+    Target,
+    parse_place,
+    parse_play,
+    place_text,
+)
+from .data import (
+    ACTION_IDS,
+    BREAK,
+    CARD_COUNTS,
+    CARD_IDS,
+    CARD_INDEX,
+    FIX_COST,
+    FREE,
+    GOAL_CELLS,
+    GOLD,
+    GREEN,
+    HAND_SIZE,
+    HANDS_OFF,
+    INSPECT,
+    LETTER_GOAL,
+    MAP,
+    PASS_MAX,
+    PATH_IDS,
+    REPAIRS,
+    ROCKFALL,
+    ROLE_COUNTS,
+    ROLES,
+    ROUNDS,
+    SHAPE_OF,
+    SHAPES,
+    START,
+    SWAP_HAND,
+    SWAP_HAT,
+    THEFT,
+    TRAP,
+)
+from .maze import (
+    GOAL_KEYS,
+    GOAL_SET,
+    START_KEY,
+    cell,
+    key,
+    need,
+    network,
+    placements,
+    reached_goals,
+    stone_turn,
+)
+from .scoring import settle, theft_order
+from .spec import GEO_ALL, OPT_CRYSTALS, OPT_GEOLOGISTS, SPEC
+from .state import (
+    CHANCE_PHASES,
+    FIELDS,
+    P_DEAL,
+    P_DRAW,
+    P_FIRST,
+    P_FIX,
+    P_GOALS,
+    P_HAT,
+    P_OVER,
+    P_PASS,
+    P_PLAY,
+    P_ROLES,
+    P_STEAL,
+    Saboteur2State,
+)
+
+_DRAW = {c: f"draw:{c}" for c in CARD_IDS}
+_ROLE = {r: f"role:{r}" for r in ROLES}
+
+
+def _face_down(s: Saboteur2State) -> list[int]:
+    return [i for i in range(len(GOAL_CELLS)) if not s.goal_up[i]]
+
+
+def public_need(s: Saboteur2State) -> int:
+    """Cards still needed to the nearest face-down goal: public (every goal position is)."""
+    down = _face_down(s)
+    return min((need(s.maze, s.net, GOAL_KEYS[i]) for i in down), default=0)
+
+
+class Saboteur2Game(Game[Saboteur2State]):
+    """Saboteur 2 for 2 to 12 players (SB-R01)."""
+
+    spec = SPEC
+    actions = ACTIONS
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> Saboteur2State:
+        s = Saboteur2State(num_players, bool(options.get(OPT_CRYSTALS, True)),
+                           options.get(OPT_GEOLOGISTS) == GEO_ALL)
+        self._start_round(s, [])
+        return s
+
+    def num_players(self, state: Saboteur2State) -> int:
+        return state.n
+
+    def _start_round(self, s: Saboteur2State, events: list[Event]) -> None:
+        # SB-R08..R11, SB-R33: a fresh maze, all cards and roles back, gold kept.
+        n = s.n
+        s.round += 1
+        s.phase = P_GOALS
+        s.turns = 0
+        s.pending = []
+        s.stock = list(CARD_COUNTS)
+        s.stock_size = sum(s.stock)
+        s.hands = [[] for _ in range(n)]
+        s.buried = [[] for _ in range(n)]
+        s.discards = []
+        s.maze = {START_KEY: SHAPE_OF[START, False]}
+        s.net = network(s.maze, SHAPES)
+        s.goals = [""] * len(GOAL_CELLS)
+        s.goal_up = [False] * len(GOAL_CELLS)
+        s.roles = [""] * n
+        s.reserve = list(ROLE_COUNTS)
+        s.reserve_size = sum(s.reserve)
+        s.set_aside = [[] for _ in range(n)]
+        s.roles_shown = False
+        s.front = [[] for _ in range(n)]
+        s.theft_at = [-1] * n
+        s.peeks = [[] for _ in range(n)]
+        s.inspected = [[] for _ in range(n)]
+        s.count = 0
+        s.fixing = ""
+        s.hat_seat = -1
+        s.completer = -1
+        s.steal_queue = []
+        s.ev_dig = [0] * n
+        s.ev_block = [0] * n
+        s.ev_hit = [[0] * n for _ in range(n)]
+        s.ev_help = [[0] * n for _ in range(n)]
+        s.ev_door = [[0, 0] for _ in range(n)]
+        if s.round > 1:
+            events.append(Event("round", {"round": s.round, "seat": s.starter}))
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: Saboteur2State) -> int:
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == P_OVER:
+            return TERMINAL
+        return state.turn
+
+    def legal_actions(self, state: Saboteur2State) -> list[str]:
+        s = state
+        phase = s.phase
+        if phase == P_PLAY:
+            return sorted(self._turn_actions(s))
+        if phase == P_PASS:
+            out = [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
+            return [*out, END]
+        if phase == P_FIX:
+            return [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
+        if phase == P_STEAL:
+            return [f"steal:{v}" for v in self._victims(s, s.turn)]
+        if phase in CHANCE_PHASES:
+            return [a for a, _ in self.chance_outcomes(s)]
+        return []
+
+    def _turn_actions(self, s: Saboteur2State) -> list[str]:
+        seat = s.turn
+        hand = s.hands[seat]
+        kinds = sorted(set(hand))
+        out: list[str] = []
+        if not s.blocked(seat):
+            shapes = [SHAPES[SHAPE_OF[c, t]] for c in kinds if c in PATH_IDS for t in (False, True)]
+            for shape, k in placements(s.maze, SHAPES, s.net, shapes):
+                x, y = cell(k)
+                out.append(place_text(shape.card, x, y, shape.turned))
+        for c in kinds:
+            if c in ACTION_IDS:
+                out.extend(f"play:{c}" + ("" if t is None else "@" + _target_text(t))
+                           for t in self._targets(s, seat, c))
+            out.append(f"discard:{c}")
+        if len(hand) >= FIX_COST:
+            out.extend(f"fix:{c}" for c in sorted(set(s.front[seat])))
+        return out
+
+    def _targets(self, s: Saboteur2State, seat: int, card: str) -> list[Target]:
+        """The targets ``card`` may be played on by ``seat`` now (§6, SB-R22)."""
+        n = s.n
+        if card in BREAK.values():
+            return [p for p in range(n) if card not in s.front[p]]
+        if card in REPAIRS:
+            return [(p, t) for p in range(n) for t in REPAIRS[card] if BREAK[t] in s.front[p]]
+        if card == ROCKFALL:  # SB-R21, SB-G10: not the start, not a goal
+            return [cell(k) for k in sorted(s.maze) if k != START_KEY and k not in GOAL_SET]
+        if card == MAP:
+            return [GOAL_CELLS[i] for i in _face_down(s)]
+        if card == THEFT:
+            return [None] if THEFT not in s.front[seat] else []
+        if card == HANDS_OFF:
+            return [p for p in range(n) if THEFT in s.front[p]]
+        if card in (SWAP_HAND, INSPECT):
+            return [p for p in range(n) if p != seat]
+        if card == SWAP_HAT:  # SB-G06: only while the reserve holds a role
+            return list(range(n)) if s.reserve_size else []
+        if card == TRAP:  # SB-G09: another player only
+            return [p for p in range(n) if p != seat and TRAP not in s.front[p]]
+        if card == FREE:
+            return [p for p in range(n) if TRAP in s.front[p]]
+        return []
+
+    @staticmethod
+    def _victims(s: Saboteur2State, thief: int) -> list[int]:
+        return [p for p in range(s.n) if p != thief and s.gold[p] > 0]
+
+    def chance_outcomes(self, state: Saboteur2State) -> list[tuple[str, float]]:
+        s = state
+        phase = s.phase
+        if phase == P_GOALS:
+            return [(f"goals:{g}", 1.0 / len(GOAL_LAYOUTS)) for g in GOAL_LAYOUTS]
+        if phase in (P_ROLES, P_HAT):
+            total = s.reserve_size
+            return [(_ROLE[r], k / total) for r, k in zip(ROLES, s.reserve, strict=True) if k]
+        if phase in (P_DEAL, P_DRAW):
+            total = s.stock_size
+            return [(_DRAW[c], k / total) for c, k in zip(CARD_IDS, s.stock, strict=True) if k]
+        if phase == P_FIRST:
+            return [(f"first:{p}", 1.0 / s.n) for p in range(s.n)]
+        return []
+
+    def sample_chance(self, state: Saboteur2State, rng: random.Random) -> str:
+        s = state
+        if s.phase in (P_DEAL, P_DRAW):
+            return _DRAW[CARD_IDS[int(draw_by_count(s.stock, rng, s.stock_size))]]
+        if s.phase in (P_ROLES, P_HAT):
+            return _ROLE[ROLES[int(draw_by_count(s.reserve, rng, s.reserve_size))]]
+        if s.phase == P_GOALS:
+            return f"goals:{GOAL_LAYOUTS[rng.randrange(len(GOAL_LAYOUTS))]}"
+        if s.phase == P_FIRST:
+            return f"first:{rng.randrange(s.n)}"
+        raise ValueError("Not a chance node.")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: Saboteur2State, action: str) -> list[Event]:
+        s = state
+        events: list[Event] = []
+        kind, _, rest = action.partition(":")
+        if kind == "draw":
+            self._draw(s, rest, events)
+        elif kind == "place":
+            parsed = parse_place(rest)
+            assert parsed is not None
+            card, x, y, turned = parsed
+            self._place(s, card, key(x, y), turned, events)
+        elif kind == "play":
+            played = parse_play(rest)
+            assert played is not None
+            self._play(s, played[0], played[1], events)
+        elif kind == "discard":
+            self._discard(s, rest, events)
+        elif action == END:
+            self._end_pass(s, events)
+        elif kind == "fix":
+            s.phase = P_FIX
+            s.fixing = rest
+            s.count = 0
+            events.append(Event("fix", {"seat": s.turn, "card": rest}))
+        elif kind == "steal":
+            self._steal(s, int(rest), events)
+        elif kind == "role":
+            self._role(s, rest, events)
+        elif kind == "goals":
+            s.goals = [LETTER_GOAL[c] for c in rest]
+            s.phase = P_ROLES
+            s.pending = list(range(s.n))
+            events.append(Event("goals", {}, logged=False))
+        elif kind == "first":
+            s.starter = int(rest)
+            events.append(Event("first", {"seat": s.starter}))
+            self._begin_play(s, events)
+        else:
+            raise ValueError(f"Unknown action {action!r}")
+        return events
+
+    def _take(self, s: Saboteur2State, card: str) -> None:
+        s.stock[CARD_INDEX[card]] -= 1
+        s.stock_size -= 1
+
+    def _draw(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
+        seat = s.pending.pop(0)
+        self._take(s, card)
+        hand = s.hands[seat]
+        hand.append(card)
+        hand.sort()
+        # The drawer sees the card; everyone sees that a card was drawn (the deck shrinks).
+        events.append(Event("drawn", {"seat": seat, "card": card}, seats=frozenset((seat,)),
+                            reveals=True, logged=False))
+        if s.phase == P_DEAL:
+            if s.pending:
+                return
+            for p in range(s.n):
+                events.append(Event("hand", {"seat": p, "hand": s.hands[p][:]},
+                                    seats=frozenset((p,)), reveals=True))
+            if s.round == 1:
+                s.phase = P_FIRST
+            else:
+                self._begin_play(s, events)
+            return
+        events.append(Event("draw", {"seat": seat}, logged=False))
+        if not s.pending:
+            self._next_turn(s, events)
+
+    def _role(self, s: Saboteur2State, role: str, events: list[Event]) -> None:
+        seat = s.pending.pop(0) if s.phase == P_ROLES else s.hat_seat
+        s.reserve[ROLES.index(role)] -= 1
+        s.reserve_size -= 1
+        s.roles[seat] = role
+        events.append(Event("role", {"seat": seat, "role": role}, seats=frozenset((seat,)),
+                            reveals=True))
+        if s.phase == P_ROLES:
+            if not s.pending:
+                s.phase = P_DEAL
+                s.pending = [p for _ in range(HAND_SIZE) for p in range(s.n)]
+            return
+        s.hat_seat = -1
+        self._after_turn(s, [s.turn], events)
+
+    def _begin_play(self, s: Saboteur2State, events: list[Event]) -> None:
+        s.turn = s.starter
+        s.phase = P_PLAY
+
+    def _after_turn(self, s: Saboteur2State, drawers: list[int], events: list[Event]) -> None:
+        """The turn's card was put down: draw what is due (SB-R13, SB-R14), then go on."""
+        s.last_actor = s.turn  # SB-G11
+        s.turns += 1
+        s.count = 0
+        s.fixing = ""
+        s.pending = drawers[:s.deck_size]
+        if s.pending:
+            s.phase = P_DRAW
+        else:
+            self._next_turn(s, events)
+
+    def _next_turn(self, s: Saboteur2State, events: list[Event]) -> None:
+        # SB-R14: players without cards are skipped; SB-R23 (b): none has cards, the round ends.
+        n = s.n
+        for i in range(1, n + 1):
+            q = (s.turn + i) % n
+            if s.hands[q]:
+                s.turn = q
+                s.phase = P_PLAY
+                return
+        self._end_round(s, events)
+
+    def _place(self, s: Saboteur2State, card: str, k: int, turned: bool,
+               events: list[Event]) -> None:
+        seat = s.turn
+        shape = SHAPES[SHAPE_OF[card, turned]]
+        before = public_need(s)
+        s.hands[seat].remove(card)
+        s.maze[k] = shape.index
+        s.net = network(s.maze, SHAPES)
+        x, y = cell(k)
+        events.append(Event("place", {"seat": seat, "card": card, "x": x, "y": y,
+                                      "turned": turned}))
+        # Public evidence for the AI's guesses of roles.
+        if shape.door:
+            s.ev_door[seat][0 if shape.door == GREEN else 1] += 1
+        if shape.dead_end and not shape.ladder:
+            s.ev_block[seat] += 1
+        if self._reveal_goals(s, events):
+            s.completer = seat
+            s.last_actor = seat
+            s.turns += 1
+            self._end_round(s, events)
+            return
+        if public_need(s) < before:
+            s.ev_dig[seat] += 1
+        self._after_turn(s, [seat], events)
+
+    def _reveal_goals(self, s: Saboteur2State, events: list[Event]) -> bool:
+        """SB-R20, SB-G02, SB-G12: turn up every goal the network reaches (a revealed stone
+        may carry the network on to another goal); True when the gold is reached."""
+        gold = False
+        while True:
+            slots = reached_goals(s.maze, s.net, _face_down(s))
+            if not slots:
+                return gold
+            turned = [stone_turn(s.maze, SHAPES, s.net, slot,
+                                 SHAPES[SHAPE_OF[s.goals[slot], False]],
+                                 SHAPES[SHAPE_OF[s.goals[slot], True]]) for slot in slots]
+            for slot, shape in zip(slots, turned, strict=True):
+                card = s.goals[slot]
+                s.goal_up[slot] = True
+                s.maze[GOAL_KEYS[slot]] = shape.index
+                x, y = GOAL_CELLS[slot]
+                events.append(Event("reveal", {"card": card, "x": x, "y": y,
+                                               "turned": shape.turned}, reveals=True))
+                gold = gold or card == GOLD
+            s.net = network(s.maze, SHAPES)
+
+    def _play(self, s: Saboteur2State, card: str, target: Target, events: list[Event]) -> None:
+        seat = s.turn
+        s.hands[seat].remove(card)
+        drawer = seat
+        data: dict[str, Any] = {"seat": seat, "card": card}
+        if card in BREAK.values() or card == TRAP:
+            assert isinstance(target, int)
+            s.front[target].append(card)
+            data["target"] = target
+            if target != seat:
+                s.ev_hit[seat][target] += 1
+        elif card in REPAIRS or card == FREE:
+            if card == FREE:
+                assert isinstance(target, int)
+                victim, removed = target, TRAP
+            else:
+                assert isinstance(target, tuple) and isinstance(target[1], str)
+                victim, removed = target[0], BREAK[target[1]]
+                data["tool"] = target[1]
+            s.front[victim].remove(removed)
+            s.discards.extend((card, removed))
+            data["target"] = victim
+            if victim != seat:
+                s.ev_help[seat][victim] += 1
+        elif card == ROCKFALL:
+            assert isinstance(target, tuple) and isinstance(target[1], int)
+            k = key(target[0], target[1])
+            rocked = SHAPES[s.maze.pop(k)]
+            if any(k * 4 + e in s.net[1] for e in range(4)):
+                s.ev_block[seat] += 1
+            s.net = network(s.maze, SHAPES)
+            s.discards.extend((card, rocked.card))
+            data.update(x=target[0], y=target[1], removed=rocked.card)
+        elif card == MAP:
+            assert isinstance(target, tuple) and isinstance(target[1], int)
+            slot = GOAL_CELLS.index((target[0], target[1]))
+            if slot not in s.peeks[seat]:
+                s.peeks[seat].append(slot)
+                s.peeks[seat].sort()
+            s.discards.append(card)
+            data.update(x=target[0], y=target[1])
+            events.append(Event("peek", {"seat": seat, "x": target[0], "y": target[1],
+                                         "goal": s.goals[slot]}, seats=frozenset((seat,)),
+                                reveals=True))
+        elif card == THEFT:
+            s.front[seat].append(card)
+            s.serial += 1
+            s.theft_at[seat] = s.serial
+        elif card == HANDS_OFF:
+            assert isinstance(target, int)
+            s.front[target].remove(THEFT)
+            s.discards.extend((card, THEFT))
+            data["target"] = target
+        elif card == SWAP_HAND:
+            assert isinstance(target, int)
+            s.discards.append(card)
+            s.hands[seat], s.hands[target] = s.hands[target], s.hands[seat]
+            drawer = target  # SB-R22 table: the other player draws this turn's card
+            data["target"] = target
+            for p in (seat, target):
+                events.append(Event("hand", {"seat": p, "hand": s.hands[p][:]},
+                                    seats=frozenset((p,)), reveals=True, logged=False))
+        elif card == INSPECT:
+            assert isinstance(target, int)
+            s.discards.append(card)
+            if target not in s.inspected[seat]:
+                s.inspected[seat].append(target)
+                s.inspected[seat].sort()
+            data["target"] = target
+            events.append(Event("inspect", {"seat": seat, "target": target,
+                                            "role": s.roles[target]},
+                                seats=frozenset((seat,)), reveals=True))
+        elif card == SWAP_HAT:
+            assert isinstance(target, int)
+            s.discards.append(card)
+            s.set_aside[target].append(s.roles[target])
+            s.roles[target] = ""
+            for seen in s.inspected:
+                if target in seen:
+                    seen.remove(target)
+            data["target"] = target
+            events.append(Event("play", data))
+            s.hat_seat = target
+            s.phase = P_HAT
+            return
+        events.append(Event("play", data))
+        self._after_turn(s, [drawer], events)
+
+    def _discard(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
+        seat = s.turn
+        s.hands[seat].remove(card)
+        s.buried[seat].append(card)
+        s.buried[seat].sort()
+        if s.phase == P_PLAY:
+            s.phase = P_PASS
+            s.count = 0
+        s.count += 1
+        events.append(Event("discard", {"seat": seat}))
+        events.append(Event("discard_own", {"seat": seat, "card": card},
+                            seats=frozenset((seat,)), logged=False))
+        if s.phase == P_PASS:
+            if s.count >= PASS_MAX or not s.hands[seat]:
+                self._end_pass(s, events)
+            return
+        if s.count >= FIX_COST:
+            s.front[seat].remove(s.fixing)
+            s.discards.append(s.fixing)
+            if s.fixing == THEFT:
+                s.theft_at[seat] = -1
+            events.append(Event("fixed", {"seat": seat, "card": s.fixing}))
+            self._after_turn(s, [seat], events)
+
+    def _end_pass(self, s: Saboteur2State, events: list[Event]) -> None:
+        seat = s.turn
+        events.append(Event("passed", {"seat": seat, "count": s.count}))
+        self._after_turn(s, [seat] * s.count, events)
+
+    # -- the end of a round ---------------------------------------------------------------
+    def _end_round(self, s: Saboteur2State, events: list[Event]) -> None:
+        # SB-R23, SB-R24: roles are revealed, the gold paid, then the thieves steal.
+        s.pending = []
+        s.roles_shown = True
+        result = settle(s)
+        s.result = result
+        for p, v in enumerate(result["pay"]):
+            s.gold[p] += v
+        s.gains.append(result["pay"][:])
+        events.append(Event("roles", {"roles": s.roles[:]}, reveals=True))
+        for slot in _face_down(s):
+            x, y = GOAL_CELLS[slot]
+            events.append(Event("goal_shown", {"card": s.goals[slot], "x": x, "y": y},
+                                reveals=True, logged=False))
+        events.append(Event("result", {"reason": result["reason"], "teams": result["teams"],
+                                       "winners": result["winners"], "pay": result["pay"],
+                                       "crystals": result["crystals"]}))
+        s.steal_queue = theft_order(s)
+        self._next_steal(s, events)
+
+    def _next_steal(self, s: Saboteur2State, events: list[Event]) -> None:
+        while s.steal_queue:
+            q = s.steal_queue[0]
+            if self._victims(s, q):
+                s.phase = P_STEAL
+                s.turn = q
+                return
+            s.steal_queue.pop(0)
+            events.append(Event("steal_none", {"seat": q}))
+        self._finish_round(s, events)
+
+    def _steal(self, s: Saboteur2State, victim: int, events: list[Event]) -> None:
+        thief = s.steal_queue.pop(0)
+        s.gold[victim] -= 1
+        s.gold[thief] += 1
+        s.gains[-1][victim] -= 1
+        s.gains[-1][thief] += 1
+        events.append(Event("steal", {"seat": thief, "target": victim}))
+        self._next_steal(s, events)
+
+    def _finish_round(self, s: Saboteur2State, events: list[Event]) -> None:
+        if s.round >= ROUNDS:  # SB-R34
+            best = max(s.gold)
+            s.winners = [p for p in range(s.n) if s.gold[p] == best]
+            s.phase = P_OVER
+            s.turn = -1
+            events.append(Event("end", {"gold": s.gold[:], "winners": s.winners[:]}))
+            return
+        s.starter = (s.last_actor + 1) % s.n  # SB-R12
+        self._start_round(s, events)
+
+    # -- refusals -------------------------------------------------------------------------
+    def reason(self, state: Saboteur2State, action: str) -> Msg | None:
+        return knowledge.reason(self.legal_actions(state), state, action)
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: Saboteur2State) -> list[float]:
+        if state.phase != P_OVER:
+            return [0.0] * state.n
+        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+
+    def final_result(self, state: Saboteur2State) -> tuple[str | None, float | None]:
+        return ("over", float(state.gold[0])) if state.phase == P_OVER else (None, None)
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: Saboteur2State, seat: int | None) -> knowledge.Saboteur2Obs:
+        return knowledge.observe(self.spec.id, state, seat, self.current_player(state))
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> Saboteur2State:
+        return self.resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int
+                  ) -> Callable[[random.Random], Saboteur2State]:
+        return knowledge.resampler(obs, seat)
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: Saboteur2State) -> JSON:
+        return FIELDS.to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> Saboteur2State:
+        return FIELDS.load(Saboteur2State(int(data["n"])), data)
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: Saboteur2State, action: str) -> Msg:
+        return knowledge.describe(action)
+
+    def prompt(self, state: Saboteur2State, seat: int) -> Msg:
+        return knowledge.prompt_from_obs(self.observation(state, seat), seat)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: Saboteur2State, seat: int) -> float | None:
+        return ai.heuristics(state)[seat]
+
+    def heuristics(self, state: Saboteur2State) -> list[float | None]:
+        return list(ai.heuristics(state))
+
+    def playout_action(self, state: Saboteur2State, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        return ai.playout_action(state, legal, rng)
+
+    def playout_depth(self) -> int | None:
+        return ai.PLAYOUT_DEPTH
+
+    def search_actions(self, state: Saboteur2State, legal: list[str]) -> list[str]:
+        return ai.search_actions(state, legal)
+
+    def search_effort(self) -> float:
+        return ai.SEARCH_EFFORT
+
+    def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+                        rng: random.Random) -> str | None:
+        if level == "hard":
+            return policy.decide(obs, legal)
+        return ai.scripted_action(obs, legal)
+
+    def max_game_length(self) -> int:
+        # Per round: at most 117 cards go through hands, each in a decision and a draw, a
+        # pass or a fix adding a few steps; deal and roles; thefts. Generous.
+        return 3 * 1200
+
+
+def _target_text(t: Target) -> str:
+    if isinstance(t, int):
+        return str(t)
+    assert t is not None
+    a, b = t
+    return f"{a}:{b}" if isinstance(b, str) else f"{a},{b}"
+

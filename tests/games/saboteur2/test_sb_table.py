@@ -1,0 +1,187 @@
+"""Saboteur 2 in the app, played through the table with real drags, right-clicks, R and clicks:
+one person against four computer players for the whole three rounds, and a hot-seat game of
+three people to the end of a round, where no person's screen ever shows another person's hand,
+role or Map peek (behind the privacy page, after a Map, after a round)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtTest import QTest
+
+from tabletop.app.newgame import GameSetup
+from tabletop.app.window import MainWindow
+from tabletop.engine.layout import Gesture
+from tabletop.games.saboteur2.plugin import PLUGIN
+from tests.app.table_driver import perform
+from tests.table.tablehelp import move, press, release
+
+GAME = "saboteur2"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+           ) -> Iterator[MainWindow]:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
+                   animate=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    yield w
+    w.close()
+    w.thinker.wait_done(5000)
+
+
+def turned_drag(table: Any, gesture: Gesture) -> None:
+    """Pick the tile up, turn it round with R (or a right-click), and drop it."""
+    assert gesture.source is not None and gesture.target is not None
+    start = table.view_pos_of(gesture.source)
+    press(table, start)
+    lifted = start + QPoint(14, -14)
+    move(table, lifted)
+    if random.Random(gesture.action).random() < 0.5:
+        QTest.keyClick(table, Qt.Key.Key_R)
+    else:
+        QTest.mousePress(table.viewport(), Qt.MouseButton.RightButton,
+                         Qt.KeyboardModifier.NoModifier, lifted)
+        QTest.mouseRelease(table.viewport(), Qt.MouseButton.RightButton,
+                           Qt.KeyboardModifier.NoModifier, lifted)
+    assert table.turned_piece() == gesture.source
+    end = table.view_pos_of(gesture.target)
+    for k in range(1, 5):
+        move(table, QPoint(round(lifted.x() + (end.x() - lifted.x()) * k / 4),
+                           round(lifted.y() + (end.y() - lifted.y()) * k / 4)))
+    release(table, end)
+
+
+def screen_leaks(window: Any, c: Any) -> list[str]:
+    """What the pieces on screen show that the person at the screen may not know."""
+    s = c.session.state
+    viewer = c.viewing_seat
+    leaks: list[str] = []
+    pieces = window.table._pieces
+    hand = [pid for pid in pieces if pid.startswith("h") and pid[1:].isdigit()]
+    if viewer is None:
+        return hand
+    if len(hand) != len(s.hands[viewer]):
+        leaks.append(f"hand of {len(hand)} on screen, {len(s.hands[viewer])} held")
+    for p in range(s.n):
+        item = pieces.get(f"r{p}")
+        known = p == viewer or s.roles_shown or p in s.inspected[viewer]
+        if item is not None and (item.piece.face_up or item.piece.art) and not known:
+            leaks.append(f"role of seat {p}")
+    for slot in range(3):
+        item = pieces.get(f"goal{slot}")
+        known = s.goal_up[slot] or s.roles_shown or slot in s.peeks[viewer]
+        if item is not None and item.piece.kind == "tile" and not known:
+            leaks.append(f"goal {slot}")
+    # The log the viewer reads names only their own Map peeks and their own role.
+    log = window.table_page.log.toPlainText()
+    peeks = sum(1 for rec in c.session.history for e in rec.events
+                if e.kind == "peek" and e.data["seat"] == viewer)
+    if log.count("(The goal at") != peeks:
+        leaks.append("log of peeks")
+    return leaks
+
+
+def play_through(window: Any, c: Any, qtbot: Any, seed: int, *, until_round: int = 99,
+                 on_privacy: Any = None, before_move: Any = None) -> dict[str, int]:
+    """Play the human seats with seeded random legal moves through the table; the counts of
+    moves by kind."""
+    rng = random.Random(seed)
+    table = window.table
+    made: dict[str, int] = {}
+    for _ in range(3000):
+        while True:
+            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
+                            or c.awaiting_privacy is not None, timeout=60_000)
+            if c.over or c.awaiting_privacy is None:
+                break
+            if on_privacy is not None:
+                on_privacy()
+            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        if c.over or c.session.state.round > until_round:
+            return made
+        if before_move is not None:
+            before_move()
+        legal = c.session.legal_actions()
+        # Placements first when there are any, as players do: the maze grows.
+        places = [a for a in legal if a.startswith("place:")]
+        action = rng.choice(places) if places and rng.random() < 0.7 else rng.choice(legal)
+        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
+        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
+        before = len(c.session.history)
+        gesture = offered[0]
+        if gesture.turned:
+            turned_drag(table, gesture)
+        else:
+            perform(window, gesture)
+        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
+        assert c.session.history[before].action == action
+        kind = "turned" if gesture.turned else action.partition(":")[0]
+        made[kind] = made.get(kind, 0) + 1
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.slow
+def test_one_person_against_four_computers_plays_three_rounds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 5, ["human", "easy", "easy", "easy", "easy"], {},
+                                    seed=11, fixed_seed=True))
+    assert c is not None
+    checks = 0
+
+    def before_move() -> None:
+        nonlocal checks
+        assert window.stack.currentWidget() is window.table_page
+        assert c.viewing_seat == 0
+        assert screen_leaks(window, c) == []
+        checks += 1
+
+    made = play_through(window, c, qtbot, seed=11, before_move=before_move)
+    assert c.over and checks == sum(made.values())
+    assert made.get("place", 0) + made.get("turned", 0) > 5 and made.get("turned", 0) > 0
+    final = c.session.observation(None)
+    assert final["phase"] == "over" and len(final["gains"]) == 3
+    assert {r.seat for r in c.session.history} >= {0, 1, 2, 3, 4}
+    dialog = window.ending.summary_dialog
+    assert dialog is not None
+    assert "gold" in dialog.text.text()
+
+
+def test_hot_seat_of_three_to_the_end_of_a_round(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 3, ["human", "human", "human"], {}, seed=2,
+                                    fixed_seed=True))
+    assert c is not None
+    pages = 0
+    checks = 0
+
+    def on_privacy() -> None:
+        # The page is a real barrier: nothing of the last person's table stays behind it.
+        nonlocal pages
+        assert window.stack.currentWidget() is window.privacy_page
+        assert not window.table._pieces
+        pages += 1
+
+    def before_move() -> None:
+        nonlocal checks
+        assert screen_leaks(window, c) == []
+        checks += 1
+
+    made = play_through(window, c, qtbot, seed=2, until_round=1, on_privacy=on_privacy,
+                        before_move=before_move)
+    assert c.session.state.round == 2 or c.over
+    assert pages > 10 and checks == sum(made.values()) > 10
+    assert made.get("turned", 0) > 0 and made.get("place", 0) > 0
+    # The round's result lies on the table of the next person to move.
+    qtbot.waitUntil(lambda: c.awaiting_privacy is not None or c.is_human_turn(), timeout=10_000)
+    if c.awaiting_privacy is not None:
+        QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.table.item_for("result") is not None, timeout=10_000)
+    assert screen_leaks(window, c) == []
