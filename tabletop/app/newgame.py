@@ -171,11 +171,17 @@ class NewGameDialog(QDialog):
 
         # options
         self.option_widgets: dict[str, QWidget] = {}
-        if spec.options:
+        # Options a game's own page sets (spec.extra["internal_options"]) are not asked here:
+        # they keep their defaults, or the values of the set-up being repeated.
+        internal = set((spec.extra or {}).get("internal_options", ()))
+        asked = [opt for opt in spec.options if opt.key not in internal]
+        self._kept = {k: v for k, v in (previous.options if previous else {}).items()
+                      if k in internal}
+        if asked:
             opt_box = QGroupBox(tr("new.options", lang))
             opt_form = QFormLayout(opt_box)
             given = previous.options if previous else {}
-            for opt in spec.options:
+            for opt in asked:
                 current = given.get(opt.key, opt.default)
                 widget = self._option_widget(opt, current)
                 help_text = opt.help_ja if lang == "ja" else opt.help_en
@@ -256,7 +262,7 @@ class NewGameDialog(QDialog):
         """The set-up as currently entered (options parsed by the game's own spec)."""
         n = self.players_spin.value()
         seats = [str(c.currentData()) for c in self.seat_combos[:n]]
-        raw: dict[str, object] = {}
+        raw: dict[str, object] = dict(self._kept)
         for key, widget in self.option_widgets.items():
             if isinstance(widget, QCheckBox):
                 raw[key] = widget.isChecked()
