@@ -29,7 +29,8 @@ REFERENCE = ROOT / "rules" / "reference"
 TITLES: dict[str, str] = {
     "buried-treasure": "Buried Treasure", "magos": "Magos", "mr-sneaky": "Mr. Sneaky",
     "national-economy": "National Economy", "not-my-fault": "Not My Fault!",
-    "punimonyo": "Punimonyo", "saboteur2": "Saboteur 2", "spymaster": "Spymaster",
+    "punimonyo": "Punimonyo", "saboteur2": "Saboteur 2", "secret-agent": "Secret Agent",
+    "spymaster": "Spymaster",
 }
 #: Each game's id prefix, and the name of its reference (and specification) file.
 PREFIXES: dict[str, str] = {
@@ -39,6 +40,7 @@ PREFIXES: dict[str, str] = {
     "NE": "national-economy",
     "NMF": "not-my-fault",
     "PM": "punimonyo",
+    "SA": "secret-agent",
     "SB": "saboteur2",
     "SM": "spymaster",
 }

@@ -11,4 +11,5 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.punimonyo.plugin:PLUGIN",
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
     "tabletop.games.saboteur2.plugin:PLUGIN",
+    "tabletop.games.secret_agent.plugin:PLUGIN",
 )

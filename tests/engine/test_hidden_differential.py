@@ -35,7 +35,8 @@ def _every_count(plugin: GamePlugin) -> list[int]:
 def test_every_built_in_game_is_checked() -> None:
     assert sorted(PLUGINS) == sorted([
         "buried-treasure", "magos", "magos-solo", "mr-sneaky", "national-economy",
-        "national-economy-solo", "not-my-fault", "punimonyo", "saboteur2", "spymaster"])
+        "national-economy-solo", "not-my-fault", "punimonyo", "saboteur2", "secret-agent",
+        "spymaster"])
 
 
 @pytest.mark.parametrize("game_id", sorted(PLUGINS))

@@ -1,0 +1,224 @@
+"""Secret actions and dice checks in Secret Agent: the card a secret action draws from the
+defender's hand and what it does (SA-R27, SA-R28, SA-C5, SA-C6, SA-G15), the roll-under checks
+(SA-R03, SA-R40, the Colonel's -1 of SA-R41) with the Supreme Religious Leader's re-roll
+(SA-R53), and the answers asked of a seat in between: a counter from the hand against a drawn
+disaster or a super spy, the Body Double against an assassination, a weaker spy killed or
+spared.
+"""
+
+from __future__ import annotations
+
+from tabletop.api import Event
+
+from .attacks import (
+    assassinate,
+    destroy_top,
+    discard_stolen,
+    finish_attack,
+    return_stolen,
+    start_roll,
+    to_country,
+    use_open,
+)
+from .data import (
+    BODY_DOUBLE,
+    CONTRACT,
+    COUNTER,
+    DEFECTOR,
+    DISASTER,
+    DISASTER_STOPPERS,
+    SPY,
+    SUPER,
+    TECH,
+    family,
+    kind_of,
+    value,
+)
+from .phases import (
+    P_BODY_DOUBLE,
+    P_KILL,
+    P_REROLL,
+    P_ROLL,
+    P_STOP,
+    colonel_modifier,
+    holds_non_leader,
+    reroller,
+)
+from .state import SecretAgentState, add_to_hand
+from .superspies import clash_result, special_effect, super_secret
+
+
+def stolen(s: SecretAgentState, face: str, ev: list[Event]) -> None:
+    """SA-R27, SA-R28, SA-R31: a card drawn at random from the defender's hand, shown."""
+    d = s.defender
+    s.hands[d].remove(face)
+    s.stolen = face
+    ev.append(Event("steal", {"seat": s.attacker, "target": d, "card": face}, reveals=True))
+    if s.mode == "special":
+        super_secret(s, ev)
+        return
+    strength = sum(value(c) for c in s.atk_spies)
+    fam = family(face)
+    if fam == TECH:
+        start_roll(s, s.attacker, strength, "steal_tech")
+    elif fam == DEFECTOR:
+        s.stolen = ""
+        to_country(s, s.attacker, face, ev)
+        finish_attack(s, ev)
+    elif fam == DISASTER:
+        if not s.stack(d, kind_of(face)):
+            ev.append(Event("no_effect", {"seat": d, "card": face}))
+            discard_stolen(s, ev)
+            finish_attack(s, ev)
+        elif use_open(s, d, DISASTER_STOPPERS, ev):
+            discard_stolen(s, ev)
+            finish_attack(s, ev)
+        elif holds_non_leader(s, d):
+            s.threat = "disaster"
+            s.phase = P_STOP
+            s.actor = d
+        else:
+            start_roll(s, s.attacker, value(face), "struck")  # SA-C6: the disaster's value alone
+    elif fam == SPY:
+        if strength >= value(face):
+            if s.auto_spy:
+                discard_stolen(s, ev)
+                finish_attack(s, ev)
+            else:
+                s.phase = P_KILL  # SA-C5: the attacker's choice
+                s.actor = s.attacker
+        else:
+            return_stolen(s, ev)
+            finish_attack(s, ev)
+    elif fam == SUPER:
+        return_stolen(s, ev)
+        finish_attack(s, ev)
+    elif fam in (COUNTER, CONTRACT):
+        start_roll(s, s.attacker, strength, "steal_take")
+    else:  # the leader
+        start_roll(s, s.attacker, strength, "assassin")
+
+
+def dice_rolled(s: SecretAgentState, rest: str, ev: list[Event]) -> None:
+    """The dice of a check are shown; the Supreme Religious Leader may force a re-roll."""
+    a, _, b = rest.partition("-")
+    s.dice = [int(a), int(b)]
+    ev.append(Event("dice", {"seat": s.roll_seat, "dice": s.dice[:]}, reveals=True,
+                    logged=False))
+    q = reroller(s)
+    if q >= 0:
+        s.phase = P_REROLL
+        s.actor = q
+    else:
+        resolve_roll(s, ev)
+
+
+def resolve_roll(s: SecretAgentState, ev: list[Event]) -> None:
+    seat = s.roll_seat
+    mod = colonel_modifier(s, seat)
+    total = s.dice[0] + s.dice[1] + mod
+    purpose = s.purpose
+    if purpose in ("clash_a", "clash_d"):
+        s.clash.append(total)
+        ev.append(Event("clash_roll", {"seat": seat, "dice": s.dice[:], "total": total}))
+        if purpose == "clash_a":
+            start_roll(s, s.defender, 0, "clash_d")
+        else:
+            clash_result(s, ev)
+        return
+    success = total <= s.threshold  # SA-R03, SA-R40
+    s.last_check = {"seat": seat, "dice": s.dice[:], "modifier": mod, "total": total,
+                    "threshold": s.threshold, "success": success, "purpose": purpose}
+    ev.append(Event("check", dict(s.last_check), msg=None))
+    d = s.defender
+    if purpose == "disaster":
+        if success:
+            destroy_top(s, d, kind_of(s.played), ev)
+        finish_attack(s, ev)
+    elif purpose == "steal_tech":
+        (discard_stolen if success else return_stolen)(s, ev)
+        finish_attack(s, ev)
+    elif purpose == "steal_take":
+        if success:
+            face = s.stolen
+            s.stolen = ""
+            if family(face) == COUNTER:
+                to_country(s, s.attacker, face, ev)
+            else:
+                add_to_hand(s.hands[s.attacker], face)
+                ev.append(Event("taken", {"seat": s.attacker, "card": face}))
+        else:
+            return_stolen(s, ev)
+        finish_attack(s, ev)
+    elif purpose == "assassin":
+        if not success or use_open(s, d, (BODY_DOUBLE,), ev):
+            return_stolen(s, ev)
+            finish_attack(s, ev)
+        elif s.hands[d]:
+            s.phase = P_BODY_DOUBLE
+            s.actor = d
+        else:
+            assassinate(s, ev)
+    elif purpose == "struck":
+        if success:
+            destroy_top(s, d, kind_of(s.stolen), ev)
+        discard_stolen(s, ev)
+        finish_attack(s, ev)
+    elif purpose == "ranbo":
+        if success:
+            face = s.threat
+            st = s.stack(d, kind_of(face))
+            for i in range(len(st) - 2, -1, -1):
+                if st[i] == face:
+                    del st[i]
+                    break
+            s.discard.append(face)
+            ev.append(Event("destroyed", {"seat": d, "card": face}))
+        finish_attack(s, ev)
+    else:
+        raise ValueError(purpose)
+
+
+def check_step(s: SecretAgentState, phase: str, kind: str, rest: str,
+               ev: list[Event]) -> None:
+    """A counter from the hand against a drawn disaster or a super spy, the Body Double, a
+    weaker spy killed or spared, and the re-roll."""
+    a = s.actor
+    hand = s.hands[a] if a >= 0 else []
+    if phase == P_STOP:
+        if kind == "counter":
+            hand.remove(rest)
+            s.discard.append(rest)
+            ev.append(Event("counter", {"seat": a, "card": rest}))
+            if s.stolen:
+                discard_stolen(s, ev)  # SA-G15: the drawn disaster is discarded
+            finish_attack(s, ev)
+        elif s.threat == "disaster":
+            start_roll(s, s.attacker, value(s.stolen), "struck")
+        else:
+            special_effect(s, ev)
+    elif phase == P_BODY_DOUBLE:
+        if kind == "counter":
+            hand.remove(rest)
+            s.discard.append(rest)
+            ev.append(Event("counter", {"seat": a, "card": rest}))
+            return_stolen(s, ev)
+            finish_attack(s, ev)
+        else:
+            assassinate(s, ev)
+    elif phase == P_KILL:
+        if kind == "kill":
+            discard_stolen(s, ev)
+        else:
+            return_stolen(s, ev)
+        finish_attack(s, ev)
+    elif phase == P_REROLL:
+        if kind == "reroll":
+            s.rel_left -= 1  # LD-REL, SA-R53
+            ev.append(Event("reroll", {"seat": a, "left": s.rel_left}))
+            s.rerolled = True
+            s.phase = P_ROLL
+        else:
+            resolve_roll(s, ev)
+    else:
+        raise ValueError(f"no decision in phase {phase!r}")

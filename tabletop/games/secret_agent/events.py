@@ -1,0 +1,200 @@
+"""Events in Secret Agent (SA-R46): what each event drawn asks for and the decisions it brings
+on: War, Revolution and Coup take open technology (with Peace to stop them), Recession and
+Panic bring hands down, Double Spy puts a super spy up for hire, Reorganisation re-orders a
+stack (as the Prime Minister may, LD-PM) and Long-term Government is attached to a seat
+(SA-G09). An assassination's losses (SA-R28) run through the same ``lose`` task.
+"""
+
+from __future__ import annotations
+
+from tabletop.api import Event
+
+from .attacks import use_open
+from .data import (
+    CHAIRMAN,
+    COUP,
+    DOUBLE_SPY,
+    LONG_TERM,
+    PANIC,
+    PANIC_KEEP,
+    PEACE,
+    PRESIDENT,
+    RECESSION,
+    RECESSION_KEEP,
+    REORGANISATION,
+    REVOLUTION,
+    WAR,
+)
+from .phases import (
+    P_ATTACH,
+    P_COUP,
+    P_DOUBLE_SPY,
+    P_IDLE,
+    P_LOSE,
+    P_PUT,
+    P_REORG,
+    P_SHED,
+    PEACEABLE,
+    holds_non_leader,
+    reorg_kinds,
+)
+from .state import SecretAgentState, remove_from_stack
+
+# The queued tasks that events leave (``rules.settle`` runs them through ``event_task``).
+EVENT_TASKS = frozenset(("lose", "shed", "coup", "double_spy", "reorg", "attach"))
+
+
+def event_tasks(s: SecretAgentState, seat: int, face: str,
+                 ev: list[Event]) -> list[list[str]]:
+    """SA-R46: the work an event drawn by ``seat`` asks for, in order."""
+    if face == LONG_TERM:
+        s.ltg = -2  # drawn, to be attached (SA-G09)
+        return [["attach"]]
+    s.discard.append(face)
+    order = [p for p in s.clockwise(seat) if not s.declared[p]]
+    if face == WAR:
+        return [["lose", str(p), "1", "war"] for p in order]
+    if face == REVOLUTION:
+        return [["lose", str(seat), "1", "rev"]]
+    if face == COUP:
+        return [["coup"]]
+    if face in (RECESSION, PANIC):
+        base = RECESSION_KEEP if face == RECESSION else PANIC_KEEP
+        return [["shed", str(p), str(base + (1 if s.has_ability(p, PRESIDENT) else 0))]
+                for p in order if not s.has_ability(p, CHAIRMAN)]
+    if face == DOUBLE_SPY:
+        return [["double_spy"]]
+    if face == REORGANISATION:
+        return [["reorg", str(seat)]]
+    raise ValueError(face)
+
+
+def event_task(s: SecretAgentState, task: list[str], ev: list[Event]) -> None:
+    """Run one queued task of ``EVENT_TASKS``: ask the seat concerned, where there is
+    something to ask."""
+    name = task[0]
+    if name == "lose":
+        lose_task(s, int(task[1]), int(task[2]), task[3], ev)
+    elif name == "shed":
+        p, keep = int(task[1]), int(task[2])
+        if len(s.hands[p]) > keep:
+            s.lose_left = keep
+            s.phase = P_SHED
+            s.actor = p
+            ev.append(Event("must_shed", {"seat": p, "n": len(s.hands[p]) - keep}))
+    elif name == "coup":
+        if s.others(s.turn):
+            s.phase = P_COUP
+            s.actor = s.turn
+    elif name == "double_spy":
+        if holds_non_leader(s, s.turn):
+            s.phase = P_DOUBLE_SPY
+            s.actor = s.turn
+        else:
+            ev.append(Event("no_super_spy", {"seat": s.turn}))
+    elif name == "reorg":
+        p = int(task[1])
+        if reorg_kinds(s, p):
+            s.phase = P_REORG
+            s.actor = p
+    elif name == "attach":
+        s.phase = P_ATTACH
+        s.actor = s.turn
+    else:
+        raise ValueError(f"unknown task {task!r}")
+
+
+def lose_task(s: SecretAgentState, p: int, n: int, cause: str, ev: list[Event]) -> None:
+    if s.declared[p] or s.tech_count(p) == 0:
+        ev.append(Event("nothing_to_lose", {"seat": p}))
+        return
+    if cause in PEACEABLE and use_open(s, p, (PEACE,), ev):  # §7, SA-R43
+        return
+    s.phase = P_LOSE
+    s.actor = p
+    s.lose_seat = p
+    s.lose_left = n
+    s.lose_cause = cause
+    s.lose_first = True
+    ev.append(Event("must_lose", {"seat": p, "n": min(n, s.tech_count(p)), "cause": cause}))
+
+
+def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
+               ev: list[Event]) -> None:
+    """The decisions events bring on (a card lost or shed, the seat a Coup names, a super
+    spy given up, a stack re-ordered, Long-term Government attached)."""
+    a = s.actor
+    hand = s.hands[a] if a >= 0 else []
+    if phase == P_LOSE:
+        if kind == "counter":
+            hand.remove(rest)
+            s.discard.append(rest)  # Peace from hand (§7)
+            ev.append(Event("counter", {"seat": a, "card": rest}))
+            s.phase = P_IDLE
+        else:
+            remove_from_stack(s, a, rest)
+            s.discard.append(rest)
+            ev.append(Event("lose", {"seat": a, "card": rest}))
+            s.lose_left -= 1
+            s.lose_first = False
+            if s.lose_left <= 0 or s.tech_count(a) == 0:
+                s.phase = P_IDLE
+    elif phase == P_SHED:
+        hand.remove(rest)
+        s.discard.append(rest)
+        ev.append(Event("shed", {"seat": a, "card": rest}))
+        if len(hand) <= s.lose_left:
+            s.phase = P_IDLE
+    elif phase == P_COUP:
+        s.todo.insert(0, ["lose", rest, "1", "coup"])
+        ev.append(Event("coup", {"seat": a, "target": int(rest)}))
+        s.phase = P_IDLE
+    elif phase == P_DOUBLE_SPY:
+        if kind == "discard":
+            hand.remove(rest)
+            s.hire.append(rest)
+            ev.append(Event("double_spy", {"seat": a, "card": rest}))
+            s.todo.insert(0, ["auction"])
+        else:
+            ev.append(Event("no_super_spy", {"seat": a}))
+        s.phase = P_IDLE
+    elif phase == P_REORG:
+        if kind == "reorg":
+            start_put(s, a, rest, ev)
+        else:
+            s.phase = P_IDLE
+    elif phase == P_PUT:
+        _put(s, rest, ev)
+    elif phase == P_ATTACH:
+        s.ltg = int(rest)
+        ev.append(Event("attach", {"seat": a, "target": int(rest)}))
+        s.phase = P_IDLE
+    else:
+        raise ValueError(f"no decision in phase {phase!r}")
+
+
+def start_put(s: SecretAgentState, seat: int, kind: str, ev: list[Event]) -> None:
+    s.reorg_seat = seat
+    s.reorg_kind = kind
+    s.reorg_fixed = 0
+    s.phase = P_PUT
+    s.actor = seat
+    ev.append(Event("reorg", {"seat": seat, "kind": kind}))
+
+
+def _put(s: SecretAgentState, face: str, ev: list[Event]) -> None:
+    """Re-order a stack from the top down: ``face`` goes just below the cards already placed."""
+    st = s.stack(s.reorg_seat, s.reorg_kind)
+    free = len(st) - s.reorg_fixed
+    for i in range(free - 1, -1, -1):
+        if st[i] == face:
+            del st[i]
+            break
+    st.insert(free - 1, face)
+    s.reorg_fixed += 1
+    if len(st) - s.reorg_fixed <= 1:
+        ev.append(Event("reordered", {"seat": s.reorg_seat, "stack": st[:]}))
+        s.reorg_seat = -1
+        s.reorg_kind = ""
+        s.reorg_fixed = 0
+        s.phase = P_IDLE

@@ -1,0 +1,345 @@
+"""Secret Agent (シークレットエージェント) rules model for 3 to 6 countries.
+
+Rules follow the rules reference (SA-R01..SA-R53, decisions SA-G01..SA-G18, corrections
+SA-C1..SA-C7); the steps themselves are in ``rules`` and the modules it names (``turns``,
+``attacks``, ``checks``, ``superspies``, ``events``, ``end_stage``), what each seat sees in
+``hidden``.
+
+Every decision is an action text a person can type:
+
+* the turn: ``draw`` (the Prime Minister's choice, LD-PM), ``tech:<card>``,
+  ``disaster:<card>:<seat>``, ``secret:<seat>``, ``special:<super spy>:<seat>:open|secret``,
+  ``destroy:<seat>:<counter>`` (counter destruction), ``defence:<counter>``,
+  ``employ:<defector>``, ``purge:<defector>``, ``discard:<card>``, ``declare``, ``pass``;
+* the steps of an attack: ``spy:<card>`` and ``done`` (committing spies), ``hit:<card>`` /
+  ``low:<card>`` (an open super spy action), ``kill`` / ``spare`` (a weaker spy drawn);
+* reactions, by the reacting seat: ``counter:<counter>``, ``spy:<card>``, ``no``,
+  ``bid:<contract>`` / ``priority:<contract>``, ``lose:<card>``, ``discard:<card>``,
+  ``refill``, ``reroll`` / ``accept``;
+* events: ``target:<seat>``, ``reorg:<kind>`` then ``put:<card>``, ``attach:<seat>``.
+
+Chance outcomes: ``leader:<card>``, ``first:<seat>``, ``deck:<card>``, ``steal:<card>``,
+``roll:<a>-<b>``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    ActionForms,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+    draw_by_count,
+)
+
+from . import legal, phases, rules
+from .ai import PLAYOUT_DEPTH, heuristics, playout_choice
+from .data import (
+    ALL_FACES,
+    CONTRACT,
+    COUNTER,
+    DEFECTOR,
+    DISASTER,
+    KINDS,
+    LEADER,
+    SPY,
+    SUPER_MODES,
+    TECH,
+    family,
+    value,
+)
+from .hidden import SecretAgentObs, observation, resampler
+from .phases import CHANCE_PHASES, P_ACTION, P_OVER
+from .spec import SPEC
+from .state import FIELDS, SecretAgentState
+
+
+def _face(fam: str | tuple[str, ...] | None = None) -> Callable[[str], bool]:
+    fams = (fam,) if isinstance(fam, str) else fam
+
+    def test(text: str) -> bool:
+        return text in ALL_FACES and (fams is None or family(text) in fams)
+    return test
+
+
+def _seat(text: str) -> bool:
+    return text.isdigit() and len(text) == 1
+
+
+def _pair(first: Callable[[str], bool], second: Callable[[str], bool]) -> Callable[[str], bool]:
+    def test(text: str) -> bool:
+        a, sep, b = text.partition(":")
+        return bool(sep) and first(a) and second(b)
+    return test
+
+
+def _special(text: str) -> bool:
+    parts = text.split(":")
+    return (len(parts) == 3 and parts[0] in SUPER_MODES and _seat(parts[1])
+            and parts[2] in ("open", "secret"))
+
+
+def _roll(text: str) -> bool:
+    a, sep, b = text.partition("-")
+    return bool(sep) and a in "123456" and b in "123456" and len(a) == len(b) == 1
+
+
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    # chance
+    "leader": _face(LEADER), "first": _seat, "deck": _face(), "steal": _face(),
+    "roll": _roll,
+    # the turn
+    "draw": None, "tech": _face(TECH), "disaster": _pair(_face(DISASTER), _seat),
+    "secret": _seat, "special": _special, "destroy": _pair(_seat, _face(COUNTER)),
+    "defence": _face(COUNTER), "employ": _face(DEFECTOR), "purge": _face(DEFECTOR),
+    "discard": _face(), "declare": None, "pass": None,
+    # attacks and reactions
+    "spy": _face(SPY), "done": None, "counter": _face(COUNTER), "no": None,
+    "kill": None, "spare": None, "hit": _face((TECH, DEFECTOR, COUNTER)),
+    "low": _face((TECH, DEFECTOR)), "reroll": None, "accept": None,
+    "bid": _face(CONTRACT), "priority": _face(CONTRACT), "lose": _face((TECH, DEFECTOR)),
+    "refill": None, "target": _seat, "reorg": lambda k: k in KINDS, "put": _face(),
+    "attach": _seat,
+})
+
+
+# The actions of a turn (SA-R13) and the kinds whose argument is a card from the hand.
+_TURN_KINDS = frozenset(("tech", "disaster", "secret", "special", "destroy", "defence",
+                         "employ", "purge", "discard", "declare", "pass"))
+_CARD_KINDS = frozenset(("spy", "counter", "bid", "priority", "discard"))
+
+
+class SecretAgentGame(Game[SecretAgentState]):
+    """Secret Agent for 3 to 6 players (SA-R01..SA-R53)."""
+
+    spec = SPEC
+    actions = ACTIONS
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> SecretAgentState:
+        return SecretAgentState(num_players, {k: bool(v) for k, v in options.items()})
+
+    def num_players(self, state: SecretAgentState) -> int:
+        return state.n
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: SecretAgentState) -> int:
+        phase = state.phase
+        if phase in CHANCE_PHASES:
+            return CHANCE
+        if phase == P_OVER:
+            return TERMINAL
+        return state.actor
+
+    def legal_actions(self, state: SecretAgentState) -> list[str]:
+        return legal.legal_actions(state)
+
+    def chance_outcomes(self, state: SecretAgentState) -> list[tuple[str, float]]:
+        return legal.chance_outcomes(state)
+
+    def sample_chance(self, state: SecretAgentState, rng: random.Random) -> str:
+        s = state
+        phase = s.phase
+        if phase in (phases.P_DEAL, phases.P_DRAW, phases.P_REFILL_DRAW):
+            return "deck:" + str(draw_by_count(s.deck, rng, s.deck_size))
+        if phase == phases.P_ROLL:
+            return f"roll:{rng.randrange(1, 7)}-{rng.randrange(1, 7)}"
+        if phase == phases.P_STEAL:
+            hand = s.hands[s.defender]
+            return "steal:" + hand[rng.randrange(len(hand))]
+        return super().sample_chance(state, rng)
+
+    def secret_round(self, state: SecretAgentState) -> tuple[int, ...]:
+        # SA-R35: contracts are put down face down one seat after another, revealed together.
+        if state.phase != phases.P_AUCTION:
+            return ()
+        return tuple(p for p in state.bidders if not state.bid_done[p])
+
+    def apply_in_place(self, state: SecretAgentState, action: str) -> list[Event]:
+        return rules.apply(state, action)
+
+    # -- refusals -------------------------------------------------------------------------
+    def reason(self, state: SecretAgentState, action: str) -> Msg | None:
+        # Worked out from what the mover sees: its own hand, the open table, the phase.
+        s = state
+        if action in self.legal_actions(s):
+            return None
+        if s.phase == P_OVER:
+            return Msg("game_over")
+        kind, _, rest = action.partition(":")
+        if kind in ("leader", "first", "deck", "steal", "roll"):
+            return Msg("refuse.chance")
+        if s.phase in CHANCE_PHASES:
+            return Msg("refuse.wait")
+        seat = s.actor
+        hand = s.hands[seat]
+        card = rest.split(":")[0]
+        if s.phase == P_ACTION and kind in _TURN_KINDS:
+            return self._action_reason(s, seat, kind, rest)
+        if kind in _CARD_KINDS and card not in hand:
+            return Msg("refuse.no_card", card=card)
+        if kind == "spy" and s.phase == phases.P_CD_DEFEND:
+            return Msg("refuse.too_weak", card=card, need=value(s.atk_spies[0]))
+        if kind == "done" and s.phase == phases.P_COMMIT:
+            return Msg("refuse.need_spy")
+        return Msg("refuse.not_now", prompt=self.prompt(s, seat))
+
+    def _action_reason(self, s: SecretAgentState, seat: int, kind: str, rest: str) -> Msg:
+        hand = s.hands[seat]
+        parts = rest.split(":")
+        card = parts[0]
+        if kind in ("tech", "disaster", "special", "defence", "employ", "purge",
+                    "discard") and card not in hand:
+            return Msg("refuse.no_card", card=card)
+        if kind == "pass":
+            return Msg("refuse.must_act", n=len(hand))
+        if kind in ("declare", "employ"):
+            if s.deck_size:
+                return Msg("refuse.end_stage_only")
+            if kind == "declare":
+                return Msg("refuse.long_term", n=len(hand))
+        if kind in ("secret", "destroy", "disaster", "special"):
+            t = int(parts[1] if kind in ("disaster", "special") else card)
+            if t == seat or t >= s.n or s.declared[t]:
+                return Msg("refuse.target", seat=t)
+            if kind == "disaster":
+                return Msg("refuse.no_kind", seat=t, card=card)
+            if kind == "special":
+                return Msg("refuse.mode", card=card)
+            if not any(family(c) == SPY for c in hand):
+                return Msg("refuse.no_card", card="SP-1")
+            if kind == "destroy":
+                return Msg("refuse.no_counter", seat=t, card=parts[1])
+        if kind == "purge":
+            return Msg("refuse.chairman")
+        if kind == "discard":
+            return Msg("refuse.discard_rule")
+        return Msg("not_possible", action=f"{kind}:{rest}" if rest else kind)
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: SecretAgentState) -> list[float]:
+        if state.phase != P_OVER:
+            return [0.0] * state.n
+        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+
+    def final_result(self, state: SecretAgentState) -> tuple[str | None, float | None]:
+        if state.phase != P_OVER:
+            return None, None
+        return "score", float(state.score(0))
+
+    # -- information ----------------------------------------------------------------------
+    def observation(self, state: SecretAgentState, seat: int | None) -> SecretAgentObs:
+        return observation(state, seat, self.spec.id, self.current_player(state))
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SecretAgentState:
+        return resampler(obs, seat)(rng)
+
+    def resampler(self, obs: Observation, seat: int
+                  ) -> Callable[[random.Random], SecretAgentState]:
+        return resampler(obs, seat)
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: SecretAgentState) -> JSON:
+        return FIELDS.to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SecretAgentState:
+        return FIELDS.load(SecretAgentState(int(data["n"])), data)
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: SecretAgentState, action: str) -> Msg:
+        parsed = ACTIONS.parse(action)
+        if parsed is None:
+            return Msg("action", action=action)
+        kind, rest = parsed
+        parts = rest.split(":") if rest else []
+        if kind == "disaster":
+            return Msg("move.disaster", card=parts[0], seat=int(parts[1]))
+        if kind == "special":
+            return Msg(f"move.special_{parts[2]}", card=parts[0], seat=int(parts[1]))
+        if kind == "destroy":
+            return Msg("move.destroy", seat=int(parts[0]), card=parts[1])
+        if kind in ("secret", "target", "attach", "first"):
+            return Msg(f"move.{kind}", seat=int(rest))
+        if kind == "reorg":
+            return Msg("move.reorg", kind=rest)
+        if kind == "roll":
+            a, _, b = rest.partition("-")
+            return Msg("move.roll", dice=[int(a), int(b)])
+        if rest:
+            return Msg(f"move.{kind}", card=rest)
+        return Msg(f"move.{kind}")
+
+    def prompt(self, state: SecretAgentState, seat: int) -> Msg | None:
+        return prompt_from_obs(self.observation(state, seat), seat)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: SecretAgentState, seat: int) -> float | None:
+        return heuristics(state)[seat]
+
+    def heuristics(self, state: SecretAgentState) -> list[float | None]:
+        return heuristics(state)
+
+    def playout_action(self, state: SecretAgentState, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        return playout_choice(state, legal, rng)
+
+    def playout_depth(self) -> int | None:
+        # A game runs to 250-400 decisions: judge a playout by its heuristic after a few
+        # turns rather than play it out.
+        return PLAYOUT_DEPTH
+
+    def max_game_length(self) -> int:
+        return 4000
+
+
+def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
+    """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
+    phase = str(obs["phase"])
+    if phase == P_OVER:
+        return Msg("prompt.over", winners=[int(p) for p in obs["winners"]],
+                   best=max(int(v) for v in obs["scores_now"]))
+    if phase in CHANCE_PHASES:
+        return Msg(f"prompt.{phase}")
+    actor = int(obs["actor"])
+    mine = seat == actor
+    args: dict[str, Any] = {"seat": actor}
+    if phase in ("commit", "defend", "cd_spy", "cd_defend", "stop", "body_double", "kill",
+                 "hit"):
+        args["attacker"] = int(obs["attacker"])
+        args["defender"] = int(obs["defender"])
+    if phase == "action":
+        hand = obs["hands"][actor]
+        limit = 7 + (1 if obs["leader_abilities"] and obs["leaders"][actor] == "LD-PRE" else 0)
+        args["must"] = len(hand) > limit
+        args["end"] = int(obs["deck_count"]) == 0
+    elif phase == "stop":
+        args["threat"] = str(obs["threat"]) if obs["threat"] != "disaster" else str(
+            obs["stolen"])
+    elif phase == "cd_defend":
+        spies = obs["atk_spies"]
+        args["need"] = value(str(spies[0])) if spies and spies[0] else 0
+        args["card"] = str(obs["target"])
+    elif phase == "lose":
+        args["n"] = int(obs["lose_left"])
+        args["cause"] = str(obs["lose_cause"])
+    elif phase == "shed":
+        args["n"] = len(obs["hands"][actor]) - int(obs["lose_left"])
+    elif phase == "auction":
+        args["card"] = str(obs["auction_card"])
+    elif phase == "put":
+        args["kind"] = str(obs["reorg_kind"])
+    elif phase == "reroll":
+        args["roller"] = int(obs["roll_seat"])
+        args["dice"] = [int(d) for d in obs["dice"]]
+    return Msg(f"prompt.{phase}" if mine else f"prompt.wait_{phase}", **args)

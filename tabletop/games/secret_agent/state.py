@@ -1,0 +1,247 @@
+"""Secret Agent's state: every field of a position in one table, and the small reads of it
+that the rules, the hidden-information code and the AI share.
+
+A country is five stacks of technology (one per kind, bottom card first, SA-R17), kept as one
+list of lists ``stacks[seat * 5 + kind]`` so that the generated copy stays two levels deep.
+Hands are sorted multisets of faces and include the leader card (SA-R04). Work still to do in
+the turn (losses to choose, hand limits, auctions, refills, the next turn) is a queue of small
+tasks ``todo`` of texts, so a position can stop at any decision, be saved and go on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.api import (
+    BOOL,
+    BOOLS,
+    COPIES,
+    INT,
+    INTS,
+    STR,
+    STRS,
+    STRS2,
+    StateFields,
+    derived,
+    maybe,
+)
+
+from .data import (
+    DECK,
+    KIND_INDEX,
+    KINDS,
+    LEADERS,
+    PRESIDENT,
+    family,
+    kind_of,
+    value,
+)
+
+
+def _copy_check(check: dict[str, Any]) -> dict[str, Any]:
+    return {"seat": int(check["seat"]), "dice": [int(d) for d in check["dice"]],
+            "modifier": int(check["modifier"]), "total": int(check["total"]),
+            "threshold": int(check["threshold"]), "success": bool(check["success"]),
+            "purpose": str(check["purpose"])}
+
+
+# Every field of a position: the slots, the copy and the JSON form come from this table.
+# ``last_check`` is never changed once made, so copies share it.
+FIELDS = StateFields(
+    n=INT, leaders_on=BOOL, open_spies=BOOL, multi_defence=BOOL, tops_only=BOOL,
+    auto_spy=BOOL, refill_actions_only=BOOL, clash_high_loses=BOOL,
+    phase=STR, actor=INT, turn=INT, first=INT, turns=INT, pending=INTS,
+    leader_pool=STRS, leaders=STRS, hands=STRS2, stacks=STRS2, counters=STRS2,
+    deck=COPIES, deck_size=derived(lambda s: sum(s.deck.values())),
+    discard=STRS, removed=STRS, ltg=INT, declared=BOOLS, passed=INTS, end_stage=BOOL,
+    todo=STRS2, hand_base=INTS,
+    attacker=INT, defender=INT, mode=STR, played=STR, atk_spies=STRS, def_spies=STRS,
+    revealed=BOOL, stolen=STR, target=STR, threat=STR,
+    roll_seat=INT, threshold=INT, purpose=STR, dice=INTS, rerolled=BOOL, clash=INTS,
+    rel_left=INT, emperor_used=BOOL,
+    hire=STRS, bids=STRS, bidders=INTS, bid_done=BOOLS, auction_card=STR,
+    lose_seat=INT, lose_left=INT, lose_cause=STR, lose_first=BOOL,
+    reorg_seat=INT, reorg_kind=STR, reorg_fixed=INT, reorg_then=STR,
+    last_check=maybe(_copy_check), winners=INTS, scores=STRS,
+)
+
+
+class SecretAgentState:
+    """One position of Secret Agent (see the module's docstring for the layout).
+
+    ``actor`` is the seat whose decision it is in a decision phase (the reacting seat during
+    a defence, a counter, a bid or a refill). The attack under way is ``attacker``,
+    ``defender``, ``mode`` and the cards on the table: ``played`` (the disaster or super spy),
+    ``atk_spies`` and ``def_spies`` (face down until ``revealed`` where the rules hide them),
+    ``stolen`` (the card drawn from the defender's hand). ``bids`` holds each seat's contract
+    put down in an auction ("" none yet, "-" passed). ``scores`` keeps every country's points
+    at the start of each turn, one text per turn ("12,9,7"), for the chart of the end.
+    """
+
+    __slots__ = FIELDS.names
+
+    def __init__(self, n: int, options: dict[str, bool] | None = None) -> None:
+        o = options or {}
+        self.n = n
+        self.leaders_on = bool(o.get("leader_abilities", False))
+        self.open_spies = bool(o.get("open_spies", False))
+        self.multi_defence = bool(o.get("multi_defence", False))
+        self.tops_only = bool(o.get("tops_only", False))
+        self.auto_spy = bool(o.get("auto_spy_discard", False))
+        self.refill_actions_only = bool(o.get("refill_actions_only", False))
+        self.clash_high_loses = bool(o.get("clash_high_loses", True))
+        self.phase = "leaders"
+        self.actor = -1
+        self.turn = -1
+        self.first = -1
+        self.turns = 0
+        self.pending: list[int] = list(range(n))
+        self.leader_pool: list[str] = list(LEADERS)
+        self.leaders: list[str] = [""] * n
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.stacks: list[list[str]] = [[] for _ in range(n * len(KINDS))]
+        self.counters: list[list[str]] = [[] for _ in range(n)]
+        self.deck: dict[str, int] = dict(DECK)
+        self.deck_size = sum(self.deck.values())
+        self.discard: list[str] = []
+        self.removed: list[str] = []
+        self.ltg = -1
+        self.declared = [False] * n
+        self.passed: list[int] = []
+        self.end_stage = False
+        self.todo: list[list[str]] = []
+        self.hand_base = [0] * n
+        self.attacker = -1
+        self.defender = -1
+        self.mode = ""
+        self.played = ""
+        self.atk_spies: list[str] = []
+        self.def_spies: list[str] = []
+        self.revealed = False
+        self.stolen = ""
+        self.target = ""
+        self.threat = ""
+        self.roll_seat = -1
+        self.threshold = 0
+        self.purpose = ""
+        self.dice: list[int] = []
+        self.rerolled = False
+        self.clash: list[int] = []
+        self.rel_left = 3
+        self.emperor_used = False
+        self.hire: list[str] = []
+        self.bids: list[str] = [""] * n
+        self.bidders: list[int] = []
+        self.bid_done = [False] * n
+        self.auction_card = ""
+        self.lose_seat = -1
+        self.lose_left = 0
+        self.lose_cause = ""
+        self.lose_first = False
+        self.reorg_seat = -1
+        self.reorg_kind = ""
+        self.reorg_fixed = 0
+        self.reorg_then = ""
+        self.last_check: dict[str, Any] | None = None
+        self.winners: list[int] = []
+        self.scores: list[str] = []
+
+    def clone(self) -> SecretAgentState:
+        return FIELDS.clone(self)
+
+    # -- reads ----------------------------------------------------------------------------
+    def stack(self, seat: int, kind: str) -> list[str]:
+        return self.stacks[seat * len(KINDS) + KIND_INDEX[kind]]
+
+    def country(self, seat: int) -> list[list[str]]:
+        k = len(KINDS)
+        return self.stacks[seat * k:(seat + 1) * k]
+
+    def score(self, seat: int) -> int:
+        """SA-R52: the points of every open technology card, defectors included."""
+        return sum(value(c) for st in self.country(seat) for c in st)
+
+    def tech_count(self, seat: int) -> int:
+        return sum(len(st) for st in self.country(seat))
+
+    def has_ability(self, seat: int, leader: str) -> bool:
+        """Whether ``seat`` leads with ``leader`` and the optional abilities are on (§11)."""
+        return self.leaders_on and self.leaders[seat] == leader
+
+    def pass_limit(self, seat: int) -> int:
+        """SA-R16, LD-PRE: the largest hand that may pass."""
+        return 7 + (1 if self.has_ability(seat, PRESIDENT) else 0)
+
+    def refill_limit(self, seat: int) -> int:
+        """SA-R15, LD-PRE: the hand size at or below which a special refill is allowed."""
+        return 3 + (1 if self.has_ability(seat, PRESIDENT) else 0)
+
+    def others(self, seat: int) -> list[int]:
+        """The seats ``seat`` may target: every other seat that has not declared (SA-R50)."""
+        return [p for p in range(self.n) if p != seat and not self.declared[p]]
+
+    def clockwise(self, start: int) -> list[int]:
+        """Every seat from ``start`` clockwise."""
+        return [(start + k) % self.n for k in range(self.n)]
+
+
+def open_tech(s: SecretAgentState, seat: int, tops_only: bool) -> list[str]:
+    """The faces ``seat`` may give up when he must discard an open technology card: any card
+    of his country (SA-C2), or only the stack tops (option)."""
+    if tops_only:
+        return sorted({st[-1] for st in s.country(seat) if st})
+    return sorted({c for st in s.country(seat) for c in st})
+
+
+def tops(s: SecretAgentState, seat: int) -> list[str]:
+    return sorted({st[-1] for st in s.country(seat) if st})
+
+
+def remove_from_stack(s: SecretAgentState, seat: int, face: str) -> None:
+    """Take the topmost copy of ``face`` out of ``seat``'s stack of its kind."""
+    st = s.stack(seat, kind_of(face))
+    for i in range(len(st) - 1, -1, -1):
+        if st[i] == face:
+            del st[i]
+            return
+    raise ValueError(f"{face} is not in the country of seat {seat}")
+
+
+def add_to_hand(hand: list[str], face: str) -> None:
+    hand.append(face)
+    hand.sort()
+
+
+def is_tech_card(face: str) -> bool:
+    return family(face) in ("TE", "DF")
+
+
+def zones(s: SecretAgentState) -> dict[str, int]:
+    """Every card of the game, wherever it is: face -> copies over the deck, the hands, the
+    countries (stacks, open counters, an attached Long-term Government), the discard and
+    removed piles, the leaders not yet dealt and the cards on the table during an attack or an
+    auction. Always the 146 cards of §2."""
+    out: dict[str, int] = dict(s.deck)
+
+    def add(cards: list[str]) -> None:
+        for c in cards:
+            if c:
+                out[c] = out.get(c, 0) + 1
+
+    for h in s.hands:
+        add(h)
+    for st in s.stacks:
+        add(st)
+    for ct in s.counters:
+        add(ct)
+    add(s.discard)
+    add(s.removed)
+    add(s.leader_pool)
+    add(s.atk_spies)
+    add(s.def_spies)
+    add(s.hire)
+    add([s.played, s.stolen, s.auction_card])
+    add([b.rstrip("!") for b in s.bids if b not in ("", "-")])
+    if s.ltg != -1:
+        add(["EV-LTG"])
+    return out

@@ -1,0 +1,211 @@
+"""Secret Agent in the app, played through the table with real drags, clicks and buttons: a
+hot-seat game where the screen passes to whoever must answer (a defender, a bidder, a player
+who may refill) and no person's screen ever shows another person's hand, face-down spies or
+bids; one person against computer players to the final score; and three people at one screen
+to the end with at least one defence and one super-spy auction."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+
+from tabletop.app.newgame import GameSetup
+from tabletop.app.window import MainWindow
+from tabletop.engine.layout import Gesture
+from tabletop.games.secret_agent.plugin import PLUGIN
+from tests.app.table_driver import visible_point
+from tests.table.tablehelp import click, drag
+
+GAME = "secret-agent"
+ATTACKS = ("disaster:", "secret:", "special:", "destroy:")
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+           ) -> Iterator[MainWindow]:
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
+                   animate=False)
+    qtbot.addWidget(w)
+    w.resize(1280, 800)
+    w.show()
+    yield w
+    w.close()
+    w.thinker.wait_done(5000)
+
+
+def perform(window: Any, gesture: Gesture) -> None:
+    """A drag from a visible point of the source (hand cards overlap), a click, a button."""
+    table = window.table
+    if gesture.source is not None and gesture.target is not None:
+        drag(table, visible_point(table, gesture.source), table.view_pos_of(gesture.target))
+    elif gesture.target is not None:
+        click(table, visible_point(table, gesture.target))
+    else:
+        buttons = [b for b in window.table_page.game_buttons
+                   if b.property("action") == gesture.action]
+        assert buttons, f"no button for {gesture.action}"
+        QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+
+
+def screen_leaks(window: Any, c: Any) -> list[str]:
+    """What the pieces on screen show that the person at the screen may not know."""
+    s = c.session.state
+    viewer = c.viewing_seat
+    pieces = window.table._pieces
+    leaks: list[str] = []
+    hand = sorted(pid for pid in pieces if pid.startswith("h") and pid[1:].isdigit())
+    if viewer is None:
+        return hand
+    own = [card for card in s.hands[viewer] if not card.startswith("LD-")]
+    shown = sorted(str(pieces[pid].piece.art.get("title_en")) for pid in hand)
+    if len(shown) != len(own):
+        leaks.append(f"a hand of {len(shown)} on screen, {len(own)} held")
+    for p in range(s.n):
+        item = pieces.get(f"hand{p}")
+        if p != viewer and item is not None and (item.piece.face_up or item.piece.art):
+            leaks.append(f"hand of seat {p}")
+        bid = pieces.get(f"bid{p}")
+        if p != viewer and bid is not None and s.bids[p] not in ("", "-") and (
+                bid.piece.face_up or bid.piece.art):
+            leaks.append(f"bid of seat {p}")
+    down = s.mode == "disaster" and not s.revealed
+    for key, owner in (("aspy", s.attacker), ("dspy", s.defender)):
+        for pid, item in pieces.items():
+            hidden = down and (key == "dspy" or not s.open_spies)
+            if pid.startswith(key) and hidden and owner != viewer and (
+                    item.piece.face_up or item.piece.art):
+                leaks.append(pid)
+    return leaks
+
+
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A seeded random legal move, keen on attacks, spies and bids (so reactions happen)."""
+    attacks = [a for a in legal if a.startswith(ATTACKS)]
+    if attacks and rng.random() < 0.5:
+        return rng.choice(attacks)
+    keen = [a for a in legal if a.startswith(("spy:", "bid:", "tech:", "counter:"))]
+    if keen and rng.random() < 0.6:
+        return rng.choice(keen)
+    return rng.choice(legal)
+
+
+def play(window: Any, c: Any, qtbot: Any, seed: int, *, limit: int = 3000,
+         on_privacy: Callable[[], None] | None = None,
+         before_move: Callable[[], None] | None = None,
+         stop: Callable[[], bool] = lambda: False) -> dict[str, int]:
+    """Play the human seats through the table; the counts of moves by kind."""
+    rng = random.Random(seed)
+    table = window.table
+    made: dict[str, int] = {}
+    for _ in range(limit):
+        while True:
+            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
+                            or c.awaiting_privacy is not None, timeout=60_000)
+            if c.over or c.awaiting_privacy is None:
+                break
+            if on_privacy is not None:
+                on_privacy()
+            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        if c.over or stop():
+            return made
+        if before_move is not None:
+            before_move()
+        legal = c.session.legal_actions()
+        action = choose(legal, rng)
+        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
+        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
+        before = len(c.session.history)
+        perform(window, rng.choice(offered))
+        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
+        assert c.session.history[before].action == action
+        kind = action.partition(":")[0]
+        made[kind] = made.get(kind, 0) + 1
+    raise AssertionError("the match did not end")
+
+
+class Watch:
+    """Checks made before every move and at every privacy page of a hot-seat game."""
+
+    def __init__(self, window: Any, c: Any) -> None:
+        self.window, self.c = window, c
+        self.pages = 0
+        self.checks = 0
+        self.reactions = 0    # decisions out of turn: defence, counters, bids, refills...
+        self.handovers = 0    # ...of which the screen was handed to the reacting person
+        self.phases: set[str] = set()
+        self._last_page: int | None = None
+
+    def on_privacy(self) -> None:
+        # The page is a real barrier: nothing of the last person's table stays behind it.
+        assert self.window.stack.currentWidget() is self.window.privacy_page
+        assert not self.window.table._pieces
+        self.pages += 1
+        self._last_page = self.c.awaiting_privacy
+
+    def before_move(self) -> None:
+        c, s = self.c, self.c.session.state
+        assert self.window.stack.currentWidget() is self.window.table_page
+        assert c.viewing_seat == s.actor
+        assert screen_leaks(self.window, c) == []
+        self.checks += 1
+        self.phases.add(s.phase)
+        if s.actor != s.turn:
+            self.reactions += 1
+            if self._last_page == s.actor:
+                self.handovers += 1
+        self._last_page = None
+
+
+def test_hot_seat_hands_the_screen_to_the_defender_and_bidders(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 3, ["human", "human", "easy"], {}, seed=4,
+                                    fixed_seed=True))
+    assert c is not None
+    watch = Watch(window, c)
+    play(window, c, qtbot, seed=4, on_privacy=watch.on_privacy,
+         before_move=watch.before_move,
+         stop=lambda: {"defend", "auction"} <= watch.phases and watch.handovers >= 3)
+    assert {"defend", "auction"} <= watch.phases, watch.phases
+    assert watch.reactions >= 3 and watch.handovers >= 3
+    assert watch.pages > 5 and watch.checks > 10
+
+
+@pytest.mark.slow
+def test_one_person_against_three_computers_to_the_final_score(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 4, ["human", "easy", "easy", "easy"], {}, seed=7,
+                                    fixed_seed=True))
+    assert c is not None
+    checks = 0
+
+    def before_move() -> None:
+        nonlocal checks
+        assert c.viewing_seat == 0
+        assert screen_leaks(window, c) == []
+        checks += 1
+
+    made = play(window, c, qtbot, seed=7, before_move=before_move)
+    assert c.over and checks == sum(made.values()) > 30
+    final = c.session.observation(None)
+    assert final["phase"] == "over"
+    assert {r.seat for r in c.session.history} >= {0, 1, 2, 3}
+    dialog = window.ending.summary_dialog
+    assert dialog is not None and "Technology points" in dialog.text.text()
+
+
+@pytest.mark.slow
+def test_three_people_at_one_screen_to_the_final_score(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    c = window.start_game(GameSetup(GAME, 3, ["human"] * 3, {}, seed=5, fixed_seed=True))
+    assert c is not None
+    watch = Watch(window, c)
+    made = play(window, c, qtbot, seed=5, on_privacy=watch.on_privacy,
+                before_move=watch.before_move)
+    assert c.over
+    assert {"defend", "auction"} <= watch.phases, watch.phases
+    assert watch.handovers >= 5 and watch.checks == sum(made.values())

@@ -1,0 +1,295 @@
+"""Secret Agent table view: a gesture for every legal action (drags onto countries, hand piles
+and counters; clicks on spies, contracts and country cards; buttons), every seat count laid out
+inside the table, no hidden card of another seat in a layout (hands, face-down spies, bids),
+the rules' reasons for refused drops, the dice with their threshold, the end stage, the chart
+and the final breakdown."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.engine import Layout, Piece
+from tabletop.engine.layout import MOVE_POSSIBLE
+from tabletop.games.secret_agent.state import SecretAgentState
+from tabletop.games.secret_agent.view import (
+    SecretAgentView,
+    chip_id,
+    counter_id,
+    country_id,
+    pile_id,
+)
+from tests.games.secret_agent.sa_build import GAME, play, position, say
+from tests.games.viewcheck import check_gestures, decisions
+
+VIEW = SecretAgentView()
+
+
+def by_id(lay: Layout) -> dict[str, Piece]:
+    return {p.id: p for p in lay.pieces}
+
+
+def texts(lay: Layout, lang: str = "en") -> dict[str, str]:
+    return {t.id: (t.text_en if lang == "en" else t.text_ja) for t in lay.texts}
+
+
+def inside(lay: Layout) -> None:
+    for p in lay.pieces:
+        w, h = p.size()
+        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
+    for z in lay.zones:
+        assert z.x >= 0 and z.x + z.w <= lay.width and z.y >= 0 and z.y + z.h <= lay.height, z.id
+
+
+def hand_of(lay: Layout, seat: int, state: SecretAgentState) -> dict[str, str]:
+    """The viewer's hand pieces by face."""
+    pieces = by_id(lay)
+    out: dict[str, str] = {}
+    for i, c in enumerate(state.hands[seat]):
+        pid = f"h{i}" if not c.startswith("LD-") else f"lead{seat}"
+        assert pid in pieces, pid
+        out.setdefault(c, pid)
+    return out
+
+
+def gestures_of(s: SecretAgentState, seat: int | None = None) -> dict[str, set[tuple[str | None,
+                                                                                   str | None]]]:
+    seat = s.actor if seat is None else seat
+    obs = GAME.observation(s, seat)
+    found: dict[str, set[tuple[str | None, str | None]]] = {}
+    for g in VIEW.gestures(obs, seat, GAME.legal_actions(s)):
+        found.setdefault(g.action, set()).add((g.source, g.target))
+    return found
+
+
+@pytest.mark.parametrize("n", [3, 6])
+def test_gestures_exist_for_every_legal_action(n: int) -> None:
+    # Every legal action of the mover has a gesture on pieces of the table, the table's
+    # refusal words for each are empty (the move is possible), every piece lies on it.
+    total = 0
+    for session in decisions(GAME, n, range(2), limit=150):
+        total += check_gestures(session, VIEW, say, langs=("en", "ja"))
+    assert total > 300
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_every_seat_and_the_spectator_fit_the_table(n: int) -> None:
+    for session in decisions(GAME, n, range(1), limit=40):
+        for seat in (None, *range(n)):
+            lay = VIEW.layout(GAME.observation(session.state, seat), seat)
+            inside(lay)
+            assert len({p.id for p in lay.pieces}) == len(lay.pieces)
+            ids = {z.id for z in lay.zones}
+            assert {f"seat{p}" for p in range(n)} <= ids
+            assert {"deck_zone", "discard", "dice", "attack", "auction"} <= ids
+            # Panels do not overlap one another.
+            panels = [z for z in lay.zones if z.id.startswith("seat")]
+            for a in panels:
+                for b in panels:
+                    if a.id < b.id:
+                        assert (a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y
+                                or b.y + b.h <= a.y), (a.id, b.id)
+
+
+def test_own_hand_is_face_up_and_the_others_are_piles_with_counts() -> None:
+    s = position([["TE-SPA-3", "SP-2", "DS-NUC-8"], ["SP-4", "CO-1"], ["CT-BE"]],
+                 country={1: ["TE-NUC-2", "TE-NUC-4"]}, counters={2: ["CT-IR"]})
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
+    pieces = by_id(lay)
+    own = hand_of(lay, 0, s)
+    assert pieces[own["TE-SPA-3"]].face_up and pieces[own["TE-SPA-3"]].art["corner"] == "3"
+    assert pieces["lead0"].art["title_en"] == "Chairman"
+    # Other hands: one face-down pile each, no art, the count beside it.
+    for p in (1, 2):
+        pile = pieces[pile_id(p)]
+        assert not pile.face_up and not pile.art
+    t = texts(lay)
+    assert t["count1"] == "Hand 3" and t["count2"] == "Hand 2"
+    assert not any(pid.startswith("h") and pid[1:].isdigit() and pid not in own.values()
+                   for pid in pieces)
+    # Countries: the stacks as chips bottom first, the open counters as tokens.
+    assert pieces[chip_id(1, "NUC", 0)].art["label"] == "2"
+    assert pieces[chip_id(1, "NUC", 1)].art["label"] == "4"
+    assert pieces[counter_id(2, 0)].art["label_en"] == "Rescue"
+    # The spectator sees no hand at all.
+    spectator = by_id(VIEW.layout(GAME.observation(s, None), None))
+    assert not any(pid.startswith("h") and pid[1:].isdigit() for pid in spectator)
+    assert "lead0" not in spectator and not spectator[pile_id(0)].face_up
+
+
+def test_hidden_facts_do_not_change_a_seats_layout() -> None:
+    # Two positions that differ only in the other hands (same sizes, same leaders).
+    a = position([["TE-SPA-3", "SP-2"], ["SP-4", "CO-1"], ["CT-BE", "DS-HEA-6"]])
+    b = position([["TE-SPA-3", "SP-2"], ["SS-JB", "TE-MIL-5"], ["SP-6", "CO-3"]])
+    for seat in (0, None):
+        la = VIEW.layout(GAME.observation(a, seat), seat)
+        lb = VIEW.layout(GAME.observation(b, seat), seat)
+        assert la == lb
+    # Spies committed face down to a disaster attack likewise (bids: the auction test).
+    def attack(spy: str) -> SecretAgentState:
+        s = position([["DS-NUC-8", "SP-2"], [spy, "CO-4"], ["CO-2", "SP-1"]],
+                     country={1: ["TE-NUC-2"]})
+        s, _ = play(s, "disaster:DS-NUC-8:1", "spy:SP-2", "done", f"spy:{spy}")
+        return s
+
+    x, y = attack("SP-4"), attack("SP-5")
+    assert x.def_spies != y.def_spies
+    for seat in (0, 2, None):
+        assert VIEW.layout(GAME.observation(x, seat), seat) == VIEW.layout(
+            GAME.observation(y, seat), seat)
+    # The attacker's own spy is face up in its own view, a back in the defender's.
+    own = by_id(VIEW.layout(GAME.observation(x, 0), 0))
+    other = by_id(VIEW.layout(GAME.observation(x, 1), 1))
+    assert own["aspy0"].face_up and own["aspy0"].art["title_en"] == "Spy 2"
+    assert not other["aspy0"].face_up and not other["aspy0"].art
+    assert other["dspy0"].face_up and not own["dspy0"].face_up
+
+
+def test_action_drags_go_onto_countries_hands_and_counters() -> None:
+    s = position([["TE-SPA-3", "SP-2", "DS-NUC-8", "SS-JB", "CT-PE"], ["SP-4"], ["CT-GO"]],
+                 country={1: ["TE-NUC-2"]}, counters={2: ["CT-BE"]})
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
+    own = hand_of(lay, 0, s)
+    g = gestures_of(s)
+    assert g["tech:TE-SPA-3"] == {(own["TE-SPA-3"], country_id(0))}
+    assert g["defence:CT-PE"] == {(own["CT-PE"], country_id(0))}
+    assert g["disaster:DS-NUC-8:1"] == {(own["DS-NUC-8"], country_id(1))}
+    assert "disaster:DS-NUC-8:2" not in g  # seat 2 has no Nuclear card and no disaster counter
+    assert g["secret:2"] == {(own["SP-2"], pile_id(2))}
+    assert g["destroy:2:CT-BE"] == {(own["SP-2"], counter_id(2, 0))}
+    assert g["special:SS-JB:1:open"] == {(own["SS-JB"], country_id(1))}
+    assert g["special:SS-JB:1:secret"] == {(own["SS-JB"], pile_id(1))}
+    assert g["pass"] == {(None, None)}
+    obs = GAME.observation(s, 0)
+    assert say(VIEW.status(obs, 0)).startswith("Choose your action. Drag a card onto")
+    assert "ドラッグ" in say(VIEW.status(obs, 0), "ja")
+
+
+def test_why_not_quotes_the_rules_and_the_table() -> None:
+    s = position([["TE-SPA-3", "SP-2", "DS-NUC-8"], ["SP-4"], ["CT-BE"]],
+                 country={1: ["TE-NUC-2"]})
+    obs = GAME.observation(s, 0)
+    own = hand_of(VIEW.layout(obs, 0), 0, s)
+
+    def why(source: str, target: str | None, lang: str = "en") -> str:
+        return say(VIEW.why_not(obs, 0, source, target), lang)
+
+    assert why(own["DS-NUC-8"], country_id(2)) == (
+        "Player 3 has no technology Reactor Accident 8 can hit, and no counter it would use up.")
+    assert why(own["TE-SPA-3"], country_id(1)) == "Space 3 goes into your own country."
+    assert why(own["SP-2"], country_id(1)).startswith("Spies go onto a rival's hand")
+    assert why(own["TE-SPA-3"], None) == "Drag technology onto your country."
+    assert why("lead0", country_id(1)) == "Your leader stays in your hand."
+    assert why(pile_id(1), None).startswith("Player 2's hand is secret.")
+    assert why(own["SP-2"], pile_id(1)) == ""
+    assert VIEW.why_not(obs, 0, own["TE-SPA-3"], country_id(0)) == MOVE_POSSIBLE
+    assert "手札" in why(pile_id(1), None, "ja")
+    # Another seat's decision: the table says whose it is.
+    other = GAME.observation(s, 1)
+    assert say(VIEW.why_not(other, 1, "h0", country_id(1))) == (
+        "Not your decision now. Player 1 is choosing an action.")
+    assert say(VIEW.why_not(GAME.observation(s, None), None, "deck", None)) == (
+        "You are watching this game.")
+
+
+def test_defender_answers_in_its_own_view() -> None:
+    s = position([["DS-NUC-8", "SP-2", "SP-3"], ["SP-4", "CT-IR"], ["CO-1"]],
+                 country={1: ["TE-NUC-2", "TE-NUC-4"]})
+    s, _ = play(s, "disaster:DS-NUC-8:1", "spy:SP-2")
+    g = gestures_of(s)
+    own = hand_of(VIEW.layout(GAME.observation(s, 0), 0), 0, s)
+    assert g["spy:SP-3"] == {(None, own["SP-3"]), (own["SP-3"], "attack")}
+    assert g["done"] == {(None, None)}
+    s, _ = play(s, "done")
+    assert s.actor == 1
+    obs = GAME.observation(s, 1)
+    g = gestures_of(s)
+    own = hand_of(VIEW.layout(obs, 1), 1, s)
+    assert g["counter:CT-IR"] == {(None, own["CT-IR"]), (own["CT-IR"], "attack")}
+    assert g["spy:SP-4"] == {(None, own["SP-4"]), (own["SP-4"], "attack")}
+    assert say(VIEW.status(obs, 1)).startswith("Player 1 attacks you")
+    lay = VIEW.layout(obs, 1)
+    t = texts(lay)
+    assert t["attack_title"] == "Player 1 ▶ Player 2: disaster"
+    assert t["attack_threshold"] == "Threshold: 8 + 1 spies − 0 spies (face down)"
+    # The attacker, waiting, is told whose decision it is.
+    assert say(VIEW.status(GAME.observation(s, 0), 0)) == "Player 2 is answering the attack."
+
+
+def test_dice_show_the_threshold_and_why_the_roll_went_as_it_did() -> None:
+    s = position([["DS-NUC-8", "SP-2", "SP-3"], ["SP-4"], ["CO-1"]],
+                 country={1: ["TE-NUC-2", "TE-NUC-4"]})
+    s, _ = play(s, "disaster:DS-NUC-8:1", "spy:SP-2", "spy:SP-3", "done", "spy:SP-4", "done")
+    assert s.phase == "roll"
+    t = texts(VIEW.layout(GAME.observation(s, 2), 2))
+    assert t["threshold"] == "≤ 9" and t["check"] == "Player 1 rolls next"
+    assert t["attack_threshold"] == "Threshold: 8 + 5 − 4 = 9"
+    s, _ = play(s, "roll:4-6")
+    lay = VIEW.layout(GAME.observation(s, 2), 2)
+    pieces = by_id(lay)
+    assert pieces["die0"].art["value"] == 4 and pieces["die1"].art["value"] == 6
+    t = texts(lay)
+    assert t["threshold"] == "≤ 9"
+    assert (t["check"], t["check_1"]) == ("Player 1: 10 > 9, failure", "(the disaster)")
+    assert texts(lay, "ja")["check"] == "プレイヤー1:10>9で失敗"
+
+
+def test_auction_bids_are_backs_until_the_reveal() -> None:
+    s = position([["SS-JB", "TE-SPA-1"], ["CO-2", "SP-1"], ["CO-4", "SP-1"]],
+                 country={1: ["TE-NUC-2"]})
+    s, _ = play(s, "special:SS-JB:1:open", "no", "hit:TE-NUC-2")
+    assert s.phase == "auction" and s.actor == 1
+    g = gestures_of(s)
+    pieces = by_id(VIEW.layout(GAME.observation(s, 1), 1))
+    own = hand_of(VIEW.layout(GAME.observation(s, 1), 1), 1, s)
+    assert g["bid:CO-2"] == {(None, own["CO-2"]), (own["CO-2"], "auction")}
+    assert g["no"] == {(None, None)}
+    assert pieces["forhire"].art["title_en"] == "J.B."
+    s, _ = play(s, "bid:CO-2")
+    assert s.actor == 2
+    mine = by_id(VIEW.layout(GAME.observation(s, 1), 1))
+    theirs = by_id(VIEW.layout(GAME.observation(s, 2), 2))
+    assert mine["bid1"].face_up and mine["bid1"].art["title_en"] == "Contract 2"
+    assert not theirs["bid1"].face_up and not theirs["bid1"].art
+    obs = GAME.observation(s, 2)
+    buttons = [x for x in VIEW.gestures(obs, 2, GAME.legal_actions(s)) if x.action == "no"]
+    assert buttons[0].label_en == "Do not bid" and buttons[0].label_ja == "契約しない"
+
+
+def test_hits_and_losses_are_clicks_on_country_cards() -> None:
+    s = position([["SS-RAN", "TE-SPA-1"], ["SP-1"], ["SP-1"]],
+                 country={1: ["TE-NUC-2", "TE-NUC-4"]}, counters={1: ["CT-PE"]})
+    s, _ = play(s, "special:SS-RAN:1:open", "no")
+    assert s.phase == "hit"
+    g = gestures_of(s)
+    assert g["hit:TE-NUC-4"] == {(None, chip_id(1, "NUC", 1))}
+    assert g["low:TE-NUC-2"] == {(None, chip_id(1, "NUC", 0))}
+    assert g["hit:CT-PE"] == {(None, counter_id(1, 0))}
+    assert say(VIEW.status(GAME.observation(s, 0), 0)).endswith(
+        "Click a card of the target country.")
+
+
+def test_end_stage_is_announced_and_the_game_ends_with_a_breakdown() -> None:
+    s = position([["TE-SPA-3"], ["SP-4"], ["CO-1"]], deck={},
+                 country={0: ["TE-SPA-1", "DF-SPA-4"], 1: ["TE-MIL-5"]})
+    t = texts(VIEW.layout(GAME.observation(s, 0), 0))
+    assert t["end_stage"] == "END STAGE"
+    assert texts(VIEW.layout(GAME.observation(s, 0), 0), "ja")["end_stage"] == "終盤ステージ"
+    assert "declare" in GAME.legal_actions(s)
+    s, _ = play(s, "declare", "declare", "declare")
+    assert s.phase == "over"
+    obs = GAME.observation(s, None)
+    assert say(VIEW.summary(obs)).startswith("Game over. Technology points: Player 1 5,")
+    table = VIEW.score_table(obs)
+    assert table is not None
+    assert [say(c) if not isinstance(c, str) else c for c in table[1]] == [
+        "Space", "1+4D = 5", "—", "—"]
+    assert [say(c) if not isinstance(c, str) else c for c in table[-1]] == [
+        "Total points", "5", "5", "0"]
+    assert [say(c) if not isinstance(c, str) else c for c in table[-2]] == [
+        "Technology cards", "2", "1", "0"]
+    assert [(say(name), v) for name, v in VIEW.series(obs)] == [
+        ("P1 points", 5.0), ("P2 points", 5.0), ("P3 points", 0.0)]
+    assert say(VIEW.series(obs)[0][0], "ja") == "P1 得点"
+    assert VIEW.series_round(obs) == s.turns
+    label = next(z for z in VIEW.layout(obs, 0).zones if z.id == "seat0")
+    assert label.label_en.endswith("(you) — wins")
