@@ -30,7 +30,7 @@ TITLES: dict[str, str] = {
     "buried-treasure": "Buried Treasure", "magos": "Magos", "mr-sneaky": "Mr. Sneaky",
     "national-economy": "National Economy", "not-my-fault": "Not My Fault!",
     "punimonyo": "Punimonyo", "saboteur2": "Saboteur 2", "secret-agent": "Secret Agent",
-    "spymaster": "Spymaster",
+    "sheep-and-thief": "Sheep & Thief", "spymaster": "Spymaster",
 }
 #: Each game's id prefix, and the name of its reference (and specification) file.
 PREFIXES: dict[str, str] = {
@@ -43,6 +43,7 @@ PREFIXES: dict[str, str] = {
     "SA": "secret-agent",
     "SB": "saboteur2",
     "SM": "spymaster",
+    "ST": "sheep-and-thief",
 }
 ID = re.compile(r"\b(" + "|".join(sorted(PREFIXES, key=len, reverse=True))
                 + r")-([A-Z]{1,2})(\d+[a-z]?)(?:\.\d+)?\b")

@@ -12,4 +12,5 @@ BUILTIN: tuple[str, ...] = (
     "tabletop.games.magos.plugin:SOLO_PLUGIN",
     "tabletop.games.saboteur2.plugin:PLUGIN",
     "tabletop.games.secret_agent.plugin:PLUGIN",
+    "tabletop.games.sheep_and_thief.plugin:PLUGIN",
 )

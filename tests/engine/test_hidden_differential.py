@@ -36,7 +36,7 @@ def test_every_built_in_game_is_checked() -> None:
     assert sorted(PLUGINS) == sorted([
         "buried-treasure", "magos", "magos-solo", "mr-sneaky", "national-economy",
         "national-economy-solo", "not-my-fault", "punimonyo", "saboteur2", "secret-agent",
-        "spymaster"])
+        "sheep-and-thief", "spymaster"])
 
 
 @pytest.mark.parametrize("game_id", sorted(PLUGINS))

@@ -1,0 +1,708 @@
+"""Sheep & Thief (ひつじとどろぼう) rules model: draft meadow cards, place them on your own 4 x 4
+sheet, and steer the one thief that stands on the same cell of every sheet.
+
+Rules follow rules/reference/sheep-and-thief.md (ST-R01..ST-R37 with the corrections ST-C1..C6;
+the decisions ST-G01..G15 are the defaults, ST-C1, ST-C2 and ST-C4 are options).
+
+Every decision is one action text:
+
+- ``pick:M12`` keeps a card of the pack in the 3-4 player draft (ST-R13). The picks of one
+  step are taken one seat after another (``secret_round``), each hidden until all are in;
+  then the packs pass left. The last card of every pack goes to its holder without asking.
+- ``keep:M12`` (twice), ``offer:M03+M05`` and ``take:M03+M05`` are the 2-player draft
+  (ST-R33): keep two cards, offer the other four as two pairs (named by the pair that holds
+  the lowest of the four), then take one pair of the other's offer. Both sides choose in
+  secret; the offers and then the takes are shown together.
+- ``place:M12@1,2`` lays a card face up at row 1, column 2 (counted from 0, the house at
+  ``0,0``); ``down:M12@1,2`` face down when no card of the hand fits face up anywhere
+  (ST-R17); ``discard:M12`` when not even that is possible (ST-R18), and in the 2-player
+  discard after the placements (ST-R34).
+- ``dog:1,1>1,2`` moves every sheep of a cell one step for a sheepdog; ``dog:stop`` lets the
+  remaining dogs rest (ST-R21). ``thief:2,1`` steps the shared thief (ST-R22), and the theft
+  of ST-R23 follows at once on every sheet.
+
+Chance: ``houses:2-1-3`` (house numbers by seat, ST-R08) and ``deal:M12`` (one card at a time
+from the deck, ST-R12). What each seat may see is in ``knowledge``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from itertools import permutations
+from typing import Any
+
+from tabletop.api import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    ActionForms,
+    Event,
+    Game,
+    Msg,
+    Observation,
+    OptionValue,
+)
+
+from . import knowledge
+from .ai import best_dog_move, best_thief_step, position_value
+from .data import (
+    ADJACENT,
+    CARDS,
+    CELL_OF_TEXT,
+    CELL_TEXT,
+    DEAL_FIRST,
+    DEAL_LATER,
+    PLACED_PER_ROUND,
+    ROUNDS,
+)
+from .knowledge import SheepObs
+from .moves import STOP, flock_moves, placements
+from .sheet import (
+    card_at,
+    cell_problem,
+    place_problem,
+)
+from .spec import SPEC
+from .state import (
+    FIELDS,
+    P_DEAL,
+    P_DISCARD,
+    P_DOG,
+    P_DRAFT,
+    P_HOUSES,
+    P_KEEP,
+    P_OVER,
+    P_PLACE,
+    P_TAKE,
+    P_THIEF,
+    SheepState,
+    options_of,
+    start_sheets,
+)
+
+
+def _is_card(text: str) -> bool:
+    return text in CARDS
+
+
+def _is_pair(text: str) -> bool:
+    a, sep, b = text.partition("+")
+    return bool(sep) and a in CARDS and b in CARDS and a < b
+
+
+def _is_placement(text: str) -> bool:
+    card, sep, cell = text.partition("@")
+    return bool(sep) and card in CARDS and cell in CELL_OF_TEXT
+
+
+def _is_flock_move(text: str) -> bool:
+    if text == STOP:
+        return True
+    a, sep, b = text.partition(">")
+    return bool(sep) and a in CELL_OF_TEXT and b in CELL_OF_TEXT
+
+
+def _is_houses(text: str) -> bool:
+    parts = text.split("-")
+    return 2 <= len(parts) <= 4 and sorted(parts) == [str(k + 1) for k in range(len(parts))]
+
+
+# Every action text of the game: its kind and what the argument may be.
+ACTIONS = ActionForms({
+    "houses": _is_houses,      # chance: house numbers by seat
+    "deal": _is_card,          # chance: a card dealt
+    "pick": _is_card,          # 3-4 players: keep a card of the pack
+    "keep": _is_card,          # 2 players: keep a card
+    "offer": _is_pair,         # 2 players: the pair with the lowest card of the four offered
+    "take": _is_pair,          # 2 players: a pair taken from the other's offer
+    "place": _is_placement,    # face up
+    "down": _is_placement,     # face down
+    "discard": _is_card,
+    "dog": _is_flock_move,
+    "thief": lambda t: t in CELL_OF_TEXT,
+})
+
+
+def pair_text(a: str, b: str) -> str:
+    return f"{min(a, b)}+{max(a, b)}"
+
+
+def _pairs(offer: Sequence[str]) -> list[str]:
+    """The two pairs of an offer ``[a, b, c, d]`` as action arguments."""
+    return [pair_text(offer[0], offer[1]), pair_text(offer[2], offer[3])]
+
+
+class SheepAndThiefGame(Game[SheepState]):
+    """Sheep & Thief for 2 to 4 players (ST-R01..ST-R37)."""
+
+    spec = SPEC
+    actions = ACTIONS
+
+    # -- set-up ---------------------------------------------------------------------------
+    def new_initial_state(self, num_players: int,
+                          options: Mapping[str, OptionValue]) -> SheepState:
+        return SheepState(num_players, *options_of(options))
+
+    def num_players(self, state: SheepState) -> int:
+        return state.n
+
+    # -- flow -----------------------------------------------------------------------------
+    def current_player(self, state: SheepState) -> int:
+        phase = state.phase
+        if phase in (P_HOUSES, P_DEAL):
+            return CHANCE
+        if phase == P_OVER:
+            return TERMINAL
+        if phase in (P_DRAFT, P_KEEP, P_TAKE):
+            return self.secret_round(state)[0]
+        return state.turn
+
+    def secret_round(self, state: SheepState) -> tuple[int, ...]:
+        # ST-R13, ST-R33: everyone chooses "at the same time"; the rules take the choices from
+        # the start player round the table, each hidden until all are in.
+        s = state
+        order = [(s.start + k) % s.n for k in range(s.n)]
+        if s.phase == P_DRAFT:
+            return tuple(p for p in order if not s.picks[p])
+        if s.phase == P_KEEP:
+            return tuple(p for p in order if not s.offers[p])
+        if s.phase == P_TAKE:
+            return tuple(p for p in order if not s.takes[p])
+        return ()
+
+    def legal_actions(self, state: SheepState) -> list[str]:
+        s = state
+        phase = s.phase
+        if phase in (P_HOUSES, P_DEAL):
+            return [a for a, _ in self.chance_outcomes(s)]
+        if phase == P_OVER:
+            return []
+        seat = self.current_player(s)
+        if phase == P_DRAFT:
+            return [f"pick:{c}" for c in s.packs[s.pack_of(seat)]]
+        if phase == P_KEEP:
+            pack = s.packs[seat]
+            if len(s.hands[seat]) < 2:
+                return [f"keep:{c}" for c in pack]
+            return [f"offer:{pack[0]}+{c}" for c in pack[1:]]
+        if phase == P_TAKE:
+            return [f"take:{p}" for p in _pairs(s.offers[1 - seat])]
+        if phase == P_PLACE:
+            return placements(s, seat)
+        if phase == P_DOG:
+            return [f"dog:{m}" for m in flock_moves(s, seat)] + [f"dog:{STOP}"]
+        if phase == P_THIEF:
+            return [f"thief:{CELL_TEXT[c]}" for c in sorted(ADJACENT[s.thief])]
+        if phase == P_DISCARD:
+            return [f"discard:{c}" for c in s.hands[seat]]
+        return []
+
+    def chance_outcomes(self, state: SheepState) -> list[tuple[str, float]]:
+        s = state
+        if s.phase == P_HOUSES:
+            perms = list(permutations(range(1, s.n + 1)))
+            return [("houses:" + "-".join(map(str, p)), 1.0 / len(perms)) for p in perms]
+        if s.phase == P_DEAL and s.deck:
+            k = len(s.deck)
+            return [(f"deal:{c}", 1.0 / k) for c in s.deck]
+        return []
+
+    def sample_chance(self, state: SheepState, rng: random.Random) -> str:
+        s = state
+        if s.phase == P_DEAL and s.deck:
+            return f"deal:{s.deck[rng.randrange(len(s.deck))]}"
+        if s.phase == P_HOUSES:
+            houses = list(range(1, s.n + 1))
+            rng.shuffle(houses)
+            return "houses:" + "-".join(map(str, houses))
+        raise ValueError("Not a chance node.")
+
+    # -- applying -------------------------------------------------------------------------
+    def apply_in_place(self, state: SheepState, action: str) -> list[Event]:
+        s = state
+        events: list[Event] = []
+        kind, _, rest = action.partition(":")
+        if kind == "deal":
+            self._deal(s, rest, events)
+        elif kind == "pick":
+            self._pick(s, rest, events)
+        elif kind == "place":
+            card, _, cell = rest.partition("@")
+            self._place(s, card, CELL_OF_TEXT[cell], events)
+        elif kind == "dog":
+            self._dog(s, rest, events)
+        elif kind == "thief":
+            self._thief(s, CELL_OF_TEXT[rest], events)
+        elif kind == "down":
+            card, _, cell = rest.partition("@")
+            self._down(s, card, CELL_OF_TEXT[cell], events)
+        elif kind == "discard":
+            self._discard(s, rest, events)
+        elif kind == "keep":
+            self._keep(s, rest, events)
+        elif kind == "offer":
+            self._offer(s, rest, events)
+        elif kind == "take":
+            self._take(s, rest, events)
+        elif kind == "houses":
+            self._houses(s, [int(v) for v in rest.split("-")], events)
+        else:
+            raise ValueError(f"Unknown action {action!r}")
+        return events
+
+    # Set-up and deal ------------------------------------------------------------------------
+    def _houses(self, s: SheepState, houses: list[int], events: list[Event]) -> None:
+        # ST-R07..ST-R09: house I starts; every thief on the silhouette cell (ST-G01).
+        s.houses = houses
+        s.start = houses.index(1)
+        start_sheets(s)
+        events.append(Event("houses", {"houses": houses[:], "start": s.start}, reveals=True))
+        self._start_round(s, 1, events)
+
+    def _start_round(self, s: SheepState, number: int, events: list[Event]) -> None:
+        # ST-R12, ST-R32: the card kept back joins the new pack (ST-E6).
+        s.round = number
+        s.phase = P_DEAL
+        s.thief_path, s.thief_by = [], -1
+        n = s.n
+        k = (DEAL_FIRST if number == 1 else DEAL_LATER)[n]
+        for p in range(n):
+            s.packs[p] = sorted(s.hands[p])
+            s.hands[p] = []
+        s.deal_to = [(s.start + i) % n for i in range(n) for _ in range(k)]
+        s.step = 0
+        s.placed = [0] * n
+        s.known = [[] for _ in range(n * n)]
+        events.append(Event("round", {"round": number, "start": s.start, "cards": k}))
+
+    def _deal(self, s: SheepState, card: str, events: list[Event]) -> None:
+        seat = s.deal_to.pop(0)
+        s.deck.remove(card)
+        pack = s.packs[seat]
+        pack.append(card)
+        pack.sort()
+        events.append(Event("dealt", {"seat": seat}, logged=False))
+        events.append(Event("dealt_own", {"seat": seat, "card": card}, seats=frozenset((seat,)),
+                            reveals=True, logged=False))
+        if s.deal_to:
+            return
+        for p in range(s.n):
+            events.append(Event("pack", {"seat": p, "cards": s.packs[p][:]},
+                                seats=frozenset((p,)), reveals=True))
+        if s.n == 2:
+            s.phase = P_KEEP
+            s.offers = [[], []]
+            s.takes = [[], []]
+        else:
+            s.phase = P_DRAFT
+            s.picks = [""] * s.n
+            s.seen = [[] for _ in range(s.n * s.n)]
+            s.seen_step = [-1] * (s.n * s.n)
+
+    # The 3-4 player draft (ST-R12, ST-R13, ST-C6) ------------------------------------------
+    def _pick(self, s: SheepState, card: str, events: list[Event]) -> None:
+        seat = self.current_player(s)
+        j = s.pack_of(seat)
+        pack = s.packs[j]
+        pack.remove(card)
+        s.picks[seat] = card
+        # ST-C6: the seat remembers what it passes on.
+        s.seen[seat * s.n + j] = pack[:]
+        s.seen_step[seat * s.n + j] = s.step
+        events.append(Event("picked", {"seat": seat}))
+        events.append(Event("pick_own", {"seat": seat, "card": card}, seats=frozenset((seat,))))
+        if any(not c for c in s.picks):
+            return
+        for p in range(s.n):
+            hand = s.hands[p]
+            hand.append(s.picks[p])
+            hand.sort()
+        s.picks = [""] * s.n
+        s.step += 1
+        # Packs pass left: seat p now holds pack (p - step) % n.
+        if len(s.packs[0]) == 1:
+            # The last card of each pack is no choice: it goes to the seat it is passed to.
+            for p in range(s.n):
+                last = s.packs[s.pack_of(p)].pop()
+                s.hands[p].append(last)
+                s.hands[p].sort()
+                events.append(Event("last", {"seat": p, "card": last}, seats=frozenset((p,)),
+                                    reveals=True))
+            self._end_draft(s, events)
+            return
+        events.append(Event("passed", {"step": s.step}))
+        for p in range(s.n):
+            events.append(Event("pack", {"seat": p, "cards": s.packs[s.pack_of(p)][:]},
+                                seats=frozenset((p,)), reveals=True, logged=False))
+
+    def _end_draft(self, s: SheepState, events: list[Event]) -> None:
+        # The draft's memory of the packs is not carried into the placement (see knowledge).
+        s.seen = [[] for _ in range(s.n * s.n)]
+        s.seen_step = [-1] * (s.n * s.n)
+        s.step = 0
+        s.phase = P_PLACE
+        s.turn = s.start
+        for p in range(s.n):
+            events.append(Event("hand", {"seat": p, "cards": s.hands[p][:]},
+                                seats=frozenset((p,))))
+        events.append(Event("placing", {"seat": s.start}))
+
+    # The 2-player draft (ST-R32, ST-R33) ---------------------------------------------------
+    def _keep(self, s: SheepState, card: str, events: list[Event]) -> None:
+        seat = self.current_player(s)
+        s.packs[seat].remove(card)
+        s.hands[seat].append(card)
+        s.hands[seat].sort()
+        events.append(Event("kept", {"seat": seat}, logged=False))
+        events.append(Event("keep_own", {"seat": seat, "card": card}, seats=frozenset((seat,))))
+
+    def _offer(self, s: SheepState, pair: str, events: list[Event]) -> None:
+        seat = self.current_player(s)
+        a, _, b = pair.partition("+")
+        rest = [c for c in s.packs[seat] if c not in (a, b)]
+        s.offers[seat] = [a, b, *rest]
+        s.packs[seat] = []
+        events.append(Event("offered", {"seat": seat}))
+        events.append(Event("offer_own", {"seat": seat, "pairs": _pairs(s.offers[seat])},
+                            seats=frozenset((seat,))))
+        if all(s.offers):
+            s.phase = P_TAKE
+            events.append(Event("offers", {"pairs": [_pairs(o) for o in s.offers]},
+                                reveals=True))
+
+    def _take(self, s: SheepState, pair: str, events: list[Event]) -> None:
+        seat = self.current_player(s)
+        s.takes[seat] = pair.split("+")
+        events.append(Event("took", {"seat": seat}))
+        events.append(Event("take_own", {"seat": seat, "pair": pair}, seats=frozenset((seat,))))
+        if not all(s.takes):
+            return
+        for p in (0, 1):
+            q = 1 - p
+            taken_from_me = set(s.takes[q])
+            returned = [c for c in s.offers[p] if c not in taken_from_me]
+            s.hands[p] = sorted(s.hands[p] + s.takes[p] + returned)
+            # ST-R36: each side saw the other's offer and what became of its own.
+            s.known[p * 2 + q] = sorted(s.takes[q] + [c for c in s.offers[q]
+                                                      if c not in s.takes[p]])
+        events.append(Event("takes", {"pairs": ["+".join(t) for t in s.takes]}, reveals=True))
+        s.offers = [[], []]
+        s.takes = [[], []]
+        self._end_draft(s, events)
+
+    # Placement (ST-R14..ST-R24) -------------------------------------------------------------
+    def _play_card(self, s: SheepState, seat: int, card: str) -> None:
+        s.hands[seat].remove(card)
+        s.placed[seat] += 1
+        for p in range(s.n):
+            k = p * s.n + seat
+            if card in s.known[k]:
+                s.known[k].remove(card)
+
+    def _place(self, s: SheepState, card: str, cell: int, events: list[Event]) -> None:
+        seat = s.turn
+        self._play_card(s, seat, card)
+        s.sheets[seat][cell] = card
+        s.down[seat][cell] = False
+        events.append(Event("place", {"seat": seat, "card": card, "cell": CELL_TEXT[cell]}))
+        info = CARDS[card]
+        # ST-R19, ST-G08: sheep, then dogs, then thieves.
+        if info.sheep:
+            got = min(info.sheep, s.stock)  # ST-R20, ST-G15
+            s.stock -= got
+            s.sheep[seat][cell] += got
+            events.append(Event("sheep", {"seat": seat, "count": got, "cell": CELL_TEXT[cell],
+                                          "short": info.sheep - got}))
+        s.card = card
+        s.dogs_left = info.dogs
+        s.thieves_left = info.thieves
+        s.flock = -1
+        if info.thieves:
+            s.thief_path, s.thief_by = [s.thief], seat
+        self._continue(s, events)
+
+    def _continue(self, s: SheepState, events: list[Event]) -> None:
+        """Ask for the next dog or thief step of the card being resolved, or end the turn."""
+        if s.dogs_left and flock_moves(s, s.turn):
+            s.phase = P_DOG
+            return
+        s.dogs_left = 0
+        if s.thieves_left:
+            s.phase = P_THIEF
+            return
+        s.card = ""
+        s.flock = -1
+        self._next_turn(s, events)
+
+    def _dog(self, s: SheepState, move: str, events: list[Event]) -> None:
+        seat = s.turn
+        if move == STOP:
+            events.append(Event("dog_stop", {"seat": seat, "left": s.dogs_left}))
+            s.dogs_left = 0
+        else:
+            a, _, b = move.partition(">")
+            src, dst = CELL_OF_TEXT[a], CELL_OF_TEXT[b]
+            k = s.sheep[seat][src]
+            s.sheep[seat][src] = 0
+            s.sheep[seat][dst] += k
+            s.dogs_left -= 1
+            s.flock = dst
+            events.append(Event("dog", {"seat": seat, "count": k, "from": a, "to": b}))
+        self._continue(s, events)
+
+    def _thief(self, s: SheepState, cell: int, events: list[Event]) -> None:
+        seat = s.turn
+        s.thief = cell
+        s.thief_path.append(cell)
+        s.thieves_left -= 1
+        events.append(Event("thief", {"seat": seat, "cell": CELL_TEXT[cell]}))
+        # ST-R23, ST-G10: after every step, on every sheet.
+        for p in range(s.n):
+            k = s.sheep[p][cell]
+            if not k:
+                continue
+            card = card_at(s.sheets[p], s.down[p], cell)
+            if card is not None and card.hut:
+                events.append(Event("safe", {"seat": p, "count": k, "cell": CELL_TEXT[cell]}))
+                continue  # ST-R24, ST-G11
+            s.sheep[p][cell] = 0
+            if p == seat:
+                s.stock += k
+                events.append(Event("lost", {"seat": p, "count": k, "cell": CELL_TEXT[cell]}))
+            else:
+                s.fence[seat] += k
+                events.append(Event("steal", {"seat": seat, "victim": p, "count": k,
+                                              "cell": CELL_TEXT[cell]}))
+        self._continue(s, events)
+
+    def _down(self, s: SheepState, card: str, cell: int, events: list[Event]) -> None:
+        seat = s.turn
+        self._play_card(s, seat, card)
+        s.sheets[seat][cell] = card
+        s.down[seat][cell] = True
+        # The others cannot tell which card went down, so what they knew of the hand is lost.
+        for p in range(s.n):
+            s.known[p * s.n + seat] = []
+        events.append(Event("down", {"seat": seat, "cell": CELL_TEXT[cell]}))
+        events.append(Event("down_own", {"seat": seat, "card": card, "cell": CELL_TEXT[cell]},
+                            seats=frozenset((seat,)), logged=False))
+        self._next_turn(s, events)
+
+    def _discard(self, s: SheepState, card: str, events: list[Event]) -> None:
+        seat = s.turn
+        if s.phase == P_DISCARD:
+            s.hands[seat].remove(card)
+            for p in range(s.n):
+                k = p * s.n + seat
+                if card in s.known[k]:
+                    s.known[k].remove(card)
+        else:
+            self._play_card(s, seat, card)  # ST-R18: counts as the turn's card
+        s.discards.append(card)
+        events.append(Event("discard", {"seat": seat, "card": card}))
+        if s.phase == P_DISCARD:
+            other = 1 - seat
+            if len(s.hands[other]) > 1:
+                s.turn = other
+            else:
+                self._end_round(s, events)
+            return
+        self._next_turn(s, events)
+
+    def _next_turn(self, s: SheepState, events: list[Event]) -> None:
+        s.phase = P_PLACE
+        if all(k >= PLACED_PER_ROUND for k in s.placed):
+            if s.n == 2:
+                # ST-R34: place four, then discard one; the last card is kept.
+                s.phase = P_DISCARD
+                s.turn = s.start
+                events.append(Event("discarding", {"seat": s.start}))
+                return
+            self._end_round(s, events)
+            return
+        s.turn = (s.turn + 1) % s.n  # ST-R14: clockwise, one card per turn
+
+    def _end_round(self, s: SheepState, events: list[Event]) -> None:
+        totals = [s.total(p) for p in range(s.n)]
+        s.round_scores.append(totals)
+        s.turn = -1
+        if s.round >= ROUNDS:
+            self._end_game(s, events)
+            return
+        # ST-R26: the start-player card is flipped and passed left.
+        s.start = (s.start + 1) % s.n
+        events.append(Event("round_end", {"round": s.round, "scores": totals,
+                                          "start": s.start}))
+        self._start_round(s, s.round + 1, events)
+
+    def _end_game(self, s: SheepState, events: list[Event]) -> None:
+        # ST-R27, ST-R31, ST-G12: total, then sheep; still tied, the win is shared.
+        s.phase = P_OVER
+        key = [(s.total(p), s.sheep_count(p)) for p in range(s.n)]
+        best = max(key)
+        s.winners = [p for p in range(s.n) if key[p] == best]
+        events.append(Event("end", {"scores": [k[0] for k in key],
+                                    "sheep": [k[1] for k in key],
+                                    "winners": s.winners[:]}, reveals=True))
+
+    # -- refusals -------------------------------------------------------------------------
+    def reason(self, state: SheepState, action: str) -> Msg | None:
+        # Only what the mover sees: its own hand and pack, the sheets, the phase.
+        s = state
+        if action in self.legal_actions(s):
+            return None
+        if s.phase == P_OVER:
+            return Msg("game_over")
+        kind, _, rest = action.partition(":")
+        if kind in ("deal", "houses"):
+            return Msg("refuse.chance")
+        if s.phase in (P_HOUSES, P_DEAL):
+            return Msg("refuse.dealing")
+        seat = self.current_player(s)
+        expected = {P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
+                    P_PLACE: ("place", "down", "discard"), P_DOG: ("dog",),
+                    P_THIEF: ("thief",), P_DISCARD: ("discard",)}[s.phase]
+        if kind not in expected:
+            return Msg(f"refuse.phase_{s.phase}")
+        if kind == "pick":
+            return Msg("refuse.not_in_pack", card=rest)
+        if kind == "keep":
+            if len(s.hands[seat]) >= 2:
+                return Msg("refuse.kept_two")
+            return Msg("refuse.not_in_pack", card=rest)
+        if kind == "offer":
+            if len(s.hands[seat]) < 2:
+                return Msg("refuse.keep_first")
+            a, _, b = rest.partition("+")
+            for c in (a, b):
+                if c not in s.packs[seat]:
+                    return Msg("refuse.not_in_pack", card=c)
+            return Msg("refuse.offer_lowest", card=s.packs[seat][0])
+        if kind == "take":
+            return Msg("refuse.not_offered", pair=rest)
+        if kind == "discard":
+            if rest not in s.hands[seat]:
+                return Msg("refuse.not_in_hand", card=rest)
+            return Msg("refuse.must_place")
+        if kind in ("place", "down"):
+            card, _, cell_text = rest.partition("@")
+            if card not in s.hands[seat]:
+                return Msg("refuse.not_in_hand", card=card)
+            cell = CELL_OF_TEXT[cell_text]
+            cards, down = s.sheets[seat], s.down[seat]
+            if kind == "down":
+                problem = cell_problem(cards, s.thief, cell)
+                if problem is None:
+                    return Msg("refuse.face_up_possible")
+            else:
+                problem = place_problem(cards, down, s.thief, cell, CARDS[card],
+                                        s.strict_rivers)
+            if problem is None:  # legal in the cell, but the hand has no face-up card at all
+                return Msg("refuse.no_face_up")
+            return Msg(f"refuse.{problem}", card=card, cell=cell_text)
+        if kind == "dog":
+            return self._dog_reason(s, seat, rest)
+        if kind == "thief":
+            return Msg("refuse.thief_step", cell=rest, at=CELL_TEXT[s.thief])
+        return Msg("not_possible", action=action)
+
+    def _dog_reason(self, s: SheepState, seat: int, move: str) -> Msg:
+        a, _, b = move.partition(">")
+        src, dst = CELL_OF_TEXT[a], CELL_OF_TEXT[b]
+        if s.one_flock and s.flock >= 0 and src != s.flock:
+            return Msg("refuse.dog_same_flock", cell=CELL_TEXT[s.flock])
+        if not s.sheep[seat][src]:
+            return Msg("refuse.dog_no_sheep", cell=a)
+        if dst not in ADJACENT[src]:
+            return Msg("refuse.dog_not_adjacent", cell=b, at=a)
+        if not s.sheets[seat][dst]:
+            return Msg("refuse.dog_no_card", cell=b)
+        return Msg("refuse.dog_thief", cell=b)
+
+    # -- results --------------------------------------------------------------------------
+    def returns(self, state: SheepState) -> list[float]:
+        if state.phase != P_OVER:
+            return [0.0] * state.n
+        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+
+    def final_result(self, state: SheepState) -> tuple[str | None, float | None]:
+        if state.phase != P_OVER:
+            return None, None
+        return "scored", float(state.total(0))
+
+    # -- information (knowledge.py) --------------------------------------------------------
+    def observation(self, state: SheepState, seat: int | None) -> SheepObs:
+        return knowledge.observe(state, seat, self.current_player(state))
+
+    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SheepState:
+        return knowledge.resample(obs, seat, rng)
+
+    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], SheepState]:
+        return knowledge.resampler(obs, seat)
+
+    # -- serialisation --------------------------------------------------------------------
+    def state_to_json(self, state: SheepState) -> JSON:
+        return FIELDS.to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> SheepState:
+        return FIELDS.load(SheepState(int(data["n"]), str(data["towns"]), str(data["dogs"]),
+                                      str(data["rivers"])), data)
+
+    # -- words ----------------------------------------------------------------------------
+    def describe_action(self, state: SheepState, action: str) -> Msg:
+        parsed = ACTIONS.parse(action)
+        if parsed is None:
+            return Msg("action", action=action)
+        kind, rest = parsed
+        if kind in ("place", "down"):
+            card, _, cell = rest.partition("@")
+            return Msg(f"move.{kind}", card=card, cell=cell)
+        if kind in ("pick", "keep", "discard"):
+            return Msg(f"move.{kind}", card=rest)
+        if kind in ("offer", "take"):
+            a, _, b = rest.partition("+")
+            return Msg(f"move.{kind}", cards=[a, b])
+        if kind == "dog":
+            if rest == STOP:
+                return Msg("move.dog_stop")
+            a, _, b = rest.partition(">")
+            return Msg("move.dog", at=a, cell=b)
+        if kind == "thief":
+            return Msg("move.thief", cell=rest)
+        if kind == "deal":
+            return Msg("move.deal")
+        return Msg("move.houses")
+
+    def prompt(self, state: SheepState, seat: int) -> Msg:
+        return knowledge.prompt_from_obs(self.observation(state, seat), seat)
+
+    # -- AI hooks -------------------------------------------------------------------------
+    def heuristic(self, state: SheepState, seat: int) -> float | None:
+        return self.heuristics(state)[seat]
+
+    def heuristics(self, state: SheepState) -> list[float | None]:
+        s = state
+        if s.phase == P_OVER:
+            return [1.0 if p in s.winners else -1.0 for p in range(s.n)]
+        values = [position_value(s, p) for p in range(s.n)]
+        out: list[float | None] = []
+        for p in range(s.n):
+            rival = max(values[q] for q in range(s.n) if q != p)
+            out.append(math.tanh((values[p] - rival) / 8.0))
+        return out
+
+    def playout_action(self, state: SheepState, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        s = state
+        if s.phase == P_THIEF:
+            return best_thief_step(s, legal, rng)
+        if s.phase == P_DOG:
+            return best_dog_move(s, legal, rng)
+        return None
+
+    def max_game_length(self) -> int:
+        # Deal 52 + 48 picks (or 24 two-player choices) + 48 placements with up to four
+        # dog and thief steps each + discards: well under 600.
+        return 600

@@ -1,0 +1,121 @@
+"""Sheep & Thief's words: every message code its rules use, in English and Japanese
+(``tabletop.text`` formats them at the app's edge). The card names are built from the card
+table, so a card reads as what it shows: "M27 (river W–E, 1 sheep)"."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.api import ENGINE, Catalogue, Say, words_file
+
+from .data import CARDS, EDGES, HOUSE_NUMERALS, ROUNDS, Card
+from .spec import SPEC
+
+_EDGE_JA = {"N": "上", "E": "右", "S": "下", "W": "左"}
+
+
+def _edges(edges: frozenset[str], ja: bool) -> str:
+    ordered = [e for e in EDGES if e in edges]
+    return "".join(_EDGE_JA[e] for e in ordered) if ja else "–".join(ordered)
+
+
+def _card_en(card: Card) -> str:
+    parts: list[str] = []
+    if card.roads:
+        parts.append(f"road {_edges(card.roads, False)}")
+    if card.rivers:
+        parts.append(f"river {_edges(card.rivers, False)}")
+    if card.sheep:
+        parts.append(f"{card.sheep} sheep")
+    if card.dogs:
+        parts.append(f"{card.dogs} dog{'s' if card.dogs > 1 else ''}")
+    if card.thieves:
+        parts.append(f"{card.thieves} thie{'ves' if card.thieves > 1 else 'f'}")
+    if card.hut:
+        parts.append("hut")
+    return f"{card.id} ({', '.join(parts) or 'meadow'})"
+
+
+def _card_ja(card: Card) -> str:
+    parts: list[str] = []
+    if card.roads:
+        parts.append(f"道{_edges(card.roads, True)}")
+    if card.rivers:
+        parts.append(f"川{_edges(card.rivers, True)}")
+    if card.sheep:
+        parts.append(f"ひつじ{card.sheep}")
+    if card.dogs:
+        parts.append(f"牧羊犬{card.dogs}")
+    if card.thieves:
+        parts.append(f"どろぼう{card.thieves}")
+    if card.hut:
+        parts.append("小屋")
+    return f"{card.id}({'・'.join(parts) or '草原'})"
+
+
+def _houses(lang: str) -> Any:
+    def part(a: Mapping[str, Any], say: Say) -> str:
+        sep = "; " if lang == "en" else "、"
+        who = sep.join(f"{say(p, 'player')} {HOUSE_NUMERALS[h - 1]}"
+                       for p, h in enumerate(a["houses"]))
+        if lang == "en":
+            return (f"House cards: {who}. {say(a['start'], 'player')} has house Ⅰ and starts; "
+                    "the thief stands on (2,2) of every sheet.")
+        return (f"家カード:{who}。家Ⅰの{say(a['start'], 'player')}がスタートプレイヤーです。"
+                "どろぼうは全員のシートの(2,2)にいます。")
+    return part
+
+
+def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
+    sep, unit = ("; ", "") if lang == "en" else ("、", "点")
+    return sep.join(f"{say(p, 'player')} {v}{unit}" for p, v in enumerate(a["scores"]))
+
+
+def _end_en(a: Mapping[str, Any], say: Say) -> str:
+    verb = "wins" if len(a["winners"]) == 1 else "share the win"
+    return f"Game over. Scores: {_tally(a, say, 'en')}. {say(a['winners'], 'players')} {verb}."
+
+
+def _end_ja(a: Mapping[str, Any], say: Say) -> str:
+    return f"ゲーム終了。得点:{_tally(a, say, 'ja')}。{say(a['winners'], 'players')}の勝ち。"
+
+
+WORDS = Catalogue({
+    **words_file(__package__, "words.toml"),
+    # -- cards --------------------------------------------------------------------------
+    **{f"card.{cid}": (_card_en(c), _card_ja(c)) for cid, c in CARDS.items()},
+    # -- the log ------------------------------------------------------------------------
+    "log.houses": (_houses("en"), _houses("ja")),
+    "log.round": (f"Round {{round}} of {ROUNDS}: {{start:player}} is the start player. Each "
+                  "player gets {cards} new cards.",
+                  f"第{{round}}/{ROUNDS}ラウンド:スタートプレイヤーは{{start:player}}。"
+                  "各自に新しいカードを{cards}枚配ります。"),
+    "log.offers": (lambda a, say: "The offers are shown: "
+                   + "; ".join(f"{say(p, 'player')} {' / '.join(pairs)}"
+                               for p, pairs in enumerate(a["pairs"])) + ".",
+                   lambda a, say: "提示された組を公開:"
+                   + "、".join(f"{say(p, 'player')} {'/'.join(pairs)}"
+                              for p, pairs in enumerate(a["pairs"])) + "。"),
+    "log.takes": (lambda a, say: "Pairs taken: "
+                  + "; ".join(f"{say(p, 'player')} {pair}" for p, pair in enumerate(a["pairs"]))
+                  + ". The other pairs go back.",
+                  lambda a, say: "取った組:"
+                  + "、".join(f"{say(p, 'player')} {pair}" for p, pair in enumerate(a["pairs"]))
+                  + "。残りの組は提示した人に戻ります。"),
+    "log.round_end": (lambda a, say: f"End of round {a['round']}: {_tally(a, say, 'en')}. "
+                                     f"{say(a['start'], 'player')} takes the start-player card.",
+                      lambda a, say: f"第{a['round']}ラウンド終了:{_tally(a, say, 'ja')}。"
+                                     f"スタートプレイヤーカードは{say(a['start'], 'player')}へ。"),
+    "log.end": (_end_en, _end_ja),
+    # -- prompts and the end --------------------------------------------------------------
+    "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
+                                   f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
+                                   f"with {a['best']} points.",
+                    "ゲーム終了:{winners:players}の勝ち({best}点)。"),
+    "summary": (lambda a, say: f"{say(a['winners'], 'players')} "
+                               f"{'wins' if len(a['winners']) == 1 else 'share the win'}. "
+                               f"Scores: {_tally(a, say, 'en')}.",
+                lambda a, say: f"{say(a['winners'], 'players')}の勝ち。"
+                               f"得点:{_tally(a, say, 'ja')}。"),
+}, spec=SPEC, parent=ENGINE)
