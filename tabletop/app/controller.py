@@ -45,7 +45,7 @@ from .contracts import TableLike, ThinkerLike
 from .game_log import GameLog
 from .hints import Hints
 from .i18n import player_name, tr
-from .newgame import TAG, GameSetup
+from .newgame import NAMES, TAG, GameSetup
 from .saves import SaveStore
 from .series import Series
 from .status import INFO, OVER, THINKING, TURN, WARNING, StatusLine
@@ -99,7 +99,8 @@ class GameController(QObject):
         self.lang = lang
         self.animate = animate
         self.view: GameView = plugin.view()
-        self.speaker = plugin.speaker()
+        # The names the people gave word {seat:player} in the log, the prompts and the summary.
+        self.speaker = plugin.speaker(setup.speaker_names(lambda: self.lang))
         if session is None:
             session = Session(self.game, setup.players, setup.options, setup.seed,
                               human_seats=setup.human_seats)
@@ -172,7 +173,9 @@ class GameController(QObject):
         return not self.setup.is_human(seat)
 
     def player_label(self, seat: int, lang: str | None = None) -> str:
-        return player_name(seat, lang or self.lang, ai=self.is_ai(seat))
+        """What the app calls ``seat``: the name its person gave, else "Player 2" (or
+        "Player 2 (AI)" for a computer seat)."""
+        return self.setup.name(seat) or player_name(seat, lang or self.lang, ai=self.is_ai(seat))
 
     def is_human_turn(self) -> bool:
         """True when the person holding the screen may act now."""
@@ -193,6 +196,8 @@ class GameController(QObject):
                               "fixed_seed": self.setup.fixed_seed}
         if self.setup.tag is not None:
             ui[TAG] = self.setup.tag
+        if self.setup.names:
+            ui[NAMES] = list(self.setup.names)
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
 

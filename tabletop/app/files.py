@@ -6,7 +6,7 @@ this app's own (``saves``), and at start-up an unfinished autosave is offered on
 (Resume / Discard); a damaged one is reported and kept aside. Save…, Open… and Replay… work on
 versioned JSON files (``tabletop.engine.savefile``); a bad file is reported and left alone, and
 the game in progress goes on. A match resumed from a file keeps its viewing seat and seed
-choice, and a game page's tag (``front_pages``).
+choice, the players' names, and a game page's tag (``front_pages``).
 """
 
 from __future__ import annotations
@@ -147,7 +147,8 @@ class Files:
 
         fixed = bool(data.ui.get("fixed_seed", True))
         setup = GameSetup(data.game_id, data.players, list(data.seats), dict(session.options),
-                          data.seed, fixed, GameSetup.saved_tag(data.ui))
+                          data.seed, fixed, GameSetup.saved_tag(data.ui),
+                          names=GameSetup.saved_names(data.ui))
         controller = self._window.start_game(setup, session=session, resume_ui=data.ui,
                                              created=data.created)
         if controller is not None:

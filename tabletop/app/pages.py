@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.api import seat_colour, seat_mark
+
 from . import status as st
 from .i18n import gesture_label, tr
 
@@ -44,7 +46,12 @@ RESERVED_KEYS = {"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N", "Ctrl+
 
 
 class PrivacyPage(QWidget):
-    """A full-page barrier shown while the screen passes between two people."""
+    """A full-page barrier shown while the screen passes between two people.
+
+    It names who takes the screen (the name they gave, else "Player 2"), shows their seat's
+    colour and mark as the table does, and says why they are asked: their turn, or their
+    secret choice in a round of them. A name is shown as plain text, never as markup.
+    """
 
     ready = Signal()
 
@@ -58,7 +65,26 @@ class PrivacyPage(QWidget):
         lay.addStretch(2)
         self.title = QLabel()
         self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.title.setWordWrap(True)
         self.title.setStyleSheet("color: #f4ecd8; font-size: 30pt; font-weight: bold;")
+        # Who, by seat: the seat's mark on its colour (the mark, so colour is never the only
+        # cue), then the name and why they are asked.
+        self.mark = QLabel()
+        self.mark.setObjectName("seatMark")
+        self.mark.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.mark.setFixedSize(52, 52)
+        self.mark.hide()
+        self.who = QLabel()
+        self.who.setObjectName("who")
+        self.who.setTextFormat(Qt.TextFormat.PlainText)
+        self.who.setStyleSheet("color: #f4ecd8; font-size: 18pt;")
+        who_row = QHBoxLayout()
+        who_row.addStretch(1)
+        who_row.addWidget(self.mark)
+        who_row.addSpacing(12)
+        who_row.addWidget(self.who)
+        who_row.addStretch(1)
         self.body = QLabel()
         self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body.setWordWrap(True)
@@ -72,21 +98,45 @@ class PrivacyPage(QWidget):
         row.addWidget(self.button)
         row.addStretch(1)
         lay.addWidget(self.title)
-        lay.addSpacing(12)
+        lay.addSpacing(14)
+        lay.addLayout(who_row)
+        lay.addSpacing(18)
         lay.addWidget(self.body)
         lay.addSpacing(30)
         lay.addLayout(row)
         lay.addStretch(3)
 
-    def set_player(self, name: str, lang: str) -> None:
+    def set_player(self, name: str, lang: str, *, seat: int | None = None,
+                   secret: bool = False) -> None:
+        """Ask for the screen for ``name``, at ``seat`` (its colour and mark; ``None``: none
+        shown), for their turn or, with ``secret``, their secret choice."""
         self.title.setText(tr("privacy.title", lang, player=name))
+        self.who.setText(tr("privacy.for_secret" if secret else "privacy.for_turn", lang,
+                            player=name))
+        if seat is None:
+            self.mark.hide()
+        else:
+            colour = seat_colour(seat)
+            self.mark.setText(seat_mark(seat))
+            self.mark.setStyleSheet(
+                f"QLabel#seatMark {{ background: {colour}; color: {_ink_on(colour)};"
+                " border: 2px solid #f4ecd8; border-radius: 26px; font-size: 22pt; }")
+            self.mark.setToolTip(tr("player", lang, n=seat + 1))
+            self.mark.show()
         self.body.setText(tr("privacy.body", lang))
-        self.button.setText(tr("privacy.button", lang, player=name))
+        # "&" marks a button's shortcut key; a name's "&" is shown as it is.
+        self.button.setText(tr("privacy.button", lang, player=name).replace("&", "&&"))
 
     def mouseReleaseEvent(self, event: Any) -> None:  # the whole page is the button
         if event.button() == Qt.MouseButton.LeftButton:
             self.ready.emit()
         super().mouseReleaseEvent(event)
+
+
+def _ink_on(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` ("#rrggbb")."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111111" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
 class StatusLabel(QLabel):

@@ -234,8 +234,12 @@ class MainWindow(QMainWindow):
         self.update_actions()
 
     def _on_privacy_requested(self, seat: int) -> None:
-        assert self.controller is not None
-        self.privacy_page.set_player(self.controller.player_label(seat), self.lang)
+        """The page names who takes the screen, with their seat's colour and mark, and why:
+        their turn, or their secret choice in a round of them (``Game.secret_round``)."""
+        c = self.controller
+        assert c is not None
+        secret = seat in c.game.secret_round(c.session.state)
+        self.privacy_page.set_player(c.player_label(seat), self.lang, seat=seat, secret=secret)
         self.stack.setCurrentWidget(self.privacy_page)
         self.update_actions()
 
@@ -285,7 +289,8 @@ class MainWindow(QMainWindow):
         plugin = self.plugins.get(game_id)
         if plugin is None:
             return None
-        dialog = NewGameDialog(plugin.spec, self.lang, self._last_setups.get(game_id), self)
+        dialog = NewGameDialog(plugin.spec, self.lang, self._last_setups.get(game_id), self,
+                               settings=self.settings)
         if dialog.exec() != NewGameDialog.DialogCode.Accepted:
             return None
         if not self.confirm_leave():
