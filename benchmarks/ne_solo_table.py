@@ -19,9 +19,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from magos_solo_table import wilson
-
 from tabletop.games.national_economy.solo import CLEAR_SCORE, R_BANKRUPT
+from tabletop.records import wilson
 
 BAND = 10
 

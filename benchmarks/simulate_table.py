@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from magos_solo_table import wilson
+from tabletop.records import wilson
 
 
 def command(data: dict[str, Any], path: str) -> str:

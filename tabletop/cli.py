@@ -8,6 +8,7 @@ tests, balance experiments and bug reports need::
     tabletop-cli play magos --seed 3 --actions moves.txt --json
     tabletop-cli simulate magos --agents hard,random --games 200 --seed 1 --workers 2
     tabletop-cli bench magos --seconds 5
+    tabletop-cli stats magos --csv magos.csv
 
 Exit codes: 0 success, 2 for anything the user can fix (unknown game, bad option, a malformed
 or illegal action in the script, wrong arguments), 1 for output that cannot be written (a full
@@ -813,6 +814,101 @@ def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# -- stats ----------------------------------------------------------------------------------
+
+_STATS_COLUMNS = (("opponents", 20), ("games", 7), ("wins", 6), ("losses", 8), ("draws", 7),
+                  ("win rate", 10), ("95% interval", 14), ("streak", 8), ("best streak", 13),
+                  ("best score", 12), ("last played", 13))
+
+
+def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
+    """The figures of the games played in the app (``tabletop.records``), per opponent level;
+    ``--csv`` writes the records themselves. The record file is only read here: a damaged
+    one is left where it is (the app sets it aside when it next records a game)."""
+    from tabletop import records as rec
+
+    store = rec.RecordStore()
+    loaded = store.read(set_aside=False)
+    if loaded.damaged is not None:
+        say(sys.stderr, f"tabletop-cli: {loaded.damaged} The app sets it aside when it "
+                        f"next records a game.")
+        return OUTPUT_ERROR
+    plugins, _ = _plugins()
+    played = rec.games_played(loaded.records)
+    if args.game is not None:
+        if args.game not in plugins and args.game not in played:
+            known = ", ".join(sorted(plugins)) or "none"
+            raise UsageError(f"Unknown game '{quote(args.game)}'. Known games: {known}.")
+        games = [args.game]
+    else:
+        games = played
+    chosen = [r for r in loaded.records if r.game in games]
+
+    def names(game: str) -> tuple[str, str]:
+        plugin = plugins.get(game)
+        return (plugin.spec.name_en, plugin.spec.name_ja) if plugin is not None else (game, game)
+
+    if args.csv is not None:
+        text = rec.to_csv(chosen)
+        if args.csv == "-":
+            print(text, end="", file=out)
+            return 0
+        try:
+            rec.write_csv(args.csv, chosen)
+        except OSError as exc:
+            raise OutputError(f"cannot write the CSV file {quote(args.csv, PATH_CHARS)}: "
+                              f"{exc.strerror or exc}") from None
+    if args.json:
+        data: dict[str, Any] = {"file": str(store.path), "games": []}
+        for game in games:
+            figures = rec.statistics(loaded.records, game)
+            if not figures:
+                continue
+            en, ja = names(game)
+            data["games"].append({
+                "game": game, "name_en": en, "name_ja": ja,
+                "levels": [f.to_json() for f in figures],
+                "series": {lv: [{"n": p.n, "date": p.date, "win_rate": p.win_rate}
+                                for p in rec.series(loaded.records, game, lv)]
+                           for lv in rec.levels(loaded.records, game)},
+            })
+        if args.csv is not None:
+            data["csv"] = {"file": args.csv, "records": len(chosen)}
+        print(dumps(data), file=out)
+        return 0
+    if not chosen:
+        what = shown(names(games[0])[0]) if games else ""
+        print(f"No games of {what} recorded yet." if what else "No games recorded yet.",
+              file=out)
+        print(f"Finished games with a person at the table are recorded in {store.path}.",
+              file=out)
+    for game in games:
+        figures = rec.statistics(loaded.records, game)
+        if not figures:
+            continue
+        en, ja = names(game)
+        count = figures[-1].games
+        print(f"{shown(en)} ({shown(ja)}): {count} game{'s' if count != 1 else ''} recorded",
+              file=out)
+        print("  " + "".join(f"{name:>{width}}" if i else f"{name:<{width}}"
+                             for i, (name, width) in enumerate(_STATS_COLUMNS)).rstrip(),
+              file=out)
+        for f in figures:
+            best = "-" if f.best_score is None else f"{f.best_score:g}"
+            cells = [shown(f.level), f.games, f.wins, f.losses, f.draws,
+                     f"{f.win_rate * 100:.0f}%",
+                     f"{f.low * 100:.0f}%-{f.high * 100:.0f}%", f.streak, f.longest, best,
+                     f.last[:10]]
+            print("  " + "".join(f"{cell:>{width}}" if i else f"{cell:<{width}}"
+                                 for i, (cell, (_, width)) in enumerate(
+                                     zip(cells, _STATS_COLUMNS, strict=True))).rstrip(),
+                  file=out)
+    if args.csv is not None:
+        print(f"Wrote {len(chosen)} game{'s' if len(chosen) != 1 else ''} to "
+              f"{quote(args.csv, PATH_CHARS)}.", file=out)
+    return 0
+
+
 # -- entry point ----------------------------------------------------------------------------
 
 class _Parser(argparse.ArgumentParser):
@@ -885,6 +981,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--levels", default="easy,normal,hard", metavar="L1,L2,...")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=_cmd_bench)
+
+    p = sub.add_parser("stats", help="statistics of the games played in the app")
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="one game id (default: every game with records)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--csv", metavar="FILE",
+                   help="also write the records, one game a row, to FILE ('-': print the "
+                        "CSV instead of the figures)")
+    p.set_defaults(run=_cmd_stats)
 
     from tabletop.savecheck import add_replay_parser
 

@@ -108,6 +108,8 @@ class GameController(QObject):
         self.created = created or savefile.now_iso()
         # A solo game's score goes into the high-score list once, when it ends here.
         self.high_score_filed = session.is_terminal()
+        # Likewise its record (``tabletop.records``): a match opened already over is not new.
+        self.record_filed = session.is_terminal()
         humans = setup.human_seats
         # With one person at the screen the table always shows their seat; with none it shows
         # what a spectator may see; in hot-seat it follows the person holding the screen.

@@ -3,8 +3,10 @@
 When a match ends, the game's front page that started it may take care of the ending itself
 (a campaign records the battle and shows its own result); otherwise the summary opens: who won
 and why, the score breakdown, the charts (``summary``, which loads pyqtgraph on first use) and,
-for a solo game, its high-score list with the new entry, filed once per match. From the summary
-the player can play again, replay the match or go back to the game list.
+for a solo game, its high-score list with the new entry, filed once per match. Every match with
+a person at the table is added to the game records once (``tabletop.records``; the Statistics
+window reads them). From the summary the player can play again, replay the match or go back to
+the game list.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Ending:
         if c is None:
             return
         self.close()
+        self._record(c)
         if self._window.front_pages.match_over(c):
             return  # the game's page that started the match showed its own ending
         lang = self._window.lang
@@ -71,6 +74,46 @@ class Ending:
         dialog.replay_requested.connect(self._window.files.replay_current)
         self.summary_dialog = dialog
         dialog.show()
+
+    def _record(self, c: GameController) -> None:
+        """Add the finished match to the game records (``tabletop.records``), once per match
+        and only with a person at the table: matches between computer players are not
+        recorded. A record that cannot be written, or a damaged record file (set aside), is
+        told in a message; the game goes on either way."""
+        if c.record_filed:
+            return
+        c.record_filed = True
+        if not c.setup.human_seats:
+            return
+        from tabletop.records import GameRecord, RecordStore
+
+        session = c.session
+        outcome, score = "", None
+        try:  # the game's own hooks: a fault in them costs the score, never the record
+            word, score = c.game.final_result(session.state)
+            outcome = word or ""
+            if score is None:
+                entry = c.view.high_score(session.observation(None))
+                score = None if entry is None else float(entry.score)
+        except Exception:
+            score = None
+        record = GameRecord.finished(
+            c.game.spec.id, c.setup.seats, session.returns(), options=dict(session.options),
+            scores=[score], outcome=outcome, decisions=len(c.moves()), started=c.created,
+            seed=c.setup.seed)
+        lang = self._window.lang
+        try:
+            added = RecordStore().add(record)
+        except OSError as exc:
+            self._window.show_message(tr("stats.title", lang),
+                                      tr("stats.save_failed", lang, error=str(exc)))
+            return
+        if added.damaged is not None:
+            kept = added.damaged.kept
+            self._window.show_message(
+                tr("stats.title", lang),
+                tr("stats.damaged", lang, problem=added.damaged.problem,
+                   file=str(kept if kept is not None else added.damaged.path)))
 
     def _file_high_score(self, c: GameController
                          ) -> tuple[str, list[list[str]], int | None] | None:

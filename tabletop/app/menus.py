@@ -1,10 +1,10 @@
 """The window's menus and their actions, which of them can be used now, and what Help opens.
 
-Game (new, open, save, replay, restart, back to the list, quit), Edit (undo, redo, hint), View
-(zoom, fit, language) and Help (the rules window, keyboard shortcuts, about). An action that
-cannot be used is disabled; a refused undo or redo says why in its tooltip, and Ctrl+Z still
-answers with the reason on the status line. Everything here is retranslated when the language
-changes. The rules window (F1, or Rules on the chooser) shows a game's rulebook.
+Game (new, open, save, replay, statistics, restart, back to the list, quit), Edit (undo, redo,
+hint), View (zoom, fit, language) and Help (the rules window, keyboard shortcuts, about). An
+action that cannot be used is disabled; a refused undo or redo says why in its tooltip, and
+Ctrl+Z still answers with the reason on the status line. Everything here is retranslated when the
+language changes. The rules window (F1, or Rules on the chooser) shows a game's rulebook.
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ class Menus:
         self._commands = commands
         self._game_buttons = game_buttons
         self.rules_window: Any = None
+        self.stats_window: Any = None
         self._texts: list[tuple[Any, str]] = []  # (action, i18n key)
 
         def action(key: str, slot: Callable[[], object],
@@ -86,6 +87,7 @@ class Menus:
         self.act_open = action("act.open", c.files.open_dialog, QKeySequence(std.Open))
         self.act_save = action("act.save", c.files.save_dialog, QKeySequence(std.Save))
         self.act_replay = action("act.replay", c.files.replay_dialog)
+        self.act_stats = action("act.stats", self.show_statistics)
         self.act_quit = action("act.quit", window.close, "Ctrl+Q")
         self.act_undo = action("act.undo", c.undo, QKeySequence(std.Undo))
         self.act_redo = action("act.redo", c.redo,
@@ -103,6 +105,8 @@ class Menus:
         self.menu_game = bar.addMenu("")
         for act in (self.act_new, self.act_open, self.act_save, self.act_replay):
             self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_stats)
         self.menu_game.addSeparator()
         for act in (self.act_restart, self.act_chooser):
             self.menu_game.addAction(act)
@@ -149,6 +153,8 @@ class Menus:
         self.language_actions[lang].setChecked(True)
         if self.rules_window is not None:
             self.rules_window.set_language(lang)
+        if self.stats_window is not None:
+            self.stats_window.set_language(lang)
 
     def update(self, c: GameController | None, page: TablePage | None, on_table: bool) -> None:
         """Enable what can be used now: ``c`` is the match (if any), ``page`` the table page
@@ -219,10 +225,29 @@ class Menus:
         self.rules_window.show()
         self.rules_window.raise_()
 
+    def show_statistics(self, game_id: str | None = None) -> None:
+        """The Statistics window (``stats_page``), on ``game_id``: by default the game on the
+        table, else the last one played; its records are read afresh."""
+        from .stats_page import StatsWindow
+
+        controller = self._commands.controller
+        if game_id is None and controller is not None:
+            game_id = controller.setup.game_id
+        if self.stats_window is None:
+            saves = self._commands.files.saves.saves_dir
+            self.stats_window = StatsWindow(self._commands.plugins, self.lang, self.window,
+                                            export_dir=saves)
+        self.stats_window.set_language(self.lang)
+        self.stats_window.load(game_id)
+        self.stats_window.show()
+        self.stats_window.raise_()
+
     def close(self) -> None:
-        """The window closes: the rules window goes with it."""
+        """The window closes: the rules and statistics windows go with it."""
         if self.rules_window is not None:
             self.rules_window.close()
+        if self.stats_window is not None:
+            self.stats_window.close()
 
     def show_shortcuts(self) -> None:
         rows = "".join(f"<tr><td style='padding-right:18px'>{escape(name)}</td>"
