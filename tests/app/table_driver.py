@@ -4,7 +4,8 @@ action performed through the table (a real drag or click) or the action bar's bu
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -31,10 +32,11 @@ def visible_point(table: Any, item_id: str) -> QPoint:
 
 
 def perform(window: Any, gesture: Gesture) -> None:
-    """Do what a player would do for ``gesture``: drag, click a piece, or press a button."""
+    """Do what a player would do for ``gesture``: drag (from a point of the source that shows:
+    cards in a hand overlap), click a piece, or press a button."""
     table = window.table
     if gesture.source is not None and gesture.target is not None:
-        drag(table, table.view_pos_of(gesture.source), table.view_pos_of(gesture.target))
+        drag(table, visible_point(table, gesture.source), table.view_pos_of(gesture.target))
     elif gesture.target is not None:
         click(table, visible_point(table, gesture.target))
     else:
@@ -81,3 +83,23 @@ def play_through_table(window: Any, controller: Any, qtbot: Any, seed: int,
         qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
         assert c.session.history[before].action == action
     raise AssertionError("the match did not end")
+
+
+def game_window(qtbot: Any, tmp_path: Path, monkeypatch: Any, plugins: dict[str, Any],
+                lang: str = "en") -> Iterator[Any]:
+    """A shown 1280x800 main window over ``plugins``, its autosaves and settings in
+    ``tmp_path`` (never the real user folder), closed afterwards: a game's table-test fixture
+    is ``yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})``."""
+    from PySide6.QtCore import QSettings
+
+    from tabletop.app.window import MainWindow
+
+    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
+    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(plugins, [], lang=lang, settings=settings, ai_delay_ms=0, animate=False)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    yield window
+    window.close()
+    window.thinker.wait_done(5000)

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.buried_treasure.plugin import PLUGIN
-from tests.app.table_driver import play_through_table
+from tests.app.table_driver import game_window, play_through_table
 
 GAME = "buried-treasure"
 
@@ -22,16 +21,7 @@ GAME = "buried-treasure"
 @pytest.fixture
 def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
            ) -> Iterator[MainWindow]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
-                   animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    yield w
-    w.close()
-    w.thinker.wait_done(5000)
+    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
 
 
 def _screen_leaks(window: Any, controller: Any) -> list[str]:

@@ -7,12 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.not_my_fault.plugin import PLUGIN
-from tests.app.table_driver import play_through_table
+from tests.app.table_driver import game_window, play_through_table
 from tests.table.tablehelp import click
 
 GAME = "not-my-fault"
@@ -21,17 +20,7 @@ GAME = "not-my-fault"
 @pytest.fixture
 def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
            ) -> Iterator[MainWindow]:
-    # Autosaves go to a temporary folder, never the real user directory.
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
-                   animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    yield w
-    w.close()
-    w.thinker.wait_done(5000)
+    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
 
 
 def test_three_player_game_to_the_end_through_the_table(window, qtbot) -> None:  # type: ignore[no-untyped-def]

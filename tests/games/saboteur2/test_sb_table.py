@@ -11,14 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.saboteur2.plugin import PLUGIN
-from tests.app.table_driver import perform
+from tests.app.table_driver import game_window, perform
 from tests.table.tablehelp import move, press, release
 
 GAME = "saboteur2"
@@ -27,16 +27,7 @@ GAME = "saboteur2"
 @pytest.fixture
 def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
            ) -> Iterator[MainWindow]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
-                   animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    yield w
-    w.close()
-    w.thinker.wait_done(5000)
+    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
 
 
 def turned_drag(table: Any, gesture: Gesture) -> None:

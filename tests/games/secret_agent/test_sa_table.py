@@ -12,15 +12,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.secret_agent.plugin import PLUGIN
-from tests.app.table_driver import visible_point
-from tests.table.tablehelp import click, drag
+from tests.app.table_driver import game_window, perform
 
 GAME = "secret-agent"
 ATTACKS = ("disaster:", "secret:", "special:", "destroy:")
@@ -29,30 +28,7 @@ ATTACKS = ("disaster:", "secret:", "special:", "destroy:")
 @pytest.fixture
 def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
            ) -> Iterator[MainWindow]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
-                   animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    yield w
-    w.close()
-    w.thinker.wait_done(5000)
-
-
-def perform(window: Any, gesture: Gesture) -> None:
-    """A drag from a visible point of the source (hand cards overlap), a click, a button."""
-    table = window.table
-    if gesture.source is not None and gesture.target is not None:
-        drag(table, visible_point(table, gesture.source), table.view_pos_of(gesture.target))
-    elif gesture.target is not None:
-        click(table, visible_point(table, gesture.target))
-    else:
-        buttons = [b for b in window.table_page.game_buttons
-                   if b.property("action") == gesture.action]
-        assert buttons, f"no button for {gesture.action}"
-        QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
 
 
 def screen_leaks(window: Any, c: Any) -> list[str]:

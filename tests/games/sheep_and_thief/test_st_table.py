@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidget
 
@@ -22,7 +22,7 @@ from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
 from tabletop.games.sheep_and_thief.state import P_DRAFT, P_KEEP, P_TAKE
-from tests.app.table_driver import perform, visible_point
+from tests.app.table_driver import game_window, perform, visible_point
 from tests.table.tablehelp import click
 
 GAME = "sheep-and-thief"
@@ -31,16 +31,7 @@ GAME = "sheep-and-thief"
 @pytest.fixture
 def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
            ) -> Iterator[MainWindow]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    w = MainWindow({GAME: PLUGIN}, [], lang="en", settings=settings, ai_delay_ms=0,
-                   animate=False)
-    qtbot.addWidget(w)
-    w.resize(1280, 800)
-    w.show()
-    yield w
-    w.close()
-    w.thinker.wait_done(5000)
+    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
 
 
 def unseen_cards(controller: Any) -> set[str]:
