@@ -142,13 +142,12 @@ def _shown_art(art: dict[str, Any], lang: str) -> dict[str, Any]:
     mine, theirs = ("_ja", "_en") if lang == "ja" else ("_en", "_ja")
     out = {k: v for k, v in sorted(art.items()) if isinstance(v, str | int | bool)
            and not k.startswith(("title_", "subtitle_", "body_", "label"))
-           and k != "one_language"}
+           and k != "one_language"}  # a flag of earlier tables: the body is one language now
     first, second = _pick(str(art.get("title" + mine, "")), str(art.get("title" + theirs, "")))
     if "subtitle_en" in art or "subtitle_ja" in art:
         second = str(art.get("subtitle" + mine, "") or "")
     out["title"] = (first, second)
-    main, other = _pick(str(art.get("body" + mine, "")), str(art.get("body" + theirs, "")))
-    out["body"] = (main, "" if art.get("one_language") else other)
+    out["body"] = _pick(str(art.get("body" + mine, "")), str(art.get("body" + theirs, "")))[0]
     out["label"] = str(art.get("label" + mine) or art.get("label" + theirs)
                        or art.get("label", "") or "")
     return out

@@ -32,14 +32,15 @@ class Piece:
     for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
     as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
     (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
-    ``one_language`` (true: the body is printed in the player's language only, for a card too
-    small for both), ``subtitle_en``/``subtitle_ja`` (a line under the title in one language
+    ``subtitle_en``/``subtitle_ja`` (a line under the title in one language
     only, in place of the other language's title: a word's romaji for English readers); for
     dice ``value``; for tokens ``label`` (the same in every language) or ``label_en`` and
     ``label_ja``, and ``color``. A face-down card shows its back; its art is empty.
 
     Texts come in both languages (``tooltip_en``/``tooltip_ja``, ``title_en``/``title_ja``...)
-    and the table shows the player's: a view never needs to know which language is chosen.
+    and the table shows the player's: a view never needs to know which language is chosen. A
+    card's body is printed in the player's language only (its hover text gives both); its title
+    has the other language's in small type beneath.
 
     A tile's art is a ``tabletop.engine.tiles.TileArt`` in its JSON form (``TileArt.to_art()``):
     ``edges`` (``{"N": "path", "E": "wall", "S": "stub", "W": "wall"}``: ``wall``, ``path``, or

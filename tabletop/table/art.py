@@ -41,7 +41,6 @@ CARD_RADIUS = 8.0
 PARCHMENT_TOP = QColor("#f7eed6")
 PARCHMENT_BOTTOM = QColor("#e8d6ae")
 INK = QColor("#2b2118")
-INK_SOFT = QColor("#6b5a45")
 FELT_CENTRE = QColor("#2f7a4a")
 FELT_EDGE = QColor("#123a24")
 GOLD = QColor("#f2c94c")
@@ -252,12 +251,12 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     bottom = h - (20 if ends else 7)
     body_ja = str(art.get("body_ja", ""))
     body_en = str(art.get("body_en", ""))
-    main_text, other = (body_ja, body_en) if lang == "ja" else (body_en, body_ja)
-    if not main_text:
-        main_text, other = other, ""
-    if art.get("one_language"):
-        other = ""
-    _draw_bodies(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), main_text, other, k)
+    # The body in the player's language only: two languages halve the room and leave the
+    # text unreadably small at a laptop's size; the card's hover text gives both.
+    body = (body_ja or body_en) if lang == "ja" else (body_en or body_ja)
+    if body:
+        draw_fitted(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), body, 12 * k, INK,
+                    minimum=5.0 * k)
 
     if ends:
         er = r(8, h - 17, w - 16, 13)
@@ -275,48 +274,6 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     p.drawRoundedRect(card.adjusted(2.2 * k, 2.2 * k, -2.2 * k, -2.2 * k), rad * 0.8, rad * 0.8)
     p.end()
     return pm
-
-
-def try_fit(text: str, rect: QRectF, size: float, minimum: float) -> QFont | None:
-    """Like ``fit_font`` but ``None`` when even ``minimum`` pixels do not fit."""
-    font = fit_font(text, rect, size, minimum=minimum)
-    bounds = QFontMetricsF(font).boundingRect(rect, _flags(True), text)
-    if bounds.width() <= rect.width() + 0.5 and bounds.height() <= rect.height() + 0.5:
-        return font
-    return None
-
-
-def _draw_bodies(p: QPainter, rect: QRectF, main_text: str, other: str, k: float) -> None:
-    """Effect text in the player's language first, the other language below it if it can
-    still be read; a long pair keeps only the first (the tooltip has both in full)."""
-    flags = _flags(True, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-    main_font: QFont | None = None
-    other_font: QFont | None = None
-    main_h = 0.0
-    if main_text and other:
-        top = QRectF(rect.left(), rect.top(), rect.width(), rect.height() * 0.64)
-        main_font = try_fit(main_text, top, 11.5 * k, 8.0 * k)
-        if main_font is not None:
-            main_h = QFontMetricsF(main_font).boundingRect(top, flags, main_text).height()
-            rest = QRectF(rect.left(), rect.top() + main_h + 8 * k, rect.width(),
-                          rect.height() - main_h - 8 * k)
-            if rest.height() > 6 * k:
-                other_font = try_fit(other, rest, 9.5 * k, 6.5 * k)
-    if other_font is None or main_font is None:
-        text = main_text or other
-        if text:
-            draw_fitted(p, rect, text, 12 * k, INK, minimum=5.0 * k)
-        return
-    p.setFont(main_font)
-    p.setPen(INK)
-    p.drawText(rect, flags, main_text)
-    sep = rect.top() + main_h + 4 * k
-    p.setPen(QPen(QColor(107, 90, 69, 110), 0.8 * k))
-    p.drawLine(QPointF(rect.left() + 12 * k, sep), QPointF(rect.right() - 12 * k, sep))
-    p.setFont(other_font)
-    p.setPen(INK_SOFT)
-    p.drawText(QRectF(rect.left(), sep + 4 * k, rect.width(), rect.bottom() - sep - 4 * k),
-               flags, other)
 
 
 def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QColor,

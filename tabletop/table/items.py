@@ -472,10 +472,16 @@ class CardItem(PieceItem):
         if text or not self.piece.face_up:
             return text
         a = self.piece.art
-        lang = self.ctx.lang
-        title = a.get("title_ja" if lang == "ja" else "title_en") or a.get("title_en", "")
-        body = a.get("body_ja" if lang == "ja" else "body_en") or a.get("body_en", "")
-        return f"{title}: {body}" if title and body else str(title or body)
+        # The card prints its body in the player's language; the hover gives both.
+        first, other = ("ja", "en") if self.ctx.lang == "ja" else ("en", "ja")
+        lines: list[str] = []
+        for lang in (first, other):
+            title = str(a.get(f"title_{lang}") or "")
+            body = str(a.get(f"body_{lang}") or "")
+            line = f"{title}: {body}" if title and body else title or body
+            if line and line not in lines:
+                lines.append(line)
+        return "\n".join(lines)
 
     def picture(self, scale: float) -> Any:
         if self.shown_face_up and self.piece.art:

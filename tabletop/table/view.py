@@ -1191,7 +1191,8 @@ class TableWidget(QGraphicsView):
             self.viewport().unsetCursor()
         else:
             self.viewport().setCursor(QCursor(cursor))
-        text = new.hover_text() if isinstance(new, PieceItem) else ""
+        # Beside the status line, the player's language only; the tooltip has both.
+        text = new.hover_text().partition("\n")[0] if isinstance(new, PieceItem) else ""
         self.status_hint.emit(text)
 
     # -- outcomes -------------------------------------------------------------------------

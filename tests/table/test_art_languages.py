@@ -1,6 +1,7 @@
-"""A layout carries both languages and the table paints the player's: a card body in one
-language only (``one_language``), a title line for one language (``subtitle_en``), a token's
-label per language. Each case paints exactly as the single-language art it stands for."""
+"""A layout carries both languages and the table paints the player's: a card's body in the
+player's language only (the hover text gives both), a title line for one language
+(``subtitle_en``), a token's label per language. Each case paints exactly as the
+single-language art it stands for."""
 
 from __future__ import annotations
 
@@ -18,13 +19,28 @@ def _face(card: dict[str, Any], lang: str) -> QImage:
     return art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), lang, pw, ph).toImage()
 
 
-def test_one_language_paints_only_the_players_body(qtbot: object) -> None:
+def test_a_card_body_is_painted_in_the_players_language_only(qtbot: object) -> None:
     both = {"title_en": "Guard", "title_ja": "警備", "body_en": "Blocks a door.",
             "body_ja": "扉をふさぐ。", "color": "#445566"}
-    one = {**both, "one_language": True}
     for lang, drop in (("en", "body_ja"), ("ja", "body_en")):
-        assert _face(one, lang) == _face({**both, drop: ""}, lang)
-        assert _face(one, lang) != _face(both, lang)  # both bodies fit: the second is dropped
+        assert _face(both, lang) == _face({**both, drop: ""}, lang)
+    # A body in one language only is printed whatever the player's language.
+    english_only = {**both, "body_ja": ""}
+    assert _face(english_only, "ja") != _face({**english_only, "body_en": ""}, "ja")
+
+
+def test_a_cards_hover_gives_both_languages(qtbot: object) -> None:
+    from tabletop.engine.layout import Layout, Piece
+    from tests.table.tablehelp import make_table
+
+    art = {"title_en": "Guard", "title_ja": "警備", "body_en": "Blocks a door.",
+           "body_ja": "扉をふさぐ。"}
+    card = Piece("c", "card", 100, 100, art=art)
+    table = make_table(qtbot, Layout(800, 500, [card]), [])
+    item = table.item_for("c")
+    assert item.hover_text() == "Guard: Blocks a door.\n警備: 扉をふさぐ。"
+    table.set_language("ja")
+    assert item.hover_text() == "警備: 扉をふさぐ。\nGuard: Blocks a door."
 
 
 def test_subtitle_is_the_second_title_line_in_its_language_only(qtbot: object) -> None:
