@@ -659,7 +659,7 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
                         rng: random.Random) -> str | None:
-        if level == "hard":
+        if level == "hard":  # decisive play by role (``policy``); easy and normal search
             return policy.decide(obs, legal)
         return ai.scripted_action(obs, legal)
 

@@ -1,5 +1,5 @@
 """Saboteur 2's decisive play for the hard level: a move chosen by the seat's role from its own
-observation, without a search.
+observation, without a search (easy and normal still search with the guides of ``ai``).
 
 A search of this game is noisy: every guess of the hidden facts knows where the gold lies, the
 values of the few kept moves differ by less than their noise, and the choice among them was
@@ -9,15 +9,18 @@ depends on hidden facts):
 
 * the gold's place is a belief: the goal the seat has seen, else the face-down goals it has not
   seen as stone, alike; the cards still needed (``reach``) are averaged over that belief;
-* a digger (green, blue, the Boss) frees himself of a Trapped! or a broken tool (with a card on
-  himself, else by discarding two), looks with a Map while the gold is unknown and far, lays
-  the card that brings the gold nearest (never a door of the rival colour), clears a card in
-  the way with a Rockfall, plays a Theft, hits a player the evidence shows blocking, and
-  otherwise passes its junk;
-* a saboteur never lays a card that helps: it breaks the tools of (or traps) whoever digs
-  most, rocks out or blocks the tunnel's head when the gold comes near, plays a Theft, and
-  passes the path cards the diggers would need;
-* the Profiteer plays like a saboteur who hits nobody, a Geologist lays crystal cards.
+* a digger (green, blue, the Boss) frees himself of a Trapped!, swaps his own hat while the
+  gold is far (a role drawn from the reserve is worth more than a digger's on average), mends
+  a broken tool, looks with a Map while the gold is unknown and far, lays the card that brings
+  the gold nearest (never a door of the rival colour; near the gold, one that opens another
+  end as near), clears a card in the way with a Rockfall, discards two to mend, plays a Theft,
+  traps the richest, hits a player the evidence shows blocking, and otherwise passes its junk
+  (near the gold, also the path cards of no use there);
+* a saboteur never lays a card that helps: it rocks out or blocks the tunnel's head when the
+  gold comes near, traps the richest (a trapped player is not paid), breaks the tools of
+  whoever digs most, plays a Theft, and passes the path cards the diggers would need;
+* the Profiteer plays like a saboteur who hits nobody but the richest, a Geologist lays
+  crystal cards; a thief robs the richest.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from .data import (
     ROCKFALL,
     SHAPE_OF,
     SHAPES,
+    SWAP_HAT,
     THEFT,
     TRAP,
     Shape,
@@ -69,6 +73,10 @@ _EPS: Final = 1e-9
 _WIDEN_AT: Final = 2.5
 #: A digger stuck (no card brings the gold nearer) passes every card worth less than this.
 _STUCK_VALUE: Final = 3.0
+#: A digger far from the gold early in the round swaps his own hat: a digger's team seldom
+#: wins, a role drawn from the reserve is worth more on average (a saboteur, a geologist).
+_HAT_FAR: Final = 4.0
+_HAT_DECK: Final = 20
 
 
 class _Seen:
@@ -181,12 +189,14 @@ def _value(seen: _Seen, card: str) -> float:
             if shape.dead_end and not shape.ladder:
                 return 0.0
             span = max(len(g) for g in shape.segments)
-            if span < 3 and card not in seen.useful():
+            if span < 3 and seen.need <= _WIDEN_AT and card not in seen.useful():
                 return 1.5  # of no use where the tunnel is now: passed when stuck
             return 2.0 + span
         if role == R_GEOLOGIST:
             return 5.0 if shape.crystals else 0.5
         return 3.0 if shape.dead_end and not shape.ladder else 0.2
+    if card == SWAP_HAT and role in _DIGGERS and seen.need >= _HAT_FAR:
+        return 3.5
     if card in _JUNK:
         return 0.0
     if card == THEFT:
@@ -263,6 +273,9 @@ def _digger(obs: Mapping[str, Any], seen: _Seen, places: list[str], plays: list[
     found = _free_self(seen, plays, legal)
     if found:
         return found
+    hat = f"play:{SWAP_HAT}@{seat}"
+    if hat in plays and seen.need >= _HAT_FAR and s.deck_size >= _HAT_DECK:
+        return hat
     rival = _RIVAL_DOOR.get(seen.role, "")
     best: str | None = None
     best_key: tuple[float, float, int, str] | None = None
@@ -308,6 +321,9 @@ def _digger(obs: Mapping[str, Any], seen: _Seen, places: list[str], plays: list[
         for a in plays:
             if _card(a) == THEFT:
                 return a
+    found = _trap_richest(obs, seen, plays)
+    if found:
+        return found
     hits = [a for a in plays if (_card(a) in BREAK.values() or _card(a) == TRAP)
             and _seat_of(a) != seat and not s.blocked(_seat_of(a))
             and _suspicion(obs, seat, _seat_of(a)) >= 2.0]
@@ -338,6 +354,9 @@ def _blocker(obs: Mapping[str, Any], seen: _Seen, places: list[str], plays: list
         score, a = max((seen.after(a), a) for a in places)
         if score > need + 0.5:
             return a
+    found = _trap_richest(obs, seen, plays)
+    if found:
+        return found
     if hit:
         victims = [a for a in plays if (_card(a) in BREAK.values() or _card(a) == TRAP)
                    and _seat_of(a) != seat and not s.blocked(_seat_of(a))
@@ -364,11 +383,25 @@ def _geologist(obs: Mapping[str, Any], seen: _Seen, places: list[str], plays: li
     gems = [a for a in places if ai._place(a)[1].crystals]
     if gems:
         return max(gems, key=lambda a: (ai._place(a)[1].crystals, -seen.after(a), a))
+    found = _trap_richest(obs, seen, plays)
+    if found:
+        return found
     if THEFT not in seen.s.front[seen.seat]:
         for a in plays:
             if _card(a) == THEFT:
                 return a
     return _discard(seen, legal)
+
+
+def _trap_richest(obs: Mapping[str, Any], seen: _Seen, plays: list[str]) -> str | None:
+    """A Trapped! on the richest other player: a trapped player is neither a winner nor
+    paid (SB-R28), so whoever would have won, the pay goes to fewer and not to the leader."""
+    traps = [a for a in plays if _card(a) == TRAP]
+    if not traps:
+        return None
+    gold = [int(p["gold"]) for p in obs["players"]]
+    return max(traps, key=lambda a: (gold[_seat_of(a)], _digging(obs, _seat_of(a)),
+                                     -_seat_of(a)))
 
 
 def _map(obs: Mapping[str, Any], seen: _Seen, plays: list[str]) -> str | None:

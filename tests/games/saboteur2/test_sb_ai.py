@@ -1,6 +1,6 @@
 """Saboteur 2 and the AI: choices ignore hidden facts (hands, roles, goals), roles are guessed
-by the public evidence, the heuristic sees the way to the gold, and the hard search beats
-random play as a digger (slow; -m slow)."""
+by the public evidence, the heuristic sees the way to the gold, hard's decisive play digs as a
+digger and blocks as a saboteur, and hard beats random play over whole games (slow; -m slow)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import random
 import pytest
 
 from tabletop.engine import Session
+from tabletop.games.saboteur2 import policy
 from tabletop.games.saboteur2.ai import found_chance, heuristics, scripted_action, search_actions
 from tabletop.games.saboteur2.data import ROLES
 from tabletop.games.saboteur2.maze import GOAL_KEYS, need
@@ -86,45 +87,89 @@ def test_scripted_steps_read_the_observation_only() -> None:
     assert scripted_action(GAME.observation(s, 1), GAME.legal_actions(s)) is None
 
 
-#: Measured with /tmp scripts (one hard among four random, 5 players, decision seeds as the
-#: CLI's): random-vs-random over 200 games (seeds 500..699, seats rotated) finished first in
-#: 42 (21%), and its team won 2 of 330 digger rounds (saboteurs 114 of 124). Hard as a digger
-#: in round 1 (16 seeded rounds, seeds 1..16): its team won 4 of 16 (about 25%). Over whole
-#: games (seeds 500..509) hard finished first in 1 of 10, its team winning 0 of 15 digger and
-#: 7 of 10 saboteur rounds: worse than random; the issue's bar is not met. The bar here is
-#: the one the measurements defend: as a digger hard's team finds the gold in some of a few
-#: seeded rounds, where random play almost never does (1 in 165 rounds). This test passed
-#: (seeds 601.., 8 rounds, ~3 min).
-ROUNDS = 8
+def _hard(s: object) -> str | None:
+    seat = GAME.current_player(s)  # type: ignore[arg-type]
+    return policy.decide(GAME.observation(s, seat), GAME.legal_actions(s))  # type: ignore[arg-type]
 
 
-def _digger_round(seed: int) -> bool | None:
-    """Round 1 of a seeded 5-player game, hard at a digger's seat among four random: whether
-    hard is among the round's winners (None: no digger seat in this seed)."""
+def test_hard_digger_lays_the_card_that_brings_the_gold_nearest() -> None:
+    # A straight at the tunnel's head, not the dead end; not the junk.
+    hand = ["B-P02", "B-D09", "A-INS", "A-HOF", "A-BRK-P", "B-D09"]
+    s = position([GRN, SAB, BLU], [hand, list(FILLER), list(FILLER)], maze=straight_to(4))
+    assert _hard(s) == "place:B-P02@5,0"
+    # A green digger never lays a blue door on the way (X-G02: a straight with a blue door).
+    s = position([GRN, SAB, BLU], [["X-G02", *hand[1:]], list(FILLER), list(FILLER)],
+                 maze=straight_to(4))
+    assert not str(_hard(s)).startswith("place:X-G02")
+    # Trapped: frees himself first (a trapped player is not paid).
+    s = position([GRN, SAB, BLU], [["A-FRE", *hand[1:]], list(FILLER), list(FILLER)],
+                 maze=straight_to(4), front=[["A-TRP"], [], []])
+    assert _hard(s) == "play:A-FRE@0"
+
+
+def test_hard_saboteur_never_helps_and_blocks_near_the_gold() -> None:
+    hand = ["B-P02", "B-D09", "A-BRK-P", "A-INS", "B-P02", "B-P02"]
+    far = position([GRN, SAB, BLU], [list(FILLER), hand, list(FILLER)], turn=1,
+                   maze=straight_to(3))
+    far.ev_dig[2] = 2
+    # Far from the gold: breaks the tools of whoever digs most, lays nothing.
+    assert _hard(far) == "play:A-BRK-P@2"
+    near = position([GRN, SAB, BLU], [list(FILLER), hand, list(FILLER)], turn=1,
+                    maze=straight_to(6))
+    action = str(_hard(near))
+    assert action.startswith("place:B-D09@7,"), action
+    after = GAME.apply(near, action)[0]
+    assert goal_need(after.maze, after.net, 1) > goal_need(near.maze, near.net, 1)
+
+
+#: Measured with /tmp scripts (5 players, seats rotated, decision seeds as the CLI's): random
+#: among random over 200 games (seeds 500..699) finished first in 42 (21%), its team winning 2
+#: of 330 digger rounds and 114 of 124 saboteur rounds. Hard's decisive play (``policy``) among
+#: four random over the same 200 seeds: first in 114 (57%), its team winning 84 of 314 digger
+#: rounds (27%) and 126 of 130 saboteur rounds; think median 0.2 ms. This sample (the games'
+#: first seeds, this file's decision seeds) must show the same: hard first in at least half
+#: the games, its team finding the gold in a clear share of its digger rounds where random
+#: play almost never does, and winning nearly every saboteur round.
+GAMES = 30
+FIRST_AT_LEAST = 15
+DIGGER_WINS_AT_LEAST = 0.15
+SABOTEUR_WINS_AT_LEAST = 0.85
+
+
+def _game(seed: int, seat: int) -> tuple[bool, list[tuple[str, bool]]]:
+    """A seeded 5-player game, hard at ``seat`` among four random: whether hard finished
+    first (most gold, ties shared), and per round its role at the end and whether it won."""
     session = Session(GAME, 5, None, seed, human_seats=())
-    roles = session.state.roles
-    seats = [p for p in range(5) if roles[p] in (GRN, BLU, BOS)]
-    if not seats:
-        return None
-    seat = seats[seed % len(seats)]
     agents = [untimed("hard")() if p == seat else untimed("random")() for p in range(5)]
-    while session.state.result is None:
+    rounds: list[tuple[str, bool]] = []
+    while not session.is_terminal():
         p = session.current_player()
         d = agents[p].choose(GAME, session.observation(p), p, session.legal_actions(),
                              seed=seed * 1000 + len(session.history))
         session.submit(p, d.action)
-    return seat in session.state.result["winners"]
+        s = session.state
+        if len(s.gains) > len(rounds):
+            result = s.result
+            assert result is not None
+            rounds.append((result["roles"][seat], seat in result["winners"]))
+    return session.returns()[seat] > 0, rounds
 
 
 @pytest.mark.slow
-def test_hard_digger_finds_the_gold_where_random_does_not() -> None:
-    wins = played = 0
-    seed = 600
-    while played < ROUNDS:
-        seed += 1
-        won = _digger_round(seed)
-        if won is None:
-            continue
-        played += 1
-        wins += won
-    assert wins >= 1, f"hard's team won {wins} of {ROUNDS} digger rounds"
+def test_hard_finishes_first_and_wins_as_digger_and_saboteur() -> None:
+    firsts = 0
+    by_side: dict[str, list[bool]] = {"digger": [], "saboteur": []}
+    for i in range(GAMES):
+        first, rounds = _game(500 + i, i % 5)
+        firsts += first
+        for role, won in rounds:
+            side = "digger" if role in (GRN, BLU, BOS) else "saboteur" if role == SAB else ""
+            if side:
+                by_side[side].append(won)
+    dig, sab = by_side["digger"], by_side["saboteur"]
+    report = (f"first in {firsts}/{GAMES}; digger rounds won {sum(dig)}/{len(dig)}, "
+              f"saboteur rounds won {sum(sab)}/{len(sab)}")
+    assert firsts >= FIRST_AT_LEAST, report
+    assert sum(dig) >= DIGGER_WINS_AT_LEAST * len(dig), report
+    assert sum(sab) >= SABOTEUR_WINS_AT_LEAST * len(sab), report
+    print(report)
