@@ -127,17 +127,13 @@ def start_centre() -> tuple[float, float]:
 def card_art(card: str, small: bool = False) -> dict[str, Any]:
     """Card art data for a face-up rich-man card: its kanji as the title, its effect below.
 
-    A ``small`` card carries the short effect, printed in the player's language only
-    (``one_language``): both languages leave nothing readable on a card as small as those
-    lying on a door (the tooltip keeps both)."""
+    A ``small`` card carries the short effect: the full one leaves nothing readable on a card
+    as small as those lying on a door (the tooltip keeps it)."""
     kind = CARD_KINDS[card]
     sym = card_symbols_text(card)
     eff_en, eff_ja = CARD_SHORT[card] if small else CARD_EFFECTS[card]
-    art: dict[str, Any] = {"title_en": sym, "title_ja": "", "body_en": eff_en,
-                           "body_ja": eff_ja, "corner": "", "badge": "", "color": kind.color}
-    if small:
-        art["one_language"] = True
-    return art
+    return {"title_en": sym, "title_ja": "", "body_en": eff_en, "body_ja": eff_ja,
+            "corner": "", "badge": "", "color": kind.color}
 
 
 def _card_tooltip(card: str) -> tuple[str, str]:

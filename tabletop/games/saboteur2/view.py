@@ -325,7 +325,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                                     h=min(room, 230.0),
                                     art={"title_en": title_en, "title_ja": title_ja,
                                          "body_en": body_en, "body_ja": body_ja,
-                                         "one_language": True, "color": "#6b4f2a"},
+                                         "color": "#6b4f2a"},
                                     tooltip_en=f"{title_en}: {body_en}",
                                     tooltip_ja=f"{title_ja}:{body_ja}"))
 
@@ -359,7 +359,6 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                                "color": ROLE_COLORS.get(role, "#555555")}
         if body:
             art["body_en"], art["body_ja"] = _both(f"rolebody.{role}")
-            art["one_language"] = True
         code = "view.role_own" if p == seat else "view.role_shown" if obs["roles_shown"] \
             else "view.role_inspected"
         en, ja = _both(code, role=role, seat=p)
@@ -483,7 +482,6 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                 out.pieces.append(Piece(hand_id(i), "card", px, top + (zh - HAND_CARD_H) / 2,
                                         art={"title_en": title_en, "title_ja": title_ja,
                                              "body_en": body_en, "body_ja": body_ja,
-                                             "one_language": True,
                                              "color": _CARD_COLORS[kind]},
                                         w=HAND_CARD_W, h=HAND_CARD_H, z=10 + i,
                                         tooltip_en=f"{title_en}: {body_en}",

@@ -198,7 +198,7 @@ def card_art(face: str) -> dict[str, Any]:
     code = f"body.{face}" if fam in (SUPER, COUNTER, LEADER) else f"body.{fam}"
     body_en, body_ja = _both(code, **args)
     art: dict[str, Any] = {"title_en": title_en, "title_ja": title_ja, "body_en": body_en,
-                           "body_ja": body_ja, "one_language": True, "color": card_color(face)}
+                           "body_ja": body_ja, "color": card_color(face)}
     if value(face) and fam != LEADER:
         art["corner"] = str(value(face))
     return art

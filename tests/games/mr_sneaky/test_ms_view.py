@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
-from tabletop.games.mr_sneaky.data import DOORS, TILE_MARKS, TILE_NAMES
+from tabletop.games.mr_sneaky.data import CARD_SHORT, DOORS, TILE_MARKS, TILE_NAMES
 from tabletop.games.mr_sneaky.state import P_OVER, P_PLACE, SneakyState
 from tabletop.games.mr_sneaky.view import (
     HEIGHT,
@@ -114,7 +114,9 @@ def test_layout_pieces() -> None:
     assert [pieces[door_id(d)].art["title_en"] for d in range(8)] == list(DOORS)
     assert pieces["card_D5_0"].art["title_en"] == "宝・無"
     assert pieces["card_D5_1"].art["body_en"] == "Thief\n+1 guard"
-    assert pieces["card_D5_1"].art["one_language"]  # too small for both languages
+    # The short effect, in both languages (the table prints the player's).
+    assert (pieces["card_D5_1"].art["body_en"], pieces["card_D5_1"].art["body_ja"]) in {
+        tuple(short) for short in CARD_SHORT.values()}
     assert pieces["start"].rotation == 180.0  # two quarter turns
     thief_piece = pieces["thief"]
     assert (thief_piece.art["label_en"], thief_piece.art["label_ja"]) == ("Thief", "泥棒")
