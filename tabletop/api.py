@@ -35,7 +35,7 @@ from .engine import (
     OptionSpec,
 )
 from .engine.actions import ActionForms, ArgumentForm
-from .engine.game import JSON, action_kind
+from .engine.game import JSON, action_kind, winner_returns
 from .engine.hidden import deal_unseen, draw_by_count, weighted_draw
 from .engine.spec import AI_LEVELS, OptionValue
 
@@ -82,7 +82,17 @@ if TYPE_CHECKING:
     from .engine.session import Session
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
     from .highscores import HighScore, ScoreLine
-    from .text import ENGINE, Catalogue, Say, Speaker, both, render, words_file
+    from .text import (
+        ENGINE,
+        Catalogue,
+        Say,
+        Speaker,
+        both,
+        game_over_prompt,
+        render,
+        who_wins,
+        words_file,
+    )
     from .userdata import data_dir
 
 # What loads on first use, by module: the table's vocabulary, the conformance kit, words,
@@ -90,7 +100,8 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
                      "check_game"), "tabletop.engine"),
-    **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "render", "words_file"),
+    **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "game_over_prompt",
+                     "render", "who_wins", "words_file"),
                     "tabletop.text"),
     **dict.fromkeys(("DAMAGED", "FileProblem", "keep_aside", "quote", "read_json",
                      "remove_stale_temporaries", "write_atomic"),
@@ -400,6 +411,7 @@ __all__ = [
     "deal_unseen",
     "derived",
     "draw_by_count",
+    "game_over_prompt",
     "keep_aside",
     "maybe",
     "package_plugin",
@@ -411,6 +423,8 @@ __all__ = [
     "seat_mark",
     "seat_panels",
     "weighted_draw",
+    "who_wins",
+    "winner_returns",
     "words_file",
     "write_atomic",
 ]

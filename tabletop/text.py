@@ -87,6 +87,20 @@ def default_name(seat: int, lang: str) -> str:
     return f"プレイヤー{seat + 1}" if lang == "ja" else f"Player {seat + 1}"
 
 
+def who_wins(winners: Any, say: Say) -> str:
+    """The winners and their verb in English: "Player 2 wins", "Player 1 and Player 3 share
+    the win" (``say`` words the seats)."""
+    return f"{say(winners, 'players')} {'wins' if len(winners) == 1 else 'share the win'}"
+
+
+def game_over_prompt(unit_en: str, best_ja: str) -> Entry:
+    """The entry ``prompt.over`` of a game won on points: "Game over: Player 1 wins with 12
+    points." over the arguments ``winners`` and ``best``; ``best_ja`` words the best score in
+    Japanese as a template ("{best}点")."""
+    return (lambda a, say: f"Game over: {who_wins(a['winners'], say)} with {a['best']} {unit_en}.",
+            f"ゲーム終了:{{winners:players}}の勝ち({best_ja})。")
+
+
 def join(items: Sequence[str], lang: str, *, conjunction: bool = True) -> str:
     """Texts as a list: "A, B and C" (or "A, B, C") / "A・B・C" (names) or "A、B、C"."""
     if lang == "ja":

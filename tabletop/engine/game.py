@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, TypedDict, TypeVar
 
 from .actions import ActionForms
@@ -119,6 +119,15 @@ class Event:
 def action_kind(action: str) -> str:
     """The part of an action text before the first colon (``cast`` in ``cast:fireball:4``)."""
     return action.split(":", 1)[0]
+
+
+def winner_returns(n: int, winners: Collection[int], over: bool = True) -> list[float]:
+    """The returns of a game that some seats win and the others lose: 1 for each of
+    ``winners`` (a shared win too), -1 for every other seat of ``n``; 0 for all while the game
+    is not ``over``."""
+    if not over:
+        return [0.0] * n
+    return [1.0 if p in winners else -1.0 for p in range(n)]
 
 
 def random_action(game: Game[S], state: S, rng: random.Random) -> str:

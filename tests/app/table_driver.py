@@ -46,6 +46,41 @@ def perform(window: Any, gesture: Gesture) -> None:
         QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
 
 
+def wait_for_human(window: Any, c: Any, qtbot: Any,
+                   on_privacy: Callable[[], None] | None = None) -> None:
+    """Wait until the match is over or a human seat is to move at the table, answering each
+    privacy page on the way by clicking its button, as the next person would (``on_privacy``
+    runs first, while the page is up)."""
+    while True:
+        qtbot.waitUntil(lambda: c.over or c.is_human_turn()
+                        or c.awaiting_privacy is not None, timeout=60_000)
+        if c.over or c.awaiting_privacy is None:
+            return
+        if on_privacy is not None:
+            on_privacy()
+        QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+
+
+class PrivacyWatch:
+    """The checks of a hot-seat match: at each privacy page, that it is a real barrier (no
+    piece of the last person's table survives behind it); before each human move, that
+    ``leaks(window, c)`` finds nothing on the mover's screen. Counts both."""
+
+    def __init__(self, window: Any, c: Any, leaks: Callable[[Any, Any], list[str]]) -> None:
+        self.window, self.c, self.leaks = window, c, leaks
+        self.pages = 0
+        self.checks = 0
+
+    def on_privacy(self) -> None:
+        assert self.window.stack.currentWidget() is self.window.privacy_page
+        assert not self.window.table._pieces
+        self.pages += 1
+
+    def before_move(self) -> None:
+        assert self.leaks(self.window, self.c) == []
+        self.checks += 1
+
+
 def play_through_table(window: Any, controller: Any, qtbot: Any, seed: int,
                        limit: int = 2_000, before_move: Callable[[], None] | None = None,
                        on_privacy: Callable[[], None] | None = None) -> int:
@@ -59,14 +94,7 @@ def play_through_table(window: Any, controller: Any, qtbot: Any, seed: int,
     table = window.table
     c = controller
     for moves in range(limit):
-        while True:
-            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
-                            or c.awaiting_privacy is not None, timeout=60_000)
-            if c.over or c.awaiting_privacy is None:
-                break
-            if on_privacy is not None:
-                on_privacy()
-            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        wait_for_human(window, c, qtbot, on_privacy)
         if c.over:
             return moves
         if before_move is not None:

@@ -51,6 +51,7 @@ from tabletop.api import (
     derived,
     draw_by_count,
     maybe,
+    winner_returns,
 )
 
 from .data import (
@@ -477,9 +478,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: BuriedTreasureState) -> list[float]:
-        if state.phase != P_OVER:
-            return [0.0] * state.n
-        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+        return winner_returns(state.n, state.winners, state.phase == P_OVER)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: BuriedTreasureState, seat: int | None) -> BuriedTreasureObs:

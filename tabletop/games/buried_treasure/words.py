@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
 
 from .data import HAND_SIZE, ROUNDS, TARGET, VALUES
 from .spec import SPEC
@@ -51,9 +51,7 @@ def _bust_ja(a: Mapping[str, Any], say: Say) -> str:
 
 def _end_en(a: Mapping[str, Any], say: Say) -> str:
     why = f"someone has {TARGET} points" if a["early"] else f"after round {ROUNDS}"
-    verb = "wins" if len(a["winners"]) == 1 else "share the win"
-    return (f"Game over ({why}). Scores: {_tally_en(a, say)}. "
-            f"{say(a['winners'], 'players')} {verb}.")
+    return f"Game over ({why}). Scores: {_tally_en(a, say)}. {who_wins(a['winners'], say)}."
 
 
 def _end_ja(a: Mapping[str, Any], say: Say) -> str:
@@ -84,13 +82,9 @@ WORDS = Catalogue({
                                  f"取ります:{_cards(a['cards'])}。"),
     "log.end": (_end_en, _end_ja),
     # -- prompts ------------------------------------------------------------------------
-    "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
-                                   f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
-                                   f"with {a['best']} points.",
-                    "ゲーム終了:{winners:players}の勝ち({best}点)。"),
+    "prompt.over": game_over_prompt("points", "{best}点"),
     # -- the end ------------------------------------------------------------------------
-    "summary": (lambda a, say: f"{say(a['winners'], 'players')} "
-                               f"{'wins' if len(a['winners']) == 1 else 'share the win'} with "
+    "summary": (lambda a, say: f"{who_wins(a['winners'], say)} with "
                                f"{max(a['scores'])} points.\nScores after {a['rounds']} rounds: "
                                f"{_tally_en(a, say)}.",
                 lambda a, say: f"{say(a['winners'], 'players')}の勝ち({max(a['scores'])}点)。\n"

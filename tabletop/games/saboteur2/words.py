@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
 
 from .data import ROUNDS
 from .spec import SPEC
@@ -160,16 +160,11 @@ WORDS = Catalogue({
     "log.play": (_play("en"), _play("ja")),
     "log.result": (_result("en"), _result("ja")),
     "log.end": (lambda a, say: f"Game over after {ROUNDS} rounds. Gold: {_tally(a, say, 'en')}. "
-                               f"{say(a['winners'], 'players')} "
-                               f"{'wins' if len(a['winners']) == 1 else 'share the win'}.",
+                               f"{who_wins(a['winners'], say)}.",
                 lambda a, say: f"{ROUNDS}ラウンドでゲーム終了。金:{_tally(a, say, 'ja')}。"
                                f"{say(a['winners'], 'players')}の勝ち。"),
-    "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
-                                   f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
-                                   f"with {a['best']} gold.",
-                    "ゲーム終了:{winners:players}の勝ち(金{best})。"),
-    "summary": (lambda a, say: f"{say(a['winners'], 'players')} "
-                               f"{'wins' if len(a['winners']) == 1 else 'share the win'} with "
+    "prompt.over": game_over_prompt("gold", "金{best}"),
+    "summary": (lambda a, say: f"{who_wins(a['winners'], say)} with "
                                f"{max(a['gold'])} gold.\nGold after {ROUNDS} rounds: "
                                f"{_tally(a, say, 'en')}.",
                 lambda a, say: f"{say(a['winners'], 'players')}の勝ち(金{max(a['gold'])})。\n"

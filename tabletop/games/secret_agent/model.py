@@ -39,6 +39,7 @@ from tabletop.api import (
     Observation,
     OptionValue,
     draw_by_count,
+    winner_returns,
 )
 
 from . import legal, phases, rules
@@ -229,9 +230,7 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SecretAgentState) -> list[float]:
-        if state.phase != P_OVER:
-            return [0.0] * state.n
-        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+        return winner_returns(state.n, state.winners, state.phase == P_OVER)
 
     def final_result(self, state: SecretAgentState) -> tuple[str | None, float | None]:
         if state.phase != P_OVER:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
 
 from .data import ALL_FACES, KIND_NAMES, card_names
 from .spec import SPEC
@@ -73,8 +73,7 @@ def _end(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
         winners = a["winners"]
         if lang == "en":
             tally = ", ".join(f"{say(p, 'player')} {v}" for p, v in enumerate(scores))
-            verb = "wins" if len(winners) == 1 else "share the win"
-            return f"Game over. Technology points: {tally}. {say(winners, 'players')} {verb}."
+            return f"Game over. Technology points: {tally}. {who_wins(winners, say)}."
         tally = "、".join(f"{say(p, 'player')} {v}点" for p, v in enumerate(scores))
         return f"ゲーム終了。技術点:{tally}。{say(winners, 'players')}の勝ち。"
     return words
@@ -112,9 +111,6 @@ WORDS = Catalogue({
     "log.chose": (lambda a, say: f"{say(a['seat'], 'player')}: {a['action']}",
                   lambda a, say: f"{say(a['seat'], 'player')}:{a['action']}"),
     "prompt.action": (_action_prompt("en"), _action_prompt("ja")),
-    "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
-                                   f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
-                                   f"with {a['best']} points.",
-                    "ゲーム終了:{winners:players}の勝ち({best}点)。"),
+    "prompt.over": game_over_prompt("points", "{best}点"),
     **{f"cause.{k}": v for k, v in _CAUSE.items()},
 }, spec=SPEC, parent=ENGINE)

@@ -43,6 +43,7 @@ from tabletop.api import (
     Msg,
     Observation,
     OptionValue,
+    winner_returns,
 )
 
 from . import knowledge
@@ -623,9 +624,7 @@ class SheepAndThiefGame(Game[SheepState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SheepState) -> list[float]:
-        if state.phase != P_OVER:
-            return [0.0] * state.n
-        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+        return winner_returns(state.n, state.winners, state.phase == P_OVER)
 
     def final_result(self, state: SheepState) -> tuple[str | None, float | None]:
         if state.phase != P_OVER:
@@ -685,7 +684,7 @@ class SheepAndThiefGame(Game[SheepState]):
     def heuristics(self, state: SheepState) -> list[float | None]:
         s = state
         if s.phase == P_OVER:
-            return [1.0 if p in s.winners else -1.0 for p in range(s.n)]
+            return list(winner_returns(s.n, s.winners))
         values = [position_value(s, p) for p in range(s.n)]
         out: list[float | None] = []
         for p in range(s.n):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
 
 from .data import CARDS, EDGES, HOUSE_NUMERALS, ROUNDS, Card
 from .spec import SPEC
@@ -73,8 +73,7 @@ def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
 
 
 def _end_en(a: Mapping[str, Any], say: Say) -> str:
-    verb = "wins" if len(a["winners"]) == 1 else "share the win"
-    return f"Game over. Scores: {_tally(a, say, 'en')}. {say(a['winners'], 'players')} {verb}."
+    return f"Game over. Scores: {_tally(a, say, 'en')}. {who_wins(a['winners'], say)}."
 
 
 def _end_ja(a: Mapping[str, Any], say: Say) -> str:
@@ -109,12 +108,8 @@ WORDS = Catalogue({
                                      f"スタートプレイヤーカードは{say(a['start'], 'player')}へ。"),
     "log.end": (_end_en, _end_ja),
     # -- prompts and the end --------------------------------------------------------------
-    "prompt.over": (lambda a, say: f"Game over: {say(a['winners'], 'players')} "
-                                   f"{'wins' if len(a['winners']) == 1 else 'share the win'} "
-                                   f"with {a['best']} points.",
-                    "ゲーム終了:{winners:players}の勝ち({best}点)。"),
-    "summary": (lambda a, say: f"{say(a['winners'], 'players')} "
-                               f"{'wins' if len(a['winners']) == 1 else 'share the win'}. "
+    "prompt.over": game_over_prompt("points", "{best}点"),
+    "summary": (lambda a, say: f"{who_wins(a['winners'], say)}. "
                                f"Scores: {_tally(a, say, 'en')}.",
                 lambda a, say: f"{say(a['winners'], 'players')}の勝ち。"
                                f"得点:{_tally(a, say, 'ja')}。"),

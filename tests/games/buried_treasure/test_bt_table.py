@@ -13,7 +13,7 @@ import pytest
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.games.buried_treasure.plugin import PLUGIN
-from tests.app.table_driver import game_window, play_through_table
+from tests.app.table_driver import PrivacyWatch, game_window, play_through_table
 
 GAME = "buried-treasure"
 
@@ -58,25 +58,12 @@ def test_hot_seat_game_to_the_end_through_the_table(window, qtbot) -> None:  # t
     c = window.start_game(GameSetup(GAME, 3, ["human", "human", "human"], {}, seed=4,
                                     fixed_seed=True))
     assert c is not None
-    pages = 0
-    checks = 0
+    watch = PrivacyWatch(window, c, _screen_leaks)
 
-    def on_privacy() -> None:
-        # The page is a real barrier: no piece of the last seat's table survives behind it.
-        nonlocal pages
-        assert window.stack.currentWidget() is window.privacy_page
-        assert not window.table._pieces
-        pages += 1
-
-    def before_move() -> None:
-        nonlocal checks
-        assert _screen_leaks(window, c) == []
-        checks += 1
-
-    human_moves = play_through_table(window, c, qtbot, seed=4, before_move=before_move,
-                                     on_privacy=on_privacy)
+    human_moves = play_through_table(window, c, qtbot, seed=4, before_move=watch.before_move,
+                                     on_privacy=watch.on_privacy)
     assert c.over and human_moves > 0
-    assert pages > 10 and checks == human_moves
+    assert watch.pages > 10 and watch.checks == human_moves
     assert c.session.observation(None)["phase"] == "over"
     dialog = window.ending.summary_dialog
     assert dialog is not None

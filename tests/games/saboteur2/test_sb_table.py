@@ -18,7 +18,7 @@ from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.saboteur2.plugin import PLUGIN
-from tests.app.table_driver import game_window, perform
+from tests.app.table_driver import PrivacyWatch, game_window, perform, wait_for_human
 from tests.table.tablehelp import move, press, release
 
 GAME = "saboteur2"
@@ -90,14 +90,7 @@ def play_through(window: Any, c: Any, qtbot: Any, seed: int, *, until_round: int
     table = window.table
     made: dict[str, int] = {}
     for _ in range(3000):
-        while True:
-            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
-                            or c.awaiting_privacy is not None, timeout=60_000)
-            if c.over or c.awaiting_privacy is None:
-                break
-            if on_privacy is not None:
-                on_privacy()
-            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        wait_for_human(window, c, qtbot, on_privacy)
         if c.over or c.session.state.round > until_round:
             return made
         if before_move is not None:
@@ -150,25 +143,12 @@ def test_hot_seat_of_three_to_the_end_of_a_round(window, qtbot) -> None:  # type
     c = window.start_game(GameSetup(GAME, 3, ["human", "human", "human"], {}, seed=2,
                                     fixed_seed=True))
     assert c is not None
-    pages = 0
-    checks = 0
+    watch = PrivacyWatch(window, c, screen_leaks)
 
-    def on_privacy() -> None:
-        # The page is a real barrier: nothing of the last person's table stays behind it.
-        nonlocal pages
-        assert window.stack.currentWidget() is window.privacy_page
-        assert not window.table._pieces
-        pages += 1
-
-    def before_move() -> None:
-        nonlocal checks
-        assert screen_leaks(window, c) == []
-        checks += 1
-
-    made = play_through(window, c, qtbot, seed=2, until_round=1, on_privacy=on_privacy,
-                        before_move=before_move)
+    made = play_through(window, c, qtbot, seed=2, until_round=1, on_privacy=watch.on_privacy,
+                        before_move=watch.before_move)
     assert c.session.state.round == 2 or c.over
-    assert pages > 10 and checks == sum(made.values()) > 10
+    assert watch.pages > 10 and watch.checks == sum(made.values()) > 10
     assert made.get("turned", 0) > 0 and made.get("place", 0) > 0
     # The round's result lies on the table of the next person to move.
     qtbot.waitUntil(lambda: c.awaiting_privacy is not None or c.is_human_turn(), timeout=10_000)

@@ -12,14 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.secret_agent.plugin import PLUGIN
-from tests.app.table_driver import game_window, perform
+from tests.app.table_driver import game_window, perform, wait_for_human
 
 GAME = "secret-agent"
 ATTACKS = ("disaster:", "secret:", "special:", "destroy:")
@@ -82,14 +80,7 @@ def play(window: Any, c: Any, qtbot: Any, seed: int, *, limit: int = 3000,
     table = window.table
     made: dict[str, int] = {}
     for _ in range(limit):
-        while True:
-            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
-                            or c.awaiting_privacy is not None, timeout=60_000)
-            if c.over or c.awaiting_privacy is None:
-                break
-            if on_privacy is not None:
-                on_privacy()
-            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        wait_for_human(window, c, qtbot, on_privacy)
         if c.over or stop():
             return made
         if before_move is not None:

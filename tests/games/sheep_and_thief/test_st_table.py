@@ -13,8 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QTableWidget
 
 from tabletop.app.newgame import GameSetup
@@ -22,7 +20,7 @@ from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
 from tabletop.games.sheep_and_thief.state import P_DRAFT, P_KEEP, P_TAKE
-from tests.app.table_driver import game_window, perform, visible_point
+from tests.app.table_driver import PrivacyWatch, game_window, perform, visible_point, wait_for_human
 from tests.table.tablehelp import click
 
 GAME = "sheep-and-thief"
@@ -80,14 +78,7 @@ def play(window: Any, qtbot: Any, seed: int, *, clicks: bool = False,
     c = window.controller
     drags = 0
     for moves in range(limit):
-        while True:
-            qtbot.waitUntil(lambda: c.over or c.is_human_turn()
-                            or c.awaiting_privacy is not None, timeout=60_000)
-            if c.over or c.awaiting_privacy is None:
-                break
-            if on_privacy is not None:
-                on_privacy()
-            QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
+        wait_for_human(window, c, qtbot, on_privacy)
         if c.over:
             return moves
         if before_move is not None:
@@ -161,26 +152,13 @@ def test_one_person_against_three_computers_with_drags_and_clicks(window, qtbot)
 def test_two_people_at_one_screen_never_see_each_others_cards(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=5, fixed_seed=True))
     assert c is not None
-    pages = 0
-    checks = 0
+    watch = PrivacyWatch(window, c, screen_leaks)
 
-    def on_privacy() -> None:
-        # The page is a real barrier: nothing of the last person's table survives behind it.
-        nonlocal pages
-        assert window.stack.currentWidget() is window.privacy_page
-        assert not window.table._pieces
-        pages += 1
-
-    def before_move() -> None:
-        nonlocal checks
-        assert screen_leaks(window, c) == []
-        checks += 1
-
-    moves = play(window, qtbot, seed=5, before_move=before_move, on_privacy=on_privacy)
-    assert c.over and moves > 40 and checks == moves
+    moves = play(window, qtbot, seed=5, before_move=watch.before_move, on_privacy=watch.on_privacy)
+    assert c.over and moves > 40 and watch.checks == moves
     # Every secret choice of the draft (keep, keep, offer, take for each) and every turn of
     # the placement that moves the screen to the other person passes behind the page.
-    assert pages >= 3 * 4
+    assert watch.pages >= 3 * 4
     history = c.session.history
     for kind in ("keep", "offer", "take", "place"):
         assert {r.seat for r in history if r.action.startswith(kind + ":")} == {0, 1}
