@@ -28,6 +28,7 @@ from tabletop.api import (
     Observation,
     OptionValue,
     draw_by_count,
+    winner_returns,
 )
 
 from . import ai, knowledge, policy
@@ -605,9 +606,7 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: Saboteur2State) -> list[float]:
-        if state.phase != P_OVER:
-            return [0.0] * state.n
-        return [1.0 if p in state.winners else -1.0 for p in range(state.n)]
+        return winner_returns(state.n, state.winners, over=state.phase == P_OVER)
 
     def final_result(self, state: Saboteur2State) -> tuple[str | None, float | None]:
         return ("over", float(state.gold[0])) if state.phase == P_OVER else (None, None)
