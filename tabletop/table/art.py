@@ -255,7 +255,7 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     # text unreadably small at a laptop's size; the card's hover text gives both.
     body = (body_ja or body_en) if lang == "ja" else (body_en or body_ja)
     if body:
-        draw_fitted(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), body, 12 * k, INK,
+        draw_fitted(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), body, 15 * k, INK,
                     minimum=5.0 * k)
 
     if ends:
