@@ -17,12 +17,9 @@ FRAME_H = 80
 
 
 def available(widget: QWidget) -> QSize:
-    """The free area of the screen ``widget`` opens on (its parent's, else the primary)."""
-    screen = widget.screen() if widget.isWindow() and widget.parentWidget() is None else None
-    if screen is None and widget.parentWidget() is not None:
-        screen = widget.parentWidget().screen()
-    if screen is None:
-        screen = QGuiApplication.primaryScreen()
+    """The free area of the screen ``widget`` opens on (Qt answers with its window's screen,
+    else the primary one)."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
     if screen is None:
         return QSize(1280, 800)
     return screen.availableGeometry().size()
