@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
+from tabletop.api import ENGINE, Catalogue, Msg, Say, game_over_prompt, who_wins, words_file
 
 from .data import ROUNDS
 from .spec import SPEC
@@ -80,52 +80,19 @@ _CARD_NAMES: dict[str, tuple[str, str]] = {
 }
 
 
-def _play(lang: str) -> Any:
-    """The log line of an action card, by card: whom it hit, what it mended or removed."""
-    def line(a: Mapping[str, Any], say: Say) -> str:
-        who, card = say(a["seat"], "player"), say(a["card"], "@card")
-        target = say(a["target"], "player") if "target" in a else ""
-        c = a["card"]
-        if lang == "ja":
-            if c.startswith("A-REP"):
-                return f"{who}が{card}で{target}の{say(a['tool'], '@tool')}を直しました。"
-            if c == "A-ROCK":
-                return (f"{who}が落石で({a['x']},{a['y']})の"
-                        f"{say(a['removed'], '@card')}を取り除きました。")
-            if c == "A-MAP":
-                return f"{who}が地図で({a['x']},{a['y']})のゴールをこっそり見ました。"
-            if c == "A-THF":
-                return f"{who}が泥棒を自分の前に置きました。"
-            if c == "A-INS":
-                return f"{who}が{target}の役割をこっそり調べました。"
-            if c == "A-SWH":
-                return f"{who}が{target}と手札を交換しました。"
-            if c == "A-HAT":
-                return f"{who}が{target}の役割を変更させます。"
-            if c in ("A-FRE", "A-HOF"):
-                return f"{who}が{card}で{target}の前のカードを取り除きました。"
-            return f"{who}が{target}に{card}を使いました。"
-        if c.startswith("A-REP"):
-            return f"{who} plays {card} and mends {target}'s {say(a['tool'], '@tool')}."
-        if c == "A-ROCK":
-            return (f"{who} plays Rockfall and removes {say(a['removed'], '@card')} at "
-                    f"({a['x']},{a['y']}).")
-        if c == "A-MAP":
-            return f"{who} plays a Map and secretly looks at the goal at ({a['x']},{a['y']})."
-        if c == "A-THF":
-            return f"{who} puts Theft in front of themself."
-        if c == "A-INS":
-            return f"{who} secretly inspects {target}'s role."
-        if c == "A-SWH":
-            return f"{who} swaps hands with {target}."
-        if c == "A-HAT":
-            return f"{who} makes {target} swap hats: a new role from the reserve."
-        if c == "A-FRE":
-            return f"{who} plays {card}: {target} is free."
-        if c == "A-HOF":
-            return f"{who} plays {card}: {target}'s Theft is discarded."
-        return f"{who} plays {card} on {target}."
-    return line
+#: The log line of each action card: its own sentence (whom it hit, what it mended or
+#: removed), a template of ``words.toml``; the other cards say whom they were played on.
+_PLAY_LINES = {"A-ROCK": "log.play.rockfall", "A-MAP": "log.play.map", "A-THF": "log.play.theft",
+               "A-INS": "log.play.inspect", "A-SWH": "log.play.swap_hand",
+               "A-HAT": "log.play.swap_hat", "A-FRE": "log.play.free",
+               "A-HOF": "log.play.hands_off"}
+
+
+def _play(a: Mapping[str, Any], say: Say) -> str:
+    card = str(a["card"])
+    code = "log.play.repair" if card.startswith("A-REP") else _PLAY_LINES.get(card,
+                                                                               "log.play.on")
+    return say(Msg.of(code, a), "")
 
 
 def _result(lang: str) -> Any:
@@ -157,7 +124,7 @@ def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     **{f"card.{c}": names for c, names in _CARD_NAMES.items()},
-    "log.play": (_play("en"), _play("ja")),
+    "log.play": (_play, _play),
     "log.result": (_result("en"), _result("ja")),
     "log.end": (lambda a, say: f"Game over after {ROUNDS} rounds. Gold: {_tally(a, say, 'en')}. "
                                f"{who_wins(a['winners'], say)}.",
