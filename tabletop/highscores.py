@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,15 +27,10 @@ KEEP = 10
 MAX_BYTES = 1024 * 1024
 
 
-class HighScoreFileError(ValueError):
+class HighScoreFileError(files.DamagedFileError):
     """A high-score file is damaged; ``kept`` is where it was moved (``None``: it stayed)."""
 
-    def __init__(self, path: Path, problem: str, kept: Path | None) -> None:
-        where = f" It was kept as {kept.name}." if kept is not None else ""
-        super().__init__(f"The high-score file {path} is damaged: {problem}.{where}")
-        self.path = path
-        self.problem = problem
-        self.kept = kept
+    what = "high-score file"
 
 
 @dataclass(frozen=True)
@@ -98,9 +92,6 @@ def _int(v: object) -> int:
     return v
 
 
-def now_iso() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
 
 @dataclass(frozen=True)
 class Filed:
@@ -157,7 +148,7 @@ class HighScoreStore:
         is moved aside first and reported in ``Filed.damaged``; the entry then starts a fresh
         list. ``OSError`` if the file cannot be written."""
         if not entry.date:
-            entry = HighScore(**{**entry.__dict__, "date": now_iso()})
+            entry = HighScore(**{**entry.__dict__, "date": files.now_iso()})
         damaged: HighScoreFileError | None = None
         try:
             tables = self.tables(game_id)

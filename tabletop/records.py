@@ -30,7 +30,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -55,19 +55,11 @@ PEOPLE, SOLO = "people", "solo"
 ALL = "all"
 
 
-class RecordFileError(ValueError):
+class RecordFileError(files.DamagedFileError):
     """The record file is damaged; ``kept`` is where it was set aside (``None``: it stayed)."""
 
-    def __init__(self, path: Path, problem: str, kept: Path | None) -> None:
-        where = f" It was kept as {kept.name}." if kept is not None else ""
-        super().__init__(f"The game record file {path} is damaged: {problem}.{where}")
-        self.path = path
-        self.problem = problem
-        self.kept = kept
+    what = "game record file"
 
-
-def now_iso() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -156,7 +148,7 @@ class GameRecord:
                  started: str = "", date: str = "", seed: int = 0) -> GameRecord:
         """A record of a game that ended now (or at ``date``); the length is the time from
         ``started`` to its end, when ``started`` is known."""
-        end = date or now_iso()
+        end = date or files.now_iso()
         seconds = 0.0
         if started:
             try:

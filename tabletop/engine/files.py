@@ -57,6 +57,27 @@ MIB = 1024 * 1024
 TEMP_SUFFIX = ".tmp"
 
 
+class DamagedFileError(ValueError):
+    """One of our data files is damaged: ``problem`` says how, ``kept`` is where it was set
+    aside (``None``: it could not be moved and stayed). Each kind of file subclasses this and
+    names itself in ``what`` ("high-score file")."""
+
+    what = "data file"
+
+    def __init__(self, path: Path, problem: str, kept: Path | None) -> None:
+        where = f" It was kept as {kept.name}." if kept is not None else ""
+        super().__init__(f"The {self.what} {path} is damaged: {problem}.{where}")
+        self.path = path
+        self.problem = problem
+        self.kept = kept
+
+
+def now_iso() -> str:
+    """The current time, UTC, as an ISO 8601 string to the second ("...+00:00"): the stamp
+    of high scores, game records and campaign slots."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
 class FileProblem(Exception):
     """What is wrong with a data file: ``kind`` (one of the constants above) and ``problem``,
     a phrase that completes "Cannot open the file: ..."."""

@@ -17,16 +17,17 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
 from tabletop.api import (
     DAMAGED,
+    DamagedFileError,
     FileProblem,
     InvalidOptionError,
     keep_aside,
+    now_iso,
     quote,
     read_json,
     remove_stale_temporaries,
@@ -54,20 +55,11 @@ class CampaignError(ValueError):
     """A campaign operation that cannot be done (an unknown slot, a finished campaign)."""
 
 
-class CampaignFileError(CampaignError):
+class CampaignFileError(DamagedFileError, CampaignError):
     """A campaign file is damaged. ``path`` is where it was, ``kept`` where it was moved."""
 
-    def __init__(self, path: Path, problem: str, kept: Path | None) -> None:
-        where = f" It was kept as {kept.name}." if kept is not None else ""
-        super().__init__(f"The campaign file {path} is damaged: {problem}.{where}")
-        self.path = path
-        self.problem = problem
-        self.kept = kept
+    what = "campaign file"
 
-
-def now_iso() -> str:
-    """The current time, UTC, as an ISO 8601 string with seconds."""
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 @dataclass(frozen=True)
