@@ -114,26 +114,31 @@ def face_up_cells(cards: Sequence[str], down: Sequence[bool], thief: int, card: 
 # ---------------------------------------------------------------------------------------------
 
 
-def road_network(cards: Sequence[str], down: Sequence[bool]) -> set[int]:
-    """The cells of the house road network (ST-R29): from the house, across every edge where
-    both touching edges are road; all road edges of one card join in its middle."""
-    if not cards[HOUSE_CELL]:
-        return set()  # before the set-up
-    reached = {HOUSE_CELL}
-    todo = [HOUSE_CELL]
+def _joined(cards: Sequence[str], down: Sequence[bool], start: int, kind: str) -> set[int]:
+    """The cells joined to ``start`` by ``kind`` ("roads" or "rivers"): across every edge
+    where both touching edges carry it; all such edges of one card join in its middle."""
+    reached = {start}
+    todo = [start]
     while todo:
         cell = todo.pop()
         card = card_at(cards, down, cell)
         assert card is not None
-        for e in card.roads:
+        for e in getattr(card, kind):
             n = NEIGHBOUR[cell][e]
             if n is None or n in reached:
                 continue
             other = card_at(cards, down, n)
-            if other is not None and OPPOSITE[e] in other.roads:
+            if other is not None and OPPOSITE[e] in getattr(other, kind):
                 reached.add(n)
                 todo.append(n)
     return reached
+
+
+def road_network(cards: Sequence[str], down: Sequence[bool]) -> set[int]:
+    """The cells of the house road network (ST-R29): from the house along the roads."""
+    if not cards[HOUSE_CELL]:
+        return set()  # before the set-up
+    return _joined(cards, down, HOUSE_CELL, "roads")
 
 
 def towns_reached(cards: Sequence[str], down: Sequence[bool], two_towns: bool) -> list[str]:
@@ -160,22 +165,8 @@ def river_groups(cards: Sequence[str], down: Sequence[bool]) -> list[list[int]]:
     for start in rivers:
         if start in seen:
             continue
-        group = [start]
-        seen.add(start)
-        todo = [start]
-        while todo:
-            cell = todo.pop()
-            card = card_at(cards, down, cell)
-            assert card is not None
-            for e in card.rivers:
-                n = NEIGHBOUR[cell][e]
-                if n is None or n in seen:
-                    continue
-                other = card_at(cards, down, n)
-                if other is not None and OPPOSITE[e] in other.rivers:
-                    seen.add(n)
-                    group.append(n)
-                    todo.append(n)
+        group = _joined(cards, down, start, "rivers")
+        seen |= group
         groups.append(sorted(group))
     return groups
 

@@ -1,6 +1,6 @@
 """Sheep & Thief's words: every message code its rules use, in English and Japanese
 (``tabletop.text`` formats them at the app's edge). The card names are built from the card
-table, so a card reads as what it shows: "M27 (river W–E, 1 sheep)"."""
+table, so a card reads as what it shows: "M27 (river E–W, 1 sheep)"."""
 
 from __future__ import annotations
 
@@ -20,38 +20,31 @@ def _edges(edges: frozenset[str], ja: bool) -> str:
     return "".join(_EDGE_JA[e] for e in ordered) if ja else "–".join(ordered)
 
 
-def _card_en(card: Card) -> str:
+#: A card's features in the order its name lists them: the Card field, then its words in
+#: English (singular, plural) and in Japanese. ``{n}`` is the count, ``{e}`` the edges.
+_FEATURES: tuple[tuple[str, tuple[str, str], str], ...] = (
+    ("roads", ("road {e}", "road {e}"), "道{e}"),
+    ("rivers", ("river {e}", "river {e}"), "川{e}"),
+    ("sheep", ("{n} sheep", "{n} sheep"), "ひつじ{n}"),
+    ("dogs", ("{n} dog", "{n} dogs"), "牧羊犬{n}"),
+    ("thieves", ("{n} thief", "{n} thieves"), "どろぼう{n}"),
+    ("hut", ("hut", "hut"), "小屋"),
+)
+
+
+def _card_name(card: Card, ja: bool) -> str:
+    """A card's id and features, as the log and the hover text name it."""
     parts: list[str] = []
-    if card.roads:
-        parts.append(f"road {_edges(card.roads, False)}")
-    if card.rivers:
-        parts.append(f"river {_edges(card.rivers, False)}")
-    if card.sheep:
-        parts.append(f"{card.sheep} sheep")
-    if card.dogs:
-        parts.append(f"{card.dogs} dog{'s' if card.dogs > 1 else ''}")
-    if card.thieves:
-        parts.append(f"{card.thieves} thie{'ves' if card.thieves > 1 else 'f'}")
-    if card.hut:
-        parts.append("hut")
+    for field, en, ja_words in _FEATURES:
+        value = getattr(card, field)
+        if not value:
+            continue
+        many = isinstance(value, int) and not isinstance(value, bool) and value > 1
+        edges = _edges(value, ja) if isinstance(value, frozenset) else ""
+        parts.append((ja_words if ja else en[many]).format(n=value, e=edges))
+    if ja:
+        return f"{card.id}({'・'.join(parts) or '草原'})"
     return f"{card.id} ({', '.join(parts) or 'meadow'})"
-
-
-def _card_ja(card: Card) -> str:
-    parts: list[str] = []
-    if card.roads:
-        parts.append(f"道{_edges(card.roads, True)}")
-    if card.rivers:
-        parts.append(f"川{_edges(card.rivers, True)}")
-    if card.sheep:
-        parts.append(f"ひつじ{card.sheep}")
-    if card.dogs:
-        parts.append(f"牧羊犬{card.dogs}")
-    if card.thieves:
-        parts.append(f"どろぼう{card.thieves}")
-    if card.hut:
-        parts.append("小屋")
-    return f"{card.id}({'・'.join(parts) or '草原'})"
 
 
 def _houses(lang: str) -> Any:
@@ -83,7 +76,7 @@ def _end_ja(a: Mapping[str, Any], say: Say) -> str:
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     # -- cards --------------------------------------------------------------------------
-    **{f"card.{cid}": (_card_en(c), _card_ja(c)) for cid, c in CARDS.items()},
+    **{f"card.{cid}": (_card_name(c, False), _card_name(c, True)) for cid, c in CARDS.items()},
     # -- the log ------------------------------------------------------------------------
     "log.houses": (_houses("en"), _houses("ja")),
     "log.round": (f"Round {{round}} of {ROUNDS}: {{start:player}} is the start player. Each "
