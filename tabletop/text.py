@@ -93,6 +93,16 @@ def who_wins(winners: Any, say: Say) -> str:
     return f"{say(winners, 'players')} {'wins' if len(winners) == 1 else 'share the win'}"
 
 
+def per_seat(values: Sequence[Any], say: Say, lang: str, *, unit_ja: str = "",
+             sep_en: str = ", ", skip_empty: bool = False) -> str:
+    """One figure per seat after the seat's name, the way score lines read: "Player 1 12,
+    Player 2 9" / "プレイヤー1 12点、プレイヤー2 9点" (``unit_ja`` follows each figure in
+    Japanese; ``skip_empty`` leaves out seats whose figure is 0 or empty)."""
+    sep, unit = (sep_en, "") if lang == "en" else ("、", unit_ja)
+    return sep.join(f"{say(p, 'player')} {v}{unit}" for p, v in enumerate(values)
+                    if v or not skip_empty)
+
+
 def game_over_prompt(unit_en: str, best_ja: str) -> Entry:
     """The entry ``prompt.over`` of a game won on points: "Game over: Player 1 wins with 12
     points." over the arguments ``winners`` and ``best``; ``best_ja`` words the best score in

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, per_seat, who_wins, words_file
 
 from .data import HAND_SIZE, ROUNDS, TARGET, VALUES
 from .spec import SPEC
@@ -17,18 +17,16 @@ def _cards(cards: list[int]) -> str:
 
 
 def _tally_en(a: Mapping[str, Any], say: Say) -> str:
-    return ", ".join(f"{say(p, 'player')} {v}" for p, v in enumerate(a["scores"]))
+    return per_seat(a["scores"], say, "en")
 
 
-def _tally_ja(a: Mapping[str, Any], say: Say, unit: str = "点") -> str:
-    return "、".join(f"{say(p, 'player')} {v}{unit}" for p, v in enumerate(a["scores"]))
+def _tally_ja(a: Mapping[str, Any], say: Say) -> str:
+    return per_seat(a["scores"], say, "ja", unit_ja="点")
 
 
 def _reveal(lang: str) -> Any:
-    sep = "; " if lang == "en" else "、"
-
     def part(a: Mapping[str, Any], say: Say) -> str:
-        return sep.join(f"{say(p, 'player')} {v}" for p, v in enumerate(a["cards"]))
+        return per_seat(a["cards"], say, lang, sep_en="; ")
     return part
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Say, per_seat, words_file
 
 from .data import LAST_MILESTONE, REPRIMANDS_TO_LOSE, VALUES
 from .spec import SPEC
@@ -57,11 +57,11 @@ def _round_ja(a: Mapping[str, Any], say: Say) -> str:
 
 
 def _tally_en(a: Mapping[str, Any], say: Say) -> str:
-    return ", ".join(f"{say(p, 'player')} {r}" for p, r in enumerate(a["reprimands"]))
+    return per_seat(a["reprimands"], say, "en")
 
 
 def _tally_ja(a: Mapping[str, Any], say: Say) -> str:
-    return "、".join(f"{say(p, 'player')} {r}枚" for p, r in enumerate(a["reprimands"]))
+    return per_seat(a["reprimands"], say, "ja", unit_ja="枚")
 
 
 WORDS = Catalogue({

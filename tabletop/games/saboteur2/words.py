@@ -7,7 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Msg, Say, game_over_prompt, who_wins, words_file
+from tabletop.api import (
+    ENGINE,
+    Catalogue,
+    Msg,
+    Say,
+    game_over_prompt,
+    per_seat,
+    who_wins,
+    words_file,
+)
 
 from .data import ROUNDS
 from .spec import SPEC
@@ -99,8 +108,7 @@ def _result(lang: str) -> Any:
     def line(a: Mapping[str, Any], say: Say) -> str:
         winners = a["winners"]
         names = say(winners, "players") if winners else ("nobody" if lang == "en" else "なし")
-        pay = [f"{say(p, 'player')} {v}" for p, v in enumerate(a["pay"]) if v]
-        paid = ", ".join(pay) if lang == "en" else "、".join(pay)
+        paid = per_seat(a["pay"], say, lang, skip_empty=True)
         if lang == "ja":
             why = {"gold": f"金塊に到達:{say(a['teams'], '@team,')}の金鉱掘りの勝ち",
                    "blocked": "金塊に到達したが、どの道も両色の扉でふさがれている:お邪魔者の勝ち",
@@ -117,8 +125,7 @@ def _result(lang: str) -> Any:
 
 
 def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
-    parts = [f"{say(p, 'player')} {v}" for p, v in enumerate(a["gold"])]
-    return ", ".join(parts) if lang == "en" else "、".join(parts)
+    return per_seat(a["gold"], say, lang)
 
 
 WORDS = Catalogue({

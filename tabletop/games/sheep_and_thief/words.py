@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, per_seat, who_wins, words_file
 
 from .data import CARDS, EDGES, HOUSE_NUMERALS, ROUNDS, Card
 from .spec import SPEC
@@ -61,8 +61,7 @@ def _houses(lang: str) -> Any:
 
 
 def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
-    sep, unit = ("; ", "") if lang == "en" else ("、", "点")
-    return sep.join(f"{say(p, 'player')} {v}{unit}" for p, v in enumerate(a["scores"]))
+    return per_seat(a["scores"], say, lang, unit_ja="点", sep_en="; ")
 
 
 def _end_en(a: Mapping[str, Any], say: Say) -> str:

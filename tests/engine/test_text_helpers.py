@@ -1,0 +1,40 @@
+"""The shared wording helpers of ``tabletop.text`` that every game's catalogue builds on:
+one figure per seat, the winners' verb, the game-over prompt."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.engine import Msg
+from tabletop.text import ENGINE, Catalogue, per_seat, render, who_wins
+
+
+def _say(value: Any, form: str) -> str:
+    if form == "players":
+        return " and ".join(f"Player {p + 1}" for p in value)
+    return f"Player {value + 1}"
+
+
+def test_per_seat_names_each_seat_then_its_figure() -> None:
+    assert per_seat([12, 9], _say, "en") == "Player 1 12, Player 2 9"
+    assert per_seat([12, 9], _say, "ja", unit_ja="点") == "Player 1 12点、Player 2 9点"
+    assert per_seat([3, 0, 5], _say, "en", sep_en="; ") == "Player 1 3; Player 2 0; Player 3 5"
+
+
+def test_per_seat_may_leave_out_empty_figures() -> None:
+    assert per_seat([0, 4, 0, 2], _say, "en", skip_empty=True) == "Player 2 4, Player 4 2"
+    assert per_seat([0, 0], _say, "ja", skip_empty=True) == ""
+
+
+def test_who_wins_agrees_in_number() -> None:
+    assert who_wins([1], _say) == "Player 2 wins"
+    assert who_wins([0, 2], _say) == "Player 1 and Player 3 share the win"
+
+
+def test_per_seat_reads_through_a_catalogue_in_both_languages() -> None:
+    words = Catalogue({"tally": (lambda a, say: per_seat(a["v"], say, "en"),
+                                 lambda a, say: per_seat(a["v"], say, "ja", unit_ja="点"))},
+                      parent=ENGINE)
+    msg = Msg("tally", v=[3, 1])
+    assert render(msg, "en", words) == "Player 1 3, Player 2 1"
+    assert render(msg, "ja", words) == "プレイヤー1 3点、プレイヤー2 1点"
