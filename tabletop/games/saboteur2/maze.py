@@ -42,9 +42,11 @@ Maze = Mapping[int, int]
 Network = tuple[frozenset[int], frozenset[int]]
 
 
-def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
-    """SB-R18: the segments reached (``key * 4 + segment``) and their path edges
-    (``key * 4 + edge``), from the start card and every ladder."""
+def _walk(maze: Maze, shapes: Sequence[Shape],
+          blocked_door: str | None = None) -> tuple[set[int], set[int]]:
+    """The segments (``key * 4 + segment``) and path edges (``key * 4 + edge``) reached from
+    the start card and every ladder; a card with a door of colour ``blocked_door`` is reached
+    but not passed through."""
     todo: list[tuple[int, int]] = [(START_KEY, 0)] if START_KEY in maze else []
     todo += [(k, 0) for k, sh in maze.items() if shapes[sh].ladder and k != START_KEY]
     segs: set[int] = set()
@@ -56,6 +58,8 @@ def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
             continue
         segs.add(node)
         shape = shapes[maze[k]]
+        if blocked_door is not None and shape.door == blocked_door:
+            continue
         for e in shape.segments[sg]:
             edges.add(k * 4 + e)
             nb = k + STEP[e]
@@ -65,6 +69,13 @@ def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
             j = shapes[other].seg[OPP[e]]
             if j >= 0 and nb * 4 + j not in segs:
                 todo.append((nb, j))
+    return segs, edges
+
+
+def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
+    """SB-R18: the segments reached (``key * 4 + segment``) and their path edges
+    (``key * 4 + edge``), from the start card and every ladder."""
+    segs, edges = _walk(maze, shapes)
     return frozenset(segs), frozenset(edges)
 
 
@@ -168,29 +179,10 @@ def stone_turn(maze: Maze, shapes: Sequence[Shape], net: Network, slot: int,
 def team_reach(maze: Maze, shapes: Sequence[Shape], target: int, blocked_door: str) -> bool:
     """SB-R25: a chain of network segments from the start or a ladder to the card at
     ``target`` that passes no door of colour ``blocked_door``."""
-    todo: list[tuple[int, int]] = [(START_KEY, 0)] if START_KEY in maze else []
-    todo += [(k, 0) for k, sh in maze.items() if shapes[sh].ladder and k != START_KEY]
-    seen: set[int] = set()
-    while todo:
-        k, sg = todo.pop()
-        node = k * 4 + sg
-        if node in seen:
-            continue
-        seen.add(node)
-        shape = shapes[maze[k]]
-        if shape.door == blocked_door:
-            continue
-        if k == target:
-            return True
-        for e in shape.segments[sg]:
-            nb = k + STEP[e]
-            other = maze.get(nb)
-            if other is None:
-                continue
-            j = shapes[other].seg[OPP[e]]
-            if j >= 0:
-                todo.append((nb, j))
-    return False
+    if target not in maze or shapes[maze[target]].door == blocked_door:
+        return False
+    segs, _ = _walk(maze, shapes, blocked_door)
+    return any(node // 4 == target for node in segs)
 
 
 def need(maze: Maze, net: Network, target: int) -> int:
