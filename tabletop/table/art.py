@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -143,6 +143,25 @@ def piece_pixmap_size(w: float, h: float, scale: float) -> tuple[int, int]:
     """Device-pixel size of a piece picture including its shadow margin."""
     return (max(1, math.ceil((w + 2 * SHADOW) * scale)),
             max(1, math.ceil((h + 2 * SHADOW) * scale)))
+
+
+def cached_face(kind: str, parts: Any, w: float, h: float, scale: float,
+                paint: Callable[[QPainter, QRectF, float], None]) -> QPixmap:
+    """A piece's picture from the pixmap cache, or painted once by ``paint(painter, body,
+    k)`` and cached: ``body`` is the piece's rectangle inside the shadow margin, ``k`` the
+    device pixels per table unit. ``kind`` and ``parts`` name the picture in the cache."""
+    ensure_cache()
+    pw, ph = piece_pixmap_size(w, h, scale)
+    key = cache_key(kind, parts, pw, ph, "")
+    cached = QPixmapCache.find(key)
+    if cached is not None and not cached.isNull():
+        return cached
+    k = pw / (w + 2 * SHADOW)
+    pm, p = new_pixmap(pw, ph)
+    paint(p, QRectF(SHADOW * k, SHADOW * k, w * k, h * k), k)
+    p.end()
+    QPixmapCache.insert(key, pm)
+    return pm
 
 
 # -- cards --------------------------------------------------------------------------------
@@ -315,61 +334,53 @@ def _mini_die(p: QPainter, rect: QRectF, k: float) -> None:
 
 def card_back(w: float, h: float, scale: float, colour: str = "#6b1f2a") -> QPixmap:
     """The patterned back shared by every face-down card."""
-    ensure_cache()
-    pw, ph = piece_pixmap_size(w, h, scale)
-    key = cache_key("back", colour, pw, ph, "")
-    cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
-        return cached
-    k = pw / (w + 2 * SHADOW)
-    pm, p = new_pixmap(pw, ph)
-    card = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
-    rad = CARD_RADIUS * k
-    soft_shadow(p, card, rad, k)
-    base = QColor(colour)
-    path = QPainterPath()
-    path.addRoundedRect(card, rad, rad)
-    grad = QLinearGradient(card.topLeft(), card.bottomRight())
-    grad.setColorAt(0.0, base.lighter(130))
-    grad.setColorAt(1.0, base.darker(130))
-    p.fillPath(path, QBrush(grad))
-    p.save()
-    p.setClipPath(path)
-    inner = card.adjusted(7 * k, 7 * k, -7 * k, -7 * k)
-    p.setPen(QPen(QColor(240, 210, 140, 120), 0.9 * k))
-    step = 9.0 * k
-    x = inner.left() - inner.height()
-    while x < inner.right():
-        p.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
-        p.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
-        x += step
-    p.restore()
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.setPen(QPen(QColor("#e9c46a"), 1.6 * k))
-    p.drawRoundedRect(inner, rad * 0.6, rad * 0.6)
-    centre = card.center()
-    rr = min(w, h) * 0.2 * k
-    p.setBrush(base.darker(150))
-    p.drawEllipse(centre, rr, rr)
-    star = QPainterPath()
-    for i in range(10):
-        ang = -math.pi / 2 + i * math.pi / 5
-        rad_i = rr * (0.8 if i % 2 == 0 else 0.34)
-        pt = QPointF(centre.x() + rad_i * math.cos(ang), centre.y() + rad_i * math.sin(ang))
-        if i == 0:
-            star.moveTo(pt)
-        else:
-            star.lineTo(pt)
-    star.closeSubpath()
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(QColor("#e9c46a"))
-    p.drawPath(star)
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.setPen(QPen(QColor(0, 0, 0, 120), 1.0 * k))
-    p.drawRoundedRect(card.adjusted(0.5 * k, 0.5 * k, -0.5 * k, -0.5 * k), rad, rad)
-    p.end()
-    QPixmapCache.insert(key, pm)
-    return pm
+
+    def paint(p: QPainter, card: QRectF, k: float) -> None:
+        rad = CARD_RADIUS * k
+        soft_shadow(p, card, rad, k)
+        base = QColor(colour)
+        path = QPainterPath()
+        path.addRoundedRect(card, rad, rad)
+        grad = QLinearGradient(card.topLeft(), card.bottomRight())
+        grad.setColorAt(0.0, base.lighter(130))
+        grad.setColorAt(1.0, base.darker(130))
+        p.fillPath(path, QBrush(grad))
+        p.save()
+        p.setClipPath(path)
+        inner = card.adjusted(7 * k, 7 * k, -7 * k, -7 * k)
+        p.setPen(QPen(QColor(240, 210, 140, 120), 0.9 * k))
+        step = 9.0 * k
+        x = inner.left() - inner.height()
+        while x < inner.right():
+            p.drawLine(QPointF(x, inner.bottom()), QPointF(x + inner.height(), inner.top()))
+            p.drawLine(QPointF(x, inner.top()), QPointF(x + inner.height(), inner.bottom()))
+            x += step
+        p.restore()
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor("#e9c46a"), 1.6 * k))
+        p.drawRoundedRect(inner, rad * 0.6, rad * 0.6)
+        centre = card.center()
+        rr = min(w, h) * 0.2 * k
+        p.setBrush(base.darker(150))
+        p.drawEllipse(centre, rr, rr)
+        star = QPainterPath()
+        for i in range(10):
+            ang = -math.pi / 2 + i * math.pi / 5
+            rad_i = rr * (0.8 if i % 2 == 0 else 0.34)
+            pt = QPointF(centre.x() + rad_i * math.cos(ang), centre.y() + rad_i * math.sin(ang))
+            if i == 0:
+                star.moveTo(pt)
+            else:
+                star.lineTo(pt)
+        star.closeSubpath()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#e9c46a"))
+        p.drawPath(star)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(0, 0, 0, 120), 1.0 * k))
+        p.drawRoundedRect(card.adjusted(0.5 * k, 0.5 * k, -0.5 * k, -0.5 * k), rad, rad)
+
+    return cached_face("back", colour, w, h, scale, paint)
 
 
 # -- dice and tokens ----------------------------------------------------------------------
@@ -386,71 +397,55 @@ PIPS: dict[int, Sequence[tuple[float, float]]] = {
 
 def die_face(value: int, size: float, scale: float, colour: str = "") -> QPixmap:
     """An ivory (or tinted) die showing ``value`` pips; 0 or out of range shows a blank face."""
-    ensure_cache()
-    pw, ph = piece_pixmap_size(size, size, scale)
-    key = cache_key("die", [value, colour], pw, ph, "")
-    cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
-        return cached
-    k = pw / (size + 2 * SHADOW)
-    pm, p = new_pixmap(pw, ph)
-    body = QRectF(SHADOW * k, SHADOW * k, size * k, size * k)
-    rad = size * 0.2 * k
-    soft_shadow(p, body, rad, k * 0.8)
-    base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#fbf6ea")
-    grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.3, body.height() * 0.3),
-                           body.width() * 0.95)
-    grad.setColorAt(0.0, base.lighter(108))
-    grad.setColorAt(1.0, base.darker(118))
-    p.setPen(QPen(base.darker(180), 1.2 * k))
-    p.setBrush(QBrush(grad))
-    p.drawRoundedRect(body, rad, rad)
-    dark_die = base.lightness() < 110
-    pip = QColor("#f8f4ea") if dark_die else QColor("#1f1a17")
-    if value == 1 and not colour:
-        pip = QColor("#b3202a")  # the traditional red ace
-    pr = size * 0.095 * k
-    for fx, fy in PIPS.get(value, ()):
-        c = QPointF(body.left() + fx * body.width(), body.top() + fy * body.height())
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor(255, 255, 255, 120) if not dark_die else QColor(0, 0, 0, 90))
-        p.drawEllipse(c + QPointF(0.5 * k, 0.7 * k), pr, pr)
-        p.setBrush(pip)
-        p.drawEllipse(c, pr, pr)
-    p.end()
-    QPixmapCache.insert(key, pm)
-    return pm
+
+    def paint(p: QPainter, body: QRectF, k: float) -> None:
+        rad = size * 0.2 * k
+        soft_shadow(p, body, rad, k * 0.8)
+        base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#fbf6ea")
+        grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.3, body.height() * 0.3),
+                               body.width() * 0.95)
+        grad.setColorAt(0.0, base.lighter(108))
+        grad.setColorAt(1.0, base.darker(118))
+        p.setPen(QPen(base.darker(180), 1.2 * k))
+        p.setBrush(QBrush(grad))
+        p.drawRoundedRect(body, rad, rad)
+        dark_die = base.lightness() < 110
+        pip = QColor("#f8f4ea") if dark_die else QColor("#1f1a17")
+        if value == 1 and not colour:
+            pip = QColor("#b3202a")  # the traditional red ace
+        pr = size * 0.095 * k
+        for fx, fy in PIPS.get(value, ()):
+            c = QPointF(body.left() + fx * body.width(), body.top() + fy * body.height())
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(QColor(255, 255, 255, 120) if not dark_die else QColor(0, 0, 0, 90))
+            p.drawEllipse(c + QPointF(0.5 * k, 0.7 * k), pr, pr)
+            p.setBrush(pip)
+            p.drawEllipse(c, pr, pr)
+
+    return cached_face("die", [value, colour], size, size, scale, paint)
 
 
 def token_face(label: str, colour: str, w: float, h: float, scale: float) -> QPixmap:
     """A round token with a short label."""
-    ensure_cache()
-    pw, ph = piece_pixmap_size(w, h, scale)
-    key = cache_key("token", [label, colour], pw, ph, "")
-    cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
-        return cached
-    k = pw / (w + 2 * SHADOW)
-    pm, p = new_pixmap(pw, ph)
-    body = QRectF(SHADOW * k, SHADOW * k, w * k, h * k)
-    soft_shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
-    base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#c9a227")
-    grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.35, body.height() * 0.3),
-                           body.width() * 0.8)
-    grad.setColorAt(0.0, base.lighter(140))
-    grad.setColorAt(1.0, base.darker(130))
-    p.setPen(QPen(base.darker(200), 1.4 * k))
-    p.setBrush(QBrush(grad))
-    p.drawEllipse(body)
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    p.setPen(QPen(QColor(255, 255, 255, 80), 1.0 * k))
-    p.drawEllipse(body.adjusted(3 * k, 3 * k, -3 * k, -3 * k))
-    text_col = QColor("white") if base.lightness() < 150 else INK
-    draw_fitted(p, body.adjusted(5 * k, 5 * k, -5 * k, -5 * k), label, h * 0.42 * k, text_col,
-                bold=True, wrap=False)
-    p.end()
-    QPixmapCache.insert(key, pm)
-    return pm
+
+    def paint(p: QPainter, body: QRectF, k: float) -> None:
+        soft_shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
+        base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#c9a227")
+        grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.35, body.height() * 0.3),
+                               body.width() * 0.8)
+        grad.setColorAt(0.0, base.lighter(140))
+        grad.setColorAt(1.0, base.darker(130))
+        p.setPen(QPen(base.darker(200), 1.4 * k))
+        p.setBrush(QBrush(grad))
+        p.drawEllipse(body)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.setPen(QPen(QColor(255, 255, 255, 80), 1.0 * k))
+        p.drawEllipse(body.adjusted(3 * k, 3 * k, -3 * k, -3 * k))
+        text_col = QColor("white") if base.lightness() < 150 else INK
+        draw_fitted(p, body.adjusted(5 * k, 5 * k, -5 * k, -5 * k), label, h * 0.42 * k, text_col,
+                    bold=True, wrap=False)
+
+    return cached_face("token", [label, colour], w, h, scale, paint)
 
 
 # -- the felt -----------------------------------------------------------------------------

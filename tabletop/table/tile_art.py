@@ -33,7 +33,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
-    QPixmapCache,
     QPolygonF,
 )
 
@@ -78,19 +77,8 @@ PALETTES: dict[str, Palette] = {
 
 def tile_face(tile: TileArt, w: float, h: float, scale: float) -> QPixmap:
     """The tile's picture, ``scale`` device pixels per table unit, shadow margin included."""
-    art.ensure_cache()
-    pw, ph = art.piece_pixmap_size(w, h, scale)
-    key = art.cache_key("tile", tile.to_art(), pw, ph, "")
-    cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
-        return cached
-    k = pw / (w + 2 * art.SHADOW)
-    pm, p = art.new_pixmap(pw, ph)
-    body = QRectF(art.SHADOW * k, art.SHADOW * k, w * k, h * k)
-    paint_tile(p, tile, body, k)
-    p.end()
-    QPixmapCache.insert(key, pm)
-    return pm
+    return art.cached_face("tile", tile.to_art(), w, h, scale,
+                           lambda p, body, k: paint_tile(p, tile, body, k))
 
 
 def paint_tile(p: QPainter, tile: TileArt, body: QRectF, k: float) -> None:
