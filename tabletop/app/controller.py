@@ -395,18 +395,24 @@ class GameController(QObject):
         self._after_submit(before)
         return True
 
+    def _halt_for_history(self, check: Callable[[GameController], tuple[bool, str]]) -> bool:
+        """Whether the undo or redo ``check`` allows a step (else say why); when it does, stop
+        the AI and the dice first, since a reply to a move being taken back must not land."""
+        allowed, reason = check(self)
+        if not allowed:
+            self.status_changed.emit(reason, WARNING)
+            return False
+        self.thinking.cancel()
+        self.chance.stop()
+        return True
+
     def undo(self) -> bool:
         """Take back the last human decision (and the AI replies after it), if allowed.
 
         At a shared screen only the person who made a move may take it back.
         """
-        allowed, reason = undo_state(self)
-        if not allowed:
-            self.status_changed.emit(reason, WARNING)
+        if not self._halt_for_history(undo_state):
             return False
-        # An AI reply to the move being taken back must not land.
-        self.thinking.cancel()
-        self.chance.stop()
         self.session.undo()
         if self.awaiting_privacy is not None:
             # Undone from the privacy page: nobody has claimed the screen yet, so the table
@@ -416,12 +422,8 @@ class GameController(QObject):
         return True
 
     def redo(self) -> bool:
-        allowed, reason = redo_state(self)
-        if not allowed:
-            self.status_changed.emit(reason, WARNING)
+        if not self._halt_for_history(redo_state):
             return False
-        self.thinking.cancel()
-        self.chance.stop()
         try:
             self.session.redo()
         except (UndoRefusedError, IllegalActionError) as exc:
