@@ -16,6 +16,8 @@ what every game words alike::
     {cards:@card,}     a list of terms, joined as lists are
     {n:plural:card:cards}  by count (a number, or the length of a list): one form or the other
     {winners:s}        "s" after a count of one, for English verbs ("wins" / "win")
+    {end:?code}        where ``end`` is true, the entry ``code`` over the same arguments;
+    {end:?code|other}  else ``other`` (or nothing): a sentence's optional parts
     {total:+d}         any format Python knows
 
 A list without a format is joined with ", " (English) or "、" (Japanese); a message inside a
@@ -127,6 +129,7 @@ class _Formatter(string.Formatter):
         self.lang = lang
         self.names = names
         self.strict = strict
+        self.args: Mapping[str, Any] = {}  # of the message being worded, for "?code"
 
     def name(self, seat: Any) -> str:
         if self.names is not None and isinstance(seat, int) and 0 <= seat < len(self.names):
@@ -147,6 +150,10 @@ class _Formatter(string.Formatter):
             _, one, other = spec.split(":", 2)
             count = len(value) if isinstance(value, list | tuple) else int(value)
             return one if count == 1 else other
+        if spec.startswith("?"):
+            then, _, other = spec[1:].partition("|")
+            code = then if value else other
+            return self.render(Msg.of(code, self.args)) if code else ""
         if spec.startswith("@"):
             family = spec[1:]
             if family.endswith(","):
@@ -174,6 +181,7 @@ class _Formatter(string.Formatter):
                 raise MissingWords(f"no words for the code '{msg.code}'")
             return msg.code
         part = entry[1] if self.lang == "ja" else entry[0]
+        outer, self.args = self.args, msg.args
         try:
             if callable(part):
                 return part(msg.args, self.say)
@@ -183,6 +191,8 @@ class _Formatter(string.Formatter):
                 raise MissingWords(f"the words for '{msg.code}' do not fit its arguments "
                                    f"{dict(msg.args)!r}: {type(exc).__name__}: {exc}") from None
             return msg.code
+        finally:
+            self.args = outer
 
 
 def render(msg: Msg | Event | str | None, lang: str, words: Catalogue, *,

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tabletop.engine import Msg
-from tabletop.text import ENGINE, Catalogue, per_seat, render, who_wins
+from tabletop.text import ENGINE, Catalogue, MissingWords, per_seat, render, who_wins
 
 
 def _say(value: Any, form: str) -> str:
@@ -38,3 +40,26 @@ def test_per_seat_reads_through_a_catalogue_in_both_languages() -> None:
     msg = Msg("tally", v=[3, 1])
     assert render(msg, "en", words) == "Player 1 3, Player 2 1"
     assert render(msg, "ja", words) == "プレイヤー1 3点、プレイヤー2 1点"
+
+
+def test_an_optional_part_is_worded_only_where_its_flag_is_true() -> None:
+    words = Catalogue({
+        "prompt": ("Go.{late:?prompt.late}{big:?prompt.big|prompt.small}",
+                   "どうぞ。{late:?prompt.late}{big:?prompt.big|prompt.small}"),
+        "prompt.late": (" It is late ({hour}h).", "遅い({hour}時)。"),
+        "prompt.big": (" Big {n:plural:hand:hands}.", "大きい手札。"),
+        "prompt.small": (" Small.", "小さい。"),
+    }, parent=ENGINE)
+    assert render(Msg("prompt", late=False, big=True, n=2, hour=9), "en", words,
+                  strict=True) == "Go. Big hands."
+    assert render(Msg("prompt", late=True, big=False, n=1, hour=23), "en", words,
+                  strict=True) == "Go. It is late (23h). Small."
+    assert render(Msg("prompt", late=[3], big=[], n=1, hour=23), "ja", words,
+                  strict=True) == "どうぞ。遅い(23時)。小さい。"
+
+
+def test_an_optional_part_without_words_is_refused_in_strict_mode() -> None:
+    words = Catalogue({"prompt": ("Go.{late:?prompt.nowhere}", "どうぞ。")}, parent=ENGINE)
+    with pytest.raises(MissingWords):
+        render(Msg("prompt", late=True), "en", words, strict=True)
+    assert render(Msg("prompt", late=False), "en", words, strict=True) == "Go."

@@ -39,23 +39,6 @@ def _audit_ja(a: Mapping[str, Any], say: Say) -> str:
             f"ので、{penalised}が戒告を受けます({count}枚目)。")
 
 
-def _round_en(a: Mapping[str, Any], say: Say) -> str:
-    starter = say(a["seat"], "player")
-    if not a["skipped"]:
-        return f"Round {a['round']}: {starter} starts."
-    verb = "has" if len(a["skipped"]) == 1 else "have"
-    return (f"Round {a['round']}: {say(a['skipped'], 'players')} {verb} no cards, so "
-            f"{starter} starts.")
-
-
-def _round_ja(a: Mapping[str, Any], say: Say) -> str:
-    starter = say(a["seat"], "player")
-    if not a["skipped"]:
-        return f"第{a['round']}ラウンド:{starter}から始めます。"
-    return (f"第{a['round']}ラウンド:{say(a['skipped'], 'players')}は手札がないので、"
-            f"{starter}から始めます。")
-
-
 def _tally_en(a: Mapping[str, Any], say: Say) -> str:
     return per_seat(a["reprimands"], say, "en")
 
@@ -76,7 +59,6 @@ WORDS = Catalogue({
                  f"win{say(a['winners'], 's')}.",
                  lambda a, say: f"{say(a['loser'], 'player')}が戒告{REPRIMANDS_TO_LOSE}枚で"
                  f"負けです。{say(a['winners'], 'players')}の勝ち。"),
-    "log.round": (_round_en, _round_ja),
     "refuse.last_milestone": (f"{LAST_MILESTONE} is the last milestone: you can only audit.",
                               f"{LAST_MILESTONE}は最後のマイルストーンなので、監査しかできません。"),
     # -- prompts --------------------------------------------------------------------------

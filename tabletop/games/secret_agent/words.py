@@ -79,24 +79,6 @@ def _end(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
     return words
 
 
-def _action_prompt(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
-    def words(a: Mapping[str, Any], say: Say) -> str:
-        if lang == "en":
-            text = "Choose your action."
-            if a["end"]:
-                text += " End stage: you may employ a defector or declare the end."
-            if a["must"]:
-                text += " With 8 or more cards you may not pass."
-            return text
-        text = "アクションを選んでください。"
-        if a["end"]:
-            text += "終盤ステージ:亡命者の就労や終了宣言ができます。"
-        if a["must"]:
-            text += "手札が8枚以上なのでパスできません。"
-        return text
-    return words
-
-
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     # -- cards and kinds ----------------------------------------------------------------
@@ -110,7 +92,6 @@ WORDS = Catalogue({
     # An open decision as every seat is told of it (no line of its own in the log).
     "log.chose": (lambda a, say: f"{say(a['seat'], 'player')}: {a['action']}",
                   lambda a, say: f"{say(a['seat'], 'player')}:{a['action']}"),
-    "prompt.action": (_action_prompt("en"), _action_prompt("ja")),
     "prompt.over": game_over_prompt("points", "{best}点"),
     **{f"cause.{k}": v for k, v in _CAUSE.items()},
 }, spec=SPEC, parent=ENGINE)
