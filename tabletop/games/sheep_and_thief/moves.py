@@ -4,7 +4,7 @@ rules, the refusals and the AI's playout policy."""
 from __future__ import annotations
 
 from .data import ADJACENT, CARDS, CELL_TEXT
-from .sheet import face_up_cells, open_cells
+from .sheet import open_cells, river_context, river_fits
 from .state import SheepState
 
 STOP = "stop"
@@ -17,11 +17,13 @@ def placements(s: SheepState, seat: int) -> list[str]:
     one; if no cell is open at all, a discard of any card."""
     cards, down = s.sheets[seat], s.down[seat]
     strict = s.strict_rivers
+    cells = open_cells(cards, s.thief)
+    # One reading of each open cell's surroundings serves every card of the hand.
+    around = [(i, river_context(cards, down, i)) for i in cells]
     out = [f"place:{c}@{CELL_TEXT[i]}" for c in s.hands[seat]
-           for i in face_up_cells(cards, down, s.thief, CARDS[c], strict)]
+           for i, context in around if river_fits(context, CARDS[c], strict) is None]
     if out:
         return out
-    cells = open_cells(cards, s.thief)
     if cells:
         return [f"down:{c}@{CELL_TEXT[i]}" for c in s.hands[seat] for i in cells]
     return [f"discard:{c}" for c in s.hands[seat]]

@@ -64,8 +64,51 @@ def cell_problem(cards: Sequence[str], thief: int, cell: int) -> str | None:
 
 
 def open_cells(cards: Sequence[str], thief: int) -> list[int]:
-    """The cells where a card may go face down (ST-R15 (a)-(c), ST-R17)."""
-    return [i for i in range(CELLS) if cell_problem(cards, thief, i) is None]
+    """The cells where a card may go face down (ST-R15 (a)-(c), ST-R17): those where
+    ``cell_problem`` finds nothing, asked in one pass since every search step asks it."""
+    return [i for i in range(CELLS)
+            if not cards[i] and i != thief and any(cards[n] for n in ADJACENT[i])]
+
+
+#: What a cell's surroundings say to the river rule: the edges where a card touches, each
+#: with whether that card's river meets it, and the edges on the sheet's border.
+RiverContext = tuple[tuple[tuple[str, bool], ...], frozenset[str]]
+
+
+def river_context(cards: Sequence[str], down: Sequence[bool], cell: int) -> RiverContext:
+    """The surroundings of ``cell`` that ``river_fits`` reads; one per cell serves every card
+    of a hand."""
+    touch: list[tuple[str, bool]] = []
+    border: list[str] = []
+    for e in EDGES:
+        n = NEIGHBOUR[cell][e]
+        if n is None:
+            border.append(e)
+            continue
+        other = card_at(cards, down, n)
+        if other is not None:
+            touch.append((e, OPPOSITE[e] in other.rivers))
+    return tuple(touch), frozenset(border)
+
+
+def river_fits(context: RiverContext, card: Card, strict: bool) -> str | None:
+    """Why ``card`` may not lie face up where ``context`` was read, by the river rule, or
+    ``None`` (see ``river_problem``)."""
+    touch, border = context
+    rivers = card.rivers
+    if strict:
+        for e, river in touch:
+            if (e in rivers) != river:
+                return RIVER_BANK
+    if not rivers:
+        return None
+    for e in rivers:
+        if e in border:
+            return None
+    for e, river in touch:
+        if river and e in rivers:
+            return None
+    return RIVER_UNCONNECTED
 
 
 def river_problem(cards: Sequence[str], down: Sequence[bool], cell: int, card: Card,
@@ -76,24 +119,7 @@ def river_problem(cards: Sequence[str], down: Sequence[bool], cell: int, card: C
     edge. ST-C4 (``strict``): besides, where the card touches another card, river meets river
     and never a bank (face-down cards and the house have no river), whether or not the new
     card shows a river itself."""
-    if strict:
-        for e in EDGES:
-            n = NEIGHBOUR[cell][e]
-            if n is None:
-                continue
-            other = card_at(cards, down, n)
-            if other is not None and (e in card.rivers) != (OPPOSITE[e] in other.rivers):
-                return RIVER_BANK
-    if not card.rivers:
-        return None
-    for e in card.rivers:
-        n = NEIGHBOUR[cell][e]
-        if n is None:
-            return None
-        other = card_at(cards, down, n)
-        if other is not None and OPPOSITE[e] in other.rivers:
-            return None
-    return RIVER_UNCONNECTED
+    return river_fits(river_context(cards, down, cell), card, strict)
 
 
 def place_problem(cards: Sequence[str], down: Sequence[bool], thief: int, cell: int,
@@ -106,7 +132,8 @@ def face_up_cells(cards: Sequence[str], down: Sequence[bool], thief: int, card: 
                   strict: bool) -> list[int]:
     """Every cell where ``card`` may lie face up."""
     return [i for i in open_cells(cards, thief)
-            if river_problem(cards, down, i, card, strict) is None]
+            if river_fits(river_context(cards, down, i), card, strict) is None]
+
 
 
 # ---------------------------------------------------------------------------------------------
