@@ -40,7 +40,8 @@ PLACES: Final[tuple[Place, ...]] = ("C", "N", "E", "S", "W")
 #: The icons the table can draw. ``mark`` is a round marker showing the icon's ``text`` (a
 #: letter, a number), for anything else a game needs to show.
 ICONS: Final[frozenset[str]] = frozenset(
-    {"door", "ladder", "crystal", "gold", "sheep", "dog", "hut", "rock", "tree", "mark"})
+    {"door", "ladder", "crystal", "gold", "sheep", "dog", "hut", "rock", "tree", "thief",
+     "mark"})
 OPPOSITE: Final[Mapping[Edge, Edge]] = {"N": "S", "E": "W", "S": "N", "W": "E"}
 _TURNED: Final[Mapping[Place, Place]] = {"C": "C", "N": "S", "E": "W", "S": "N", "W": "E"}
 MAX_COUNT: Final = 99
@@ -111,7 +112,10 @@ class TileArt:
 
     ``n``, ``e``, ``s``, ``w``: what each edge is (``EdgeKind``). ``segments``: the groups of
     path edges joined through the middle. ``style``: ``"tunnel"`` (rock with a sandy passage),
-    ``"road"`` (meadow with a dirt road) or ``"river"`` (meadow with water). ``icons``: what is
+    ``"road"`` (meadow with a dirt road) or ``"river"`` (meadow with water). ``styles``: where
+    the paths differ, one style per segment in the order of ``segments`` (a road crossing a
+    river on a bridge: ``segments=(("N", "S"), ("E", "W")), styles=("river", "road")``, the
+    later segment drawn over the earlier); ``()``: every path in ``style``. ``icons``: what is
     drawn on it. ``label``: a short text in a corner (a number, a letter), in no language.
     """
 
@@ -123,6 +127,7 @@ class TileArt:
     style: Style = "tunnel"
     icons: tuple[TileIcon, ...] = ()
     label: str = ""
+    styles: tuple[Style, ...] = ()
 
     def __post_init__(self) -> None:
         # Lists are accepted for convenience and kept as tuples, so that the tile stays
@@ -135,6 +140,14 @@ class TileArt:
                 raise TileError(f"edge {edge} is {kind!r}, not one of {EDGE_KINDS}")
         if self.style not in STYLES:
             raise TileError(f"style {self.style!r} is not one of {STYLES}")
+        styles = tuple(_items(self.styles, "styles"))
+        object.__setattr__(self, "styles", styles)
+        if styles and len(styles) != len(segments):
+            raise TileError(f"{len(styles)} styles for {len(segments)} segments: give one "
+                            "per segment, or none")
+        for one in styles:
+            if one not in STYLES:
+                raise TileError(f"style {one!r} is not one of {STYLES}")
         if not isinstance(self.label, str):
             raise TileError("the label must be a string")
         for icon in self.icons:
@@ -167,6 +180,10 @@ class TileArt:
         """A path or a stub leaves the tile at ``edge`` (what a neighbour must match)."""
         return self.edge(edge) != "wall"
 
+    def segment_style(self, index: int) -> Style:
+        """The style the ``index``-th segment is drawn in."""
+        return self.styles[index] if self.styles else self.style
+
     def joined(self, edge: Edge) -> tuple[Edge, ...]:
         """The edges a path from ``edge`` leads to through the middle (itself included);
         ``()`` for a wall or a stub."""
@@ -178,15 +195,17 @@ class TileArt:
         return TileArt(n=self.s, e=self.w, s=self.n, w=self.e,
                        segments=tuple(tuple(OPPOSITE[e] for e in seg) for seg in self.segments),
                        style=self.style, icons=tuple(i.turned() for i in self.icons),
-                       label=self.label)
+                       label=self.label, styles=self.styles)
 
     # -- the Piece.art form ---------------------------------------------------------------
     def to_art(self) -> dict[str, Any]:
-        """The tile as ``Piece.art`` (JSON): ``edges``, ``segments``, ``style``, ``icons``,
-        ``label``."""
+        """The tile as ``Piece.art`` (JSON): ``edges``, ``segments``, ``style``, ``styles``,
+        ``icons``, ``label`` (the last three left out when empty)."""
         out: dict[str, Any] = {"edges": {edge: kind for edge, kind in self.edges().items()},
                                "segments": [list(seg) for seg in self.segments],
                                "style": self.style}
+        if self.styles:
+            out["styles"] = list(self.styles)
         if self.icons:
             out["icons"] = [icon.to_json() for icon in self.icons]
         if self.label:
@@ -210,7 +229,8 @@ class TileArt:
                    segments=tuple(_segment(s) for s in _items(art.get("segments", ()),
                                                                "segments")),
                    style=art.get("style", "tunnel"), icons=icons,
-                   label=art.get("label", ""))
+                   label=art.get("label", ""),
+                   styles=tuple(_items(art.get("styles", ()), "styles")))
 
 
 def is_tile_art(art: Mapping[str, Any]) -> bool:

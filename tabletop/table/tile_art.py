@@ -220,14 +220,38 @@ def _network(p: QPainter, tile: TileArt, pal: Palette, body: QRectF, u: float) -
         if tile.edge(edge) == "stub":
             _stub(p, tile.style, pal, body, u, edge)
     middle_taken = False
-    for seg in tile.segments:
+    for i, seg in enumerate(tile.segments):
+        style = tile.segment_style(i)
+        seg_pal = PALETTES.get(style, pal)
         path, through = _segment_path(seg, body, u, alone)
-        if through and middle_taken and len(seg) == 2:
+        bridge = through and middle_taken and len(seg) == 2
+        if bridge:
             # A second straight path across the first crosses over it, as a bridge: a wider
             # dark rim under it reads as the bridge's parapets.
-            _stroke(p, path, pal.rim, PATH_WIDTH * u * 1.55, Qt.PenCapStyle.FlatCap)
+            _stroke(p, path, seg_pal.rim, PATH_WIDTH * u * 1.55, Qt.PenCapStyle.FlatCap)
         middle_taken = middle_taken or through
-        _lay_path(p, path, tile.style, pal, u)
+        _lay_path(p, path, style, seg_pal, u)
+        if bridge and style != tile.segment_style(0):
+            _parapets(p, seg, body, u)
+
+
+def _parapets(p: QPainter, seg: tuple[Edge, ...], body: QRectF, u: float) -> None:
+    """The two stone rails of a bridge where a path crosses a different one mid-tile."""
+    c = body.center()
+    half_len, off = 0.2 * u, PATH_WIDTH * u * 0.72
+    horizontal = seg[0] in ("E", "W")
+    stone = QColor("#8a8174")
+    for side in (-1, 1):
+        if horizontal:
+            a, b = QPointF(c.x() - half_len, c.y() + side * off), \
+                QPointF(c.x() + half_len, c.y() + side * off)
+        else:
+            a, b = QPointF(c.x() + side * off, c.y() - half_len), \
+                QPointF(c.x() + side * off, c.y() + half_len)
+        rail = QPainterPath(a)
+        rail.lineTo(b)
+        _stroke(p, rail, INK, max(1.0, 0.05 * u), Qt.PenCapStyle.FlatCap)
+        _stroke(p, rail, stone, max(0.6, 0.03 * u), Qt.PenCapStyle.FlatCap)
 
 
 def _stub(p: QPainter, style: str, pal: Palette, body: QRectF, u: float, edge: Edge) -> None:
@@ -571,6 +595,36 @@ def _tree(p: QPainter, icon: TileIcon) -> None:
     p.drawPath(crown)
 
 
+def _thief(p: QPainter, icon: TileIcon) -> None:
+    """A thief in a dark cloak and cap with a robber's mask, a sack over the shoulder."""
+    cloak = _colour(icon, "#2b2233")
+    light = QColor("#f4ecd8")
+    sack = QPainterPath()
+    sack.addEllipse(QPointF(0.26, 0.02), 0.16, 0.2)
+    body = QPainterPath()
+    body.addPolygon(QPolygonF([QPointF(-0.26, 0.4), QPointF(-0.12, -0.06),
+                               QPointF(0.12, -0.06), QPointF(0.26, 0.4)]))
+    body.closeSubpath()
+    p.setPen(_outline(INK, 0.04))
+    p.setBrush(QColor("#b08a57"))
+    p.drawPath(sack)
+    p.setPen(_outline(light, 0.06))
+    p.setBrush(cloak)
+    p.drawPath(body)
+    p.setPen(_outline(INK, 0.04))
+    p.setBrush(QColor("#e3b98f"))
+    p.drawEllipse(QPointF(0.0, -0.2), 0.15, 0.15)  # the face
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(cloak)
+    p.drawChord(QRectF(-0.17, -0.4, 0.34, 0.3), 0, 180 * 16)  # the cap
+    p.drawRect(QRectF(-0.2, -0.27, 0.4, 0.045))  # its brim
+    p.setBrush(INK)
+    p.drawRoundedRect(QRectF(-0.15, -0.21, 0.3, 0.07), 0.03, 0.03)  # the mask
+    p.setBrush(light)
+    for x in (-0.06, 0.06):
+        p.drawEllipse(QPointF(x, -0.175), 0.025, 0.018)
+
+
 def _mark(p: QPainter, icon: TileIcon) -> None:
     fill = _colour(icon, "#f4ecd8")
     p.setPen(_outline(INK, 0.05))
@@ -604,7 +658,7 @@ def _unit_text(p: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
 
 _PAINTERS = {"door": _door, "ladder": _ladder, "crystal": _crystal, "gold": _gold,
              "sheep": _sheep, "dog": _dog, "hut": _hut, "rock": _rock, "tree": _tree,
-             "mark": _mark}
+             "thief": _thief, "mark": _mark}
 
 
 # -- the label ----------------------------------------------------------------------------
