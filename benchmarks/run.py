@@ -38,7 +38,11 @@ from tabletop.cli import bench_game  # noqa: E402
 from tabletop.registry import load_plugins  # noqa: E402
 
 #: Player counts measured besides each game's smallest (the busiest table of the shelf).
-EXTRA_CASES = (("national-economy", 4),)
+EXTRA_CASES = (("national-economy", 4), ("sheep-and-thief", 4), ("saboteur2", 5),
+               ("saboteur2", 12), ("secret-agent", 6))
+#: Hard's think-time target where a game's issue asks for other than a second (the biggest
+#: tables: twelve dwarves, six countries).
+THINK_TARGETS = {("saboteur2", 12): 2.0, ("secret-agent", 6): 2.0}
 
 #: The search targets (hard-level iterations per second), and how many passes over the same
 #: positions measure them: the passes do identical work, so they differ only by what else the
@@ -95,8 +99,9 @@ def targets(report: dict[str, Any]) -> list[tuple[str, str, bool]]:
                         f"{best:.0f} (passes: {', '.join(f'{p:.0f}' for p in passes)})",
                         best >= target))
         med = hard.get("median_seconds", 0.0)
-        out.append((f"{r['game']} ({r['players']}p) hard think median <= 1 s",
-                    f"{med:.2f} s", med <= 1.0))
+        limit = THINK_TARGETS.get((r["game"], r["players"]), 1.0)
+        out.append((f"{r['game']} ({r['players']}p) hard think median <= {limit:g} s",
+                    f"{med:.2f} s", med <= limit))
     for mode in ("natural", "full"):
         ft = report.get(f"frame_time_{mode}")
         if not ft:
