@@ -204,6 +204,10 @@ class FrontPage(Protocol):
     def refresh(self) -> None:
         """Read whatever the page shows again; called each time the page is opened."""
 
+    def page_title(self) -> str:
+        """The page's name in the host's language: a match it started offers "Back to
+        <page title>" in the Game menu."""
+
     def retranslate(self) -> None:
         """Show every text again in the host's new language."""
 

@@ -155,6 +155,7 @@ class FrontPages:
     def own(self, match: Match, game_id: str) -> None:
         """``match`` was started by ``game_id``'s page: its end goes to that page."""
         self._owner = (match, game_id)
+        self._window.update_actions()  # the Game menu now offers the way back
 
     def adopt(self, match: Match, game_id: str) -> None:
         """A match resumed from a save file: a tagged one is offered back to its game's page."""
@@ -163,6 +164,32 @@ class FrontPages:
         page = self._built(game_id)
         if page is not None and page.adopt(match):
             self.own(match, game_id)
+
+    def owner_of(self, match: Match | None) -> str | None:
+        """The game whose page started (or adopted) ``match``, if any."""
+        if match is None or self._owner is None or self._owner[0] is not match:
+            return None
+        return self._owner[1]
+
+    def page_title(self, game_id: str) -> str:
+        """What ``game_id``'s page calls itself (its game's name if it cannot say)."""
+        page = self._pages.get(game_id)
+        try:
+            title = page.page_title() if page is not None else ""
+        except Exception:  # a page's fault must not break the menu
+            title = ""
+        if not isinstance(title, str) or not title:
+            title = spec_name(self._window.plugins[game_id].spec, self._window.lang)
+        return title
+
+    def back_to_page(self, match: Match | None) -> bool:
+        """Leave ``match`` (asking first while it runs) for the page that started it; False
+        when the player stays or no page did."""
+        game_id = self.owner_of(match)
+        if game_id is None or not self._window.back_to_chooser():
+            return False
+        self.open(game_id)
+        return True
 
     def match_over(self, match: Match) -> bool:
         """Whether the page that started ``match`` took care of its end (no summary then)."""

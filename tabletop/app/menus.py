@@ -45,6 +45,7 @@ class _Window(Protocol):
     def open_new_game(self, game_id: str | None = None) -> Any: ...
     def restart(self) -> None: ...
     def back_to_chooser(self) -> bool: ...
+    def back_to_page(self) -> bool: ...
     def undo(self) -> None: ...
     def redo(self) -> None: ...
     def hint(self) -> None: ...
@@ -84,6 +85,10 @@ class Menus:
         self.act_new = action("act.new", c.open_new_game, QKeySequence(std.New))
         self.act_restart = action("act.restart", c.restart)
         self.act_chooser = action("act.chooser", c.back_to_chooser)
+        # "Back to <page>": shown while the match under way was started by a game's page.
+        self.act_page = QAction(window)
+        self.act_page.triggered.connect(lambda _=False: c.back_to_page())
+        self.act_page.setVisible(False)
         self.act_open = action("act.open", c.files.open_dialog, QKeySequence(std.Open))
         self.act_save = action("act.save", c.files.save_dialog, QKeySequence(std.Save))
         self.act_replay = action("act.replay", c.files.replay_dialog)
@@ -108,7 +113,7 @@ class Menus:
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_stats)
         self.menu_game.addSeparator()
-        for act in (self.act_restart, self.act_chooser):
+        for act in (self.act_restart, self.act_page, self.act_chooser):
             self.menu_game.addAction(act)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_quit)
@@ -156,10 +161,15 @@ class Menus:
         if self.stats_window is not None:
             self.stats_window.set_language(lang)
 
-    def update(self, c: GameController | None, page: TablePage | None, on_table: bool) -> None:
+    def update(self, c: GameController | None, page: TablePage | None, on_table: bool,
+               front_page: str = "") -> None:
         """Enable what can be used now: ``c`` is the match (if any), ``page`` the table page
-        (once built), ``on_table`` whether it is the page on show."""
+        (once built), ``on_table`` whether it is the page on show, ``front_page`` the title
+        of the page that started the match ("": none did)."""
         in_game = c is not None
+        self.act_page.setVisible(bool(front_page) and in_game)
+        if front_page:
+            self.act_page.setText(tr("act.page", self.lang, page=front_page))
         for act in (self.act_restart, self.act_save):
             act.setEnabled(in_game)
         hint = c is not None and c.hints.available()

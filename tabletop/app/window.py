@@ -212,7 +212,9 @@ class MainWindow(QMainWindow):
         else:
             self.setWindowTitle(tr("app.title", self.lang))
         page = self._table_page
-        self.menus.update(c, page, page is not None and self.stack.currentWidget() is page)
+        owner = self.front_pages.owner_of(c)
+        self.menus.update(c, page, page is not None and self.stack.currentWidget() is page,
+                          self.front_pages.page_title(owner) if owner is not None else "")
 
     # -- pages ----------------------------------------------------------------------------
     def show_chooser(self) -> None:
@@ -269,6 +271,10 @@ class MainWindow(QMainWindow):
         self.populate_chooser()
         self.show_chooser()
         return True
+
+    def back_to_page(self) -> bool:
+        """Leave the match (asking first while it runs) for the game page that started it."""
+        return self.front_pages.back_to_page(self.controller)
 
     def open_new_game(self, game_id: str | None = None) -> GameSetup | None:
         """Ask for a set-up in the new-game dialog and start it; ``None`` when cancelled.

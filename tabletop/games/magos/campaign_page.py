@@ -385,6 +385,9 @@ class CampaignPage(QWidget):
         return col
 
     # -- texts ----------------------------------------------------------------------------
+    def page_title(self) -> str:
+        return tr("title", self.lang)
+
     def retranslate(self) -> None:
         lang = self.lang
         self.title.setText(tr("title", lang))
