@@ -113,6 +113,29 @@ def game_over_prompt(unit_en: str, best_ja: str) -> Entry:
             f"ゲーム終了:{{winners:players}}の勝ち({best_ja})。")
 
 
+def points_summary(key: str, unit_en: str, best_ja: str, label_en: str, label_ja: str, *,
+                   unit_ja: str = "", rounds: int | None = None) -> Entry:
+    """The entry ``summary`` of a game won on a per-seat figure (the list ``key`` of the
+    arguments, with ``winners`` and ``rounds`` unless ``rounds`` is fixed): "Player 1 wins with
+    12 points.\nScores after 4 rounds: Player 1 12, Player 2 9." ``best_ja`` words the best
+    figure in Japanese as a template ("{best}点"), ``label_*`` name the figures, ``unit_ja``
+    follows each in the Japanese tally."""
+
+    def count(a: Mapping[str, Any]) -> Any:
+        return a["rounds"] if rounds is None else rounds
+
+    def en(a: Mapping[str, Any], say: Say) -> str:
+        return (f"{who_wins(a['winners'], say)} with {max(a[key])} {unit_en}.\n"
+                f"{label_en} after {count(a)} rounds: {per_seat(a[key], say, 'en')}.")
+
+    def ja(a: Mapping[str, Any], say: Say) -> str:
+        best = best_ja.format(best=max(a[key]))
+        return (f"{say(a['winners'], 'players')}の勝ち({best})。\n"
+                f"{count(a)}ラウンドの{label_ja}:{per_seat(a[key], say, 'ja', unit_ja=unit_ja)}。")
+
+    return en, ja
+
+
 def join(items: Sequence[str], lang: str, *, conjunction: bool = True) -> str:
     """Texts as a list: "A, B and C" (or "A, B, C") / "A・B・C" (names) or "A、B、C"."""
     if lang == "ja":

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, per_seat, who_wins, words_file
+from tabletop.api import (
+    ENGINE,
+    Catalogue,
+    Say,
+    game_over_prompt,
+    per_seat,
+    points_summary,
+    who_wins,
+    words_file,
+)
 
 from .data import HAND_SIZE, ROUNDS, TARGET, VALUES
 from .spec import SPEC
@@ -82,9 +91,5 @@ WORDS = Catalogue({
     # -- prompts ------------------------------------------------------------------------
     "prompt.over": game_over_prompt("points", "{best}点"),
     # -- the end ------------------------------------------------------------------------
-    "summary": (lambda a, say: f"{who_wins(a['winners'], say)} with "
-                               f"{max(a['scores'])} points.\nScores after {a['rounds']} rounds: "
-                               f"{_tally_en(a, say)}.",
-                lambda a, say: f"{say(a['winners'], 'players')}の勝ち({max(a['scores'])}点)。\n"
-                               f"{a['rounds']}ラウンドの得点:{_tally_ja(a, say)}。"),
+    "summary": points_summary("scores", "points", "{best}点", "Scores", "得点", unit_ja="点"),
 }, spec=SPEC, parent=ENGINE)

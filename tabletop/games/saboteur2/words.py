@@ -14,6 +14,7 @@ from tabletop.api import (
     Say,
     game_over_prompt,
     per_seat,
+    points_summary,
     who_wins,
     words_file,
 )
@@ -138,9 +139,5 @@ WORDS = Catalogue({
                 lambda a, say: f"{ROUNDS}ラウンドでゲーム終了。金:{_tally(a, say, 'ja')}。"
                                f"{say(a['winners'], 'players')}の勝ち。"),
     "prompt.over": game_over_prompt("gold", "金{best}"),
-    "summary": (lambda a, say: f"{who_wins(a['winners'], say)} with "
-                               f"{max(a['gold'])} gold.\nGold after {ROUNDS} rounds: "
-                               f"{_tally(a, say, 'en')}.",
-                lambda a, say: f"{say(a['winners'], 'players')}の勝ち(金{max(a['gold'])})。\n"
-                               f"{ROUNDS}ラウンドの金:{_tally(a, say, 'ja')}。"),
+    "summary": points_summary("gold", "gold", "金{best}", "Gold", "金", rounds=ROUNDS),
 }, spec=SPEC, parent=ENGINE)
