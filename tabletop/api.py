@@ -82,6 +82,7 @@ if TYPE_CHECKING:
     from .engine.layout import CARD_H, CARD_W, DIE_SIZE, MOVE_POSSIBLE, TILE_SIZE, Cell, Figure
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
+    from .engine.view_kit import IdForm, score_header, score_row, seat_figures, waiting_reason
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
     from .highscores import HighScore, ScoreLine
     from .text import (
@@ -117,6 +118,8 @@ _LAZY: dict[str, str] = {
                      "LISTS", "OPT_INT", "OPT_INTS", "SAME", "SORTED_INTS", "SORTED_INTS2", "STR",
                      "STRS", "STRS2", "Field", "StateFields", "counts_per", "derived", "maybe"),
                     "tabletop.engine.fields"),
+    **dict.fromkeys(("IdForm", "score_header", "score_row", "seat_figures", "waiting_reason"),
+                    "tabletop.engine.view_kit"),
     **dict.fromkeys(("EDGES", "OPPOSITE", "TileArt", "TileError", "TileIcon"),
                     "tabletop.engine.tiles"),
     **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
@@ -388,6 +391,7 @@ __all__ = [
     "GameSpec",
     "GameView",
     "Gesture",
+    "IdForm",
     "HighScore",
     "IllegalActionError",
     "InvalidActionError",
@@ -431,10 +435,14 @@ __all__ = [
     "read_json",
     "remove_stale_temporaries",
     "render",
+    "score_header",
+    "score_row",
+    "seat_figures",
     "seat_colour",
     "seat_mark",
     "seat_panels",
     "weighted_draw",
+    "waiting_reason",
     "who_wins",
     "winner_returns",
     "words_file",

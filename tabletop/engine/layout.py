@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from .game import TERMINAL
 from .messages import Msg
 
 if TYPE_CHECKING:  # a record type only: the engine does not store anything itself
@@ -162,6 +163,11 @@ class Gesture:
     shortcut: str = ""
     turned: bool = False
 
+    @classmethod
+    def plain(cls, action: str) -> Gesture:
+        """A button named by the action text itself, for an action the view has no words for."""
+        return cls(action, label_en=action, label_ja=action)
+
 
 @dataclass(frozen=True)
 class Tempo:
@@ -198,18 +204,47 @@ class GameView(Generic[Obs]):
     the ``TypedDict`` the game's ``observation`` returns (or ``GameView[Observation]``).
 
     A view speaks no language: what it says is a ``Msg`` of the game's catalogue, which the
-    app words in the player's language, and what it lays out carries both languages."""
+    app words in the player's language, and what it lays out carries both languages.
+
+    A spectator (``seat`` ``None``) and a finished game are answered here once for every
+    game: a view gives its gestures in ``gestures_seated`` and its reasons in
+    ``why_not_seated``, which are asked only for a player at the table."""
+
+    #: The code of ``why_not``'s answer once the game is over.
+    over_reason: ClassVar[str] = "game_over"
 
     def layout(self, obs: Obs, seat: int | None) -> Layout:
         raise NotImplementedError
 
+    def over(self, obs: Obs) -> bool:
+        """Whether the game is over at ``obs``: nobody is to move any more."""
+        return bool(obs.get("to_move") == TERMINAL)
+
     def gestures(self, obs: Obs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
-        """One gesture (or more) for each legal action of ``seat``."""
-        return [Gesture(a, label_en=a, label_ja=a) for a in legal_actions]
+        """One gesture (or more) for each legal action of ``seat``: none for a spectator,
+        else those of ``gestures_seated``."""
+        if seat is None:
+            return []
+        return self.gestures_seated(obs, seat, legal_actions)
+
+    def gestures_seated(self, obs: Obs, seat: int, legal_actions: list[str]) -> list[Gesture]:
+        """``gestures`` for a player at the table: by default a plain button per action."""
+        return [Gesture.plain(a) for a in legal_actions]
 
     def why_not(self, obs: Obs, seat: int | None, source: str, target: str | None) -> Msg:
-        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now."""
+        """Why dropping ``source`` on ``target`` (or clicking it) does nothing now: the game
+        is over (``over_reason``), the viewer only watches, or what ``why_not_seated``
+        says."""
+        if self.over(obs):
+            return Msg(self.over_reason)
+        if seat is None:
+            return Msg("table.watching")
+        return self.why_not_seated(obs, seat, source, target)
+
+    def why_not_seated(self, obs: Obs, seat: int, source: str, target: str | None) -> Msg:
+        """``why_not`` for a player at the table while the game goes on: ``MOVE_POSSIBLE``
+        for a move that is possible; by default no move is explained."""
         return Msg("move_not_possible")
 
     def status(self, obs: Obs, seat: int | None) -> Msg | None:

@@ -18,12 +18,15 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
     Text,
     Zone,
     both,
+    seat_figures,
+    waiting_reason,
 )
 
 from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
@@ -66,29 +69,17 @@ def card_art(value: int) -> dict[str, Any]:
             "corner": "", "badge": "", "color": VALUE_COLORS[value]}
 
 
-def hand_id(seat: int, index: int) -> str:
-    return f"p{seat}h{index}"
-
-
-def bury_id(seat: int) -> str:
-    return f"bur{seat}"
+#: A hand card (seat, index), a seat's burial spot, a centre card (index).
+hand_id = IdForm("p{}h{}")
+bury_id = IdForm("bur{}")
+centre_id = IdForm("d{}")
+#: A value of the bid board, and the slots of the zero bids, taken in order.
+_BID = IdForm("b{}")
+_ZERO = IdForm("z{}")
 
 
 def bid_id(value: int, zero_slot: int = 0) -> str:
-    return f"z{zero_slot}" if value == 0 else f"b{value}"
-
-
-def centre_id(index: int) -> str:
-    return f"d{index}"
-
-
-def _hand_seat(source: str) -> tuple[int, int] | None:
-    if not source.startswith("p") or "h" not in source:
-        return None
-    seat, _, index = source[1:].partition("h")
-    if not (seat.isdigit() and index.isdigit()):
-        return None
-    return int(seat), int(index)
+    return _ZERO(zero_slot) if value == 0 else _BID(value)
 
 
 def _score_text(cards: list[int], score: int) -> tuple[str, str]:
@@ -342,11 +333,9 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                         tooltip_en=f"Treasure {v}", tooltip_ja=f"得点{v}"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: BuriedTreasureObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: BuriedTreasureObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         hand = obs["players"][seat]["hand"]
         centre = [int(v) for v in obs["centre"]]
         zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
@@ -373,79 +362,67 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                         out.append(Gesture(action, target=centre_id(i),
                                            label_en=f"Take {value}", label_ja=f"{value}を取る"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: BuriedTreasureObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
+    def why_not_seated(self, obs: BuriedTreasureObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
         to_move = int(obs["to_move"])
         # The rules' own reasons, asked of the state as far as this seat sees it: one reason
         # for the table and the engine, and no secret in it.
         state = BuriedTreasureGame._visible_state(obs)
         legal = set(_RULES.legal_actions(state)) if to_move == seat else set()
-        found = _hand_seat(source)
+        found = hand_id.parse(source)
         if found is not None:
             if found[0] != seat:
                 return Msg("table.not_your_card", seat=found[0])
             hand = obs["players"][seat]["hand"]
             card = hand[found[1]] if found[1] < len(hand) else None
             if card is None:
-                return super().why_not(obs, seat, source, target)
+                return super().why_not_seated(obs, seat, source, target)
             if phase != P_BURY:
                 return Msg("table.bury_at_start")
             if to_move != seat:
                 if obs["players"][seat]["buried"]:
                     return Msg("table.already_buried")
-                return self._wait(to_move)
+                return waiting_reason(to_move)
             if target is None:
                 return Msg("table.drag_to_bury")
             if target != bury_id(seat):
                 return Msg("table.drop_on_bury")
             return _RULES.reason(state, f"bury:{card}") or MOVE_POSSIBLE
         spot = target or source
-        if (spot.startswith("b") and spot[1:].isdigit()) or (spot.startswith("z")
-                                                           and spot[1:].isdigit()):
+        value, zero = _BID.number(spot), _ZERO.number(spot)
+        if value is not None or zero is not None:
             if phase != P_BID:
                 return Msg("refuse.bury_first" if phase == P_BURY else "refuse.bids_in")
             if to_move != seat:
-                return self._wait(to_move)
-            if spot.startswith("z"):
+                return waiting_reason(to_move)
+            if zero is not None:
                 zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
-                return MOVE_POSSIBLE if int(spot[1:]) == zeros else Msg("table.zero_in_order")
-            value = int(spot[1:])
+                return MOVE_POSSIBLE if zero == zeros else Msg("table.zero_in_order")
             if f"bid:{value}" in legal:
                 return MOVE_POSSIBLE
             return _RULES.reason(state, f"bid:{value}") or MOVE_POSSIBLE
-        if spot.startswith("d") and spot[1:].isdigit():
+        if centre_id.parse(spot) is not None:
             if phase != P_TAKE:
                 return Msg("refuse.take_later")
-            return self._wait(to_move) if to_move != seat else MOVE_POSSIBLE
+            return waiting_reason(to_move) if to_move != seat else MOVE_POSSIBLE
         if spot.startswith("bur"):
             if spot != bury_id(seat):
                 return Msg("table.face_down")
             if phase == P_BURY and to_move == seat:
                 return Msg("table.bury_here")
             return Msg("table.yours_buried")
-        return super().why_not(obs, seat, source, target)
-
-    @staticmethod
-    def _wait(to_move: int) -> Msg:
-        if to_move < 0:
-            return Msg("refuse.dealing")
-        return Msg("table.turn_of", seat=to_move)
+        return super().why_not_seated(obs, seat, source, target)
 
     def status(self, obs: BuriedTreasureObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
     def series(self, obs: BuriedTreasureObs) -> list[Figure]:
-        return [(Msg("series.points", number=p + 1), float(pl["score"]))
-                for p, pl in enumerate(obs["players"])]
+        return seat_figures("series.points", (pl["score"] for pl in obs["players"]))
 
     def series_round(self, obs: BuriedTreasureObs) -> int | None:
         return int(obs["round"]) or None

@@ -116,7 +116,7 @@ def _showing_enemy_dice(obs: MagosSoloObs) -> bool:
 class MagosSoloView(MagosView[MagosSoloObs]):
     """Layout, gestures and words for the solo mode."""
 
-    _OVER = "refuse.battle_over"
+    over_reason = "refuse.battle_over"
     _OVER_TURN = ("Battle over", "対戦終了")
 
     # -- layout ---------------------------------------------------------------------------
@@ -257,8 +257,8 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         return f"Turn {n} — you", f"あなたの{n}ターン目"
 
     # -- words ----------------------------------------------------------------------------
-    def _why_not_seated(self, obs: MagosSoloObs, seat: int, source: str,
-                        target: str | None) -> Msg:
+    def why_not_seated(self, obs: MagosSoloObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
         enemy = str(obs["enemy"]["id"])
         if source == "enemy" or source.startswith("row"):
@@ -269,7 +269,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             return Msg("refuse.enemy_turn", enemy=enemy)
         if source.startswith("die") and target == "enemy":
             return Msg("table.not_on_enemy")
-        return super()._why_not_seated(obs, seat, source, target)
+        return super().why_not_seated(obs, seat, source, target)
 
     def status(self, obs: MagosSoloObs, seat: int | None) -> Msg:
         return solo_prompt_from_obs(obs, seat)

@@ -188,8 +188,8 @@ MObs = TypeVar("MObs", bound=MagosObs)
 class MagosView(GameView[MObs]):
     """Layout, gestures and words for Magos."""
 
-    _OVER = "refuse.over"
-    #: The answer for a drop or click that is a legal move: nothing to explain.
+    over_reason = "refuse.over"
+    #: The turn counter once the game is over.
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
 
     # -- layout ---------------------------------------------------------------------------
@@ -242,11 +242,8 @@ class MagosView(GameView[MObs]):
                 f"{_name(active)[1]}の{n}ターン目")
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: MObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: MObs, seat: int, legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         me = obs["players"][seat]
         slots: dict[str, list[str]] = {}
         for h in me["hand"]:
@@ -301,22 +298,12 @@ class MagosView(GameView[MObs]):
                         out.append(Gesture(action, target=f"deal{i}",
                                            label_en=f"Keep {sp.en}", label_ja=f"{sp.ja}を残す"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: MObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
-        if obs["phase"] == P_OVER:
-            return Msg(self._OVER)
-        if seat is None:
-            return Msg("table.watching")
-        return self._why_not_seated(obs, seat, source, target)
-
-    def _why_not_seated(self, obs: MObs, seat: int, source: str,
-                        target: str | None) -> Msg:
-        """``why_not`` for a seated player while the game goes on; ``MOVE_POSSIBLE`` (no words) for
-        a move that is possible."""
+    def why_not_seated(self, obs: MObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
         if source.startswith("die"):
             index = int(source[3:])
@@ -345,7 +332,7 @@ class MagosView(GameView[MObs]):
             return Msg("table.cast_here")
         if source.startswith(f"p{1 - seat}s"):
             return Msg("table.opponents_spell")
-        return super().why_not(obs, seat, source, target)
+        return super().why_not_seated(obs, seat, source, target)
 
     @staticmethod
     def _own_spell(obs: MObs, seat: int, piece: str) -> str | None:

@@ -27,6 +27,7 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    seat_figures,
 )
 
 from .data import (
@@ -104,6 +105,13 @@ GUARDS_ZONE = Zone("guards", 336.0, 686.0, 270.0, 96.0, "Thief's guards", "泥�
                    "#4a4a4a")
 SUPPLY_ZONE = Zone("guard_supply", 634.0, 686.0, 270.0, 96.0, "Guard supply", "警備コマの山",
                    "#3d3d3d")
+
+
+#: A drag onto a door, by action: the piece dragged and the gesture's words (the door named).
+_TO_DOOR = {"place": ("drawn", "Place on {}", "{}に置く"),
+            "move": ("thief", "Move to {}", "{}へ移動")}
+#: What the seat to move is doing, by phase, while the other waits (moving otherwise).
+_WAITING = {P_PLACE: "table.wait_place", P_STEAL: "table.wait_steal"}
 
 
 def door_id(door: int) -> str:
@@ -425,25 +433,18 @@ class MrSneakyView(GameView[SneakyObs]):
                                   bold=True))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: SneakyObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: SneakyObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         for action in legal_actions:
             kind, _, rest = action.partition(":")
-            if kind == "place":
-                d = DOORS.index(rest)
-                out.append(Gesture(action, source="drawn", target=door_id(d),
-                                   label_en=f"Place on {rest}", label_ja=f"{rest}に置く"))
-                out.append(Gesture(action, target=door_id(d),
-                                   label_en=f"Place on {rest}", label_ja=f"{rest}に置く"))
-            elif kind == "move":
-                d = DOORS.index(rest)
-                out.append(Gesture(action, source="thief", target=door_id(d),
-                                   label_en=f"Move to {rest}", label_ja=f"{rest}へ移動"))
-                out.append(Gesture(action, target=door_id(d),
-                                   label_en=f"Move to {rest}", label_ja=f"{rest}へ移動"))
+            if kind in _TO_DOOR:
+                # A drag of the piece onto the door, or a click on the door.
+                piece, label_en, label_ja = _TO_DOOR[kind]
+                for source in (piece, None):
+                    out.append(Gesture(action, source=source, target=door_id(DOORS.index(rest)),
+                                       label_en=label_en.format(rest),
+                                       label_ja=label_ja.format(rest)))
             elif action == "steal":
                 out.append(Gesture(action, target=door_id(int(obs["thief"])),
                                    label_en="Steal", label_ja="盗む"))
@@ -452,17 +453,13 @@ class MrSneakyView(GameView[SneakyObs]):
                 out.append(Gesture(action, label_en="Do nothing", label_ja="何もしない",
                                    shortcut="N"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: SneakyObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
+    def why_not_seated(self, obs: SneakyObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
         rich = int(obs["rich"])
         thief = 1 - rich
         to_move = int(obs["to_move"])
@@ -506,7 +503,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 return MOVE_POSSIBLE
         if source.startswith("card_"):
             return Msg("table.placed")
-        return super().why_not(obs, seat, source, target)
+        return super().why_not_seated(obs, seat, source, target)
 
     @staticmethod
     def _fixed_piece(source: str) -> Msg | None:
@@ -527,18 +524,13 @@ class MrSneakyView(GameView[SneakyObs]):
     def _waiting(obs: SneakyObs, to_move: int) -> Msg:
         if to_move < 0:
             return Msg("table.wait_shuffle")
-        phase = obs["phase"]
-        if phase == P_PLACE:
-            return Msg("table.wait_place", seat=to_move)
-        if phase == P_STEAL:
-            return Msg("table.wait_steal", seat=to_move)
-        return Msg("table.wait_move", seat=to_move)
+        return Msg(_WAITING.get(obs["phase"], "table.wait_move"), seat=to_move)
 
     def status(self, obs: SneakyObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
     def series(self, obs: SneakyObs) -> list[Figure]:
-        return [(Msg("series.jewels", number=p + 1), float(obs["jewels"][p])) for p in (0, 1)]
+        return seat_figures("series.jewels", obs["jewels"])
 
     def series_round(self, obs: SneakyObs) -> int | None:
         rnd = int(obs["round"])

@@ -209,17 +209,16 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         return Msg("status.solo_payday", wages=wages, tax=tax, due=due, cash=cash,
                    short=due - cash)
 
-    def why_not(self, obs: NESoloObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
-        if obs["phase"] != P_OVER and seat is not None:
-            if source.startswith("blocker"):
-                return Msg("table.blockers")
-            worker = source.startswith("w")
-            card = self._blocked_card(obs, target if worker else source)
-            free = not worker or source in _Workers(obs).free[seat]
-            if card and free and obs["phase"] == P_PLACE:
-                return blocked_reason(card)
-        return super().why_not(obs, seat, source, target)
+    def why_not_seated(self, obs: NESoloObs, seat: int, source: str,
+                       target: str | None) -> Msg:
+        if source.startswith("blocker"):
+            return Msg("table.blockers")
+        worker = source.startswith("w")
+        card = self._blocked_card(obs, target if worker else source)
+        free = not worker or source in _Workers(obs).free[seat]
+        if card and free and obs["phase"] == P_PLACE:
+            return blocked_reason(card)
+        return super().why_not_seated(obs, seat, source, target)
 
     @staticmethod
     def _blocked_card(obs: NESoloObs, piece: str | None) -> str:

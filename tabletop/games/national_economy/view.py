@@ -29,6 +29,8 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    score_header,
+    score_row,
 )
 
 from .data import (
@@ -559,11 +561,8 @@ class NationalEconomyView(GameView[NObs]):
                 self._tokens_on(out, obs, [wid], cx, cy, cw, ch, 10.0 + i)
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: NObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: NObs, seat: int, legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         n = int(obs["num_players"])
         workers = _Workers(obs)
         free = workers.free[seat]
@@ -623,16 +622,11 @@ class NationalEconomyView(GameView[NObs]):
                                            total=sum(self._price(obs, b) for b in selling))
                 out.append(Gesture(action, label_en=label_en, label_ja=label_ja, shortcut="D"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: NObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
-        if obs["phase"] == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
+    def why_not_seated(self, obs: NObs, seat: int, source: str, target: str | None) -> Msg:
         owner = self._owner(source)
         if source.startswith("w") and owner is not None and owner != seat:
             return Msg("table.others_worker", seat=owner)
@@ -647,7 +641,7 @@ class NationalEconomyView(GameView[NObs]):
             return self._why_not_worker(obs, seat, state, source, target)
         card, where = self._card_at(obs, source)
         if card is None:
-            return super().why_not(obs, seat, source, target)
+            return super().why_not_seated(obs, seat, source, target)
         if phase == P_PLACE:
             if where == "public":
                 return (self.game.reason(state, f"place:{card}")
@@ -841,15 +835,14 @@ class NationalEconomyView(GameView[NObs]):
         scores = obs["scores"]
         if obs["phase"] != P_OVER or not scores:
             return None
-        rows: list[list[Cell]] = [
-            ["", *(Msg("player", seat=p) for p in range(len(scores)))],
-            [Msg("panel.cash"), *(str(sc["cash"]) for sc in scores)],
-            [Msg("table.buildings"), *(str(sc["buildings"]) for sc in scores)]]
+        rows = [score_header(range(len(scores))),
+                score_row(Msg("panel.cash"), (sc["cash"] for sc in scores)),
+                score_row(Msg("table.buildings"), (sc["buildings"] for sc in scores))]
         owned = {b for sc in scores for b in sc["bonuses"]}
         for b in (b for b in BUILDING_IDS if b in owned):  # a fixed order, the same every game
-            rows.append([Msg("card." + b), *(str(sc["bonuses"].get(b, 0)) for sc in scores)])
-        rows.append([Msg("table.penalties"), *(str(-int(sc["penalty"])) for sc in scores)])
-        rows.append([Msg("panel.assets"), *(str(sc["total"]) for sc in scores)])
+            rows.append(score_row(Msg("card." + b), (sc["bonuses"].get(b, 0) for sc in scores)))
+        rows.append(score_row(Msg("table.penalties"), (-int(sc["penalty"]) for sc in scores)))
+        rows.append(score_row(Msg("panel.assets"), (sc["total"] for sc in scores)))
         return rows
 
     @staticmethod

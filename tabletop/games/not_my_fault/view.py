@@ -19,12 +19,15 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
     Text,
     Zone,
     both,
+    seat_figures,
+    waiting_reason,
 )
 
 from .data import (
@@ -110,17 +113,11 @@ def _card(pid: str, value: int, x: float, y: float, w: float, h: float, z: float
                  tooltip_en=en + note[0], tooltip_ja=ja + note[1])
 
 
-def hand_id(seat: int, index: int) -> str:
-    """Piece id of the ``index``-th card (in hand order) of ``seat``'s hand."""
-    return f"p{seat}h{index}"
-
-
-def milestone_id(milestone: int) -> str:
-    return f"m{milestone}"
-
-
-def centre_id(index: int) -> str:
-    return f"c{index}"
+#: A hand card: (seat, index in hand order).
+hand_id = IdForm("p{}h{}")
+milestone_id = IdForm("m{}")
+#: A face-down card of this round, by index.
+centre_id = IdForm("c{}")
 
 
 _MILESTONE_IDS = {milestone_id(m): m for m in MILESTONES}
@@ -139,16 +136,6 @@ def _cards_en(n: int) -> str:
 
 def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
-
-
-def _hand_seat(source: str) -> tuple[int, int] | None:
-    """(seat, index) of a hand card id such as ``p2h5``; ``None`` for any other id."""
-    if not source.startswith("p") or "h" not in source:
-        return None
-    seat, _, index = source[1:].partition("h")
-    if not (seat.isdigit() and index.isdigit()):
-        return None
-    return int(seat), int(index)
 
 
 class NotMyFaultView(GameView[NotMyFaultObs]):
@@ -346,11 +333,9 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                                   "手札はありません", size=16))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: NotMyFaultObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: NotMyFaultObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         slots: dict[int, list[int]] = {}
         for i, v in enumerate(obs["players"][seat]["hand"]):
             if v is not None:
@@ -370,22 +355,18 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                                        label_en=label_en, label_ja=label_ja,
                                        choice_en=f"Declare {m}", choice_ja=f"「{m}」と申告"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: NotMyFaultObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
-        if obs["phase"] == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
+    def why_not_seated(self, obs: NotMyFaultObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         to_move = int(obs["to_move"])
-        found = _hand_seat(source)
+        found = hand_id.parse(source)
         if found is not None and found[0] != seat:
             return Msg("table.not_your_card", seat=found[0])
         if found is None:
-            if source.startswith("c") and source[1:].isdigit():
+            if centre_id.parse(source) is not None:
                 return Msg("table.face_down")
             if source in _MILESTONE_IDS:
                 return Msg("table.milestone")
@@ -393,16 +374,14 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                 return Msg("table.reprimand")
             if source in ("discard_top", "reserve") or source.startswith("audit"):
                 return Msg("table.out_of_play")
-            return super().why_not(obs, seat, source, target)
+            return super().why_not_seated(obs, seat, source, target)
         hand = obs["players"][seat]["hand"]
         index = found[1]
         card = hand[index] if index < len(hand) else None
         if card is None:
-            return super().why_not(obs, seat, source, target)
+            return super().why_not_seated(obs, seat, source, target)
         if to_move != seat:
-            if to_move < 0:
-                return Msg("refuse.dealing")
-            return Msg("table.turn_of", seat=to_move)
+            return waiting_reason(to_move)
         value = card
         declared = int(obs["declared"])
         state = NotMyFaultGame._visible_state(obs)
@@ -419,8 +398,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         return prompt_from_obs(obs, seat)
 
     def series(self, obs: NotMyFaultObs) -> list[Figure]:
-        return [(Msg("series.reprimands", number=p + 1), float(pl["reprimands"]))
-                for p, pl in enumerate(obs["players"])]
+        return seat_figures("series.reprimands", (pl["reprimands"] for pl in obs["players"]))
 
     def series_round(self, obs: NotMyFaultObs) -> int | None:
         rnd = int(obs["round"])

@@ -26,6 +26,7 @@ from tabletop.api import (
     GameView,
     Gesture,
     HighScore,
+    IdForm,
     Layout,
     Msg,
     Piece,
@@ -34,6 +35,9 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    score_header,
+    score_row,
+    seat_figures,
 )
 
 from .data import COLORS, EXTRA, KANA, KEYS, MISS, OK, OPPOSITE, ROMAJI, STINTS_PER_PLAYER, WORDS
@@ -82,16 +86,10 @@ PAD_ORDER: tuple[str, ...] = (WORDS[1], WORDS[0])  # ぷにぅ on the left (F), 
 _RULES = PunimonyoGame()
 
 
-def pad_id(word: str) -> str:
-    return f"pad_{word}"
-
-
-def q_id(index: int) -> str:
-    return f"q{index}"
-
-
-def a_id(index: int) -> str:
-    return f"a{index}"
+#: A word's pad, a card of the question and of the answer (by index).
+pad_id = IdForm("pad_{}")
+q_id = IdForm("q{}")
+a_id = IdForm("a{}")
 
 
 def word_art(word: str, body_en: str = "", body_ja: str = "",
@@ -116,6 +114,8 @@ def _slots(n: int) -> tuple[float, float]:
 
 class PunimonyoView(GameView[PunimonyoObs]):
     """Layout, gestures, beat and words for Punimonyo."""
+
+    over_reason = "refuse.over"
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: PunimonyoObs, seat: int | None) -> Layout:
@@ -406,11 +406,9 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                   bold=True, color="#ffe08a"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: PunimonyoObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: PunimonyoObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         legal = set(legal_actions)
         for kind in ("ask", "word"):
             for word in PAD_ORDER:  # the buttons in the order of the pads and the keys
@@ -437,13 +435,9 @@ class PunimonyoView(GameView[PunimonyoObs]):
         return Tempo(int(options["beat_ms"]), BEAT, bool(options.get("sound", False)))
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: PunimonyoObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
+    def why_not_seated(self, obs: PunimonyoObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase == P_OVER:
-            return Msg("refuse.over")
-        if seat is None:
-            return Msg("table.watching")
         spot = target or source
         if not spot.startswith("pad_"):
             return Msg("table.pads")
@@ -465,9 +459,8 @@ class PunimonyoView(GameView[PunimonyoObs]):
 
     def series(self, obs: PunimonyoObs) -> list[Figure]:
         if obs["practice"]:
-            return [(Msg("series.longest", number=1), float(obs["bests"][0]))]
-        return [(Msg("series.points", number=p + 1), float(v))
-                for p, v in enumerate(obs["scores"])]
+            return seat_figures("series.longest", obs["bests"][:1])
+        return seat_figures("series.points", obs["scores"])
 
     def series_round(self, obs: PunimonyoObs) -> int | None:
         stint = int(obs["stint"])
@@ -477,14 +470,14 @@ class PunimonyoView(GameView[PunimonyoObs]):
         if obs["phase"] != P_OVER:
             return None
         seats = [0] if obs["practice"] else [0, 1]
-        rows: list[list[Cell]] = [["", *(Msg("player", seat=p) for p in seats)]]
+        rows = [score_header(seats)]
         per = {p: [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
                for p in seats}
         for k in range(STINTS_PER_PLAYER):
-            rows.append([Msg("score.stint", number=k + 1),
-                         *(str(per[p][k]) if k < len(per[p]) else "–" for p in seats)])
-        rows.append([Msg("score.longest"), *(str(int(obs["bests"][p])) for p in seats)])
-        rows.append([Msg("score.total"), *(str(int(obs["scores"][p])) for p in seats)])
+            rows.append(score_row(Msg("score.stint", number=k + 1),
+                                  (per[p][k] if k < len(per[p]) else "–" for p in seats)))
+        rows.append(score_row(Msg("score.longest"), (int(obs["bests"][p]) for p in seats)))
+        rows.append(score_row(Msg("score.total"), (int(obs["scores"][p]) for p in seats)))
         return rows
 
     def high_score(self, obs: PunimonyoObs) -> HighScore | None:

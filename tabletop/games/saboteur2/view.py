@@ -30,13 +30,17 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
     Text,
     Zone,
     both,
+    score_header,
+    score_row,
     seat_colour,
+    seat_figures,
     seat_mark,
     seat_panels,
 )
@@ -104,49 +108,16 @@ def _both(code: str, **args: Any) -> tuple[str, str]:
     return both(Msg(code, **args), WORDS)
 
 
-def hand_id(index: int) -> str:
-    return f"h{index}"
-
-
-def cell_id(x: int, y: int) -> str:
-    return f"c{x},{y}"
-
-
-def maze_id(x: int, y: int) -> str:
-    return f"m{x},{y}"
-
-
-def goal_id(slot: int) -> str:
-    return f"goal{slot}"
-
-
-def seat_id(p: int) -> str:
-    return f"seat{p}"
-
-
-def front_id(p: int, card: str) -> str:
-    return f"f{p}-{card}"
-
-
-def gold_id(p: int) -> str:
-    return f"g{p}"
-
-
-def role_id(p: int) -> str:
-    return f"r{p}"
-
-
-def _xy(text: str) -> tuple[int, int] | None:
-    a, sep, b = text.partition(",")
-    try:
-        return (int(a), int(b)) if sep else None
-    except ValueError:
-        return None
-
-
-def _seat_of(pid: str, prefix: str) -> int | None:
-    rest = pid[len(prefix):]
-    return int(rest) if pid.startswith(prefix) and rest.isdigit() else None
+#: A card of the viewer's hand, by index.
+hand_id = IdForm("h{}")
+#: An empty space next to the maze, and a card of the maze: (x, y) on the grid.
+cell_id = IdForm("c{},{}")
+maze_id = IdForm("m{},{}")
+goal_id = IdForm("goal{}")
+#: A dwarf's area, the gold beside it and his role card, by seat.
+seat_id, gold_id, role_id = IdForm("seat{}"), IdForm("g{}"), IdForm("r{}")
+#: A card in front of a dwarf: (seat, card id).
+front_id = IdForm("f{}-{}")
 
 
 def _front_of(pid: str) -> tuple[int, str] | None:
@@ -496,11 +467,9 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                                   color="#ffe08a"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: Saboteur2Obs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: Saboteur2Obs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         hand = [str(c) for c in obs["players"][seat]["hand"] if c is not None]
         where: dict[str, list[str]] = {}
         for i, c in enumerate(hand):
@@ -562,13 +531,9 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         return [seat_id(p)]
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: Saboteur2Obs, seat: int | None, source: str,
-                target: str | None) -> Msg:
+    def why_not_seated(self, obs: Saboteur2Obs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
         turn = int(obs["turn"])
         if phase in CHANCE_PHASES:
             return Msg("refuse.dealing")
@@ -579,17 +544,17 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                 return Msg("table.fix_own")
             return self._reason(obs, seat, [f"fix:{card}"])
         if target is None:
-            victim = _seat_of(source, "g")
+            victim = gold_id.number(source)
             if victim is None:
-                victim = _seat_of(source, "seat")
+                victim = seat_id.number(source)
             if victim is not None and phase == P_STEAL:
                 return self._reason(obs, seat, [f"steal:{victim}"])
-        if not source.startswith("h") or not source[1:].isdigit():
+        index = hand_id.number(source)
+        if index is None:
             return Msg("table.nothing")
         if turn != seat:
             return Msg("table.turn_of", seat=turn)
         hand = [str(c) for c in obs["players"][seat]["hand"] if c is not None]
-        index = int(source[1:])
         if index >= len(hand):
             return Msg("table.nothing")
         card = hand[index]
@@ -617,11 +582,10 @@ class Saboteur2View(GameView[Saboteur2Obs]):
     def _meant(obs: Saboteur2Obs, seat: int, card: str, target: str) -> list[str]:
         """The actions a drop of ``card`` on ``target`` may mean (the first gives the reason
         when none is legal)."""
-        spot: tuple[int, int] | None = None
-        if target.startswith(("c", "m")):
-            spot = _xy(target[1:])
-        elif target.startswith("goal") and target[4:].isdigit():
-            spot = GOAL_CELLS[int(target[4:]) % len(GOAL_CELLS)]
+        spot = cell_id.parse(target) or maze_id.parse(target)
+        slot = goal_id.number(target)
+        if slot is not None:
+            spot = GOAL_CELLS[slot % len(GOAL_CELLS)]
         if spot is not None:
             x, y = spot
             if card in PATH_IDS:
@@ -631,9 +595,9 @@ class Saboteur2View(GameView[Saboteur2Obs]):
             return []
         front = _front_of(target)
         p = front[0] if front is not None else None
-        for prefix in ("seat", "g", "r"):
+        for form in (seat_id, gold_id, role_id):
             if p is None:
-                p = _seat_of(target, prefix)
+                p = form.number(target)
         if p is None or card in PATH_IDS or card in (ROCKFALL, MAP):
             return []
         if card == THEFT:
@@ -673,8 +637,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         return Msg("status.turn")
 
     def series(self, obs: Saboteur2Obs) -> list[Figure]:
-        return [(Msg("series.gold", number=p + 1), float(pl["gold"]))
-                for p, pl in enumerate(obs["players"])]
+        return seat_figures("series.gold", (pl["gold"] for pl in obs["players"]))
 
     def series_round(self, obs: Saboteur2Obs) -> int | None:
         return int(obs["round"]) or None
@@ -683,10 +646,10 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         if obs["phase"] != P_OVER:
             return None
         n = int(obs["num_players"])
-        rows: list[list[Cell]] = [["", *(Msg("player", seat=p) for p in range(n))]]
+        rows = [score_header(range(n))]
         for r, gains in enumerate(obs["gains"]):
-            rows.append([Msg("score.round", round=r + 1), *(str(int(v)) for v in gains)])
-        rows.append([Msg("score.total"), *(str(int(pl["gold"])) for pl in obs["players"])])
+            rows.append(score_row(Msg("score.round", round=r + 1), (int(v) for v in gains)))
+        rows.append(score_row(Msg("score.total"), (int(pl["gold"]) for pl in obs["players"])))
         return rows
 
     def summary(self, obs: Saboteur2Obs) -> Msg | None:

@@ -30,13 +30,17 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
     Text,
     Zone,
     both,
+    score_header,
+    score_row,
     seat_colour,
+    seat_figures,
     seat_mark,
 )
 
@@ -127,56 +131,29 @@ def _both(code: str, **args: Any) -> tuple[str, str]:
 
 # -- piece and zone ids --------------------------------------------------------------------
 
-def hand_id(index: int) -> str:
-    """A card of the viewer's own hand (its index in the sorted hand)."""
-    return f"h{index}"
-
-
-def pile_id(seat: int) -> str:
-    """Another seat's hand, a face-down pile."""
-    return f"hand{seat}"
-
-
-def lead_id(seat: int) -> str:
-    return f"lead{seat}"
+#: A card of the viewer's own hand (its index in the sorted hand).
+hand_id = IdForm("h{}")
+#: Another seat's hand, a face-down pile.
+pile_id = IdForm("hand{}")
+lead_id = IdForm("lead{}")
+#: A seat's panel, and its country (the rows of its stacks).
+seat_id, country_id = IdForm("seat{}"), IdForm("country{}")
+#: A counter in front of a seat: (seat, index).
+counter_id = IdForm("c{}-{}")
+#: A card of a stack: (seat, the kind's index, index from the bottom).
+_CHIP = IdForm("t{}-{}-{}")
 
 
 def chip_id(seat: int, kind: str, index: int) -> str:
     """A card of a stack: ``index`` counts from the bottom."""
-    return f"t{seat}-{KIND_INDEX[kind]}-{index}"
-
-
-def counter_id(seat: int, index: int) -> str:
-    return f"c{seat}-{index}"
-
-
-def seat_id(seat: int) -> str:
-    return f"seat{seat}"
-
-
-def country_id(seat: int) -> str:
-    return f"country{seat}"
-
-
-def _num(pid: str, prefix: str) -> int | None:
-    rest = pid[len(prefix):]
-    return int(rest) if pid.startswith(prefix) and rest.isdigit() else None
+    return _CHIP(seat, KIND_INDEX[kind], index)
 
 
 def _chip(pid: str) -> tuple[int, str, int] | None:
-    if not pid.startswith("t"):
+    found = _CHIP.parse(pid)
+    if found is None or found[1] >= len(KINDS):
         return None
-    parts = pid[1:].split("-")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts) or int(parts[1]) >= len(KINDS):
-        return None
-    return int(parts[0]), KINDS[int(parts[1])], int(parts[2])
-
-
-def _counter(pid: str) -> tuple[int, int] | None:
-    if not pid.startswith("c") or pid.startswith("country"):
-        return None
-    seat, sep, index = pid[1:].partition("-")
-    return (int(seat), int(index)) if sep and seat.isdigit() and index.isdigit() else None
+    return found[0], KINDS[found[1]], found[2]
 
 
 # -- card faces ----------------------------------------------------------------------------
@@ -637,11 +614,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
                                   color="#cfd8dc"))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: SecretAgentObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: SecretAgentObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         phase = str(obs["phase"])
         hand = [str(c) for c in obs["hands"][seat] if c is not None]
         lead = {c for c in hand if family(c) == LEADER}
@@ -756,23 +731,18 @@ class SecretAgentView(GameView[SecretAgentObs]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: SecretAgentObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
+    def why_not_seated(self, obs: SecretAgentObs, seat: int, source: str,
+                       target: str | None) -> Msg:
         phase = str(obs["phase"])
-        if phase == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
         if phase in CHANCE_PHASES:
             return Msg("refuse.wait")
         actor = int(obs["actor"])
         hand = [str(c) for c in obs["hands"][seat] if c is not None]
         card = self._hand_card(hand, seat, source)
-        if card is None and (source.startswith("hand") or source.startswith("h")) \
-                and target is None and _num(source, "hand") is not None:
-            p = _num(source, "hand")
-            if p is not None and p != seat and phase not in ("coup", "attach"):
-                return Msg("view.why_pile", seat=p)
+        pile = pile_id.number(source)
+        if card is None and target is None and pile is not None and pile != seat \
+                and phase not in ("coup", "attach"):
+            return Msg("view.why_pile", seat=pile)
         if actor != seat:
             return Msg("view.why_wait", prompt=prompt_from_obs(obs, seat))
         meant = self._meant(obs, seat, card, source, target)
@@ -791,7 +761,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
 
     @staticmethod
     def _hand_card(hand: list[str], seat: int, pid: str) -> str | None:
-        i = _num(pid, "h")
+        i = hand_id.number(pid)
         if i is not None and i < len(hand):
             return hand[i]
         if pid == lead_id(seat):
@@ -818,9 +788,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 return self._play(phase, card)
             if target == "discard":
                 return [f"purge:{card}", f"discard:{card}"]
-            p = _num(target, "country")
+            p = country_id.number(target)
             if p is None:
-                p = _num(target, "seat")
+                p = seat_id.number(target)
             if p is not None:
                 if phase == P_LOSE and card.startswith("CT-"):
                     return [f"counter:{card}"]
@@ -836,14 +806,14 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 if fam == SPY:
                     return Msg("view.why_spy_country")
                 return Msg(f"view.hint_{fam}")
-            p = _num(target, "hand")
+            p = pile_id.number(target)
             if p is not None:
                 if fam == SPY:
                     return [f"secret:{p}"]
                 if fam == SUPER:
                     return [f"special:{card}:{p}:secret"]
                 return Msg(f"view.hint_{fam}")
-            ct = _counter(target)
+            ct = counter_id.parse(target)
             if ct is not None:
                 if fam != SPY:
                     return Msg(f"view.hint_{fam}")
@@ -872,13 +842,13 @@ class SecretAgentView(GameView[SecretAgentObs]):
             if phase in ("coup", "attach"):
                 return [f"target:{p}", f"attach:{p}"]
             return []
-        ct = _counter(spot)
+        ct = counter_id.parse(spot)
         if ct is not None:
             if phase == "hit" and ct[1] < len(obs["counters"][ct[0]]):
                 return [f"hit:{obs['counters'][ct[0]][ct[1]]}"]
             return []
-        for prefix in ("seat", "country", "hand", "lead"):
-            p = _num(spot, prefix)
+        for form in (seat_id, country_id, pile_id, lead_id):
+            p = form.number(spot)
             if p is not None:
                 return [f"target:{p}", f"attach:{p}"]
         return []
@@ -916,8 +886,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         return Msg("view.status", prompt=prompt, hint=Msg(code))
 
     def series(self, obs: SecretAgentObs) -> list[Figure]:
-        return [(Msg("series.points", number=p + 1), float(v))
-                for p, v in enumerate(obs["scores_now"])]
+        return seat_figures("series.points", obs["scores_now"])
 
     def series_round(self, obs: SecretAgentObs) -> int | None:
         return int(obs["turns"]) or None
@@ -927,7 +896,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
             return None
         n = int(obs["num_players"])
         k = len(KINDS)
-        rows: list[list[Cell]] = [["", *(Msg("player", seat=p) for p in range(n))]]
+        rows = [score_header(range(n))]
         for ki, kind in enumerate(KINDS):
             row: list[Cell] = [Msg(f"kind.{kind}")]
             for p in range(n):
@@ -939,9 +908,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 total = sum(value(c) for c in stack)
                 row.append(f"{'+'.join(parts)} = {total}" if len(stack) > 1 else str(total))
             rows.append(row)
-        rows.append([Msg("score.cards"), *(str(sum(len(obs["stacks"][p * k + ki])
-                                               for ki in range(k))) for p in range(n))])
-        rows.append([Msg("score.total"), *(str(int(v)) for v in obs["scores_now"])])
+        rows.append(score_row(Msg("score.cards"), (sum(len(obs["stacks"][p * k + ki])
+                                                       for ki in range(k)) for p in range(n))))
+        rows.append(score_row(Msg("score.total"), (int(v) for v in obs["scores_now"])))
         return rows
 
     def summary(self, obs: SecretAgentObs) -> Msg | None:

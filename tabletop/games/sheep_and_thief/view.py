@@ -39,6 +39,7 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
@@ -47,7 +48,10 @@ from tabletop.api import (
     TileIcon,
     Zone,
     both,
+    score_header,
+    score_row,
     seat_colour,
+    seat_figures,
     seat_mark,
 )
 
@@ -161,46 +165,18 @@ _BLANK_STATE = SheepState(2)
 
 # -- ids ----------------------------------------------------------------------------------------
 
-def sheet_id(p: int) -> str:
-    return f"sheet{p}"
-
-
-def cell_id(p: int, cell: int) -> str:
-    """The zone of an empty cell (a drop target for cards and the thief)."""
-    return f"s{p}c{cell}"
-
-
-def house_id(p: int) -> str:
-    return f"house{p}"
-
-
-def down_id(p: int, cell: int) -> str:
-    """Another seat's face-down card: a position, never a card."""
-    return f"down{p}_{cell}"
-
-
-def flock_id(p: int, cell: int) -> str:
-    return f"flock{p}_{cell}"
-
-
-def thief_id(p: int) -> str:
-    return f"thief{p}"
-
-
-def town_id(p: int, town: str) -> str:
-    return f"town{p}_{town}"
-
-
-def fence_id(p: int) -> str:
-    return f"fence{p}"
-
-
-def trail_id(p: int, step: int) -> str:
-    return f"trail{p}_{step}"
-
-
-def seen_id(p: int, card: str) -> str:
-    return f"seen{p}_{card}"
+#: A seat's sheet, and its house, thief and fence on it.
+sheet_id = IdForm("sheet{}")
+house_id, thief_id, fence_id = IdForm("house{}"), IdForm("thief{}"), IdForm("fence{}")
+#: What stands at (seat, cell) of a sheet: the zone of an empty cell (a drop target for cards
+#: and the thief), another seat's face-down card (a position, never a card), a flock.
+cell_id, down_id, flock_id = IdForm("s{}c{}"), IdForm("down{}_{}"), IdForm("flock{}_{}")
+#: A town at the edge of a seat's sheet, by name.
+town_id = IdForm("town{}_{}")
+#: A step of the thief's last walk on a seat's sheet.
+trail_id = IdForm("trail{}_{}")
+#: A card a seat passed on and remembers, by card id.
+seen_id = IdForm("seen{}_{}")
 
 
 def _both(code: str, **args: Any) -> tuple[str, str]:
@@ -699,11 +675,9 @@ class SheepAndThiefView(GameView[SheepObs]):
                                   color=TEXT_DIM))
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: SheepObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: SheepObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         pack = [str(c) for c in obs["players"][seat]["pack"] if c is not None]
         for action in legal_actions:
             en, ja = both(_RULES.describe_action(_BLANK_STATE, action), WORDS)
@@ -748,12 +722,8 @@ class SheepAndThiefView(GameView[SheepObs]):
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: SheepObs, seat: int | None, source: str, target: str | None) -> Msg:
+    def why_not_seated(self, obs: SheepObs, seat: int, source: str, target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
         if phase in (P_HOUSES, "deal"):
             return Msg("refuse.dealing")
         action = self._action_for(obs, seat, source, target)
@@ -819,10 +789,10 @@ class SheepAndThiefView(GameView[SheepObs]):
                 return Msg("table.own_sheet")
             return self._placement(obs, seat, source, cell)
         if source.startswith("flock"):
-            where = _locate_flock(source)
-            if where is None:
+            flock = flock_id.parse(source)
+            if flock is None or flock[1] >= CELLS:
                 return None
-            p, cell = where
+            p, cell = flock
             if p != seat:
                 return Msg("table.not_your_sheep", seat=p)
             if phase != P_DOG:
@@ -874,7 +844,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         if _locate(obs, seat, item) is not None:
             waiting = self._waiting(obs, seat)
             return waiting or Msg("table.on_sheet")
-        return super().why_not(obs, seat, item, None)
+        return super().why_not_seated(obs, seat, item, None)
 
     def status(self, obs: SheepObs, seat: int | None) -> Msg:
         phase = obs["phase"]
@@ -911,8 +881,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         return prompt_from_obs(obs, seat)
 
     def series(self, obs: SheepObs) -> list[Figure]:
-        return [(Msg("series.points", number=p + 1), float(pl["score"]["total"]))
-                for p, pl in enumerate(obs["players"])]
+        return seat_figures("series.points", (pl["score"]["total"] for pl in obs["players"]))
 
     def series_round(self, obs: SheepObs) -> int | None:
         return int(obs["round"]) or None
@@ -922,17 +891,17 @@ class SheepAndThiefView(GameView[SheepObs]):
         if obs["phase"] != P_OVER:
             return None
         players = obs["players"]
-        rows: list[list[Cell]] = [["", *(Msg("player", seat=p) for p in range(len(players)))]]
-        rows.append([Msg("score.sheep"), *(str(pl["score"]["sheep"]) for pl in players)])
-        rows.append([Msg("score.fence"), *(str(pl["fence"]) for pl in players)])
+        rows = [score_header(range(len(players))),
+                score_row(Msg("score.sheep"), (pl["score"]["sheep"] for pl in players)),
+                score_row(Msg("score.fence"), (pl["fence"] for pl in players))]
         towns = [EAST_TOWN, BIG_TOWN] if obs["options"].get("towns") == "two" \
             else [EAST_TOWN, SOUTH_TOWN, BIG_TOWN]
         for town in towns:
-            rows.append([Msg(f"town.{town}"),
-                         *(str(TOWN_POINTS[town] if town in pl["score"]["towns"] else 0)
-                           for pl in players)])
-        rows.append([Msg("score.river"), *(str(pl["score"]["river"]) for pl in players)])
-        rows.append([Msg("score.total"), *(str(pl["score"]["total"]) for pl in players)])
+            rows.append(score_row(Msg(f"town.{town}"),
+                                  (TOWN_POINTS[town] if town in pl["score"]["towns"] else 0
+                                   for pl in players)))
+        rows.append(score_row(Msg("score.river"), (pl["score"]["river"] for pl in players)))
+        rows.append(score_row(Msg("score.total"), (pl["score"]["total"] for pl in players)))
         return rows
 
     def summary(self, obs: SheepObs) -> Msg | None:
@@ -940,10 +909,3 @@ class SheepAndThiefView(GameView[SheepObs]):
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],
                    scores=[int(pl["score"]["total"]) for pl in obs["players"]])
-
-
-def _locate_flock(item: str) -> tuple[int, int] | None:
-    seat, _, cell = item[len("flock"):].partition("_")
-    if seat.isdigit() and cell.isdigit() and int(cell) < CELLS:
-        return int(seat), int(cell)
-    return None

@@ -19,12 +19,14 @@ from tabletop.api import (
     Figure,
     GameView,
     Gesture,
+    IdForm,
     Layout,
     Msg,
     Piece,
     Text,
     Zone,
     both,
+    seat_figures,
 )
 
 from .data import (
@@ -79,6 +81,8 @@ DISCARD_ZONE = Zone("discard", 150.0, 282.0, 110.0, 156.0, "Discard pile", "捨�
 DECK_ZONE = Zone("deck_zone", 30.0, 282.0, 110.0, 156.0, "Deck", "山札", "#3d3d3d")
 
 _RULES = SpymasterGame()
+#: What the seat to move is doing, by phase, while the other waits (attacking otherwise).
+_WAITING = {P_CALL: "table.wait_naming", P_DISCARD: "table.wait_discarding"}
 
 
 def card_art(card: str) -> dict[str, Any]:
@@ -111,13 +115,10 @@ def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
                  tooltip_en=tip_en, tooltip_ja=tip_ja)
 
 
-def hand_id(seat: int, index: int) -> str:
-    """Piece id of the ``index``-th card (in hand order) of ``seat``'s hand."""
-    return f"p{seat}h{index}"
-
-
-def row_id(seat: int, index: int) -> str:
-    return f"row{seat}_{index}"
+#: A hand card: (seat, index in hand order).
+hand_id = IdForm("p{}h{}")
+#: A card of a seat's row: (seat, index from the first played).
+row_id = IdForm("row{}_{}")
 
 
 def _spread(n: int, w: float, step: float) -> float:
@@ -268,11 +269,9 @@ class SpymasterView(GameView[SpymasterObs]):
                 f"「{_type(call)[1]}」の宣言、{ja}が突破。")
 
     # -- gestures -------------------------------------------------------------------------
-    def gestures(self, obs: SpymasterObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+    def gestures_seated(self, obs: SpymasterObs, seat: int,
+                        legal_actions: list[str]) -> list[Gesture]:
         out: list[Gesture] = []
-        if seat is None:
-            return out
         hand = obs["players"][seat]["hand"]
         row = obs["players"][seat]["row"]
         slots: dict[str, list[int]] = {}
@@ -309,27 +308,23 @@ class SpymasterView(GameView[SpymasterObs]):
                 out.append(Gesture(action, label_en="Stop attacking", label_ja="攻撃をやめる",
                                    shortcut="T"))
             else:
-                out.append(Gesture(action, label_en=action, label_ja=action))
+                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
-    def why_not(self, obs: SpymasterObs, seat: int | None, source: str,
-                target: str | None) -> Msg:
-        if obs["phase"] == P_OVER:
-            return Msg("game_over")
-        if seat is None:
-            return Msg("table.watching")
-        opp = 1 - seat
-        if source.startswith(f"p{opp}h"):
+    def why_not_seated(self, obs: SpymasterObs, seat: int, source: str,
+                       target: str | None) -> Msg:
+        found = hand_id.parse(source)
+        if found is not None and found[0] == 1 - seat:
             return Msg("table.opponents_card")
-        if not source.startswith(f"p{seat}h"):
+        if found is None or found[0] != seat:
             if source in ("deck", "discard_top"):
                 return Msg("table.drawn_for_you")
-            return super().why_not(obs, seat, source, target)
+            return super().why_not_seated(obs, seat, source, target)
         hand = obs["players"][seat]["hand"]
-        index = int(source[len(f"p{seat}h"):])
+        index = found[1]
         if index >= len(hand):
-            return super().why_not(obs, seat, source, target)
+            return super().why_not_seated(obs, seat, source, target)
         card = str(hand[index])
         phase = obs["phase"]
         row = obs["players"][seat]["row"]
@@ -345,27 +340,18 @@ class SpymasterView(GameView[SpymasterObs]):
             return Msg("table.drag_to_play")
         to_move = int(obs["to_move"])
         if to_move != seat and to_move >= 0:
-            return self._waiting(obs, to_move)
+            return Msg(_WAITING.get(phase, "table.attacking"), seat=to_move)
         if action.startswith("tuck:") and card_type(card) != "spy":
             return Msg("table.only_spies")
         state = SpymasterGame._visible_state(obs)
         return _RULES.reason(state, action) or MOVE_POSSIBLE
 
-    @staticmethod
-    def _waiting(obs: SpymasterObs, to_move: int) -> Msg:
-        phase = obs["phase"]
-        if phase == P_CALL:
-            return Msg("table.wait_naming", seat=to_move)
-        if phase == P_DISCARD:
-            return Msg("table.wait_discarding", seat=to_move)
-        return Msg("table.attacking", seat=to_move)
-
     def status(self, obs: SpymasterObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
     def series(self, obs: SpymasterObs) -> list[Figure]:
-        return [(Msg("series.documents", number=p + 1),
-                 float(DOCUMENTS - int(obs["players"][p]["exposed"]))) for p in (0, 1)]
+        return seat_figures("series.documents",
+                            (DOCUMENTS - int(pl["exposed"]) for pl in obs["players"]))
 
     def summary(self, obs: SpymasterObs) -> Msg | None:
         if obs["phase"] != P_OVER:

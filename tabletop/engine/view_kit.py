@@ -1,0 +1,80 @@
+"""What every game's view builds the same way: piece ids that read back, a figure per seat for
+the end-of-game chart, the rows of a score table, and the usual reason a seat must wait.
+
+An id is made and read back by one ``IdForm``, so the two cannot drift apart; the chart's
+figures and the score table's rows are named the same way in every game, so the summary reads
+alike whatever is played. Qt-free, like the rest of the view contract
+(``tabletop.engine.layout``); games reach it through ``tabletop.api``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .layout import Cell, Figure
+from .messages import Msg
+
+
+class IdForm:
+    """The ids of one kind of piece or zone: text with numbered fields, written ``{}``.
+
+    ``hand_id = IdForm("p{}h{}")`` makes ``hand_id(2, 5) == "p2h5"`` and reads it back:
+    ``hand_id.parse("p2h5") == (2, 5)``, and ``None`` for an id of any other form, so the
+    table's ids are written and read by one form. A field may be given text when an id is
+    only made (``IdForm("town{}_{}")(1, "east")``); ``parse`` reads whole numbers, a minus
+    sign allowed (a grid's coordinates).
+    """
+
+    __slots__ = ("_form", "_pattern", "fields")
+
+    def __init__(self, form: str) -> None:
+        parts = form.split("{}")
+        self._form = form
+        #: How many fields an id of this form has.
+        self.fields = len(parts) - 1
+        self._pattern = re.compile("(-?[0-9]+)".join(re.escape(p) for p in parts))
+
+    def __call__(self, *fields: int | str) -> str:
+        if len(fields) != self.fields:
+            raise TypeError(f"{self!r} takes {self.fields} fields, not {len(fields)}")
+        return self._form.format(*fields)
+
+    def parse(self, pid: str | None) -> tuple[int, ...] | None:
+        """The fields of ``pid`` when it is an id of this form, else ``None``."""
+        found = None if pid is None else self._pattern.fullmatch(pid)
+        return None if found is None else tuple(int(g) for g in found.groups())
+
+    def number(self, pid: str | None) -> int | None:
+        """The one field of ``pid`` (a form with one field), or ``None`` for another id."""
+        if self.fields != 1:
+            raise TypeError(f"{self!r} has {self.fields} fields, not one")
+        found = self.parse(pid)
+        return None if found is None else found[0]
+
+    def __repr__(self) -> str:
+        return f"IdForm({self._form!r})"
+
+
+def seat_figures(code: str, values: Iterable[float]) -> list[Figure]:
+    """A charted figure per seat, in seat order: the message ``code`` with ``number`` 1, 2,
+    ... (the seat's place, as players count), and the seat's value."""
+    return [(Msg(code, number=p + 1), float(v)) for p, v in enumerate(values)]
+
+
+def score_header(seats: Iterable[int]) -> list[Cell]:
+    """A score table's first row: an empty corner, then the name of each seat."""
+    return ["", *(Msg("player", seat=p) for p in seats)]
+
+
+def score_row(label: Cell, values: Iterable[object]) -> list[Cell]:
+    """A row of a score table: its label, then each seat's value as text."""
+    return [label, *(str(v) for v in values)]
+
+
+def waiting_reason(to_move: int) -> Msg:
+    """Why a seat cannot move now: cards are being dealt (chance is to move), or it is
+    ``to_move``'s turn."""
+    if to_move < 0:
+        return Msg("refuse.dealing")
+    return Msg("table.turn_of", seat=to_move)
