@@ -10,7 +10,7 @@ packs it passed on (ST-C6), the card being resolved and the discard pile. With t
 free lower half holds the offered pairs of the draft (ST-R33).
 
 Meadow cards are drawn as road or river tiles (``TileArt``), printed icons in the middle: sheep,
-sheepdogs, a dark "!" per thief, a hut. The sheep on a sheet are white flock tokens in the lower
+sheepdogs, a masked thief, a hut. The sheep on a sheet are white flock tokens in the lower
 right of their cell, the thief a dark token in the upper left of its cell, on every sheet.
 
 Gestures: a card of the pack is kept by a click (or a drag onto the hand); with two players a
@@ -127,7 +127,6 @@ TRAIL_COLOR = "#7d6a92"
 WOOL = "#fbf8f0"
 TOWN_ON = "#d4a017"
 TOWN_OFF = "#7b6d5a"
-RIVER_MARK = "#4b9ad0"
 TEXT_DIM = "#cfd8dc"
 ACCENT = "#ffe08a"
 
@@ -147,7 +146,7 @@ _LEGEND: tuple[tuple[str, str, dict[str, Any]], ...] = (
     ("flock", "token", {"label": "2", "color": WOOL}),
     ("sheep", "tile", _icon_tile({"icon": "sheep"})),
     ("dog", "tile", _icon_tile({"icon": "dog"})),
-    ("thief", "tile", _icon_tile({"icon": "mark", "color": THIEF_COLOR, "text": "!"})),
+    ("thief", "tile", _icon_tile({"icon": "thief"})),
     ("hut", "tile", _icon_tile({"icon": "hut"})),
     ("town", "token", {"label": "5", "color": TOWN_ON}),
     ("river", "tile", _icon_tile({}, "river")),
@@ -188,8 +187,8 @@ def _both(code: str, **args: Any) -> tuple[str, str]:
 def card_tile(card: Card, label: str = "") -> TileArt:
     """A meadow card as a tile: its roads or its river through the middle, its icons.
 
-    The two bridge cards (road and river) are drawn as roads with the river laid first, so the
-    road crosses it as a bridge, and a blue mark at each river end says which path is water."""
+    The two bridge cards (road and river) lay the river first and the road over it, each in
+    its own style, so the road crosses the water on a bridge."""
     roads = [e for e in EDGES if e in card.roads]
     rivers = [e for e in EDGES if e in card.rivers]
     icons: list[dict[str, Any]] = []
@@ -198,23 +197,17 @@ def card_tile(card: Card, label: str = "") -> TileArt:
     if card.dogs:
         icons.append({"icon": "dog", "count": card.dogs})
     if card.thieves:
-        icons.append({"icon": "mark", "color": THIEF_COLOR, "count": card.thieves, "text": "!"})
+        icons.append({"icon": "thief", "count": card.thieves})
     if card.hut:
         icons.append({"icon": "hut"})
-    segments: list[list[str]] = []
-    style = "road"
+    art: dict[str, Any] = {"style": "river" if rivers and not roads else "road"}
     if rivers and roads:
-        segments = [rivers, roads]
-        icons.extend({"icon": "mark", "at": e, "color": RIVER_MARK, "text": "≈"} for e in rivers)
-    elif rivers:
-        segments = [rivers]
-        style = "river"
-    elif roads:
-        segments = [roads]
+        art.update(segments=[rivers, roads], styles=["river", "road"])
+    else:
+        art["segments"] = [rivers or roads] if rivers or roads else []
     open_edges = set(roads) | set(rivers)
     return TileArt.from_art({"edges": {e: "path" if e in open_edges else "wall" for e in EDGES},
-                             "segments": segments, "style": style, "icons": icons,
-                             "label": label})
+                             **art, "icons": icons, "label": label})
 
 
 def house_tile(house: int) -> TileArt:
