@@ -384,7 +384,11 @@ class GameController(QObject):
         if not self.is_human_turn():
             self.status_changed.emit(tr("status.not_your_turn", self.lang), WARNING)
             return False
-        seat = self.session.current_player()
+        return self._submit(self.session.current_player(), action)
+
+    def _submit(self, seat: int, action: str) -> bool:
+        """Play ``seat``'s ``action``; a refusal is said on the status line, in the words the
+        rules give it for the position it was refused in."""
         before = len(self.session.history)
         state = self.session.state
         try:
@@ -483,14 +487,7 @@ class GameController(QObject):
 
     def _play_ai_move(self, seat: int, action: str) -> None:
         """A computer seat's move is due (``thinking`` timed it)."""
-        before = len(self.session.history)
-        state = self.session.state
-        try:
-            self.session.submit(seat, action)
-        except (IllegalActionError, InvalidActionError) as exc:
-            self.status_changed.emit(self.speaker.refusal(exc, self.lang, state), WARNING)
-            return
-        self._after_submit(before)
+        self._submit(seat, action)
 
     def _play_beat(self, seat: int, tempo: Tempo) -> None:
         """The beat fell with ``seat`` to move: the beat passes for them (``tempo``)."""
