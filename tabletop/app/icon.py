@@ -7,6 +7,8 @@ first paint need not wait for.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6 import QtCore
 from PySide6.QtGui import QColor, QIcon, QPixmap
 
@@ -14,10 +16,14 @@ from tabletop.resources import resource
 
 from .chooser import FELT
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QPainter, QPen
+
 
 def draw_app_icon(size: int = 256) -> QPixmap:
     """The window icon, painted: a card and a die on green felt."""
-    from PySide6.QtCore import QRectF
+    from PySide6.QtCore import QPointF, QRectF
     from PySide6.QtGui import QPainter, QPainterPath, QPen
 
     pix = QPixmap(size, size)
@@ -28,33 +34,36 @@ def draw_app_icon(size: int = 256) -> QPixmap:
     felt = QPainterPath()
     felt.addRoundedRect(QRectF(2 * s, 2 * s, 60 * s, 60 * s), 12 * s, 12 * s)
     p.fillPath(felt, QColor(FELT))
-    p.save()
-    p.translate(24 * s, 32 * s)
-    p.rotate(-12)
-    card = QPainterPath()
-    card.addRoundedRect(QRectF(-13 * s, -19 * s, 26 * s, 38 * s), 3 * s, 3 * s)
-    p.fillPath(card, QColor("#f6efdc"))
-    p.setPen(QPen(QColor("#b8860b"), 1.5 * s))
-    p.drawPath(card)
-    p.setPen(QtCore.Qt.PenStyle.NoPen)
-    p.setBrush(QColor("#c0392b"))
-    p.drawEllipse(QRectF(-6 * s, -8 * s, 12 * s, 12 * s))
-    p.restore()
-    p.save()
-    p.translate(45 * s, 42 * s)
-    p.rotate(10)
-    die = QPainterPath()
-    die.addRoundedRect(QRectF(-10 * s, -10 * s, 20 * s, 20 * s), 4 * s, 4 * s)
-    p.fillPath(die, QColor("#ffffff"))
-    p.setPen(QPen(QColor("#333333"), 1.0 * s))
-    p.drawPath(die)
-    p.setPen(QtCore.Qt.PenStyle.NoPen)
-    p.setBrush(QColor("#222222"))
-    for dx, dy in ((-5, -5), (0, 0), (5, 5)):
-        p.drawEllipse(QRectF((dx - 2) * s, (dy - 2) * s, 4 * s, 4 * s))
-    p.restore()
+    # A card leaning left with a red pip, and a die leaning right showing three.
+    _piece(p, QPointF(24 * s, 32 * s), -12, QRectF(-13 * s, -19 * s, 26 * s, 38 * s), 3 * s,
+           "#f6efdc", QPen(QColor("#b8860b"), 1.5 * s), "#c0392b",
+           [QRectF(-6 * s, -8 * s, 12 * s, 12 * s)])
+    _piece(p, QPointF(45 * s, 42 * s), 10, QRectF(-10 * s, -10 * s, 20 * s, 20 * s), 4 * s,
+           "#ffffff", QPen(QColor("#333333"), 1.0 * s), "#222222",
+           [QRectF((dx - 2) * s, (dy - 2) * s, 4 * s, 4 * s) for dx, dy in ((-5, -5), (0, 0),
+                                                                               (5, 5))])
     p.end()
     return pix
+
+
+def _piece(p: QPainter, at: QPointF, angle: float, body: QRectF, radius: float, fill: str,
+           edge: QPen, pip: str, pips: list[QRectF]) -> None:
+    """A rounded piece turned by ``angle`` degrees about ``at``, with round pips on it."""
+    from PySide6.QtGui import QPainterPath
+
+    p.save()
+    p.translate(at)
+    p.rotate(angle)
+    shape = QPainterPath()
+    shape.addRoundedRect(body, radius, radius)
+    p.fillPath(shape, QColor(fill))
+    p.setPen(edge)
+    p.drawPath(shape)
+    p.setPen(QtCore.Qt.PenStyle.NoPen)
+    p.setBrush(QColor(pip))
+    for r in pips:
+        p.drawEllipse(r)
+    p.restore()
 
 
 def app_icon() -> QIcon:
