@@ -79,12 +79,7 @@ class PrivacyPage(QWidget):
         self.who.setObjectName("who")
         self.who.setTextFormat(Qt.TextFormat.PlainText)
         self.who.setStyleSheet("color: #f4ecd8; font-size: 18pt;")
-        who_row = QHBoxLayout()
-        who_row.addStretch(1)
-        who_row.addWidget(self.mark)
-        who_row.addSpacing(12)
-        who_row.addWidget(self.who)
-        who_row.addStretch(1)
+        who_row = _centred(self.mark, 12, self.who)
         self.body = QLabel()
         self.body.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.body.setWordWrap(True)
@@ -93,10 +88,7 @@ class PrivacyPage(QWidget):
         self.button.setMinimumHeight(64)
         self.button.setStyleSheet("font-size: 16pt; font-weight: bold; padding: 8px 32px;")
         self.button.clicked.connect(self.ready.emit)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addStretch(1)
+        row = _centred(self.button)
         lay.addWidget(self.title)
         lay.addSpacing(14)
         lay.addLayout(who_row)
@@ -131,6 +123,19 @@ class PrivacyPage(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self.ready.emit()
         super().mouseReleaseEvent(event)
+
+
+def _centred(*parts: QWidget | int) -> QHBoxLayout:
+    """A row holding ``parts`` in the middle: widgets, and numbers as spacing between them."""
+    row = QHBoxLayout()
+    row.addStretch(1)
+    for part in parts:
+        if isinstance(part, int):
+            row.addSpacing(part)
+        else:
+            row.addWidget(part)
+    row.addStretch(1)
+    return row
 
 
 def _ink_on(colour: str) -> str:
