@@ -395,6 +395,21 @@ PIPS: dict[int, Sequence[tuple[float, float]]] = {
 }
 
 
+def _lit_from_above(p: QPainter, body: QRectF, base: QColor, light: tuple[float, float, float],
+                    tones: tuple[int, int, int], edge_width: float) -> None:
+    """Set a pen and brush that make ``body`` look round and lit from the upper left: a radial
+    gradient from ``light`` (x and y of its centre and its reach, as fractions of the body),
+    ``tones`` (how much lighter the centre, darker the rim, darker the edge line)."""
+    fx, fy, reach = light
+    lighter, darker, edge = tones
+    grad = QRadialGradient(body.topLeft() + QPointF(body.width() * fx, body.height() * fy),
+                           body.width() * reach)
+    grad.setColorAt(0.0, base.lighter(lighter))
+    grad.setColorAt(1.0, base.darker(darker))
+    p.setPen(QPen(base.darker(edge), edge_width))
+    p.setBrush(QBrush(grad))
+
+
 def die_face(value: int, size: float, scale: float, colour: str = "") -> QPixmap:
     """An ivory (or tinted) die showing ``value`` pips; 0 or out of range shows a blank face."""
 
@@ -402,12 +417,7 @@ def die_face(value: int, size: float, scale: float, colour: str = "") -> QPixmap
         rad = size * 0.2 * k
         soft_shadow(p, body, rad, k * 0.8)
         base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#fbf6ea")
-        grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.3, body.height() * 0.3),
-                               body.width() * 0.95)
-        grad.setColorAt(0.0, base.lighter(108))
-        grad.setColorAt(1.0, base.darker(118))
-        p.setPen(QPen(base.darker(180), 1.2 * k))
-        p.setBrush(QBrush(grad))
+        _lit_from_above(p, body, base, (0.3, 0.3, 0.95), (108, 118, 180), 1.2 * k)
         p.drawRoundedRect(body, rad, rad)
         dark_die = base.lightness() < 110
         pip = QColor("#f8f4ea") if dark_die else QColor("#1f1a17")
@@ -431,12 +441,7 @@ def token_face(label: str, colour: str, w: float, h: float, scale: float) -> QPi
     def paint(p: QPainter, body: QRectF, k: float) -> None:
         soft_shadow(p, body, min(body.width(), body.height()) / 2, k * 0.7)
         base = QColor(colour) if colour and QColor(colour).isValid() else QColor("#c9a227")
-        grad = QRadialGradient(body.topLeft() + QPointF(body.width() * 0.35, body.height() * 0.3),
-                               body.width() * 0.8)
-        grad.setColorAt(0.0, base.lighter(140))
-        grad.setColorAt(1.0, base.darker(130))
-        p.setPen(QPen(base.darker(200), 1.4 * k))
-        p.setBrush(QBrush(grad))
+        _lit_from_above(p, body, base, (0.35, 0.3, 0.8), (140, 130, 200), 1.4 * k)
         p.drawEllipse(body)
         p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor(255, 255, 255, 80), 1.0 * k))
