@@ -13,26 +13,12 @@ from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, who_wins, wor
 from .data import ALL_FACES, KIND_NAMES, card_names
 from .spec import SPEC
 
-_PURPOSE: dict[str, tuple[str, str]] = {
-    "disaster": ("the disaster", "災害"),
-    "steal_tech": ("destroying the technology", "技術の破壊"),
-    "steal_take": ("taking the card", "カードの入手"),
-    "assassin": ("the assassination", "暗殺"),
-    "struck": ("the disaster in the hand", "手札の災害"),
-    "ranbo": ("RANBO!'s lower card", "RANBO!の下のカード"),
-}
-
-_CAUSE: dict[str, tuple[str, str]] = {
-    "war": ("War", "戦争"), "rev": ("Revolution", "革命"), "coup": ("Coup", "クーデター"),
-    "assassin": ("assassination", "暗殺"),
-}
-
 
 def _check(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
     def words(a: Mapping[str, Any], say: Say) -> str:
         dice = a["dice"]
         mod = f" {a['modifier']:+d}" if a["modifier"] else ""
-        what = _PURPOSE[a["purpose"]][0 if lang == "en" else 1]
+        what = say(a["purpose"], "@purpose")
         who = say(a["seat"], "player")
         if lang == "en":
             verdict = "success" if a["success"] else "failure"
@@ -93,5 +79,4 @@ WORDS = Catalogue({
     "log.chose": (lambda a, say: f"{say(a['seat'], 'player')}: {a['action']}",
                   lambda a, say: f"{say(a['seat'], 'player')}:{a['action']}"),
     "prompt.over": game_over_prompt("points", "{best}点"),
-    **{f"cause.{k}": v for k, v in _CAUSE.items()},
 }, spec=SPEC, parent=ENGINE)
