@@ -36,7 +36,7 @@ from .engine import (
 )
 from .engine.actions import ActionForms, ArgumentForm
 from .engine.game import JSON, action_kind, winner_returns
-from .engine.hidden import deal_unseen, draw_by_count, weighted_draw
+from .engine.hidden import count_copies, deal_unseen, draw_by_count, take_copy, weighted_draw
 from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
@@ -82,8 +82,8 @@ if TYPE_CHECKING:
     from .engine.layout import CARD_H, CARD_W, DIE_SIZE, MOVE_POSSIBLE, TILE_SIZE, Cell, Figure
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
-    from .engine.view_kit import IdForm, score_header, score_row, seat_figures, waiting_reason
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
+    from .engine.view_kit import IdForm, score_header, score_row, seat_figures, waiting_reason
     from .highscores import HighScore, ScoreLine
     from .text import (
         ENGINE,
@@ -118,12 +118,12 @@ _LAZY: dict[str, str] = {
                      "LISTS", "OPT_INT", "OPT_INTS", "SAME", "SORTED_INTS", "SORTED_INTS2", "STR",
                      "STRS", "STRS2", "Field", "StateFields", "counts_per", "derived", "maybe"),
                     "tabletop.engine.fields"),
-    **dict.fromkeys(("IdForm", "score_header", "score_row", "seat_figures", "waiting_reason"),
-                    "tabletop.engine.view_kit"),
     **dict.fromkeys(("EDGES", "OPPOSITE", "TileArt", "TileError", "TileIcon"),
                     "tabletop.engine.tiles"),
     **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
                      "seat_panels"), "tabletop.engine.seats"),
+    **dict.fromkeys(("IdForm", "score_header", "score_row", "seat_figures", "waiting_reason"),
+                    "tabletop.engine.view_kit"),
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
     "data_dir": "tabletop.userdata",
 }
@@ -391,8 +391,8 @@ __all__ = [
     "GameSpec",
     "GameView",
     "Gesture",
-    "IdForm",
     "HighScore",
+    "IdForm",
     "IllegalActionError",
     "InvalidActionError",
     "InvalidOptionError",
@@ -419,6 +419,7 @@ __all__ = [
     "action_kind",
     "both",
     "check_game",
+    "count_copies",
     "counts_per",
     "data_dir",
     "deal_unseen",
@@ -437,12 +438,13 @@ __all__ = [
     "render",
     "score_header",
     "score_row",
-    "seat_figures",
     "seat_colour",
+    "seat_figures",
     "seat_mark",
     "seat_panels",
-    "weighted_draw",
+    "take_copy",
     "waiting_reason",
+    "weighted_draw",
     "who_wins",
     "winner_returns",
     "words_file",

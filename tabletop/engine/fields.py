@@ -14,6 +14,10 @@ place and cannot be forgotten by its copy or its save file::
         def clone(self) -> MyState:
             return FIELDS.clone(self)
 
+A state rebuilt from an observation reads the fields the observation shows as the state keeps
+them through the same table (``FIELDS.load_shown(state, obs, "phase round turn")``), and a
+game whose JSON form is the table's names it as its ``Game.fields``.
+
 ``clone`` is generated code that copies each field as its kind says (a list by a slice, a list
 of lists by a slice of each, a dict by ``copy``), as fast as a hand-written copy: searches clone a
 state on every iteration, and ``copy.deepcopy`` is about 25 times slower.
@@ -161,6 +165,17 @@ class StateFields:
     def to_json(self, state: Any) -> dict[str, Any]:
         """The JSON form: every stored field by its ``dump``."""
         return {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
+
+    def load_shown(self, state: T, shown: Mapping[str, Any], names: str) -> T:
+        """Set the fields ``names`` (separated by spaces) of ``state`` from ``shown``, each
+        read by its field's ``load`` (a field without one, copied as its kind says) under its
+        own name: the part of an observation that shows fields as the state keeps them, when a
+        state is rebuilt from what a seat sees. A missing key raises ``KeyError``."""
+        fields = self.fields
+        for name in names.split():
+            f = fields[name]
+            setattr(state, name, (f.load or _dump_default(f.copy))(shown[name]))
+        return state
 
     def load(self, state: T, data: Mapping[str, Any]) -> T:
         """Set every field of ``state`` from the JSON form ``data`` (stored fields by their

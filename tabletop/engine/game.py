@@ -16,12 +16,15 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import Any, Generic, Protocol, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict, TypeVar, cast
 
 from .actions import ActionForms
 from .errors import IllegalActionError, InvalidActionError
 from .messages import Msg
 from .spec import GameSpec, OptionValue
+
+if TYPE_CHECKING:
+    from .fields import StateFields
 
 CHANCE = -1
 TERMINAL = -4
@@ -45,6 +48,13 @@ class State(Protocol):
     """What the engine needs of a state: a cheap, hand-written deep copy."""
 
     def clone(self) -> State: ...
+
+
+class Seated(Protocol):
+    """A state that keeps its number of seats as ``n`` (``Game.num_players`` reads it)."""
+
+    @property
+    def n(self) -> int: ...
 
 
 S = TypeVar("S", bound=State)
@@ -168,8 +178,14 @@ class Game(ABC, Generic[S]):
         self.spec.check_players(n)
         return self.new_initial_state(n, self.spec.resolve_options(options))
 
-    @abstractmethod
-    def num_players(self, state: S) -> int: ...
+    def num_players(self, state: S) -> int:
+        """How many seats play in ``state``: the spec's number for a game of one number of
+        players, else the state's ``n``, where every game for several numbers keeps it. A state
+        that keeps it otherwise needs its game to say so here."""
+        spec = self.spec
+        if spec.min_players == spec.max_players:
+            return spec.min_players
+        return cast(Seated, state).n
 
     # -- flow -----------------------------------------------------------------------------
     @abstractmethod
@@ -215,13 +231,38 @@ class Game(ABC, Generic[S]):
             return self.actions.is_well_formed(action)
         return bool(action) and action == action.strip()
 
+    # -- refusals -------------------------------------------------------------------------
+    #: The action kinds that only chance takes (``deal`` of ``deal:3``, a card dealt).
+    chance_kinds: Collection[str] = ()
+    #: The message codes of the refusals ``reason`` gives before the game's own: the game is
+    #: over; the action is one only chance takes (a kind of ``chance_kinds``); chance is to act
+    #: now (``None``: the game's ``refuse`` answers then too).
+    over_refusal: str = "game_over"
+    chance_refusal: str = "refuse.chance"
+    waiting_refusal: str | None = "refuse.dealing"
+
     def reason(self, state: S, action: str) -> Msg | None:
         """Why a well-formed action is not legal now, as a message code; ``None`` when it is
-        legal. Games override this with their rules' reasons, worked out from what the mover
-        may see (so a refusal never tells a secret, and the table, which holds only an
-        observation, can ask the same question)."""
+        legal. Worked out from what the mover may see, so a refusal never tells a secret and
+        the table, which holds only an observation, can ask the same question.
+
+        The refusals every game gives come first, in this order: the game is over, the
+        action is chance's, chance is to act (the codes above); then the game's ``refuse``."""
         if action in self.legal_actions(state):
             return None
+        if self.is_terminal(state):
+            return Msg(self.over_refusal)
+        if action_kind(action) in self.chance_kinds:
+            return Msg(self.chance_refusal)
+        if self.waiting_refusal is not None and self.current_player(state) == CHANCE:
+            return Msg(self.waiting_refusal)
+        return self.refuse(state, action)
+
+    def refuse(self, state: S, action: str) -> Msg | None:
+        """Why ``action`` is not legal in ``state`` by the game's own rules, once ``reason``
+        has ruled out the refusals every game gives (the game goes on, the action is not
+        chance's). ``not_possible``, the default, names no rule; ``None`` says nothing more
+        (``check_action`` then refuses with ``not_possible``)."""
         return Msg("not_possible", action=action)
 
     def check_action(self, state: S, action: str) -> None:
@@ -252,7 +293,8 @@ class Game(ABC, Generic[S]):
     def final_result(self, state: S) -> tuple[str | None, float | None]:
         """How a finished game ended beyond its returns, for figures over many games: the
         game's own word for the result (``"clear"``, ``"bankrupt"``...) and the score of the
-        first seat where the game keeps one; ``(None, None)``, the default, says nothing."""
+        first seat where the game keeps one; ``(None, None)``, the default, says nothing.
+        Asked only of a finished game (``is_terminal``), so a game need not check."""
         return None, None
 
     # -- information ----------------------------------------------------------------------
@@ -263,21 +305,45 @@ class Game(ABC, Generic[S]):
         Hidden pieces keep their stable id and only the facets ``seat`` may know.
         """
 
-    @abstractmethod
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> S:
         """A full state whose observation for ``seat`` equals ``obs``; hidden facts drawn at
-        random from what ``seat`` cannot rule out."""
+        random from what ``seat`` cannot rule out. A game gives this or ``resampler``; by
+        default it is one draw of ``resampler``."""
+        if type(self).resampler is Game.resampler:
+            raise NotImplementedError(f"{type(self).__name__} gives no resample nor resampler")
+        return self.resampler(obs, seat)(rng)
 
     def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], S]:
-        """A sampler for repeated resampling of one observation (games may precompute)."""
+        """A sampler for repeated resampling of one observation. Search draws thousands of
+        states from one observation, so a game may read it once here and only deal the
+        hidden facts afresh in each draw; by default each draw is a ``resample``."""
         return lambda rng: self.resample(obs, seat, rng)
 
     # -- serialisation --------------------------------------------------------------------
-    @abstractmethod
-    def state_to_json(self, state: S) -> JSON: ...
+    #: The table of the state's fields (``tabletop.engine.fields.StateFields``) where the
+    #: state's JSON form is the table's: ``state_to_json`` and ``state_from_json`` then read
+    #: it, and the game gives only ``blank_state``.
+    fields: StateFields | None = None
 
-    @abstractmethod
-    def state_from_json(self, data: Mapping[str, Any]) -> S: ...
+    def state_to_json(self, state: S) -> JSON:
+        """The state as JSON, to save and to compare: by default the form of ``fields``."""
+        return self._fields().to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """The state ``state_to_json`` wrote (``KeyError``, ``ValueError`` or ``TypeError``
+        for a damaged one): by default ``blank_state`` filled by ``fields``."""
+        return self._fields().load(self.blank_state(data), data)
+
+    def blank_state(self, data: Mapping[str, Any]) -> S:
+        """A state made by its constructor from what the constructor takes out of the JSON
+        form ``data`` (the number of seats, the options), for ``fields`` to fill."""
+        raise NotImplementedError(f"{type(self).__name__} gives no blank_state")
+
+    def _fields(self) -> StateFields:
+        if self.fields is None:
+            raise NotImplementedError(f"{type(self).__name__} has no fields table; it gives "
+                                      "state_to_json and state_from_json itself")
+        return self.fields
 
     def action_to_json(self, action: str) -> JSON:
         kind, _, rest = action.partition(":")

@@ -1,5 +1,6 @@
-"""Helpers for hidden information shared by the games' ``resample``: dealing what a seat
-cannot locate, and weighing guesses by the public evidence.
+"""Helpers for hidden information shared by the games' chance and ``resample``: decks held as
+copies per card (a draw, a copy taken out), dealing what a seat cannot locate, and weighing
+guesses by the public evidence.
 
 A seat that sees its own hand and the open cards knows which cards are somewhere else (other
 hands, face-down cards, the deck) but not where. Every game that hides cards resamples the
@@ -10,7 +11,7 @@ size; what is left over is the deck.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 T = TypeVar("T", bound=Any)
@@ -36,6 +37,15 @@ def deal_unseen(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, *,
     return places, cards[k:]
 
 
+def count_copies(cards: Iterable[T], index: Mapping[T, int]) -> list[int]:
+    """A deck held as copies per card in a list, each card at its place in ``index``: how
+    many times each card stands in ``cards`` (what a deal left over, say)."""
+    counts = [0] * len(index)
+    for c in cards:
+        counts[index[c]] += 1
+    return counts
+
+
 K = TypeVar("K")
 
 
@@ -54,6 +64,16 @@ def draw_by_count(counts: Mapping[K, int] | Sequence[int], rng: random.Random,
             return key
         r -= copies
     raise AssertionError("the total does not match the copies")
+
+
+def take_copy(counts: dict[K, int], card: K) -> None:
+    """Take one copy of ``card`` out of a deck held as copies per card with no zero entries
+    (``draw_by_count``'s mapping): the card leaves the mapping with its last copy."""
+    k = counts[card]
+    if k == 1:
+        del counts[card]
+    else:
+        counts[card] = k - 1
 
 
 def weighted_draw(draw: Callable[[random.Random], T], weight: Callable[[T], float],

@@ -31,7 +31,6 @@ from tabletop.api import (
     INT,
     INTS,
     INTS2,
-    JSON,
     OPT_INT,
     OPT_INTS,
     SORTED_INTS,
@@ -46,6 +45,7 @@ from tabletop.api import (
     ObservationBase,
     OptionValue,
     StateFields,
+    count_copies,
     counts_per,
     deal_unseen,
     derived,
@@ -227,9 +227,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                           options: Mapping[str, OptionValue]) -> BuriedTreasureState:
         # BT-R3, BT-R4: pawns are seat colours; centre and collected areas start empty.
         return BuriedTreasureState(num_players)
-
-    def num_players(self, state: BuriedTreasureState) -> int:
-        return state.n
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: BuriedTreasureState) -> int:
@@ -448,18 +445,12 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         self._start_round(s, s.round + 1, events)
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: BuriedTreasureState, action: str) -> Msg | None:
+    chance_kinds = ("deal", "dealer")
+
+    def refuse(self, state: BuriedTreasureState, action: str) -> Msg:
         # Only what the mover sees: its own hand, the board, the phase.
         s = state
-        if action in self.legal_actions(s):
-            return None
-        if s.phase == P_OVER:
-            return Msg("game_over")
         kind, _, rest = action.partition(":")
-        if kind in ("deal", "dealer"):
-            return Msg("refuse.chance")
-        if s.phase in (P_DEALER, P_DEAL):
-            return Msg("refuse.dealing")
         if kind == "bury":
             if s.phase != P_BURY:
                 return Msg("refuse.buried_all")
@@ -505,9 +496,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             "last": None if last is None else _copy_last(last), "winners": s.winners[:],
         }
 
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> BuriedTreasureState:
-        return self.resampler(obs, seat)(rng)
-
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], BuriedTreasureState]:
         # Read the observation once; each sample copies the visible part and deals the
@@ -525,10 +513,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                 s.hands[p] = hand
             for p, card in zip(hidden_buried, places[len(others):], strict=True):
                 s.buried[p] = card[0]
-            deck = [0] * len(VALUES)
-            for v in rest:
-                deck[VALUE_INDEX[v]] += 1
-            s.deck = deck
+            s.deck = count_copies(rest, VALUE_INDEX)
             s.deck_size = len(rest)
             return s
 
@@ -539,8 +524,8 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         """The state as far as ``obs`` shows it: other hands empty, other buried cards 0, the
         deck empty. The observing seat's own legal actions are exact."""
         n = int(obs["num_players"])
-        s = BuriedTreasureState(n)
-        s.phase = str(obs["phase"])
+        s = FIELDS.load_shown(BuriedTreasureState(n), obs,
+                              "phase centre queue dealer turn round total last winners")
         seat = obs["seat"]
         s.pending = []
         if int(obs["pending"]):
@@ -554,25 +539,15 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             s.bids[p] = int(pl["bid"])
             s.orders[p] = int(pl["order"])
             s.collected[p] = [int(v) for v in pl["collected"]]
-        s.centre = [int(v) for v in obs["centre"]]
-        s.queue = [int(p) for p in obs["queue"]]
         s.deck = [0] * len(VALUES)
         s.deck_size = 0
-        s.dealer = int(obs["dealer"])
-        s.turn = int(obs["turn"])
-        s.round = int(obs["round"])
-        s.total = None if obs["total"] is None else int(obs["total"])
-        last = obs["last"]
-        s.last = None if last is None else _copy_last(last)
-        s.winners = [int(p) for p in obs["winners"]]
         return s
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: BuriedTreasureState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> BuriedTreasureState:
-        return FIELDS.load(BuriedTreasureState(int(data["n"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> BuriedTreasureState:
+        return BuriedTreasureState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: BuriedTreasureState, action: str) -> Msg:

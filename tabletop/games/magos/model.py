@@ -30,7 +30,6 @@ from tabletop.api import (
     CHANCE,
     INT,
     INTS,
-    JSON,
     STR,
     STRS,
     STRS2,
@@ -46,6 +45,7 @@ from tabletop.api import (
     OptionValue,
     StateFields,
     derived,
+    winner_returns,
 )
 
 from .data import (
@@ -373,6 +373,12 @@ class MagosRules(Game[ST]):
     _OVER = "refuse.over"
     _BOTH = "both.duel"
     _CHANCE_KINDS: tuple[str, ...] = ("first", "deal", "roll")
+    waiting_refusal = None  # each mode says why its player waits (``_waiting_reason``)
+
+    def __init__(self) -> None:
+        # The engine's refusals of a finished game and of chance's actions, in each mode's words.
+        self.over_refusal = self._OVER
+        self.chance_kinds = self._CHANCE_KINDS
 
     def _who(self, s: ST, seat: int) -> Msg:
         """The name of ``seat`` in log lines."""
@@ -842,16 +848,9 @@ class MagosRules(Game[ST]):
         return Msg("refuse.no_die", value=value)
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: ST, action: str) -> Msg | None:
-        """Why ``action`` is not legal now; ``None`` when it is legal."""
-        if action in self.legal_actions(s):
-            return None
+    def refuse(self, s: ST, action: str) -> Msg | None:
         kind, _, rest = action.partition(":")
         phase = s.phase
-        if phase == P_OVER:
-            return Msg(self._OVER)
-        if kind in self._CHANCE_KINDS:
-            return Msg("refuse.chance")
         waiting = self._waiting_reason(s)
         if waiting is not None:
             return waiting
@@ -902,9 +901,6 @@ class MagosGame(MagosRules[MagosState]):
         setup = str(options.get("setup", FIRST_GAME))
         limit = int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
         return MagosState(setup, limit)
-
-    def num_players(self, state: MagosState) -> int:
-        return 2
 
     # -- flow -----------------------------------------------------------------------------
     def chance_outcomes(self, state: MagosState) -> list[tuple[str, float]]:
@@ -965,9 +961,7 @@ class MagosGame(MagosRules[MagosState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosState) -> list[float]:
-        if state.phase != P_OVER or state.winner == DRAW:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
+        return winner_returns(2, (state.winner,), state.phase == P_OVER and state.winner != DRAW)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: MagosState, seat: int | None) -> MagosObs:
@@ -1044,11 +1038,10 @@ class MagosGame(MagosRules[MagosState]):
         return s
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: MagosState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> MagosState:
-        return FIELDS.load(MagosState(str(data["setup"]), int(data["turn_limit"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> MagosState:
+        return MagosState(str(data["setup"]), int(data["turn_limit"]))
 
     # -- words ----------------------------------------------------------------------------
     def prompt(self, state: MagosState, seat: int) -> Msg:

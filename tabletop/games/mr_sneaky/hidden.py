@@ -17,7 +17,7 @@ from tabletop.api import Observation, ObservationBase
 
 from .data import DOORS, card_counts, door_tiles
 from .spec import SPEC
-from .state import SneakyState
+from .state import FIELDS, SneakyState
 
 
 class DoorObs(TypedDict):
@@ -87,28 +87,16 @@ def visible_state(obs: Mapping[str, Any]) -> SneakyState:
     """A state built from an observation; unknown door faces are ``"?"`` and every card the
     observation does not place is counted into the deck (whose order no state holds)."""
     opts = obs["options"]
-    s = SneakyState(str(opts["traps"]), str(opts["guard_cards"]), str(opts["first"]))
-    s.phase = str(obs["phase"])
-    s.first = int(obs["first"])
-    s.rich = int(obs["rich"])
-    s.round = int(obs["round"])
+    s = FIELDS.load_shown(
+        SneakyState(str(opts["traps"]), str(opts["guard_cards"]), str(opts["first"])), obs,
+        "phase first rich round discard aside drawn thief moves guards nothing jewels agents "
+        "winner result")
     dealt = bool(obs["dealt"])
     for d, door in enumerate(obs["doors"]):
         face = door["face"]
         s.doors[d] = str(face) if face is not None else ("?" if dealt else "")
         s.opened[d] = bool(door["open"])
         s.cards[d] = [str(c) for c in door["cards"]]
-    s.discard = [str(c) for c in obs["discard"]]
-    s.aside = [str(c) for c in obs["aside"]]
-    s.drawn = str(obs["drawn"])
-    s.thief = int(obs["thief"])
-    s.moves = int(obs["moves"])
-    s.guards = int(obs["guards"])
-    s.nothing = int(obs["nothing"])
-    s.jewels = [int(v) for v in obs["jewels"]]
-    s.agents = [[str(c) for c in a] for a in obs["agents"]]
-    s.winner = int(obs["winner"])
-    s.result = str(obs["result"])
     last = obs["last_steal"]
     if last is not None:
         s.last_door = DOORS.index(str(last["door"]))

@@ -29,7 +29,6 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
-    JSON,
     TERMINAL,
     ActionForms,
     Event,
@@ -38,6 +37,8 @@ from tabletop.api import (
     Observation,
     OptionValue,
     draw_by_count,
+    take_copy,
+    winner_returns,
 )
 
 from .data import (
@@ -130,9 +131,6 @@ class MrSneakyGame(Game[SneakyState]):
             s.first = int(s.first_opt) - 1
             self._start_round(s, s.first, [])
         return s
-
-    def num_players(self, state: SneakyState) -> int:
-        return 2
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: SneakyState) -> int:
@@ -258,11 +256,7 @@ class MrSneakyGame(Game[SneakyState]):
                    for d, face in enumerate(s.doors))
 
     def _draw(self, s: SneakyState, card: str, events: list[Event]) -> None:
-        k = s.deck[card]
-        if k == 1:
-            del s.deck[card]
-        else:
-            s.deck[card] = k - 1
+        take_copy(s.deck, card)
         s.deck_size -= 1
         rich = s.rich
         events.append(Event("draw", {"seat": rich, "card": card}, reveals=True))
@@ -417,18 +411,13 @@ class MrSneakyGame(Game[SneakyState]):
                 self._end_round(s, s.rich, RICH_WIN_JEWELS, E_NOCARDS, events)
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: SneakyState, action: str) -> Msg | None:
-        """Why ``action`` is not legal now; ``None`` when it is legal."""
-        if action in self.legal_actions(s):
-            return None
+    chance_kinds = ("draw", "deal", "first")
+    chance_refusal = "refuse.deck"
+    waiting_refusal = "refuse.shuffling"
+
+    def refuse(self, s: SneakyState, action: str) -> Msg:
         phase = s.phase
-        if phase == P_OVER:
-            return Msg("game_over")
         kind = action.partition(":")[0]
-        if kind in ("draw", "deal", "first"):
-            return Msg("refuse.deck")
-        if phase in (P_FIRST, P_DEAL, P_DRAW):
-            return Msg("refuse.shuffling")
         if kind == "place":
             if phase != P_PLACE:
                 return Msg("refuse.place_when")
@@ -450,29 +439,21 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SneakyState) -> list[float]:
-        if state.phase != P_OVER:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
+        return winner_returns(2, (state.winner,), state.phase == P_OVER)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: SneakyState, seat: int | None) -> SneakyObs:
         return observe(state, seat, self.current_player(state))
-
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SneakyState:
-        return self.resampler(obs, seat)(rng)
 
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], SneakyState]:
         return make_resampler(obs)
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: SneakyState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SneakyState:
-        return FIELDS.load(
-            SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"])),
-            data)
+    def blank_state(self, data: Mapping[str, Any]) -> SneakyState:
+        return SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SneakyState, action: str) -> Msg:

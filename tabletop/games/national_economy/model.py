@@ -59,6 +59,7 @@ from tabletop.api import (
     ObservationBase,
     OptionValue,
     StateFields,
+    count_copies,
     draw_by_count,
 )
 
@@ -520,9 +521,6 @@ class NationalEconomyGame(Game[NEState]):
         s = NEState(num_players)
         s.rules = NERules.from_options(options)
         return s
-
-    def num_players(self, state: NEState) -> int:
-        return state.n
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: NEState) -> int:
@@ -1052,16 +1050,13 @@ class NationalEconomyGame(Game[NEState]):
         return [state.score(p) for p in range(state.n)]
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: NEState, action: str) -> Msg | None:
-        """Why ``action`` is not legal now; ``None`` when it is legal."""
-        if action in self.legal_actions(s):
-            return None
+    chance_kinds = ("start", "draw")
+    chance_refusal = "refuse.deck"
+    waiting_refusal = None  # while cards are drawn, the refusal says what is under way
+
+    def refuse(self, s: NEState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
         phase = s.phase
-        if phase == P_OVER:
-            return Msg("game_over")
-        if kind in ("start", "draw"):
-            return Msg("refuse.deck")
         expected = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard", P_BUILD: "build",
                     P_BUILD2: "build", P_TAKE: "take", P_SELL: "sell"}.get(phase, "")
         if kind != expected and not (phase == P_SELL and kind == "done"):
@@ -1177,29 +1172,14 @@ class NationalEconomyGame(Game[NEState]):
 
     def _public_from(self, data: Mapping[str, Any]) -> NEState:
         """The public part of a state from an observation or a saved state."""
-        s = self._empty_state(data)
+        s = FIELDS.load_shown(
+            self._empty_state(data), data,
+            "round phase active start marker household issued goods draw_queue revealed effect "
+            "stage need build_kind first_built where queue selling")
         s.rules = rules_of(data)
-        s.round = int(data["round"])
-        s.phase = str(data["phase"])
-        s.active = int(data["active"])
-        s.start = int(data["start"])
-        s.marker = int(data["marker"])
-        s.household = int(data["household"])
-        s.issued = int(data["issued"])
-        s.goods = int(data["goods"])
         s.discard = [int(data["discard"].get(b, 0)) for b in BUILDING_IDS]
         s.public = [str(x["card"]) for x in data["public"]]
         s.public_workers = [[int(q) for q in x["workers"]] for x in data["public"]]
-        s.draw_queue = [int(x) for x in data["draw_queue"]]
-        s.revealed = [str(x) for x in data["revealed"]]
-        s.effect = str(data["effect"])
-        s.stage = int(data["stage"])
-        s.need = int(data["need"])
-        s.build_kind = int(data["build_kind"])
-        s.first_built = str(data["first_built"])
-        s.where = int(data["where"])
-        s.queue = [int(x) for x in data["queue"]]
-        s.selling = [str(x) for x in data["selling"]]
         for p, pl in enumerate(data["players"]):
             s.cash[p] = int(pl["cash"])
             s.workers[p] = int(pl["workers"])
@@ -1218,9 +1198,6 @@ class NationalEconomyGame(Game[NEState]):
     def _empty_state(self, data: Mapping[str, Any]) -> NEState:
         """A fresh state of the right kind for an observation or a saved state."""
         return NEState(int(data["num_players"]))
-
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> NEState:
-        return self.resampler(obs, seat)(rng)
 
     def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], NEState]:
         """Guesses of the hidden hands and the deck order behind ``obs``: the public state and
@@ -1265,10 +1242,7 @@ class NationalEconomyGame(Game[NEState]):
             for p in hidden:
                 s.hands[p] = sorted(cards[k:k + sizes[p]])
                 k += sizes[p]
-            deck = [0] * _NB
-            for b in pool[in_hands:]:
-                deck[_IDX[b]] += 1
-            s.deck = deck
+            s.deck = count_copies(pool[in_hands:], _IDX)
             return s
 
         return sample

@@ -29,7 +29,6 @@ from tabletop.api import (
     CHANCE,
     INT,
     INTS,
-    JSON,
     SORTED_INTS2,
     STR,
     TERMINAL,
@@ -41,7 +40,9 @@ from tabletop.api import (
     ObservationBase,
     OptionValue,
     StateFields,
+    count_copies,
     counts_per,
+    deal_unseen,
     derived,
     draw_by_count,
     maybe,
@@ -233,9 +234,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         # NMF-R1: the milestones are fixed data (``MILESTONES``), laid out by the view.
         return NotMyFaultState(num_players)
 
-    def num_players(self, state: NotMyFaultState) -> int:
-        return state.n
-
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: NotMyFaultState) -> int:
         if state.pending:
@@ -400,17 +398,10 @@ class NotMyFaultGame(Game[NotMyFaultState]):
                                       "skipped": list(skipped)}))
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: NotMyFaultState, action: str) -> Msg | None:
-        """Why ``action`` is not legal now; ``None`` when it is legal."""
-        if action in self.legal_actions(s):
-            return None
-        if s.phase == P_OVER:
-            return Msg("game_over")
+    chance_kinds = ("deal", "first")
+
+    def refuse(self, s: NotMyFaultState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
-        if kind in ("deal", "first"):
-            return Msg("refuse.chance")
-        if s.pending or s.phase == P_FIRST:
-            return Msg("refuse.dealing")
         if kind == AUDIT:
             return Msg("refuse.nothing_to_audit")
         if kind == "play":
@@ -455,36 +446,25 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             "last_audit": None if last is None else _copy_last(last), "loser": s.loser,
         }
 
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> NotMyFaultState:
-        return self.resampler(obs, seat)(rng)
-
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], NotMyFaultState]:
         # Search resamples one observation thousands of times: read it once, then copy the
         # visible part and deal the unseen cards afresh.
         base = self._visible_state(obs)
         pool = unseen_pool(obs, seat)
-        counts = [(p, len(pl["hand"])) for p, pl in enumerate(obs["players"]) if p != seat]
+        others = [p for p in range(len(obs["players"])) if p != seat]
         hidden_centre = [i for i, c in enumerate(obs["centre"]) if c["card"] is None]
+        sizes = [len(obs["players"][p]["hand"]) for p in others] + [1] * len(hidden_centre)
 
         def sample(rng: random.Random) -> NotMyFaultState:
             s = base.clone()
-            cards = pool[:]
-            rng.shuffle(cards)
-            k = 0
-            for p, n in counts:
-                hand = cards[k:k + n]
-                hand.sort()
+            places, rest = deal_unseen(pool, sizes, rng, sort=True)
+            for p, hand in zip(others, places, strict=False):
                 s.hands[p] = hand
-                k += n
-            for i in hidden_centre:
-                s.centre[i] = cards[k]
-                k += 1
-            deck = [0] * len(VALUES)
-            for v in cards[k:]:
-                deck[VALUE_INDEX[v]] += 1
-            s.deck = deck
-            s.deck_size = len(cards) - k
+            for i, card in zip(hidden_centre, places[len(others):], strict=True):
+                s.centre[i] = card[0]
+            s.deck = count_copies(rest, VALUE_INDEX)
+            s.deck_size = len(rest)
             return s
 
         return sample
@@ -493,8 +473,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     def _visible_state(obs: Observation) -> NotMyFaultState:
         """The state as far as ``obs`` shows it: hidden hands empty, hidden centre cards 0,
         an empty deck. Legal actions of the observing seat on its own turn are exact."""
-        s = NotMyFaultState(int(obs["num_players"]))
-        s.phase = str(obs["phase"])
+        s = FIELDS.load_shown(NotMyFaultState(int(obs["num_players"])), obs,
+                              "phase pending declared declarer turn starter deals discard loser")
+        s.rounds = int(obs["round"])
         seat = obs["seat"]
         for p, pl in enumerate(obs["players"]):
             s.hands[p] = [int(v) for v in pl["hand"]] if p == seat else []
@@ -503,25 +484,15 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.owners = [int(c["seat"]) for c in obs["centre"]]
         s.deck = [0] * len(VALUES)
         s.deck_size = 0
-        s.pending = [int(p) for p in obs["pending"]]
-        s.declared = int(obs["declared"])
-        s.declarer = int(obs["declarer"])
-        s.turn = int(obs["turn"])
-        s.starter = int(obs["starter"])
-        s.rounds = int(obs["round"])
-        s.deals = int(obs["deals"])
-        s.discard = [int(v) for v in obs["discard"]]
         last = obs["last_audit"]
         s.last = None if last is None else _copy_last(last)
-        s.loser = int(obs["loser"])
         return s
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: NotMyFaultState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> NotMyFaultState:
-        return FIELDS.load(NotMyFaultState(int(data["n"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> NotMyFaultState:
+        return NotMyFaultState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: NotMyFaultState, action: str) -> Msg:

@@ -41,7 +41,6 @@ from tabletop.api import (
     CHANCE,
     INT,
     INTS,
-    JSON,
     LIST,
     STR,
     STRS,
@@ -269,9 +268,6 @@ class PunimonyoGame(Game[PunimonyoState]):
                           options: Mapping[str, OptionValue]) -> PunimonyoState:
         return PunimonyoState(options)
 
-    def num_players(self, state: PunimonyoState) -> int:
-        return 2
-
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: PunimonyoState) -> int:
         s = state
@@ -486,15 +482,13 @@ class PunimonyoGame(Game[PunimonyoState]):
                                     by_best=by_best)))
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: PunimonyoState, action: str) -> Msg | None:
+    chance_kinds = ("first", "call")
+    over_refusal = "refuse.over"
+    waiting_refusal = None  # while the app calls a word, a press is refused for what it is
+
+    def refuse(self, state: PunimonyoState, action: str) -> Msg:
         s = state
-        if action in self.legal_actions(s):
-            return None
-        if s.phase == P_OVER:
-            return Msg("refuse.over")
         kind = action.partition(":")[0]
-        if kind in ("first", "call"):
-            return Msg("refuse.chance")
         if kind == "word":
             if s.phase == P_PLAY:
                 return Msg("refuse.listen")
@@ -552,31 +546,16 @@ class PunimonyoGame(Game[PunimonyoState]):
     @staticmethod
     def _visible_state(obs: Observation) -> PunimonyoState:
         """The state as far as ``obs`` shows it (the question only up to what it shows)."""
-        s = PunimonyoState(obs["options"])
-        s.phase = str(obs["phase"])
-        s.first = int(obs["first"])
-        s.order = [int(p) for p in obs["order"]]
-        s.stint = int(obs["stint"])
-        s.streak = int(obs["streak"])
-        s.length = int(obs["length"])
-        s.question = [str(w) for w in obs["question"]]
-        s.auto = bool(obs["auto"])
-        s.step = int(obs["step"])
-        s.answer = [str(w) for w in obs["answer"]]
-        s.window = int(obs["window"])
-        s.beat = int(obs["beat"])
-        s.results = [_copy_result(r) for r in obs["results"]]
-        last = obs["last"]
-        s.last = None if last is None else _copy_last(last)
-        s.winners = [int(p) for p in obs["winners"]]
-        return s
+        return FIELDS.load_shown(
+            PunimonyoState(obs["options"]), obs,
+            "phase first order stint streak length question auto step answer window beat results "
+            "last winners")
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: PunimonyoState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> PunimonyoState:
-        return FIELDS.load(PunimonyoState(self.spec.resolve_options(data["options"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> PunimonyoState:
+        return PunimonyoState(self.spec.resolve_options(data["options"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: PunimonyoState, action: str) -> Msg:

@@ -17,10 +17,17 @@ so a search guesses the saboteurs from who broke whose tools and who built where
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from tabletop.api import Msg, Observation, ObservationBase, deal_unseen, weighted_draw
+from tabletop.api import (
+    Msg,
+    Observation,
+    ObservationBase,
+    count_copies,
+    deal_unseen,
+    weighted_draw,
+)
 
 from . import ai
 from .actions import END, parse_place, parse_play
@@ -51,6 +58,7 @@ from .data import (
 )
 from .maze import GOAL_SET, NEAR_GOAL, START_KEY, STEP, cell, connects, fits, key, network
 from .state import (
+    FIELDS,
     P_DEAL,
     P_DRAW,
     P_FIRST,
@@ -190,15 +198,10 @@ def visible_state(obs: Observation, seat: int) -> Saboteur2State:
     """The state as far as ``obs`` shows it; hidden places are left empty for the sampler."""
     n = int(obs["num_players"])
     opts = obs["options"]
-    s = Saboteur2State(n, bool(opts["extra_crystals"]), bool(opts["geo_all"]))
-    s.phase = str(obs["phase"])
-    s.round = int(obs["round"])
-    s.turn = int(obs["turn"])
-    s.starter = int(obs["starter"])
-    s.turns = int(obs["turns"])
-    s.last_actor = int(obs["last_actor"])
-    s.pending = [int(p) for p in obs["pending"]]
-    s.discards = [str(c) for c in obs["discards"]]
+    s = FIELDS.load_shown(
+        Saboteur2State(n, bool(opts["extra_crystals"]), bool(opts["geo_all"])), obs,
+        "phase round turn starter turns last_actor pending discards roles_shown count fixing "
+        "hat_seat completer steal_queue gains result winners")
     maze = {START_KEY: SHAPE_OF[START, False]}
     for c in obs["maze"]:
         maze[key(int(c["x"]), int(c["y"]))] = SHAPE_OF[str(c["card"]), bool(c["turned"])]
@@ -209,15 +212,6 @@ def visible_state(obs: Observation, seat: int) -> Saboteur2State:
             maze[key(int(g["x"]), int(g["y"]))] = SHAPE_OF[str(g["card"]), bool(g["turned"])]
     s.maze = maze
     s.net = network(maze, SHAPES)
-    s.roles_shown = bool(obs["roles_shown"])
-    s.count = int(obs["count"])
-    s.fixing = str(obs["fixing"])
-    s.hat_seat = int(obs["hat_seat"])
-    s.completer = int(obs["completer"])
-    s.steal_queue = [int(p) for p in obs["steal_queue"]]
-    s.gains = [[int(v) for v in g] for g in obs["gains"]]
-    s.result = None if obs["result"] is None else _copy_result(obs["result"])
-    s.winners = [int(p) for p in obs["winners"]]
     for p, pl in enumerate(obs["players"]):
         s.hands[p] = [str(c) for c in pl["hand"]] if p == seat else []
         s.buried[p] = [str(c) for c in pl["buried"]] if p == seat else []
@@ -297,10 +291,7 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], Saboteur
         for p, buried in zip(others, places[len(others):], strict=True):
             s.buried[p] = buried
         assert len(deck) == stock_size
-        stock = [0] * len(CARD_IDS)
-        for c in deck:
-            stock[CARD_INDEX[c]] += 1
-        s.stock = stock
+        s.stock = count_copies(deck, CARD_INDEX)
         s.stock_size = stock_size
         goals = unseen_goals[:]
         rng.shuffle(goals)
@@ -316,19 +307,11 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], Saboteur
 # ---------------------------------------------------------------------------------------------
 
 
-def reason(legal: Collection[str], s: Saboteur2State, action: str) -> Msg | None:
-    """Why ``action`` is refused in ``s``; None when it is among ``legal`` (the model's legal
-    actions there, passed in so that this module need not import the model)."""
-    if action in legal:
-        return None
+def refuse(s: Saboteur2State, action: str) -> Msg:
+    """Why ``action`` is refused in ``s`` by the rules of a turn, once the engine's refusals
+    have ruled out the end of the game, chance's actions and chance's turn."""
     phase = s.phase
-    if phase == P_OVER:
-        return Msg("game_over")
     kind, _, rest = action.partition(":")
-    if kind in ("goals", "role", "draw", "first"):
-        return Msg("refuse.chance")
-    if phase in (P_GOALS, P_ROLES, P_DEAL, P_FIRST, P_DRAW, P_HAT):
-        return Msg("refuse.dealing")
     seat = s.turn
     if phase == P_STEAL:
         if kind != "steal":

@@ -20,7 +20,6 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
-    JSON,
     TERMINAL,
     Event,
     Game,
@@ -130,9 +129,6 @@ class Saboteur2Game(Game[Saboteur2State]):
                            options.get(OPT_GEOLOGISTS) == GEO_ALL)
         self._start_round(s, [])
         return s
-
-    def num_players(self, state: Saboteur2State) -> int:
-        return state.n
 
     def _start_round(self, s: Saboteur2State, events: list[Event]) -> None:
         # SB-R08..R11, SB-R33: a fresh maze, all cards and roles back, gold kept.
@@ -601,33 +597,31 @@ class Saboteur2Game(Game[Saboteur2State]):
         self._start_round(s, events)
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: Saboteur2State, action: str) -> Msg | None:
-        return knowledge.reason(self.legal_actions(state), state, action)
+    chance_kinds = ("goals", "role", "draw", "first")
+
+    def refuse(self, state: Saboteur2State, action: str) -> Msg:
+        return knowledge.refuse(state, action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: Saboteur2State) -> list[float]:
         return winner_returns(state.n, state.winners, over=state.phase == P_OVER)
 
     def final_result(self, state: Saboteur2State) -> tuple[str | None, float | None]:
-        return ("over", float(state.gold[0])) if state.phase == P_OVER else (None, None)
+        return "over", float(state.gold[0])
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: Saboteur2State, seat: int | None) -> knowledge.Saboteur2Obs:
         return knowledge.observe(self.spec.id, state, seat, self.current_player(state))
-
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> Saboteur2State:
-        return self.resampler(obs, seat)(rng)
 
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], Saboteur2State]:
         return knowledge.resampler(obs, seat)
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: Saboteur2State) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> Saboteur2State:
-        return FIELDS.load(Saboteur2State(int(data["n"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> Saboteur2State:
+        return Saboteur2State(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: Saboteur2State, action: str) -> Msg:

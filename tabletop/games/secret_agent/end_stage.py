@@ -6,7 +6,7 @@ the most open technology cards (SA-R52, SA-G10).
 
 from __future__ import annotations
 
-from tabletop.api import Event
+from tabletop.api import Event, take_copy
 
 from .data import (
     LONG_TERM_HAND,
@@ -21,11 +21,7 @@ def may_declare(s: SecretAgentState, seat: int) -> bool:
 
 
 def take_from_deck(s: SecretAgentState, face: str, ev: list[Event]) -> None:
-    k = s.deck[face]
-    if k == 1:
-        del s.deck[face]
-    else:
-        s.deck[face] = k - 1
+    take_copy(s.deck, face)
     s.deck_size -= 1
     if s.deck_size == 0 and not s.end_stage and s.phase != P_DEAL:
         s.end_stage = True  # SA-R47

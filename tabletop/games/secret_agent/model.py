@@ -30,7 +30,6 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
-    JSON,
     TERMINAL,
     ActionForms,
     Event,
@@ -131,9 +130,6 @@ class SecretAgentGame(Game[SecretAgentState]):
                           options: Mapping[str, OptionValue]) -> SecretAgentState:
         return SecretAgentState(num_players, {k: bool(v) for k, v in options.items()})
 
-    def num_players(self, state: SecretAgentState) -> int:
-        return state.n
-
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: SecretAgentState) -> int:
         phase = state.phase
@@ -171,18 +167,13 @@ class SecretAgentGame(Game[SecretAgentState]):
         return rules.apply(state, action)
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: SecretAgentState, action: str) -> Msg | None:
+    chance_kinds = ("leader", "first", "deck", "steal", "roll")
+    waiting_refusal = "refuse.wait"
+
+    def refuse(self, state: SecretAgentState, action: str) -> Msg:
         # Worked out from what the mover sees: its own hand, the open table, the phase.
         s = state
-        if action in self.legal_actions(s):
-            return None
-        if s.phase == P_OVER:
-            return Msg("game_over")
         kind, _, rest = action.partition(":")
-        if kind in ("leader", "first", "deck", "steal", "roll"):
-            return Msg("refuse.chance")
-        if s.phase in CHANCE_PHASES:
-            return Msg("refuse.wait")
         seat = s.actor
         hand = s.hands[seat]
         card = rest.split(":")[0]
@@ -233,27 +224,21 @@ class SecretAgentGame(Game[SecretAgentState]):
         return winner_returns(state.n, state.winners, state.phase == P_OVER)
 
     def final_result(self, state: SecretAgentState) -> tuple[str | None, float | None]:
-        if state.phase != P_OVER:
-            return None, None
         return "score", float(state.score(0))
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: SecretAgentState, seat: int | None) -> SecretAgentObs:
         return observation(state, seat, self.spec.id, self.current_player(state))
 
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SecretAgentState:
-        return resampler(obs, seat)(rng)
-
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], SecretAgentState]:
         return resampler(obs, seat)
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: SecretAgentState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SecretAgentState:
-        return FIELDS.load(SecretAgentState(int(data["n"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> SecretAgentState:
+        return SecretAgentState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SecretAgentState, action: str) -> Msg:

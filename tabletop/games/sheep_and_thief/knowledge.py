@@ -31,6 +31,7 @@ from tabletop.api import CHANCE, TERMINAL, Msg, Observation, ObservationBase, de
 from .data import CARD_IDS, CELL_OF_TEXT, CELL_TEXT, CELLS, DEAL_FIRST, DEAL_LATER, HOUSE
 from .spec import SPEC
 from .state import (
+    FIELDS,
     P_DEAL,
     P_DISCARD,
     P_DOG,
@@ -173,23 +174,12 @@ def _visible_state(obs: Observation, seat: int) -> tuple[SheepState, list[str]]:
     has not located anywhere."""
     n = int(obs["num_players"])
     o = obs["options"]
-    s = SheepState(n, str(o["towns"]), str(o["dogs"]), str(o["rivers"]))
-    s.phase = str(obs["phase"])
-    s.round = int(obs["round"])
-    s.start = int(obs["start"])
-    s.step = int(obs["step"])
-    s.turn = int(obs["turn"])
+    s = FIELDS.load_shown(
+        SheepState(n, str(o["towns"]), str(o["dogs"]), str(o["rivers"])), obs,
+        "phase round start step turn thief_by stock discards card dogs_left thieves_left flock "
+        "round_scores winners")
     s.thief = CELL_OF_TEXT[str(obs["thief"])]
     s.thief_path = [CELL_OF_TEXT[str(c)] for c in obs["thief_path"]]
-    s.thief_by = int(obs["thief_by"])
-    s.stock = int(obs["stock"])
-    s.discards = [str(c) for c in obs["discards"]]
-    s.card = str(obs["card"])
-    s.dogs_left = int(obs["dogs_left"])
-    s.thieves_left = int(obs["thieves_left"])
-    s.flock = int(obs["flock"])
-    s.round_scores = [[int(v) for v in r] for r in obs["round_scores"]]
-    s.winners = [int(p) for p in obs["winners"]]
     players = obs["players"]
     s.houses = [int(pl["house"]) for pl in players] if s.phase != P_HOUSES else []
     located: set[str] = set(s.discards)

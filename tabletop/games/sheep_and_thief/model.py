@@ -35,7 +35,6 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
-    JSON,
     TERMINAL,
     ActionForms,
     Event,
@@ -145,9 +144,6 @@ class SheepAndThiefGame(Game[SheepState]):
     def new_initial_state(self, num_players: int,
                           options: Mapping[str, OptionValue]) -> SheepState:
         return SheepState(num_players, *options_of(options))
-
-    def num_players(self, state: SheepState) -> int:
-        return state.n
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: SheepState) -> int:
@@ -549,18 +545,12 @@ class SheepAndThiefGame(Game[SheepState]):
                                     "winners": s.winners[:]}, reveals=True))
 
     # -- refusals -------------------------------------------------------------------------
-    def reason(self, state: SheepState, action: str) -> Msg | None:
+    chance_kinds = ("deal", "houses")
+
+    def refuse(self, state: SheepState, action: str) -> Msg:
         # Only what the mover sees: its own hand and pack, the sheets, the phase.
         s = state
-        if action in self.legal_actions(s):
-            return None
-        if s.phase == P_OVER:
-            return Msg("game_over")
         kind, _, rest = action.partition(":")
-        if kind in ("deal", "houses"):
-            return Msg("refuse.chance")
-        if s.phase in (P_HOUSES, P_DEAL):
-            return Msg("refuse.dealing")
         seat = self.current_player(s)
         expected = {P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
                     P_PLACE: ("place", "down", "discard"), P_DOG: ("dog",),
@@ -627,27 +617,21 @@ class SheepAndThiefGame(Game[SheepState]):
         return winner_returns(state.n, state.winners, state.phase == P_OVER)
 
     def final_result(self, state: SheepState) -> tuple[str | None, float | None]:
-        if state.phase != P_OVER:
-            return None, None
         return "scored", float(state.total(0))
 
     # -- information (knowledge.py) --------------------------------------------------------
     def observation(self, state: SheepState, seat: int | None) -> SheepObs:
         return knowledge.observe(state, seat, self.current_player(state))
 
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SheepState:
-        return knowledge.resample(obs, seat, rng)
-
     def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], SheepState]:
         return knowledge.resampler(obs, seat)
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: SheepState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SheepState:
-        return FIELDS.load(SheepState(int(data["n"]), str(data["towns"]), str(data["dogs"]),
-                                      str(data["rivers"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> SheepState:
+        return SheepState(int(data["n"]), str(data["towns"]), str(data["dogs"]),
+                          str(data["rivers"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SheepState, action: str) -> Msg:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict
 
@@ -28,7 +29,6 @@ from tabletop.api import (
     COPIES,
     INT,
     INTS,
-    JSON,
     STR,
     STRS,
     STRS2,
@@ -42,8 +42,11 @@ from tabletop.api import (
     ObservationBase,
     OptionValue,
     StateFields,
+    deal_unseen,
     derived,
     draw_by_count,
+    take_copy,
+    winner_returns,
 )
 
 from .data import (
@@ -255,9 +258,6 @@ class SpymasterGame(Game[SpymasterState]):
         return SpymasterState(str(options.get("deck", DEFAULT_MIX)),
                               bool(options.get("may_stop", False)))
 
-    def num_players(self, state: SpymasterState) -> int:
-        return 2
-
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: SpymasterState) -> int:
         if state.pending:
@@ -376,11 +376,7 @@ class SpymasterGame(Game[SpymasterState]):
 
     def _draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         seat = s.pending.pop(0)
-        k = s.deck[card]
-        if k == 1:
-            del s.deck[card]
-        else:
-            s.deck[card] = k - 1
+        take_copy(s.deck, card)
         s.deck_size -= 1
         hand = s.hands[seat]
         hand.append(card)
@@ -529,18 +525,13 @@ class SpymasterGame(Game[SpymasterState]):
                 return
 
     # -- checking -------------------------------------------------------------------------
-    def reason(self, s: SpymasterState, action: str) -> Msg | None:
-        """Why ``action`` is not legal now; ``None`` when it is legal."""
-        if action in self.legal_actions(s):
-            return None
+    chance_kinds = ("draw", "first")
+    chance_refusal = "refuse.deck"
+    waiting_refusal = "refuse.drawing"
+
+    def refuse(self, s: SpymasterState, action: str) -> Msg:
         kind, _, rest = action.partition(":")
         phase = s.phase
-        if phase == P_OVER:
-            return Msg("game_over")
-        if kind in ("draw", "first"):
-            return Msg("refuse.deck")
-        if s.pending or phase == P_FIRST:
-            return Msg("refuse.drawing")
         a = s.attacker
         d = 1 - a
         if phase == P_CALL and kind != "call":
@@ -577,9 +568,7 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SpymasterState) -> list[float]:
-        if state.phase != P_OVER or state.winner == DRAW:
-            return [0.0, 0.0]
-        return [1.0, -1.0] if state.winner == 0 else [-1.0, 1.0]
+        return winner_returns(2, (state.winner,), state.phase == P_OVER and state.winner != DRAW)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: SpymasterState, seat: int | None) -> SpymasterObs:
@@ -602,9 +591,6 @@ class SpymasterGame(Game[SpymasterState]):
             "winner": s.winner, "result": s.result,
         }
 
-    def resample(self, obs: Observation, seat: int, rng: random.Random) -> SpymasterState:
-        return self.resampler(obs, seat)(rng)
-
     def resampler(self, obs: Observation, seat: int
                   ) -> Callable[[random.Random], SpymasterState]:
         # Search resamples one observation thousands of times: read it once, then copy the
@@ -612,35 +598,29 @@ class SpymasterGame(Game[SpymasterState]):
         base = self._visible_state(obs)
         pool = unseen_pool(obs, seat)
         opp = 1 - seat
-        n_opp = len(obs["players"][opp]["hand"])
         hidden_play = obs["played"] is not None and obs["played"]["card"] is None
+        sizes = [len(obs["players"][opp]["hand"]), *([1] if hidden_play else [])]
 
         def sample(rng: random.Random) -> SpymasterState:
             s = base.clone()
-            cards = pool[:]
-            rng.shuffle(cards)
-            hand = cards[:n_opp]
+            places, rest = deal_unseen(pool, sizes, rng)
+            hand = places[0]
             hand.sort(key=_KEY.__getitem__)
             s.hands[opp] = hand
-            k = n_opp
             if hidden_play:
-                s.played = cards[k]
-                k += 1
-            deck: dict[str, int] = {}
-            for c in cards[k:]:
-                deck[c] = deck.get(c, 0) + 1
-            s.deck = deck
-            s.deck_size = len(cards) - k
+                s.played = places[1][0]
+            s.deck = dict(Counter(rest))
+            s.deck_size = len(rest)
             return s
 
         return sample
 
     @staticmethod
     def _visible_state(obs: Observation) -> SpymasterState:
-        s = SpymasterState(str(obs["mix"]), bool(obs["may_stop"]))
-        s.phase = str(obs["phase"])
-        s.first = int(obs["first"])
-        s.attacker = int(obs["attacker"])
+        s = FIELDS.load_shown(
+            SpymasterState(str(obs["mix"]), bool(obs["may_stop"])), obs,
+            "phase first attacker discard call revealed outcome pending played_in_round hits "
+            "idle winner result")
         s.rounds = int(obs["round"])
         seat = obs["seat"]
         for p, pl in enumerate(obs["players"]):
@@ -651,26 +631,15 @@ class SpymasterGame(Game[SpymasterState]):
             s.discard_left[p] = int(pl["discard_left"])
         played = obs["played"]
         s.played = str(played["card"]) if played is not None and played["card"] else ""
-        s.discard = [str(c) for c in obs["discard"]]
         s.deck = {}
         s.deck_size = 0
-        s.call = str(obs["call"])
-        s.revealed = str(obs["revealed"])
-        s.outcome = str(obs["outcome"])
-        s.pending = [int(p) for p in obs["pending"]]
-        s.played_in_round = int(obs["played_in_round"])
-        s.hits = int(obs["hits"])
-        s.idle = int(obs["idle"])
-        s.winner = int(obs["winner"])
-        s.result = str(obs["result"])
         return s
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: SpymasterState) -> JSON:
-        return FIELDS.to_json(state)
+    fields = FIELDS
 
-    def state_from_json(self, data: Mapping[str, Any]) -> SpymasterState:
-        return FIELDS.load(SpymasterState(str(data["mix"]), bool(data["may_stop"])), data)
+    def blank_state(self, data: Mapping[str, Any]) -> SpymasterState:
+        return SpymasterState(str(data["mix"]), bool(data["may_stop"]))
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SpymasterState, action: str) -> Msg:
