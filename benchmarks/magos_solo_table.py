@@ -9,11 +9,10 @@ wizard's turns to win. Enemies a file does not hold yet are shown as not measure
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from pathlib import Path
 from typing import Any
+
+from simulate_table import read_files
 
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
 from tabletop.records import wilson
@@ -66,21 +65,13 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("files", nargs="+", help="JSON files of magos_solo_winrates.py")
-    args = p.parse_args(argv)
-    data = []
-    for name in args.files:
-        try:
-            data.append(json.loads(Path(name).read_text(encoding="utf-8")))
-        except (OSError, ValueError) as exc:
-            p.error(f"cannot read {name}: {exc}")
+    files = read_files(__doc__, "JSON files of magos_solo_winrates.py", argv)
     commands = [f"python benchmarks/magos_solo_winrates.py --level {d['level']} "
                 f"--battles {d['battles_per_enemy']} --dice {d['dice']} --workers 2 "
-                f"--json {n} --resume" for d, n in zip(data, args.files, strict=True)]
-    commands.append("python benchmarks/magos_solo_table.py " + " ".join(args.files)
+                f"--json {n} --resume" for n, d in files]
+    commands.append("python benchmarks/magos_solo_table.py " + " ".join(n for n, _ in files)
                     + " > docs/magos-solo-difficulty.md")
-    sys.stdout.write(render(data, commands))
+    sys.stdout.write(render([d for _, d in files], commands))
     return 0
 
 

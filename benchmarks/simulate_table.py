@@ -70,9 +70,13 @@ def render(files: list[tuple[str, dict[str, Any]]]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("files", nargs="+", help="JSON files of tabletop-cli simulate --json")
+def read_files(doc: str | None, what: str,
+               argv: list[str] | None) -> list[tuple[str, dict[str, Any]]]:
+    """The command line of a table maker: each JSON file it names (``what`` they are, for
+    --help) with what it holds. ``doc``'s first paragraph says what the program does; a file
+    that cannot be read ends it with a usage error naming the file."""
+    p = argparse.ArgumentParser(description=doc.split("\n\n")[0] if doc else None)
+    p.add_argument("files", nargs="+", help=what)
     args = p.parse_args(argv)
     files = []
     for name in args.files:
@@ -80,6 +84,11 @@ def main(argv: list[str] | None = None) -> int:
             files.append((name, json.loads(Path(name).read_text(encoding="utf-8"))))
         except (OSError, ValueError) as exc:
             p.error(f"cannot read {name}: {exc}")
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    files = read_files(__doc__, "JSON files of tabletop-cli simulate --json", argv)
     sys.stdout.write(render(files))
     return 0
 

@@ -16,47 +16,22 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["TABLETOP_DATA_DIR"] = tempfile.mkdtemp(prefix="tabletop-shots-")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests.*
 
-from PySide6.QtCore import QCoreApplication, QSettings
-from PySide6.QtWidgets import QApplication, QWidget
+from app_screenshot import pump, save  # the app shots' event pump and PNG writer
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 
 from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
 from tabletop.games.magos.spec import SOLO_SPEC
+from tests.app.magos_driver import greedy
 
 SOLO = SOLO_SPEC.id
-
-PREFERRED = ("cast:fireball", "cast:pain", "cast:resonance", "cast:harmony", "cast:healing")
-
-
-def pump(seconds: float = 0.2) -> None:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        QCoreApplication.processEvents()
-        time.sleep(0.01)
-
-
-def save(widget: QWidget, path: Path) -> None:
-    pump(0.3)
-    widget.grab().save(str(path))
-    print(f"saved {path}")
-
-
-def greedy(legal: list[str]) -> str:
-    """Cast what hurts most, place dice, take the largest X, end only when nothing else."""
-    for prefix in PREFERRED:
-        for a in legal:
-            if a.startswith(prefix):
-                return a
-    rest = [a for a in legal if a != "end"]
-    if rest:
-        return max(rest, key=lambda a: int(a[2:]) if a.startswith("x:") else 0)
-    return legal[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -415,6 +415,16 @@ def no_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return played
 
 
+def refused_before_any_game(argv: list[str], capsys: pytest.CaptureFixture[str],
+                            no_games: list[int]) -> str:
+    """What ``argv`` writes to stderr, checked to be a refusal (exit status 2, nothing on
+    stdout) that came before any game was played."""
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and no_games == []
+    return captured.err
+
+
 @pytest.mark.parametrize("where", ["missing-folder", "file-as-folder", "folder"])
 def test_simulate_save_checks_the_target_before_playing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], no_games: list[int],
@@ -426,12 +436,10 @@ def test_simulate_save_checks_the_target_before_playing(
               "folder": tmp_path / "runs"}[where]
     before = sorted(p.name for p in tmp_path.rglob("*"))
     for extra in ([], ["--resume"]):
-        assert main([*SIM, "--save", str(target), *extra]) == 2
-        captured = capsys.readouterr()
-        assert captured.out == "" and no_games == []
-        assert captured.err.startswith("tabletop-cli: ")
-        assert str(target) in captured.err
-        assert captured.err.count("\n") == 1
+        err = refused_before_any_game([*SIM, "--save", str(target), *extra], capsys, no_games)
+        assert err.startswith("tabletop-cli: ")
+        assert str(target) in err
+        assert err.count("\n") == 1
     assert sorted(p.name for p in tmp_path.rglob("*")) == before
 
 
@@ -671,11 +679,9 @@ def test_bad_numbers_are_refused_before_any_work(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
         no_games: list[int]) -> None:
     with deadline(10):
-        assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and no_games == []
-    assert message in captured.err
-    assert len(captured.err) < 1000  # a 5,000-digit number is not echoed whole
+        err = refused_before_any_game(argv, capsys, no_games)
+    assert message in err
+    assert len(err) < 1000  # a 5,000-digit number is not echoed whole
 
 
 @pytest.mark.parametrize(("argv", "message"), [
@@ -692,10 +698,7 @@ def test_unknown_or_empty_agents_and_levels_are_refused_before_any_work(
         argv: list[str], message: str, capsys: pytest.CaptureFixture[str],
         no_games: list[int]) -> None:
     with deadline(10):
-        assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and no_games == []
-    assert message in captured.err
+        assert message in refused_before_any_game(argv, capsys, no_games)
 
 
 @pytest.mark.parametrize(("name", "why"), [
@@ -709,9 +712,7 @@ def test_a_results_file_name_no_file_can_have_is_refused_before_any_game(
     # Found by the hostile command-line corpus: each of these raised out of simulate.
     argv = ["simulate", "magos", "--agents", "random,random", "--games", "1",
             "--save", str(tmp_path / name)]
-    assert main(argv) == 2
-    captured = capsys.readouterr()
-    assert captured.out == "" and no_games == []
-    assert "Cannot write the results file" in captured.err and why in captured.err
-    assert len(captured.err) < 1000
+    err = refused_before_any_game(argv, capsys, no_games)
+    assert "Cannot write the results file" in err and why in err
+    assert len(err) < 1000
     assert list(tmp_path.iterdir()) == []

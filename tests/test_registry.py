@@ -32,6 +32,12 @@ ENTRY_POINTS = (
 )
 
 
+def fresh_python(code: str) -> str:
+    """What ``code`` prints, run in a new interpreter (nothing imported yet) at the root."""
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, check=True).stdout
+
+
 def _install_folder(site: Path, module: str) -> None:
     (site / f"{module}.py").write_text(PLUGIN_MODULE, encoding="utf-8")
     meta = site / f"{module}-1.0.dist-info"
@@ -90,9 +96,7 @@ def test_the_full_lookup_is_imported_only_when_needed() -> None:
             "plugins, _ = load_plugins()\n"
             "print(may_declare_entry_points(), 'importlib.metadata' in sys.modules,"
             " 'magos' in plugins)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, timeout=60, check=True)
-    declared, imported, magos = out.stdout.split()
+    declared, imported, magos = fresh_python(code).split()
     assert imported == declared and magos == "True"
 
 
@@ -109,9 +113,7 @@ def test_listing_the_games_loads_no_rules() -> None:
             "game = plugins['national-economy'].game\n"
             "print('tabletop.games.national_economy.model' in sys.modules,"
             " plugins['national-economy'].loaded, game is plugins['national-economy'].game)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, timeout=60, check=True)
-    listed, after = out.stdout.splitlines()
+    listed, after = fresh_python(code).splitlines()
     assert listed == f"{len(BUILTIN)} [] True"  # every built-in game, no rules model loaded
     assert after == "True True True"
 

@@ -1,5 +1,5 @@
-"""Tiny two-player games for engine, AI and table tests: stones with a hidden card and chance,
-and (below) a row of turnable tiles.
+"""Tiny two-player games for engine, AI and table tests: stones with a hidden card and chance
+(also dealt in private), and (below) a row of turnable tiles.
 
 Seven stones lie on the table. Each player is dealt a secret card (1-5, no repeats). In turn,
 players take one or two stones. When the pile is empty, each scores stones taken plus their
@@ -150,6 +150,24 @@ class ToyView(GameView):
                  legal_actions: list[str]) -> list[Gesture]:
         return [Gesture(a, source="stone0", target="pile", label_en=a, choice_en=a)
                 for a in legal_actions]
+
+
+class PrivateDealToy(ToyGame):
+    """The toy game with the dealt card named in a private event, as Magos deals spells: each
+    deal is told only to the seat that gets the card."""
+
+    def apply_in_place(self, state: ToyState, action: str) -> list[Event]:
+        events = super().apply_in_place(state, action)
+        if action.startswith("deal:"):
+            seat = state.secret.index(int(action[5:]))
+            return [Event("deal", {"seat": seat}, msg=Msg("log.dealt_you", card=int(action[5:])),
+                          seats=frozenset({seat}), reveals=True)]
+        return events
+
+
+#: The toy game's words with the private deal's line.
+DEAL_WORDS = TOY_WORDS.merged({"log.dealt_you": ("You are dealt card {card}.",
+                                                 "カード{card}が配られました。")})
 
 
 # -- a toy with turnable tiles ------------------------------------------------------------------

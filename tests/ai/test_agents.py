@@ -13,20 +13,14 @@ from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
 from tests.games.aicheck import assert_choice_ignores_hidden_facts
+from tests.games.build import play_out
 from tests.toygame import ToyGame
 
 
 def _position(game: Game[Any], seed: int, plies: int,
               options: dict[str, object] | None = None) -> Session:
     """A session after ``plies`` random decisions (fewer if the game ends first)."""
-    session = Session(game, 2, options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if session.is_terminal():
-            break
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
-    return session
+    return play_out(Session(game, 2, options, seed=seed), random.Random(seed), plies)
 
 
 def _decision_point(game: Game[Any], seed: int, plies: int,

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
 
 from tabletop.api import GamePlugin
-from tabletop.app.window import MainWindow
-from tabletop.registry import LoadFailure
+from tests.app.table_driver import Windows, temp_data_dir, temp_settings
 from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 
@@ -21,33 +20,18 @@ def toy_plugin() -> GamePlugin:
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Autosaves and recent games go to a temporary folder, never the real user directory."""
-    path = tmp_path / "data"
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(path))
-    return path
+    return temp_data_dir(tmp_path, monkeypatch)
 
 
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
+    return temp_settings(tmp_path)
 
 
 @pytest.fixture
-def make_window(qtbot, settings: QSettings) -> Iterator[Callable[..., MainWindow]]:
-    made: list[MainWindow] = []
-
-    def make(plugins: dict[str, GamePlugin] | None = None,
-             failures: list[LoadFailure] | None = None, lang: str = "en") -> MainWindow:
-        if plugins is None:
-            plugins = {"toy": toy_plugin()}
-        window = MainWindow(plugins, failures or [], lang=lang, settings=settings,
-                            ai_delay_ms=0, animate=False)
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        made.append(window)
-        return window
-
-    yield make
-    for window in made:
-        window.close()
-        window.thinker.wait_done(5000)
+def make_window(qtbot, settings: QSettings) -> Iterator[Windows]:  # type: ignore[no-untyped-def]
+    """``make_window(plugins=None, failures=None, lang="en")``: a shown window, over the toy
+    game when no plugins are given."""
+    windows = Windows(qtbot, settings, default=lambda: {"toy": toy_plugin()})
+    yield windows
+    windows.close_all()

@@ -58,6 +58,19 @@ def play_to_end_of_turn(c: Any) -> None:
         assert c.submit_human(action)
 
 
+def end_turn_in_steps(make_window: Any, step_ms: int) -> tuple[Any, Any, SyncRecorder]:
+    """A battle whose wizard plays the first turn and ends it, the enemy's chance then shown
+    ``step_ms`` apart: the window, the controller and the record of what the table showed
+    from the end of the turn on."""
+    window = make_window(solo_plugins())
+    c = start_battle(window)
+    play_to_end_of_turn(c)
+    c.chance.step_ms = step_ms
+    rec = SyncRecorder(window)
+    assert c.submit_human("end")
+    return window, c, rec
+
+
 def test_the_enemy_dice_light_their_rows_one_after_another(make_window) -> None:
     window = make_window(solo_plugins())
     c = start_battle(window)
@@ -86,12 +99,7 @@ def test_the_enemy_dice_light_their_rows_one_after_another(make_window) -> None:
 
 
 def test_with_a_pause_the_steps_wait_and_input_stays_off(make_window, qtbot) -> None:
-    window = make_window(solo_plugins())
-    c = start_battle(window)
-    play_to_end_of_turn(c)
-    c.chance.step_ms = 15
-    rec = SyncRecorder(window)
-    assert c.submit_human("end")
+    window, c, rec = end_turn_in_steps(make_window, 15)
     assert c.chance.playing and len(rec.layouts) == 1  # the first step only, so far
     assert not window.table.is_interactive() and window.table_page.game_buttons == []
     assert not c.submit_human("end")  # input waits for the last step
@@ -102,12 +110,7 @@ def test_with_a_pause_the_steps_wait_and_input_stays_off(make_window, qtbot) -> 
 
 
 def test_leaving_the_match_stops_the_steps(make_window, qtbot) -> None:
-    window = make_window(solo_plugins())
-    c = start_battle(window)
-    play_to_end_of_turn(c)
-    c.chance.step_ms = 10
-    rec = SyncRecorder(window)
-    assert c.submit_human("end")
+    window, c, rec = end_turn_in_steps(make_window, 10)
     assert c.chance.playing
     window.back_to_chooser()
     assert not c.chance.playing

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from tabletop.app.newgame import GameSetup
 from tabletop.app.undo_guard import undo_state
 from tabletop.registry import load_plugins
+from tests.app.table_driver import start_seeded
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "mr-sneaky"
@@ -58,8 +58,7 @@ def house_line_in_log(window: Any) -> bool:
 
 def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=21, fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "human"], seed=21)
     rng = random.Random(3)
     thief_checks = rich_saw_marks = undos = screens = 0
     for _ in range(600):
@@ -97,8 +96,7 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
     from tests.app.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 2, ["human", "easy"], {}, seed=8, fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "easy"], seed=8)
     moves = play_through_table(window, c, qtbot, seed=8)
     assert c.over and moves > 10
     rounds = [r.action for r in c.session.history if r.action.startswith("deal:")]
@@ -113,9 +111,12 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
 # a card the privacy page asks for the Thief; whoever presses Ctrl+Z now may be the Thief.
 
 
-def _to_the_hand_over(window: Any, c: Any, seed: int) -> int:
-    """Play random moves until the Rich Man has just placed a card and the privacy page asks
-    for the Thief; the Thief's seat. Every page on the way is clicked through."""
+def _at_the_hand_over(make_window: Any, seed: int) -> tuple[Any, Any, int]:
+    """A hot-seat game on ``seed`` played with random moves until the Rich Man has just placed
+    a card and the privacy page asks for the Thief (every page on the way clicked through):
+    the window, the controller and the Thief's seat."""
+    window = make_window({GAME: plugins[GAME]})
+    c = start_seeded(window, GAME, ["human", "human"], seed)
     rng = random.Random(seed)
     for _ in range(200):
         if c.awaiting_privacy is not None:
@@ -126,7 +127,7 @@ def _to_the_hand_over(window: Any, c: Any, seed: int) -> int:
         assert c.submit_human(legal[rng.randrange(len(legal))])
         if mover == rich and c.awaiting_privacy == 1 - rich:
             assert window.stack.currentWidget() is window.privacy_page
-            return 1 - rich
+            return window, c, 1 - rich
     raise AssertionError("the screen never passed from the Rich Man to the Thief")
 
 
@@ -153,11 +154,7 @@ def _rich_mans_secrets_on_screen(window: Any) -> list[str]:
 @pytest.mark.parametrize("seed", [21, 4])
 def test_undo_is_refused_once_the_thief_holds_the_screen(make_window, qtbot,  # type: ignore[no-untyped-def]
                                                          seed: int) -> None:
-    window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=seed,
-                                    fixed_seed=True))
-    assert c is not None
-    thief = _to_the_hand_over(window, c, seed)
+    window, c, thief = _at_the_hand_over(make_window, seed)
     window.privacy_page.button.click()  # the Thief takes the screen
     assert c.viewing_seat == thief and _rich_mans_secrets_on_screen(window) == []
     page = window.table_page
@@ -178,11 +175,7 @@ def test_undo_is_refused_once_the_thief_holds_the_screen(make_window, qtbot,  # 
 @pytest.mark.parametrize("seed", [21, 4])
 def test_undo_on_the_privacy_page_shows_no_door(make_window, qtbot,  # type: ignore[no-untyped-def]
                                                 seed: int) -> None:
-    window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=seed,
-                                    fixed_seed=True))
-    assert c is not None
-    thief = _to_the_hand_over(window, c, seed)
+    window, c, thief = _at_the_hand_over(make_window, seed)
     before = len(c.session.history)
     # The page asks for the Thief; whoever holds the screen now presses Ctrl+Z.
     _press_undo(window, qtbot)

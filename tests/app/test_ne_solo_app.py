@@ -4,16 +4,16 @@ damaged list kept aside and reported."""
 
 from __future__ import annotations
 
+import itertools
+import random
 from pathlib import Path
 
 import pytest
 
 from tabletop.ai import GreedyAgent
-from tabletop.app.newgame import GameSetup
-from tabletop.engine.layout import Gesture
 from tabletop.highscores import HighScoreStore
 from tabletop.registry import load_plugins
-from tests.app.table_driver import perform, play_through_table
+from tests.app.table_driver import play_through_table, start_seeded, table_moves
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "national-economy-solo"
@@ -22,9 +22,7 @@ pytestmark = pytest.mark.skipif(GAME not in plugins, reason="National Economy so
 
 def solo(make_window, qtbot, options: dict[str, str], seed: int):  # type: ignore[no-untyped-def]
     window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 1, ["human"], dict(options), seed=seed,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human"], seed, options)
     play_through_table(window, c, qtbot, seed=seed)
     return window, c
 
@@ -82,22 +80,15 @@ def test_a_damaged_list_is_kept_aside_and_reported(make_window, qtbot, data_dir:
 
 def play_with_agent(window, c, qtbot, limit: int = 600) -> int:  # type: ignore[no-untyped-def]
     """Play the one seat through the table like ``play_through_table``, but let the greedy
-    agent pick each move: random moves go bankrupt in rules b long before round 9 (NE-R77)."""
+    agent pick each move (seeded by the number of moves made): random moves go bankrupt in
+    rules b long before round 9 (NE-R77)."""
     agent = GreedyAgent()
-    table = window.table
-    for moves in range(limit):
-        qtbot.waitUntil(lambda: c.over or c.is_human_turn(), timeout=60_000)
-        if c.over:
-            return moves
-        legal = c.session.legal_actions()
-        action = agent.choose(c.game, c.session.observation(0), 0, legal, seed=moves).action
-        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
-        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
-        before = len(c.session.history)
-        perform(window, offered[0])
-        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
-        assert c.session.history[before].action == action
-    raise AssertionError("the match did not end")
+    made = itertools.count()
+
+    def choose(legal: list[str], _rng: random.Random) -> str:
+        return agent.choose(c.game, c.session.observation(0), 0, legal, seed=next(made)).action
+
+    return len(table_moves(window, c, qtbot, 0, limit, choose=choose))
 
 
 def test_rules_b_with_default_options_to_the_end(make_window, qtbot, data_dir: Path) -> None:
@@ -105,9 +96,7 @@ def test_rules_b_with_default_options_to_the_end(make_window, qtbot, data_dir: P
     # lasts all nine rounds under the greedy player; the result is a clear or not (NE-R84),
     # filed in the plain "Rules b" list.
     window = make_window({GAME: plugins[GAME]})
-    c = window.start_game(GameSetup(GAME, 1, ["human"], {"variant": "b"}, seed=1,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human"], 1, {"variant": "b"})
     assert c.session.options["wage_failure"] == "game-over"
     moves = play_with_agent(window, c, qtbot)
     assert c.over and moves > 30

@@ -16,10 +16,10 @@ from tabletop.app.controller import WARNING
 from tabletop.app.newgame import GameSetup
 from tabletop.app.saves import RECENT_KEEP, SaveStore
 from tabletop.app.window import MainWindow
-from tabletop.engine import CHANCE, Event, Msg, Session
+from tabletop.engine import CHANCE, Session
 from tabletop.engine import savefile as sf
 from tabletop.games.magos.plugin import PLUGIN as MAGOS
-from tests.toygame import TOY_WORDS, ToyGame, ToyView
+from tests.toygame import DEAL_WORDS, TOY_WORDS, PrivateDealToy, ToyGame, ToyView
 
 
 def toy_games() -> dict[str, GamePlugin]:
@@ -37,6 +37,18 @@ def hot_seat_move(window: MainWindow, action: str) -> None:
 
 def autosaved(data_dir: Path) -> tuple[Session, sf.SaveData]:
     return sf.load(data_dir / "autosave" / "current.json", toy_games())
+
+
+def reopened(make_window: Any, *actions: str) -> tuple[Any, MainWindow]:
+    """A hot-seat toy game (seed 2) with ``actions`` played in a window then closed, and the
+    next window opened, with that game on offer: the game's controller and the new window."""
+    first = make_window()
+    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
+    assert c is not None
+    for action in actions:
+        hot_seat_move(first, action)
+    first.close()
+    return c, make_window()
 
 
 # -- autosave and resume ---------------------------------------------------------------------
@@ -90,13 +102,7 @@ def test_resume_is_offered_and_restores_the_game(make_window, data_dir: Path, qt
 
 
 def test_resume_in_hot_seat_starts_on_the_privacy_page(make_window) -> None:
-    first = make_window()
-    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
-    assert c is not None
-    hot_seat_move(first, "take:1")
-    hot_seat_move(first, "take:1")
-    first.close()
-    second = make_window()
+    c, second = reopened(make_window, "take:1", "take:1")
     resumed = second.files.resume_pending()
     assert resumed is not None and resumed.session.state_hash() == c.session.state_hash()
     assert resumed.awaiting_privacy == 0
@@ -105,12 +111,7 @@ def test_resume_in_hot_seat_starts_on_the_privacy_page(make_window) -> None:
 
 
 def test_discard_files_the_autosave_with_recent_games(make_window, data_dir: Path) -> None:
-    first = make_window()
-    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
-    assert c is not None
-    hot_seat_move(first, "take:1")
-    first.close()
-    second = make_window()
+    _, second = reopened(make_window, "take:1")
     assert second.chooser.discard_button is not None
     second.chooser.discard_button.click()
     assert second.files.pending is None and second.chooser.resume_banner is None
@@ -250,22 +251,8 @@ def test_undo_redo_controls_follow_what_is_possible(make_window, qtbot) -> None:
     assert len(c.moves()) == 2 and not window.menus.act_redo.isEnabled()
 
 
-class PrivateDealToy(ToyGame):
-    """The toy game dealing secretly: each deal is told only to the seat that gets the card."""
-
-    def apply_in_place(self, state: Any, action: str) -> list[Event]:
-        events = super().apply_in_place(state, action)
-        if action.startswith("deal:"):
-            seat = state.secret.index(int(action[5:]))
-            return [Event("deal", {"seat": seat}, msg=Msg("log.dealt_you", card=int(action[5:])),
-                          seats=frozenset({seat}), reveals=True)]
-        return events
-
-
 def test_refused_undo_across_a_card_draw_names_it_only_to_its_owner(make_window) -> None:
-    words = TOY_WORDS.merged({"log.dealt_you": ("You are dealt card {card}.",
-                                                "カード{card}が配られました。")})
-    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {}, words=words)})
+    window = make_window({"toy": GamePlugin(PrivateDealToy(), ToyView, {}, words=DEAL_WORDS)})
     c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
     assert c is not None
     window.privacy_page.button.click()
@@ -456,12 +443,7 @@ def test_temporary_files_left_by_a_kill_are_removed(make_window, data_dir: Path)
 
 def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
         make_window, data_dir: Path, monkeypatch: Any) -> None:
-    first = make_window()
-    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
-    assert c is not None
-    hot_seat_move(first, "take:1")
-    first.close()
-    second = make_window()
+    _, second = reopened(make_window, "take:1")
     assert second.files.pending is not None
 
     def read_only(*_args: Any, **_kwargs: Any) -> None:
@@ -478,12 +460,7 @@ def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
 
 def test_a_new_match_files_the_offered_game_instead_of_overwriting_it(
         make_window, data_dir: Path) -> None:
-    first = make_window()
-    c = first.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=2))
-    assert c is not None
-    hot_seat_move(first, "take:1")
-    first.close()
-    second = make_window()
+    _, second = reopened(make_window, "take:1")
     assert second.files.pending is not None
     second.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=5))
     [filed] = SaveStore(data_dir).recent()

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from tabletop.api import GamePlugin
-from tabletop.engine import CHANCE, Event, Msg, Session, UndoRefusedError
+from tabletop.engine import CHANCE, Event, Session, UndoRefusedError
 from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
 from tabletop.text import render
-from tests.toygame import TOY_WORDS, ToyGame, ToyState, ToyView
+from tests.toygame import DEAL_WORDS, TOY_WORDS, PrivateDealToy, ToyGame, ToyState, ToyView
 
 GAMES: dict[str, Any] = {"toy": GamePlugin(ToyGame(), ToyView, {}, words=TOY_WORDS)}
 
@@ -53,6 +53,15 @@ def error_of(path: Path, games: Any = GAMES, **kw: Any) -> SaveFileError:
     assert (path.read_bytes() if path.is_file() else None) == before
     assert str(path) in str(info.value)
     return info.value
+
+
+def error_in(path: Path, content: str | bytes) -> SaveFileError:
+    """The error of loading ``path`` once it holds ``content`` (checked as ``error_of``)."""
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content)
+    return error_of(path)
 
 
 # -- round trips -----------------------------------------------------------------------------
@@ -122,35 +131,25 @@ def test_truncated_file(tmp_path: Path) -> None:
     path, _ = write_toy(tmp_path)
     text = path.read_text()
     for cut in (1, 40, len(text) // 2, len(text) - 3):
-        path.write_text(text[:cut])
-        err = error_of(path)
+        err = error_in(path, text[:cut])
         assert err.kind == sf.TRUNCATED and "cut short" in str(err)
-    path.write_text("")
-    assert error_of(path).kind == sf.TRUNCATED
+    assert error_in(path, "").kind == sf.TRUNCATED
 
 
 def test_not_json(tmp_path: Path) -> None:
     path = tmp_path / "notes.json"
-    path.write_text("Dear diary, today I won.")
-    err = error_of(path)
+    err = error_in(path, "Dear diary, today I won.")
     assert err.kind == sf.NOT_JSON and "not valid JSON" in str(err)
-    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
-    assert error_of(path).kind == sf.NOT_JSON
-    path.write_text('{"format": "tabletop-save", "seed": NaN}')
-    assert error_of(path).kind == sf.NOT_JSON
-    path.write_text("[" * 100_000 + "]" * 100_000)
-    assert error_of(path).kind == sf.NOT_JSON
-    path.write_text('{"a": 1} trailing')
-    assert error_of(path).kind == sf.NOT_JSON
+    for content in (b"\x89PNG\r\n\x1a\n\x00\xff\xfe", '{"format": "tabletop-save", "seed": NaN}',
+                    "[" * 100_000 + "]" * 100_000, '{"a": 1} trailing'):
+        assert error_in(path, content).kind == sf.NOT_JSON, content[:40]
 
 
 def test_json_that_is_not_a_save(tmp_path: Path) -> None:
     path = tmp_path / "other.json"
-    path.write_text('{"name": "package.json"}')
-    err = error_of(path)
+    err = error_in(path, '{"name": "package.json"}')
     assert err.kind == sf.BAD_FIELD and "not a Tabletop save" in str(err)
-    path.write_text("[1, 2, 3]")
-    assert error_of(path).kind == sf.BAD_FIELD
+    assert error_in(path, "[1, 2, 3]").kind == sf.BAD_FIELD
 
 
 def test_wrong_version(tmp_path: Path) -> None:
@@ -290,23 +289,6 @@ def test_failed_write_keeps_the_old_file(tmp_path: Path, monkeypatch: Any, faili
 
 
 # -- session additions ---------------------------------------------------------------------
-
-class PrivateDealToy(ToyGame):
-    """The toy game with the dealt card named in a private event, as Magos deals spells."""
-
-    def apply_in_place(self, state: ToyState, action: str) -> list[Event]:
-        events = super().apply_in_place(state, action)
-        if action.startswith("deal:"):
-            seat = state.secret.index(int(action[5:]))
-            return [Event("deal", {"seat": seat}, msg=Msg("log.dealt_you", card=int(action[5:])),
-                          seats=frozenset({seat}), reveals=True)]
-        return events
-
-
-#: The toy game's words with the private deal's line.
-DEAL_WORDS = TOY_WORDS.merged({"log.dealt_you": ("You are dealt card {card}.",
-                                                 "カード{card}が配られました。")})
-
 
 def test_undo_reason_never_quotes_a_private_event() -> None:
     s = Session(PrivateDealToy(), seed=3, human_seats=[0, 1])

@@ -15,6 +15,7 @@ from tabletop.engine import Session
 from tabletop.engine import savefile as sf
 from tabletop.engine.savefile import SaveFileError
 from tabletop.games.magos.model import MagosGame
+from tests.hostile.save_corpus import delete_at, json_paths, set_at
 from tests.toygame import ToyGame
 
 FUZZ = settings(max_examples=500, derandomize=True, database=None, deadline=None,
@@ -76,17 +77,7 @@ def test_flipped_bytes_never_crash(flips: list[tuple[int, int]]) -> None:
     assert outcome(bytes(raw)) != sf.TOO_LARGE
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out: list[tuple[Any, ...]] = []
-    items = node.items() if isinstance(node, dict) else \
-        enumerate(node) if isinstance(node, list) else []
-    for key, value in items:
-        out.append((*prefix, key))
-        out.extend(_paths(value, (*prefix, key)))
-    return out
-
-
-PATHS = _paths(TOY_OBJ)
+PATHS = json_paths(TOY_OBJ)
 
 # What deleting a field may lead to, by its place in the file.
 DELETED: dict[str, set[str]] = {
@@ -118,13 +109,10 @@ METADATA = {sf.BAD_FIELD, OK}  # created, updated, app_version, finished, result
 
 def _edit(path: tuple[Any, ...], value: Any = None, delete: bool = False) -> str:
     obj = json.loads(TOY)
-    node = obj
-    for key in path[:-1]:
-        node = node[key]
     if delete:
-        del node[path[-1]]
+        delete_at(obj, path)
     else:
-        node[path[-1]] = value
+        set_at(obj, path, value)
     return json.dumps(obj)
 
 

@@ -1,28 +1,29 @@
 """The AI checks the game tests share: a position where the mover has a real choice, a twin of
 it that looks the same to the mover but differs in what is hidden from it, the check that no
 agent's choice changes between the two (agents see only their observation), and seeded
-matches between agents for the strength tests."""
+matches between agents for the strength tests.
+
+A game's AI tests take the two tests every game with hidden facts and a hard level has from
+here: ``fairness_test`` and ``strength_tests``."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
+
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.ai.base import Agent
 from tabletop.engine import Game, Observation, Session
+from tests.games.build import play_out
 
 
 def decision_point(game: Game[Any], n: int, seed: int, plies: int) -> Session:
     """A session after ``plies`` random decisions, then on to the next real choice."""
-    session = Session(game, n, None, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if session.is_terminal():
-            break
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    session = play_out(Session(game, n, None, seed=seed), random.Random(seed), plies)
     while not session.is_terminal() and len(session.legal_actions()) < 2:
         session.submit(session.current_player(), session.legal_actions()[0])
     assert not session.is_terminal()
@@ -70,6 +71,26 @@ def assert_choice_ignores_hidden_facts(game: Game[Any], where: Session | Any) ->
     return twin
 
 
+def fairness_test(game: Game[Any], points: Sequence[tuple[int, int, int]]
+                  ) -> Callable[[int, int, int], None]:
+    """The test that at each decision point ``(n, seed, plies)`` of ``game`` (see
+    ``decision_point``) every agent chooses alike in the true position and in a hidden twin of
+    it. DESIGN §3: an agent's choice must not change when only hidden facts change. A game's AI
+    tests take it as ``test_choice_ignores_facts_hidden_from_the_agent = fairness_test(...)``."""
+
+    @pytest.mark.parametrize(("n", "seed", "plies"), points)
+    def test_choice_ignores_facts_hidden_from_the_agent(n: int, seed: int, plies: int) -> None:
+        assert_choice_ignores_hidden_facts(game, decision_point(game, n, seed, plies))
+
+    return test_choice_ignores_facts_hidden_from_the_agent
+
+
+def chance_to_clear(games: int, bar: int, p: float = 0.5) -> float:
+    """The chance that a player who wins each game with chance ``p`` wins at least ``bar`` of
+    ``games`` (the binomial tail): what luck alone gives a strength test's bar."""
+    return sum(math.comb(games, k) * p**k * (1 - p)**(games - k) for k in range(bar, games + 1))
+
+
 def by_ply(seed: int, seat: int, ply: int) -> int:
     """The decision seeds of the games' older strength tests: the match seed and the ply."""
     return seed * 1000 + ply
@@ -106,3 +127,22 @@ def rotated_wins(game: Game[Any], agent: Callable[[], Agent], other: Callable[[]
 def untimed(name: str) -> Callable[[], Agent]:
     """A maker of the AI level ``name`` without a time cap (seeded games replay exactly)."""
     return lambda: make_agent(name, time_cap=None)
+
+
+def strength_tests(game: Game[Any], games: int, bar: int, first_seed: int
+                   ) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The two tests of a two-player game's hard level: over ``games`` seeded matches against
+    random play (seeds from ``first_seed``, seats alternating) hard wins at least ``bar``
+    (slow; -m slow); and a coin-flip player clears that bar with a chance below 1 %, so
+    passing says something about the search. A game's AI tests take them as
+    ``test_hard_beats_random, test_the_win_bar_is_beyond_chance = strength_tests(...)``."""
+
+    @pytest.mark.slow
+    def test_hard_beats_random() -> None:
+        wins = rotated_wins(game, untimed("hard"), untimed("random"), games, first_seed)
+        assert wins >= bar, f"hard won {wins} of {games}"
+
+    def test_the_win_bar_is_beyond_chance() -> None:
+        assert chance_to_clear(games, bar) < 0.01
+
+    return test_hard_beats_random, test_the_win_bar_is_beyond_chance

@@ -1,6 +1,6 @@
 """What every game's rules tests need alike: the words of a message as the app shows them, the
-words of a refusal, checked play of a list of actions, the kinds of a list of events, and the
-positions of seeded random games.
+words of a refusal (the rules' reason, or the error a checked action raises), checked play of a
+list of actions, the kinds of a list of events, and the positions of seeded random games.
 
 A game's ``*_build`` module makes one ``RulesKit`` for its game and catalogue and adds what only
 that game needs (a position built directly, a dice roll given by hand).
@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
-from tabletop.engine import Event, Game, Msg, Session, random_play
+from tabletop.engine import Event, Game, GameError, Msg, Session, random_play
 from tabletop.text import Catalogue, render
 
 S = TypeVar("S")
@@ -32,6 +32,15 @@ class RulesKit(Generic[S]):
     def reason(self, state: S, action: str, lang: str = "en") -> str:
         """The words of the rules' refusal of ``action`` ("" when it is legal)."""
         return self.say(self.game.reason(state, action), lang)
+
+    def refusal(self, state: S, action: str, lang: str = "en") -> str:
+        """The words of the error ``Game.check_action`` raises for ``action`` (also for one
+        that is not well formed, or after the end; "" when it is legal)."""
+        try:
+            self.game.check_action(state, action)
+        except GameError as exc:
+            return self.say(exc.msg, lang)
+        return ""
 
     def play(self, state: S, *actions: str) -> tuple[S, list[Event]]:
         """Apply ``actions`` in order (chance outcomes such as a draw given explicitly) through

@@ -1,9 +1,9 @@
-"""What every game's plugin test checks alike: the plugin's game, view and spec fields, and the
-text of its two rulebooks."""
+"""What every game's plugin test checks alike: the plugin's game, view and spec fields, and what
+its two rulebooks say."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tabletop.api import GamePlugin
@@ -28,3 +28,20 @@ def rulebooks(plugin: GamePlugin) -> tuple[str, str]:
     """The English and the Japanese rulebook."""
     return (plugin.rules["en"].read_text(encoding="utf-8"),
             plugin.rules["ja"].read_text(encoding="utf-8"))
+
+
+def assert_rulebooks(plugin: GamePlugin, titles: tuple[str, str] | None = None, *,
+                     both: Iterable[str] = (), en: Iterable[str] = (),
+                     ja: Iterable[str] = ()) -> None:
+    """The English and the Japanese rulebook open with their title of ``titles`` (when given),
+    each holds every text of ``both``, and the English one every text of ``en``, the Japanese
+    one every text of ``ja``."""
+    en_text, ja_text = rulebooks(plugin)
+    if titles is not None:
+        assert en_text.startswith(f"# {titles[0]}\n") and ja_text.startswith(f"# {titles[1]}\n")
+    for text in both:
+        assert text in en_text and text in ja_text, text
+    for text in en:
+        assert text in en_text, text
+    for text in ja:
+        assert text in ja_text, text

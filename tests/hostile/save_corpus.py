@@ -82,24 +82,27 @@ HOSTILE_NUMBERS = ("1e999", "-1e999", "1" + "0" * 400, "NaN", "Infinity", "-Infi
                    "1" + "0" * 5000, "0x10", "1_000", "+1")
 
 
-def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def json_paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The place (keys and indices from the top) of every value inside a JSON value."""
     out: list[tuple[Any, ...]] = []
     items = node.items() if isinstance(node, dict) else \
         enumerate(node) if isinstance(node, list) else []
     for key, value in items:
         out.append((*prefix, key))
-        out.extend(_paths(value, (*prefix, key)))
+        out.extend(json_paths(value, (*prefix, key)))
     return out
 
 
-def _set(obj: Any, path: tuple[Any, ...], value: Any) -> None:
+def set_at(obj: Any, path: tuple[Any, ...], value: Any) -> None:
+    """Put ``value`` at the place ``path`` of the JSON value ``obj``."""
     node = obj
     for key in path[:-1]:
         node = node[key]
     node[path[-1]] = value
 
 
-def _delete(obj: Any, path: tuple[Any, ...]) -> None:
+def delete_at(obj: Any, path: tuple[Any, ...]) -> None:
+    """Take the value at the place ``path`` out of the JSON value ``obj``."""
     node = obj
     for key in path[:-1]:
         node = node[key]
@@ -129,11 +132,11 @@ def mutate(text: str, rng: random.Random) -> bytes:
     if op <= 2:  # a field gets a hostile value (or disappears)
         obj = json.loads(text)
         # Most paths lie in the log; the header's fields get a fair share of the damage.
-        path = rng.choice([(k,) for k in obj] if rng.random() < 0.4 else _paths(obj))
+        path = rng.choice([(k,) for k in obj] if rng.random() < 0.4 else json_paths(obj))
         if rng.random() < 0.15:
-            _delete(obj, path)
+            delete_at(obj, path)
         else:
-            _set(obj, path, rng.choice(HOSTILE_VALUES))
+            set_at(obj, path, rng.choice(HOSTILE_VALUES))
         return _dumps(obj, rng).encode("utf-8", "surrogatepass")
     if op == 3:  # a number spelled as no float can hold
         digits = [i for i, ch in enumerate(text) if ch.isdigit() and not text[i - 1].isdigit()]

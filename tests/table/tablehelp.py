@@ -45,10 +45,13 @@ def sample_gestures() -> list[Gesture]:
 
 
 def make_table(qtbot: object, layout: Layout | None = None,
-               gestures: list[Gesture] | None = None) -> TableWidget:
+               gestures: list[Gesture] | None = None,
+               size: tuple[int, int] = (1000, 620)) -> TableWidget:
+    """A shown table of ``size`` laid out as ``layout`` with ``gestures`` (by default the
+    sample's), without animation."""
     view = TableWidget()
     qtbot.addWidget(view)  # type: ignore[attr-defined]
-    view.resize(1000, 620)
+    view.resize(*size)
     view.show()
     qtbot.waitExposed(view)  # type: ignore[attr-defined]
     view.sync(layout or sample_layout(), sample_gestures() if gestures is None else gestures,

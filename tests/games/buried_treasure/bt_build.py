@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabletop.engine import GameError
 from tabletop.games.buried_treasure.data import VALUE_INDEX, full_deck
 from tabletop.games.buried_treasure.model import (
     P_BURY,
@@ -17,16 +16,7 @@ from tests.games.build import kinds as kinds
 
 GAME = BuriedTreasureGame()
 KIT = RulesKit(GAME, WORDS)
-say, play = KIT.say, KIT.play
-
-
-def refusal(state: BuriedTreasureState, action: str, lang: str = "en") -> str:
-    """The words of the refusal of ``action`` at ``state`` ("" when it is legal)."""
-    try:
-        GAME.check_action(state, action)
-    except GameError as exc:
-        return say(exc.msg, lang)
-    return ""
+say, play, refusal = KIT.say, KIT.play, KIT.refusal
 
 
 def position(

@@ -4,24 +4,21 @@ Before the reveal no seat's screen shows another seat's buried card (BT-G9), nor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from tabletop.app.newgame import GameSetup
-from tabletop.app.window import MainWindow
 from tabletop.games.buried_treasure.plugin import PLUGIN
-from tests.app.table_driver import PrivacyWatch, game_window, play_through_table
+from tests.app.table_driver import (
+    PrivacyWatch,
+    log_shows_own_lines,
+    play_through_table,
+    start_seeded,
+    window_fixture,
+)
 
 GAME = "buried-treasure"
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
-           ) -> Iterator[MainWindow]:
-    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
+window = window_fixture({GAME: PLUGIN})
 
 
 def _screen_leaks(window: Any, controller: Any) -> list[str]:
@@ -44,10 +41,7 @@ def _screen_leaks(window: Any, controller: Any) -> list[str]:
                 leaks.append(f"p{p}h{i}")
     # The log and the status line the viewer reads: of the private "(You buried ...)" lines
     # only the viewer's own appear, and no public line names a buried value.
-    log = window.table_page.log.toPlainText()
-    own = sum(1 for rec in controller.session.history for e in rec.events
-              if e.kind == "bury_own" and e.data["seat"] == viewer)
-    if log.count("(You buried") != own:
+    if not log_shows_own_lines(window, controller, "bury_own", "(You buried"):
         leaks.append("log")
     if "Treasure" in controller.status.base[0]:
         leaks.append("status")
@@ -55,9 +49,7 @@ def _screen_leaks(window: Any, controller: Any) -> list[str]:
 
 
 def test_hot_seat_game_to_the_end_through_the_table(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human", "human", "human"], {}, seed=4,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "human", "human"], seed=4)
     watch = PrivacyWatch(window, c, _screen_leaks)
 
     human_moves = play_through_table(window, c, qtbot, seed=4, before_move=watch.before_move,
@@ -71,25 +63,20 @@ def test_hot_seat_game_to_the_end_through_the_table(window, qtbot) -> None:  # t
 
 
 def test_game_against_two_computer_players_to_the_end(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human", "easy", "easy"], {}, seed=6,
-                                    fixed_seed=True))
-    assert c is not None
-    checks = 0
+    c = start_seeded(window, GAME, ["human", "easy", "easy"], seed=6)
+    # One person at the screen: never a privacy page, always seat 0's table.
+    watch = PrivacyWatch(window, c, _screen_leaks, seat=0)
     ai_buried_first = 0
 
     def before_move() -> None:
-        nonlocal checks, ai_buried_first
-        # One person at the screen: never a privacy page, always seat 0's table.
-        assert window.stack.currentWidget() is window.table_page
-        assert c.viewing_seat == 0
-        assert _screen_leaks(window, c) == []
+        nonlocal ai_buried_first
+        watch.before_move()
         s = c.session.state
         if s.phase == "bury" and any(card is not None for card in s.buried[1:]):
             ai_buried_first += 1  # a computer's card lies face down, unseen, on this table
-        checks += 1
 
     human_moves = play_through_table(window, c, qtbot, seed=6, before_move=before_move)
-    assert c.over and human_moves > 5 and checks == human_moves
+    assert c.over and human_moves > 5 and watch.checks == human_moves
     assert ai_buried_first > 0
     history = c.session.history
     assert any(r.seat == 0 and r.action.startswith("bury:") for r in history)

@@ -4,19 +4,18 @@ damaged files kept aside, and battles saved before pages had tags still counting
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QPushButton
 
-from tabletop.app.window import MainWindow
 from tabletop.games.magos.campaign import Campaign, CampaignStore
 from tabletop.games.magos.campaign_page import CampaignPage
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
 from tests.app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
+from tests.app.table_driver import Windows, temp_data_dir, temp_settings
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
 
@@ -26,29 +25,14 @@ DATA = Path(__file__).resolve().parent / "data"
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Autosaves and campaigns go to a temporary folder, never the real user directory."""
-    path = tmp_path / "data"
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(path))
-    return path
+    return temp_data_dir(tmp_path, monkeypatch)
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path: Path) -> Iterator[Callable[..., MainWindow]]:  # type: ignore[no-untyped-def]
-    settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-    made: list[MainWindow] = []
-
-    def make(plugins: dict[str, object], lang: str = "en") -> MainWindow:
-        window = MainWindow(plugins, [], lang=lang, settings=settings, ai_delay_ms=0,
-                            animate=False)
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        made.append(window)
-        return window
-
-    yield make
-    for window in made:
-        window.close()
-        window.thinker.wait_done(5000)
+def make_window(qtbot, tmp_path: Path) -> Iterator[Windows]:  # type: ignore[no-untyped-def]
+    windows = Windows(qtbot, temp_settings(tmp_path))
+    yield windows
+    windows.close_all()
 
 
 def open_page(window):  # type: ignore[no-untyped-def]

@@ -15,7 +15,8 @@ KIT = RulesKit(GAME, SOLO_WORDS)
 say, play = KIT.say, KIT.play
 
 
-_IDX = {b: i for i, b in enumerate(BUILDING_IDS)}
+#: Each building's index in the deck's counts.
+DECK_INDEX = {b: i for i, b in enumerate(BUILDING_IDS)}
 
 
 def position(n: int = 2, *, hands: Sequence[Sequence[str]] | None = None,
@@ -37,25 +38,36 @@ def position(n: int = 2, *, hands: Sequence[Sequence[str]] | None = None,
     if workers is not None:
         s.workers = list(workers)
     for p in range(n):
-        hand = sorted(hands[p]) if hands is not None else []
-        s.hands[p] = hand
-        for c in hand:
-            if c == GOODS:
-                s.goods -= 1
-            else:
-                s.deck[_IDX[c]] -= 1
-        own = list(buildings[p]) if buildings is not None else []
-        s.buildings[p] = own
-        s.own_used[p] = [False] * len(own)
-        for b in own:
-            s.deck[_IDX[b]] -= 1
-    for c in public_extra:
-        s.public.append(c)
-        s.public_workers.append([])
-        if c in _IDX:
-            s.deck[_IDX[c]] -= 1
+        give(s, p, hands[p] if hands is not None else (),
+             buildings[p] if buildings is not None else ())
+    lay_public(s, public_extra)
     assert min(s.deck) >= 0 and 0 <= s.goods <= GOODS_COUNT
     return s
+
+
+def give(s: NEState, seat: int, hand: Sequence[str], buildings: Sequence[str]) -> None:
+    """Seat ``seat``'s hand (sorted) and buildings, taken out of the deck or the consumer
+    goods pile."""
+    s.hands[seat] = sorted(hand)
+    for c in hand:
+        if c == GOODS:
+            s.goods -= 1
+        else:
+            s.deck[DECK_INDEX[c]] -= 1
+    s.buildings[seat] = list(buildings)
+    s.own_used[seat] = [False] * len(buildings)
+    for b in buildings:
+        s.deck[DECK_INDEX[b]] -= 1
+
+
+def lay_public(s: NEState, cards: Sequence[str]) -> None:
+    """Add ``cards`` to the public workplaces (sold buildings or round workplaces), the
+    buildings among them taken out of the deck."""
+    for c in cards:
+        s.public.append(c)
+        s.public_workers.append([])
+        if c in DECK_INDEX:
+            s.deck[DECK_INDEX[c]] -= 1
 
 
 def card_total(s: NEState) -> tuple[int, int]:
@@ -65,5 +77,5 @@ def card_total(s: NEState) -> tuple[int, int]:
     for p in range(s.n):
         goods += s.hands[p].count(GOODS)
         buildings += len(s.hands[p]) - s.hands[p].count(GOODS) + len(s.buildings[p])
-    buildings += sum(1 for c in s.public if c in _IDX)
+    buildings += sum(1 for c in s.public if c in DECK_INDEX)
     return buildings, goods

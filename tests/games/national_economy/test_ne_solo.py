@@ -14,7 +14,7 @@ from tabletop.engine import CHANCE, TERMINAL, Event, IllegalActionError, check_g
 from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.layout import Layout, Piece
 from tabletop.games import BUILTIN
-from tabletop.games.national_economy.data import BUILDING_IDS, BUILDINGS, DECK_SIZE, GOODS
+from tabletop.games.national_economy.data import BUILDINGS, DECK_SIZE, GOODS
 from tabletop.games.national_economy.model import P_DRAW, P_OVER, P_PLACE, P_SELL
 from tabletop.games.national_economy.plugin import SOLO_PLUGIN
 from tabletop.games.national_economy.solo import (
@@ -24,11 +24,10 @@ from tabletop.games.national_economy.solo import (
 )
 from tabletop.games.national_economy.solo_view import NationalEconomySoloView
 from tabletop.registry import load_plugins
-from tests.games.national_economy.ne_build import card_total, say
+from tests.games.national_economy.ne_build import DECK_INDEX, card_total, give, lay_public, say
 
 SOLO = NationalEconomySoloGame()
 VIEW = NationalEconomySoloView()
-_IDX = {b: i for i, b in enumerate(BUILDING_IDS)}
 
 
 def solo(variant: str = "a", *, hand: Sequence[str] = (), buildings: Sequence[str] = (),
@@ -45,21 +44,8 @@ def solo(variant: str = "a", *, hand: Sequence[str] = (), buildings: Sequence[st
     s.household = household
     s.issued = cash + household
     s.workers = [workers]
-    s.hands[0] = sorted(hand)
-    for c in hand:
-        if c == GOODS:
-            s.goods -= 1
-        else:
-            s.deck[_IDX[c]] -= 1
-    s.buildings[0] = list(buildings)
-    s.own_used[0] = [False] * len(buildings)
-    for b in buildings:
-        s.deck[_IDX[b]] -= 1
-    for c in public_extra:
-        s.public.append(c)
-        s.public_workers.append([])
-        if c in _IDX:
-            s.deck[_IDX[c]] -= 1
+    give(s, 0, hand, buildings)
+    lay_public(s, public_extra)
     assert min(s.deck) >= 0
     return s
 
@@ -141,7 +127,7 @@ def test_r70_public_area_and_deck_at_start() -> None:
     assert age_order(s) == ["factory", "school", "carpenter", "mine"]
     assert "quarry" not in s.public
     assert s.deck_count() == DECK_SIZE - 1 == 63 and s.draw_queue == [0, 0, 0]
-    assert s.deck[_IDX["factory"]] == BUILDINGS["factory"].copies - 1
+    assert s.deck[DECK_INDEX["factory"]] == BUILDINGS["factory"].copies - 1
     assert card_total(s) == (DECK_SIZE, 24)
 
 
@@ -297,8 +283,8 @@ def test_r80_variant_b_starts_with_a_farm() -> None:
     # NE-R80, NE-G13
     s = SOLO.new_game(1, {"variant": "b"})
     assert age_order(s) == ["farm", "school", "carpenter", "mine"]
-    assert s.deck[_IDX["farm"]] == BUILDINGS["farm"].copies - 1
-    assert s.deck[_IDX["factory"]] == BUILDINGS["factory"].copies
+    assert s.deck[DECK_INDEX["farm"]] == BUILDINGS["farm"].copies - 1
+    assert s.deck[DECK_INDEX["factory"]] == BUILDINGS["factory"].copies
 
 
 def test_r81_variant_b_allows_any_number_per_type() -> None:

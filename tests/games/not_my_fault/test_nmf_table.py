@@ -3,30 +3,18 @@ milestones, clicks, and the Audit! button, until the summary names the loser."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
-from tabletop.app.newgame import GameSetup
-from tabletop.app.window import MainWindow
 from tabletop.games.not_my_fault.plugin import PLUGIN
-from tests.app.table_driver import game_window, play_through_table
+from tests.app.table_driver import play_through_table, start_seeded, window_fixture
 from tests.table.tablehelp import click
 
 GAME = "not-my-fault"
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
-           ) -> Iterator[MainWindow]:
-    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
+window = window_fixture({GAME: PLUGIN})
 
 
 def test_three_player_game_to_the_end_through_the_table(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human", "random", "random"], {}, seed=5,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "random", "random"], seed=5)
     human_moves = play_through_table(window, c, qtbot, seed=5)
     assert c.over and human_moves > 0
     obs = c.session.observation(None)
@@ -37,8 +25,7 @@ def test_three_player_game_to_the_end_through_the_table(window, qtbot) -> None: 
 
 
 def test_click_a_card_then_a_milestone_raises(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 2, ["human", "random"], {}, seed=2, fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "random"], seed=2)
     qtbot.waitUntil(c.is_human_turn, timeout=10_000)
     card = c.session.state.hands[0][0]
     action = next(a for a in c.session.legal_actions() if a.startswith(f"play:{card}:"))

@@ -3,15 +3,13 @@ legal action, refusal reasons, status, summary."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from tabletop.engine import Piece, Session
+from tabletop.engine import Piece
 from tabletop.games.not_my_fault.data import MILESTONES
 from tabletop.games.not_my_fault.view import NotMyFaultView
 from tests.games.not_my_fault.nmf_build import GAME, play, position, say
-from tests.games.viewcheck import check_gestures, decisions
+from tests.games.viewcheck import check_gestures, decisions, seat_views
 
 VIEW = NotMyFaultView()
 
@@ -30,30 +28,20 @@ def test_gestures_exist_for_every_legal_action(n: int) -> None:
 def test_no_hidden_card_in_another_seats_layout(n: int) -> None:
     # The layout is drawn from the seat's observation only: other hands and the others'
     # face-down cards are backs without art, and changing them changes nothing on screen.
-    for seed in range(6):
-        session = Session(GAME, n, seed=seed)
-        rng = random.Random(seed)
-        while not session.is_terminal():
-            s = session.state
-            for seat in range(n):
-                obs = GAME.observation(s, seat)
-                lay = VIEW.layout(obs, seat)
-                pieces = by_id(lay.pieces)
-                for p in range(n):
-                    if p == seat:
-                        continue
-                    for i in range(len(s.hands[p])):
-                        back = pieces[f"p{p}h{i}"]
-                        assert not back.face_up and not back.art
-                for i, o in enumerate(s.owners):
-                    card = pieces[f"c{i}"]
-                    assert card.face_up == (o == seat)
-                    if o != seat:
-                        assert not card.art
-                twin = GAME.resample(obs, seat, rng)
-                assert VIEW.layout(GAME.observation(twin, seat), seat) == lay
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    for step, seat, _, lay, _ in seat_views(GAME, VIEW, n, range(6)):
+        s = step.session.state
+        pieces = by_id(lay.pieces)
+        for p in range(n):
+            if p == seat:
+                continue
+            for i in range(len(s.hands[p])):
+                back = pieces[f"p{p}h{i}"]
+                assert not back.face_up and not back.art
+        for i, o in enumerate(s.owners):
+            card = pieces[f"c{i}"]
+            assert card.face_up == (o == seat)
+            if o != seat:
+                assert not card.art
 
 
 def test_layout_hands_milestones_pile_and_reprimands() -> None:

@@ -11,15 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtTest import QTest
 
-from tabletop.app.newgame import GameSetup
 from tabletop.app.tempo import BeatClock
 from tabletop.app.window import MainWindow
 from tabletop.games.punimonyo.data import KEYS, OPPOSITE, PUNIU
 from tabletop.games.punimonyo.model import EXTRA, MISS, OK, P_ANSWER, P_COMPOSE, P_PLAY, WRONG
 from tabletop.games.punimonyo.plugin import PLUGIN
+from tests.app.table_driver import Windows, start_seeded, temp_data_dir, temp_settings
 from tests.games.punimonyo.pm_clock import ManualClock
 from tests.table.tablehelp import click, press, release
 
@@ -30,23 +30,16 @@ KEY = {w: getattr(Qt.Key, f"Key_{k}") for w, k in KEYS.items()}
 @pytest.fixture
 def make_window(qtbot, tmp_path: Path,  # type: ignore[no-untyped-def]
                 monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., MainWindow]]:
-    monkeypatch.setenv("TABLETOP_DATA_DIR", str(tmp_path / "data"))
-    made: list[MainWindow] = []
+    """``make_window(clock=True, lang="en")``: a shown window over Punimonyo, its beat clock
+    stepped by hand (``clock``) or a real one."""
+    temp_data_dir(tmp_path, monkeypatch)
+    windows = Windows(qtbot, temp_settings(tmp_path))
 
     def make(clock: bool = True, lang: str = "en") -> MainWindow:
-        settings = QSettings(str(tmp_path / "tabletop.ini"), QSettings.Format.IniFormat)
-        w = MainWindow({GAME: PLUGIN}, [], lang=lang, settings=settings, ai_delay_ms=0,
-                       animate=False, clock_factory=ManualClock if clock else None)
-        qtbot.addWidget(w)
-        w.resize(1280, 800)
-        w.show()
-        made.append(w)
-        return w
+        return windows({GAME: PLUGIN}, lang=lang, clock_factory=ManualClock if clock else None)
 
     yield make
-    for w in made:
-        w.close()
-        w.thinker.wait_done(5000)
+    windows.close_all()
 
 
 def _key(window: MainWindow, word: str) -> None:
@@ -68,9 +61,8 @@ def _settle(c: Any, qtbot: Any) -> None:
 
 def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "hard"], {"ai_k": "0.12"}, seed=11,
-                                    fixed_seed=True))
-    assert c is not None and isinstance(c.clock, ManualClock)
+    c = start_seeded(window, GAME, ["human", "hard"], seed=11, options={"ai_k": "0.12"})
+    assert isinstance(c.clock, ManualClock)
     s = c.session
     rng = random.Random(5)
     plan = iter([(2, WRONG), (1, MISS), (3, EXTRA)])  # per stint: right answers, then how
@@ -152,8 +144,7 @@ def _to_answer(window: MainWindow, c: Any, qtbot: Any) -> None:
 
 def test_keys_act_at_once_and_early_keys_do_nothing(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     for _ in range(200):
         _settle(c, qtbot)
         if c.is_human_turn() and c.session.state.phase == P_PLAY:
@@ -178,8 +169,7 @@ def test_keys_act_at_once_and_early_keys_do_nothing(make_window, qtbot) -> None:
 def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     # The hint would be the answer itself, and its search would outlast the beat.
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     _to_answer(window, c, qtbot)
     assert c.is_human_turn() and c.session.state.phase == P_ANSWER
     assert not c.hints.available() and not c.hints.ask()
@@ -188,8 +178,7 @@ def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # typ
 
 def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     _to_answer(window, c, qtbot)
     st = c.session.state
     _key(window, OPPOSITE[st.question[0]])  # word 1 is in
@@ -205,8 +194,7 @@ def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # 
 @pytest.mark.parametrize("how", [MISS, EXTRA, WRONG])
 def test_mistakes_in_the_app(make_window, qtbot, how: str) -> None:  # type: ignore[no-untyped-def]
     window = make_window(lang="ja")
-    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     _to_answer(window, c, qtbot)
     st = c.session.state
     right = OPPOSITE[st.question[0]]
@@ -228,8 +216,7 @@ def test_mistakes_in_the_app(make_window, qtbot, how: str) -> None:  # type: ign
 
 def test_the_computer_answers_to_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "hard"], {}, seed=3,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "hard"], seed=3)
     s = c.session
     checked = 0
     owed_seen = False
@@ -272,8 +259,7 @@ def test_the_computer_answers_to_the_beat(make_window, qtbot) -> None:  # type: 
 
 def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=8,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "human"], seed=8)
     s = c.session
     pages = 0
     answer_screens = 0
@@ -315,9 +301,8 @@ def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbo
 
 def test_the_real_clock_keeps_the_beat(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     window = make_window(clock=False)
-    c = window.start_game(GameSetup(GAME, 2, ["human", "hard"], {"practice": True,
-                                                                 "beat_ms": 300},
-                                    seed=1, fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "hard"], seed=1,
+                     options={"practice": True, "beat_ms": 300})
     assert isinstance(c.clock, BeatClock)
     st = c.session.state
     assert st.phase == P_PLAY and c.clock.is_running() and c.clock.period() == 300
@@ -340,8 +325,7 @@ def test_autosave_spares_the_beat_and_leaving_keeps_the_last_beat(  # type: igno
     # No wall clock in the test: within a run of beats no second save falls due.
     monkeypatch.setattr(autosave, "TEMPO_SAVE_S", 1e9)
     window = make_window()
-    c = window.start_game(GameSetup(GAME, 2, ["human", "normal"], {}, seed=2,
-                                    fixed_seed=True))
+    c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     path = window.saves.autosave_path
 
     def saved_plies() -> int:

@@ -6,28 +6,29 @@ role or Map peek (behind the privacy page, after a Map, after a round)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
+from collections import Counter
 from typing import Any
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
-from tabletop.app.newgame import GameSetup
-from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.saboteur2.plugin import PLUGIN
-from tests.app.table_driver import PrivacyWatch, game_window, perform, wait_for_human
+from tests.app.table_driver import (
+    PrivacyWatch,
+    log_shows_own_lines,
+    perform,
+    start_seeded,
+    table_moves,
+    window_fixture,
+)
 from tests.table.tablehelp import move, press, release
 
 GAME = "saboteur2"
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
-           ) -> Iterator[MainWindow]:
-    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
+window = window_fixture({GAME: PLUGIN})
 
 
 def turned_drag(table: Any, gesture: Gesture) -> None:
@@ -74,62 +75,44 @@ def screen_leaks(window: Any, c: Any) -> list[str]:
         if item is not None and item.piece.kind == "tile" and not known:
             leaks.append(f"goal {slot}")
     # The log the viewer reads names only their own Map peeks and their own role.
-    log = window.table_page.log.toPlainText()
-    peeks = sum(1 for rec in c.session.history for e in rec.events
-                if e.kind == "peek" and e.data["seat"] == viewer)
-    if log.count("(The goal at") != peeks:
+    if not log_shows_own_lines(window, c, "peek", "(The goal at"):
         leaks.append("log of peeks")
     return leaks
 
 
+def choose(legal: list[str], rng: random.Random) -> str:
+    """A seeded random legal move; placements first when there are any, as players do: the
+    maze grows."""
+    places = [a for a in legal if a.startswith("place:")]
+    return rng.choice(places) if places and rng.random() < 0.7 else rng.choice(legal)
+
+
+def lay_or_perform(window: Any, offered: list[Gesture], rng: random.Random) -> Gesture:
+    """The first gesture offered, a turned tile by a turned drag."""
+    gesture = offered[0]
+    if gesture.turned:
+        turned_drag(window.table, gesture)
+    else:
+        perform(window, gesture)
+    return gesture
+
+
 def play_through(window: Any, c: Any, qtbot: Any, seed: int, *, until_round: int = 99,
-                 on_privacy: Any = None, before_move: Any = None) -> dict[str, int]:
+                 on_privacy: Any = None, before_move: Any = None) -> Counter[str]:
     """Play the human seats with seeded random legal moves through the table; the counts of
     moves by kind."""
-    rng = random.Random(seed)
-    table = window.table
-    made: dict[str, int] = {}
-    for _ in range(3000):
-        wait_for_human(window, c, qtbot, on_privacy)
-        if c.over or c.session.state.round > until_round:
-            return made
-        if before_move is not None:
-            before_move()
-        legal = c.session.legal_actions()
-        # Placements first when there are any, as players do: the maze grows.
-        places = [a for a in legal if a.startswith("place:")]
-        action = rng.choice(places) if places and rng.random() < 0.7 else rng.choice(legal)
-        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
-        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
-        before = len(c.session.history)
-        gesture = offered[0]
-        if gesture.turned:
-            turned_drag(table, gesture)
-        else:
-            perform(window, gesture)
-        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
-        assert c.session.history[before].action == action
-        kind = "turned" if gesture.turned else action.partition(":")[0]
-        made[kind] = made.get(kind, 0) + 1
-    raise AssertionError("the match did not end")
+    made = table_moves(window, c, qtbot, seed, 3000, before_move, on_privacy, choose=choose,
+                       act=lay_or_perform, stop=lambda: c.session.state.round > until_round)
+    return Counter("turned" if g.turned else g.action.partition(":")[0] for g in made)
 
 
 @pytest.mark.slow
 def test_one_person_against_four_computers_plays_three_rounds(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 5, ["human", "easy", "easy", "easy", "easy"], {},
-                                    seed=11, fixed_seed=True))
-    assert c is not None
-    checks = 0
+    c = start_seeded(window, GAME, ["human", "easy", "easy", "easy", "easy"], seed=11)
+    watch = PrivacyWatch(window, c, screen_leaks, seat=0)
 
-    def before_move() -> None:
-        nonlocal checks
-        assert window.stack.currentWidget() is window.table_page
-        assert c.viewing_seat == 0
-        assert screen_leaks(window, c) == []
-        checks += 1
-
-    made = play_through(window, c, qtbot, seed=11, before_move=before_move)
-    assert c.over and checks == sum(made.values())
+    made = play_through(window, c, qtbot, seed=11, before_move=watch.before_move)
+    assert c.over and watch.checks == sum(made.values())
     assert made.get("place", 0) + made.get("turned", 0) > 5 and made.get("turned", 0) > 0
     final = c.session.observation(None)
     assert final["phase"] == "over" and len(final["gains"]) == 3
@@ -140,9 +123,7 @@ def test_one_person_against_four_computers_plays_three_rounds(window, qtbot) -> 
 
 
 def test_hot_seat_of_three_to_the_end_of_a_round(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human", "human", "human"], {}, seed=2,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "human", "human"], seed=2)
     watch = PrivacyWatch(window, c, screen_leaks)
 
     made = play_through(window, c, qtbot, seed=2, until_round=1, on_privacy=watch.on_privacy,

@@ -4,17 +4,17 @@ roles, Map peeks), the rules' reasons for refused drops, status lines, chart and
 
 from __future__ import annotations
 
-import random
 from itertools import pairwise
 
 import pytest
 
-from tabletop.engine import Layout, Piece, Session
+from tabletop.engine import Layout, Piece
 from tabletop.games.saboteur2.data import GOAL_CELLS
 from tabletop.games.saboteur2.state import P_OVER
 from tabletop.games.saboteur2.view import MIN_CELL, Saboteur2View
+from tests.games.build import new_session
 from tests.games.saboteur2.sb_build import GAME, play, position, say, straight_to
-from tests.games.viewcheck import check_gestures, decisions
+from tests.games.viewcheck import assert_inside, check_gestures, decisions, walk
 
 VIEW = Saboteur2View()
 GRN, BLU, SAB, GEO, BOS = "R-GRN", "R-BLU", "R-SAB", "R-GEO", "R-BOS"
@@ -22,14 +22,6 @@ GRN, BLU, SAB, GEO, BOS = "R-GRN", "R-BLU", "R-SAB", "R-GEO", "R-BOS"
 
 def by_id(lay: Layout) -> dict[str, Piece]:
     return {p.id: p for p in lay.pieces}
-
-
-def inside(lay: Layout) -> None:
-    for p in lay.pieces:
-        w, h = p.size()
-        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
-    for z in lay.zones:
-        assert z.x >= 0 and z.x + z.w <= lay.width and z.y >= 0 and z.y + z.h <= lay.height, z.id
 
 
 @pytest.mark.parametrize("n", [2, 5, 12])
@@ -173,32 +165,25 @@ def test_why_not_quotes_the_rules() -> None:
 def test_no_hidden_fact_of_another_seat_in_a_layout(n: int) -> None:
     # A layout is a function of what the seat may know: a state resampled from the seat's
     # observation (other hands, roles, goals, deck drawn afresh) lays out exactly the same.
-    for seed in range(2):
-        session = Session(GAME, n, seed=seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not session.is_terminal() and steps < 160:
-            s = session.state
-            if GAME.current_player(s) >= 0 and steps % 3 == 0:
-                for seat in (0, n - 1):
-                    obs = GAME.observation(s, seat)
-                    lay = VIEW.layout(obs, seat)
-                    twin = GAME.observation(GAME.resample(obs, seat, rng), seat)
-                    assert VIEW.layout(twin, seat) == lay
-                    hands = [p for p in lay.pieces if p.id.startswith("h")]
-                    assert len(hands) == len(s.hands[seat])
-                    for p in range(n):
-                        role = by_id(lay)[f"r{p}"]
-                        known = p == seat or s.roles_shown or p in s.inspected[seat]
-                        assert role.face_up == (known and bool(s.roles[p]))
-                        if not role.face_up:
-                            assert not role.art
-                spectator = VIEW.layout(GAME.observation(s, None), None)
-                assert not [p for p in spectator.pieces if p.id.startswith("h")]
-                assert "discard" not in {z.id for z in spectator.zones}
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
-            steps += 1
+    for session, rng, ply in walk(GAME, n, range(2), limit=160):
+        s = session.state
+        if GAME.current_player(s) >= 0 and ply % 3 == 0:
+            for seat in (0, n - 1):
+                obs = GAME.observation(s, seat)
+                lay = VIEW.layout(obs, seat)
+                twin = GAME.observation(GAME.resample(obs, seat, rng), seat)
+                assert VIEW.layout(twin, seat) == lay
+                hands = [p for p in lay.pieces if p.id.startswith("h")]
+                assert len(hands) == len(s.hands[seat])
+                for p in range(n):
+                    role = by_id(lay)[f"r{p}"]
+                    known = p == seat or s.roles_shown or p in s.inspected[seat]
+                    assert role.face_up == (known and bool(s.roles[p]))
+                    if not role.face_up:
+                        assert not role.art
+            spectator = VIEW.layout(GAME.observation(s, None), None)
+            assert not [p for p in spectator.pieces if p.id.startswith("h")]
+            assert "discard" not in {z.id for z in spectator.zones}
 
 
 def test_a_map_shows_the_goal_to_its_player_alone() -> None:
@@ -240,13 +225,13 @@ def test_roles_are_private_until_the_round_ends() -> None:
 def test_the_table_grows_with_the_maze() -> None:
     small = VIEW.layout(GAME.observation(position([GRN, SAB] * 6), 0), 0)
     assert (small.width, small.height) == (1280.0, 800.0)
-    inside(small)
+    assert_inside(small)
     # A tunnel running far to the west: the cells would be too small, so the table grows.
     far = [("B-P02", -x, 0, False) for x in range(1, 14)]
     s = position([GRN, SAB] * 6, maze=far)
     lay = VIEW.layout(GAME.observation(s, 0), 0)
     assert lay.width > 1280.0 and lay.width / lay.height == pytest.approx(1.6)
-    inside(lay)
+    assert_inside(lay)
     tiles = [p for p in lay.pieces if p.id.startswith("m")]
     assert len(tiles) == 14 and min(p.w for p in tiles) >= MIN_CELL - 3
     xs = sorted(p.x for p in tiles)
@@ -259,28 +244,17 @@ def test_the_table_grows_with_the_maze() -> None:
 
 @pytest.mark.parametrize("n", [2, 12])
 def test_layouts_fit_at_every_seat_count_extreme(n: int) -> None:
-    for seed in range(2):
-        session = Session(GAME, n, seed=seed)
-        rng = random.Random(seed)
-        steps = 0
-        while not session.is_terminal() and steps < 400:
-            if steps % 25 == 0:
-                for seat in (None, 0):
-                    lay = VIEW.layout(GAME.observation(session.state, seat), seat)
-                    inside(lay)
-                    ids = [p.id for p in lay.pieces] + [z.id for z in lay.zones]
-                    assert len(ids) == len(set(ids))
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
-            steps += 1
+    for session, _, ply in walk(GAME, n, range(2), limit=400):
+        if ply % 25 == 0:
+            for seat in (None, 0):
+                lay = VIEW.layout(GAME.observation(session.state, seat), seat)
+                assert_inside(lay)
+                ids = [p.id for p in lay.pieces] + [z.id for z in lay.zones]
+                assert len(ids) == len(set(ids))
 
 
 def test_series_score_table_and_summary() -> None:
-    session = Session(GAME, 3, seed=4)
-    rng = random.Random(4)
-    while not session.is_terminal():
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    session = new_session(GAME, 3, seed=4)
     final = GAME.observation(session.state, None)
     assert final["phase"] == P_OVER
     names = {say(name): v for name, v in VIEW.series(final)}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.engine import GameError
 from tabletop.games.secret_agent.data import ALL_FACES, KINDS, LEADERS, kind_of
 from tabletop.games.secret_agent.model import SecretAgentGame
 from tabletop.games.secret_agent.phases import P_ACTION
@@ -15,16 +14,7 @@ from tests.games.build import kinds as kinds
 GAME = SecretAgentGame()
 KIT = RulesKit(GAME, __import__("tabletop.games.secret_agent.words",
                                 fromlist=["WORDS"]).WORDS)
-say, play = KIT.say, KIT.play
-
-
-def refusal(state: SecretAgentState, action: str, lang: str = "en") -> str:
-    """The words of the refusal of ``action`` at ``state`` ("" when it is legal)."""
-    try:
-        GAME.check_action(state, action)
-    except GameError as exc:
-        return say(exc.msg, lang)
-    return ""
+say, play, refusal = KIT.say, KIT.play, KIT.refusal
 
 
 def position(hands: Sequence[Sequence[str]], *,

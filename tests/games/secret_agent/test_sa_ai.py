@@ -4,7 +4,6 @@ deck), the heuristic and the playout policy, and the hard search against random 
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -12,14 +11,10 @@ import pytest
 from tabletop.ai import make_agent
 from tabletop.engine import Session
 from tabletop.games.secret_agent.ai import worth
-from tests.games.aicheck import assert_choice_ignores_hidden_facts, decision_point
+from tests.games.aicheck import assert_choice_ignores_hidden_facts, chance_to_clear, fairness_test
 from tests.games.secret_agent.sa_build import GAME, play, position
 
-
-@pytest.mark.parametrize(("n", "seed", "plies"), [(3, 2, 60), (4, 5, 120)])
-def test_choice_ignores_facts_hidden_from_the_agent(n: int, seed: int, plies: int) -> None:
-    # DESIGN §3: an agent's choice must not change when only hidden facts change.
-    assert_choice_ignores_hidden_facts(GAME, decision_point(GAME, n, seed, plies))
+test_choice_ignores_facts_hidden_from_the_agent = fairness_test(GAME, [(3, 2, 60), (4, 5, 120)])
 
 
 def test_defender_decides_without_seeing_the_face_down_spies() -> None:
@@ -89,5 +84,4 @@ def test_hard_beats_random() -> None:
 def test_the_win_bar_is_beyond_chance() -> None:
     # A random player is first in a 4-player game about a quarter of the time: clearing the
     # bar by luck has a chance below 1 %.
-    tail = sum(math.comb(GAMES, k) * 0.25**k * 0.75**(GAMES - k) for k in range(BAR, GAMES + 1))
-    assert tail < 0.01
+    assert chance_to_clear(GAMES, BAR, p=0.25) < 0.01

@@ -7,26 +7,27 @@ to the end with at least one defence and one super-spy auction."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from tabletop.app.newgame import GameSetup
-from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.secret_agent.plugin import PLUGIN
-from tests.app.table_driver import game_window, perform, wait_for_human
+from tests.app.table_driver import (
+    PrivacyWatch,
+    perform,
+    start_seeded,
+    table_moves,
+    window_fixture,
+)
 
 GAME = "secret-agent"
 ATTACKS = ("disaster:", "secret:", "special:", "destroy:")
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
-           ) -> Iterator[MainWindow]:
-    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
+window = window_fixture({GAME: PLUGIN})
 
 
 def screen_leaks(window: Any, c: Any) -> list[str]:
@@ -71,31 +72,21 @@ def choose(legal: list[str], rng: random.Random) -> str:
     return rng.choice(legal)
 
 
-def play(window: Any, c: Any, qtbot: Any, seed: int, *, limit: int = 3000,
+def any_offered(window: Any, offered: list[Gesture], rng: random.Random) -> Gesture:
+    """Perform one of the gestures offered for the move, chosen by ``rng``."""
+    gesture = rng.choice(offered)
+    perform(window, gesture)
+    return gesture
+
+
+def play(window: Any, c: Any, qtbot: Any, seed: int, *,
          on_privacy: Callable[[], None] | None = None,
          before_move: Callable[[], None] | None = None,
-         stop: Callable[[], bool] = lambda: False) -> dict[str, int]:
+         stop: Callable[[], bool] = lambda: False) -> Counter[str]:
     """Play the human seats through the table; the counts of moves by kind."""
-    rng = random.Random(seed)
-    table = window.table
-    made: dict[str, int] = {}
-    for _ in range(limit):
-        wait_for_human(window, c, qtbot, on_privacy)
-        if c.over or stop():
-            return made
-        if before_move is not None:
-            before_move()
-        legal = c.session.legal_actions()
-        action = choose(legal, rng)
-        offered = [g for g in table.gestures() if g.action == action] or [Gesture(action)]
-        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
-        before = len(c.session.history)
-        perform(window, rng.choice(offered))
-        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
-        assert c.session.history[before].action == action
-        kind = action.partition(":")[0]
-        made[kind] = made.get(kind, 0) + 1
-    raise AssertionError("the match did not end")
+    made = table_moves(window, c, qtbot, seed, 3000, before_move, on_privacy, choose=choose,
+                       act=any_offered, stop=stop)
+    return Counter(g.action.partition(":")[0] for g in made)
 
 
 class Watch:
@@ -132,9 +123,7 @@ class Watch:
 
 
 def test_hot_seat_hands_the_screen_to_the_defender_and_bidders(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human", "human", "easy"], {}, seed=4,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "human", "easy"], seed=4)
     watch = Watch(window, c)
     play(window, c, qtbot, seed=4, on_privacy=watch.on_privacy,
          before_move=watch.before_move,
@@ -146,19 +135,11 @@ def test_hot_seat_hands_the_screen_to_the_defender_and_bidders(window, qtbot) ->
 
 @pytest.mark.slow
 def test_one_person_against_three_computers_to_the_final_score(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 4, ["human", "easy", "easy", "easy"], {}, seed=7,
-                                    fixed_seed=True))
-    assert c is not None
-    checks = 0
+    c = start_seeded(window, GAME, ["human", "easy", "easy", "easy"], seed=7)
+    watch = PrivacyWatch(window, c, screen_leaks, seat=0)
 
-    def before_move() -> None:
-        nonlocal checks
-        assert c.viewing_seat == 0
-        assert screen_leaks(window, c) == []
-        checks += 1
-
-    made = play(window, c, qtbot, seed=7, before_move=before_move)
-    assert c.over and checks == sum(made.values()) > 30
+    made = play(window, c, qtbot, seed=7, before_move=watch.before_move)
+    assert c.over and watch.checks == sum(made.values()) > 30
     final = c.session.observation(None)
     assert final["phase"] == "over"
     assert {r.seat for r in c.session.history} >= {0, 1, 2, 3}
@@ -168,8 +149,7 @@ def test_one_person_against_three_computers_to_the_final_score(window, qtbot) ->
 
 @pytest.mark.slow
 def test_three_people_at_one_screen_to_the_final_score(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 3, ["human"] * 3, {}, seed=5, fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human"] * 3, seed=5)
     watch = Watch(window, c)
     made = play(window, c, qtbot, seed=5, on_privacy=watch.on_privacy,
                 before_move=watch.before_move)

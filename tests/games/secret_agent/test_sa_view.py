@@ -19,7 +19,7 @@ from tabletop.games.secret_agent.view import (
     pile_id,
 )
 from tests.games.secret_agent.sa_build import GAME, play, position, say
-from tests.games.viewcheck import check_gestures, decisions
+from tests.games.viewcheck import assert_inside, check_gestures, decisions
 
 VIEW = SecretAgentView()
 
@@ -30,14 +30,6 @@ def by_id(lay: Layout) -> dict[str, Piece]:
 
 def texts(lay: Layout, lang: str = "en") -> dict[str, str]:
     return {t.id: (t.text_en if lang == "en" else t.text_ja) for t in lay.texts}
-
-
-def inside(lay: Layout) -> None:
-    for p in lay.pieces:
-        w, h = p.size()
-        assert p.x >= 0 and p.x + w <= lay.width and p.y >= 0 and p.y + h <= lay.height, p.id
-    for z in lay.zones:
-        assert z.x >= 0 and z.x + z.w <= lay.width and z.y >= 0 and z.y + z.h <= lay.height, z.id
 
 
 def hand_of(lay: Layout, seat: int, state: SecretAgentState) -> dict[str, str]:
@@ -76,7 +68,7 @@ def test_every_seat_and_the_spectator_fit_the_table(n: int) -> None:
     for session in decisions(GAME, n, range(1), limit=40):
         for seat in (None, *range(n)):
             lay = VIEW.layout(GAME.observation(session.state, seat), seat)
-            inside(lay)
+            assert_inside(lay)
             assert len({p.id for p in lay.pieces}) == len(lay.pieces)
             ids = {z.id for z in lay.zones}
             assert {f"seat{p}" for p in range(n)} <= ids

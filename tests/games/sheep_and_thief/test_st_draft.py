@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tabletop.engine import Session
+from tabletop.engine import Session, random_action
 from tabletop.games.sheep_and_thief.state import P_DEAL, P_DRAFT, P_KEEP, P_PLACE, P_TAKE
 from tests.games.build import positions
 from tests.games.sheep_and_thief.st_build import GAME, kinds, play, reason
@@ -76,12 +76,7 @@ def test_packs_pass_left() -> None:
             assert s.phase == P_PLACE and all(len(h) == 5 for h in s.hands)
             assert sorted(c for h in s.hands for c in h) == sorted(c for p in packs for c in p)
             continue
-        if GAME.current_player(s) < 0:
-            a = GAME.sample_chance(s, rng)
-        else:
-            legal = GAME.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-        s, _ = play(s, a)
+        s, _ = play(s, random_action(GAME, s, rng))
     assert rounds == 3
 
 

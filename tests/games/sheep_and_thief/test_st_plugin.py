@@ -1,24 +1,14 @@
-"""The Sheep & Thief plugin: its game, view and spec, and the plugin kit over seeded games at
-two, three and four players (every message worded in both languages, every legal action a
-gesture on pieces and zones of the table, every tile drawable). Registration in the built-in
-list is separate."""
+"""The Sheep & Thief plugin kit over seeded games at two, three and four players (every message
+worded in both languages, every legal action a gesture on pieces and zones of the table, every
+tile drawable). Its game, view and spec are checked with the other games' in
+``tests/games/test_plugin_fields.py``; registration in the built-in list is separate."""
 
 from __future__ import annotations
 
 import pytest
 
-from tabletop.games.sheep_and_thief.model import SheepAndThiefGame
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
-from tabletop.games.sheep_and_thief.view import SheepAndThiefView
 from tabletop.plugin_check import check_plugin
-from tests.games.plugincheck import assert_plugin
-
-
-def test_plugin_fields() -> None:
-    assert_plugin(PLUGIN, SheepAndThiefGame, SheepAndThiefView,
-                  names=("sheep-and-thief", "Sheep & Thief", "ひつじとどろぼう"),
-                  players=(2, 4),
-                  options={"towns": "three", "dogs": "any-flock", "rivers": "strict"})
 
 
 def test_plugin_kit_at_every_player_count() -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tabletop.engine import IllegalActionError, InvalidActionError
+from tabletop.engine import IllegalActionError, InvalidActionError, random_action
 from tabletop.games.sheep_and_thief.data import (
     CARDS,
     HOUSE_CARD,
@@ -287,12 +287,7 @@ def test_round_structure_and_end() -> None:
     while s.phase != P_OVER:
         if s.phase == P_PLACE:
             order.append(s.turn)
-        if GAME.current_player(s) < 0:
-            a = GAME.sample_chance(s, rng)
-        else:
-            legal = GAME.legal_actions(s)
-            a = legal[rng.randrange(len(legal))]
-        s, events = play(s, a)
+        s, events = play(s, random_action(GAME, s, rng))
         for e in events:
             if e.kind == "round":
                 starts.append(e.data["start"])

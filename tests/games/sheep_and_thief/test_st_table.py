@@ -8,28 +8,28 @@ shows a card of another person's hand or pack (ST-R36)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from PySide6.QtWidgets import QTableWidget
 
-from tabletop.app.newgame import GameSetup
-from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
 from tabletop.games.sheep_and_thief.state import P_DRAFT, P_KEEP, P_TAKE
-from tests.app.table_driver import PrivacyWatch, game_window, perform, visible_point, wait_for_human
+from tests.app.table_driver import (
+    PrivacyWatch,
+    first_offered,
+    perform,
+    start_seeded,
+    table_moves,
+    visible_point,
+    window_fixture,
+)
 from tests.table.tablehelp import click
 
 GAME = "sheep-and-thief"
 
 
-@pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
-           ) -> Iterator[MainWindow]:
-    yield from game_window(qtbot, tmp_path, monkeypatch, {GAME: PLUGIN})
+window = window_fixture({GAME: PLUGIN})
 
 
 def unseen_cards(controller: Any) -> set[str]:
@@ -69,44 +69,39 @@ def screen_leaks(window: Any, controller: Any) -> list[str]:
     return leaks
 
 
+class ClicksForDrags:
+    """Makes a move as ``first_offered`` does, but every other drag by clicking the piece and
+    then its target."""
+
+    def __init__(self) -> None:
+        self.drags = 0
+
+    def __call__(self, window: Any, offered: list[Gesture], rng: random.Random) -> Gesture:
+        dragged = [g for g in offered if g.source is not None and g.target is not None]
+        if not dragged:
+            return first_offered(window, offered, rng)
+        table = window.table
+        c = window.controller
+        before = len(c.session.history)
+        self.drags += 1
+        g = dragged[self.drags % len(dragged)]
+        if self.drags % 2:
+            click(table, visible_point(table, g.source))
+            assert table.selected_piece() == g.source or len(c.session.history) > before
+            if len(c.session.history) == before:
+                click(table, visible_point(table, g.target))
+        else:
+            perform(window, g)
+        return g
+
+
 def play(window: Any, qtbot: Any, seed: int, *, clicks: bool = False,
-         before_move: Any = None, on_privacy: Any = None, limit: int = 1_500) -> int:
+         before_move: Any = None, on_privacy: Any = None) -> int:
     """Play the human seats to the end with seeded random legal moves made on the table; with
     ``clicks`` every other drag is made by clicking the piece and then its target."""
-    rng = random.Random(seed)
-    table = window.table
-    c = window.controller
-    drags = 0
-    for moves in range(limit):
-        wait_for_human(window, c, qtbot, on_privacy)
-        if c.over:
-            return moves
-        if before_move is not None:
-            before_move()
-        legal = c.session.legal_actions()
-        action = legal[rng.randrange(len(legal))]
-        offered = [g for g in table.gestures() if g.action == action]
-        if not offered:  # a button of the action bar
-            offered = [Gesture(action)]
-        table.set_chooser(lambda gs, _pos, a=action: next(g for g in gs if g.action == a))
-        dragged = [g for g in offered if g.source is not None and g.target is not None]
-        before = len(c.session.history)
-        if clicks and dragged:
-            drags += 1
-            g = dragged[drags % len(dragged)]
-            if drags % 2:
-                click(table, visible_point(table, g.source))
-                assert table.selected_piece() == g.source or \
-                    len(c.session.history) > before
-                if len(c.session.history) == before:
-                    click(table, visible_point(table, g.target))
-            else:
-                perform(window, g)
-        else:
-            perform(window, offered[0])
-        qtbot.waitUntil(lambda b=before: len(c.session.history) > b, timeout=10_000)
-        assert c.session.history[before].action == action
-    raise AssertionError("the match did not end")
+    act = ClicksForDrags() if clicks else first_offered
+    return len(table_moves(window, window.controller, qtbot, seed, 1_500, before_move,
+                           on_privacy, act=act))
 
 
 def check_summary(window: Any, n: int) -> None:
@@ -129,20 +124,11 @@ def check_summary(window: Any, n: int) -> None:
 
 
 def test_one_person_against_three_computers_with_drags_and_clicks(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 4, ["human", "easy", "easy", "easy"], {}, seed=11,
-                                    fixed_seed=True))
-    assert c is not None
-    checks = 0
+    c = start_seeded(window, GAME, ["human", "easy", "easy", "easy"], seed=11)
+    watch = PrivacyWatch(window, c, screen_leaks, seat=0)
 
-    def before_move() -> None:
-        nonlocal checks
-        assert window.stack.currentWidget() is window.table_page
-        assert c.viewing_seat == 0
-        assert screen_leaks(window, c) == []
-        checks += 1
-
-    moves = play(window, qtbot, seed=11, clicks=True, before_move=before_move)
-    assert c.over and moves > 20 and checks == moves
+    moves = play(window, qtbot, seed=11, clicks=True, before_move=watch.before_move)
+    assert c.over and moves > 20 and watch.checks == moves
     kinds = {r.action.partition(":")[0] for r in c.session.history if r.seat == 0}
     assert {"pick", "place", "dog", "thief"} <= kinds
     assert {1, 2, 3} <= {r.seat for r in c.session.history}
@@ -150,8 +136,7 @@ def test_one_person_against_three_computers_with_drags_and_clicks(window, qtbot)
 
 
 def test_two_people_at_one_screen_never_see_each_others_cards(window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=5, fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "human"], seed=5)
     watch = PrivacyWatch(window, c, screen_leaks)
 
     moves = play(window, qtbot, seed=5, before_move=watch.before_move, on_privacy=watch.on_privacy)
@@ -168,9 +153,7 @@ def test_two_people_at_one_screen_never_see_each_others_cards(window, qtbot) -> 
 def test_three_player_draft_hands_the_screen_over_round_the_computer(window, qtbot) -> None:  # type: ignore[no-untyped-def]
     # Game.secret_round: in each draft step the two people pick behind the privacy page while
     # the computer seat between them picks meanwhile; nobody sees another's pack.
-    c = window.start_game(GameSetup(GAME, 3, ["human", "easy", "human"], {}, seed=9,
-                                    fixed_seed=True))
-    assert c is not None
+    c = start_seeded(window, GAME, ["human", "easy", "human"], seed=9)
     requested: list[int] = []
     c.privacy_requested.connect(requested.append)
     draft_views: set[int] = set()

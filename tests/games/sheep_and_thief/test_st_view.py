@@ -27,7 +27,7 @@ from tabletop.games.sheep_and_thief.view import (
     trail_id,
 )
 from tests.games.sheep_and_thief.st_build import GAME, cell, play, position, put, say
-from tests.games.viewcheck import check_gestures, decisions
+from tests.games.viewcheck import check_gestures, decisions, seat_views, walk
 
 
 def obs_of(session: Session, seat: int | None) -> SheepObs:
@@ -65,9 +65,7 @@ def test_layout_fits_the_table_for_every_seat(n: int) -> None:
     # Sheets never overlap each other or the panel; every piece, zone and text starts on the
     # table, for each seat and the spectator, all game long.
     view = SheepAndThiefView()
-    session = Session(GAME, n, seed=n)
-    rng = random.Random(n)
-    while not session.is_terminal():
+    for session, _, _ in walk(GAME, n, [n]):
         for seat in (None, *range(n)):
             lay = view.layout(obs_of(session, seat), seat)
             assert (lay.width, lay.height) == (WIDTH, HEIGHT)
@@ -83,8 +81,6 @@ def test_layout_fits_the_table_for_every_seat(n: int) -> None:
                         a.y + a.h <= b.y or b.y + b.h <= a.y
             if seat is None:  # the spectator sees no hand and no pack
                 assert not {HAND_ZONE, "pack", "seen", "offers"} & {z.id for z in lay.zones}
-        legal = session.legal_actions()
-        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -93,39 +89,29 @@ def test_no_hidden_card_in_a_layout(n: int) -> None:
     # pack, pending pick, face-down cards, the deck); it never names a card the seat cannot
     # see; another seat's face-down card is a bare back.
     view = SheepAndThiefView()
-    for seed in range(2):
-        session = Session(GAME, n, seed=seed)
-        rng = random.Random(seed)
-        while not session.is_terminal():
-            s = session.state
-            for seat in range(n):
-                obs = GAME.observation(s, seat)
-                lay = view.layout(obs, seat)
-                twin = GAME.observation(GAME.resample(obs, seat, rng), seat)
-                assert view.layout(twin, seat) == lay
-                assert say(view.status(twin, seat)) == say(view.status(obs, seat))
-                text = words_of(lay)
-                unseen = set(s.deck)
-                for p in range(n):
-                    if p == seat:
-                        continue
-                    unseen |= set(s.hands[p])
-                    unseen |= {c for i, c in enumerate(s.sheets[p]) if s.down[p][i]}
-                    if s.phase == P_DRAFT:
-                        unseen |= set(s.packs[s.pack_of(p)]) | {s.picks[p]}
-                unseen -= {""}
-                known = {str(c) for pl in obs["players"] for c in
-                         [*pl["known"], *(pl["pack_seen"] or []), *pl["offer"]] if c}
-                for card in unseen - known:
-                    assert card not in text, (card, seat, s.phase)
-                pieces = by_id(lay.pieces)
-                for p in range(n):
-                    for i, c in enumerate(obs["players"][p]["cards"]):
-                        if c == HIDDEN:
-                            back = pieces[down_id(p, i)]
-                            assert not back.face_up and back.art == {"back": BACK_COLOR}
-            legal = session.legal_actions()
-            session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    for step, seat, obs, lay, twin in seat_views(GAME, view, n, range(2)):
+        s = step.session.state
+        assert say(view.status(twin, seat)) == say(view.status(obs, seat))
+        text = words_of(lay)
+        unseen = set(s.deck)
+        for p in range(n):
+            if p == seat:
+                continue
+            unseen |= set(s.hands[p])
+            unseen |= {c for i, c in enumerate(s.sheets[p]) if s.down[p][i]}
+            if s.phase == P_DRAFT:
+                unseen |= set(s.packs[s.pack_of(p)]) | {s.picks[p]}
+        unseen -= {""}
+        known = {str(c) for pl in obs["players"] for c in
+                 [*pl["known"], *(pl["pack_seen"] or []), *pl["offer"]] if c}
+        for card in unseen - known:
+            assert card not in text, (card, seat, s.phase)
+        pieces = by_id(lay.pieces)
+        for p in range(n):
+            for i, c in enumerate(obs["players"][p]["cards"]):
+                if c == HIDDEN:
+                    back = pieces[down_id(p, i)]
+                    assert not back.face_up and back.art == {"back": BACK_COLOR}
 
 
 def test_placement_gestures_and_refusals_in_the_rules_words() -> None:

@@ -1,30 +1,19 @@
-"""The Spymaster plugin object and its rulebooks (registration in the built-in list is
-separate)."""
+"""The Spymaster plugin's rulebooks and the words of its deck mixes (its game, view and spec are
+checked with the other games' in ``tests/games/test_plugin_fields.py``; registration in the
+built-in list is separate)."""
 
 from __future__ import annotations
 
 from tabletop.games.spymaster.data import TYPE_NAMES
-from tabletop.games.spymaster.model import SpymasterGame
 from tabletop.games.spymaster.plugin import PLUGIN
-from tabletop.games.spymaster.view import SpymasterView
-from tests.games.plugincheck import assert_plugin, rulebooks
-
-
-def test_plugin_fields() -> None:
-    assert_plugin(PLUGIN, SpymasterGame, SpymasterView,
-                  names=("spymaster", "Spymaster", "スパイマスター"),
-                  players=(2, 2), options={"deck": "9-6-6", "may_stop": False})
+from tests.games.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_cover_every_type_and_control() -> None:
-    en, ja = rulebooks(PLUGIN)
-    for type_en, type_ja in TYPE_NAMES.values():
-        assert f"| {type_ja} | {type_en} |" in en
-        assert f"| {type_ja} | {type_en} |" in ja
-    for word in ("Play", "Don't tuck", "Stop attacking", "8 or more"):
-        assert word in en
-    for word in ("出す", "差し込まない", "攻撃をやめる", "8枚以上"):
-        assert word in ja
+    types = [f"| {type_ja} | {type_en} |" for type_en, type_ja in TYPE_NAMES.values()]
+    assert_rulebooks(PLUGIN, both=types,
+                     en=("Play", "Don't tuck", "Stop attacking", "8 or more"),
+                     ja=("出す", "差し込まない", "攻撃をやめる", "8枚以上"))
 
 
 def test_deck_mixes_have_words_in_the_new_game_dialog() -> None:
