@@ -359,7 +359,8 @@ class PunimonyoGame(Game[PunimonyoState]):
         responder = s.responder
         events.append(Event("stint", {"stint": index, "responder": responder},
                             msg=Msg("log.stint", stint=index, total=len(s.order),
-                                    responder=responder, practice=s.practice)))
+                                    responder=responder, asker=1 - responder,
+                                    first=START_LENGTH, practice=s.practice)))
         self._start_question(s)
 
     def _start_question(self, s: PunimonyoState) -> None:

@@ -17,7 +17,6 @@ from .data import (
     OK,
     OPPOSITE,
     ROMAJI,
-    START_LENGTH,
     STINTS_PER_PLAYER,
     WRONG,
 )
@@ -28,22 +27,6 @@ from .spec import SPEC
 def _sequence(words: list[str]) -> str:
     """Words joined the way the source writes a call: ぷにぅ・ぷにぅ・もにょ."""
     return "・".join(KANA[w] for w in words)
-
-
-def _stint_en(a: Mapping[str, Any], say: Say) -> str:
-    number, total, responder = a["stint"] + 1, a["total"], say(a["responder"], "player")
-    if a["practice"]:
-        return f"Practice stint {number} of {total}: {responder} answers; the app asks."
-    return (f"Stint {number} of {total}: {responder} answers, {say(1 - a['responder'], 'player')}"
-            f" asks. The first question has {START_LENGTH} words.")
-
-
-def _stint_ja(a: Mapping[str, Any], say: Say) -> str:
-    number, total, responder = a["stint"] + 1, a["total"], say(a["responder"], "player")
-    if a["practice"]:
-        return f"練習 {number}/{total}:{responder}が答え、問題はアプリが出します。"
-    return (f"スティント {number}/{total}:{responder}が答え、{say(1 - a['responder'], 'player')}"
-            f"が問題を出します。最初は{START_LENGTH}語です。")
 
 
 def _word(word: str, lang: str) -> str:
@@ -140,13 +123,6 @@ WORDS = Catalogue({
     # -- the two words ------------------------------------------------------------------
     **{f"word.{w}": (_word(w, "en"), _word(w, "ja")) for w in GAME_WORDS},
     # -- the log ------------------------------------------------------------------------
-    "log.first": (lambda a, say: f"Practice: {say(a['seat'], 'player')} answers every stint."
-                  if a["practice"] else
-                  f"Drawn at random: {say(a['seat'], 'player')} answers first.",
-                  lambda a, say: f"練習:{say(a['seat'], 'player')}が毎回答えます。"
-                  if a["practice"] else
-                  f"抽選の結果、{say(a['seat'], 'player')}が先に答えます。"),
-    "log.stint": (_stint_en, _stint_ja),
     "log.result": (_result("en"), _result("ja")),
     "log.stint_end": (_stint_end_en, _stint_end_ja),
     "log.end": (_end_en, _end_ja),
