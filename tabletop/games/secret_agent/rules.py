@@ -23,6 +23,8 @@ actions and chance outcomes), ``turns`` (set-up, the turn and its action, the re
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tabletop.api import Event
 
 from .attacks import attack_step
@@ -111,22 +113,18 @@ def _hidden_choice(s: SecretAgentState, kind: str) -> bool:
     return kind == "spy" and face_down
 
 
+#: What chance does in each of its phases: a leader dealt, the first player drawn, a card
+#: dealt or drawn, a card stolen at random, the dice rolled.
+_CHANCE_STEPS: dict[str, Callable[[SecretAgentState, str, list[Event]], None]] = {
+    P_LEADERS: leader_dealt, P_FIRST: first_chosen, P_DEAL: deal, P_DRAW: draw,
+    P_REFILL_DRAW: refill_draw, P_STEAL: stolen, P_ROLL: dice_rolled,
+}
+
+
 def _chance(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:
-    phase = s.phase
-    if phase == P_LEADERS:
-        leader_dealt(s, rest, ev)
-    elif phase == P_FIRST:
-        first_chosen(s, rest, ev)
-    elif phase == P_DEAL:
-        deal(s, rest, ev)
-    elif phase == P_DRAW:
-        draw(s, rest, ev)
-    elif phase == P_REFILL_DRAW:
-        refill_draw(s, rest, ev)
-    elif phase == P_STEAL:
-        stolen(s, rest, ev)
-    elif phase == P_ROLL:
-        dice_rolled(s, rest, ev)
+    step = _CHANCE_STEPS.get(s.phase)
+    if step is not None:
+        step(s, rest, ev)
 
 
 def _reaction(s: SecretAgentState, phase: str, kind: str, rest: str, ev: list[Event]) -> None:
