@@ -221,37 +221,16 @@ class SheepAndThiefGame(Game[SheepState]):
         s = state
         events: list[Event] = []
         kind, _, rest = action.partition(":")
-        if kind == "deal":
-            self._deal(s, rest, events)
-        elif kind == "pick":
-            self._pick(s, rest, events)
-        elif kind == "place":
-            card, _, cell = rest.partition("@")
-            self._place(s, card, CELL_OF_TEXT[cell], events)
-        elif kind == "dog":
-            self._dog(s, rest, events)
-        elif kind == "thief":
-            self._thief(s, CELL_OF_TEXT[rest], events)
-        elif kind == "down":
-            card, _, cell = rest.partition("@")
-            self._down(s, card, CELL_OF_TEXT[cell], events)
-        elif kind == "discard":
-            self._discard(s, rest, events)
-        elif kind == "keep":
-            self._keep(s, rest, events)
-        elif kind == "offer":
-            self._offer(s, rest, events)
-        elif kind == "take":
-            self._take(s, rest, events)
-        elif kind == "houses":
-            self._houses(s, [int(v) for v in rest.split("-")], events)
-        else:
+        step = _STEPS.get(kind)
+        if step is None:
             raise ValueError(f"Unknown action {action!r}")
+        step(self, s, rest, events)
         return events
 
     # Set-up and deal ------------------------------------------------------------------------
-    def _houses(self, s: SheepState, houses: list[int], events: list[Event]) -> None:
+    def _houses(self, s: SheepState, order: str, events: list[Event]) -> None:
         # ST-R07..ST-R09: house I starts; every thief on the silhouette cell (ST-G01).
+        houses = [int(v) for v in order.split("-")]
         s.houses = houses
         s.start = houses.index(1)
         start_sheets(s)
@@ -398,7 +377,9 @@ class SheepAndThiefGame(Game[SheepState]):
             if card in s.known[k]:
                 s.known[k].remove(card)
 
-    def _place(self, s: SheepState, card: str, cell: int, events: list[Event]) -> None:
+    def _place(self, s: SheepState, placement: str, events: list[Event]) -> None:
+        card, _, where = placement.partition("@")
+        cell = CELL_OF_TEXT[where]
         seat = s.turn
         self._play_card(s, seat, card)
         s.sheets[seat][cell] = card
@@ -449,7 +430,8 @@ class SheepAndThiefGame(Game[SheepState]):
             events.append(Event("dog", {"seat": seat, "count": k, "from": a, "to": b}))
         self._continue(s, events)
 
-    def _thief(self, s: SheepState, cell: int, events: list[Event]) -> None:
+    def _thief(self, s: SheepState, where: str, events: list[Event]) -> None:
+        cell = CELL_OF_TEXT[where]
         seat = s.turn
         s.thief = cell
         s.thief_path.append(cell)
@@ -474,7 +456,9 @@ class SheepAndThiefGame(Game[SheepState]):
                                               "cell": CELL_TEXT[cell]}))
         self._continue(s, events)
 
-    def _down(self, s: SheepState, card: str, cell: int, events: list[Event]) -> None:
+    def _down(self, s: SheepState, placement: str, events: list[Event]) -> None:
+        card, _, where = placement.partition("@")
+        cell = CELL_OF_TEXT[where]
         seat = s.turn
         self._play_card(s, seat, card)
         s.sheets[seat][cell] = card
@@ -689,3 +673,15 @@ class SheepAndThiefGame(Game[SheepState]):
         # Deal 52 + 48 picks (or 24 two-player choices) + 48 placements with up to four
         # dog and thief steps each + discards: well under 600.
         return 600
+
+
+#: The step each kind of action takes, given the text after the kind (``place:M27@1,2``:
+#: ``M27@1,2``).
+_STEPS: dict[str, Callable[[SheepAndThiefGame, SheepState, str, list[Event]], None]] = {
+    "deal": SheepAndThiefGame._deal, "pick": SheepAndThiefGame._pick,
+    "place": SheepAndThiefGame._place, "dog": SheepAndThiefGame._dog,
+    "thief": SheepAndThiefGame._thief, "down": SheepAndThiefGame._down,
+    "discard": SheepAndThiefGame._discard, "keep": SheepAndThiefGame._keep,
+    "offer": SheepAndThiefGame._offer, "take": SheepAndThiefGame._take,
+    "houses": SheepAndThiefGame._houses,
+}
