@@ -377,13 +377,19 @@ class SheepAndThiefGame(Game[SheepState]):
             if card in s.known[k]:
                 s.known[k].remove(card)
 
-    def _place(self, s: SheepState, placement: str, events: list[Event]) -> None:
+    def _lay(self, s: SheepState, placement: str, down: bool) -> tuple[int, str, int]:
+        """The mover lays a hand card (``card@cell``) on its sheet, face down or up: the seat,
+        the card and the cell."""
         card, _, where = placement.partition("@")
         cell = CELL_OF_TEXT[where]
         seat = s.turn
         self._play_card(s, seat, card)
         s.sheets[seat][cell] = card
-        s.down[seat][cell] = False
+        s.down[seat][cell] = down
+        return seat, card, cell
+
+    def _place(self, s: SheepState, placement: str, events: list[Event]) -> None:
+        seat, card, cell = self._lay(s, placement, False)
         events.append(Event("place", {"seat": seat, "card": card, "cell": CELL_TEXT[cell]}))
         info = CARDS[card]
         # ST-R19, ST-G08: sheep, then dogs, then thieves.
@@ -457,12 +463,7 @@ class SheepAndThiefGame(Game[SheepState]):
         self._continue(s, events)
 
     def _down(self, s: SheepState, placement: str, events: list[Event]) -> None:
-        card, _, where = placement.partition("@")
-        cell = CELL_OF_TEXT[where]
-        seat = s.turn
-        self._play_card(s, seat, card)
-        s.sheets[seat][cell] = card
-        s.down[seat][cell] = True
+        seat, card, cell = self._lay(s, placement, True)
         # The others cannot tell which card went down, so what they knew of the hand is lost.
         for p in range(s.n):
             s.known[p * s.n + seat] = []
