@@ -390,24 +390,20 @@ class CampaignPage(QWidget):
 
     def retranslate(self) -> None:
         lang = self.lang
-        self.title.setText(tr("title", lang))
-        self.subtitle.setText(tr("sub", lang))
-        self.single_button.setText(tr("single", lang))
-        self.back_button.setText(tr("back", lang))
-        self.slots_title.setText(tr("slots", lang))
-        self.empty_label.setText(tr("none", lang))
-        self.delete_button.setText(tr("delete", lang))
+        labelled = ((self.title, "title"), (self.subtitle, "sub"), (self.single_button, "single"),
+                    (self.back_button, "back"), (self.slots_title, "slots"),
+                    (self.empty_label, "none"), (self.delete_button, "delete"),
+                    (self.name_label, "name"), (self.draft_radio, "start_draft"),
+                    (self.first_radio, "start_first"), (self.dice_label, "dice"),
+                    (self.new_button, "create"))
+        for widget, key in labelled:
+            widget.setText(tr(key, lang))
         self.new_box.setTitle(tr("new_group", lang))
-        self.name_label.setText(tr("name", lang))
-        self.draft_radio.setText(tr("start_draft", lang))
-        self.first_radio.setText(tr("start_first", lang))
-        self.dice_label.setText(tr("dice", lang))
         current = self.dice_combo.currentData() or PATCH
         self.dice_combo.clear()
         for mode in DICE_MODES:
             self.dice_combo.addItem(tr(f"dice.{mode}", lang), mode)
         self.dice_combo.setCurrentIndex(max(0, self.dice_combo.findData(current)))
-        self.new_button.setText(tr("create", lang))
         self.refresh()
 
     # -- slots ----------------------------------------------------------------------------
