@@ -16,6 +16,9 @@ what every game words alike::
     {cards:@card,}     a list of terms, joined as lists are
     {n:plural:card:cards}  by count (a number, or the length of a list): one form or the other
     {winners:s}        "s" after a count of one, for English verbs ("wins" / "win")
+    {scores:tally}     a figure per seat: "Player 1 12, Player 2 9" / "…12、…9"; with a unit
+    {scores:tally:点}  after each figure in Japanese, and ``:;`` after it for "; " in English
+    {winners:wins}     "Player 2 wins" / "Player 1 and Player 3 share the win" / "…の勝ち"
     {end:?code}        where ``end`` is true, the entry ``code`` over the same arguments;
     {end:?code|other}  else ``other`` (or nothing): a sentence's optional parts
     {total:+d}         any format Python knows
@@ -173,6 +176,15 @@ class _Formatter(string.Formatter):
             _, one, other = spec.split(":", 2)
             count = len(value) if isinstance(value, list | tuple) else int(value)
             return one if count == 1 else other
+        if spec == "tally" or spec.startswith("tally:"):
+            _, _, rest = spec.partition(":")
+            unit, _, sep = rest.partition(":")
+            return per_seat(value, self.say, self.lang, unit_ja=unit,
+                            sep_en=f"{sep} " if sep else ", ")
+        if spec == "wins":
+            if self.lang == "ja":
+                return f"{self.say(value, 'players')}の勝ち"
+            return who_wins(value, self.say)
         if spec.startswith("?"):
             then, _, other = spec[1:].partition("|")
             code = then if value else other

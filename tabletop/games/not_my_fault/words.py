@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, per_seat, words_file
+from tabletop.api import ENGINE, Catalogue, Say, words_file
 
 from .data import LAST_MILESTONE, REPRIMANDS_TO_LOSE, VALUES
 from .spec import SPEC
@@ -39,14 +39,6 @@ def _audit_ja(a: Mapping[str, Any], say: Say) -> str:
             f"ので、{penalised}が戒告を受けます({count}枚目)。")
 
 
-def _tally_en(a: Mapping[str, Any], say: Say) -> str:
-    return per_seat(a["reprimands"], say, "en")
-
-
-def _tally_ja(a: Mapping[str, Any], say: Say) -> str:
-    return per_seat(a["reprimands"], say, "ja", unit_ja="枚")
-
-
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     # -- cards --------------------------------------------------------------------------
@@ -70,11 +62,4 @@ WORDS = Catalogue({
                     f"{{seat:player}}の申告は最後の{LAST_MILESTONE}です。「監査!」を押して"
                     "ください(A)。"),
     # -- the end ------------------------------------------------------------------------
-    "summary": (lambda a, say: f"{say(a['loser'], 'player')} collects a third reprimand and "
-                f"loses; {say(a['winners'], 'players')} "
-                f"{'wins' if len(a['winners']) == 1 else 'win'}.\n"
-                f"Reprimands after {a['rounds']} rounds: {_tally_en(a, say)}.",
-                lambda a, say: f"{say(a['loser'], 'player')}が3枚目の戒告を受けて負け、"
-                f"{say(a['winners'], 'players')}の勝ちです。\n"
-                f"{a['rounds']}ラウンドの戒告:{_tally_ja(a, say)}。"),
 }, spec=SPEC, parent=ENGINE)

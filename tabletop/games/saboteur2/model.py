@@ -591,7 +591,8 @@ class Saboteur2Game(Game[Saboteur2State]):
             s.winners = [p for p in range(s.n) if s.gold[p] == best]
             s.phase = P_OVER
             s.turn = -1
-            events.append(Event("end", {"gold": s.gold[:], "winners": s.winners[:]}))
+            events.append(Event("end", {"gold": s.gold[:], "winners": s.winners[:],
+                                        "rounds": ROUNDS}))
             return
         s.starter = (s.last_actor + 1) % s.n  # SB-R12
         self._start_round(s, events)

@@ -15,7 +15,6 @@ from tabletop.api import (
     game_over_prompt,
     per_seat,
     points_summary,
-    who_wins,
     words_file,
 )
 
@@ -57,18 +56,10 @@ def _result(lang: str) -> Any:
     return line
 
 
-def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
-    return per_seat(a["gold"], say, lang)
-
-
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     "log.play": (_play, _play),
     "log.result": (_result("en"), _result("ja")),
-    "log.end": (lambda a, say: f"Game over after {ROUNDS} rounds. Gold: {_tally(a, say, 'en')}. "
-                               f"{who_wins(a['winners'], say)}.",
-                lambda a, say: f"{ROUNDS}ラウンドでゲーム終了。金:{_tally(a, say, 'ja')}。"
-                               f"{say(a['winners'], 'players')}の勝ち。"),
     "prompt.over": game_over_prompt("gold", "金{best}"),
     "summary": points_summary("gold", "gold", "金{best}", "Gold", "金", rounds=ROUNDS),
 }, spec=SPEC, parent=ENGINE)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, per_seat, who_wins, words_file
+from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, words_file
 
 from .data import CARDS, EDGES, HOUSE_NUMERALS, ROUNDS, Card
 from .spec import SPEC
@@ -60,18 +60,6 @@ def _houses(lang: str) -> Any:
     return part
 
 
-def _tally(a: Mapping[str, Any], say: Say, lang: str) -> str:
-    return per_seat(a["scores"], say, lang, unit_ja="点", sep_en="; ")
-
-
-def _end_en(a: Mapping[str, Any], say: Say) -> str:
-    return f"Game over. Scores: {_tally(a, say, 'en')}. {who_wins(a['winners'], say)}."
-
-
-def _end_ja(a: Mapping[str, Any], say: Say) -> str:
-    return f"ゲーム終了。得点:{_tally(a, say, 'ja')}。{say(a['winners'], 'players')}の勝ち。"
-
-
 WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     # -- cards --------------------------------------------------------------------------
@@ -94,15 +82,6 @@ WORDS = Catalogue({
                   lambda a, say: "取った組:"
                   + "、".join(f"{say(p, 'player')} {pair}" for p, pair in enumerate(a["pairs"]))
                   + "。残りの組は提示した人に戻ります。"),
-    "log.round_end": (lambda a, say: f"End of round {a['round']}: {_tally(a, say, 'en')}. "
-                                     f"{say(a['start'], 'player')} takes the start-player card.",
-                      lambda a, say: f"第{a['round']}ラウンド終了:{_tally(a, say, 'ja')}。"
-                                     f"スタートプレイヤーカードは{say(a['start'], 'player')}へ。"),
-    "log.end": (_end_en, _end_ja),
     # -- prompts and the end --------------------------------------------------------------
     "prompt.over": game_over_prompt("points", "{best}点"),
-    "summary": (lambda a, say: f"{who_wins(a['winners'], say)}. "
-                               f"Scores: {_tally(a, say, 'en')}.",
-                lambda a, say: f"{say(a['winners'], 'players')}の勝ち。"
-                               f"得点:{_tally(a, say, 'ja')}。"),
 }, spec=SPEC, parent=ENGINE)
