@@ -63,3 +63,17 @@ def test_an_optional_part_without_words_is_refused_in_strict_mode() -> None:
     with pytest.raises(MissingWords):
         render(Msg("prompt", late=True), "en", words, strict=True)
     assert render(Msg("prompt", late=False), "en", words, strict=True) == "Go."
+
+
+def test_templates_word_a_figure_per_seat_and_the_winners() -> None:
+    words = Catalogue({"end": ("{s:tally} | {s:tally:点:;} | {w:wins}.",
+                               "{s:tally} | {s:tally:点:;} | {w:wins}。")}, parent=ENGINE)
+    both_won = Msg("end", s=[3, 1], w=[0, 1])
+    assert render(both_won, "en", words, strict=True) == \
+        "Player 1 3, Player 2 1 | Player 1 3; Player 2 1 | Player 1 and Player 2 share the win."
+    assert render(both_won, "ja", words, strict=True) == (
+        "プレイヤー1 3、プレイヤー2 1 | プレイヤー1 3点、プレイヤー2 1点 | "
+        "プレイヤー1・プレイヤー2の勝ち。")
+    one_won = Msg("end", s=[3, 1], w=[1])
+    assert render(one_won, "en", words, strict=True).endswith("| Player 2 wins.")
+    assert render(one_won, "ja", words, strict=True).endswith("| プレイヤー2の勝ち。")
