@@ -2,13 +2,15 @@
 
 A ``GameSpec`` is what the chooser lists and what the CLI's ``list`` prints. Options have typed
 defaults; ``resolve_options`` turns user input (CLI strings or dialog values) into a validated
-dictionary, so a rules model only ever sees well-typed option values.
+dictionary, so a rules model only ever sees well-typed option values. A game declares its
+options' keys, defaults and choices in code (``OptionSpec.declare``) and their words in its
+data file (``GameSpec.from_file``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import InvalidOptionError
@@ -31,6 +33,14 @@ class OptionSpec:
     choices: tuple[OptionValue, ...] = ()
     help_en: str = ""
     help_ja: str = ""
+
+    @classmethod
+    def declare(cls, key: str, default: OptionValue,
+                choices: tuple[OptionValue, ...] = ()) -> OptionSpec:
+        """An option as code declares it: the key, default and choices the rules read. Its
+        words (name, help, the choices' labels) are filled in from the game's data file by
+        ``GameSpec.from_file``."""
+        return cls(key, "", "", default, tuple(choices))
 
     def parse(self, raw: object) -> OptionValue:
         """Return ``raw`` converted to this option's type, or raise ``InvalidOptionError``."""
@@ -91,8 +101,11 @@ class GameSpec:
         declares it: a table per game with ``name`` and ``summary`` as [English, Japanese],
         ``players`` as [fewest, most], ``rules_version``, ``hidden_information``,
         ``rules_file`` and ``reading`` (the Japanese name in kana, when it has kanji or Latin
-        letters). Options and ``extra`` come from code, since rules read their values.
-        A file that breaks this shape raises ``ValueError`` saying where."""
+        letters). A file that breaks this shape raises ``ValueError`` saying where.
+
+        ``options`` come from code, since rules read their values; the words of each are
+        filled in from its table ``["<game id> option <key>"]`` (see ``_option_words``), and
+        its choices' labels become ``extra["choice_labels"]``."""
         from .datafile import package_file, read_toml
 
         path = f"{package}/{name}"
@@ -121,11 +134,16 @@ class GameSpec:
                 and isinstance(rules_file, str) and isinstance(reading, str)):
             raise ValueError(f"{path}: [{game_id}] rules_version, rules_file and reading are "
                              "text, hidden_information true or false")
+        more = dict(extra or {})
+        worded, labels = _option_words(path, game_id, table, options,
+                                       more.get("choice_labels", {}))
+        if labels or "choice_labels" in more:
+            more["choice_labels"] = labels
         return cls(id=game_id, name_en=names[0], name_ja=names[1], min_players=players[0],
-                   max_players=players[1], rules_version=rules_version, options=options,
+                   max_players=players[1], rules_version=rules_version, options=worded,
                    summary_en=summary[0], summary_ja=summary[1],
                    has_hidden_information=hidden, rules_file=rules_file,
-                   extra=dict(extra or {}), reading_ja=reading)
+                   extra=more, reading_ja=reading)
 
     def option(self, key: str) -> OptionSpec:
         for opt in self.options:
@@ -150,3 +168,123 @@ class GameSpec:
             raise InvalidOptionError(
                 f"{self.name_en} is played by {expected} players, not {num_players}."
             )
+
+
+#: What an option's table in a game's data file may hold.
+_OPTION_ENTRIES = ("name", "help", "labels", "seats", "you", "other")
+
+#: ``GameSpec.extra["choice_labels"]``: option key -> choice (as text) -> its words, each
+#: ``{"en", "ja"}``, and for a choice about one seat ``"seat"``, ``"you"`` and ``"other"``.
+ChoiceLabels = dict[str, dict[str, dict[str, Any]]]
+
+
+def _option_words(path: str, game_id: str, table: Mapping[str, Any],
+                  options: tuple[OptionSpec, ...],
+                  given: Mapping[str, Mapping[str, Mapping[str, Any]]]
+                  ) -> tuple[tuple[OptionSpec, ...], ChoiceLabels]:
+    """``options`` with their words filled in from their tables in the data file ``table``, and
+    the labels of their choices: the file's, and ``given`` (those code builds from game data).
+
+    An option's table ``["<game id> option <key>"]`` holds ``name`` and ``help`` as [English,
+    Japanese] and ``labels`` as rows [choice, English, Japanese]. A choice about one seat, which
+    the new-game dialog words for the one person at the screen, is named in ``seats`` as rows
+    [choice, seat], with that person's words ``you`` (they sit there) and ``other`` (they sit
+    elsewhere). An option that code passes with its words (a spec sharing another's options)
+    needs no table. Refused, naming the file and the option: a word given both in code and in
+    the file, an option without its name (or with its help) in only one language or none, a
+    table of an option code does not declare, a label of a choice the option does not have."""
+    prefix = f"{game_id} option "
+    tables = {name[len(prefix):]: words for name, words in table.items()
+              if name.startswith(prefix)}
+    declared = {opt.key for opt in options}
+    for key in (*tables, *given):
+        if key not in declared:
+            place = f'["{prefix}{key}"]' if key in tables else "code's choice_labels"
+            raise ValueError(f"{path}: {place} words option '{key}', which {game_id} does "
+                             "not declare")
+    worded: list[OptionSpec] = []
+    labels: ChoiceLabels = {}
+    for opt in options:
+        where = f'{path}: ["{prefix}{opt.key}"]'
+        words = tables.get(opt.key, {})
+        if not isinstance(words, dict) or not set(words) <= set(_OPTION_ENTRIES):
+            raise ValueError(f"{where} holds only {', '.join(_OPTION_ENTRIES)}")
+        name, help_ = _pair(where, words, "name"), _pair(where, words, "help")
+        if (name and (opt.name_en or opt.name_ja)) or (help_ and (opt.help_en or opt.help_ja)):
+            raise ValueError(f"{where} words option '{opt.key}' again: code gives its words")
+        if name:
+            opt = replace(opt, name_en=name[0], name_ja=name[1])
+        if help_:
+            opt = replace(opt, help_en=help_[0], help_ja=help_[1])
+        if not (opt.name_en and opt.name_ja) or bool(opt.help_en) != bool(opt.help_ja):
+            raise ValueError(f"{where} must give option '{opt.key}' its name = [English, "
+                             "Japanese] (and its help, if any, in both languages)")
+        worded.append(opt)
+        mine = _labels(where, opt, words, given.get(opt.key, {}))
+        if mine:
+            labels[opt.key] = mine
+    return tuple(worded), labels
+
+
+def _pair(where: str, words: Mapping[str, Any], key: str) -> tuple[str, str] | None:
+    """The [English, Japanese] words ``key`` of an option's table, if it has them."""
+    value = words.get(key)
+    if value is None:
+        return None
+    if not (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, str) and v for v in value)):
+        raise ValueError(f"{where} {key} must be [English, Japanese], neither empty")
+    return value[0], value[1]
+
+
+def _labels(where: str, opt: OptionSpec, words: Mapping[str, Any],
+            given: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The labels of ``opt``'s choices, keyed by the choice as text as the dialog looks them
+    up: the rows of its table (with their seats) and ``given``."""
+    choices = [str(c) for c in opt.choices]
+
+    def choice(value: object) -> str:
+        text = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
+        if text not in choices:
+            raise ValueError(f"{where} labels {value!r}, not a choice of option '{opt.key}' "
+                             f"({', '.join(choices) or 'it has none'})")
+        return text
+
+    out: dict[str, dict[str, Any]] = {}
+    rows = words.get("labels", [])
+    for row in rows if isinstance(rows, list) else [rows]:
+        if not (isinstance(row, list) and len(row) == 3
+                and all(isinstance(w, str) and w for w in row[1:])):
+            raise ValueError(f"{where} labels are rows [choice, English, Japanese], "
+                             "neither empty")
+        key = choice(row[0])
+        if key in out:
+            raise ValueError(f"{where} labels choice '{key}' twice")
+        out[key] = {"en": row[1], "ja": row[2]}
+
+    seats = words.get("seats", [])
+    you, other = _pair(where, words, "you"), _pair(where, words, "other")
+    if seats or you or other:
+        if not (isinstance(seats, list) and seats and you and other):
+            raise ValueError(f"{where} seats = [[choice, seat], ...] goes with the words you "
+                             "and other")
+        for row in seats:
+            if not (isinstance(row, list) and len(row) == 2 and isinstance(row[1], int)
+                    and not isinstance(row[1], bool)):
+                raise ValueError(f"{where} seats are rows [choice, seat]")
+            key = choice(row[0])
+            if key not in out:
+                raise ValueError(f"{where} seats choice '{key}', which labels do not word")
+            out[key].update(seat=row[1], you={"en": you[0], "ja": you[1]},
+                            other={"en": other[0], "ja": other[1]})
+
+    for key, label in given.items():
+        choice(key)
+        if key in out:
+            raise ValueError(f"{where} labels choice '{key}', which code labels too")
+        if not (isinstance(label.get("en"), str) and label["en"]
+                and isinstance(label.get("ja"), str) and label["ja"]):
+            raise ValueError(f"{where} code labels choice '{key}' without English and "
+                             "Japanese")
+        out[key] = dict(label)
+    return out

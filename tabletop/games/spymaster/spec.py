@@ -8,8 +8,9 @@ from tabletop.api import GameSpec, OptionSpec
 from .data import DECK_MIXES, DEFAULT_MIX
 
 
-def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
-    """Words for the deck-mix choices in the new-game dialog (the keys alone read "9 6 6")."""
+def _deck_labels() -> dict[str, dict[str, str]]:
+    """Words for the deck-mix choices in the new-game dialog (the keys alone read "9 6 6"),
+    which count the cards of each mix; the other words of the options are in game.toml."""
     mixes: dict[str, dict[str, str]] = {}
     for key, m in DECK_MIXES.items():
         default = key == DEFAULT_MIX
@@ -19,7 +20,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
             "ja": f"スパイ{m.spies}・特殊部隊{m.forces}・ハッカー{m.hackers}"
                   + ("(標準)" if default else ""),
         }
-    return {"deck": mixes}
+    return mixes
 
 
 # ---------------------------------------------------------------------------------------------
@@ -29,15 +30,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
 
 SPEC = GameSpec.from_file(__package__, "game.toml", "spymaster",
     options=(
-        OptionSpec("deck", "Deck mix", "山札の構成", DEFAULT_MIX, tuple(DECK_MIXES),
-                   help_en="Spies (numbered from 1) - Special Forces - Hackers in the "
-                   "21-card deck.",
-                   help_ja="21枚の山札に入れるスパイ(1から番号順)・特殊部隊・ハッカーの枚数。"),
-        OptionSpec("may_stop", "Attacker may stop", "攻撃を途中でやめられる", False,
-                   help_en="Variant: after a successful attack the attacker may end the "
-                   "round instead of playing another card.",
-                   help_ja="バリアント:攻撃が成功したあと、攻撃側は次のカードを出さずに"
-                   "ラウンドを終えてもよい。"),
+        OptionSpec.declare("deck", DEFAULT_MIX, tuple(DECK_MIXES)),
+        OptionSpec.declare("may_stop", False),
     ),
-    extra={"choice_labels": _choice_labels()})
-
+    extra={"choice_labels": {"deck": _deck_labels()}})
