@@ -29,7 +29,11 @@ from PySide6.QtGui import (
     QPixmap,
     QPixmapCache,
     QRadialGradient,
+    QTextLayout,
+    QTextOption,
 )
+
+from . import textnotes
 
 FONT_FAMILIES: list[str] = [
     "Noto Sans CJK JP", "Noto Sans JP", "Hiragino Sans", "Yu Gothic", "Meiryo", "IPAGothic",
@@ -37,6 +41,10 @@ FONT_FAMILIES: list[str] = [
 CACHE_LIMIT_KB = 256 * 1024
 SHADOW = 6.0  # table units of soft shadow around a card or die, part of the item's bounds
 CARD_RADIUS = 8.0
+#: Device pixels below which a card's text is not printed at all (its body, the other
+#: language's title, a name too long for a small card) and a short line ends in "…": smaller
+#: type cannot be read, and the piece's hover text gives every word.
+LEGIBLE_PX = 6.0
 
 PARCHMENT_TOP = QColor("#f7eed6")
 PARCHMENT_BOTTOM = QColor("#e8d6ae")
@@ -81,6 +89,12 @@ def fit_font(text: str, rect: QRectF, size: float, bold: bool = False, wrap: boo
         size = max(minimum, size * 0.92 if size > 12 else size - 1)
 
 
+def _fits(text: str, rect: QRectF, font: QFont, wrap: bool) -> bool:
+    """Whether ``text`` fits ``rect`` in ``font``."""
+    bounds = QFontMetricsF(font).boundingRect(rect, _flags(wrap), text)
+    return bounds.width() <= rect.width() + 0.5 and bounds.height() <= rect.height() + 0.5
+
+
 def _flags(wrap: bool, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -> int:
     flags = int(align.value) if hasattr(align, "value") else int(align)
     if wrap:
@@ -91,15 +105,27 @@ def _flags(wrap: bool, align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter) -
 def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: QColor,
                 bold: bool = False, wrap: bool = True,
                 align: Qt.AlignmentFlag | Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter,
-                minimum: float = 5.0) -> float:
-    """Draw ``text`` shrunk to fit ``rect``; returns the height the text actually used."""
+                minimum: float = 5.0, role: str = "text") -> float:
+    """Draw ``text`` shrunk to fit ``rect``; returns the height the text actually used.
+
+    A line (``wrap`` off) still too wide at ``minimum`` is cut at a character and ends in "…";
+    a wrapped text still too large is clipped at ``rect``. ``role`` names the text for the
+    table's text report (``textreport``, through ``textnotes``): ``title``, ``body``,
+    ``badge``, ``label``..."""
     if not text:
         return 0.0
     font = fit_font(text, rect, size, bold, wrap, minimum)
     painter.setFont(font)
     painter.setPen(color)
     flags = _flags(wrap, align)
-    used = QFontMetricsF(font).boundingRect(rect, flags, text).height()
+    fm = QFontMetricsF(font)
+    elided = False
+    if not wrap and fm.horizontalAdvance(text) > rect.width() + 0.5:
+        shown = fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())
+        elided = shown != text
+        text = shown
+    used = fm.boundingRect(rect, flags, text).height()
+    textnotes.note(painter, rect, text, font, flags, role, elided)
     painter.drawText(rect, flags, text)
     return min(used, rect.height())
 
@@ -154,7 +180,8 @@ def cached_face(kind: str, parts: Any, w: float, h: float, scale: float,
     pw, ph = piece_pixmap_size(w, h, scale)
     key = cache_key(kind, parts, pw, ph, "")
     cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
+    # A text report watches the picture being painted: it is painted afresh.
+    if cached is not None and not cached.isNull() and not textnotes.recording():
         return cached
     k = pw / (w + 2 * SHADOW)
     pm, p = new_pixmap(pw, ph)
@@ -172,7 +199,7 @@ def card_face(art: Mapping[str, Any], w: float, h: float, scale: float, lang: st
     pw, ph = piece_pixmap_size(w, h, scale)
     key = cache_key("face", dict(art), pw, ph, lang)
     cached = QPixmapCache.find(key)
-    if cached is not None and not cached.isNull():
+    if cached is not None and not cached.isNull() and not textnotes.recording():
         return cached
     pm = _paint_face(art, w, h, pw / (w + 2 * SHADOW), lang, pw, ph)
     QPixmapCache.insert(key, pm)
@@ -224,18 +251,39 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     if "subtitle_en" in art or "subtitle_ja" in art:
         second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
     corner = str(art.get("corner", "") or "")
-    inset = 28.0 if corner else 6.0
+    # The corner disc shrinks with a small card, down to a size its number still reads at.
+    cr = 11.5 * min(1.0, max(0.6, w / 120.0))
+    inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
     title_rect = r(inset, 3, w - inset - 6.0, band_h * 0.60)
+    title_size = band_h * 0.50 * k
+    sub_left = inset if corner and band_h * 0.62 < 4 + 2 * cr else 6.0
+    sub_rect = r(sub_left, band_h * 0.62, w - sub_left - 6, band_h * 0.34)
     light = QColor("#fffaf0")
-    _draw_outlined(p, title_rect, first, band_h * 0.50 * k, light, colour.darker(220), k)
+    whole = r(inset, 2, w - inset - 6.0, band_h - 4)
+    one = fit_font(first, title_rect, title_size, bold=True, wrap=False, minimum=LEGIBLE_PX)
+    one_fits = _fits(first, title_rect, one, False)
+    wrap = False
+    if first and not (one_fits and one.pixelSize() >= 0.6 * title_size):
+        # A long title on a small card: the whole band, on two lines if need be, rather than
+        # a line too small to read; the other language's title then stays in the hover text.
+        two = fit_font(first, whole, title_size, bold=True, wrap=True, minimum=LEGIBLE_PX)
+        if _fits(first, whole, two, True) and (not one_fits
+                                               or two.pixelSize() > one.pixelSize()):
+            title_rect, second, wrap = whole, "", True
+        elif not one_fits:
+            # Too small a card to print its name legibly: the hover text names it.
+            textnotes.dropped(p, title_rect, first, "title")
+            first = ""
+    _draw_outlined(p, title_rect, first, title_size, light, colour.darker(220), k, wrap=wrap)
     if second:
-        sub_rect = r(6, band_h * 0.62, w - 12, band_h * 0.34)
-        draw_fitted(p, sub_rect, second, band_h * 0.25 * k, QColor(255, 248, 230, 235),
-                    bold=False, wrap=False)
+        if _fits(second, sub_rect, table_font(LEGIBLE_PX), False):
+            draw_fitted(p, sub_rect, second, band_h * 0.25 * k, QColor(255, 248, 230, 235),
+                        bold=False, wrap=False, minimum=LEGIBLE_PX, role="subtitle")
+        else:
+            textnotes.dropped(p, sub_rect, second, "subtitle")
     p.restore()
 
     if corner:
-        cr = 11.5
         centre = QPointF((4 + cr + SHADOW) * k, (4 + cr + SHADOW) * k)
         p.setPen(QPen(QColor("#1d2f55"), 1.2 * k))
         cg = QRadialGradient(centre - QPointF(3 * k, 3 * k), cr * k * 1.4)
@@ -243,9 +291,11 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         cg.setColorAt(1.0, QColor("#2c4f9e"))
         p.setBrush(QBrush(cg))
         p.drawEllipse(centre, cr * k, cr * k)
-        draw_fitted(p, QRectF(centre.x() - cr * k * 0.8, centre.y() - cr * k * 0.75,
-                              cr * k * 1.6, cr * k * 1.5),
-                    corner, 13 * k, QColor("white"), bold=True, wrap=False)
+        # The line box of a CJK font is ~1.45 em tall: the number gets the disc's full height.
+        draw_fitted(p, QRectF(centre.x() - cr * k * 0.85, centre.y() - cr * k * 0.95,
+                              cr * k * 1.7, cr * k * 1.9),
+                    corner, 13 * k, QColor("white"), bold=True, wrap=False,
+                    minimum=LEGIBLE_PX, role="corner")
 
     y = band_h + 4
     badge = str(art.get("badge", "") or "")
@@ -263,7 +313,8 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         if die:
             _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, 11 * k, 11 * k), k)
         text_rect = brect.adjusted((17 if die else 7) * k, 0, (-4 if die else -7) * k, 0)
-        draw_fitted(p, text_rect, badge, 10 * k, INK, bold=True, wrap=False)
+        draw_fitted(p, text_rect, badge, 10 * k, INK, bold=True, wrap=False,
+                    minimum=LEGIBLE_PX, role="badge")
         y += 21
 
     ends = bool(art.get("ends_turn"))
@@ -273,18 +324,22 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     # The body in the player's language only: two languages halve the room and leave the
     # text unreadably small at a laptop's size; the card's hover text gives both.
     body = (body_ja or body_en) if lang == "ja" else (body_en or body_ja)
-    if body:
-        draw_fitted(p, r(6, y + 1, w - 12, max(1.0, bottom - y - 1)), body, 15 * k, INK,
-                    minimum=5.0 * k)
+    body_rect = r(6, y + 1, w - 12, max(1.0, bottom - y - 1))
+    # A body that cannot be printed large enough to read is left to the hover text.
+    if body and _fits(body, body_rect, table_font(LEGIBLE_PX), True):
+        draw_fitted(p, body_rect, body, 15 * k, INK, minimum=LEGIBLE_PX, role="body")
+    elif body:
+        textnotes.dropped(p, body_rect, body, "body")
 
     if ends:
         er = r(8, h - 17, w - 16, 13)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#9b2226"))
         p.drawRoundedRect(er, 6.5 * k, 6.5 * k)
-        label = "■ 手番終了 · ends turn" if lang == "ja" else "■ ends turn · 手番終了"
+        # The player's language only, as the body: the strip is too small for two.
+        label = "■ 手番終了" if lang == "ja" else "■ ends turn"
         draw_fitted(p, er.adjusted(3 * k, 0, -3 * k, 0), label, 8.5 * k, QColor("#fff3e0"),
-                    bold=True, wrap=False)
+                    bold=True, wrap=False, minimum=LEGIBLE_PX, role="ends")
 
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(QColor("#5c4630"), 1.2 * k))
@@ -296,17 +351,27 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
 
 
 def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QColor,
-                   outline: QColor, k: float) -> None:
-    """A title with a dark rim so it reads on any band colour."""
+                   outline: QColor, k: float, wrap: bool = False) -> None:
+    """A title with a dark rim so it reads on any band colour: one line, cut with "…" if it
+    is too long even at ``LEGIBLE_PX``, or with ``wrap`` as many lines as ``rect`` holds."""
     if not text:
         return
-    font = fit_font(text, rect, size, bold=True, wrap=False)
+    font = fit_font(text, rect, size, bold=True, wrap=wrap, minimum=LEGIBLE_PX)
     fm = QFontMetricsF(font)
-    adv = fm.horizontalAdvance(text)
-    base = QPointF(rect.center().x() - adv / 2,
-                   rect.center().y() + (fm.ascent() - fm.descent()) / 2)
+    lines = _wrapped(text, font, rect.width()) if wrap else [text]
+    elided = False
+    if not wrap and fm.horizontalAdvance(text) > rect.width() + 0.5:
+        lines = [fm.elidedText(text, Qt.TextElideMode.ElideRight, rect.width())]
+        elided = lines[0] != text
+    flags = _flags(wrap)
+    textnotes.note(p, rect, "\n".join(lines) if wrap else lines[0], font, flags, "title",
+                    elided=elided)
     path = QPainterPath()
-    path.addText(base, font, text)
+    top = rect.center().y() - fm.height() * len(lines) / 2
+    for i, line in enumerate(lines):
+        adv = fm.horizontalAdvance(line)
+        path.addText(QPointF(rect.center().x() - adv / 2, top + i * fm.height() + fm.ascent()),
+                     font, line)
     p.save()
     p.setPen(QPen(outline, max(1.0, 1.6 * k), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                   Qt.PenJoinStyle.RoundJoin))
@@ -316,6 +381,24 @@ def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QCol
     p.setBrush(fill)
     p.drawPath(path)
     p.restore()
+
+
+def _wrapped(text: str, font: QFont, width: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` where it can be, as Qt wraps it."""
+    layout = QTextLayout(text, font)
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    lines: list[str] = []
+    layout.beginLayout()
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(width)
+        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return [ln for ln in lines if ln] or [text]
 
 
 def _mini_die(p: QPainter, rect: QRectF, k: float) -> None:
@@ -447,8 +530,11 @@ def token_face(label: str, colour: str, w: float, h: float, scale: float) -> QPi
         p.setPen(QPen(QColor(255, 255, 255, 80), 1.0 * k))
         p.drawEllipse(body.adjusted(3 * k, 3 * k, -3 * k, -3 * k))
         text_col = QColor("white") if base.lightness() < 150 else INK
-        draw_fitted(p, body.adjusted(5 * k, 5 * k, -5 * k, -5 * k), label, h * 0.42 * k, text_col,
-                    bold=True, wrap=False)
+        # The rim takes a fixed 5 units of a large token, less of a small one: its label is
+        # what the player reads.
+        rim = min(5.0, 0.15 * min(w, h)) * k
+        draw_fitted(p, body.adjusted(rim, rim, -rim, -rim), label, h * 0.42 * k, text_col,
+                    bold=True, wrap=False, role="label")
 
     return cached_face("token", [label, colour], w, h, scale, paint)
 

@@ -632,7 +632,7 @@ def _mark(p: QPainter, icon: TileIcon) -> None:
     p.drawEllipse(QPointF(0.0, 0.0), 0.4, 0.4)
     text = icon.text or "?"
     ink = QColor("white") if fill.lightness() < 140 else INK
-    _unit_text(p, QRectF(-0.32, -0.3, 0.64, 0.6), text, ink)
+    _unit_text(p, QRectF(-0.32, -0.3, 0.64, 0.6), text, ink, "mark")
 
 
 def _count_badge(p: QPainter, n: int) -> None:
@@ -640,10 +640,10 @@ def _count_badge(p: QPainter, n: int) -> None:
     p.setPen(_outline(INK, 0.04))
     p.setBrush(QColor("#fffaf0"))
     p.drawEllipse(QPointF(0.3, 0.26), 0.27, 0.27)
-    _unit_text(p, QRectF(0.1, 0.06, 0.4, 0.4), str(n), INK)
+    _unit_text(p, QRectF(0.1, 0.06, 0.4, 0.4), str(n), INK, "count")
 
 
-def _unit_text(p: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+def _unit_text(p: QPainter, rect: QRectF, text: str, colour: QColor, role: str) -> None:
     """Text inside a rect of the unit square: fonts are sized in device pixels, so the text is
     laid out unscaled and placed by hand."""
     scale = p.worldTransform().m11() or 1.0
@@ -652,7 +652,7 @@ def _unit_text(p: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
     p.save()
     p.scale(1 / scale, 1 / scale)
     art.draw_fitted(p, box, text, box.height() * 0.95, colour, bold=True, wrap=False,
-                    minimum=3.0)
+                    minimum=3.0, role=role)
     p.restore()
 
 
@@ -673,4 +673,4 @@ def _label(p: QPainter, text: str, body: QRectF, u: float) -> None:
     p.setBrush(QColor(20, 14, 8, 170))
     p.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2)
     art.draw_fitted(p, pill.adjusted(0.03 * u, 0, -0.03 * u, 0), text, 0.16 * u,
-                    QColor("#fff6e0"), bold=True, wrap=False, minimum=3.0)
+                    QColor("#fff6e0"), bold=True, wrap=False, minimum=3.0, role="label")

@@ -159,10 +159,13 @@ def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
 
 
 def closed_door_art(door: int, mark: str) -> dict[str, Any]:
-    """A closed door: the same for everyone except ``mark``, which only the Rich Man gets."""
+    """A closed door: the same for everyone except ``mark``, which only the Rich Man gets.
+
+    It prints no words under its name: the rich man's cards lie across that part of the door
+    and would hide them in part; the plain brown face says "closed", the hover text too."""
     name = DOORS[door]
-    return {"title_en": name, "title_ja": "", "body_en": "Closed door",
-            "body_ja": "閉じた扉", "corner": mark, "badge": "", "color": CLOSED_COLOR}
+    return {"title_en": name, "title_ja": "", "body_en": "", "body_ja": "", "corner": mark,
+            "badge": "", "color": CLOSED_COLOR}
 
 
 def open_door_art(door: int, face: str) -> dict[str, Any]:

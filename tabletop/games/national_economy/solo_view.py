@@ -46,6 +46,7 @@ from .spec import CHOICE_LABELS, GAME_OVER, TAX_ROUND_MINUS_ONE, VARIANT_B
 from .view import (
     GAP,
     MARGIN,
+    OVERHANG,
     TOKEN,
     NationalEconomyView,
     _card_piece,
@@ -108,9 +109,9 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         cards = [str(e["card"]) for e in obs["public"]]
         order = list(range(len(cards)))[::-1]
         pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
-                           zone.h - 2 * GAP, 130.0, 56.0)
+                           zone.h - 2 * GAP - OVERHANG, 130.0, 56.0, GAP + OVERHANG)
         rows = len({cy for _, cy in pos}) or 1
-        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP) + GAP,
+        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP + OVERHANG) + GAP,
                     *_both("view.solo_public"), zone.color)
         out.zones.append(zone)
         effect = str(obs["effect"])
@@ -136,6 +137,9 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
                 en, ja = both(blocked_reason(card), SOLO_WORDS)
                 piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"
                 piece.tooltip_ja = f"{ja}\n\n{piece.tooltip_ja}"
+                # No use this round: its effect stays in the hover text, where the blocker
+                # lying on the card would not hide half of it.
+                piece.art.update(body_en="", body_ja="")
             out.pieces.append(piece)
             self._tokens_on(out, obs, on, cx, cy, cw, ch, 10.0 + slot)
             if i in blockers:

@@ -90,6 +90,11 @@ MARGIN = 20.0
 GAP = 8.0
 RATIO = 1.4  # card height / width
 TOKEN = 30.0
+#: How far a worker token lying on a card's lower edge reaches into the card: no further than
+#: the card's rim, below its text; the rest hangs below the card, so rows of cards with
+#: workers are ``OVERHANG`` further apart.
+FOOT = 5.0
+OVERHANG = TOKEN - FOOT
 
 PLAYER_COLORS: tuple[str, ...] = ("#c0392b", "#2e6fd0", "#d4a017", "#8e44ad")
 CATEGORY_COLORS: dict[str, str] = {AGRI: "#4f8a3c", INDUSTRY: "#5d6d7e", PASSIVE: "#8a6d2f",
@@ -114,14 +119,15 @@ Grid = tuple[list[tuple[float, float]], float, float]
 
 
 def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
-         min_w: float) -> Grid:
+         min_w: float, row_gap: float = GAP) -> Grid:
     """Where ``count`` cards go in the box ``(x, y, w, h)``: the largest card width from
-    ``max_w`` down to ``min_w`` at which they fit in rows without overlapping; below that,
-    cards of ``min_w`` overlap within their rows. Returns positions, card width and height."""
+    ``max_w`` down to ``min_w`` at which they fit in rows ``row_gap`` apart without
+    overlapping; below that, cards of ``min_w`` overlap within their rows. Returns positions,
+    card width and height."""
     cw = max_w
     while True:
         ch = cw * RATIO
-        rows = max(1, int((h + GAP) // (ch + GAP)))
+        rows = max(1, int((h + row_gap) // (ch + row_gap)))
         per_row = max(1, int((w + GAP) // (cw + GAP)))
         if rows * per_row >= count or cw <= min_w:
             break
@@ -135,7 +141,7 @@ def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
     out: list[tuple[float, float]] = []
     for i in range(count):
         r, c = divmod(i, per_row)
-        out.append((x + c * step, y + r * (ch + GAP)))
+        out.append((x + c * step, y + r * (ch + row_gap)))
     return out, cw, ch
 
 
@@ -404,10 +410,10 @@ class NationalEconomyView(GameView[NObs]):
         n = int(obs["num_players"])
         cards = [str(e["card"]) for e in obs["public"]]
         pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
-                           zone.h - 2 * GAP, 130.0, 56.0)
+                           zone.h - 2 * GAP - OVERHANG, 130.0, 56.0, GAP + OVERHANG)
         rows = len({cy for _, cy in pos}) or 1
-        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP) + GAP, zone.label_en,
-                    zone.label_ja, zone.color)
+        zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP + OVERHANG) + GAP,
+                    zone.label_en, zone.label_ja, zone.color)
         out.zones.append(zone)
         effect = str(obs["effect"])
         for i, (card, (cx, cy)) in enumerate(zip(cards, pos, strict=True)):
@@ -424,14 +430,14 @@ class NationalEconomyView(GameView[NObs]):
 
     def _tokens_on(self, out: Layout, obs: NObs, ids: list[str], cx: float,
                    cy: float, cw: float, ch: float, z: float) -> None:
-        """Worker tokens lying across the lower edge of a card."""
+        """Worker tokens lying across the lower edge of a card, clear of its text."""
         if not ids:
             return
         size = min(TOKEN, cw / 2.5)
         step = min(size * 0.8, (cw - size) / max(1, len(ids) - 1))
         for k, wid in enumerate(ids):
             p = int(wid[1:wid.index("_")])
-            out.pieces.append(self._worker(wid, p, cx + 4 + k * step, cy + ch - size - 4,
+            out.pieces.append(self._worker(wid, p, cx + 4 + k * step, cy + ch - FOOT,
                                            size, "", z + 0.1 * k + 200))
 
     @staticmethod
@@ -478,11 +484,13 @@ class NationalEconomyView(GameView[NObs]):
         hand = pl["hand"]
         count = int(pl["hand_count"])
         if small:
+            # The face-down hand says only how many: small backs beside the workers, and
+            # the panel's whole width for the buildings, whose words are read.
             hand_w = min(140.0, w * 0.3)
             self._hand(out, obs, p, hand, count, x + w - hand_w - GAP, y + 34, hand_w,
-                       h - 34 - GAP, 56.0, 40.0)
-            self._buildings(out, obs, workers, p, x + GAP, body_y, w - hand_w - 3 * GAP,
-                            body_h, 100.0, 46.0, n)
+                       body_y - y - 36, 26.0, 20.0)
+            self._buildings(out, obs, workers, p, x + GAP, body_y, w - 2 * GAP,
+                            body_h, 130.0, 46.0, n)
         else:
             hand_w = w * 0.46
             self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, 130.0, 70.0)
@@ -519,7 +527,7 @@ class NationalEconomyView(GameView[NObs]):
                    n: int) -> None:
         pl = obs["players"][p]
         owned = [str(b) for b in pl["buildings"]]
-        pos, cw, ch = grid(len(owned), x, y, w, h, max_w, min_w)
+        pos, cw, ch = grid(len(owned), x, y, w, h - OVERHANG, max_w, min_w, GAP + OVERHANG)
         seller = obs["phase"] == P_SELL and obs["queue"] and int(obs["queue"][0]) == p
         selling = list(obs["selling"]) if seller else []
         # NE-R53 on the table for the seller: a building that no legal sale can add now is

@@ -582,8 +582,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
             out.texts.append(Text("auction_none", b.x + 10, b.y + 10, e, j, size=13,
                                   color="#cfd8dc"))
             return
-        out.pieces.append(_card("forhire", card, b.x + 8, b.y + 10, MID_W, MID_H))
-        bx = b.x + MID_W + 16
+        # The super spy up for hire is read before anyone bids: as large as a hand card.
+        out.pieces.append(_card("forhire", card, b.x + 8, b.y + 10, HAND_W, HAND_H))
+        bx = b.x + HAND_W + 16
         cell_w, cell_h = BID_W + 20, BID_H + 24
         cols = max(1, int((b.x + b.w - bx) // cell_w))
         bidders = [int(q) for q in obs["bidders"]]

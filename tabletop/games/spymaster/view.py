@@ -70,7 +70,7 @@ HAND_W, HAND_H = 90.0, 126.0
 BACK_W, BACK_H = 60.0, 84.0
 ROW_W, ROW_H = 84.0, 118.0
 DOC_W, DOC_H = 66.0, 92.0
-TUCK_DX = 24.0  # a tucked Spy peeks out to the right of the Spy above it
+TUCK_DX = 24.0  # a tucked Spy peeks out to the left of the Spy above it
 ROW_STEP = ROW_W + TUCK_DX + 12.0
 LEFT_X = 300.0
 RIGHT_X = WIDTH - 30.0
@@ -196,7 +196,7 @@ class SpymasterView(GameView[SpymasterObs]):
                 w, h = (BACK_W, BACK_H) if top else (HAND_W, HAND_H)
                 state = "active" if card in tuckable else ""
                 out.pieces.append(_card(pid, str(card), x, y, w, h, state=state, z=i))
-        # The row of played agents, tucked Spies slid under and peeking out.
+        # The row of played agents, tucked Spies slid under and peeking out on the left.
         row_y = 124.0 if top else 452.0
         label_en = f"{_name(p)[0]}'s row"
         label_ja = f"{_name(p)[1]}の列"
@@ -208,14 +208,17 @@ class SpymasterView(GameView[SpymasterObs]):
             x = LEFT_X + i * step
             tucked = pl["tucks"][i]
             if tucked:
-                out.pieces.append(_card(f"tuck{p}_{i}", str(tucked), x + TUCK_DX, row_y + 8,
-                                        ROW_W, ROW_H, z=2 * i))
+                # Its number in the corner and its colour show; its words would show cut in
+                # half beside the Spy above, so they stay in the hover text.
+                piece = _card(f"tuck{p}_{i}", str(tucked), x, row_y + 8, ROW_W, ROW_H, z=2 * i)
+                piece.art.update(body_en="", body_ja="")
+                out.pieces.append(piece)
             # The Spy a larger one may go under; the attacker who holds none is not invited
             # to tuck (the others see the same table whatever the attacker holds).
             last = i == len(row) - 1 and p == attacker and phase == P_TUCK
             invite = last and (p != seat or bool(tuckable))
-            out.pieces.append(_card(row_id(p, i), str(card), x, row_y, ROW_W, ROW_H,
-                                    state="active" if invite else "", z=2 * i + 1))
+            out.pieces.append(_card(row_id(p, i), str(card), x + TUCK_DX, row_y, ROW_W,
+                                    ROW_H, state="active" if invite else "", z=2 * i + 1))
 
     def _add_middle(self, out: Layout, obs: SpymasterObs, seat: int | None) -> None:
         out.zones.extend((DECK_ZONE, DISCARD_ZONE, PLAY_ZONE))
