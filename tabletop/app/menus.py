@@ -211,9 +211,10 @@ class Menus:
             if key:
                 rows.append((b.text(), QKeySequence(str(key)).toString(
                     QKeySequence.SequenceFormat.NativeText)))
-        # The table's own keys (tabletop.table.view): playing without the mouse, and turning.
+        # The table's own keys (tabletop.table.view): playing without the mouse, and turning;
+        # then how the keyboard reaches the buttons of moves that have no place on the table.
         rows += [(tr(f"shortcuts.{name}", self.lang), tr(f"shortcuts.{name}_keys", self.lang))
-                 for name in ("step", "pick", "turn", "put_back", "zoom")]
+                 for name in ("step", "pick", "turn", "put_back", "buttons", "zoom")]
         return rows
 
     def show_rules(self, game_id: str | None = None) -> None:

@@ -3,12 +3,14 @@
 They live apart from ``window`` so that the window can paint its chooser before this module,
 the table widget and the game controller are loaded: the window builds each page the first
 time a match needs it. The table page's action bar holds the buttons of the legal actions that
-have no place on the table, each with its key.
+have no place on the table, each with its key; Tab reaches them after the table's own steps,
+and Enter or Space presses the one in focus. The privacy page is passed by Enter or Space too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
@@ -123,6 +125,15 @@ class PrivacyPage(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self.ready.emit()
         super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: Any) -> None:
+        # Enter (and Space, which the button takes itself when it has the focus) passes the
+        # page too; a key still held down from the last move, repeating, does not.
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            if not event.isAutoRepeat():
+                self.ready.emit()
+            return
+        super().keyPressEvent(event)
 
 
 def _centred(*parts: QWidget | int) -> QHBoxLayout:
@@ -310,6 +321,10 @@ class TablePage(QWidget):
             for b in self.game_buttons:
                 b.setStyleSheet(GAME_BUTTON_STYLE)  # drop an old hint's highlight
             return
+        if any(b.hasFocus() for b in self.game_buttons):
+            # The button in focus goes (it was pressed): the keyboard goes back to the table,
+            # where the next move usually is, rather than to whatever follows the button.
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         for b in self.game_buttons:
             self.game_buttons_box.removeWidget(b)
             b.hide()  # deletion waits for the event loop; it must vanish now
@@ -320,7 +335,10 @@ class TablePage(QWidget):
             button.setMinimumHeight(38)
             button.setStyleSheet(GAME_BUTTON_STYLE)
             button.setProperty("action", g.action)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            # Reached by Tab after the table's steps (a click leaves the focus where it is),
+            # and pressed by Enter as by Space.
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            button.setAutoDefault(True)
             if g.shortcut and g.shortcut not in RESERVED_KEYS:
                 # A button's own shortcut clicks it 100 ms after the key goes down, and drops
                 # a second press inside those 100 ms; a game played to a beat cannot wait, so
@@ -333,11 +351,17 @@ class TablePage(QWidget):
             button.clicked.connect(lambda _=False, a=g.action: press(a))
             self.game_buttons_box.addWidget(button)
             self.game_buttons.append(button)
+        # Tab order: the table, its buttons left to right, then the log.
+        chain: list[QWidget] = [self.table, *self.game_buttons, self.log]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     @staticmethod
     def _button_text(g: Gesture, lang: str) -> str:
         label = gesture_label(g, lang)
-        return f"{label} ({g.shortcut})" if g.shortcut else label
+        # A key the window keeps for itself does not press the button: it is not shown.
+        return f"{label} ({g.shortcut})" if g.shortcut and g.shortcut not in RESERVED_KEYS \
+            else label
 
     @staticmethod
     def _key_press(action: str, button: QPushButton, press: Callable[[str], object]) -> None:

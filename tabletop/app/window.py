@@ -175,7 +175,7 @@ class MainWindow(QMainWindow):
             from .pages import PrivacyPage
 
             page = PrivacyPage()
-            page.ready.connect(lambda: self.controller is not None and self.controller.reveal())
+            page.ready.connect(self._privacy_passed)
             self.stack.addWidget(page)
             self._privacy_page = page
         return self._privacy_page
@@ -232,8 +232,24 @@ class MainWindow(QMainWindow):
         self.show_chooser()
 
     def _show_table_page(self) -> None:
-        self.stack.setCurrentWidget(self.table_page)
+        page = self.table_page
+        self.stack.setCurrentWidget(page)
+        # The keyboard plays at the table: it goes there when it is on no control of the
+        # page (a match started from the game list, a page that went away).
+        focus = QApplication.focusWidget()
+        table = self.table
+        if (focus is None or not page.isAncestorOf(focus)) and isinstance(table, QWidget):
+            table.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         self.update_actions()
+
+    def _privacy_passed(self) -> None:
+        """The next person took the screen: their table, with the keyboard on it."""
+        if self.controller is None:
+            return
+        self.controller.reveal()
+        table = self.table
+        if self.stack.currentWidget() is self._table_page and isinstance(table, QWidget):
+            table.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
 
     def _on_privacy_requested(self, seat: int) -> None:
         """The page names who takes the screen, with their seat's colour and mark, and why:
@@ -243,6 +259,8 @@ class MainWindow(QMainWindow):
         secret = seat in c.game.secret_round(c.session.state)
         self.privacy_page.set_player(c.player_label(seat), self.lang, seat=seat, secret=secret)
         self.stack.setCurrentWidget(self.privacy_page)
+        # Passed by Enter or Space as by a click: the keyboard is on its button.
+        self.privacy_page.button.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         self.update_actions()
 
     def _set_game_buttons(self, gestures: list[Gesture]) -> None:

@@ -18,8 +18,15 @@ the orientation shown.
 The table plays from the keyboard too: Tab and Shift+Tab (or the arrow keys) step through what
 can be played now in reading order (the pieces that move and the places that take a click; with
 a piece picked up, the places it may go), Enter or Space picks up the piece or puts it down as a
-click would, R turns the picked-up piece round and Escape puts it back. The step in focus is
-marked as the mouse's hover is, and the status line says what it is.
+click would, R turns the picked-up piece round and Escape puts it back (with nothing picked up,
+Escape lets go of the step, so that Enter is the window's again). A piece that both moves
+and takes a click asks which of the two Enter means. Past the last step (with nothing picked
+up) Tab goes on to the window's other controls, such as the buttons of moves that have no place
+on the table, and comes back to the first step; the arrows go round the table's steps only.
+While the table has the keyboard, the keys it uses are its own, before any shortcut of the
+window. The step in focus is marked as the mouse's hover is, the status line says what it is,
+and the view's accessible name and description say it to a screen reader: the piece's readable
+name and what Enter does there.
 """
 
 from __future__ import annotations
@@ -40,7 +47,10 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleEvent,
     QCursor,
+    QFocusEvent,
     QIcon,
     QImage,
     QKeyEvent,
@@ -72,6 +82,8 @@ from tabletop.engine.layout import Gesture, Layout
 from . import art
 from .items import (
     FADE_MS,
+    CardItem,
+    DieItem,
     HintArrow,
     MeterItem,
     PieceItem,
@@ -101,6 +113,15 @@ WORDS: dict[str, tuple[str, str]] = {
     "turn_tip": ("Right-click or R turns it round.", "右クリックかRキーで180°回せます。"),
     "as_laid": ("as it lies", "このまま"),
     "turned": ("turned round", "180°回して"),
+    # What a screen reader hears of the table and of the step the keyboard is on.
+    "table": ("Game table", "ゲームのテーブル"),
+    "die": ("Die showing {value}", "サイコロ({value}の目)"),
+    "card_back": ("Face-down card", "裏向きのカード"),
+    "pick_up": ("Pick it up to move it", "手に取って動かす"),
+    "put_back": ("Put it back", "元に戻す"),
+    "put_here": ("Put it here", "ここに置く"),
+    "play_here": ("Play it", "これを選ぶ"),
+    "enter_does": ("Enter: {what}", "Enter: {what}"),
 }
 
 
@@ -206,6 +227,7 @@ class TableWidget(QGraphicsView):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(320, 200)
         self._scene.setSceneRect(self._table_rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
+        self._announce(None)
 
     # -- public interface -----------------------------------------------------------------
     def set_language(self, lang: str) -> None:
@@ -225,6 +247,7 @@ class TableWidget(QGraphicsView):
         for meter in self._meters.values():
             meter.update()
         self._scene.update()
+        self._announce(self._key_focus)
 
     def language(self) -> str:
         return self._ctx.lang
@@ -279,6 +302,11 @@ class TableWidget(QGraphicsView):
         if self._auto_fit:
             self._fit()
         self._scene.update()
+        # The step in focus may have gone, or now do something else.
+        if self._key_focus is not None and self._key_focus not in self._keyboard_steps():
+            self._clear_key_focus()
+        else:
+            self._announce(self._key_focus)
 
     def set_reason_provider(self, fn: ReasonProvider | None) -> None:
         """``fn(source_id, target_id_or_None)`` explains a refused drop or click."""
@@ -296,6 +324,7 @@ class TableWidget(QGraphicsView):
         if not on:
             self._cancel_press()
             self._select(None)
+            self._clear_key_focus()
             self.viewport().unsetCursor()
         self._refresh_usable()
 
@@ -384,6 +413,55 @@ class TableWidget(QGraphicsView):
     def key_focus(self) -> str | None:
         """The piece or place the keyboard has stepped to, if any."""
         return self._key_focus
+
+    def readable_name(self, item_id: str) -> str:
+        """What a piece or place is called, in the table's language, one line: the first line
+        of its hover text, a zone's label, a die's value; else what playing it does."""
+        item = self._find(item_id)
+        text = ""
+        if isinstance(item, PieceItem):
+            text = item.hover_text().partition("\n")[0]
+            if not text and isinstance(item, DieItem):
+                text = self._word("die").format(value=DieItem.value_of(item.piece))
+            elif not text and isinstance(item, CardItem) and not item.piece.face_up:
+                text = self._word("card_back")
+            elif not text:
+                text = art.in_lang(item.piece.art, "label", self._ctx.lang)
+        elif isinstance(item, ZoneItem):
+            text = item.label()
+        return text or self._step_words(item_id)
+
+    def step_action_text(self, item_id: str) -> str:
+        """What Enter or Space does on ``item_id`` now, in the table's language ("" where it
+        does nothing): the move it makes or the choice it offers, picking up, putting back."""
+        sel = self._selected
+        if sel is not None:
+            if item_id == sel:
+                return self._word("put_back")
+            gestures = self._targets(sel) if self._turn_fixed else self._drags.get(sel, {})
+            if item_id not in gestures:
+                return ""
+            return self._step_words(item_id) or self._word("put_here")
+        parts = [self._step_words(item_id)] if item_id in self._clicks else []
+        if item_id in self._clicks and not parts[0]:
+            parts = [self._word("play_here")]
+        if item_id in self._drags and item_id in self._pieces:
+            parts.append(self._word("pick_up"))
+        return " / ".join(parts)
+
+    def _step_words(self, item_id: str) -> str:
+        """The words of the moves a step makes (the drops of the piece picked up there, else
+        the clicks on it), each once; "" where none has words."""
+        sel = self._selected
+        if sel is not None:
+            dropped = self._targets(sel) if self._turn_fixed else self._drags.get(sel, {})
+            gestures = dropped.get(item_id, [])
+        else:
+            gestures = self._clicks.get(item_id, [])
+        ja = self._ctx.lang == "ja"
+        words = [(g.choice_ja if ja else g.choice_en) or (g.label_ja if ja else g.label_en)
+                 for g in gestures]
+        return " / ".join(dict.fromkeys(w for w in words if w))
 
     def turned_piece(self) -> str | None:
         """The piece the player has turned round (while dragging or selecting it), if any."""
@@ -707,9 +785,15 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
+            held = self._selected is not None
             if self._press is not None and self._press.mode == "drag":
+                held = True
                 self._cancel_press(animate=True)
             self._select(None)
+            if held:
+                self._announce(self._key_focus)  # put back: the focus stays on the piece
+            else:
+                self._clear_key_focus()  # nothing held: the keyboard lets go of the step
             event.accept()
             return
         if event.key() in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
@@ -721,12 +805,53 @@ class TableWidget(QGraphicsView):
         else:
             super().keyPressEvent(event)
 
-    def focusNextPrevChild(self, next: bool) -> bool:
-        # Tab steps through the table's moves while there are any; the focus leaves the
-        # table only when there is nothing to play here.
-        if self._step_key_focus(next):
+    def event(self, event: QEvent) -> bool:
+        # A key the table acts on now is the table's, before a window shortcut on the same
+        # key (a game's button may answer Enter when no piece is in focus).
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and self._claims_key(event):
+            event.accept()
             return True
-        return super().focusNextPrevChild(next)
+        return super().event(event)
+
+    def _claims_key(self, event: QKeyEvent) -> bool:
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                | Qt.KeyboardModifier.AltModifier
+                                | Qt.KeyboardModifier.MetaModifier):
+            return False
+        key = event.key()
+        press = self._press
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            return self._key_focus is not None and press is None and self._interactive
+        if key == Qt.Key.Key_Escape:
+            return self._selected is not None or self._key_focus is not None \
+                or (press is not None and press.mode == "drag")
+        if key == Qt.Key.Key_R:
+            return self._can_turn(press.item_id if press is not None and press.mode == "drag"
+                                  else self._selected)
+        return False
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        # Tab steps through the table's moves; past the last one (nothing picked up) it goes
+        # on to the window's other controls, and round to the first move when nothing else
+        # takes the focus. With a piece picked up it stays among the piece's places.
+        steps = self._keyboard_steps()
+        if not steps:
+            return super().focusNextPrevChild(next)
+        if self._selected is None and self._key_focus == (steps[-1] if next else steps[0]):
+            self._clear_key_focus()
+            if super().focusNextPrevChild(next) and not self.hasFocus():
+                return True
+        return self._step_key_focus(next)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        # Tabbed into from the window's other controls: on the first move (or, with
+        # Shift+Tab, the last), as if the steps went on.
+        reason = event.reason()
+        if self._key_focus is None and reason in (Qt.FocusReason.TabFocusReason,
+                                                  Qt.FocusReason.BacktabFocusReason):
+            self._step_key_focus(reason == Qt.FocusReason.TabFocusReason)
 
     # -- keyboard play --------------------------------------------------------------------
     def _keyboard_steps(self) -> list[str]:
@@ -763,16 +888,64 @@ class TableWidget(QGraphicsView):
         item = self._find(nxt)
         if item is not None:
             self.ensureVisible(item.scene_body(), 40, 40)
+        self._announce(nxt)
         return True
 
+    def _clear_key_focus(self) -> None:
+        """The keyboard leaves the table's steps: the mark and what is announced go."""
+        if self._key_focus is None:
+            return
+        self._key_focus = None
+        self._set_hover(None)
+        self._announce(None)
+
+    def _announce(self, item_id: str | None) -> None:
+        """Say the step in focus to assistive technology: the view's accessible name is the
+        step's readable name and its description what Enter does there (the table's own
+        name and none without a step); the screen reader is told once both have changed."""
+        if item_id is None or self._find(item_id) is None:
+            name, doing = self._word("table"), ""
+        else:
+            name = self.readable_name(item_id)
+            what = self.step_action_text(item_id)
+            doing = self._word("enter_does").format(what=what) if what else ""
+        if (name, doing) == (self.accessibleName(), self.accessibleDescription()):
+            return
+        self.setAccessibleName(name)
+        self.setAccessibleDescription(doing)
+        for kind in (QAccessible.Event.NameChanged, QAccessible.Event.DescriptionChanged):
+            QAccessible.updateAccessibility(QAccessibleEvent(self, kind))
+
     def _activate_key_focus(self) -> None:
-        """Enter on the step in focus: what a click on it does."""
+        """Enter on the step in focus: what a click on it does. The piece picked up puts it
+        back; a piece that both moves and takes a click asks which of the two is meant."""
         item_id = self._key_focus
         if item_id is None or item_id not in self._keyboard_steps():
             return
-        self._click(item_id, self.viewport().mapToGlobal(self.view_pos_of(item_id)))
-        # Picked up: the next Tab goes to its places. Played or put back: start again.
-        self._key_focus = None if self._selected is None else self._selected
+        at = self.viewport().mapToGlobal(self.view_pos_of(item_id))
+        serial = self._sync_serial
+        if item_id == self._selected:
+            self._select(None)
+        elif self._selected is None and item_id in self._clicks and item_id in self._drags \
+                and item_id in self._pieces:
+            en, ja = WORDS["pick_up"]
+            pick_up = Gesture("", target=item_id, label_en=en, label_ja=ja)
+            clicks = list({g.action: g for g in self._clicks[item_id]}.values())
+            chosen = self.chooser([*clicks, pick_up], at)
+            if chosen is not None and (chosen is pick_up or not chosen.action):
+                self._select(item_id)
+            elif chosen is not None:
+                self._emit(chosen.action)
+        else:
+            self._click(item_id, at)
+        # Picked up: the next Tab goes to its places. Put back (or nothing played): the
+        # focus stays. Played, the table shows the next position: Tab starts again.
+        if self._selected is None and self._sync_serial == serial \
+                and item_id in self._keyboard_steps():
+            self._key_focus = item_id
+        else:
+            self._key_focus = self._selected
+        self._announce(self._key_focus)
 
     def leaveEvent(self, event: QEvent) -> None:
         if self._press is None:
@@ -1168,8 +1341,9 @@ class TableWidget(QGraphicsView):
         self._set_hover(self._hit(pos))
 
     def _set_hover(self, item_id: str | None, from_keyboard: bool = False) -> None:
-        if not from_keyboard:
+        if not from_keyboard and self._key_focus is not None:
             self._key_focus = None  # the mouse takes over from the keyboard
+            self._announce(None)
         if item_id == self._hovered:
             return
         old = self._find(self._hovered)
@@ -1191,8 +1365,12 @@ class TableWidget(QGraphicsView):
             self.viewport().unsetCursor()
         else:
             self.viewport().setCursor(QCursor(cursor))
-        # Beside the status line, the player's language only; the tooltip has both.
-        text = new.hover_text().partition("\n")[0] if isinstance(new, PieceItem) else ""
+        # Beside the status line, the player's language only; the tooltip has both. A place
+        # the keyboard steps to is named there too (the mouse shows a zone's own label).
+        if from_keyboard and item_id is not None:
+            text = self.readable_name(item_id)
+        else:
+            text = new.hover_text().partition("\n")[0] if isinstance(new, PieceItem) else ""
         self.status_hint.emit(text)
 
     # -- outcomes -------------------------------------------------------------------------
