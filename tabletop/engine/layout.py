@@ -212,6 +212,10 @@ class GameView(Generic[Obs]):
 
     #: The code of ``why_not``'s answer once the game is over.
     over_reason: ClassVar[str] = "game_over"
+    #: Whether a legal action that ``gestures_seated`` gives no gesture gets a plain button
+    #: (``Gesture.plain``); off, such an action is left to the table's other ways (a beat of
+    #: the clock, a step the app plays itself).
+    plain_buttons: ClassVar[bool] = False
 
     def layout(self, obs: Obs, seat: int | None) -> Layout:
         raise NotImplementedError
@@ -223,10 +227,15 @@ class GameView(Generic[Obs]):
     def gestures(self, obs: Obs, seat: int | None,
                  legal_actions: list[str]) -> list[Gesture]:
         """One gesture (or more) for each legal action of ``seat``: none for a spectator,
-        else those of ``gestures_seated``."""
+        else those of ``gestures_seated``, and with ``plain_buttons`` a plain button for
+        every legal action those leave out."""
         if seat is None:
             return []
-        return self.gestures_seated(obs, seat, legal_actions)
+        out = self.gestures_seated(obs, seat, legal_actions)
+        if self.plain_buttons:
+            named = {g.action for g in out}
+            out.extend(Gesture.plain(a) for a in legal_actions if a not in named)
+        return out
 
     def gestures_seated(self, obs: Obs, seat: int, legal_actions: list[str]) -> list[Gesture]:
         """``gestures`` for a player at the table: by default a plain button per action."""

@@ -100,6 +100,8 @@ def _cards_en(n: int) -> str:
 class BuriedTreasureView(GameView[BuriedTreasureObs]):
     """Layout, gestures and words for Buried Treasure."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: BuriedTreasureObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
@@ -361,8 +363,6 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                     if v == value:
                         out.append(Gesture(action, target=centre_id(i),
                                            label_en=f"Take {value}", label_ja=f"{value}を取る"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------

@@ -188,6 +188,8 @@ MObs = TypeVar("MObs", bound=MagosObs)
 class MagosView(GameView[MObs]):
     """Layout, gestures and words for Magos."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     over_reason = "refuse.over"
     #: The turn counter once the game is over.
     _OVER_TURN: tuple[str, str] = ("Game over", "ゲーム終了")
@@ -297,8 +299,6 @@ class MagosView(GameView[MObs]):
                     if spell == rest and not kept[i]:
                         out.append(Gesture(action, target=f"deal{i}",
                                            label_en=f"Keep {sp.en}", label_ja=f"{sp.ja}を残す"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------

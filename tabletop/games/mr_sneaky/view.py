@@ -198,6 +198,8 @@ def _neighbour_text(door: int) -> tuple[str, str]:
 class MrSneakyView(GameView[SneakyObs]):
     """Layout, gestures and words for Mr. Sneaky."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: SneakyObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
@@ -455,8 +457,6 @@ class MrSneakyView(GameView[SneakyObs]):
             elif action == "pass":
                 out.append(Gesture(action, label_en="Do nothing", label_ja="何もしない",
                                    shortcut="N"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------

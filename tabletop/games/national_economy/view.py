@@ -271,6 +271,8 @@ NObs = TypeVar("NObs", bound=NEObs)
 class NationalEconomyView(GameView[NObs]):
     """Layout, gestures and words for National Economy."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     #: The catalogue of the game this view shows (the solo view's has the solo words too).
     words = WORDS
 
@@ -629,8 +631,6 @@ class NationalEconomyView(GameView[NObs]):
                 label_en, label_ja = _both("gesture.done",
                                            total=sum(self._price(obs, b) for b in selling))
                 out.append(Gesture(action, label_en=label_en, label_ja=label_ja, shortcut="D"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------

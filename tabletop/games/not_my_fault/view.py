@@ -141,6 +141,8 @@ def _bottom_seat(seat: int | None) -> int:
 class NotMyFaultView(GameView[NotMyFaultObs]):
     """Layout, gestures and words for Not My Fault!."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: NotMyFaultObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)
@@ -354,8 +356,6 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                     out.append(Gesture(action, source=hand_id(seat, i), target=milestone_id(m),
                                        label_en=label_en, label_ja=label_ja,
                                        choice_en=f"Declare {m}", choice_ja=f"「{m}」と申告"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------

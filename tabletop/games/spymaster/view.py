@@ -135,6 +135,8 @@ def _bottom_seat(seat: int | None) -> int:
 class SpymasterView(GameView[SpymasterObs]):
     """Layout, gestures and words for Spymaster."""
 
+    plain_buttons = True  # an action without words of its own still gets a button
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: SpymasterObs, seat: int | None) -> Layout:
         me = _bottom_seat(seat)
@@ -310,8 +312,6 @@ class SpymasterView(GameView[SpymasterObs]):
             elif kind == "stop":
                 out.append(Gesture(action, label_en="Stop attacking", label_ja="攻撃をやめる",
                                    shortcut="T"))
-            else:
-                out.append(Gesture.plain(action))
         return out
 
     # -- words ----------------------------------------------------------------------------
