@@ -77,6 +77,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.datafile import words_file
 from tabletop.engine.layout import Gesture, Layout
 
 from . import art
@@ -106,23 +107,10 @@ SNAP_MS = 220
 UNSYNCED_RESTORE_MS = 800
 PREVIEW_PX = 48  # width of a piece's picture in the chooser that offers both orientations
 
-# The table's own words (a game's reasons come from the reason provider): what turning is.
-WORDS: dict[str, tuple[str, str]] = {
-    "turn_first": ("It fits there turned round: right-click or press R to turn it.",
-                   "向きを変えれば置けます。右クリックかRキーで180°回せます。"),
-    "turn_tip": ("Right-click or R turns it round.", "右クリックかRキーで180°回せます。"),
-    "as_laid": ("as it lies", "このまま"),
-    "turned": ("turned round", "180°回して"),
-    # What a screen reader hears of the table and of the step the keyboard is on.
-    "table": ("Game table", "ゲームのテーブル"),
-    "die": ("Die showing {value}", "サイコロ({value}の目)"),
-    "card_back": ("Face-down card", "裏向きのカード"),
-    "pick_up": ("Pick it up to move it", "手に取って動かす"),
-    "put_back": ("Put it back", "元に戻す"),
-    "put_here": ("Put it here", "ここに置く"),
-    "play_here": ("Play it", "これを選ぶ"),
-    "enter_does": ("Enter: {what}", "Enter: {what}"),
-}
+#: The table's own words (what turning is, what a screen reader hears of the table and of the
+#: step the keyboard is on): data in words.toml beside this module; a game's reasons come from
+#: the game.
+WORDS: dict[str, tuple[str, str]] = words_file(__package__, "words.toml")
 
 
 @dataclass
