@@ -373,23 +373,25 @@ def _outline(colour: QColor, width: float = 0.05) -> QPen:
 INK = QColor("#241a12")
 
 
+def _arch(half: float) -> QPainterPath:
+    """A doorway ``half`` wide each side of the middle: upright sides from the sill (0.46) to
+    the springing line (-0.06), a round arch over them."""
+    path = QPainterPath()
+    path.moveTo(-half, 0.46)
+    path.lineTo(-half, -0.06)
+    path.arcTo(QRectF(-half, -0.06 - half, 2 * half, 2 * half), 180.0, -180.0)
+    path.lineTo(half, 0.46)
+    path.closeSubpath()
+    return path
+
+
 def _door(p: QPainter, icon: TileIcon) -> None:
     leaf_colour = _colour(icon, "#9b5f2e")
-    frame = QPainterPath()
-    frame.moveTo(-0.36, 0.46)
-    frame.lineTo(-0.36, -0.06)
-    frame.arcTo(QRectF(-0.36, -0.42, 0.72, 0.72), 180.0, -180.0)
-    frame.lineTo(0.36, 0.46)
-    frame.closeSubpath()
+    frame = _arch(0.36)
     p.setPen(_outline(INK, 0.05))
     p.setBrush(QColor("#9a8f82"))
     p.drawPath(frame)
-    leaf = QPainterPath()
-    leaf.moveTo(-0.25, 0.46)
-    leaf.lineTo(-0.25, -0.06)
-    leaf.arcTo(QRectF(-0.25, -0.31, 0.5, 0.5), 180.0, -180.0)
-    leaf.lineTo(0.25, 0.46)
-    leaf.closeSubpath()
+    leaf = _arch(0.25)
     grad = QLinearGradient(QPointF(-0.25, 0.0), QPointF(0.25, 0.0))
     grad.setColorAt(0.0, leaf_colour.lighter(125))
     grad.setColorAt(1.0, leaf_colour.darker(125))
