@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from PySide6.QtCore import (
     Property,
@@ -48,6 +48,21 @@ DROP = QColor("#ffe27a")
 SELECT = QColor("#8fd3ff")
 HINT = QColor("#ffb347")
 
+
+
+_A = TypeVar("_A", bound=QVariantAnimation)
+
+
+def _tween(anim: _A, ms: int, start: Any, end: Any,
+           easing: QEasingCurve.Type | None = None) -> _A:
+    """``anim`` set to run for ``ms`` from ``start`` to ``end``, eased by ``easing`` (else
+    linearly): every animation of the table's pieces starts this way."""
+    anim.setDuration(ms)
+    anim.setStartValue(start)
+    anim.setEndValue(end)
+    if easing is not None:
+        anim.setEasingCurve(easing)
+    return anim
 
 @dataclass
 class TableContext:
@@ -118,6 +133,12 @@ class TableItem(QGraphicsObject):
         anim.valueChanged.connect(self._animation_step)
         anim.start()
 
+    def _halt(self, name: str) -> None:
+        """Stop the animation ``name`` where it is, if it runs, and forget it."""
+        anim = self._anims.pop(name, None)
+        if anim is not None and anim.state() == QVariantAnimation.State.Running:
+            anim.stop()
+
     def _animation_step(self, _value: object) -> None:
         ctx = self.ctx
         if ctx.dragged is self and ctx.redraw_dragged is not None:
@@ -152,11 +173,8 @@ class TableItem(QGraphicsObject):
             if old is not None:
                 old.stop()
             return
-        anim = QPropertyAnimation(self, b"pos")
-        anim.setDuration(ms)
-        anim.setStartValue(self.pos())
-        anim.setEndValue(target)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim = _tween(QPropertyAnimation(self, b"pos"), ms, self.pos(), target,
+                      QEasingCurve.Type.OutCubic)
         self._run("pos", anim)
 
     def set_pos_now(self, target: QPointF) -> None:
@@ -166,11 +184,8 @@ class TableItem(QGraphicsObject):
         self.setPos(target)
 
     def fade(self, to: float, ms: int = FADE_MS, on_done: Any = None) -> None:
-        anim = QPropertyAnimation(self, b"opacity")
-        anim.setDuration(ms)
-        anim.setStartValue(self.opacity())
-        anim.setEndValue(to)
-        anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+        anim = _tween(QPropertyAnimation(self, b"opacity"), ms, self.opacity(), to,
+                      QEasingCurve.Type.OutCubic)
         if on_done is not None:
             anim.finished.connect(on_done)
         self._run("fade", anim)
@@ -303,11 +318,8 @@ class PieceItem(TableItem):
         self.setZValue(piece.z)
         if piece.rotation != self.rotation():
             if animate:
-                anim = QPropertyAnimation(self, b"rotation")
-                anim.setDuration(MOVE_MS)
-                anim.setStartValue(self.rotation())
-                anim.setEndValue(piece.rotation)
-                anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+                anim = _tween(QPropertyAnimation(self, b"rotation"), MOVE_MS, self.rotation(),
+                              piece.rotation, QEasingCurve.Type.OutCubic)
                 self._run("rotation", anim)
             else:
                 self.setRotation(piece.rotation)
@@ -343,19 +355,14 @@ class PieceItem(TableItem):
             return
         if delta <= -179.99:
             delta = 180.0  # a half turn goes clockwise, whichever way the piece faces
-        anim = QVariantAnimation(self)  # goes with the item if the table drops it mid-turn
-        anim.setDuration(TURN_MS)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setEasingCurve(QEasingCurve.Type.InOutCubic)
+        # The animation's parent is the item: it goes with the item if the table drops it.
+        anim = _tween(QVariantAnimation(self), TURN_MS, 0.0, 1.0, QEasingCurve.Type.InOutCubic)
         anim.valueChanged.connect(lambda v: self.setRotation(start + delta * float(v)))
         anim.finished.connect(self._settle_turn)
         self._run("turn", anim)
 
     def _settle_turn(self) -> None:
-        anim = self._anims.pop("turn", None)
-        if anim is not None and anim.state() == QVariantAnimation.State.Running:
-            anim.stop()
+        self._halt("turn")
         self.shown_turned = self.turned
         self.setRotation(self.rest_rotation())
         self.update()
@@ -433,10 +440,7 @@ class CardItem(PieceItem):
             self._stop_flip()
             self.shown_face_up = new.face_up
             return
-        anim = QVariantAnimation()
-        anim.setDuration(FLIP_MS)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
+        anim = _tween(QVariantAnimation(), FLIP_MS, 0.0, 1.0)
         anim.valueChanged.connect(self._flip_step)
         anim.finished.connect(lambda: self._flip_step(1.0))
         self._run("flip", anim)
@@ -527,11 +531,7 @@ class DieItem(PieceItem):
         # Faces cycle without repeating the previous one; the last frame is the real value.
         seq = [((start + 2 * i) % 6) + 1 for i in range(1, ROLL_FRAMES)]
         seq = [f if f != value else (f % 6) + 1 for f in seq] + [value]
-        anim = QVariantAnimation()
-        anim.setDuration(ROLL_MS)
-        anim.setStartValue(0.0)
-        anim.setEndValue(1.0)
-        anim.setEasingCurve(QEasingCurve.Type.OutQuad)
+        anim = _tween(QVariantAnimation(), ROLL_MS, 0.0, 1.0, QEasingCurve.Type.OutQuad)
 
         def step(v: Any) -> None:
             t = float(v)
@@ -545,9 +545,7 @@ class DieItem(PieceItem):
         self._run("roll", anim)
 
     def _end_roll(self) -> None:
-        anim = self._anims.pop("roll", None)
-        if anim is not None and anim.state() == QVariantAnimation.State.Running:
-            anim.stop()
+        self._halt("roll")
         self.shown_value = self.value_of(self.piece)
         self.setRotation(self.rest_rotation())
         self.update()
@@ -747,11 +745,8 @@ class MeterItem(TableItem):
         else:
             self.set_pos_now(target)
         if animate and float(meter.value) != self._value:
-            anim = QVariantAnimation()
-            anim.setDuration(400)
-            anim.setStartValue(self.shown)
-            anim.setEndValue(float(meter.value))
-            anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+            anim = _tween(QVariantAnimation(), 400, self.shown, float(meter.value),
+                          QEasingCurve.Type.OutCubic)
             anim.valueChanged.connect(self._set_shown)
             self._run("value", anim)
         elif not animate:
