@@ -138,8 +138,7 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
                 ev: list[Event]) -> None:
     """The attacker's spies (SA-R20, SA-R27), the defender's answer to a disaster attack
     (SA-R21), and both sides of a counter destruction (SA-R25)."""
-    a = s.actor
-    hand = s.hands[a] if a >= 0 else []
+    a, hand = s.actor, s.actor_hand()
     if phase == P_COMMIT:
         if kind == "spy":
             hand.remove(rest)

@@ -183,8 +183,7 @@ def check_step(s: SecretAgentState, phase: str, kind: str, rest: str,
                ev: list[Event]) -> None:
     """A counter from the hand against a drawn disaster or a super spy, the Body Double, a
     weaker spy killed or spared, and the re-roll."""
-    a = s.actor
-    hand = s.hands[a] if a >= 0 else []
+    a, hand = s.actor, s.actor_hand()
     if phase == P_STOP:
         if kind == "counter":
             hand.remove(rest)

@@ -123,8 +123,7 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
                ev: list[Event]) -> None:
     """The decisions events bring on (a card lost or shed, the seat a Coup names, a super
     spy given up, a stack re-ordered, Long-term Government attached)."""
-    a = s.actor
-    hand = s.hands[a] if a >= 0 else []
+    a, hand = s.actor, s.actor_hand()
     if phase == P_LOSE:
         if kind == "counter":
             hand.remove(rest)

@@ -107,8 +107,7 @@ def legal_actions(s: SecretAgentState) -> list[str]:
         return [a for a, _ in chance_outcomes(s)]
     if phase == P_OVER:
         return []
-    a = s.actor
-    hand = s.hands[a] if a >= 0 else []
+    a, hand = s.actor, s.actor_hand()
     if phase == P_ACTION:
         return action_choices(s, a)
     if phase == P_START:

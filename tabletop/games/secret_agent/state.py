@@ -176,6 +176,10 @@ class SecretAgentState:
         """SA-R15, LD-PRE: the hand size at or below which a special refill is allowed."""
         return 3 + (1 if self.has_ability(seat, PRESIDENT) else 0)
 
+    def actor_hand(self) -> list[str]:
+        """The hand of the seat to decide (an empty list while nobody decides)."""
+        return self.hands[self.actor] if self.actor >= 0 else []
+
     def others(self, seat: int) -> list[int]:
         """The seats ``seat`` may target: every other seat that has not declared (SA-R50)."""
         return [p for p in range(self.n) if p != seat and not self.declared[p]]
