@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, words_file
+from tabletop.api import ENGINE, Catalogue, Msg, Say, words_file
 
 from .data import (
     DRAIN,
@@ -198,21 +198,11 @@ def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:
 
 def _enemy_step(lang: str) -> Any:
     def part(a: Mapping[str, Any], say: Say) -> str:
+        # The enemy's name and the effect's words need code; the sentence is words.toml's.
         enemy = ENEMIES[a["enemy"]]
-        what = effect_text(a["kind"], a["amount"], a["healed"], lang)
-        if lang == "ja":
-            text = f"{enemy.ja}の出目{a['face']}:{what}"
-            if a["ends_turn"]:
-                text += " — 手番終了"
-                if a["skipped"]:
-                    text += f"(残りの{'、'.join(map(str, a['skipped']))}は無効)"
-            return text + "。"
-        text = f"{enemy.en} rolls {a['face']}: {what}"
-        if a["ends_turn"]:
-            text += " — its turn ends"
-            if a["skipped"]:
-                text += f" (the other {', '.join(map(str, a['skipped']))} do nothing)"
-        return text + "."
+        worded = {**a, "name": enemy.ja if lang == "ja" else enemy.en,
+                  "what": effect_text(a["kind"], a["amount"], a["healed"], lang)}
+        return say(Msg.of("log.enemy_step_text", worded), "")
     return part
 
 
