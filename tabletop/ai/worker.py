@@ -10,7 +10,7 @@ thread that owns the thinker, because the signal crosses threads as a queued con
 from __future__ import annotations
 
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
@@ -28,26 +28,17 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    """One call of ``Agent.choose`` on a pool thread."""
+    """One decision worked out on a pool thread: ``work`` is the call of ``Agent.choose``."""
 
-    def __init__(self, job_id: int, relay: _Relay, cancel: CancelFlag, game: Game[Any],
-                 obs: Observation, seat: int, legal: list[str], level: str, seed: int) -> None:
+    def __init__(self, job_id: int, relay: _Relay, work: Callable[[], Decision]) -> None:
         super().__init__()
         self.job_id = job_id
         self.relay = relay
-        self.cancel = cancel
-        self.game = game
-        self.obs = obs
-        self.seat = seat
-        self.legal = legal
-        self.level = level
-        self.seed = seed
+        self.work = work
 
     def run(self) -> None:
         try:
-            agent = make_agent(self.level)
-            decision = agent.choose(self.game, self.obs, self.seat, self.legal,
-                                    seed=self.seed, cancel=self.cancel)
+            decision = self.work()
         except Exception as exc:  # reported to the GUI, which shows it and carries on
             detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
             self.relay.finished.emit(self.job_id, None, detail)
@@ -79,10 +70,13 @@ class AIThinker(QObject):
             self.cancel()
         self._job_id += 1
         self._active = self._job_id
-        self._cancel = CancelFlag()
-        job = _Job(self._job_id, self._relay, self._cancel, game, obs, seat, list(legal),
-                   level, seed)
-        self._pool.start(job)
+        cancel = self._cancel = CancelFlag()
+        moves = list(legal)
+
+        def work() -> Decision:
+            return make_agent(level).choose(game, obs, seat, moves, seed=seed, cancel=cancel)
+
+        self._pool.start(_Job(self._job_id, self._relay, work))
 
     def cancel(self) -> None:
         """Stop the current search; its result, if it still comes, is dropped."""
