@@ -98,6 +98,12 @@ def who_wins(winners: Any, say: Say) -> str:
     return f"{say(winners, 'players')} {'wins' if len(winners) == 1 else 'share the win'}"
 
 
+def seat_name(seat: int, words: Catalogue) -> tuple[str, str]:
+    """A seat's name in English and Japanese ("Player 2" / "プレイヤー2"), for what a view
+    lays out in both languages."""
+    return both(Msg("player", seat=seat), words)
+
+
 def per_seat(values: Sequence[Any], say: Say, lang: str, *, unit_ja: str = "",
              sep_en: str = ", ", skip_empty: bool = False) -> str:
     """One figure per seat after the seat's name, the way score lines read: "Player 1 12,

@@ -24,8 +24,8 @@ from tabletop.api import (
     Piece,
     Text,
     Zone,
-    both,
     seat_figures,
+    seat_name,
     waiting_reason,
 )
 
@@ -89,8 +89,6 @@ def _score_text(cards: list[int], score: int) -> tuple[str, str]:
     return f"Collected: {text} = {score} pts", f"獲得:{text} = {score}点"
 
 
-def _names(seat: int) -> tuple[str, str]:
-    return both(Msg("player", seat=seat), WORDS)
 
 
 def _cards_en(n: int) -> str:
@@ -121,7 +119,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
 
     @staticmethod
     def _name(obs: BuriedTreasureObs, p: int, seat: int | None) -> tuple[str, str]:
-        en, ja = _names(p)
+        en, ja = seat_name(p, WORDS)
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
         if int(obs["dealer"]) == p and obs["phase"] != P_OVER:
@@ -191,7 +189,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                 art = {"title_en": str(value), "title_ja": "",
                        "body_en": f"P{who + 1}", "body_ja": f"P{who + 1}", "corner": "",
                        "badge": "", "color": PAWN_COLORS[who]}
-                name_en, name_ja = _names(who)
+                name_en, name_ja = seat_name(who, WORDS)
                 tip_en = f"Bid {value}{note}: {name_en}'s pawn"
                 tip_ja = f"入札値{value}:{name_ja}のコマ"
                 state = "active"
@@ -220,7 +218,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                         "ほかの人には見えません"))
             elif pl["buried"]:
                 # Another seat's choice: a bare back, no value in the art or the tooltip.
-                name_en, name_ja = _names(p)
+                name_en, name_ja = seat_name(p, WORDS)
                 out.pieces.append(Piece(bury_id(p), "card", x, y, face_up=False, w=MID_W,
                                         h=MID_H, z=k,
                                         tooltip_en=f"{name_en} has chosen "

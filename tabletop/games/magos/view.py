@@ -26,6 +26,7 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    seat_name,
 )
 
 from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
@@ -40,11 +41,6 @@ from .model import (
     prompt_from_obs,
 )
 from .words import WORDS
-
-
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and texts."""
-    return both(Msg("player", seat=seat), WORDS)
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -202,8 +198,8 @@ class MagosView(GameView[MObs]):
         phase = obs["phase"]
         active = int(obs["active"])
         for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
-            add_spell_row(out, obs, p, y, seat, f"{_name(p)[0]}'s spells",
-                          f"{_name(p)[1]}の呪文")
+            add_spell_row(out, obs, p, y, seat, f"{seat_name(p, WORDS)[0]}'s spells",
+                          f"{seat_name(p, WORDS)[1]}の呪文")
         if phase == P_DRAFT and seat is not None and obs["players"][seat]["dealt"]:
             add_draft(out, obs, seat)
         else:
@@ -211,8 +207,8 @@ class MagosView(GameView[MObs]):
         for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
             pl = obs["players"][p]
             you = p == seat
-            name_en = _name(p)[0] + (" (you)" if you else "")
-            name_ja = _name(p)[1] + ("(あなた)" if you else "")
+            name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
+            name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
             if phase in (P_MAIN, P_CAST) and p == active:
                 name_en += " ◀"
                 name_ja += " ◀"
@@ -240,8 +236,8 @@ class MagosView(GameView[MObs]):
         if active < 0:
             return "", ""
         n = int(obs["players"][active]["turns"])
-        return (f"Turn {n} — {_name(active)[0]}",
-                f"{_name(active)[1]}の{n}ターン目")
+        return (f"Turn {n} — {seat_name(active, WORDS)[0]}",
+                f"{seat_name(active, WORDS)[1]}の{n}ターン目")
 
     # -- gestures -------------------------------------------------------------------------
     def gestures_seated(self, obs: MObs, seat: int, legal_actions: list[str]) -> list[Gesture]:

@@ -28,6 +28,7 @@ from tabletop.api import (
     Zone,
     both,
     seat_figures,
+    seat_name,
 )
 
 from .data import (
@@ -180,9 +181,6 @@ def open_door_art(door: int, face: str) -> dict[str, Any]:
             "color": TILE_COLORS[face]}
 
 
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and texts."""
-    return both(Msg("player", seat=seat), WORDS)
 
 
 def _role(rich: bool) -> tuple[str, str]:
@@ -224,8 +222,8 @@ class MrSneakyView(GameView[SneakyObs]):
         y0 = 16.0 if top else 16.0 + PANEL_H + 16.0
         rich = int(obs["rich"])
         you = p == seat
-        name_en = _name(p)[0] + (" (you)" if you else "")
-        name_ja = _name(p)[1] + ("(あなた)" if you else "")
+        name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
+        name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
         if rich >= 0:
             name_en += " — " + _role(p == rich)[0]
             name_ja += " — " + _role(p == rich)[1]
@@ -240,8 +238,8 @@ class MrSneakyView(GameView[SneakyObs]):
             y = y0 + 62 + (i // per_row) * 34
             out.pieces.append(Piece(f"jewel{p}_{i}", "token", x, y, w=28, h=28,
                                     art={"label": "", "color": JEWEL_COLOR},
-                                    tooltip_en=f"{_name(p)[0]}'s jewels: {jewels}",
-                                    tooltip_ja=f"{_name(p)[1]}の宝石:{jewels}個"))
+                                    tooltip_en=f"{seat_name(p, WORDS)[0]}'s jewels: {jewels}",
+                                    tooltip_ja=f"{seat_name(p, WORDS)[1]}の宝石:{jewels}個"))
         agents = [str(c) for c in obs["agents"][p]]
         total = agent_total(agents)
         ay = y0 + 170
@@ -317,9 +315,9 @@ class MrSneakyView(GameView[SneakyObs]):
                 "thief", "token", tx, ty, w=THIEF_SIZE, h=THIEF_SIZE, z=50,
                 state="active" if phase == P_MOVE and seat == 1 - rich else "",
                 art={"label_en": thief_en, "label_ja": thief_ja, "color": THIEF_COLOR},
-                tooltip_en=f"The thief ({_name(1 - rich)[0]}) on "
+                tooltip_en=f"The thief ({seat_name(1 - rich, WORDS)[0]}) on "
                 f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
-                tooltip_ja=f"泥棒コマ({_name(1 - rich)[1]})"
+                tooltip_ja=f"泥棒コマ({seat_name(1 - rich, WORDS)[1]})"
                 f"{'スタートカード' if thief_at < 0 else DOORS[thief_at]}にいます"))
 
     def _add_guards(self, out: Layout, obs: SneakyObs) -> None:
@@ -427,14 +425,14 @@ class MrSneakyView(GameView[SneakyObs]):
             why_ja = {E_TREASURE: "宝を発見", E_GUARDS: "泥棒を捕まえた",
                       E_BLOCKED: "カードが置けない", E_NOCARDS: "カード切れ"}[how]
             out.texts.append(Text("last_round", x, max(y, 580.0),
-                                  f"Round {lr['round']}: {_name(w)[0]} +{lr['jewels']} "
+                                  f"Round {lr['round']}: {seat_name(w, WORDS)[0]} +{lr['jewels']} "
                                   f"({why_en})",
-                                  f"第{lr['round']}ラウンド:{_name(w)[1]} 宝石+"
+                                  f"第{lr['round']}ラウンド:{seat_name(w, WORDS)[1]} 宝石+"
                                   f"{lr['jewels']}({why_ja})", size=14))
         if obs["phase"] == P_OVER:
             w = int(obs["winner"])
-            out.texts.append(Text("over", x, 640, f"Game over: {_name(w)[0]} wins",
-                                  f"ゲーム終了:{_name(w)[1]}の勝ち", size=20,
+            out.texts.append(Text("over", x, 640, f"Game over: {seat_name(w, WORDS)[0]} wins",
+                                  f"ゲーム終了:{seat_name(w, WORDS)[1]}の勝ち", size=20,
                                   bold=True))
 
     # -- gestures -------------------------------------------------------------------------

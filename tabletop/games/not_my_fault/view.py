@@ -25,8 +25,8 @@ from tabletop.api import (
     Piece,
     Text,
     Zone,
-    both,
     seat_figures,
+    seat_name,
     waiting_reason,
 )
 
@@ -60,9 +60,6 @@ HAND_X = 300.0
 RIGHT_X = WIDTH - 30.0
 TURN_COLOR = "#d4a017"
 
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and zones."""
-    return both(Msg("player", seat=seat), WORDS)
 
 
 PILE_ZONE = Zone("pile", 470.0, CENTRE_Y, 340.0, 150.0, "Face-down cards this round",
@@ -94,8 +91,8 @@ def milestone_art(milestone: int, declarer: int | None) -> dict[str, Any]:
     if declarer is None:
         body_en, body_ja = "Milestone", "マイルストーン"
     else:
-        body_en = f"Declared by {_name(declarer)[0]}"
-        body_ja = f"{_name(declarer)[1]}の申告"
+        body_en = f"Declared by {seat_name(declarer, WORDS)[0]}"
+        body_ja = f"{seat_name(declarer, WORDS)[1]}の申告"
     return {"title_en": str(milestone), "title_ja": "", "body_en": body_en, "body_ja": body_ja,
             "corner": "", "badge": "", "color": MILESTONE_COLOR}
 
@@ -160,7 +157,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
 
     @staticmethod
     def _name(obs: NotMyFaultObs, p: int, seat: int | None) -> tuple[str, str]:
-        en, ja = _name(p)[0], _name(p)[1]
+        en, ja = seat_name(p, WORDS)
         if p == seat:
             en, ja = en + " (you)", ja + "(あなた)"
         if obs["phase"] == P_OVER:
@@ -181,8 +178,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         for i in range(count):
             out.pieces.append(Piece(
                 f"rep{p}_{i}", "card", x + i * (REP_W + 6), y + 24, art=dict(REPRIMAND_ART),
-                w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {_name(p)[0]}",
-                tooltip_ja=f"{_name(p)[1]}の戒告{i + 1}枚目"))
+                w=REP_W, h=REP_H, tooltip_en=f"Reprimand {i + 1} of {seat_name(p, WORDS)[0]}",
+                tooltip_ja=f"{seat_name(p, WORDS)[1]}の戒告{i + 1}枚目"))
 
     def _add_opponent(self, out: Layout, obs: NotMyFaultObs, p: int, x: float,
                       w: float) -> None:
@@ -197,8 +194,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             # Another seat's cards are always backs: the observation holds no values here.
             out.pieces.append(Piece(hand_id(p, i), "card", x + 12 + i * step, PANEL_Y + 14,
                                     face_up=False, w=BACK_W, h=BACK_H, z=i,
-                                    tooltip_en=f"{_name(p)[0]}'s hand",
-                                    tooltip_ja=f"{_name(p)[1]}の手札"))
+                                    tooltip_en=f"{seat_name(p, WORDS)[0]}'s hand",
+                                    tooltip_ja=f"{seat_name(p, WORDS)[1]}の手札"))
         count = len(hand)
         out.texts.append(Text(f"hand_count{p}", x + 12, PANEL_Y + 84,
                               f"{_cards_en(count)} in hand",
@@ -216,8 +213,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             tip_en = f"Milestone {m}"
             tip_ja = f"マイルストーン{m}"
             if current:
-                tip_en += f": the current declaration ({_name(declarer)[0]})"
-                tip_ja += f":現在の申告({_name(declarer)[1]})"
+                tip_en += f": the current declaration ({seat_name(declarer, WORDS)[0]})"
+                tip_ja += f":現在の申告({seat_name(declarer, WORDS)[1]})"
             elif m < declared:
                 tip_en += ": below the current declaration"
                 tip_ja += ":現在の申告より下"
@@ -239,8 +236,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             if c["card"] is None:
                 out.pieces.append(Piece(centre_id(i), "card", x, y, face_up=False, w=PILE_W,
                                         h=PILE_H, z=i,
-                                        tooltip_en=f"Face down, from {_name(owner)[0]}",
-                                        tooltip_ja=f"{_name(owner)[1]}の伏せ札"))
+                                        tooltip_en=f"Face down, from {seat_name(owner, WORDS)[0]}",
+                                        tooltip_ja=f"{seat_name(owner, WORDS)[1]}の伏せ札"))
             else:
                 out.pieces.append(_card(centre_id(i), int(c["card"]), x, y, PILE_W, PILE_H,
                                         z=i, note=(" — your card, face down to the others",
@@ -248,8 +245,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         declared = int(obs["declared"])
         if declared:
             who = int(obs["declarer"])
-            en = (f"{len(centre)} down · declared {declared} by {_name(who)[0]}")
-            ja = f"伏せ札{len(centre)}枚・{_name(who)[1]}が{declared}を申告"
+            en = (f"{len(centre)} down · declared {declared} by {seat_name(who, WORDS)[0]}")
+            ja = f"伏せ札{len(centre)}枚・{seat_name(who, WORDS)[1]}が{declared}を申告"
         elif obs["phase"] == P_OVER:
             en, ja = "Game over", "ゲーム終了"
         else:
@@ -293,8 +290,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         for i, (v, o) in enumerate(zip(cards, owners, strict=True)):
             out.pieces.append(_card(f"audit{i}", v, a.x + 10 + i * step, a.y + 14, SMALL_W,
                                     SMALL_H, z=i,
-                                    note=(f" — played by {_name(o)[0]}",
-                                          f"({_name(o)[1]}が出した札)")))
+                                    note=(f" — played by {seat_name(o, WORDS)[0]}",
+                                          f"({seat_name(o, WORDS)[1]}が出した札)")))
         total, declared = int(last["total"]), int(last["declared"])
         penalised = int(last["penalised"])
         auditor = int(last["auditor"])
@@ -305,8 +302,10 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             en1, ja1 = f"Sum {total} ≥ {declared}: the report was true", \
                 f"合計{total} ≥ 申告{declared}:報告は正しい"
         out.texts.append(Text("audit_text", a.x + 10, a.y + 96, en1, ja1, size=14, bold=True))
-        en2 = f"{_name(auditor)[0]} audited; {_name(penalised)[0]} reprimanded"
-        ja2 = f"{_name(auditor)[1]}が監査、{_name(penalised)[1]}に戒告"
+        (auditor_en, auditor_ja), (penalised_en, penalised_ja) = (seat_name(auditor, WORDS),
+                                                                  seat_name(penalised, WORDS))
+        en2 = f"{auditor_en} audited; {penalised_en} reprimanded"
+        ja2 = f"{auditor_ja}が監査、{penalised_ja}に戒告"
         out.texts.append(Text("audit_who", a.x + 10, a.y + 120, en2, ja2, size=14))
 
     def _add_me(self, out: Layout, obs: NotMyFaultObs, me: int, seat: int | None) -> None:

@@ -34,10 +34,10 @@ from tabletop.api import (
     Tempo,
     Text,
     Zone,
-    both,
     score_header,
     score_row,
     seat_figures,
+    seat_name,
 )
 
 from .data import COLORS, EXTRA, KANA, KEYS, MISS, OK, OPPOSITE, ROMAJI, STINTS_PER_PLAYER, WORDS
@@ -53,12 +53,6 @@ from .model import (
     prompt_from_obs,
 )
 from .words import WORDS as CATALOGUE
-
-
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and texts."""
-    return both(Msg("player", seat=seat), CATALOGUE)
-
 
 WIDTH = 1280.0
 HEIGHT = 800.0
@@ -133,7 +127,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
     # -- the score board ------------------------------------------------------------------
     def _add_panel(self, out: Layout, obs: PunimonyoObs, p: int, seat: int | None) -> None:
         x = 20.0 if p == 0 else WIDTH - 20.0 - 320.0
-        name_en, name_ja = _name(p)[0], _name(p)[1]
+        name_en, name_ja = seat_name(p, CATALOGUE)
         if p == seat:
             name_en, name_ja = name_en + " (you)", name_ja + "(あなた)"
         phase = obs["phase"]
@@ -219,8 +213,8 @@ class PunimonyoView(GameView[PunimonyoObs]):
         if obs["practice"] or obs["auto"]:
             en, ja = "the app calls", "アプリが出題"
         elif questioner >= 0:
-            en = f"{_name(questioner)[0]} asks"
-            ja = f"{_name(questioner)[1]}が出題"
+            en = f"{seat_name(questioner, CATALOGUE)[0]} asks"
+            ja = f"{seat_name(questioner, CATALOGUE)[1]}が出題"
         else:
             en, ja = "", ""
         out.zones.append(Zone("question", 20.0, Q_Y - 12.0, WIDTH - 40.0, SLOT_H + 24.0,
@@ -310,8 +304,8 @@ class PunimonyoView(GameView[PunimonyoObs]):
         last = obs["last"] if phase == P_OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
         responder = int(last["responder"]) if last is not None else int(obs["responder"])
-        en = f"{_name(responder)[0]}, swapped" if responder >= 0 else "swapped"
-        ja = f"{_name(responder)[1]}・入れ替え" if responder >= 0 else "入れ替え"
+        en = f"{seat_name(responder, CATALOGUE)[0]}, swapped" if responder >= 0 else "swapped"
+        ja = f"{seat_name(responder, CATALOGUE)[1]}・入れ替え" if responder >= 0 else "入れ替え"
         out.zones.append(Zone("answer", 20.0, A_Y - 12.0, WIDTH - 40.0, SLOT_H + 24.0,
                               color="#27402f"))
         out.texts.append(Text("a_label", 32.0, A_Y + 14.0, "Answer", "答え", size=17,
@@ -518,8 +512,8 @@ def _shade(colour: str, factor: float) -> str:
 
 def _last_line(last: dict[str, Any]) -> tuple[str, str, str]:
     """The latest answer in one line: who, how long, right or where it went wrong."""
-    who_en = _name(int(last["responder"]))[0]
-    who_ja = _name(int(last["responder"]))[1]
+    who_en = seat_name(int(last["responder"]), CATALOGUE)[0]
+    who_ja = seat_name(int(last["responder"]), CATALOGUE)[1]
     n = int(last["length"])
     kind = last["kind"]
     beat = int(last["beat"])

@@ -27,6 +27,7 @@ from tabletop.api import (
     Zone,
     both,
     seat_figures,
+    seat_name,
 )
 
 from .data import (
@@ -53,11 +54,6 @@ from .model import (
     tuck_options,
 )
 from .words import WORDS
-
-
-def _name(seat: int) -> tuple[str, str]:
-    """A seat's name in English and Japanese, for pieces and zones."""
-    return both(Msg("player", seat=seat), WORDS)
 
 
 def _type(kind: str) -> tuple[str, str]:
@@ -155,8 +151,8 @@ class SpymasterView(GameView[SpymasterObs]):
         # Name and documents on the left.
         name_y, doc_y = (12.0, 44.0) if top else (590.0, 622.0)
         you = p == seat
-        name_en = _name(p)[0] + (" (you)" if you else "")
-        name_ja = _name(p)[1] + ("(あなた)" if you else "")
+        name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
+        name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
         if attacker == p and phase != P_OVER:
             name_en += " — attacking"
             name_ja += " — 攻撃中"
@@ -200,8 +196,8 @@ class SpymasterView(GameView[SpymasterObs]):
                 out.pieces.append(_card(pid, str(card), x, y, w, h, state=state, z=i))
         # The row of played agents, tucked Spies slid under and peeking out on the left.
         row_y = 124.0 if top else 452.0
-        label_en = f"{_name(p)[0]}'s row"
-        label_ja = f"{_name(p)[1]}の列"
+        label_en = f"{seat_name(p, WORDS)[0]}'s row"
+        label_ja = f"{seat_name(p, WORDS)[1]}の列"
         out.zones.append(Zone(f"row{p}", LEFT_X - 10, row_y - 10, RIGHT_X - LEFT_X + 20,
                               ROW_H + 20, label_en, label_ja))
         row = pl["row"]
