@@ -202,7 +202,7 @@ def test_defender_answers_in_its_own_view() -> None:
     lay = VIEW.layout(obs, 1)
     t = texts(lay)
     assert t["attack_title"] == "Player 1 ▶ Player 2: disaster"
-    assert t["attack_threshold"] == "Threshold: 8 + 1 spies − 0 spies (face down)"
+    assert t["attack_threshold"] == "Threshold: 8 + 1 spy − 0 spies (face down)"
     # The attacker, waiting, is told whose decision it is.
     assert say(VIEW.status(GAME.observation(s, 0), 0)) == "Player 2 is answering the attack."
 
