@@ -128,13 +128,6 @@ def place_problem(cards: Sequence[str], down: Sequence[bool], thief: int, cell: 
     return cell_problem(cards, thief, cell) or river_problem(cards, down, cell, card, strict)
 
 
-def face_up_cells(cards: Sequence[str], down: Sequence[bool], thief: int, card: Card,
-                  strict: bool) -> list[int]:
-    """Every cell where ``card`` may lie face up."""
-    return [i for i in open_cells(cards, thief)
-            if river_fits(river_context(cards, down, i), card, strict) is None]
-
-
 
 # ---------------------------------------------------------------------------------------------
 # Scoring (ST-R28..ST-R30)

@@ -14,10 +14,20 @@ from tabletop.games.sheep_and_thief.data import (
     CARDS,
     CELLS,
     HOUSE_CARD,
+    SIZE,
     STOCK,
     row_col,
 )
-from tabletop.games.sheep_and_thief.sheet import river_points, towns_reached
+from tabletop.games.sheep_and_thief.sheet import (
+    RIVER_BANK,
+    RIVER_UNCONNECTED,
+    cell_problem,
+    open_cells,
+    river_context,
+    river_fits,
+    river_points,
+    towns_reached,
+)
 from tabletop.games.sheep_and_thief.state import P_HOUSES
 from tests.games.sheep_and_thief.st_build import GAME, sheep_total
 
@@ -98,6 +108,29 @@ def brute_rivers(cards: list[str], down: list[bool]) -> int:
     return points
 
 
+def brute_river(cards: list[str], down: list[bool], cell: int, card: str,
+                strict: bool) -> str | None:
+    """ST-R16 / ST-C4 read straight from the rule: with ``strict``, wherever the new card
+    touches a card, river meets river and never a bank; a river card needs one river end on
+    the border or on a neighbour's river end."""
+    rivers = _features(cards, down, "river")  # every card laid, face-down ones riverless
+    r, c = row_col(cell)
+    mine = set(CARDS[card].rivers)
+    if strict:
+        for e, (dr, dc) in _DELTA.items():
+            nb = (r + dr, c + dc)
+            if nb in rivers and (e in mine) != (_BACK[e] in rivers[nb]):
+                return RIVER_BANK
+    if not mine:
+        return None
+    for e in mine:
+        dr, dc = _DELTA[e]
+        nb = (r + dr, c + dc)
+        if not (0 <= nb[0] < SIZE and 0 <= nb[1] < SIZE) or _BACK[e] in rivers.get(nb, set()):
+            return None
+    return RIVER_UNCONNECTED
+
+
 @st.composite
 def sheets(draw: st.DrawFn) -> tuple[list[str], list[bool]]:
     """A random sheet: the house, any cards in any other cells, some face down (the scoring
@@ -132,6 +165,23 @@ def test_rivers_match_flood_fill(sheet: tuple[list[str], list[bool]]) -> None:
     # ST-R30: 2 per river card in a group of 2+, as the brute-force fill counts.
     cards, down = sheet
     assert river_points(cards, down) == brute_rivers(cards, down)
+
+
+@settings(max_examples=150, deadline=None)
+@given(sheet=st.one_of(sheets(), road_heavy_sheets()), thief=st.integers(0, CELLS - 1),
+       card=st.sampled_from(CARD_IDS), strict=st.booleans())
+def test_fast_placement_checks_agree_with_the_rules(sheet: tuple[list[str], list[bool]],
+                                                      thief: int, card: str,
+                                                      strict: bool) -> None:
+    # ST-R15, ST-R16, ST-C4: the one-pass open cells and the river check read from a cell's
+    # surroundings (what the search asks) say what the rule-by-rule checks say.
+    cards, down = sheet
+    cards = [c if i == 0 or i % 3 else "" for i, c in enumerate(cards)]  # leave cells open
+    assert open_cells(cards, thief) == [i for i in range(CELLS)
+                                        if cell_problem(cards, thief, i) is None]
+    for cell in range(CELLS):
+        assert river_fits(river_context(cards, down, cell), CARDS[card], strict) == \
+            brute_river(cards, down, cell, card, strict)
 
 
 def test_flood_fill_sees_long_roads() -> None:
