@@ -125,18 +125,17 @@ class TableItem(QGraphicsObject):
 
     # -- animation helpers ----------------------------------------------------------------
     def _run(self, name: str, anim: QVariantAnimation) -> None:
-        old = self._anims.pop(name, None)
-        if old is not None:
-            old.stop()
+        self._halt(name)
         self._anims[name] = anim
         anim.finished.connect(lambda: self._forget(name, anim))
         anim.valueChanged.connect(self._animation_step)
         anim.start()
 
     def _halt(self, name: str) -> None:
-        """Stop the animation ``name`` where it is, if it runs, and forget it."""
+        """Stop the animation ``name`` where it is (stopping a finished one does nothing) and
+        forget it."""
         anim = self._anims.pop(name, None)
-        if anim is not None and anim.state() == QVariantAnimation.State.Running:
+        if anim is not None:
             anim.stop()
 
     def _animation_step(self, _value: object) -> None:
@@ -169,18 +168,14 @@ class TableItem(QGraphicsObject):
 
     def animate_pos(self, target: QPointF, ms: int = MOVE_MS) -> None:
         if (self.pos() - target).manhattanLength() < 0.01:
-            old = self._anims.pop("pos", None)
-            if old is not None:
-                old.stop()
+            self._halt("pos")
             return
         anim = _tween(QPropertyAnimation(self, b"pos"), ms, self.pos(), target,
                       QEasingCurve.Type.OutCubic)
         self._run("pos", anim)
 
     def set_pos_now(self, target: QPointF) -> None:
-        old = self._anims.pop("pos", None)
-        if old is not None:
-            old.stop()
+        self._halt("pos")
         self.setPos(target)
 
     def fade(self, to: float, ms: int = FADE_MS, on_done: Any = None) -> None:
@@ -446,9 +441,7 @@ class CardItem(PieceItem):
         self._run("flip", anim)
 
     def _stop_flip(self) -> None:
-        anim = self._anims.pop("flip", None)
-        if anim is not None:
-            anim.stop()
+        self._halt("flip")
         self._set_flip(1.0)
 
     def _flip_step(self, v: Any) -> None:
@@ -750,9 +743,7 @@ class MeterItem(TableItem):
             anim.valueChanged.connect(self._set_shown)
             self._run("value", anim)
         elif not animate:
-            anim = self._anims.pop("value", None)
-            if anim is not None:
-                anim.stop()
+            self._halt("value")
             self.shown = float(meter.value)
         self._value = float(meter.value)
         self.update()
