@@ -1,7 +1,7 @@
 """Saboteur 2 in the app, played through the table with real drags, right-clicks, R and clicks:
 one person against four computer players for the whole three rounds, and a hot-seat game of
 three people to the end of a round, where no person's screen ever shows another person's hand,
-role or Map peek (behind the privacy page, after a Map, after a round)."""
+role or Map peek (behind the privacy page, after a Map, after an undo, after a round)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from tabletop.app.undo_guard import undo_state
 from tabletop.engine.layout import Gesture
 from tabletop.games.saboteur2.plugin import PLUGIN
 from tests.app.table_driver import (
@@ -137,3 +138,37 @@ def test_hot_seat_of_three_to_the_end_of_a_round(window, qtbot) -> None:  # type
         QTest.mouseClick(window.privacy_page.button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.table.item_for("result") is not None, timeout=10_000)
     assert screen_leaks(window, c) == []
+
+
+def test_hot_seat_undo_and_maps_never_show_another_persons_hand(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Three people at one screen through a round, with Maps played and moves taken back:
+    after every move, every undo and every hand-over, the screen shows only what the person
+    holding it may know (SB-C3, SB-R36)."""
+    c = start_seeded(window, GAME, ["human", "human", "human"], seed=5)
+    rng = random.Random(5)
+    checks = undos = maps = pages = 0
+    for _ in range(1500):
+        if c.over or c.session.state.round > 1:
+            break
+        if c.awaiting_privacy is not None:
+            assert window.stack.currentWidget() is window.privacy_page
+            assert not window.table._pieces and not window.table.gestures()
+            window.privacy_page.button.click()
+            pages += 1
+            continue
+        assert c.viewing_seat == c.session.current_player()
+        assert screen_leaks(window, c) == []
+        checks += 1
+        legal = c.session.legal_actions()
+        # Maps and passes (the moves a person may take back) more often than chance gives.
+        wanted = [a for a in legal if a.startswith(("play:A-MAP", "discard:", "fix:"))]
+        action = rng.choice(wanted) if wanted and rng.random() < 0.5 else choose(legal, rng)
+        maps += action.startswith("play:A-MAP")
+        assert c.submit_human(action)
+        if rng.random() < 0.4 and c.awaiting_privacy is None and undo_state(c)[0]:
+            window.undo()
+            undos += 1
+            assert c.viewing_seat is not None
+            assert screen_leaks(window, c) == []
+    assert c.session.state.round > 1 or c.over, "the round did not end"
+    assert checks > 30 and pages > 10 and undos > 5 and maps > 2

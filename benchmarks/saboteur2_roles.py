@@ -1,0 +1,214 @@
+"""Saboteur 2 by role: how often each role's team wins a round, and how well a seat guesses
+the others' roles from the public evidence.
+
+Plays N seeded games with the given agents (seats rotated as ``tabletop-cli simulate
+--rotate`` does: game i seats agent j at seat (j + i) % n), every agent choosing from its own
+observation. For every round it records, per seat, the agent, the role the seat held at the
+round's end and whether that role's side won the round (SB-R25..R27: a green or blue digger
+when its team wins, the Boss when any team does, a saboteur when no team does; the Profiteer
+and the Geologists are left out, they side with nobody). The summary gives, per agent and side
+(digger, saboteur), rounds, team wins and the rate with its 95% Wilson interval.
+
+Role guesses: at the first decision of the first agent's seat after ``--guess-turn`` turns of
+a round, the seat's own belief (the game's resampler, which weights the roles it draws by the
+public evidence, ``ai.role_weight``) is sampled ``--guess-samples`` times; each other seat's
+guessed side is the side drawn most often. Reported: the share of seats guessed right, against
+the share a guess of "digger" for everyone gets (the prior's best guess).
+
+    python benchmarks/saboteur2_roles.py --agents random,random,random,random,random \\
+        --games 200 --json sb-random.json --resume
+    python benchmarks/saboteur2_roles.py --agents hard,random,random,random,random \\
+        --games 200 --json sb-hard-random.json --resume
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import resumable
+
+from tabletop.ai.levels import AGENTS, make_agent
+from tabletop.cli import derive_seed
+from tabletop.engine import Session
+from tabletop.games.saboteur2.data import (
+    BLUE,
+    GREEN,
+    R_BLUE,
+    R_BOSS,
+    R_GREEN,
+    R_SABOTEUR,
+)
+from tabletop.games.saboteur2.model import Saboteur2Game
+
+DIGGER, SABOTEUR = "digger", "saboteur"
+_SIDE = {R_GREEN: DIGGER, R_BLUE: DIGGER, R_BOSS: DIGGER, R_SABOTEUR: SABOTEUR}
+
+
+def side_won(role: str, teams: list[str]) -> bool | None:
+    """Whether ``role``'s side won a round that the ``teams`` won ([]: the gold was not
+    reached or was blocked); None for the roles on no side."""
+    if role == R_GREEN:
+        return GREEN in teams
+    if role == R_BLUE:
+        return BLUE in teams
+    if role == R_BOSS:
+        return bool(teams)
+    if role == R_SABOTEUR:
+        return not teams
+    return None
+
+
+def guess_sides(game: Saboteur2Game, session: Session, seat: int, samples: int,
+                rng: random.Random) -> tuple[int, int, int]:
+    """(seats guessed right, seats guessed, seats a "digger" guess gets right) for ``seat``'s
+    belief about the others' roles, read from its observation alone."""
+    sample = game.resampler(session.observation(seat), seat)
+    counts: list[Counter[str]] = [Counter() for _ in range(session.state.n)]
+    for _ in range(samples):
+        s = sample(rng)
+        for p, r in enumerate(s.roles):
+            counts[p][_SIDE.get(r, "none")] += 1
+    right = guessed = prior = 0
+    truth = session.state.roles
+    for p in range(session.state.n):
+        if p == seat:
+            continue
+        guessed += 1
+        best = counts[p].most_common(1)[0][0]
+        actual = _SIDE.get(truth[p], "none")
+        right += best == actual
+        prior += actual == DIGGER
+    return right, guessed, prior
+
+
+def play(levels: tuple[str, ...], seed: int, index: int, guess_turn: int,
+         guess_samples: int) -> dict[str, Any]:
+    """One seeded game; per round the seats' agents, roles and side wins, and the first agent's
+    role guess."""
+    n = len(levels)
+    shift = index % n
+    seating = [levels[(s - shift) % n] for s in range(n)]
+    game_seed = derive_seed(seed, index)
+    game = Saboteur2Game()
+    session = Session(game, n, {}, game_seed, human_seats=())
+    agents = [make_agent(level, None) for level in seating]
+    subject = shift  # the seat of agent 0
+    rounds: list[dict[str, Any]] = []
+    guesses: list[list[int]] = []
+    guessed_round = -1
+    while not session.is_terminal():
+        seat = session.current_player()
+        s = session.state
+        if seat == subject and s.turns >= guess_turn and guessed_round != s.round \
+                and all(s.roles):
+            guessed_round = s.round
+            rng = random.Random(derive_seed(game_seed, "guess", s.round))
+            guesses.append(list(guess_sides(game, session, seat, guess_samples, rng)))
+        decision = agents[seat].choose(game, session.observation(seat), seat,
+                                       session.legal_actions(),
+                                       seed=derive_seed(game_seed, seat, len(session.history)))
+        session.submit(seat, decision.action)
+        # A round's end appends its pay to ``gains`` (SB-R29); its result holds the roles.
+        if len(session.state.gains) > len(rounds):
+            result = session.state.result
+            rounds.append({
+                "agents": list(seating),
+                "roles": list(result["roles"]),
+                "teams": list(result["teams"]),
+                "reason": result["reason"],
+            })
+    return {"index": index, "seed": game_seed, "rounds": rounds, "guesses": guesses,
+            "returns": session.returns(), "agent_of_seat": seating}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of ``wins`` out of ``n``."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    d = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return mid - half, mid + half
+
+
+def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per agent and side: rounds, team wins, rate and 95% interval; the role guesses."""
+    tally: dict[str, dict[str, list[int]]] = {}
+    for run in runs:
+        for rnd in run["rounds"]:
+            for agent, role in zip(rnd["agents"], rnd["roles"], strict=True):
+                won = side_won(role, rnd["teams"])
+                if won is None:
+                    continue
+                cell = tally.setdefault(agent, {}).setdefault(_SIDE[role], [0, 0])
+                cell[0] += int(won)
+                cell[1] += 1
+    sides: dict[str, Any] = {}
+    for agent, by_side in sorted(tally.items()):
+        for side, (wins, n) in sorted(by_side.items()):
+            low, high = wilson(wins, n)
+            sides.setdefault(agent, {})[side] = {
+                "rounds": n, "wins": wins, "rate": wins / n if n else 0.0,
+                "low": low, "high": high}
+    right = sum(g[0] for r in runs for g in r["guesses"])
+    guessed = sum(g[1] for r in runs for g in r["guesses"])
+    prior = sum(g[2] for r in runs for g in r["guesses"])
+    first: Counter[str] = Counter()
+    for r in runs:
+        ret = r["returns"]
+        top = max(ret)
+        if not all(v == top for v in ret):
+            for p, v in enumerate(ret):
+                if v == top:
+                    first[r["agent_of_seat"][p]] += 1
+    return {"games": len(runs), "sides": sides,
+            "guess": {"seats": guessed, "right": right, "rate": right / guessed if guessed
+                      else 0.0, "digger_rate": prior / guessed if guessed else 0.0},
+            "first": dict(first)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--agents", required=True,
+                   help="comma-separated agents, one per seat: " + ", ".join(AGENTS))
+    p.add_argument("--games", type=int, default=200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--guess-turn", type=int, default=10)
+    p.add_argument("--guess-samples", type=int, default=200)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--json", type=Path, required=True)
+    p.add_argument("--resume", action="store_true")
+    args = p.parse_args(argv)
+    levels = tuple(a.strip() for a in args.agents.split(","))
+    bad = [a for a in levels if a not in AGENTS]
+    if bad or not 2 <= len(levels) <= 12 or args.games < 1:
+        p.error(f"--agents takes 2 to 12 of {', '.join(AGENTS)}; --games at least 1")
+    meta = {"game": "saboteur2", "agents": list(levels), "seed": args.seed,
+            "guess_turn": args.guess_turn, "guess_samples": args.guess_samples}
+    jobs = [(levels, args.seed, i, args.guess_turn, args.guess_samples)
+            for i in range(args.games)]
+    out, played, seconds = resumable.run(
+        args.json, meta, jobs, key=lambda job: job[2], run_key=lambda r: r["index"],
+        play=play, summary=summary, workers=args.workers, resume=args.resume,
+        log=lambda line: print(line, file=sys.stderr))
+    for agent, by_side in out["sides"].items():
+        for side, f in by_side.items():
+            print(f"{agent:<8}{side:<10}{f['wins']:>5}/{f['rounds']:<5}{f['rate']:>7.1%}"
+                  f"  ({f['low']:.1%}-{f['high']:.1%})")
+    g = out["guess"]
+    print(f"role guesses after {args.guess_turn} turns: {g['right']}/{g['seats']} right "
+          f"({g['rate']:.1%}); everyone a digger: {g['digger_rate']:.1%}")
+    print(f"first place: {out['first']} of {out['games']} games; {played} played in "
+          f"{seconds:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
