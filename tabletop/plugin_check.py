@@ -25,6 +25,7 @@ from typing import Any
 
 from tabletop.api import GamePlugin
 from tabletop.engine import CHANCE, GameError, Observation, Session, check_game
+from tabletop.engine.layout import WINDOW_KEYS
 from tabletop.engine.tiles import TileArt, TileError, is_tile_art
 from tabletop.text import LANGS, MissingWords, render
 
@@ -174,6 +175,9 @@ def _check_gestures(view: Any, obs: Observation, seat: int, legal: list[str], wh
             # The table turns a piece with R; a button's shortcut would take the key first.
             problems.append(f"{where}: the button of {g.action!r} takes the key R, which turns "
                             f"the turnable pieces {sorted(turnable)[:3]}")
+        if g.shortcut in WINDOW_KEYS:
+            problems.append(f"{where}: the button of {g.action!r} takes the key "
+                            f"{g.shortcut}, which the window keeps for itself")
         if g.source is not None or g.target is not None:
             source = str(g.source or g.target)
             target = g.target if g.source else None

@@ -100,6 +100,13 @@ class _PassOnR(TileRowView):
         return [dataclasses.replace(g, shortcut="R") if g.action == "pass" else g for g in out]
 
 
+class _PassOnHint(TileRowView):
+    def gestures(self, obs: dict[str, Any], seat: int | None,
+                 legal_actions: list[str]) -> list[Gesture]:
+        out = super().gestures(obs, seat, legal_actions)
+        return [dataclasses.replace(g, shortcut="H") if g.action == "pass" else g for g in out]
+
+
 def test_a_tile_the_table_cannot_draw_is_found() -> None:
     with pytest.raises(PluginCheckError, match=r"tile 'start' for None: style 'lava'"):
         check_plugin(_tiles(_BadTile), seeds=[0], rules=False)
@@ -115,3 +122,10 @@ def test_a_button_on_the_key_that_turns_pieces_is_found() -> None:
     # The tile toy's third tile fits nowhere: its player passes, with a button.
     with pytest.raises(PluginCheckError, match=r"the button of 'pass' takes the key R"):
         check_plugin(_tiles(_PassOnR), seeds=range(3), rules=False)
+
+
+def test_a_button_on_a_key_the_window_keeps_is_found() -> None:
+    # H asks for a hint: a game's button on it would never be pressed by the key.
+    with pytest.raises(PluginCheckError, match=r"the button of 'pass' takes the key H, which "
+                                               r"the window keeps for itself"):
+        check_plugin(_tiles(_PassOnHint), seeds=range(3), rules=False)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.api import seat_colour, seat_mark
+from tabletop.engine.layout import WINDOW_KEYS
 
 from . import status as st
 from .i18n import gesture_label, tr
@@ -43,8 +44,7 @@ STATUS_STYLES: dict[str, str] = {
 }
 GAME_BUTTON_STYLE = "font-size: 12pt; font-weight: bold; padding: 4px 16px;"
 # The window's own keys, which a game's button may not take.
-RESERVED_KEYS = {"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N", "Ctrl+Q", "Ctrl+S",
-                 "Ctrl+O"}
+RESERVED_KEYS = WINDOW_KEYS
 
 
 class PrivacyPage(QWidget):

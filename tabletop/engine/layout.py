@@ -138,6 +138,12 @@ class Layout:
     texts: list[Text] = field(default_factory=list)
 
 
+#: The window's own keys (hint, undo, redo, help, new, quit, save, open): a game's button may
+#: not take one (the plugin check refuses it), the window would answer first.
+WINDOW_KEYS: frozenset[str] = frozenset({"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N",
+                                         "Ctrl+Q", "Ctrl+S", "Ctrl+O"})
+
+
 @dataclass(frozen=True)
 class Gesture:
     """How a player performs one legal action on the table.

@@ -28,7 +28,7 @@ TYPE_NAMES: dict[str, tuple[str, str]] = {
     HACKER: ("Hacker", "ハッカー"),
 }
 #: Keyboard shortcuts of the call buttons.
-TYPE_KEYS: dict[str, str] = {SPY: "S", FORCES: "F", HACKER: "H"}
+TYPE_KEYS: dict[str, str] = {SPY: "S", FORCES: "F", HACKER: "K"}
 
 TYPE_BODIES: dict[str, tuple[str, str]] = {
     SPY: ("Success: draw 1 if the card before it is a smaller Spy; every 3rd Spy in your row "

@@ -65,7 +65,7 @@ def test_play_is_a_drag_and_call_is_three_buttons() -> None:
     g = VIEW.gestures(GAME.observation(s, 1), 1, GAME.legal_actions(s))
     assert [(x.label_en, x.label_ja, x.shortcut, x.source, x.target) for x in g] == [
         ("Special Forces", "特殊部隊", "F", None, None),
-        ("Hacker", "ハッカー", "H", None, None),
+        ("Hacker", "ハッカー", "K", None, None),
         ("Spy", "スパイ", "S", None, None)]
 
 
