@@ -392,20 +392,24 @@ CASES = [
     Case("national-economy", ("human", "easy"), 5, DROP_CLICK),
     Case("national-economy-solo", ("human",), 6, DROP_CLICK),
     Case("mr-sneaky", ("human", "easy"), 7, DROP_CLICK),
-    # The Hacker's key (H) is the window's hint: its button is reached by Tab.
-    Case("spymaster", ("human", "easy"), 8, frozenset({"button", "shortcut"})),
+    # Every call has its key (S, F, K; H stays the window's hint).
+    Case("spymaster", ("human", "easy"), 8, frozenset({"shortcut"})),
     Case("not-my-fault", ("human", "easy"), 9, frozenset({"drop", "shortcut"})),
     Case("buried-treasure", ("human", "easy"), 10, DROP_CLICK),
     Case("punimonyo", ("human", "easy"), 11, frozenset({"shortcut", "click"})),
     Case("sheep-and-thief", ("human", "easy"), 12, DROP_CLICK, menu=True),
-    Case("saboteur2", ("human", "easy", "easy"), 14, frozenset({"drop", "click", "button"}),
-         menu=True, turn=True),
+    # Two Saboteur 2 matches: one drops, clicks, presses a button and a key and turns a tile;
+    # in the other a piece that both moves and takes a click asks which Enter means.
+    Case("saboteur2", ("human", "easy", "easy"), 62,
+         frozenset({"drop", "click", "button", "shortcut"}), turn=True),
+    Case("saboteur2", ("human", "easy", "easy"), 53, frozenset({"drop"}), menu=True,
+         turn=True),
     Case("secret-agent", ("human", "easy", "easy"), 14,
          frozenset({"drop", "click", "shortcut"}), menu=True),
 ]
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.game for case in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[f"{case.game}-{case.seed}" for case in CASES])
 def test_each_game_plays_from_the_keyboard(make_window, qtbot, case: Case) -> None:  # type: ignore[no-untyped-def]
     # A game played to a beat gets a clock the test steps: a beat falls only when nothing
     # else can happen, so the person is never rushed.

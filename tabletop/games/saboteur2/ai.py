@@ -84,6 +84,18 @@ def _relation(a: str, b: str) -> str:
 _HIT: Final = {"same": 0.3, "opposed": 1.0, "rival": 0.7, "loose": 0.8}
 _HELP: Final = {"same": 1.0, "opposed": 0.35, "rival": 0.7, "loose": 0.8}
 _SAMPLES: Final = 24
+#: How likely a digger is to lay a blocking card, a free digger to let a turn pass without
+#: bringing the gold nearer, a saboteur to bring it nearer (each against the other side). A
+#: saboteur who digs to hide is rarer than a digger held up by his hand.
+_DIGGER_BLOCKS: Final = 0.35
+_DIGGER_IDLE: Final = 0.7
+_SABOTEUR_DIGS: Final = 0.3
+
+
+def turns_taken(s: Saboteur2State, p: int) -> int:
+    """The turns seat ``p`` has had this round: the round's turns go round from its starter
+    (SB-R12; a seat without cards is skipped only at the end of a round, SB-R14)."""
+    return max(0, (s.turns - (p - s.starter) % s.n + s.n - 1) // s.n)
 
 
 def _likelihood(s: Saboteur2State, roles: Sequence[str]) -> float:
@@ -94,9 +106,13 @@ def _likelihood(s: Saboteur2State, roles: Sequence[str]) -> float:
         side = sides[p]
         dig, block = s.ev_dig[p], s.ev_block[p]
         if side in "gbd":
-            w *= 0.55 ** block
+            w *= _DIGGER_BLOCKS ** block
+            # A free digger who lets his turns go by without digging looks less like one
+            # (a digger with broken tools cannot dig: his turns say nothing).
+            if not s.blocked(p):
+                w *= _DIGGER_IDLE ** max(0, turns_taken(s, p) - dig)
         elif side == "s":
-            w *= 0.6 ** dig
+            w *= _SABOTEUR_DIGS ** dig
         else:
             w *= 0.85 ** (dig + block)
         green, blue = s.ev_door[p]

@@ -10,7 +10,13 @@ import pytest
 
 from tabletop.engine import Session
 from tabletop.games.saboteur2 import policy
-from tabletop.games.saboteur2.ai import found_chance, heuristics, scripted_action, search_actions
+from tabletop.games.saboteur2.ai import (
+    found_chance,
+    heuristics,
+    scripted_action,
+    search_actions,
+    turns_taken,
+)
 from tabletop.games.saboteur2.data import ROLES
 from tabletop.games.saboteur2.maze import GOAL_KEYS, need
 from tabletop.games.saboteur2.reach import goal_need
@@ -35,6 +41,30 @@ def test_roles_are_guessed_by_the_evidence() -> None:
     sab3 = sum(t.roles[3] == SAB for t in twins) / len(twins)
     # Uniformly, any one of the 14 unseen roles: 3/14 saboteur.
     assert sab1 > 0.3 > 1.4 * 3 / 14 and sab3 < 3 / 14
+
+
+def test_turns_taken_go_round_from_the_starter() -> None:
+    # SB-R12: the round's turns go clockwise from its starter.
+    s = position([GRN, SAB, GRN, BLU, BLU], [["A-MAP"]] * 5)
+    s.starter, s.turns = 3, 7
+    # Seats 3, 4, 0, 1, 2, 3, 4 have moved.
+    assert [turns_taken(s, p) for p in range(5)] == [1, 1, 1, 2, 2]
+    s.turns = 0
+    assert [turns_taken(s, p) for p in range(5)] == [0] * 5
+
+
+def test_a_free_player_who_never_digs_is_guessed_a_saboteur_more_often() -> None:
+    # Two players have had three turns each; seat 1 dug every time, seat 2 never did, and
+    # neither has broken tools: seat 2 is the likelier saboteur, seat 1 the likelier digger.
+    s = position([GRN, GRN, BLU, BLU, BLU], [["A-MAP"]] * 5)
+    s.starter, s.turns = 0, 15
+    s.ev_dig[1] = 3
+    obs = GAME.observation(s, 0)
+    rng = random.Random(8)
+    twins = [GAME.resample(obs, 0, rng) for _ in range(300)]
+    sab1 = sum(t.roles[1] == SAB for t in twins) / len(twins)
+    sab2 = sum(t.roles[2] == SAB for t in twins) / len(twins)
+    assert sab2 > 2 * sab1 and sab1 < 3 / 14
 
 
 def test_heuristic_sees_the_way_to_the_gold() -> None:
