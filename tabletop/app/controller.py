@@ -47,6 +47,7 @@ from .hints import Hints
 from .i18n import player_name, tr
 from .newgame import NAMES, TAG, GameSetup
 from .saves import SaveStore
+from .seat_names import with_names
 from .series import Series
 from .status import INFO, OVER, THINKING, TURN, WARNING, StatusLine
 from .tempo import Beat, BeatClock
@@ -342,7 +343,7 @@ class GameController(QObject):
         seat = self.viewing_seat
         obs = self.session.observation(seat)
         self.beat.set(self.beat.active(obs))
-        layout = self.view.layout(obs, seat)
+        layout = with_names(self.view.layout(obs, seat), self.setup.names)
         self._table_size = (layout.width, layout.height)
         gestures: list[Gesture] = []
         if self.is_human_turn():
@@ -469,7 +470,8 @@ class GameController(QObject):
         seat = self.viewing_seat
         state = self.session.state_at(ply)
         obs = self.game.observation(state, seat)
-        self.table.sync(self.view.layout(obs, seat), [], animate=self.animate)
+        self.table.sync(with_names(self.view.layout(obs, seat), self.setup.names), [],
+                        animate=self.animate)
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
         self.log.show([self.speaker.say(e, self.lang) for r in self.session.history[:ply]

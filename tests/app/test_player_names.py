@@ -21,6 +21,7 @@ from tabletop.app.newgame import (
     SeatNames,
     clean_name,
 )
+from tabletop.app.seat_names import renamer
 from tabletop.app.window import MainWindow
 from tabletop.engine import Session
 from tabletop.engine import savefile as sf
@@ -291,3 +292,28 @@ def test_seat_names_for_the_speaker_follow_the_language() -> None:
     assert list(names) == ["Aiko", "プレイヤー2", "プレイヤー3"]
     # Nobody named: the speaker gets no names and words the seats as it always did.
     assert GameSetup("toy", 2, ["human", "human"]).speaker_names(lambda: "en") is None
+
+
+def test_seat_panels_on_the_table_carry_the_names(make_window) -> None:
+    # Magos lays out each seat's spell row as "Player 1's spells"; the names given replace the
+    # seat names on the table too, in either language.
+    from tabletop.games.magos.plugin import PLUGIN as MAGOS
+
+    window = make_window({"magos": MAGOS})
+    c = window.start_game(GameSetup("magos", 2, ["human", "human"], {}, seed=5,
+                                    names=["Aiko", "Ben"]))
+    assert c is not None
+    claim(window)
+    rows = [window.table.item_for(f"row{p}") for p in (0, 1)]
+    assert [r.label() for r in rows] == ["Aiko's spells", "Ben's spells"]
+    window.set_language("ja")
+    assert [r.label() for r in rows] == ["Aikoの呪文", "Benの呪文"]
+
+
+def test_names_replace_whole_seat_names_only() -> None:
+    rename = renamer(["Aiko", "", "Chie"] + [""] * 8 + ["Lee"])
+    assert rename("Player 1 breaks Player 12's lantern") == "Aiko breaks Lee's lantern"
+    assert rename("Player 2 and Player 3") == "Player 2 and Chie"
+    assert rename("プレイヤー1がプレイヤー12のランプを壊した") == "AikoがLeeのランプを壊した"
+    assert rename("Players 1 to 3") == "Players 1 to 3"
+    assert rename("") == ""
