@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--names", default="", help="comma-separated names of the human seats")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     options = dict(o.split("=", 1) for o in args.option)
@@ -58,8 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(lang=args.lang, settings=settings, ai_delay_ms=0, animate=False)
     window.resize(w, h)
     window.show()
+    names = args.names.split(",") if args.names else []
     c = window.start_game(GameSetup(args.game, len(seats), seats, options, seed=args.seed,
-                                    fixed_seed=True))
+                                    fixed_seed=True, names=names))
     if c is None:
         print(f"could not start {args.game}", file=sys.stderr)
         return 1
@@ -82,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         if c.awaiting_privacy is not None:
             window.privacy_page.button.click()
     pump(0.4)
+    print("status:", window.table_page.status.full_text())
     window.grab().save(str(out))
     print(f"saved {out} after {played} moves")
     window.close()

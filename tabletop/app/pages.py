@@ -174,6 +174,7 @@ class StatusLabel(QLabel):
         font.setPointSizeF(self.SIZES[0])
         self.setFont(font)
         line = QFontMetricsF(font).lineSpacing()
+        self._room = line * self.LINES  # the height two lines of the main font take
         self.setFixedHeight(int(line * self.LINES + 2 * 6 + 6))
 
     def full_text(self) -> str:
@@ -188,10 +189,35 @@ class StatusLabel(QLabel):
         super().resizeEvent(event)
         self._fit()
 
+    @staticmethod
+    def _line_height(font: QFont, text: str) -> float:
+        """The height of ``text`` set on one line (its fonts' own line height)."""
+        return QFontMetricsF(font).boundingRect(
+            QRectF(0, 0, 1e6, 1e6), int(Qt.TextFlag.TextWordWrap.value), text).height()
+
     def _fits(self, font: QFont, text: str, width: int) -> bool:
+        # Two lines of the text's own height (a Japanese line, set in a fallback font, is
+        # taller than the main font's), within the room of two lines at the usual size.
         bounds = QFontMetricsF(font).boundingRect(
             QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap.value), text)
-        return bounds.height() <= QFontMetricsF(font).lineSpacing() * self.LINES + 0.5
+        lines = self._line_height(font, text) * self.LINES
+        return bounds.height() <= min(lines, self._room) + 0.5
+
+    def _cut(self, font: QFont, text: str, width: int) -> str:
+        """The longest start of ``text`` that fits with "…" after it; in a Latin word, cut
+        back to the space before it (Japanese is cut between any two characters)."""
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self._fits(font, text[:mid].rstrip() + "…", width):
+                lo = mid
+            else:
+                hi = mid - 1
+        shown = text[:lo]
+        if 0 < lo < len(text) and text[lo - 1].isascii() and text[lo - 1].isalnum() \
+                and text[lo].isascii() and text[lo].isalnum() and " " in shown:
+            shown = shown[:shown.rindex(" ")]
+        return shown.rstrip() + "…"
 
     def _fit(self) -> None:
         text = self._full
@@ -203,12 +229,7 @@ class StatusLabel(QLabel):
             if self._fits(font, text, width):
                 break
         else:
-            # Even the smallest size needs more lines: cut at a word, mark the cut.
-            words = text.split(" ") if " " in text else list(text)
-            joiner = " " if " " in text else ""
-            while len(words) > 1 and not self._fits(font, joiner.join(words) + "…", width):
-                words.pop()
-            shown = joiner.join(words) + "…"
+            shown = self._cut(font, text, width)  # even the smallest size needs more lines
         self.setFont(font)
         super().setText(shown)
         self.setToolTip(text if shown != text else "")

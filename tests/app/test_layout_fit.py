@@ -88,12 +88,8 @@ TABLE_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {
 _PROMPT = ("the prompt needs more than the status line's two lines at its smallest type: "
            "the game's words or the status line (tabletop/app) must give")
 PROMPT_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {
-    ("buried-treasure", 6, (1280, 800), "ja"): _PROMPT,
-    ("saboteur2", 5, (1280, 800), "ja"): _PROMPT,
     ("saboteur2", 12, (1280, 800), "en"): _PROMPT,
-    ("saboteur2", 12, (1280, 800), "ja"): _PROMPT,
     ("secret-agent", 3, (1280, 800), "en"): _PROMPT,
-    ("secret-agent", 3, (1280, 800), "ja"): _PROMPT,
 }
 #: Texts that may be left out wherever they are: the card's title in the other language.
 MAY_DROP = {"subtitle"}

@@ -59,3 +59,31 @@ def test_hover_is_shown_beside_the_prompt_never_in_its_place(monkeypatch) -> Non
     clock[0] += st.WARNING_HOLD_S
     line.hover("Stone 2")  # then the prompt comes back
     assert shown[-1] == ("Your turn: take one or two stones.", st.TURN)
+
+
+def test_a_japanese_prompt_after_a_name_fits_or_is_cut_late(qtbot) -> None:
+    # "Ben: " then Japanese without spaces: measured in its own (taller) line height, the
+    # prompt fits two lines at a smaller size; three times over it is cut between characters,
+    # not after the name.
+    label = StatusLabel()
+    qtbot.addWidget(label)
+    label.resize(960, label.height())
+    label.show()
+    prompt = ("Ben: あなたの番です:通路カードを光っているマスへドラッグ"
+              "(右クリックかRキーで180°回転)、アクションカードをプレイヤーかカードの上へ、"
+              "またはパスするならカードを捨て札へ。")
+    label.set_full_text(prompt)
+    assert label.text() == prompt and label.toolTip() == ""
+    label.set_full_text(prompt * 3)
+    shown = label.text()
+    assert shown.endswith("…") and prompt.startswith(shown[:60]) and len(shown) > len(prompt)
+
+
+def test_english_is_cut_at_a_space(qtbot) -> None:
+    label = StatusLabel()
+    qtbot.addWidget(label)
+    label.resize(400, label.height())
+    label.show()
+    text = " ".join(["Farmhouse"] * 80)
+    label.set_full_text(text)
+    assert label.text().endswith("Farmhouse…")
