@@ -32,10 +32,13 @@ def test_magos_ai_match_plays_to_the_summary(make_window, qtbot) -> None:
     assert dialog.text.text() == c.speaker.say(c.view.summary(c.session.observation(None)),
                                                "en")
     assert dialog.text.text()  # Magos always explains the result
-    # The chart has one line per series, sampled after every decision.
+    # The chart has one line per series, one point per round of turns, up to the last.
     assert set(dialog.lines) == {"P1 HP", "P1 mana", "P2 HP", "P2 mana"}
     xs, ys = dialog.lines["P1 HP"]
-    assert xs[0] == 0 and xs[-1] == len(c.moves()) and ys[0] == 15
+    final = c.session.observation(None)
+    assert xs == [float(x) for x in range(int(xs[0]), int(xs[-1]) + 1)] and xs[0] <= 1
+    assert xs[-1] == max(int(p["turns"]) for p in final["players"])
+    assert min(ys) >= 0 and max(ys) <= 15  # HP after each round, never above the start
 
 
 def test_magos_human_turn_offers_gestures_and_end_button(make_window, qtbot) -> None:

@@ -354,6 +354,13 @@ class MagosView(GameView[MObs]):
             out.append((Msg("series.player_mana", seat=p), float(pl["mana"])))
         return out
 
+    def series_round(self, obs: MObs) -> int | None:
+        # One point per round of turns (the draft is round 0): a chart over single actions
+        # said little, a cast being three or four of them.
+        if obs["phase"] == P_DRAFT:
+            return 0
+        return max(int(pl["turns"]) for pl in obs["players"])
+
     def summary(self, obs: MObs) -> Msg | None:
         if obs["phase"] != P_OVER:
             return None

@@ -174,3 +174,24 @@ def test_draft_layout_and_keep_clicks() -> None:
     assert VIEW.gestures(GAME.observation(session.state, 1 - seat), 1 - seat, []) == []
     assert say(VIEW.why_not(GAME.observation(session.state, 1 - seat), 1 - seat, "deal0",
                             None), "en") == f"Player {seat + 1} is choosing spells."
+
+
+def test_the_summary_charts_one_point_per_round_of_turns() -> None:
+    # A whole seeded duel with random moves: the rounds the chart files samples under (the
+    # draft's is 0) never go back and end at the number of turns the longer-playing seat had.
+    import random
+
+    from tabletop.engine import CHANCE
+
+    session = Session(GAME, 2, {}, 5, human_seats=())
+    rng = random.Random(5)
+    rounds = [VIEW.series_round(session.observation(None))]
+    while not session.is_terminal():
+        assert session.current_player() != CHANCE
+        legal = session.legal_actions()
+        session.submit(session.current_player(), rng.choice(legal))
+        rounds.append(VIEW.series_round(session.observation(None)))
+    assert all(r is not None and r >= 0 for r in rounds)
+    assert rounds == sorted(rounds)  # type: ignore[type-var]
+    final = session.observation(None)
+    assert rounds[-1] == max(int(p["turns"]) for p in final["players"]) > 1
