@@ -157,3 +157,12 @@ def test_status_series_summary() -> None:
     assert say(VIEW.status(obs, None), "en") == "Player 1 wins."
     texts = {t.id: t.text_en for t in VIEW.layout(obs, None).texts}
     assert texts["last"] == "Named Spy: Special Forces got through."
+
+
+def test_the_naming_prompt_names_the_keys_of_the_call_buttons() -> None:
+    from tabletop.engine import Msg
+    from tabletop.games.spymaster.data import TYPE_KEYS
+
+    for lang in ("en", "ja"):
+        prompt = say(Msg("prompt.name"), lang)
+        assert all(f"({key})" in prompt for key in TYPE_KEYS.values()), prompt
