@@ -46,7 +46,8 @@ class Decision:
 
     ``value`` is the agent's estimate of the result of ``action`` from its own seat's point of
     view, in [-1, 1] (``None`` when it did not estimate); ``visits`` maps each root action to
-    how often the search tried it, which the Hint button and the stats window may show.
+    how often the search tried it and ``values`` to its mean result, in [-1, 1] from the same
+    seat's view: the Hint button names the few moves worth considering with their chances.
     """
 
     action: str
@@ -55,10 +56,23 @@ class Decision:
     value: float | None = None
     visits: dict[str, int] = field(default_factory=dict)
     cancelled: bool = False
+    values: dict[str, float] = field(default_factory=dict)
 
     def win_chance(self) -> float | None:
         """``value`` mapped to [0, 1] (a draw counts as half a win)."""
         return None if self.value is None else (self.value + 1.0) / 2.0
+
+    def ranked(self, most: int = 3, floor: float = 0.05) -> list[tuple[str, float]]:
+        """The root actions the search tried most, best first, with their chances in [0, 1]
+        (``values`` mapped like ``win_chance``): at most ``most``, the chosen action first, and
+        only those tried at least ``floor`` times as often as it (fewer tries, no estimate)."""
+        if self.action not in self.values:
+            return []
+        top = self.visits.get(self.action, 0)
+        others = sorted((a for a in self.values if a != self.action
+                         and self.visits.get(a, 0) >= floor * top),
+                        key=lambda a: (-self.visits.get(a, 0), a))
+        return [(a, (self.values[a] + 1.0) / 2.0) for a in [self.action, *others][:most]]
 
 
 class Agent(ABC):

@@ -116,6 +116,8 @@ class MCTSAgent(Agent):
             seconds=time.perf_counter() - start,
             value=best.total / best.visits,
             visits={a: children[a].visits for a in legal if a in children},
+            values={a: children[a].total / children[a].visits for a in legal
+                    if a in children and children[a].visits},
             cancelled=cancel is not None and cancel.is_set(),
         )
 

@@ -133,6 +133,8 @@ def choose(
         seconds=time.perf_counter() - start,
         value=best.total / best.visits,
         visits={a: children[a].visits for a in legal if a in children},
+        values={a: children[a].total / children[a].visits for a in legal
+                if a in children and children[a].visits},
         cancelled=cancelled,
     )
 

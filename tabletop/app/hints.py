@@ -3,7 +3,8 @@
 A hint is asked of the same thinker as the computer seats' moves (``thinking``), from the
 observation of the seat to move, never the true state. It is offered on a person's turn and not
 while the game runs to a beat: a search would outlast the beat, and in a memory game it would
-give the answer away. The suggested move glows on the table and is named on the status line.
+give the answer away. The suggested move glows on the table and is named on the status line
+with the seat's chances after it and the next moves the search found worth a look.
 """
 
 from __future__ import annotations
@@ -63,13 +64,34 @@ class Hints:
         m.status_changed.emit(tr("status.hint_thinking", m.lang), THINKING)
         return True
 
-    def show(self, action: str) -> None:
-        """The search suggests ``action``: it glows on the table and the status line names it."""
+    def show(self, decision: Any) -> None:
+        """The search suggests ``decision.action``: it glows on the table, and the status line
+        names it with the seat's chances after it and the next moves worth a look (the search's
+        own estimates, from the seat's observation alone)."""
         m = self._match
+        action = str(decision.action)
         m.table.show_hint(action)
-        move = m.speaker.describe(m.session.state, action, m.lang)
-        m.status_changed.emit(tr("status.hint", m.lang, move=move), INFO)
+        m.status_changed.emit(self.explain(decision), INFO)
         m.hint_shown.emit(action)
+
+    def explain(self, decision: Any) -> str:
+        """The hint's words: the move, and where the search estimated them, the chances."""
+        m = self._match
+        state, lang = m.session.state, m.lang
+
+        def move(action: str) -> str:
+            return m.speaker.describe(state, action, lang)
+
+        ranked = decision.ranked() if hasattr(decision, "ranked") else []
+        if not ranked:
+            return tr("status.hint", lang, move=move(str(decision.action)))
+        (best, chance), rest = ranked[0], ranked[1:]
+        text = tr("status.hint_chance", lang, move=move(best), pct=round(100 * chance))
+        if rest:
+            others = tr("status.hint_sep", lang).join(
+                tr("status.hint_other", lang, move=move(a), pct=round(100 * c)) for a, c in rest)
+            text += tr("status.hint_also", lang, moves=others)
+        return text
 
     def failed(self, message: str) -> None:
         self._match.status_changed.emit(message, WARNING)

@@ -44,7 +44,7 @@ class Thinking(QObject):
     """
 
     move_due = Signal(int, str)
-    hint_found = Signal(str)
+    hint_found = Signal(object)  # the search's Decision for the hint
     hint_failed = Signal(str)
     ai_failed = Signal(str, str)
 
@@ -115,7 +115,7 @@ class Thinking(QObject):
             return  # an answer to an earlier question; the current one is still coming
         self.pending = None
         if purpose == HINT:
-            self.hint_found.emit(action)
+            self.hint_found.emit(decision)
             return
         tempo = self.beat.tempo
         if tempo is None:

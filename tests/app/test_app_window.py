@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -247,8 +248,24 @@ def test_hint_names_a_legal_move(make_window, qtbot) -> None:
     window.menus.act_hint.trigger()
     qtbot.waitUntil(lambda: bool(shown), timeout=60_000)
     assert shown[0] in c.session.legal_actions()
-    assert window.table_page.status.text() == f"Hint: {shown[0]}"
+    # The move, the chances after it and the next moves the search found worth a look.
+    status = window.table_page.status.full_text()
+    assert re.fullmatch(rf"Hint: {shown[0]} \(your chances about \d+%\)"
+                        r"( — also worth a look: take:\d \(\d+%\)(; take:\d \(\d+%\))?)?",
+                        status), status
     assert c.moves() == []  # a hint never plays the move
+
+
+def test_the_hint_explains_in_japanese(make_window, qtbot) -> None:
+    window = make_window(lang="ja")
+    c = window.start_game(GameSetup("toy", 2, ["human", "random"], {"stones": 7}, seed=4))
+    assert c is not None
+    shown: list[str] = []
+    c.hint_shown.connect(shown.append)
+    window.menus.act_hint.trigger()
+    qtbot.waitUntil(lambda: bool(shown), timeout=60_000)
+    status = window.table_page.status.full_text()
+    assert status.startswith(f"ヒント：{shown[0]}(勝てる見込み 約") and "%)" in status, status
 
 
 def test_language_switch_retranslates_menus_status_and_table(make_window) -> None:

@@ -48,13 +48,14 @@ def fair_agents() -> list[Agent]:
 
 def assert_same_choices(game: Game[Any], seat: int, legal: list[str], obs: Observation,
                         twin_obs: Observation) -> None:
-    """Every agent, with the same seeds, chooses alike from ``obs`` and from ``twin_obs``."""
+    """Every agent, with the same seeds, chooses alike from ``obs`` and from ``twin_obs``, and
+    explains alike: the moves and chances a hint names (``Decision.ranked``) are the same."""
     for agent in fair_agents():
         for s in (1, 2):
             real = agent.choose(game, obs, seat, legal, seed=s)
             other = agent.choose(game, twin_obs, seat, legal, seed=s)
-            assert (real.action, real.visits, real.value) == (other.action, other.visits,
-                                                              other.value)
+            assert (real.action, real.visits, real.value, real.ranked()) == (
+                other.action, other.visits, other.value, other.ranked())
 
 
 def assert_choice_ignores_hidden_facts(game: Game[Any], where: Session | Any) -> Any:
