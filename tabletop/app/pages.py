@@ -363,11 +363,13 @@ class TablePage(QWidget):
             if g.shortcut and g.shortcut not in RESERVED_KEYS:
                 # A button's own shortcut clicks it 100 ms after the key goes down, and drops
                 # a second press inside those 100 ms; a game played to a beat cannot wait, so
-                # the key acts at once (held down, it does not repeat the move).
-                key = QShortcut(QKeySequence(g.shortcut), button)
-                key.setAutoRepeat(False)
-                key.activated.connect(
-                    lambda a=g.action, b=button: self._key_press(a, b, press))
+                # the key acts at once (held down, it does not repeat the move). Qt's "Enter"
+                # is the keypad's key only: the main keyboard's Return answers too.
+                for seq in (g.shortcut, "Return") if g.shortcut == "Enter" else (g.shortcut,):
+                    key = QShortcut(QKeySequence(seq), button)
+                    key.setAutoRepeat(False)
+                    key.activated.connect(
+                        lambda a=g.action, b=button: self._key_press(a, b, press))
                 button.setProperty("key", g.shortcut)
             button.clicked.connect(lambda _=False, a=g.action: press(a))
             self.game_buttons_box.addWidget(button)

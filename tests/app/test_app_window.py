@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from tabletop.api import GamePlugin
@@ -302,6 +303,29 @@ def test_game_buttons_come_from_gestures_without_a_place(make_window, qtbot) -> 
     assert window.table.gestures() == []  # nothing to drag: the table gets no gestures
     qtbot.mouseClick(buttons[1], Qt.MouseButton.LeftButton)
     assert c.moves()[0] == "take:2"
+
+
+def test_a_button_on_enter_is_pressed_by_either_enter_key(make_window, qtbot) -> None:
+    # Qt's "Enter" is the keypad's key; the main keyboard's Return presses the button too.
+    class EnterView(ToyView):
+        def gestures(self, obs: dict[str, Any], seat: int | None,
+                     legal_actions: list[str]) -> list[Gesture]:
+            return [Gesture(a, label_en=f"Take {a[-1]}", label_ja=f"{a[-1]}個取る",
+                            shortcut="Enter" if a == "take:2" else "")
+                    for a in legal_actions]
+
+    window = make_window({"toy": GamePlugin(ToyGame(), EnterView, {}, words=TOY_WORDS)})
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {}, seed=3))
+    assert c is not None
+    window.privacy_page.button.click()
+    assert [b.text() for b in window.table_page.game_buttons] == ["Take 1", "Take 2 (Enter)"]
+    window.activateWindow()
+    assert QTest.qWaitForWindowActive(window)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)
+    assert c.moves() == ["take:2"]
+    window.privacy_page.button.click()
+    QTest.keyClick(window.table, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)
+    assert c.moves() == ["take:2", "take:2"]
 
 
 def test_failed_game_start_is_reported_on_the_chooser(make_window) -> None:
