@@ -19,11 +19,16 @@ the share a guess of "digger" for everyone gets (the prior's best guess).
         --games 200 --json sb-random.json --resume
     python benchmarks/saboteur2_roles.py --agents hard,random,random,random,random \\
         --games 200 --json sb-hard-random.json --resume
+    python benchmarks/saboteur2_roles.py --merge sb-random-1.json sb-random-2.json
+
+Near a ceiling (random saboteurs win 99% of rounds) the intervals need more rounds than 200
+games give: runs on other seeds (``--seed``) are added up with ``--merge``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -122,6 +127,7 @@ def play(levels: tuple[str, ...], seed: int, index: int, guess_turn: int,
                 "roles": list(result["roles"]),
                 "teams": list(result["teams"]),
                 "reason": result["reason"],
+                "pay": [int(v) for v in session.state.gains[-1]],
             })
     return {"index": index, "seed": game_seed, "rounds": rounds, "guesses": guesses,
             "returns": session.returns(), "agent_of_seat": seating}
@@ -174,7 +180,38 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
             "first": dict(first)}
 
 
+def report(out: dict[str, Any], guess_turn: int) -> None:
+    """Print the figures of ``summary``."""
+    for agent, by_side in out["sides"].items():
+        for side, f in by_side.items():
+            print(f"{agent:<8}{side:<10}{f['wins']:>5}/{f['rounds']:<6}{f['rate']:>7.1%}"
+                  f"  ({f['low']:.1%}-{f['high']:.1%})")
+    g = out["guess"]
+    print(f"role guesses after {guess_turn} turns: {g['right']}/{g['seats']} right "
+          f"({g['rate']:.1%}); everyone a digger: {g['digger_rate']:.1%}")
+    print(f"first place: {out['first']} of {out['games']} games")
+
+
+def merged(paths: list[Path]) -> int:
+    """The figures of several runs' files together (the same agents, other seeds)."""
+    runs: list[dict[str, Any]] = []
+    turns = set()
+    for path in paths:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        runs += data["runs"]
+        turns.add(int(data["guess_turn"]))
+    if len(turns) != 1:
+        print("the files guess roles after different turns", file=sys.stderr)
+        return 2
+    report(summary(runs), turns.pop())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["--merge"]:
+        return merged([Path(a) for a in argv[1:]])
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--agents", required=True,
                    help="comma-separated agents, one per seat: " + ", ".join(AGENTS))
@@ -198,15 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         args.json, meta, jobs, key=lambda job: job[2], run_key=lambda r: r["index"],
         play=play, summary=summary, workers=args.workers, resume=args.resume,
         log=lambda line: print(line, file=sys.stderr))
-    for agent, by_side in out["sides"].items():
-        for side, f in by_side.items():
-            print(f"{agent:<8}{side:<10}{f['wins']:>5}/{f['rounds']:<5}{f['rate']:>7.1%}"
-                  f"  ({f['low']:.1%}-{f['high']:.1%})")
-    g = out["guess"]
-    print(f"role guesses after {args.guess_turn} turns: {g['right']}/{g['seats']} right "
-          f"({g['rate']:.1%}); everyone a digger: {g['digger_rate']:.1%}")
-    print(f"first place: {out['first']} of {out['games']} games; {played} played in "
-          f"{seconds:.0f} s")
+    report(out, args.guess_turn)
+    print(f"{played} games played in {seconds:.0f} s")
     return 0
 
 
