@@ -29,6 +29,7 @@ from tabletop.api import (
     COPIES,
     INT,
     INTS,
+    LISTS,
     STR,
     STRS,
     STRS2,
@@ -85,6 +86,10 @@ R_DEADLOCK = "deadlock"
 
 _KEY: dict[str, tuple[int, int]] = {c: sort_key(c) for c in ALL_CARDS}
 _TYPE: dict[str, str] = {c: card_type(c) for c in ALL_CARDS}
+_TYPE_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(TYPES)}
+#: A caller's habit: one type named in at least this share of at least this many calls.
+HABIT_SHARE = 0.7
+HABIT_CALLS = 4
 _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 
 
@@ -132,6 +137,7 @@ class SpymasterObs(ObservationBase):
     idle: int
     winner: int
     result: str
+    calls: list[list[int]]
 
 
 # Every field of a position, in one table: the slots, the copy and the JSON form come from it.
@@ -142,6 +148,10 @@ FIELDS = StateFields(
     discard=STRS, rows=STRS2, tucks=STRS2, exposed=INTS, played=STR, call=STR, revealed=STR,
     outcome=STR, pending=INTS, discard_left=INTS, played_in_round=INT, hits=INT, idle=INT,
     winner=INT, result=STR,
+    # History, not position: the calls each seat has made (for the AI's read of a caller's
+    # habits). Kept out of the JSON form, whose digest every save file records: a position
+    # read back from JSON starts the count afresh, a save replays its moves and has it whole.
+    calls=derived(lambda s: [[0] * len(TYPES) for _ in range(2)], LISTS),
 )
 
 
@@ -176,6 +186,9 @@ class SpymasterState:
         self.idle = 0
         self.winner = -1
         self.result = ""
+        # Calls each seat has made as defender, by type (TYPES order): public, for the AI's
+        # read of a caller's habits.
+        self.calls = [[0] * len(TYPES) for _ in range(2)]
 
     def clone(self) -> SpymasterState:
         return FIELDS.clone(self)
@@ -407,6 +420,7 @@ class SpymasterGame(Game[SpymasterState]):
         caught = kind == call
         s.played = ""
         s.call = call
+        s.calls[d][_TYPE_INDEX[call]] += 1
         s.revealed = card
         s.outcome = "caught" if caught else "success"
         events.append(Event("reveal", {"seat": d, "call": call, "card": card, "caught": caught},
@@ -588,7 +602,7 @@ class SpymasterGame(Game[SpymasterState]):
             "discard": s.discard[:], "players": players, "played": played, "call": s.call,
             "revealed": s.revealed, "outcome": s.outcome, "pending": s.pending[:],
             "played_in_round": s.played_in_round, "hits": s.hits, "idle": s.idle,
-            "winner": s.winner, "result": s.result,
+            "winner": s.winner, "result": s.result, "calls": [c[:] for c in s.calls],
         }
 
     def resampler(self, obs: Observation, seat: int
@@ -633,7 +647,23 @@ class SpymasterGame(Game[SpymasterState]):
         s.played = str(played["card"]) if played is not None and played["card"] else ""
         s.deck = {}
         s.deck_size = 0
+        s.calls = [[int(v) for v in c] for c in obs["calls"]]
         return s
+
+    def search_actions(self, state: SpymasterState, legal: list[str]) -> list[str]:
+        # A defender who names one type far more often than the others (HABIT_SHARE of at
+        # least HABIT_CALLS calls, all public) would catch that type: the search leaves
+        # those attacks out while others are in hand, so a fixed habit is not rewarded.
+        s = state
+        if s.phase != P_PLAY or s.attacker < 0:
+            return legal
+        calls = s.calls[1 - s.attacker]
+        total = sum(calls)
+        if total < HABIT_CALLS:
+            return legal
+        caught = {TYPES[i] for i, n in enumerate(calls) if n >= HABIT_SHARE * total}
+        kept = [a for a in legal if not (a.startswith("play:") and _TYPE[a[5:]] in caught)]
+        return kept or legal
 
     # -- serialisation --------------------------------------------------------------------
     fields = FIELDS
