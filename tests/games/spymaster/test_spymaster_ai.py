@@ -20,7 +20,7 @@ def test_hard_beats_random() -> None:
 
 
 def test_calls_are_counted_and_a_callers_habit_is_not_rewarded() -> None:
-    # SM-R12: every call is public. A defender who named Special Forces in 4 of 5 calls would
+    # SM-R12: every call is public. A defender who named Special Forces in 6 of 7 calls would
     # catch a Special Forces: the search leaves that attack out while other cards are in hand;
     # a defender who mixes his calls leaves every attack in.
     s = position(["spy2", "forces", "hacker"], ["spy1", "spy3", "spy4"])
@@ -29,12 +29,12 @@ def test_calls_are_counted_and_a_callers_habit_is_not_rewarded() -> None:
     assert s.calls == [[0, 0, 0], [0, 1, 0]]
     s = position(["spy2", "forces", "hacker"], ["spy1", "spy3", "spy4"])
     legal = GAME.legal_actions(s)
-    s.calls = [[0, 0, 0], [1, 4, 0]]
+    s.calls = [[0, 0, 0], [1, 6, 0]]
     assert GAME.search_actions(s, legal) == [a for a in legal if a != "play:forces"]
-    assert GAME.observation(s, 0)["calls"] == [[0, 0, 0], [1, 4, 0]]
-    s.calls = [[0, 0, 0], [2, 2, 1]]
+    assert GAME.observation(s, 0)["calls"] == [[0, 0, 0], [1, 6, 0]]
+    s.calls = [[0, 0, 0], [2, 4, 1]]  # 4 of 7: a leaning, not a habit
     assert GAME.search_actions(s, legal) == legal
-    s.calls = [[0, 0, 0], [0, 3, 0]]  # too few calls to call it a habit
+    s.calls = [[0, 0, 0], [0, 5, 0]]  # too few calls to call it a habit
     assert GAME.search_actions(s, legal) == legal
     only = position(["forces"], ["spy1", "spy3", "spy4"])
     only.calls = [[0, 0, 0], [0, 9, 0]]
