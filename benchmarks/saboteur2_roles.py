@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 from collections import Counter
@@ -50,6 +49,7 @@ from tabletop.games.saboteur2.data import (
     R_SABOTEUR,
 )
 from tabletop.games.saboteur2.model import Saboteur2Game
+from tabletop.records import wilson
 
 DIGGER, SABOTEUR = "digger", "saboteur"
 _SIDE = {R_GREEN: DIGGER, R_BLUE: DIGGER, R_BOSS: DIGGER, R_SABOTEUR: SABOTEUR}
@@ -131,17 +131,6 @@ def play(levels: tuple[str, ...], seed: int, index: int, guess_turn: int,
             })
     return {"index": index, "seed": game_seed, "rounds": rounds, "guesses": guesses,
             "returns": session.returns(), "agent_of_seat": seating}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``wins`` out of ``n``."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    d = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return mid - half, mid + half
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
