@@ -174,7 +174,8 @@ class StatusLabel(QLabel):
         font.setPointSizeF(self.SIZES[0])
         self.setFont(font)
         line = QFontMetricsF(font).lineSpacing()
-        self._room = line * self.LINES  # the height two lines of the main font take
+        # The height two lines of the main font take at the usual size.
+        self._room = self._lines_height(font, "X")
         self.setFixedHeight(int(line * self.LINES + 2 * 6 + 6))
 
     def full_text(self) -> str:
@@ -189,19 +190,21 @@ class StatusLabel(QLabel):
         super().resizeEvent(event)
         self._fit()
 
-    @staticmethod
-    def _line_height(font: QFont, text: str) -> float:
-        """The height of ``text`` set on one line (its fonts' own line height)."""
+    @classmethod
+    def _lines_height(cls, font: QFont, text: str) -> float:
+        """The height of ``LINES`` lines of ``text``, leading included: each line set in the
+        text's own fonts (a Japanese line, in a fallback font, is taller than a Latin one)."""
+        line = " ".join(text.split())
         return QFontMetricsF(font).boundingRect(
-            QRectF(0, 0, 1e6, 1e6), int(Qt.TextFlag.TextWordWrap.value), text).height()
+            QRectF(0, 0, 1e6, 1e6), int(Qt.TextFlag.TextWordWrap.value),
+            "\n".join([line] * cls.LINES)).height()
 
     def _fits(self, font: QFont, text: str, width: int) -> bool:
-        # Two lines of the text's own height (a Japanese line, set in a fallback font, is
-        # taller than the main font's), within the room of two lines at the usual size.
+        # At most LINES lines of the text's own height, within the room of LINES lines of the
+        # main font at the usual size.
         bounds = QFontMetricsF(font).boundingRect(
             QRectF(0, 0, width, 1e6), int(Qt.TextFlag.TextWordWrap.value), text)
-        lines = self._line_height(font, text) * self.LINES
-        return bounds.height() <= min(lines, self._room) + 0.5
+        return bounds.height() <= min(self._lines_height(font, text), self._room) + 0.5
 
     def _cut(self, font: QFont, text: str, width: int) -> str:
         """The longest start of ``text`` that fits with "…" after it; in a Latin word, cut

@@ -87,3 +87,18 @@ def test_english_is_cut_at_a_space(qtbot) -> None:
     text = " ".join(["Farmhouse"] * 80)
     label.set_full_text(text)
     assert label.text().endswith("Farmhouse…")
+
+
+def test_two_full_lines_of_bold_type_fit(qtbot) -> None:
+    # Two wrapped lines are a line and a line spacing high (leading included), not twice one
+    # line: a prompt that fills two lines at the smallest size is shown whole, not cut.
+    label = StatusLabel()
+    qtbot.addWidget(label)
+    label.setStyleSheet("QLabel#status { font-weight: bold; padding: 6px 12px; }")
+    label.resize(962, label.height())
+    label.show()
+    prompt = ("Your turn: a broken tool or Trapped! stops your path cards. Drop an action card "
+              "on a player or a card, click a card in front of you to discard two and remove "
+              "it, or drop cards on Discard to pass.")
+    label.set_full_text(prompt)
+    assert label.text() == prompt and label.toolTip() == ""
