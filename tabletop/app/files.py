@@ -11,6 +11,7 @@ choice, the players' names, and a game page's tag (``front_pages``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -230,7 +231,9 @@ class Files:
         if loaded is None:
             return None
         session, data = loaded
-        return self._open_replay(session, data.seats, None)
+        from .newgame import GameSetup
+
+        return self._open_replay(session, data.seats, None, GameSetup.saved_names(data.ui))
 
     def replay_current(self) -> Any:
         """Open the replay viewer on the current match (a copy: the match is not touched)."""
@@ -242,9 +245,10 @@ class Files:
         copy = savefile.restore(c.save_data(), {c.game.spec.id: c.game})
         # Behind the privacy screen nobody has claimed the screen yet: the public view only.
         viewer = c.viewing_seat if c.awaiting_privacy is None else None
-        return self._open_replay(copy, list(c.setup.seats), viewer)
+        return self._open_replay(copy, list(c.setup.seats), viewer, c.setup.names)
 
-    def _open_replay(self, session: Session, seats: list[str], viewer: int | None) -> Any:
+    def _open_replay(self, session: Session, seats: list[str], viewer: int | None,
+                     names: Sequence[str] = ()) -> Any:
         """The replay viewer on ``session``, opened at ``viewer``'s seat. A finished game (or
         one without secrets) may be seen from every seat; a game still being played only as
         the spectator and ``viewer``, the person at the screen, see it."""
@@ -256,7 +260,7 @@ class Files:
         open_to_all = session.is_terminal() or not session.game.spec.has_hidden_information
         allowed = None if open_to_all else ([] if viewer is None else [viewer])
         window = ReplayWindow(plugin, session, seats, self.lang, viewer, self._parent,
-                              seats_allowed=allowed)
+                              seats_allowed=allowed, names=names)
         self.replay_window = window
         window.show()
         window.raise_()

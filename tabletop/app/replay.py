@@ -16,7 +16,7 @@ screen, so a replay never shows a hand that the game itself would hide.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -39,6 +39,7 @@ from tabletop.engine import CHANCE, GameView, Session
 
 from .fit import resize_to_fit
 from .i18n import player_name, spec_name, tr
+from .seat_names import with_names
 
 HUMAN = "human"
 
@@ -70,7 +71,8 @@ class ReplayWindow(QDialog):
 
     def __init__(self, plugin: GamePlugin, session: Session, seats: list[str], lang: str = "en",
                  seat: int | None = None, parent: QWidget | None = None,
-                 table: Any = None, seats_allowed: Collection[int] | None = None) -> None:
+                 table: Any = None, seats_allowed: Collection[int] | None = None,
+                 names: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.plugin = plugin
         self.game = plugin.game
@@ -78,7 +80,11 @@ class ReplayWindow(QDialog):
         self.seats = list(seats)
         self.lang = lang
         self.view: GameView = plugin.view()
-        self.speaker = plugin.speaker()
+        # The names the people gave, as the match showed them; "Player N" for the others.
+        self.names = [names[s] if s < len(names) and names[s] else ""
+                      for s in range(session.num_players)]
+        self.speaker = plugin.speaker([self._name(s) for s in range(session.num_players)]
+                                      if any(self.names) else None)
         self.plies = decision_plies(session)
         self.step = 0
         self.seat: int | None = seat
@@ -101,8 +107,7 @@ class ReplayWindow(QDialog):
         for s in range(session.num_players):
             if seats_allowed is not None and s not in seats_allowed:
                 continue
-            ai = s < len(self.seats) and self.seats[s] != HUMAN
-            self.seat_combo.addItem(player_name(s, lang, ai=ai), s)
+            self.seat_combo.addItem(self._name(s, label=True), s)
         self.seat_combo.addItem(tr("replay.spectator", lang), None)
         index = self.seat_combo.findData(seat) if seat is not None else -1
         self.seat_combo.setCurrentIndex(index if index >= 0 else self.seat_combo.count() - 1)
@@ -238,6 +243,14 @@ class ReplayWindow(QDialog):
         if row >= 0:
             self.go_to(row)
 
+    def _name(self, seat: int, label: bool = False) -> str:
+        """The name a person gave ``seat``, else "Player N" (with "(AI)" for a computer seat
+        where ``label`` asks for it)."""
+        if self.names[seat]:
+            return self.names[seat]
+        ai = label and seat < len(self.seats) and self.seats[seat] != HUMAN
+        return player_name(seat, self.lang, ai=ai)
+
     # -- drawing --------------------------------------------------------------------------
     def _fill_log(self) -> None:
         history = self.session.history
@@ -252,11 +265,9 @@ class ReplayWindow(QDialog):
                 head = tr("replay.start", self.lang) + (":" if texts else "")
             else:
                 who = next((r.seat for r in records if r.seat != CHANCE), 0)
-                ai = who < len(self.seats) and self.seats[who] != HUMAN
                 head = f"{step}."
                 if not texts:
-                    texts = [tr("replay.moved", self.lang,
-                                player=player_name(who, self.lang, ai=ai))]
+                    texts = [tr("replay.moved", self.lang, player=self._name(who, label=True))]
             lines.append(f"{head} " + " ".join(texts) if texts else head)
         self.log.blockSignals(True)
         self.log.clear()
@@ -265,6 +276,6 @@ class ReplayWindow(QDialog):
 
     def _sync_table(self) -> None:
         obs = self.observation()
-        layout = self.view.layout(obs, self.seat)
+        layout = with_names(self.view.layout(obs, self.seat), self.names)
         self.table.sync(layout, [], animate=False)
         self.table.set_interactive(False)

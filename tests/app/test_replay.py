@@ -163,3 +163,27 @@ def test_a_finished_game_is_replayed_from_every_seat(make_window, tmp_path: Path
     sf.save(path, finished_toy(), ["human", "easy"])
     w = make_window().files.replay_file(path)
     assert _seats_offered(w) == [0, 1, None]
+
+
+def test_the_replay_names_the_seats_as_the_match_did(make_window, tmp_path: Path) -> None:
+    # The names kept in a save word the seat list, the log and the table's seat panels.
+    import random
+
+    from tabletop.games.magos.plugin import PLUGIN as MAGOS
+
+    game = MAGOS.game
+    s = Session(game, 2, {}, 4, human_seats=[0, 1])
+    rng = random.Random(4)
+    while not s.is_terminal():
+        s.submit(s.current_player(), rng.choice(s.legal_actions()))
+    path = tmp_path / "named.json"
+    sf.save(path, s, ["human", "human"], ui={"names": ["Aiko", "Ben"]})
+    window = make_window({"magos": MAGOS})
+    w = window.files.replay_file(path)
+    assert isinstance(w, ReplayWindow)
+    assert [w.seat_combo.itemText(i) for i in range(2)] == ["Aiko", "Ben"]
+    w.set_seat(None)
+    w.last()
+    assert w.table.item_for("row0").label() == "Aiko's spells"
+    log = "\n".join(w.log.item(i).text() for i in range(w.log.count()))
+    assert "Aiko" in log and "Player 1" not in log
