@@ -18,6 +18,7 @@ from .thinking import HINT
 if TYPE_CHECKING:
     from PySide6.QtCore import SignalInstance
 
+    from tabletop.ai.base import Decision
     from tabletop.engine import Game, Session
     from tabletop.text import Speaker
 
@@ -64,7 +65,7 @@ class Hints:
         m.status_changed.emit(tr("status.hint_thinking", m.lang), THINKING)
         return True
 
-    def show(self, decision: Any) -> None:
+    def show(self, decision: Decision) -> None:
         """The search suggests ``decision.action``: it glows on the table, and the status line
         names it with the seat's chances after it and the next moves worth a look (the search's
         own estimates, from the seat's observation alone)."""
@@ -74,7 +75,7 @@ class Hints:
         m.status_changed.emit(self.explain(decision), INFO)
         m.hint_shown.emit(action)
 
-    def explain(self, decision: Any) -> str:
+    def explain(self, decision: Decision) -> str:
         """The hint's words: the move, and where the search estimated them, the chances."""
         m = self._match
         state, lang = m.session.state, m.lang
@@ -82,8 +83,8 @@ class Hints:
         def move(action: str) -> str:
             return m.speaker.describe(state, action, lang)
 
-        ranked = decision.ranked() if hasattr(decision, "ranked") else []
-        if not ranked:
+        ranked = decision.ranked()
+        if not ranked:  # a move the level plays by rule: no estimate to give
             return tr("status.hint", lang, move=move(str(decision.action)))
         (best, chance), rest = ranked[0], ranked[1:]
         text = tr("status.hint_chance", lang, move=move(best), pct=round(100 * chance))

@@ -43,8 +43,6 @@ STATUS_STYLES: dict[str, str] = {
     st.OVER: "color: #23306b; background: #e4e8f7; font-weight: bold;",
 }
 GAME_BUTTON_STYLE = "font-size: 12pt; font-weight: bold; padding: 4px 16px;"
-# The window's own keys, which a game's button may not take.
-RESERVED_KEYS = WINDOW_KEYS
 
 
 class PrivacyPage(QWidget):
@@ -363,7 +361,7 @@ class TablePage(QWidget):
             # and pressed by Enter as by Space.
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.setAutoDefault(True)
-            if g.shortcut and g.shortcut not in RESERVED_KEYS:
+            if g.shortcut and g.shortcut not in WINDOW_KEYS:
                 # A button's own shortcut clicks it 100 ms after the key goes down, and drops
                 # a second press inside those 100 ms; a game played to a beat cannot wait, so
                 # the key acts at once (held down, it does not repeat the move). Qt's "Enter"
@@ -386,7 +384,7 @@ class TablePage(QWidget):
     def _button_text(g: Gesture, lang: str) -> str:
         label = gesture_label(g, lang)
         # A key the window keeps for itself does not press the button: it is not shown.
-        return f"{label} ({g.shortcut})" if g.shortcut and g.shortcut not in RESERVED_KEYS \
+        return f"{label} ({g.shortcut})" if g.shortcut and g.shortcut not in WINDOW_KEYS \
             else label
 
     @staticmethod

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from tabletop.engine.layout import Layout
 
@@ -41,22 +42,27 @@ def renamer(names: Sequence[str]) -> Callable[[str], str]:
 
 def with_names(layout: Layout, names: Sequence[str]) -> Layout:
     """``layout`` with the given names in place of the default seat names (a new layout; the
-    view's own is left as it was). No names given: the layout itself."""
+    view's own is left as it was). No names given: the layout itself. Only the parts that
+    name a seat are copied: the table syncs every part on every move."""
     if not any(names):
         return layout
     rename = renamer(names)
-    zones = [dataclasses.replace(z, label_en=rename(z.label_en), label_ja=rename(z.label_ja))
-             for z in layout.zones]
-    texts = [dataclasses.replace(t, text_en=rename(t.text_en), text_ja=rename(t.text_ja))
-             for t in layout.texts]
-    meters = [dataclasses.replace(m, label_en=rename(m.label_en), label_ja=rename(m.label_ja))
-              for m in layout.meters]
+
+    def renamed(item: Any, *keys: str) -> Any:
+        """``item`` with its texts ``keys`` renamed: itself when none names a seat."""
+        changes = {k: new for k in keys if (new := rename(getattr(item, k))) != getattr(item, k)}
+        return dataclasses.replace(item, **changes) if changes else item
+
     pieces = []
     for p in layout.pieces:
-        art = p.art
-        if any(isinstance(art.get(k), str) for k in _ART_KEYS):
-            art = {k: rename(v) if k in _ART_KEYS and isinstance(v, str) else v
-                   for k, v in art.items()}
-        pieces.append(dataclasses.replace(p, art=art, tooltip_en=rename(p.tooltip_en),
-                                          tooltip_ja=rename(p.tooltip_ja)))
-    return dataclasses.replace(layout, zones=zones, texts=texts, meters=meters, pieces=pieces)
+        piece = renamed(p, "tooltip_en", "tooltip_ja")
+        art = {k: new for k in _ART_KEYS
+               if isinstance(v := p.art.get(k), str) and (new := rename(v)) != v}
+        if art:
+            piece = dataclasses.replace(piece, art={**p.art, **art})
+        pieces.append(piece)
+    return dataclasses.replace(
+        layout, pieces=pieces,
+        zones=[renamed(z, "label_en", "label_ja") for z in layout.zones],
+        texts=[renamed(t, "text_en", "text_ja") for t in layout.texts],
+        meters=[renamed(m, "label_en", "label_ja") for m in layout.meters])

@@ -25,7 +25,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu, QMessageBox, QPushButton, QWidget
 
 from tabletop.app.i18n import tr
-from tabletop.app.pages import RESERVED_KEYS
+from tabletop.engine.layout import WINDOW_KEYS
 from tabletop.registry import load_plugins
 from tabletop.table.view import WORDS
 from tests.app.table_driver import start_seeded
@@ -274,7 +274,7 @@ class Player:
         button = self.button(stop.ident)
         # A button without a key of its own shows none (a game's key the window keeps, such
         # as H for hints, would not press it).
-        assert not any(button.text().endswith(f"({k})") for k in RESERVED_KEYS)
+        assert not any(button.text().endswith(f"({k})") for k in WINDOW_KEYS)
         tab_to(self.window, stop)
         assert focused() is button
         key(self.rng.choice([Qt.Key.Key_Return, Qt.Key.Key_Space]))
