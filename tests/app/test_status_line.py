@@ -3,14 +3,24 @@ message is set smaller and, past that, cut with "…" and given whole in the too
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.app.pages import StatusLabel
 
 
-def test_the_status_line_never_changes_height(qtbot) -> None:
+def shown_label(qtbot: Any, width: int, style: str = "") -> StatusLabel:
+    """A status line ``width`` pixels wide, on screen (styled like the app's with ``style``)."""
     label = StatusLabel()
     qtbot.addWidget(label)
-    label.resize(700, label.height())
+    if style:
+        label.setStyleSheet(f"QLabel#status {{ {style} padding: 6px 12px; }}")
+    label.resize(width, label.height())
     label.show()
+    return label
+
+
+def test_the_status_line_never_changes_height(qtbot) -> None:
+    label = shown_label(qtbot, 700)
     height = label.height()
     label.set_full_text("Your turn.")
     assert label.text() == "Your turn." and label.toolTip() == ""
@@ -31,10 +41,7 @@ def test_the_status_line_never_changes_height(qtbot) -> None:
 
 
 def test_japanese_without_spaces_is_cut_too(qtbot) -> None:
-    label = StatusLabel()
-    qtbot.addWidget(label)
-    label.resize(500, label.height())
-    label.show()
+    label = shown_label(qtbot, 500)
     text = "支払日:建物を売って賃金を払ってください。" * 30
     label.set_full_text(text)
     assert label.text().endswith("…") and label.toolTip() == text
@@ -65,10 +72,7 @@ def test_a_japanese_prompt_after_a_name_fits_or_is_cut_late(qtbot) -> None:
     # "Ben: " then Japanese without spaces: measured in its own (taller) line height, the
     # prompt fits two lines at a smaller size; three times over it is cut between characters,
     # not after the name.
-    label = StatusLabel()
-    qtbot.addWidget(label)
-    label.resize(960, label.height())
-    label.show()
+    label = shown_label(qtbot, 960)
     prompt = ("Ben: あなたの番です:通路カードを光っているマスへドラッグ"
               "(右クリックかRキーで180°回転)、アクションカードをプレイヤーかカードの上へ、"
               "またはパスするならカードを捨て札へ。")
@@ -80,10 +84,7 @@ def test_a_japanese_prompt_after_a_name_fits_or_is_cut_late(qtbot) -> None:
 
 
 def test_english_is_cut_at_a_space(qtbot) -> None:
-    label = StatusLabel()
-    qtbot.addWidget(label)
-    label.resize(400, label.height())
-    label.show()
+    label = shown_label(qtbot, 400)
     text = " ".join(["Farmhouse"] * 80)
     label.set_full_text(text)
     assert label.text().endswith("Farmhouse…")
@@ -92,11 +93,7 @@ def test_english_is_cut_at_a_space(qtbot) -> None:
 def test_two_full_lines_of_bold_type_fit(qtbot) -> None:
     # Two wrapped lines are a line and a line spacing high (leading included), not twice one
     # line: a prompt that fills two lines at the smallest size is shown whole, not cut.
-    label = StatusLabel()
-    qtbot.addWidget(label)
-    label.setStyleSheet("QLabel#status { font-weight: bold; padding: 6px 12px; }")
-    label.resize(962, label.height())
-    label.show()
+    label = shown_label(qtbot, 962, "font-weight: bold;")
     prompt = ("Your turn: a broken tool or Trapped! stops your path cards. Drop an action card "
               "on a player or a card, click a card in front of you to discard two and remove "
               "it, or drop cards on Discard to pass.")

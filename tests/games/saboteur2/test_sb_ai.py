@@ -5,6 +5,7 @@ digger and blocks as a saboteur, and hard beats random play over whole games (sl
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,17 +29,22 @@ GRN, BLU, BOS, PRO, GEO, SAB = ROLES
 test_choice_ignores_facts_hidden_from_the_agent = fairness_test(GAME, [(3, 2, 5), (5, 4, 20)])
 
 
+def saboteur_shares(s: Any, seed: int, seats: tuple[int, ...]) -> list[float]:
+    """How often seat 0's resampler, from its observation of ``s``, makes each of ``seats`` the
+    saboteur (300 draws)."""
+    obs = GAME.observation(s, 0)
+    rng = random.Random(seed)
+    twins = [GAME.resample(obs, 0, rng) for _ in range(300)]
+    return [sum(t.roles[p] == SAB for t in twins) / len(twins) for p in seats]
+
+
 def test_roles_are_guessed_by_the_evidence() -> None:
     # A player who broke two diggers' tools is guessed a saboteur far more often than chance.
     s = position([GRN, SAB, GRN, BLU, BLU], [["A-MAP"]] * 5)
     s.ev_hit[1][0] = 1
     s.ev_hit[1][2] = 1
     s.ev_dig[3] = 2
-    obs = GAME.observation(s, 0)
-    rng = random.Random(5)
-    twins = [GAME.resample(obs, 0, rng) for _ in range(300)]
-    sab1 = sum(t.roles[1] == SAB for t in twins) / len(twins)
-    sab3 = sum(t.roles[3] == SAB for t in twins) / len(twins)
+    sab1, sab3 = saboteur_shares(s, 5, (1, 3))
     # Uniformly, any one of the 14 unseen roles: 3/14 saboteur.
     assert sab1 > 0.3 > 1.4 * 3 / 14 and sab3 < 3 / 14
 
@@ -59,11 +65,7 @@ def test_a_free_player_who_never_digs_is_guessed_a_saboteur_more_often() -> None
     s = position([GRN, GRN, BLU, BLU, BLU], [["A-MAP"]] * 5)
     s.starter, s.turns = 0, 15
     s.ev_dig[1] = 3
-    obs = GAME.observation(s, 0)
-    rng = random.Random(8)
-    twins = [GAME.resample(obs, 0, rng) for _ in range(300)]
-    sab1 = sum(t.roles[1] == SAB for t in twins) / len(twins)
-    sab2 = sum(t.roles[2] == SAB for t in twins) / len(twins)
+    sab1, sab2 = saboteur_shares(s, 8, (1, 2))
     assert sab2 > 2 * sab1 and sab1 < 3 / 14
 
 
