@@ -45,6 +45,14 @@ CARD_RADIUS = 8.0
 #: language's title, a name too long for a small card) and a short line ends in "…": smaller
 #: type cannot be read, and the piece's hover text gives every word.
 LEGIBLE_PX = 6.0
+#: Type sizes on a card, in table units (a card is about 120 wide): the largest a body is set
+#: at (a long one is set smaller to fit), a badge's, and the "ends turn" strip's. A table shown
+#: at 0.76 device pixels per unit (a 1280x800 window) prints them at 12 px, 9 pt, and more.
+BODY_UNITS = 16.0
+BADGE_UNITS = 13.0
+BADGE_H = 20.0
+ENDS_UNITS = 12.0
+ENDS_H = 17.0
 
 PARCHMENT_TOP = QColor("#f7eed6")
 PARCHMENT_BOTTOM = QColor("#e8d6ae")
@@ -234,7 +242,34 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     colour = QColor(str(art.get("color") or "#7a5c3a"))
     if not colour.isValid():
         colour = QColor("#7a5c3a")
-    band_h = h * 0.28
+    title_ja = str(art.get("title_ja", ""))
+    title_en = str(art.get("title_en", ""))
+    first = (title_ja or title_en) if lang == "ja" else (title_en or title_ja)
+    # One language on the card: the other's title would halve the band's type, and the hover
+    # text and the large view give it. A game's own second line (Punimonyo's romaji) stays.
+    second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
+    corner = str(art.get("corner", "") or "")
+    # The corner disc shrinks with a small card, down to a size its number still reads at.
+    cr = 11.5 * min(1.0, max(0.6, w / 120.0))
+    inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
+    # A band of one line leaves the body the room a second line took; a long title on a small
+    # card takes the taller band, on two lines, rather than a line too small to read.
+    for band_h in ((h * 0.28,) if second else (h * 0.21, h * 0.28)):
+        title_rect = r(inset, 3, w - inset - 6.0, band_h * (0.60 if second else 0.86))
+        title_size = band_h * (0.50 if second else 0.62) * k
+        whole = r(inset, 2, w - inset - 6.0, band_h - 4)
+        one = fit_font(first, title_rect, title_size, bold=True, wrap=False,
+                       minimum=LEGIBLE_PX)
+        one_fits = _fits(first, title_rect, one, False)
+        wrap = False
+        if not first or (one_fits and one.pixelSize() >= 0.6 * title_size):
+            break
+        two = fit_font(first, whole, title_size, bold=True, wrap=True, minimum=LEGIBLE_PX)
+        if _fits(first, whole, two, True) and (not one_fits
+                                               or two.pixelSize() > one.pixelSize()):
+            # The whole band for the title: a second line then stays in the hover text.
+            title_rect, second, wrap = whole, "", True
+            break
     band = r(0, 0, w, band_h)
     bgrad = QLinearGradient(band.topLeft(), band.bottomLeft())
     bgrad.setColorAt(0.0, colour.lighter(125))
@@ -243,37 +278,13 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     p.setPen(QPen(colour.darker(170), 1.0 * k))
     p.drawLine(band.bottomLeft(), band.bottomRight())
 
-    title_ja = str(art.get("title_ja", ""))
-    title_en = str(art.get("title_en", ""))
-    first, second = (title_ja, title_en) if lang == "ja" else (title_en, title_ja)
-    if not first:
-        first, second = second, ""
-    if "subtitle_en" in art or "subtitle_ja" in art:
-        second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
-    corner = str(art.get("corner", "") or "")
-    # The corner disc shrinks with a small card, down to a size its number still reads at.
-    cr = 11.5 * min(1.0, max(0.6, w / 120.0))
-    inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
-    title_rect = r(inset, 3, w - inset - 6.0, band_h * 0.60)
-    title_size = band_h * 0.50 * k
     sub_left = inset if corner and band_h * 0.62 < 4 + 2 * cr else 6.0
     sub_rect = r(sub_left, band_h * 0.62, w - sub_left - 6, band_h * 0.34)
     light = QColor("#fffaf0")
-    whole = r(inset, 2, w - inset - 6.0, band_h - 4)
-    one = fit_font(first, title_rect, title_size, bold=True, wrap=False, minimum=LEGIBLE_PX)
-    one_fits = _fits(first, title_rect, one, False)
-    wrap = False
-    if first and not (one_fits and one.pixelSize() >= 0.6 * title_size):
-        # A long title on a small card: the whole band, on two lines if need be, rather than
-        # a line too small to read; the other language's title then stays in the hover text.
-        two = fit_font(first, whole, title_size, bold=True, wrap=True, minimum=LEGIBLE_PX)
-        if _fits(first, whole, two, True) and (not one_fits
-                                               or two.pixelSize() > one.pixelSize()):
-            title_rect, second, wrap = whole, "", True
-        elif not one_fits:
-            # Too small a card to print its name legibly: the hover text names it.
-            textnotes.dropped(p, title_rect, first, "title")
-            first = ""
+    if first and not wrap and not one_fits:
+        # Too small a card to print its name legibly: the hover text names it.
+        textnotes.dropped(p, title_rect, first, "title")
+        first = ""
     _draw_outlined(p, title_rect, first, title_size, light, colour.darker(220), k, wrap=wrap)
     if second:
         if _fits(second, sub_rect, table_font(LEGIBLE_PX), False):
@@ -303,22 +314,24 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         # A die in front only where the badge states dice (Magos's "●●"); a price or a number
         # stands alone.
         die = art.get("badge_icon") == "die"
-        font = table_font(10 * k, bold=True)
+        font = table_font(BADGE_UNITS * k, bold=True)
         tw = QFontMetricsF(font).horizontalAdvance(badge) / k
-        bw = min(w - 12, tw + (26 if die else 14))
-        brect = r((w - bw) / 2, y, bw, 17)
+        pad = BADGE_H - 6  # the die's side, and the room either side of a number
+        bw = min(w - 12, tw + (2 * pad if die else pad))
+        brect = r((w - bw) / 2, y, bw, BADGE_H)
         p.setPen(QPen(QColor("#4a3b28"), 1.0 * k))
         p.setBrush(QColor("#fffdf6"))
-        p.drawRoundedRect(brect, 8.5 * k, 8.5 * k)
+        p.drawRoundedRect(brect, BADGE_H / 2 * k, BADGE_H / 2 * k)
         if die:
-            _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, 11 * k, 11 * k), k)
-        text_rect = brect.adjusted((17 if die else 7) * k, 0, (-4 if die else -7) * k, 0)
-        draw_fitted(p, text_rect, badge, 10 * k, INK, bold=True, wrap=False,
+            _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, pad * k, pad * k), k)
+        text_rect = brect.adjusted((pad + 6 if die else pad / 2) * k, 0,
+                                   (-4 if die else -pad / 2) * k, 0)
+        draw_fitted(p, text_rect, badge, BADGE_UNITS * k, INK, bold=True, wrap=False,
                     minimum=LEGIBLE_PX, role="badge")
-        y += 21
+        y += BADGE_H + 4
 
     ends = bool(art.get("ends_turn"))
-    bottom = h - (20 if ends else 7)
+    bottom = h - (ENDS_H + 7 if ends else 7)
     body_ja = str(art.get("body_ja", ""))
     body_en = str(art.get("body_en", ""))
     # The body in the player's language only: two languages halve the room and leave the
@@ -327,18 +340,18 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     body_rect = r(6, y + 1, w - 12, max(1.0, bottom - y - 1))
     # A body that cannot be printed large enough to read is left to the hover text.
     if body and _fits(body, body_rect, table_font(LEGIBLE_PX), True):
-        draw_fitted(p, body_rect, body, 15 * k, INK, minimum=LEGIBLE_PX, role="body")
+        draw_fitted(p, body_rect, body, BODY_UNITS * k, INK, minimum=LEGIBLE_PX, role="body")
     elif body:
         textnotes.dropped(p, body_rect, body, "body")
 
     if ends:
-        er = r(8, h - 17, w - 16, 13)
+        er = r(8, h - ENDS_H - 4, w - 16, ENDS_H)
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor("#9b2226"))
-        p.drawRoundedRect(er, 6.5 * k, 6.5 * k)
+        p.drawRoundedRect(er, ENDS_H / 2 * k, ENDS_H / 2 * k)
         # The player's language only, as the body: the strip is too small for two.
         label = "■ 手番終了" if lang == "ja" else "■ ends turn"
-        draw_fitted(p, er.adjusted(3 * k, 0, -3 * k, 0), label, 8.5 * k, QColor("#fff3e0"),
+        draw_fitted(p, er.adjusted(3 * k, 0, -3 * k, 0), label, ENDS_UNITS * k, QColor("#fff3e0"),
                     bold=True, wrap=False, minimum=LEGIBLE_PX, role="ends")
 
     p.setBrush(Qt.BrushStyle.NoBrush)

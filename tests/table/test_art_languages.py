@@ -1,5 +1,5 @@
-"""A layout carries both languages and the table paints the player's: a card's body in the
-player's language only (the hover text gives both), a title line for one language
+"""A layout carries both languages and the table paints the player's: a card's title and body
+in the player's language only (the hover text gives both), a title line for one language
 (``subtitle_en``), a token's label per language. Each case paints exactly as the
 single-language art it stands for."""
 
@@ -43,14 +43,24 @@ def test_a_cards_hover_gives_both_languages(qtbot: object) -> None:
     assert item.hover_text() == "警備: 扉をふさぐ。\nGuard: Blocks a door."
 
 
+def test_a_card_title_is_painted_in_the_players_language_only(qtbot: object) -> None:
+    both = {"title_en": "Guard", "title_ja": "警備", "body_en": "Blocks a door.",
+            "body_ja": "扉をふさぐ。", "color": "#445566"}
+    for lang, drop in (("en", "title_ja"), ("ja", "title_en")):
+        assert _face(both, lang) == _face({**both, drop: ""}, lang)
+    # A title in one language only is printed whatever the player's language.
+    english_only = {**both, "title_ja": ""}
+    assert _face(english_only, "ja") != _face({**english_only, "title_en": ""}, "ja")
+
+
 def test_subtitle_is_the_second_title_line_in_its_language_only(qtbot: object) -> None:
     word = {"title_en": "ぷに", "title_ja": "ぷに", "subtitle_en": "puni", "subtitle_ja": "",
             "body_en": "1", "body_ja": "", "color": "#aa5500"}
     # English readers see the kana with the romaji under it; Japanese readers the kana alone.
-    plain_en = {k: v for k, v in word.items() if not k.startswith("subtitle")}
-    assert _face(word, "en") == _face({**plain_en, "title_ja": "puni"}, "en")
-    assert _face(word, "ja") == _face({**plain_en, "title_en": ""}, "ja")
-    assert _face(word, "en") != _face(word, "ja")
+    plain = {k: v for k, v in word.items() if not k.startswith("subtitle")}
+    assert _face(word, "en") != _face(plain, "en")
+    assert _face(word, "ja") == _face(plain, "ja")
+    assert _face({**word, "subtitle_ja": "puni"}, "ja") == _face(word, "en")
 
 
 def test_token_label_in_the_players_language() -> None:
