@@ -33,15 +33,15 @@ class Piece:
     for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
     as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
     (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
-    ``subtitle_en``/``subtitle_ja`` (a line under the title in one language
-    only, in place of the other language's title: a word's romaji for English readers); for
+    ``subtitle_en``/``subtitle_ja`` (a second title line in one language only: a word's
+    romaji for English readers); for
     dice ``value``; for tokens ``label`` (the same in every language) or ``label_en`` and
     ``label_ja``, and ``color``. A face-down card shows its back; its art is empty.
 
     Texts come in both languages (``tooltip_en``/``tooltip_ja``, ``title_en``/``title_ja``...)
     and the table shows the player's: a view never needs to know which language is chosen. A
-    card's body is printed in the player's language only (its hover text gives both); its title
-    has the other language's in small type beneath.
+    card's title and body are printed in the player's language only (its hover text and its
+    large view, ``tabletop.table.lens``, give both).
 
     A tile's art is a ``tabletop.engine.tiles.TileArt`` in its JSON form (``TileArt.to_art()``):
     ``edges`` (``{"N": "path", "E": "wall", "S": "stub", "W": "wall"}``: ``wall``, ``path``, or
@@ -138,10 +138,11 @@ class Layout:
     texts: list[Text] = field(default_factory=list)
 
 
-#: The window's own keys (hint, undo, redo, help, new, quit, save, open): a game's button may
-#: not take one (the plugin check refuses it), the window would answer first.
-WINDOW_KEYS: frozenset[str] = frozenset({"H", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1", "Ctrl+N",
-                                         "Ctrl+Q", "Ctrl+S", "Ctrl+O"})
+#: The window's own keys (hint, undo, redo, help, new, quit, save, open) and the table's large
+#: view of a card (Z): a game's button may not take one (the plugin check refuses it), the
+#: window or the table would answer first.
+WINDOW_KEYS: frozenset[str] = frozenset({"H", "Z", "Ctrl+Z", "Ctrl+Y", "Ctrl+Shift+Z", "F1",
+                                         "Ctrl+N", "Ctrl+Q", "Ctrl+S", "Ctrl+O"})
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QCursor,
     QFocusEvent,
+    QHelpEvent,
     QIcon,
     QImage,
     QKeyEvent,
@@ -95,6 +96,7 @@ from .items import (
     item_kind,
     make_piece_item,
 )
+from .lens import CardLens, has_lens
 
 ReasonProvider = Callable[[str, str | None], str]
 Chooser = Callable[[list[Gesture], QPoint], Gesture | None]
@@ -105,6 +107,7 @@ HINT_MS = 3000
 DRAG_Z = 100_000.0
 SNAP_MS = 220
 UNSYNCED_RESTORE_MS = 800
+LENS_PRESS_MS = 450  # a press held this long on a card shows it large instead of clicking
 PREVIEW_PX = 48  # width of a piece's picture in the chooser that offers both orientations
 
 #: The table's own words (what turning is, what a screen reader hears of the table and of the
@@ -121,7 +124,7 @@ class _Press:
     view_pos: QPointF
     scene_pos: QPointF
     item_id: str | None
-    mode: str = "pending"  # pending, drag, pan, blocked
+    mode: str = "pending"  # pending, drag, pan, blocked, lens (held to show a card large)
     start_pos: QPointF | None = None
     last_view_pos: QPointF | None = None
     drop_id: str | None = None
@@ -199,6 +202,12 @@ class TableWidget(QGraphicsView):
         self._hint_items: list[TableItem] = []
         self._hint_arrow: HintArrow | None = None
         self._hint_anim: QVariantAnimation | None = None
+        self._lens = CardLens(self)
+        # A press held still on a card this long shows it large (``_lens_from_press``).
+        self._lens_timer = QTimer(self)
+        self._lens_timer.setSingleShot(True)
+        self._lens_timer.setInterval(LENS_PRESS_MS)
+        self._lens_timer.timeout.connect(self._lens_from_press)
 
         self.setRenderHints(QPainter.RenderHint.Antialiasing
                             | QPainter.RenderHint.TextAntialiasing)
@@ -243,6 +252,7 @@ class TableWidget(QGraphicsView):
     def sync(self, layout: Layout, gestures: list[Gesture], animate: bool = True) -> None:
         """Show ``layout`` with ``gestures`` as the legal moves, diffing items by id."""
         self._sync_serial += 1
+        self.close_lens()
         # A click in progress on a piece that stays on the table survives the refresh: in a
         # game played to a beat the table changes every beat, often between press and release.
         press = self._press
@@ -309,6 +319,7 @@ class TableWidget(QGraphicsView):
         if on == self._interactive:
             return
         self._interactive = on
+        self.close_lens()
         if not on:
             self._cancel_press()
             self._select(None)
@@ -379,6 +390,10 @@ class TableWidget(QGraphicsView):
         if item is None:
             raise KeyError(piece_id)
         return item.scenePos()
+
+    def piece_ids(self) -> list[str]:
+        """The ids of the pieces on the table now."""
+        return list(self._pieces)
 
     def item_for(self, item_id: str) -> TableItem | None:
         """The piece, zone, meter or text item with this id."""
@@ -454,6 +469,55 @@ class TableWidget(QGraphicsView):
     def turned_piece(self) -> str | None:
         """The piece the player has turned round (while dragging or selecting it), if any."""
         return self._turned
+
+    def show_lens(self, item_id: str | None) -> bool:
+        """Show the piece ``item_id`` large beside it (``lens``); False when it has nothing to
+        show large (a face-down card, a token) or the table shows it about as large."""
+        item = self._pieces.get(item_id or "")
+        if item is None or item.dying or not has_lens(item):
+            self.close_lens()
+            return False
+        body = self.mapFromScene(item.scene_body()).boundingRect()
+        origin = self.viewport().pos()
+        room = self.viewport().rect().translated(origin)
+        return self._lens.show_piece(item, body.translated(origin), room)
+
+    def close_lens(self) -> None:
+        """Put the large view of a piece away (nothing when none is shown)."""
+        self._lens.close_lens()
+
+    def lens_piece(self) -> str | None:
+        """The piece shown large now, if any."""
+        return self._lens.piece_id if self._lens.isVisible() else None
+
+    def lens(self) -> CardLens:
+        return self._lens
+
+    def _lens_from_press(self) -> None:
+        press = self._press
+        if press is not None and press.mode == "pending" and press.item_id is not None \
+                and self.show_lens(press.item_id):
+            press.mode = "lens"
+
+    def _lens_key_target(self) -> str | None:
+        """The piece Z shows large: the one the keyboard is on, else the one picked up, else
+        the one under the mouse."""
+        for item_id in (self._key_focus, self._selected, self._hovered):
+            if item_id is not None and has_lens(self._pieces.get(item_id)):
+                return item_id
+        return None
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        # The mouse resting on a card shows it large in place of the tooltip; the lens gives
+        # the hover text under the picture.
+        if event.type() == QEvent.Type.ToolTip and self._press is None:
+            hit = self._hit(QPointF(event.pos())) if isinstance(event, QHelpEvent) else None
+            if hit is not None and hit == self.lens_piece():
+                return True
+            if hit is not None and self.show_lens(hit):
+                return True
+            self.close_lens()
+        return super().viewportEvent(event)
 
     def set_scale(self, scale: float) -> None:
         """Show the table at ``scale`` pixels per table unit, centred (screenshots, tests)."""
@@ -602,6 +666,7 @@ class TableWidget(QGraphicsView):
         return max(0.01, min(vw / tw, vh / th))
 
     def _zoom(self, factor: float, anchor: QPointF | None) -> None:
+        self.close_lens()
         current = self.transform().m11()
         fit = self._fit_scale()
         new = max(fit * 0.5, min(fit * 6.0, current * factor))
@@ -636,6 +701,7 @@ class TableWidget(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
+        self.close_lens()
         if self._drag_shot is not None:
             self._take_drag_shot()
         if self._auto_fit:
@@ -690,9 +756,12 @@ class TableWidget(QGraphicsView):
             event.ignore()
             return
         self.setFocus(Qt.FocusReason.MouseFocusReason)
+        self.close_lens()
         hit = self._hit(pos)
         self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), hit,
                              last_view_pos=pos)
+        if has_lens(self._pieces.get(hit or "")):
+            self._lens_timer.start()
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
@@ -702,7 +771,9 @@ class TableWidget(QGraphicsView):
             self._update_hover(pos)
             event.accept()
             return
-        if press.mode == "pan" or (press.mode == "pending" and press.item_id is None):
+        if press.mode == "lens":
+            pass  # held to read the card: the press does nothing else
+        elif press.mode == "pan" or (press.mode == "pending" and press.item_id is None):
             self._pan_by(press, pos)
         elif press.mode == "pending":
             moved = (pos - press.view_pos).manhattanLength()
@@ -719,8 +790,11 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         self._press = None
+        self._lens_timer.stop()
         pos = event.position()
-        if press.mode == "drag":
+        if press.mode == "lens":
+            self.close_lens()  # let go after reading: no click
+        elif press.mode == "drag":
             self._drag_to(press, pos)
             self._finish_drag(press, event.globalPosition().toPoint())
         elif press.mode == "pan":
@@ -753,6 +827,22 @@ class TableWidget(QGraphicsView):
         self.mousePressEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        plain = not event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                         | Qt.KeyboardModifier.AltModifier
+                                         | Qt.KeyboardModifier.MetaModifier)
+        if event.key() == Qt.Key.Key_Z and plain:
+            target = self._lens_key_target()
+            if target is not None and target == self.lens_piece():
+                self.close_lens()
+            elif target is not None:
+                self.show_lens(target)
+            event.accept()
+            return
+        if event.key() == Qt.Key.Key_Escape and self.lens_piece() is not None:
+            self.close_lens()  # Escape puts the large view away first, nothing else
+            event.accept()
+            return
+        self.close_lens()
         if event.key() == Qt.Key.Key_R and not event.modifiers() & (
                 Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                 | Qt.KeyboardModifier.MetaModifier):
@@ -809,6 +899,10 @@ class TableWidget(QGraphicsView):
             return False
         key = event.key()
         press = self._press
+        if key == Qt.Key.Key_Z:
+            return self._lens_key_target() is not None
+        if key == Qt.Key.Key_Escape and self.lens_piece() is not None:
+            return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             return self._key_focus is not None and press is None and self._interactive
         if key == Qt.Key.Key_Escape:
@@ -937,6 +1031,7 @@ class TableWidget(QGraphicsView):
 
     def leaveEvent(self, event: QEvent) -> None:
         if self._press is None:
+            self.close_lens()
             self._set_hover(None)
         super().leaveEvent(event)
 
@@ -1321,6 +1416,7 @@ class TableWidget(QGraphicsView):
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)
+        self.close_lens()
         if self._drag_shot is not None:
             self._take_drag_shot()
 
@@ -1334,6 +1430,8 @@ class TableWidget(QGraphicsView):
             self._announce(None)
         if item_id == self._hovered:
             return
+        if self.lens_piece() != item_id:
+            self.close_lens()
         old = self._find(self._hovered)
         if old is not None:
             old.set_flags(hovered=False)

@@ -237,3 +237,40 @@ def test_the_prompt_fits(make_window, qtbot, game_id: str, players: int,  # type
     window = open_mid_game(make_window, qtbot, game_id, players, size, lang)
     found = prompt_problems(window)
     assert not found, "\n".join(found)
+
+
+#: 9 pt at 96 dpi: what a card's words read at in its large view (``tabletop.table.lens``).
+LENS_PX = 12.0
+
+
+@pytest.mark.parametrize(("game_id", "players", "size", "lang"), cases({}, [SIZES[0]]))
+def test_every_card_reads_at_nine_points_in_its_large_view(make_window, qtbot, game_id: str,  # type: ignore[no-untyped-def]
+                                                           players: int,
+                                                           size: tuple[int, int],
+                                                           lang: str) -> None:
+    """Every face-up card and tile on the table, shown large (the mouse resting on it, a long
+    press or Z), prints every word whole at 12 px or more, at the smallest window."""
+    from tabletop.table import textnotes
+    from tabletop.table.lens import has_lens
+
+    if game_id not in plugins:
+        pytest.skip(f"{game_id} did not load")
+    window = open_mid_game(make_window, qtbot, game_id, players, size, lang)
+    table = window.table
+    shown = 0
+    found = []
+    for pid in [p for p in table.piece_ids() if has_lens(table.item_for(p))]:
+        with textnotes.listening() as notes:
+            if not table.show_lens(pid):
+                continue
+        shown += 1
+        for n in notes:
+            if n.role in MAY_DROP:
+                continue
+            if n.dropped or n.cut or n.elided or n.pixel_size < LENS_PX - SLACK:
+                found.append(f"{pid} {n.role} {n.text[:40]!r}: {n.pixel_size:.1f}px"
+                             f"{' dropped' if n.dropped else ''}{' cut' if n.cut else ''}"
+                             f"{' elided' if n.elided else ''}")
+        table.close_lens()
+    assert shown or game_id == "punimonyo" or game_id.startswith("sheep"), "no card to show"
+    assert not found, "\n".join(found)
