@@ -214,7 +214,7 @@ class Menus:
         # The table's own keys (tabletop.table.view): playing without the mouse, and turning;
         # then how the keyboard reaches the buttons of moves that have no place on the table.
         rows += [(tr(f"shortcuts.{name}", self.lang), tr(f"shortcuts.{name}_keys", self.lang))
-                 for name in ("step", "pick", "turn", "put_back", "buttons", "zoom")]
+                 for name in ("step", "pick", "turn", "put_back", "lens", "buttons", "zoom")]
         return rows
 
     def show_rules(self, game_id: str | None = None) -> None:

@@ -460,7 +460,7 @@ def test_the_shortcuts_help_lists_the_table_keys_in_both_languages(make_window) 
         rows = window.menus.shortcut_rows()
         keys = dict(rows)
         # Each row of the table's keys is there in the language shown, not in the other one.
-        for row in ("step", "pick", "turn", "put_back", "buttons"):
+        for row in ("step", "pick", "turn", "put_back", "lens", "buttons"):
             assert tr(f"shortcuts.{row}", lang) in keys
             assert tr(f"shortcuts.{row}", "ja" if lang == "en" else "en") not in keys
         step = keys[tr("shortcuts.step", lang)]
@@ -469,6 +469,7 @@ def test_the_shortcuts_help_lists_the_table_keys_in_both_languages(make_window) 
         assert "Enter" in pick and "Space" in pick
         assert keys[tr("shortcuts.turn", lang)].startswith("R")
         assert keys[tr("shortcuts.put_back", lang)] == "Esc"
+        assert keys[tr("shortcuts.lens", lang)].startswith("Z")
         buttons = keys[tr("shortcuts.buttons", lang)]
         assert buttons.startswith("Tab") and then in buttons
         # And the help box shows every row.
