@@ -34,7 +34,8 @@ class Piece:
     as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
     (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
     ``subtitle_en``/``subtitle_ja`` (a second title line in one language only: a word's
-    romaji for English readers); for
+    romaji for English readers), ``brief_en``/``brief_ja`` (a shorter body the card prints
+    where its whole body would be set too small to read); for
     dice ``value``; for tokens ``label`` (the same in every language) or ``label_en`` and
     ``label_ja``, and ``color``. A face-down card shows its back; its art is empty.
 

@@ -45,10 +45,16 @@ CARD_RADIUS = 8.0
 #: language's title, a name too long for a small card) and a short line ends in "…": smaller
 #: type cannot be read, and the piece's hover text gives every word.
 LEGIBLE_PX = 6.0
+#: Device pixels from which a card's body reads without effort (9 pt at 96 dpi): a card whose
+#: whole text would be set smaller prints its brief text (``brief_en``/``brief_ja``) if it has
+#: one.
+READABLE_PX = 12.0
 #: Type sizes on a card, in table units (a card is about 120 wide): the largest a body is set
-#: at (a long one is set smaller to fit), a badge's, and the "ends turn" strip's. A table shown
-#: at 0.76 device pixels per unit (a 1280x800 window) prints them at 12 px, 9 pt, and more.
+#: at (a long one is set smaller to fit; a wider card, laid out larger on purpose, sets its
+#: body larger in proportion), a badge's, and the "ends turn" strip's. A table shown at 0.76
+#: device pixels per unit (a 1280x800 window) prints them at 12 px, 9 pt, and more.
 BODY_UNITS = 16.0
+BODY_CARD_W = 120.0
 BADGE_UNITS = 13.0
 BADGE_H = 20.0
 ENDS_UNITS = 12.0
@@ -249,8 +255,9 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     # text and the large view give it. A game's own second line (Punimonyo's romaji) stays.
     second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
     corner = str(art.get("corner", "") or "")
-    # The corner disc shrinks with a small card, down to a size its number still reads at.
-    cr = 11.5 * min(1.0, max(0.6, w / 120.0))
+    # The corner disc follows the card's width: smaller on a small card, down to a size its
+    # number still reads at, larger on a card laid out large.
+    cr = 11.5 * min(1.3, max(0.6, w / 120.0))
     inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
     # A band of one line leaves the body the room a second line took; a long title on a small
     # card takes the taller band, on two lines, rather than a line too small to read.
@@ -305,7 +312,7 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         # The line box of a CJK font is ~1.45 em tall: the number gets the disc's full height.
         draw_fitted(p, QRectF(centre.x() - cr * k * 0.85, centre.y() - cr * k * 0.95,
                               cr * k * 1.7, cr * k * 1.9),
-                    corner, 13 * k, QColor("white"), bold=True, wrap=False,
+                    corner, 13 * cr / 11.5 * k, QColor("white"), bold=True, wrap=False,
                     minimum=LEGIBLE_PX, role="corner")
 
     y = band_h + 4
@@ -332,15 +339,24 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
 
     ends = bool(art.get("ends_turn"))
     bottom = h - (ENDS_H + 7 if ends else 7)
-    body_ja = str(art.get("body_ja", ""))
-    body_en = str(art.get("body_en", ""))
     # The body in the player's language only: two languages halve the room and leave the
     # text unreadably small at a laptop's size; the card's hover text gives both.
-    body = (body_ja or body_en) if lang == "ja" else (body_en or body_ja)
+    body = in_lang(art, "body", lang)
     body_rect = r(6, y + 1, w - 12, max(1.0, bottom - y - 1))
-    # A body that cannot be printed large enough to read is left to the hover text.
-    if body and _fits(body, body_rect, table_font(LEGIBLE_PX), True):
-        draw_fitted(p, body_rect, body, BODY_UNITS * k, INK, minimum=LEGIBLE_PX, role="body")
+    # A body that cannot be printed large enough to read is left to the hover text. Asked at
+    # the size it would be set at: Japanese wrapped at one size may overhang by a character a
+    # box it fits at another (a full stop may not begin a line).
+    size = BODY_UNITS * max(1.0, w / BODY_CARD_W) * k
+    font = fit_font(body, body_rect, size, minimum=LEGIBLE_PX)
+    brief = in_lang(art, "brief", lang)
+    if body and brief and (font.pixelSize() < READABLE_PX or not _fits(body, body_rect, font,
+                                                                         True)):
+        # Too long to read at this size: the card's brief text; the hover and the large view
+        # give the whole.
+        body = brief
+        font = fit_font(body, body_rect, size, minimum=LEGIBLE_PX)
+    if body and _fits(body, body_rect, font, True):
+        draw_fitted(p, body_rect, body, size, INK, minimum=LEGIBLE_PX, role="body")
     elif body:
         textnotes.dropped(p, body_rect, body, "body")
 

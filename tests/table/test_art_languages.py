@@ -70,3 +70,32 @@ def test_token_label_in_the_players_language() -> None:
     assert art.in_lang({"label_en": "Thief"}, "label", "ja") == "Thief"  # the other language
     assert art.in_lang({"label": "●"}, "label", "ja") == "●"  # the same in every language
     assert art.in_lang({}, "label", "en") == ""
+
+
+def _body_printed(card: dict[str, Any], scale: float, lang: str = "en") -> tuple[str, float]:
+    from tabletop.table import textnotes
+
+    pw, ph = art.piece_pixmap_size(W, H, scale)
+    with textnotes.listening() as notes:
+        art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), lang, pw, ph)
+    body = next(n for n in notes if n.role == "body")
+    return body.text, body.pixel_size
+
+
+def test_a_card_too_small_for_its_whole_text_prints_its_brief(qtbot: object) -> None:
+    long_en = ("Draw 5 consumer goods; then this building goes to the discard pile. It "
+               "cannot be sold at payday.")
+    card = {"title_en": "Field", "title_ja": "焼畑", "body_en": long_en, "body_ja": "長い文",
+            "brief_en": "Draw 5 goods, then discard this.", "brief_ja": "短い文",
+            "color": "#4f8a3c"}
+    # At a laptop's size the whole text would be set below 9 pt: the brief, larger.
+    text, px = _body_printed(card, 0.76)
+    assert text == card["brief_en"] and px >= art.READABLE_PX
+    # Shown large (a big window, the large view) the card prints its whole text.
+    text, px = _body_printed(card, 2.5)
+    assert text == long_en and px >= art.READABLE_PX
+    # A short text that reads as it is keeps it; a card without a brief keeps its text.
+    assert _body_printed({**card, "body_en": "Draw 5."}, 0.76)[0] == "Draw 5."
+    assert _body_printed({**card, "brief_en": "", "brief_ja": ""}, 0.76)[0] == long_en
+    # The brief is in the player's language, as the body.
+    assert _body_printed({**card, "body_ja": long_en * 2}, 0.76, "ja")[0] == "短い文"
