@@ -90,6 +90,9 @@ MARGIN = 20.0
 GAP = 8.0
 RATIO = 1.4  # card height / width
 TOKEN = 30.0
+#: The widest the cards the player reads are laid out (the public area, the own hand and
+#: buildings): the table is large, so they are wider than a standard card and print larger.
+READ_W = 150.0
 #: How far a worker token lying on a card's lower edge reaches into the card: no further than
 #: the card's rim, below its text; the rest hangs below the card, so rows of cards with
 #: workers are ``OVERHANG`` further apart.
@@ -101,6 +104,11 @@ CATEGORY_COLORS: dict[str, str] = {AGRI: "#4f8a3c", INDUSTRY: "#5d6d7e", PASSIVE
                                    "": "#a0522d"}
 WORKPLACE_COLOR = "#2c5f8a"
 GOODS_COLOR = "#c98a1b"
+#: The category as a brief card text names it.
+SHORT_CATEGORY: dict[str, tuple[str, str]] = {
+    AGRI: ("Agri.", "農業"), INDUSTRY: ("Ind.", "工業"), PASSIVE: ("Passive", "パッシブ"),
+    "": ("", ""),
+}
 CATEGORY_WORDS: dict[str, tuple[str, str]] = {
     AGRI: ("Agricultural", "農業系"), INDUSTRY: ("Industrial", "工業系"),
     PASSIVE: ("Passive", "パッシブ系"), "": ("", ""),
@@ -145,6 +153,47 @@ def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
     return out, cw, ch
 
 
+#: Card texts short enough to read on a card at a laptop's size (the table prints a card's
+#: brief where its whole text would be set small; the hover text and the large view give the
+#: whole, which is the rule). Only the cards whose whole text is long have one.
+BRIEFS: dict[str, tuple[str, str]] = {
+    "slash_and_burn": ("Draw 5 consumer goods, then discard this.",
+                       "消費財を5枚引き、この建物を捨てる。"),
+    "orchard": ("Draw consumer goods up to 4 cards in hand.", "手札4枚まで消費財を引く。"),
+    "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時:罰符1枚−1点(−3点でなく)。"),
+    "headquarters": ("End: +6 per passive building.", "終了時:パッシブ系1つにつき+6点。"),
+    "two_in_one": ("Build 2 of one cost, paying for one.", "同じコストの2つを1つ分で建設。"),
+    "quarry": ("Draw 1 building card. Start player next round.",
+               "建物カードを1枚引く。次から先手。"),
+    "design_office": ("Look at 5 building cards, keep 1.", "5枚見て1枚取り、残りを捨てる。"),
+    "real_estate": ("End: +3 per building you own.", "終了時:建物1つにつき+3点。"),
+    "chemical_plant": ("Draw 2 building cards; 4 if your hand is empty.",
+                       "建物カードを2枚引く(手札0枚なら4枚)。"),
+    "supermarket": ("Discard 3, take $18.", "手札3枚を捨て、$18を得る。"),
+    "market": ("Discard 2, take $12.", "手札2枚を捨て、$12を得る。"),
+    "expo": ("Discard 5, take $30.", "手札5枚を捨て、$30を得る。"),
+    "department_store": ("Discard 4, take $24.", "手札4枚を捨て、$24を得る。"),
+    "stall": ("Discard 1, take $6.", "手札1枚を捨て、$6を得る。"),
+    "restaurant": ("Discard 1, take $15.", "手札1枚を捨て、$15を得る。"),
+    "farmers_coop": ("End: +3 per consumer goods in hand.", "終了時:手札の消費財1枚につき+3点。"),
+    "railway": ("End: +8 per industrial building.", "終了時:工業系1つにつき+8点。"),
+    "university": ("Hire up to 5 workers (work next round).",
+                   "労働者を5人まで増やす(次から働く)。"),
+    "high_school": ("Hire up to 4 workers (work next round).",
+                    "労働者を4人まで増やす(次から働く)。"),
+    "settlers": ("Build 1 agricultural building free.", "農業系の建物を1つ無料で建設。"),
+    "school": ("Hire 1 worker (works next round).", "労働者を1人増やす(次から働く)。"),
+    "vocational_school": ("Hire 1 worker who works now.", "労働者を1人増やす(すぐ働く)。"),
+    "general_contractor": ("Build 1, then draw 2 building cards.", "建設し、建物カードを2枚引く。"),
+    "mine": ("Draw 1 building card.", "建物カードを1枚引く。"),
+    "factory": ("Discard 2, draw 4 building cards.", "手札2枚を捨て、建物カードを4枚引く。"),
+    "car_factory": ("Discard 3, draw 7 building cards.", "手札3枚を捨て、建物カードを7枚引く。"),
+    "statue": ("Scores its value only.", "資産価値のみ。"),
+    "labor_union": ("End: +6 per worker.", "終了時:労働者1人につき+6点。"),
+    "construction_company": ("Build 1 at its cost − 1.", "コスト−1で建設する。"),
+}
+
+
 def card_art(card: str, n_players: int = 4) -> dict[str, Any]:
     """Card art data for a building, a public workplace or consumer goods."""
     if card == GOODS:
@@ -155,17 +204,32 @@ def card_art(card: str, n_players: int = 4) -> dict[str, Any]:
     b = BUILDINGS.get(card)
     if b is not None:
         cat_en, cat_ja = CATEGORY_WORDS[b.category]
-        return {"title_ja": b.ja, "title_en": b.en,
-                "body_ja": (f"【{cat_ja}】" if cat_ja else "") + b.effect_ja,
-                "body_en": (f"[{cat_en}] " if cat_en else "") + b.effect_en,
-                "corner": str(b.cost), "badge": f"${b.value}",
-                "color": CATEGORY_COLORS[b.category]}
+        tag_en, tag_ja = (f"[{cat_en}] " if cat_en else ""), (f"【{cat_ja}】" if cat_ja else "")
+        art = {"title_ja": b.ja, "title_en": b.en,
+               "body_ja": tag_ja + b.effect_ja, "body_en": tag_en + b.effect_en,
+               "corner": str(b.cost), "badge": f"${b.value}",
+               "color": CATEGORY_COLORS[b.category]}
+        brief = BRIEFS.get(card)
+        if brief is not None:
+            short_en, short_ja = SHORT_CATEGORY[b.category]
+            tag_en, tag_ja = (f"[{short_en}] " if short_en else ""), (
+                f"【{short_ja}】" if short_ja else "")
+            # The category and "unsellable" stay on the brief: some buildings score by the
+            # one, and payday turns on the other.
+            sell_en, sell_ja = ("", "") if b.sellable else (" Unsellable.", "売却不可。")
+            art["brief_en"] = tag_en + brief[0] + sell_en
+            art["brief_ja"] = tag_ja + brief[1] + sell_ja
+        return art
     w = WORKPLACES[card]
     body_en, body_ja = w.effect_en, w.effect_ja
+    brief_en, brief_ja = BRIEFS.get(card, (body_en, body_ja))
     if w.multi == "3p" and n_players >= 3:
         body_en += " Any number of workers."
         body_ja += "何人でも置ける。"
+        brief_en += " Any number."
+        brief_ja += "何人でも。"
     return {"title_ja": w.ja, "title_en": w.en, "body_ja": body_ja, "body_en": body_en,
+            "brief_en": brief_en, "brief_ja": brief_ja,
             "corner": "", "badge": "", "color": WORKPLACE_COLOR}
 
 
@@ -412,7 +476,7 @@ class NationalEconomyView(GameView[NObs]):
         n = int(obs["num_players"])
         cards = [str(e["card"]) for e in obs["public"]]
         pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
-                           zone.h - 2 * GAP - OVERHANG, 130.0, 56.0, GAP + OVERHANG)
+                           zone.h - 2 * GAP - OVERHANG, READ_W, 56.0, GAP + OVERHANG)
         rows = len({cy for _, cy in pos}) or 1
         zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP + OVERHANG) + GAP,
                     zone.label_en, zone.label_ja, zone.color)
@@ -495,14 +559,14 @@ class NationalEconomyView(GameView[NObs]):
                             body_h, 130.0, 46.0, n)
         else:
             hand_w = w * 0.46
-            self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, 130.0, 70.0)
+            self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, READ_W, 70.0)
             bx = x + hand_w + 3 * GAP
             out.texts.append(Text(f"hand_label{p}", x + GAP, body_y - 22, *_both("view.hand"),
                                   size=13, bold=True))
             out.texts.append(Text(f"buildings_label{p}", bx, body_y - 22,
                                   *_both("table.buildings"), size=13, bold=True))
             self._buildings(out, obs, workers, p, bx, body_y, x + w - bx - GAP, body_h,
-                            130.0, 60.0, n)
+                            READ_W, 60.0, n)
 
     def _hand(self, out: Layout, obs: NObs, p: int, hand: list[str] | None,
               count: int, x: float, y: float, w: float, h: float, max_w: float,
