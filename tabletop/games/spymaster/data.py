@@ -45,8 +45,8 @@ TYPE_BODIES: dict[str, tuple[str, str]] = {
 
 #: Short card texts that stay readable on a small card; the full text is the tooltip.
 TYPE_SHORT: dict[str, tuple[str, str]] = {
-    SPY: ("Through: chain draw, 3 spies expose, tuck a larger Spy. Caught: defects.",
-          "成功:連鎖ドロー・スパイ3枚で潜入・大きいスパイを差し込み。失敗:寝返り。"),
+    SPY: ("Through: chain draw; 3 Spies expose; tuck. Caught: defects.",
+          "成功:連鎖ドロー・3枚で潜入・差し込み。失敗:寝返り。"),
     FORCES: ("Through: expose a document. Caught: lose one of yours.",
              "成功:書類を1枚暴く。失敗:自分の書類を1枚暴かれる。"),
     HACKER: ("Through: draw 2, keep attacking. Caught: round ends.",

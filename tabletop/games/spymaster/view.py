@@ -62,9 +62,11 @@ def _type(kind: str) -> tuple[str, str]:
 
 WIDTH = 1280.0
 HEIGHT = 800.0
-HAND_W, HAND_H = 90.0, 126.0
+# The cards the player reads most are the largest: the own hand, then the rows.
+HAND_W, HAND_H = 120.0, 168.0
+PILE_W, PILE_H = 90.0, 126.0  # the deck, the discard pile and the card in play
 BACK_W, BACK_H = 60.0, 84.0
-ROW_W, ROW_H = 84.0, 118.0
+ROW_W, ROW_H = 100.0, 140.0
 DOC_W, DOC_H = 66.0, 92.0
 TUCK_DX = 24.0  # a tucked Spy peeks out to the left of the Spy above it
 ROW_STEP = ROW_W + TUCK_DX + 12.0
@@ -72,9 +74,9 @@ LEFT_X = 300.0
 RIGHT_X = WIDTH - 30.0
 DOC_COLOR = "#8e7c4a"
 
-PLAY_ZONE = Zone("play", 565.0, 282.0, 130.0, 156.0, "Play", "出す", "#34495e")
-DISCARD_ZONE = Zone("discard", 150.0, 282.0, 110.0, 156.0, "Discard pile", "捨て札", "#3d3d3d")
-DECK_ZONE = Zone("deck_zone", 30.0, 282.0, 110.0, 156.0, "Deck", "山札", "#3d3d3d")
+PLAY_ZONE = Zone("play", 565.0, 288.0, 130.0, 150.0, "Play", "出す", "#34495e")
+DISCARD_ZONE = Zone("discard", 150.0, 288.0, 110.0, 150.0, "Discard pile", "捨て札", "#3d3d3d")
+DECK_ZONE = Zone("deck_zone", 30.0, 288.0, 110.0, 150.0, "Deck", "山札", "#3d3d3d")
 
 _RULES = SpymasterGame()
 #: What the seat to move is doing, by phase, while the other waits (attacking otherwise).
@@ -179,10 +181,10 @@ class SpymasterView(GameView[SpymasterObs]):
             tuckable = set(tuck_options([str(c) for c in hand], pl_row(obs, p)))
         if top:
             step = _spread(len(hand), BACK_W, BACK_W + 6)
-            y = 14.0
+            y = 10.0
         else:
             step = _spread(len(hand), HAND_W, HAND_W + 8)
-            y = HEIGHT - HAND_H - 30
+            y = HEIGHT - HAND_H - 20
         for i, card in enumerate(hand):
             x = LEFT_X + i * step
             pid = hand_id(p, i)
@@ -195,7 +197,7 @@ class SpymasterView(GameView[SpymasterObs]):
                 state = "active" if card in tuckable else ""
                 out.pieces.append(_card(pid, str(card), x, y, w, h, state=state, z=i))
         # The row of played agents, tucked Spies slid under and peeking out on the left.
-        row_y = 124.0 if top else 452.0
+        row_y = 120.0 if top else 442.0
         label_en = f"{seat_name(p, WORDS)[0]}'s row"
         label_ja = f"{seat_name(p, WORDS)[1]}の列"
         out.zones.append(Zone(f"row{p}", LEFT_X - 10, row_y - 10, RIGHT_X - LEFT_X + 20,
@@ -208,7 +210,7 @@ class SpymasterView(GameView[SpymasterObs]):
             if tucked:
                 # Its number in the corner and its colour show; its words would show cut in
                 # half beside the Spy above, so they stay in the hover text.
-                piece = _card(f"tuck{p}_{i}", str(tucked), x, row_y + 8, ROW_W, ROW_H, z=2 * i)
+                piece = _card(f"tuck{p}_{i}", str(tucked), x, row_y + 6, ROW_W, ROW_H, z=2 * i)
                 piece.art.update(body_en="", body_ja="")
                 out.pieces.append(piece)
             # The Spy a larger one may go under; the attacker who holds none is not invited
@@ -223,14 +225,14 @@ class SpymasterView(GameView[SpymasterObs]):
         n = int(obs["deck_count"])
         if n:
             out.pieces.append(Piece("deck", "card", DECK_ZONE.x + 10, DECK_ZONE.y + 14,
-                                    face_up=False, w=HAND_W, h=HAND_H,
+                                    face_up=False, w=PILE_W, h=PILE_H,
                                     tooltip_en=f"Deck: {n} cards", tooltip_ja=f"山札:{n}枚"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 10, DECK_ZONE.y + DECK_ZONE.h + 6,
                               f"{n} cards", f"{n}枚", size=14))
         pile = obs["discard"]
         if pile:
             out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 10,
-                                    DISCARD_ZONE.y + 14, HAND_W, HAND_H))
+                                    DISCARD_ZONE.y + 14, PILE_W, PILE_H))
         out.texts.append(Text("discard_count", DISCARD_ZONE.x + 10,
                               DISCARD_ZONE.y + DISCARD_ZONE.h + 6,
                               f"{len(pile)} cards", f"{len(pile)}枚", size=14))
@@ -239,11 +241,11 @@ class SpymasterView(GameView[SpymasterObs]):
             x, y = PLAY_ZONE.x + 20, PLAY_ZONE.y + 14
             card = played["card"]
             if card is None:
-                out.pieces.append(Piece("played", "card", x, y, face_up=False, w=HAND_W,
-                                        h=HAND_H, tooltip_en="The attacker's face-down card",
+                out.pieces.append(Piece("played", "card", x, y, face_up=False, w=PILE_W,
+                                        h=PILE_H, tooltip_en="The attacker's face-down card",
                                         tooltip_ja="攻撃側の伏せカード"))
             else:
-                out.pieces.append(_card("played", str(card), x, y, HAND_W, HAND_H,
+                out.pieces.append(_card("played", str(card), x, y, PILE_W, PILE_H,
                                         state="active"))
         en, ja = self._last_text(obs)
         out.texts.append(Text("last", 720, 300, en, ja, size=16))
