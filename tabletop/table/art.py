@@ -13,6 +13,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -220,6 +221,36 @@ def card_face(art: Mapping[str, Any], w: float, h: float, scale: float, lang: st
     return pm
 
 
+@dataclass(frozen=True)
+class _TitlePlan:
+    """How a card's title sits in a band ``band_h`` tall: in ``rect``, on one line or
+    wrapped, set at ``px`` device pixels (0 when it does not fit at a legible size) of the
+    ``size`` a title there may have."""
+
+    band_h: float
+    rect: QRectF
+    size: float
+    wrap: bool
+    fits: bool
+    px: float
+
+
+def _title_plan(title: str, line: QRectF, whole: QRectF, size: float, band_h: float,
+                second: bool) -> _TitlePlan:
+    """The larger of ``title`` on one line in ``line`` and wrapped over ``whole`` (the band
+    without a second line)."""
+    one = fit_font(title, line, size, bold=True, wrap=False, minimum=LEGIBLE_PX)
+    one_fits = _fits(title, line, one, False)
+    best = _TitlePlan(band_h, line, size, False, one_fits,
+                      float(one.pixelSize()) if one_fits and title else 0.0)
+    if not title or (one_fits and one.pixelSize() >= 0.6 * size):
+        return best
+    two = fit_font(title, whole, size, bold=True, wrap=True, minimum=LEGIBLE_PX)
+    if _fits(title, whole, two, True) and two.pixelSize() > best.px:
+        return _TitlePlan(band_h, whole, size, True, True, float(two.pixelSize()))
+    return best
+
+
 def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
                 pw: int, ph: int) -> QPixmap:
     pm, p = new_pixmap(pw, ph)
@@ -260,23 +291,17 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     cr = 11.5 * min(1.3, max(0.6, w / 120.0))
     inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
     # A band of one line leaves the body the room a second line took; a long title on a small
-    # card takes the taller band, on two lines, rather than a line too small to read.
-    for band_h in ((h * 0.28,) if second else (h * 0.21, h * 0.28)):
-        title_rect = r(inset, 3, w - inset - 6.0, band_h * (0.60 if second else 0.86))
-        title_size = band_h * (0.50 if second else 0.62) * k
-        whole = r(inset, 2, w - inset - 6.0, band_h - 4)
-        one = fit_font(first, title_rect, title_size, bold=True, wrap=False,
-                       minimum=LEGIBLE_PX)
-        one_fits = _fits(first, title_rect, one, False)
-        wrap = False
-        if not first or (one_fits and one.pixelSize() >= 0.6 * title_size):
-            break
-        two = fit_font(first, whole, title_size, bold=True, wrap=True, minimum=LEGIBLE_PX)
-        if _fits(first, whole, two, True) and (not one_fits
-                                               or two.pixelSize() > one.pixelSize()):
-            # The whole band for the title: a second line then stays in the hover text.
-            title_rect, second, wrap = whole, "", True
-            break
+    # card takes the taller band, on two lines, where that sets it larger.
+    plans = [_title_plan(first, r(inset, 3, w - inset - 6.0, bh * (0.60 if second else 0.86)),
+                         r(inset, 2, w - inset - 6.0, bh - 4), bh * (0.50 if second else 0.62)
+                         * k, bh, bool(second))
+             for bh in ((h * 0.28,) if second else (h * 0.21, h * 0.28))]
+    plan = next((pl for pl in plans if pl.px >= 0.6 * pl.size), None) \
+        or max(plans, key=lambda pl: pl.px)  # the first of the largest: the shorter band
+    band_h, title_rect, title_size, wrap, one_fits = (plan.band_h, plan.rect, plan.size,
+                                                      plan.wrap, plan.fits)
+    if wrap:
+        second = ""  # the whole band for the title: a second line stays in the hover text
     band = r(0, 0, w, band_h)
     bgrad = QLinearGradient(band.topLeft(), band.bottomLeft())
     bgrad.setColorAt(0.0, colour.lighter(125))
