@@ -82,13 +82,13 @@ SIDE_H = 176.0
 OWN_H = 172.0
 OWN_Y = HEIGHT - MARGIN - OWN_H
 OWN_W = 470.0
-HAND_W, HAND_H = 86.0, 122.0
+HAND_W, HAND_H = 100.0, 140.0
 #: A technology card in a stack, drawn as a chip with its value.
 RC_W = 112.0
 KIND_LABEL_W = 78.0
 CT_W, CT_H = 52.0, 24.0
 PILE_W, PILE_H = 44.0, 62.0
-MID_W, MID_H = 64.0, 90.0
+MID_W, MID_H = 86.0, 121.0
 SPY_W, SPY_H = 40.0, 56.0
 BID_W, BID_H = 32.0, 44.0
 
@@ -174,10 +174,18 @@ def card_art(face: str) -> dict[str, Any]:
         args["kind"] = kind_of(face)
     code = f"body.{face}" if fam in (SUPER, COUNTER, LEADER) else f"body.{fam}"
     body_en, body_ja = _both(code, **args)
+    brief_en, brief_ja = _both("brief.LD" if fam == LEADER else code.replace("body.", "brief."),
+                               **args)
     art: dict[str, Any] = {"title_en": title_en, "title_ja": title_ja, "body_en": body_en,
-                           "body_ja": body_ja, "color": card_color(face)}
+                           "body_ja": body_ja, "brief_en": brief_en, "brief_ja": brief_ja,
+                           "color": card_color(face)}
     if value(face) and fam != LEADER:
-        art["corner"] = str(value(face))
+        n = str(value(face))
+        art["corner"] = n
+        # The number is in the corner: the title names the card without it, as printed cards
+        # do, so that it reads larger (the hover text gives the whole name).
+        art["title_en"] = title_en.removesuffix(f" {n}")
+        art["title_ja"] = title_ja.removesuffix(n)
     return art
 
 
@@ -202,8 +210,9 @@ def _card(pid: str, face: str | None, x: float, y: float, w: float, h: float, *,
         return Piece(pid, "card", x, y, face_up=False, w=w, h=h, z=z, state=state,
                      tooltip_en=en, tooltip_ja=ja)
     art = card_art(face)
-    en, ja = tip if tip is not None else (f"{art['title_en']}: {art['body_en']}",
-                                          f"{art['title_ja']}:{art['body_ja']}")
+    name_en, name_ja = _both(f"card.{face}")  # the whole name: the card's title lacks its number
+    en, ja = tip if tip is not None else (f"{name_en}: {art['body_en']}",
+                                          f"{name_ja}:{art['body_ja']}")
     return Piece(pid, "card", x, y, art=art, w=w, h=h, z=z, state=state, tooltip_en=en,
                  tooltip_ja=ja)
 

@@ -131,7 +131,8 @@ def test_hidden_facts_do_not_change_a_seats_layout() -> None:
     # The attacker's own spy is face up in its own view, a back in the defender's.
     own = by_id(VIEW.layout(GAME.observation(x, 0), 0))
     other = by_id(VIEW.layout(GAME.observation(x, 1), 1))
-    assert own["aspy0"].face_up and own["aspy0"].art["title_en"] == "Spy 2"
+    assert own["aspy0"].face_up and own["aspy0"].art["title_en"] == "Spy"
+    assert own["aspy0"].art["corner"] == "2" and "Spy 2" in own["aspy0"].tooltip_en
     assert not other["aspy0"].face_up and not other["aspy0"].art
     assert other["dspy0"].face_up and not own["dspy0"].face_up
 
@@ -240,7 +241,8 @@ def test_auction_bids_are_backs_until_the_reveal() -> None:
     assert s.actor == 2
     mine = by_id(VIEW.layout(GAME.observation(s, 1), 1))
     theirs = by_id(VIEW.layout(GAME.observation(s, 2), 2))
-    assert mine["bid1"].face_up and mine["bid1"].art["title_en"] == "Contract 2"
+    assert mine["bid1"].face_up and mine["bid1"].art["title_en"] == "Contract"
+    assert mine["bid1"].art["corner"] == "2" and "Contract 2" in mine["bid1"].tooltip_en
     assert not theirs["bid1"].face_up and not theirs["bid1"].art
     obs = GAME.observation(s, 2)
     buttons = [x for x in VIEW.gestures(obs, 2, GAME.legal_actions(s)) if x.action == "no"]
