@@ -60,16 +60,47 @@ HP_COLOR = "#c0392b"
 MANA_COLOR = "#2e5fa8"
 
 
+#: Spell texts short enough to read on a card at a laptop's size: the table prints a spell's
+#: brief where its whole text would be set small (the hover text and the large view give the
+#: whole, which is the rule). Only the spells whose whole text is long have one.
+BRIEFS: dict[str, tuple[str, str]] = {
+    "fireball": ("Pay one die in mana; deal the other as damage.",
+                 "1つの目だけマナを払い、もう1つの目だけダメージ。"),
+    "vitality": ("Max mana − the die for good; heal 2; refill mana.",
+                 "最大マナ−目(戻らない)。HP2回復、マナを最大まで。"),
+    "revival": ("Pay X ≥ 1 mana: heal X. Max mana −1 for good.",
+                "Xマナ(X≥1)払いX回復。最大マナ−1(戻らない)。"),
+    "inspiration": ("Refill mana, then pay mana equal to the die.",
+                    "マナを最大まで回復し、目の数だけ払う。"),
+    "full_recovery": ("Pay both dice in mana: heal to full. Max mana −2.",
+                      "目の合計のマナで全回復。最大マナ−2。"),
+    "purgatory": ("Take one die as damage; deal the other.",
+                  "1つの目だけ自分に、もう1つの目だけ相手にダメージ。"),
+    "healing": ("Pay the die in mana: heal 4. Max mana −1.", "目の数のマナで4回復。最大マナ−1。"),
+    "sacrifice": ("Max HP −2 for good; heal the die.", "最大HP−2(戻らない)。目の数だけ回復。"),
+    "wrath": ("Deal 1; 4 if the die is above your HP.", "1ダメージ。目が自分のHPより大きければ4。"),
+    "will_o_wisp": ("Pay 3 mana: deal one die as damage.", "3マナ:1つの目の数だけダメージ。"),
+    "fresh_blood": ("Max HP −4 for good; heal to full.", "最大HP−4(戻らない)。全回復。"),
+    "zeal": ("Take the die as damage; refill mana.", "目の数だけ自分にダメージ。マナを最大まで。"),
+    "resonance": ("Pay X ≥ 1 mana: deal X damage.", "Xマナ(X≥1)払いXダメージ。"),
+    "flame_slash": ("Pay 8 mana: deal one die + 4.", "8マナ:1つの目+4のダメージ。"),
+    "harmony": ("Gain mana equal to the die.", "目の数だけマナを得る。"),
+}
+
+
 def spell_art(spell: str) -> dict[str, Any]:
     """Card art data for a face-up spell."""
     sp = SPELLS[spell]
     cost_en = "" if sp.cost_en == "–" else f"Cost: {sp.cost_en}. "
     cost_ja = "" if sp.cost_ja == "なし" else f"コスト:{sp.cost_ja}。"
+    brief_en, brief_ja = BRIEFS.get(spell, ("", ""))
     return {
         "title_ja": sp.ja,
         "title_en": sp.en,
         "body_ja": cost_ja + sp.effect_ja,
         "body_en": cost_en + sp.effect_en,
+        "brief_ja": brief_ja,
+        "brief_en": brief_en,
         "corner": sp.corner,
         "badge": sp.badge,
         "badge_icon": "die",
