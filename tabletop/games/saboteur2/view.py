@@ -78,7 +78,7 @@ MAX_CELL = 84.0
 #: Below this the maze is too small to read: the whole table grows instead.
 MIN_CELL = 42.0
 HAND_TILE = 84.0
-HAND_CARD_W, HAND_CARD_H = 92.0, 128.0
+HAND_CARD_W, HAND_CARD_H = 104.0, 146.0
 ROLE_W, ROLE_H = 92.0, 128.0
 MINI_W, MINI_H = 34.0, 48.0
 MARK_W, MARK_H = 56.0, 26.0
