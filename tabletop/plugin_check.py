@@ -94,6 +94,8 @@ def check_plugin(plugin: GamePlugin, seeds: Iterable[int] = range(3),
                     for title, names in view.series_panels():
                         for msg in (title, *names):
                             word(msg, f"{where} chart panel")
+                    for msg, _colour in view.series_colours():
+                        word(msg, f"{where} chart colour")
                     break
                 legal = session.legal_actions()
                 word(game.prompt(state, mover), f"{where} prompt")

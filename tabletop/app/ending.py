@@ -68,6 +68,7 @@ class Ending:
         dialog = SummaryDialog(spec_name(c.game.spec, lang), text, c.chart.points(lang),
                                names, lang, self._parent, score_table=table,
                                x_label=c.chart.axis(lang), panels=c.chart.panels(lang),
+                               colours=c.chart.colours(lang),
                                high_scores=high_scores)
         dialog.play_again.connect(self._play_again)
         dialog.back_to_chooser.connect(self._window.back_to_chooser)

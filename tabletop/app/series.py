@@ -69,6 +69,10 @@ class Series:
         """The label of the x axis of ``points``: moves or rounds."""
         return tr("summary.x_round" if self._by_round() else "summary.x", lang)
 
+    def colours(self, lang: str) -> list[tuple[str, str]]:
+        """The view's colours for what the chart counts; empty to colour by player."""
+        return [(self.say(words, lang), colour) for words, colour in self.view.series_colours()]
+
     def panels(self, lang: str) -> list[tuple[str, tuple[str, ...]]]:
         """The view's charts for the summary; empty for one chart of everything."""
         return [(self.say(title, lang), tuple(self.say(w, lang) for w in words))

@@ -95,6 +95,7 @@ class SummaryDialog(QDialog):
                  player_names: list[str], lang: str, parent: QWidget | None = None, *,
                  score_table: list[list[str]] | None = None, x_label: str | None = None,
                  panels: Sequence[tuple[str, Sequence[str]]] = (),
+                 colours: Sequence[tuple[str, str]] = (),
                  high_scores: tuple[str, list[list[str]], int | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"{tr('summary.title', lang)} — {game_name}")
@@ -116,6 +117,7 @@ class SummaryDialog(QDialog):
             lay.addWidget(self.score_table)
 
         self.x_label = x_label or tr("summary.x", lang)
+        self.colours = list(colours)
         self.lines = series_lines(samples)
         self.plot: QWidget | None = None  # the first chart
         self.plots: list[QWidget] = []
@@ -245,13 +247,23 @@ class SummaryDialog(QDialog):
             # Whole rounds (or few moves): a tick on each, no fractions in between.
             plot.getAxis("bottom").setTicks([[(x, str(int(x))) for x in xs_all]])
         per_owner: dict[int | None, int] = {}
+        per_colour: dict[str, int] = {}
         for i, (name, (xs, ys)) in enumerate(lines.items()):
             owner = series_owner(name, player_names)
-            nth = per_owner.get(owner, 0)
-            per_owner[owner] = nth + 1
-            colour = PLAYER_COLOURS[(owner if owner is not None else i) % len(PLAYER_COLOURS)]
-            if owner is None:
-                colour = "#555555" if i == 0 else PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
+            fixed = next((c for words, c in self.colours if words.casefold() in name.casefold()),
+                         None)
+            if fixed is not None:
+                # The game's colour for what is counted; the dash tells the players apart.
+                colour = fixed
+                nth = per_colour.get(fixed, 0)
+                per_colour[fixed] = nth + 1
+            else:
+                nth = per_owner.get(owner, 0)
+                per_owner[owner] = nth + 1
+                colour = PLAYER_COLOURS[(owner if owner is not None else i)
+                                        % len(PLAYER_COLOURS)]
+                if owner is None:
+                    colour = "#555555" if i == 0 else PLAYER_COLOURS[i % len(PLAYER_COLOURS)]
             pen = pg.mkPen(colour, width=2.5, style=_DASHES[nth % len(_DASHES)])
             if few:
                 plot.plot(xs, ys, pen=pen, name=name, symbol="o", symbolSize=6,

@@ -309,6 +309,15 @@ class GameView(Generic[Obs]):
         """
         return []
 
+    def series_colours(self) -> list[tuple[Msg, str]]:
+        """Colours the summary's chart draws series in: ``(words, "#rrggbb")``, a series
+        whose name contains the words (ignoring case, as ``series_panels``) in that colour,
+        the players then told apart by the line's dash. For a game whose table already colours
+        what is counted (HP red, mana blue), so that the chart says it the same way. The empty
+        list colours each line by its player.
+        """
+        return []
+
     def score_table(self, obs: Obs) -> list[list[Cell]] | None:
         """The final score breakdown as a table, shown by the end-of-game summary.
 

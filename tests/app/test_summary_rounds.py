@@ -143,3 +143,31 @@ def test_national_economy_summary_shows_the_table_and_rounds(make_window, lang: 
         assert curves[household][1][r - 1] == end_household
     for p in range(2):
         assert curves[f"P{p + 1} {assets}"][1][-1] == scores[p]["total"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_magos_chart_colours_hp_and_mana_as_the_meters_do(make_window, lang: str) -> None:
+    from tabletop.games.magos.plugin import PLUGIN as MAGOS
+    from tabletop.games.magos.view import HP_COLOR, MANA_COLOR
+
+    window = make_window({"magos": MAGOS}, lang=lang)
+    c = window.start_game(GameSetup("magos", 2, ["human", "human"], {}, seed=5,
+                                    fixed_seed=True))
+    assert c is not None
+    play_hot_seat(window, random.Random(2))
+    dialog = window.ending.summary_dialog
+    assert isinstance(dialog, SummaryDialog) and dialog.plot is not None
+    curves = dialog.plot.getPlotItem().listDataItems()
+    mana = "mana" if lang == "en" else "マナ"
+    seen = {}
+    for curve in curves:
+        name = curve.name()
+        pen = curve.opts["pen"]
+        kind = "HP" if "HP" in name else mana if mana in name else None
+        assert kind is not None, name
+        seen.setdefault(kind, []).append((pen.color().name(), pen.style()))
+    # As on the table: every HP line red, every mana line blue; the players by the dash.
+    assert [c for c, _ in seen["HP"]] == [HP_COLOR] * 2
+    assert [c for c, _ in seen[mana]] == [MANA_COLOR] * 2
+    for kind in ("HP", mana):
+        assert seen[kind][0][1] == Qt.PenStyle.SolidLine != seen[kind][1][1]

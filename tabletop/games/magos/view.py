@@ -385,6 +385,10 @@ class MagosView(GameView[MObs]):
             out.append((Msg("series.player_mana", seat=p), float(pl["mana"])))
         return out
 
+    def series_colours(self) -> list[tuple[Msg, str]]:
+        # As the meters on the table: HP red, mana blue (each player's own dash).
+        return [(Msg("series.hp_word"), HP_COLOR), (Msg("series.mana_word"), MANA_COLOR)]
+
     def series_round(self, obs: MObs) -> int | None:
         # One point per round of turns (the draft is round 0): a chart over single actions
         # said little, a cast being three or four of them.
