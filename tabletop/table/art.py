@@ -346,21 +346,24 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         # A die in front only where the badge states dice (Magos's "●●"); a price or a number
         # stands alone.
         die = art.get("badge_icon") == "die"
-        font = table_font(BADGE_UNITS * k, bold=True)
+        # A card laid out wider than usual sets its badge larger in proportion, as its body.
+        grow = max(1.0, w / BODY_CARD_W)
+        badge_px, badge_h = BADGE_UNITS * grow * k, BADGE_H * grow
+        font = table_font(badge_px, bold=True)
         tw = QFontMetricsF(font).horizontalAdvance(badge) / k
-        pad = BADGE_H - 6  # the die's side, and the room either side of a number
+        pad = badge_h - 6  # the die's side, and the room either side of a number
         bw = min(w - 12, tw + (2 * pad if die else pad))
-        brect = r((w - bw) / 2, y, bw, BADGE_H)
+        brect = r((w - bw) / 2, y, bw, badge_h)
         p.setPen(QPen(QColor("#4a3b28"), 1.0 * k))
         p.setBrush(QColor("#fffdf6"))
-        p.drawRoundedRect(brect, BADGE_H / 2 * k, BADGE_H / 2 * k)
+        p.drawRoundedRect(brect, badge_h / 2 * k, badge_h / 2 * k)
         if die:
             _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, pad * k, pad * k), k)
         text_rect = brect.adjusted((pad + 6 if die else pad / 2) * k, 0,
                                    (-4 if die else -pad / 2) * k, 0)
-        draw_fitted(p, text_rect, badge, BADGE_UNITS * k, INK, bold=True, wrap=False,
+        draw_fitted(p, text_rect, badge, badge_px, INK, bold=True, wrap=False,
                     minimum=LEGIBLE_PX, role="badge")
-        y += BADGE_H + 4
+        y += badge_h + 4
 
     ends = bool(art.get("ends_turn"))
     bottom = h - (ENDS_H + 7 if ends else 7)

@@ -47,6 +47,7 @@ from .view import (
     GAP,
     MARGIN,
     OVERHANG,
+    READ_W,
     TOKEN,
     NationalEconomyView,
     _card_piece,
@@ -80,6 +81,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     game = SOLO_GAME
     show_marker = False  # NE-R71: no start player
+    between_h = STRIP_H + 30.0  # the blockers and the bill, then the own area
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: NESoloObs, seat: int | None) -> Layout:
@@ -109,7 +111,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         cards = [str(e["card"]) for e in obs["public"]]
         order = list(range(len(cards)))[::-1]
         pos, cw, ch = grid(len(cards), zone.x + GAP, zone.y + GAP, zone.w - 2 * GAP,
-                           zone.h - 2 * GAP - OVERHANG, 130.0, 56.0, GAP + OVERHANG)
+                           zone.h - 2 * GAP - OVERHANG, READ_W, 56.0, GAP + OVERHANG)
         rows = len({cy for _, cy in pos}) or 1
         zone = Zone(zone.id, zone.x, zone.y, zone.w, rows * (ch + GAP + OVERHANG) + GAP,
                     *_both("view.solo_public"), zone.color)

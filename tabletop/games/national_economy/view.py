@@ -93,6 +93,7 @@ TOKEN = 30.0
 #: The widest the cards the player reads are laid out (the public area, the own hand and
 #: buildings): the table is large, so they are wider than a standard card and print larger.
 READ_W = 150.0
+OWN_MAX_W = 200.0  # the widest the own hand and buildings go where the own area is tall
 #: How far a worker token lying on a card's lower edge reaches into the card: no further than
 #: the card's rim, below its text; the rest hangs below the card, so rows of cards with
 #: workers are ``OVERHANG`` further apart.
@@ -344,6 +345,9 @@ class NationalEconomyView(GameView[NObs]):
     game: NationalEconomyGame = GAME
     #: Whether the start player marker is drawn (the solo game has none, NE-R71).
     show_marker = True
+    #: Table units a variant lays out between the public area and the own area when no one
+    #: else sits at the table (the solo game's blockers and bill).
+    between_h = 0.0
 
     def _state(self, obs: NObs, seat: int) -> NEState:
         """A full state consistent with what ``seat`` sees; every fact the model's reasons
@@ -382,8 +386,11 @@ class NationalEconomyView(GameView[NObs]):
             for k, p in enumerate(others):
                 self._player(out, obs, workers, p, seat, MARGIN + k * (pw + GAP), opp_y, pw,
                              opp_h, small=True)
-        self._player(out, obs, workers, me, seat, MARGIN, ME_Y, WIDTH - 2 * MARGIN, ME_H,
-                     small=False)
+        # Alone at the table (the solo game), the own area takes the room below the public
+        # area and whatever the variant puts between them (``between_h``), not a fixed band.
+        me_y = ME_Y if others else min(ME_Y, opp_y + self.between_h)
+        self._player(out, obs, workers, me, seat, MARGIN, me_y, WIDTH - 2 * MARGIN,
+                     HEIGHT - me_y - 12.0, small=False)
         return out
 
     def _header(self, out: Layout, obs: NObs) -> None:
@@ -559,14 +566,16 @@ class NationalEconomyView(GameView[NObs]):
                             body_h, 130.0, 46.0, n)
         else:
             hand_w = w * 0.46
-            self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, READ_W, 70.0)
+            # A tall own area (the solo game) lays the cards out larger still, to one row.
+            read_w = max(READ_W, min(OWN_MAX_W, (body_h - OVERHANG) / RATIO))
+            self._hand(out, obs, p, hand, count, x + GAP, body_y, hand_w, body_h, read_w, 70.0)
             bx = x + hand_w + 3 * GAP
             out.texts.append(Text(f"hand_label{p}", x + GAP, body_y - 22, *_both("view.hand"),
                                   size=13, bold=True))
             out.texts.append(Text(f"buildings_label{p}", bx, body_y - 22,
                                   *_both("table.buildings"), size=13, bold=True))
             self._buildings(out, obs, workers, p, bx, body_y, x + w - bx - GAP, body_h,
-                            READ_W, 60.0, n)
+                            read_w, 60.0, n)
 
     def _hand(self, out: Layout, obs: NObs, p: int, hand: list[str] | None,
               count: int, x: float, y: float, w: float, h: float, max_w: float,
