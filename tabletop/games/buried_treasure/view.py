@@ -45,8 +45,8 @@ from .words import WORDS
 WIDTH = 1280.0
 HEIGHT = 800.0
 HAND_W, HAND_H = 92.0, 130.0
-SLOT_W, SLOT_H = 70.0, 108.0
-MID_W, MID_H = 70.0, 98.0
+SLOT_W, SLOT_H = 80.0, 108.0
+MID_W, MID_H = 80.0, 112.0
 PANEL_Y, PANEL_H = 26.0, 150.0
 BOARD_Y = 214.0
 MID_Y = 356.0
@@ -55,11 +55,14 @@ TURN_COLOR = "#d4a017"
 
 BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, "Bid board",
                   "競りボード", "#3b2f22")
-BURIAL_ZONE = Zone("burial", 20.0, MID_Y, 440.0, 160.0, "Buried this round (face down)",
-                   "今回埋めたカード(伏せ札)", "#34495e")
-CENTRE_ZONE = Zone("centre", 476.0, MID_Y, 440.0, 160.0, "Centre (face up, takeable)",
-                   "中央(表向き・取れるカード)", "#2e4a36")
-LAST_ZONE = Zone("last", 932.0, MID_Y, 328.0, 160.0, "Last reveal", "前回の公開", "#3d3d3d")
+# The burial row holds six cards side by side at the most players.
+BURIAL_ZONE = Zone("burial", 20.0, MID_Y, 6 * (MID_W + 4) + 20, 160.0,
+                   "Buried this round (face down)", "今回埋めたカード(伏せ札)", "#34495e")
+CENTRE_ZONE = Zone("centre", BURIAL_ZONE.x + BURIAL_ZONE.w + 12, MID_Y, 392.0, 160.0,
+                   "Centre (face up, takeable)", "中央(表向き・取れるカード)", "#2e4a36")
+LAST_ZONE = Zone("last", CENTRE_ZONE.x + CENTRE_ZONE.w + 12, MID_Y,
+                 WIDTH - 20 - (CENTRE_ZONE.x + CENTRE_ZONE.w + 12), 160.0, "Last reveal",
+                 "前回の公開", "#3d3d3d")
 
 _RULES = BuriedTreasureGame()
 
