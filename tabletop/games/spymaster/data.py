@@ -53,6 +53,15 @@ TYPE_SHORT: dict[str, tuple[str, str]] = {
              "成功:2枚引いて攻撃続行。失敗:ラウンド終了。"),
 }
 
+#: Briefer still, for a card of a row (smaller than a hand card): the table prints it where the
+#: short text would be set below 9 pt.
+TYPE_BRIEF: dict[str, tuple[str, str]] = {
+    SPY: ("Through: chain, tuck. Caught: defects.", "成功:連鎖ドロー・差し込み。失敗:寝返り。"),
+    FORCES: ("Through: expose one. Caught: lose one.", "成功:書類を暴く。失敗:自分のを暴かれる。"),
+    HACKER: ("Through: draw 2, go on. Caught: round ends.",
+             "成功:2枚引き続行。失敗:ラウンド終了。"),
+}
+
 
 @dataclass(frozen=True)
 class DeckMix:

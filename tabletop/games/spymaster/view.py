@@ -33,6 +33,7 @@ from tabletop.api import (
 from .data import (
     DOCUMENTS,
     TYPE_BODIES,
+    TYPE_BRIEF,
     TYPE_COLORS,
     TYPE_KEYS,
     TYPE_SHORT,
@@ -88,12 +89,15 @@ def card_art(card: str) -> dict[str, Any]:
     kind = card_type(card)
     en, ja = card_names(card)
     body_en, body_ja = TYPE_SHORT[kind]
+    brief_en, brief_ja = TYPE_BRIEF[kind]
     n = spy_number(card)
     return {
         "title_en": en,
         "title_ja": ja,
         "body_en": body_en,
         "body_ja": body_ja,
+        "brief_en": brief_en,
+        "brief_ja": brief_ja,
         "corner": str(n) if n else kind[0].upper(),
         "badge": "",
         "color": TYPE_COLORS[kind],
