@@ -83,9 +83,9 @@ FLOORS: dict[tuple[int, int], dict[str, float]] = {
 NINE_POINTS = 12.0
 #: The smallest body of a card (device pixels) each game prints at 1280x800, where it is not
 #: 9 pt yet: National Economy's four-player table shows the rivals' buildings small, and
-#: Secret Agent's discard pile prints 9 px. Every other game, and every game at 1920x1080,
+#: Secret Agent's narrow cards print 10-11 px. Every other game, and every game at 1920x1080,
 #: prints 9 pt.
-BODY_FLOORS: dict[str, float] = {"national-economy": 8.5, "secret-agent": 9.0}
+BODY_FLOORS: dict[str, float] = {"national-economy": 8.5, "secret-agent": 10.0}
 #: A piece's picture is rendered to whole pixels and drawn a hair smaller than asked: its type
 #: shows up to this much below its size.
 SLACK = 0.25
