@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +78,7 @@ FLOORS: dict[tuple[int, int], dict[str, float]] = {
     (1280, 800): {"text": 7.5, "zone": 7.5, "meter": 11.0, "token": 6.5, "tile": 5.5,
                   "card": 6.5, "thumbnail": 3.5},
     (1920, 1080): {"text": 11.5, "zone": 11.5, "meter": 16.5, "token": 10.5, "tile": 9.5,
-                   "card": 10.5, "thumbnail": 5.5},
+                   "card": 9.5, "thumbnail": 5.5},
 }
 #: 9 pt at 96 dpi: the size a card's words read at without effort.
 NINE_POINTS = 12.0
@@ -97,15 +98,24 @@ PROMPT_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {}
 MAY_DROP = {"subtitle"}
 
 
-def mid_game(game_id: str, players: int) -> Session:
+#: Busier moments than ``MOVES`` random decisions reach, looked at too: Secret Agent with an
+#: attack under way (its played card, spies and threshold in the attack area).
+MOMENTS: dict[str, Callable[[Session], bool]] = {
+    "secret-agent": lambda s: bool(s.observation(0)["mode"]) and bool(s.observation(0)["played"]),
+}
+
+
+def mid_game(game_id: str, players: int, moment: bool = False) -> Session:
     """A seeded match ``MOVES`` seeded random decisions in, stopped where seat 0 (the person
-    at the screen) is to move; a move that would end the match is never chosen (a match that
+    at the screen) is to move (with ``moment``, at the first such place where the game's
+    ``MOMENTS`` test holds); a move that would end the match is never chosen (a match that
     can only end stops there, before its last move)."""
     game = plugins[game_id].game
     session = Session(game, players, {}, SEED, human_seats=[0])
     rng = random.Random(SEED)
-    for made in range(400):
-        if made >= MOVES and session.current_player() == 0:
+    for made in range(2000):
+        if made >= MOVES and session.current_player() == 0 and (
+                not moment or MOMENTS[game_id](session)):
             return session
         legal = session.legal_actions()
         rng.shuffle(legal)
@@ -186,10 +196,10 @@ def prompt_problems(window: Any) -> list[str]:
 
 
 def open_mid_game(make_window: Any, qtbot: Any, game_id: str, players: int,
-                  size: tuple[int, int], lang: str) -> Any:
+                  size: tuple[int, int], lang: str, moment: bool = False) -> Any:
     """The main window at ``size`` in ``lang``, showing ``mid_game``'s match to seat 0, with
     every event handled (a screenshot saved when ``TABLETOP_LAYOUT_SHOTS`` names a folder)."""
-    session = mid_game(game_id, players)
+    session = mid_game(game_id, players, moment)
     window = make_window({game_id: plugins[game_id]}, lang=lang, clock_factory=ManualClock)
     window.resize(*size)
     seats = ["human"] + ["easy"] * (players - 1)
@@ -204,6 +214,7 @@ def open_mid_game(make_window: Any, qtbot: Any, game_id: str, players: int,
     if shots:
         Path(shots).mkdir(parents=True, exist_ok=True)
         window.grab().save(str(Path(shots) / f"{game_id}-{players}p-{size[0]}x{size[1]}-"
+                                              f"{'moment-' if moment else ''}"
                                               f"{lang}.png"))
     return window
 
@@ -232,6 +243,21 @@ def test_every_text_of_the_table_fits(make_window, qtbot, game_id: str, players:
     report = text_report(window.table)
     assert report.texts, "the table reported no text"
     found = problems(report, window.table, size, game_id)
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("game_id", "players"),
+                         [c for c in CASES if c[0] in MOMENTS])
+def test_every_text_fits_at_a_busier_moment(make_window, qtbot, game_id: str, players: int,  # type: ignore[no-untyped-def]
+                                            size: tuple[int, int], lang: str) -> None:
+    """As ``test_every_text_of_the_table_fits``, at the game's ``MOMENTS`` position."""
+    if game_id not in plugins:
+        pytest.skip(f"{game_id} did not load")
+    window = open_mid_game(make_window, qtbot, game_id, players, size, lang, moment=True)
+    assert MOMENTS[game_id](window.controller.session)
+    found = problems(text_report(window.table), window.table, size, game_id)
     assert not found, "\n".join(found)
 
 

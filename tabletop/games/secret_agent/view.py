@@ -88,7 +88,7 @@ RC_W = 112.0
 KIND_LABEL_W = 78.0
 CT_W, CT_H = 52.0, 24.0
 PILE_W, PILE_H = 44.0, 62.0
-MID_W, MID_H = 86.0, 121.0
+MID_W, MID_H = 100.0, 140.0
 SPY_W, SPY_H = 40.0, 56.0
 BID_W, BID_H = 32.0, 44.0
 
@@ -457,7 +457,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
             out.texts.append(Text("removed", ex, y + 96, e, j, size=12, color="#cfd8dc"))
         ay = y + MID_H + 30 + LABEL_ROOM + 8
         ah = c.y + c.h - ay
-        aw = c.w * 0.56
+        # An attack under way with no auction takes most of the width: its title names two
+        # countries and the action, and its cards and spies need the room.
+        aw = c.w * (0.7 if obs["mode"] and not obs["auction_card"] else 0.56)
         self._attack(out, obs, seat, Box(x, ay, aw - 12, ah))
         self._auction(out, obs, seat, Box(x + aw, ay, c.x + c.w - x - aw - 6, ah))
 
@@ -521,27 +523,36 @@ class SecretAgentView(GameView[SecretAgentObs]):
                               color="#ffe08a"))
         x = b.x + 8
         top = b.y + 30
+        # The played card (and a stolen one) as tall as the area allows, at most a pile's
+        # size; the spies in two rows beside it, small enough that the threshold line fits
+        # under them on a crowded table (six countries).
+        ch = min(MID_H, b.h - 30 - 8)
+        cw = ch * MID_W / MID_H
+        spy_h = min(SPY_H, (b.h - 30 - 8 - 24 - 2 * 18 - 6) / 2)
+        spy_w = spy_h * SPY_W / SPY_H
         played = str(obs["played"])
         if played:
-            out.pieces.append(_card("played", played, x, top, MID_W, MID_H))
-            x += MID_W + 12
+            out.pieces.append(_card("played", played, x, top, cw, ch))
+            x += cw + 12
         elif mode == "destroy" and obs["target"]:
             e, j = _both("view.target", card=str(obs["target"]))
             _lines(out, "attack_target", x, top, e, j, 13, bold=True)
             x += 110
         stolen = str(obs["stolen"])
-        right = b.x + b.w - (MID_W + 10 if stolen else 0)
+        sh = ch - 16  # a stolen card sits under its label
+        sw = sh * MID_W / MID_H
+        right = b.x + b.w - (sw + 10 if stolen else 0)
         for row, (key, code, who) in enumerate((("atk_spies", "view.atk_spies", attacker),
                                                 ("def_spies", "view.def_spies", defender))):
             spies = obs[key]  # type: ignore[literal-required]
-            ry = top + row * (SPY_H + 24)
+            ry = top + row * (spy_h + 24)
             e, j = _both(code, n=len(spies))
             out.texts.append(Text(f"{key}_label", x, ry, e, j, size=12, bold=True))
             if not spies:
                 continue
-            step = SPY_W + 4
+            step = spy_w + 4
             if len(spies) > 1:
-                step = min(step, (right - x - SPY_W) / (len(spies) - 1))
+                step = min(step, (right - x - spy_w) / (len(spies) - 1))
             for i, s in enumerate(spies):
                 face = None if s is None else str(s)
                 tip = None
@@ -551,15 +562,15 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 elif face is None:
                     tip = _both("view.spy_down", seat=who)
                 out.pieces.append(_card(f"{key[:1]}spy{i}", face, x + i * step, ry + 18,
-                                        SPY_W, SPY_H, z=i, tip=tip))
+                                        spy_w, spy_h, z=i, tip=tip))
         if stolen:
-            sx = b.x + b.w - MID_W - 8
+            sx = b.x + b.w - sw - 8
             e, j = _both("view.stolen")
             out.texts.append(Text("stolen_label", sx, top - 2, e, j, size=12, bold=True))
-            out.pieces.append(_card("stolen", stolen, sx, top + 16, MID_W, MID_H))
+            out.pieces.append(_card("stolen", stolen, sx, top + 16, sw, sh))
         t = self._threshold(obs, seat)
         if t is not None:
-            out.texts.append(Text("attack_threshold", b.x + 8, b.y + b.h - 24, t[0], t[1],
+            out.texts.append(Text("attack_threshold", x, b.y + b.h - 24, t[0], t[1],
                                   size=13, bold=True, color="#ffe08a"))
 
     @staticmethod
