@@ -1,7 +1,8 @@
 """Start the whole app offscreen at 1280x800 and save PNGs of its pages, to judge them by eye.
 
 Saves, in the output folder: the chooser, the new-game dialog, a Magos table (human vs AI)
-after a few moves, the hot-seat privacy screen, the rules window and the end-of-game summary.
+after a few moves (and one of its cards shown large), the hot-seat privacy screen, the rules
+window and the end-of-game summary.
 
     python scripts/app_screenshot.py [out_dir] [--lang ja|en] [--moves N]
 """
@@ -89,6 +90,13 @@ def main(argv: list[str] | None = None) -> int:
         played += 1
     wait_for(lambda: c.is_human_turn() or c.over)
     save(window, out / f"table.{lang}.png")
+    # A card shown large, as resting the mouse on it shows it.
+    from tabletop.table.lens import has_lens
+
+    cards = [p for p in window.table.piece_ids() if has_lens(window.table.item_for(p))]
+    if cards and window.table.show_lens(cards[-1]):
+        save(window, out / f"lens.{lang}.png")
+        window.table.close_lens()
     # In the middle of a cast: the table asks for the next die or for X.
     casts = [a for a in c.session.legal_actions() if a.startswith("cast:")]
     if casts:

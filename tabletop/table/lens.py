@@ -36,6 +36,23 @@ def has_lens(item: PieceItem | None) -> bool:
     return isinstance(item, TileItem)
 
 
+def lens_words(item: PieceItem) -> str:
+    """The words under the large picture: the piece's hover text, and for a card whose hover
+    text is in one language only, the card's title and text in the other language too (the
+    card prints one language; the large view gives the other)."""
+    words = item.hover_text()
+    if not isinstance(item, CardItem):
+        return words
+    other = "en" if item.ctx.lang == "ja" else "ja"
+    a = item.piece.art
+    title, body = str(a.get(f"title_{other}") or ""), str(a.get(f"body_{other}") or "")
+    sep = ":" if other == "ja" else ": "
+    line = f"{title}{sep}{body}" if title and body else title or body
+    if line and (body or title) not in words:  # not when the hover text has it already
+        words = f"{words}\n{line}" if words else line
+    return words
+
+
 class CardLens(QFrame):
     """The large view; a child of the table view, over its viewport, letting the mouse through
     to the table under it."""
@@ -81,7 +98,7 @@ class CardLens(QFrame):
         pm.setDevicePixelRatio(dpr)
         self.picture.setPixmap(pm)
         width = round(pm.width() / dpr)
-        self.words.setText(item.hover_text())
+        self.words.setText(lens_words(item))
         self.words.setFixedWidth(max(width, 260))
         self.words.setVisible(bool(self.words.text()))
         self.setAccessibleName(item.hover_text().partition("\n")[0])

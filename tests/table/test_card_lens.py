@@ -57,13 +57,29 @@ def test_resting_on_a_card_shows_it_large_beside_itself_with_both_languages(qtbo
     assert shown_h >= 2.5 * card.height()  # far larger than on the table
     assert view.rect().contains(lens.geometry())  # inside the table
     assert not lens.geometry().intersects(card)  # beside the card, not over it
-    assert lens.words.text() == view.item_for("C").hover_text()
+    assert lens.words.text() == view.item_for("C").hover_text()  # both languages already
     assert "丙" in lens.words.text() and "Gamma" in lens.words.text()
     # Resting again changes nothing; moving to the felt puts it away.
     rest_mouse(view, "C")
     assert view.lens_piece() == "C"
     move(view, QPoint(790, 550), held=False)
     assert view.lens_piece() is None and not lens.isVisible()
+
+
+def test_a_card_with_a_one_language_hover_gets_the_other_language_in_its_large_view(
+        qtbot: Any) -> None:
+    lay = Layout(1000, 600)
+    lay.pieces.append(Piece("S", "card", 100, 60, art=card_art("Healing", "治癒"),
+                            tooltip_en="Healing (cost: the die): heal 4.",
+                            tooltip_ja="治癒(コスト:目の数):4回復。"))
+    view = make_table(qtbot, lay, [], size=(800, 560))
+    for lang, own, other in (("en", "Healing (cost", "治癒:治癒の効果。"),
+                             ("ja", "治癒(コスト", "Healing: Healing effect.")):
+        view.set_language(lang)
+        assert view.show_lens("S")
+        words = view.lens().words.text().split("\n")
+        assert words[0].startswith(own) and words[1] == other
+        view.close_lens()
 
 
 def test_the_large_view_prints_every_word_at_nine_points_or_more(qtbot: Any) -> None:
