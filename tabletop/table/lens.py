@@ -2,7 +2,8 @@
 
 A card on a busy table is small: its body may print at 6-10 pixels at 1280x800. The lens
 paints the same piece again at a size where its type reads (about 360 pixels tall, less on a
-small window), beside the piece, with the piece's hover text (both languages) under it. It
+small window), beside the piece, with the piece's hover text under it and, for a card, its
+title and text in the other language (the card itself prints the player's language). It
 opens when the mouse rests on a card (in place of the tooltip), on a long press, or with Z on
 the piece the keyboard is on; it closes as soon as the pointer, the keyboard focus or the
 table moves on.
