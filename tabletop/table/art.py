@@ -145,6 +145,17 @@ def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: 
     return min(used, rect.height())
 
 
+#: Marks after which a text may break a line; a text without one is a single word.
+_BREAKS = frozenset(" \t\n、。,.:;:;・!?!?)」』")
+
+
+def one_word(text: str) -> bool:
+    """Whether ``text`` is one short word ("Milestone", 「マイルストーン」): set on one line,
+    smaller if need be, rather than broken in the middle (Japanese may break between any
+    two characters, which splits a katakana word)."""
+    return 0 < len(text) <= 10 and not any(c in _BREAKS for c in text)
+
+
 def in_lang(art: Mapping[str, Any], key: str, lang: str) -> str:
     """The text ``key`` of ``art`` in ``lang``: ``key_ja`` or ``key_en``, else the other
     language's, else ``key`` itself (a text the same in every language)."""
@@ -375,16 +386,18 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     # the size it would be set at: Japanese wrapped at one size may overhang by a character a
     # box it fits at another (a full stop may not begin a line).
     size = BODY_UNITS * max(1.0, w / BODY_CARD_W) * k
-    font = fit_font(body, body_rect, size, minimum=LEGIBLE_PX)
+    wrap = not one_word(body)
+    font = fit_font(body, body_rect, size, wrap=wrap, minimum=LEGIBLE_PX)
     brief = in_lang(art, "brief", lang)
-    if body and brief and (font.pixelSize() < READABLE_PX or not _fits(body, body_rect, font,
-                                                                         True)):
+    if body and brief and (font.pixelSize() < READABLE_PX
+                           or not _fits(body, body_rect, font, wrap)):
         # Too long to read at this size: the card's brief text; the hover and the large view
         # give the whole.
         body = brief
-        font = fit_font(body, body_rect, size, minimum=LEGIBLE_PX)
-    if body and _fits(body, body_rect, font, True):
-        draw_fitted(p, body_rect, body, size, INK, minimum=LEGIBLE_PX, role="body")
+        wrap = not one_word(body)
+        font = fit_font(body, body_rect, size, wrap=wrap, minimum=LEGIBLE_PX)
+    if body and _fits(body, body_rect, font, wrap):
+        draw_fitted(p, body_rect, body, size, INK, wrap=wrap, minimum=LEGIBLE_PX, role="body")
     elif body:
         textnotes.dropped(p, body_rect, body, "body")
 

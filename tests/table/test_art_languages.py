@@ -99,3 +99,19 @@ def test_a_card_too_small_for_its_whole_text_prints_its_brief(qtbot: object) -> 
     assert _body_printed({**card, "brief_en": "", "brief_ja": ""}, 0.76)[0] == long_en
     # The brief is in the player's language, as the body.
     assert _body_printed({**card, "body_ja": long_en * 2}, 0.76, "ja")[0] == "短い文"
+
+
+def test_a_one_word_body_is_never_broken_inside_the_word(qtbot: object) -> None:
+    from tabletop.table import textnotes
+
+    assert art.one_word("マイルストーン") and art.one_word("Milestone")
+    assert not art.one_word("建物を1つ建設する。") and not art.one_word("Draw 1 card")
+    # On a narrow card the word is set smaller on one line, not split as マイルス/トーン.
+    card = {"title_en": "7", "title_ja": "7", "body_en": "Milestone", "body_ja": "マイルストーン",
+            "color": "#8a6d2f"}
+    pw, ph = art.piece_pixmap_size(80.0, 110.0, 1.0)
+    with textnotes.listening() as notes:
+        art._paint_face(card, 80.0, 110.0, pw / (80.0 + 2 * art.SHADOW), "ja", pw, ph)
+    body = next(n for n in notes if n.role == "body")
+    assert body.text == "マイルストーン" and not body.cut and not body.elided
+    assert body.rect.height() < 1.6 * body.pixel_size  # one line
