@@ -468,7 +468,19 @@ def _wrapped(text: str, font: QFont, width: float) -> list[str]:
         line.setLineWidth(width)
         lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
     layout.endLayout()
-    return [ln for ln in lines if ln] or [text]
+    lines = [ln for ln in lines if ln] or [text]
+    if len(lines) == 2 and any(c >= "\u3000" for c in text) and lines[0][-1] not in _BREAKS:
+        # Japanese breaks between any two characters (「道具破壊:つるは/し」): where the
+        # title has a mark to break after, two lines split there, if both fit.
+        fm = QFontMetricsF(font)
+        marks = sorted((i for i, c in enumerate(text[:-1]) if c in _BREAKS),
+                       key=lambda i: abs(i - len(text) / 2))
+        for i in marks:
+            head, tail = text[:i + 1].strip(), text[i + 1:].strip()
+            if head and tail and max(fm.horizontalAdvance(head),
+                                     fm.horizontalAdvance(tail)) <= width + 0.5:
+                return [head, tail]
+    return lines
 
 
 def _mini_die(p: QPainter, rect: QRectF, k: float) -> None:

@@ -115,3 +115,16 @@ def test_a_one_word_body_is_never_broken_inside_the_word(qtbot: object) -> None:
     body = next(n for n in notes if n.role == "body")
     assert body.text == "マイルストーン" and not body.cut and not body.elided
     assert body.rect.height() < 1.6 * body.pixel_size  # one line
+
+
+def test_a_japanese_title_on_two_lines_breaks_after_its_mark(qtbot: object) -> None:
+    from tabletop.table import textnotes
+
+    card = {"title_en": "Broken pickaxe", "title_ja": "道具破壊:つるはし",
+            "body_ja": "プレイヤーに:直すまで通路を置けない。", "color": "#a33333"}
+    pw, ph = art.piece_pixmap_size(104.0, 146.0, 0.76)
+    with textnotes.listening() as notes:
+        art._paint_face(card, 104.0, 146.0, pw / (104.0 + 2 * art.SHADOW), "ja", pw, ph)
+    title = next(n for n in notes if n.role == "title")
+    # Not 道具破壊:つるは / し: the break goes after the colon.
+    assert title.text == "道具破壊:\nつるはし"
