@@ -50,6 +50,8 @@ class _Window(Protocol):
     def redo(self) -> None: ...
     def hint(self) -> None: ...
     def set_language(self, lang: str) -> None: ...
+    def hover_lens(self) -> bool: ...
+    def set_hover_lens(self, on: bool) -> None: ...
 
 
 class Menus:
@@ -102,6 +104,10 @@ class Menus:
                                   [QKeySequence("Ctrl++"), QKeySequence("Ctrl+=")])
         self.act_zoom_out = action("act.zoom_out", lambda: c.table.zoom_out(), "Ctrl+-")
         self.act_fit = action("act.fit", lambda: c.table.fit_table(), "Ctrl+0")
+        self.act_hover_lens = action("act.hover_lens", lambda: None)
+        self.act_hover_lens.setCheckable(True)
+        self.act_hover_lens.setChecked(c.hover_lens())
+        self.act_hover_lens.toggled.connect(c.set_hover_lens)
         self.act_rules = action("act.rules", lambda: self.show_rules(None), "F1")
         self.act_shortcuts = action("act.shortcuts", self.show_shortcuts)
         self.act_about = action("act.about", self.show_about)
@@ -129,6 +135,8 @@ class Menus:
         self.menu_view = bar.addMenu("")
         for act in (self.act_zoom_in, self.act_zoom_out, self.act_fit):
             self.menu_view.addAction(act)
+        self.menu_view.addSeparator()
+        self.menu_view.addAction(self.act_hover_lens)
         self.menu_view.addSeparator()
         self.menu_language = self.menu_view.addMenu("")
         self.language_group = QActionGroup(window)

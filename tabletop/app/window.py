@@ -143,7 +143,20 @@ class MainWindow(QMainWindow):
         """The table widget, shared by every match of this window."""
         if self._table is None:
             self._table = self._table_factory()
+            self._table.set_hover_lens(self.hover_lens())
         return self._table
+
+    def hover_lens(self) -> bool:
+        """Whether the mouse resting on a card shows it large (View menu; remembered)."""
+        if self.settings is None:
+            return True
+        return str(self.settings.value("table/hover_lens", "true")).lower() != "false"
+
+    def set_hover_lens(self, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.setValue("table/hover_lens", "true" if on else "false")
+        if self._table is not None:
+            self._table.set_hover_lens(on)
 
     @property
     def thinker(self) -> ThinkerLike:

@@ -203,6 +203,7 @@ class TableWidget(QGraphicsView):
         self._hint_arrow: HintArrow | None = None
         self._hint_anim: QVariantAnimation | None = None
         self._lens = CardLens(self)
+        self._hover_lens = True  # the mouse resting on a card shows it large (View menu)
         # A press held still on a card this long shows it large (``_lens_from_press``).
         self._lens_timer = QTimer(self)
         self._lens_timer.setSingleShot(True)
@@ -493,6 +494,16 @@ class TableWidget(QGraphicsView):
     def lens(self) -> CardLens:
         return self._lens
 
+    def set_hover_lens(self, on: bool) -> None:
+        """Whether the mouse resting on a card shows it large (else its tooltip); a long press
+        and Z show it large either way."""
+        self._hover_lens = on
+        if not on:
+            self.close_lens()
+
+    def hover_lens(self) -> bool:
+        return self._hover_lens
+
     def _lens_from_press(self) -> None:
         press = self._press
         if press is not None and press.mode == "pending" and press.item_id is not None \
@@ -510,7 +521,7 @@ class TableWidget(QGraphicsView):
     def viewportEvent(self, event: QEvent) -> bool:
         # The mouse resting on a card shows it large in place of the tooltip; the lens gives
         # the hover text under the picture.
-        if event.type() == QEvent.Type.ToolTip and self._press is None:
+        if event.type() == QEvent.Type.ToolTip and self._press is None and self._hover_lens:
             hit = self._hit(QPointF(event.pos())) if isinstance(event, QHelpEvent) else None
             if hit is not None and hit == self.lens_piece():
                 return True
