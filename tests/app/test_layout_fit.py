@@ -13,8 +13,8 @@ the table what it painted (``tabletop.table.textreport``). It fails on:
   or a meter's label may not be hidden at all.
 * **cut**: a text clipped at its box or the window's edge; a text of a card or tile meant for
   reading (``READING_W`` table units wide or more) elided with "…" or left out for want of
-  room. Only a card's second title, the other language's, may be left out anywhere: the hover
-  text has both languages. The texts of thumbnails (a pile's top card, a tableau in
+  room. Only a card's second title line (a word's romaji) may be left out anywhere: the hover
+  text and the large view have it. The texts of thumbnails (a pile's top card, a tableau in
   miniature, narrower than ``READING_W``) may be left out or elided: no size of type reads
   there, and the hover text says it all. The status line may not be cut either (it ends in
   "…" when it is); the action bar's buttons may not be squeezed. The log beside the table may
@@ -25,6 +25,9 @@ the table what it painted (``tabletop.table.textreport``). It fails on:
   for its whole text prints its brief, and every card reads at 12 px or more in its large
   view, ``test_every_card_reads_at_nine_points_in_its_large_view``), so that no change
   makes one worse.
+
+Games whose busiest moments a dozen random moves do not reach are looked at there too
+(``MOMENTS``: Secret Agent with an attack under way).
 
 ``TABLETOP_LAYOUT_SHOTS=<folder>`` saves a screenshot of each case there, for a person to look.
 """
@@ -94,7 +97,7 @@ SLACK = 0.25
 TABLE_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {}
 #: Prompts that fail today, each for a reason this file cannot mend (none at present).
 PROMPT_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {}
-#: Texts that may be left out wherever they are: the card's title in the other language.
+#: Texts that may be left out wherever they are: a card's second title line.
 MAY_DROP = {"subtitle"}
 
 
