@@ -603,8 +603,11 @@ class SecretAgentView(GameView[SecretAgentObs]):
                                   color="#cfd8dc"))
             return
         # The super spy up for hire is read before anyone bids: as large as a hand card.
-        out.pieces.append(_card("forhire", card, b.x + 8, b.y + 10, HAND_W, HAND_H))
-        bx = b.x + HAND_W + 16
+        # As tall as the area allows, up to a little over a hand card: it is read once, whole.
+        fh = max(HAND_H, min(HAND_H * 1.12, b.h - 14))
+        fw = fh * HAND_W / HAND_H
+        out.pieces.append(_card("forhire", card, b.x + 8, b.y + 10, fw, fh))
+        bx = b.x + fw + 16
         cell_w, cell_h = BID_W + 20, BID_H + 24
         cols = max(1, int((b.x + b.w - bx) // cell_w))
         bidders = [int(q) for q in obs["bidders"]]
