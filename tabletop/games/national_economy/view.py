@@ -156,11 +156,12 @@ def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
 
 #: Card texts short enough to read on a card at a laptop's size (the table prints a card's
 #: brief where its whole text would be set small; the hover text and the large view give the
-#: whole, which is the rule). Only the cards whose whole text is long have one.
+#: whole, which is the rule). Only the cards whose whole text is long have one. "Goods" is
+#: the consumer goods card, as the table's goods pile is labelled.
 BRIEFS: dict[str, tuple[str, str]] = {
-    "slash_and_burn": ("Draw 5 consumer goods, then discard this.",
+    "slash_and_burn": ("Draw 5 goods, then discard this.",
                        "消費財を5枚引き、この建物を捨てる。"),
-    "orchard": ("Draw consumer goods up to 4 cards in hand.", "手札4枚まで消費財を引く。"),
+    "orchard": ("Draw goods up to 4 cards in hand.", "手札4枚まで消費財を引く。"),
     "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時:罰符1枚−1点(−3点でなく)。"),
     "headquarters": ("End: +6 per passive building.", "終了時:パッシブ系1つにつき+6点。"),
     "two_in_one": ("Build 2 of one cost, paying for one.", "同じコストの2つを1つ分で建設。"),
@@ -176,7 +177,7 @@ BRIEFS: dict[str, tuple[str, str]] = {
     "department_store": ("Discard 4, take $24.", "手札4枚を捨て、$24を得る。"),
     "stall": ("Discard 1, take $6.", "手札1枚を捨て、$6を得る。"),
     "restaurant": ("Discard 1, take $15.", "手札1枚を捨て、$15を得る。"),
-    "farmers_coop": ("End: +3 per consumer goods in hand.", "終了時:手札の消費財1枚につき+3点。"),
+    "farmers_coop": ("End: +3 per goods card in hand.", "終了時:手札の消費財1枚につき+3点。"),
     "railway": ("End: +8 per industrial building.", "終了時:工業系1つにつき+8点。"),
     "university": ("Hire up to 5 workers (work next round).",
                    "労働者を5人まで増やす(次から働く)。"),
