@@ -246,8 +246,8 @@ class _TitlePlan:
     px: float
 
 
-def _title_plan(title: str, line: QRectF, whole: QRectF, size: float, band_h: float,
-                second: bool) -> _TitlePlan:
+def _title_plan(title: str, line: QRectF, whole: QRectF, size: float,
+                band_h: float) -> _TitlePlan:
     """The larger of ``title`` on one line in ``line`` and wrapped over ``whole`` (the band
     without a second line)."""
     one = fit_font(title, line, size, bold=True, wrap=False, minimum=LEGIBLE_PX)
@@ -290,22 +290,22 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     colour = QColor(str(art.get("color") or "#7a5c3a"))
     if not colour.isValid():
         colour = QColor("#7a5c3a")
-    title_ja = str(art.get("title_ja", ""))
-    title_en = str(art.get("title_en", ""))
-    first = (title_ja or title_en) if lang == "ja" else (title_en or title_ja)
+    first = in_lang(art, "title", lang)
     # One language on the card: the other's title would halve the band's type, and the hover
     # text and the large view give it. A game's own second line (Punimonyo's romaji) stays.
     second = str(art.get("subtitle_ja" if lang == "ja" else "subtitle_en", "") or "")
     corner = str(art.get("corner", "") or "")
+    # A card laid out wider than usual sets its body, badge and corner larger in proportion.
+    grow = max(1.0, w / BODY_CARD_W)
     # The corner disc follows the card's width: smaller on a small card, down to a size its
     # number still reads at, larger on a card laid out large.
-    cr = 11.5 * min(1.3, max(0.6, w / 120.0))
+    cr = 11.5 * min(1.3, max(0.6, w / BODY_CARD_W))
     inset = 6.0 + 22.0 * cr / 11.5 if corner else 6.0
     # A band of one line leaves the body the room a second line took; a long title on a small
     # card takes the taller band, on two lines, where that sets it larger.
     plans = [_title_plan(first, r(inset, 3, w - inset - 6.0, bh * (0.60 if second else 0.86)),
                          r(inset, 2, w - inset - 6.0, bh - 4), bh * (0.50 if second else 0.62)
-                         * k, bh, bool(second))
+                         * k, bh)
              for bh in ((h * 0.28,) if second else (h * 0.21, h * 0.28))]
     plan = next((pl for pl in plans if pl.px >= 0.6 * pl.size), None) \
         or max(plans, key=lambda pl: pl.px)  # the first of the largest: the shorter band
@@ -357,8 +357,6 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         # A die in front only where the badge states dice (Magos's "●●"); a price or a number
         # stands alone.
         die = art.get("badge_icon") == "die"
-        # A card laid out wider than usual sets its badge larger in proportion, as its body.
-        grow = max(1.0, w / BODY_CARD_W)
         badge_px, badge_h = BADGE_UNITS * grow * k, BADGE_H * grow
         font = table_font(badge_px, bold=True)
         tw = QFontMetricsF(font).horizontalAdvance(badge) / k
@@ -385,7 +383,7 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     # A body that cannot be printed large enough to read is left to the hover text. Asked at
     # the size it would be set at: Japanese wrapped at one size may overhang by a character a
     # box it fits at another (a full stop may not begin a line).
-    size = BODY_UNITS * max(1.0, w / BODY_CARD_W) * k
+    size = BODY_UNITS * grow * k
     wrap = not one_word(body)
     font = fit_font(body, body_rect, size, wrap=wrap, minimum=LEGIBLE_PX)
     brief = in_lang(art, "brief", lang)

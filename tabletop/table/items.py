@@ -468,17 +468,21 @@ class CardItem(PieceItem):
         text = super().hover_text()
         if text or not self.piece.face_up:
             return text
-        a = self.piece.art
         # The card prints its body in the player's language; the hover gives both.
         first, other = ("ja", "en") if self.ctx.lang == "ja" else ("en", "ja")
         lines: list[str] = []
         for lang in (first, other):
-            title = str(a.get(f"title_{lang}") or "")
-            body = str(a.get(f"body_{lang}") or "")
-            line = f"{title}: {body}" if title and body else title or body
+            line = self.text_line(lang)
             if line and line not in lines:
                 lines.append(line)
         return "\n".join(lines)
+
+    def text_line(self, lang: str) -> str:
+        """The card's title and text in ``lang`` on one line ("Title: text"), from its art."""
+        a = self.piece.art
+        title = str(a.get(f"title_{lang}") or "")
+        body = str(a.get(f"body_{lang}") or "")
+        return f"{title}: {body}" if title and body else title or body
 
     def picture(self, scale: float) -> Any:
         if self.shown_face_up and self.piece.art:

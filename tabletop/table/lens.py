@@ -46,10 +46,9 @@ def lens_words(item: PieceItem) -> str:
         return words
     other = "en" if item.ctx.lang == "ja" else "ja"
     a = item.piece.art
-    title, body = str(a.get(f"title_{other}") or ""), str(a.get(f"body_{other}") or "")
-    sep = ":" if other == "ja" else ": "
-    line = f"{title}{sep}{body}" if title and body else title or body
-    if line and (body or title) not in words:  # not when the hover text has it already
+    said = str(a.get(f"body_{other}") or a.get(f"title_{other}") or "")
+    line = item.text_line(other)
+    if line and said not in words:  # not when the hover text has it already
         words = f"{words}\n{line}" if words else line
     return words
 

@@ -73,7 +73,7 @@ def test_a_card_with_a_one_language_hover_gets_the_other_language_in_its_large_v
                             tooltip_en="Healing (cost: the die): heal 4.",
                             tooltip_ja="治癒(コスト:目の数):4回復。"))
     view = make_table(qtbot, lay, [], size=(800, 560))
-    for lang, own, other in (("en", "Healing (cost", "治癒:治癒の効果。"),
+    for lang, own, other in (("en", "Healing (cost", "治癒: 治癒の効果。"),
                              ("ja", "治癒(コスト", "Healing: Healing effect.")):
         view.set_language(lang)
         assert view.show_lens("S")
