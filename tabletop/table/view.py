@@ -782,8 +782,13 @@ class TableWidget(QGraphicsView):
             self._update_hover(pos)
             event.accept()
             return
+        if press.mode == "lens" and (pos - press.view_pos).manhattanLength() \
+                >= QApplication.startDragDistance():
+            # Read, then moved on: the press goes on as the drag (or pan) it would have been.
+            self.close_lens()
+            press.mode = "pending"
         if press.mode == "lens":
-            pass  # held to read the card: the press does nothing else
+            pass  # held still to read the card: nothing else yet
         elif press.mode == "pan" or (press.mode == "pending" and press.item_id is None):
             self._pan_by(press, pos)
         elif press.mode == "pending":
@@ -854,9 +859,7 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         self.close_lens()
-        if event.key() == Qt.Key.Key_R and not event.modifiers() & (
-                Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
-                | Qt.KeyboardModifier.MetaModifier):
+        if event.key() == Qt.Key.Key_R and plain:
             press = self._press
             pid = press.item_id if press is not None and press.mode == "drag" \
                 else self._selected

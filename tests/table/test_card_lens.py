@@ -12,7 +12,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from tabletop.engine.layout import Gesture, Layout, Piece
+from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 from tabletop.table import TableWidget, textnotes
 from tabletop.table.view import LENS_PRESS_MS
 from tests.table.tablehelp import card_art, make_table, move, press, release
@@ -117,6 +117,24 @@ def test_a_long_press_shows_the_card_and_plays_nothing(qtbot: Any) -> None:
     press(view, centre(view, "C"))
     release(view, centre(view, "C"))
     assert played == ["play:C"]
+
+
+def test_a_card_read_with_a_long_press_is_still_dragged_when_the_mouse_moves_on(
+        qtbot: Any) -> None:
+    lay = Layout(1000, 600, [Piece("H", "card", 100, 60, art=card_art("Eta", "己"))],
+                 [Zone("pool", 600, 300, 260, 200, "Pool", "置き場")])
+    view = make_table(qtbot, lay, [Gesture("play:H", "H", "pool")], size=(800, 560))
+    played: list[str] = []
+    view.action_chosen.connect(played.append)
+    start, goal = centre(view, "H"), view.view_pos_of("pool")
+    press(view, start)
+    qtbot.wait(LENS_PRESS_MS + 150)
+    assert view.lens_piece() == "H"  # read first
+    for i in range(1, 9):
+        move(view, start + (goal - start) * i / 8)
+    assert view.lens_piece() is None  # put away as the card moves
+    release(view, goal)
+    assert played == ["play:H"]
 
 
 def test_z_shows_the_card_under_the_mouse_or_in_focus_and_z_or_escape_closes_it(
