@@ -35,7 +35,10 @@ class Piece:
     (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
     ``subtitle_en``/``subtitle_ja`` (a second title line in one language only: a word's
     romaji for English readers), ``brief_en``/``brief_ja`` (a shorter body the card prints
-    where its whole body would be set too small to read); for
+    where its whole body would be set too small to read), ``glance`` (true for a card the
+    player only glances at, such as a rival's building: its body is printed only where it
+    reads at 9 pt, else left to the hover text and the large view), ``gist_en``/``gist_ja``
+    (a word or two such a card prints in place of a body it leaves out); for
     dice ``value``; for tokens ``label`` (the same in every language) or ``label_en`` and
     ``label_ja``, and ``color``. A face-down card shows its back; its art is empty.
 

@@ -50,6 +50,9 @@ LEGIBLE_PX = 6.0
 #: whole text would be set smaller prints its brief text (``brief_en``/``brief_ja``) if it has
 #: one.
 READABLE_PX = 12.0
+#: The role under which a glanced-at card (``glance`` in its art) reports the body it leaves
+#: to the hover text and the large view.
+GLANCE_ROLE = "glance body"
 #: Type sizes on a card, in table units (a card is about 120 wide): the largest a body is set
 #: at (a long one is set smaller to fit; a wider card, laid out larger on purpose, sets its
 #: body larger in proportion), a badge's, and the "ends turn" strip's. A table shown at 0.76
@@ -394,7 +397,16 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
         body = brief
         wrap = not one_word(body)
         font = fit_font(body, body_rect, size, wrap=wrap, minimum=LEGIBLE_PX)
-    if body and _fits(body, body_rect, font, wrap):
+    if body and art.get("glance") and font.pixelSize() < READABLE_PX:
+        # A card the player only glances at (a rival's building) prints its text where it
+        # reads and otherwise leaves it to the hover text and the large view, printing its
+        # gist (a word or two: what a glance needs) if it has one.
+        textnotes.dropped(p, body_rect, body, GLANCE_ROLE)
+        gist = in_lang(art, "gist", lang)
+        if gist and _fits(gist, body_rect, table_font(READABLE_PX), True):
+            draw_fitted(p, body_rect, gist, max(size, READABLE_PX), INK, wrap=True,
+                        minimum=READABLE_PX, role="body")
+    elif body and _fits(body, body_rect, font, wrap):
         draw_fitted(p, body_rect, body, size, INK, wrap=wrap, minimum=LEGIBLE_PX, role="body")
     elif body:
         textnotes.dropped(p, body_rect, body, "body")

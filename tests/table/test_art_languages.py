@@ -128,3 +128,36 @@ def test_a_japanese_title_on_two_lines_breaks_after_its_mark(qtbot: object) -> N
     title = next(n for n in notes if n.role == "title")
     # Not 道具破壊:つるは / し: the break goes after the colon.
     assert title.text == "道具破壊:\nつるはし"
+
+
+def test_a_glanced_at_card_prints_its_text_where_it_reads_and_its_gist_elsewhere(
+        qtbot: object) -> None:
+    from tabletop.table import textnotes
+
+    card = {"title_en": "Orchard", "title_ja": "果樹園",
+            "body_en": "[Agricultural] Draw consumer goods until you hold 4 cards.",
+            "body_ja": "長い文", "gist_en": "Agricultural", "gist_ja": "農業系",
+            "color": "#4f8a3c", "glance": True}
+
+    def printed(scale: float, lang: str = "en") -> list[textnotes.Note]:
+        pw, ph = art.piece_pixmap_size(W, H, scale)
+        with textnotes.listening() as notes:
+            art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), lang, pw, ph)
+        return [n for n in notes if n.role in ("body", art.GLANCE_ROLE)]
+
+    # Small (a rival's panel at a laptop's size): the text is left to the hover text and the
+    # large view, and the gist printed at 9 pt in its place.
+    small = printed(0.65)
+    assert [(n.role, n.text, n.dropped) for n in small] == [
+        (art.GLANCE_ROLE, card["body_en"], True), ("body", "Agricultural", False)]
+    assert small[1].pixel_size >= art.READABLE_PX - 0.25
+    assert [n.text for n in printed(0.65, "ja") if not n.dropped] == ["農業系"]
+    # Large (a big window, the large view): the whole text, no gist.
+    large = printed(2.5)
+    assert [(n.role, n.text, n.dropped) for n in large] == [("body", card["body_en"], False)]
+    # A card not marked as glanced at prints its text small, as before.
+    plain = {k: v for k, v in card.items() if k != "glance"}
+    pw, ph = art.piece_pixmap_size(W, H, 0.5)
+    with textnotes.listening() as notes:
+        art._paint_face(plain, W, H, pw / (W + 2 * art.SHADOW), "en", pw, ph)
+    assert [n.text for n in notes if n.role == "body"] == [card["body_en"]]

@@ -159,17 +159,16 @@ def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
 #: whole, which is the rule). Only the cards whose whole text is long have one. "Goods" is
 #: the consumer goods card, as the table's goods pile is labelled.
 BRIEFS: dict[str, tuple[str, str]] = {
-    "slash_and_burn": ("Draw 5 goods, then discard this.",
-                       "消費財を5枚引き、この建物を捨てる。"),
+    "slash_and_burn": ("Draw 5 goods, discard it.", "消費財5枚引き、これを捨てる。"),
     "orchard": ("Draw goods up to 4 cards in hand.", "手札4枚まで消費財を引く。"),
-    "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時:罰符1枚−1点(−3点でなく)。"),
-    "headquarters": ("End: +6 per passive building.", "終了時:パッシブ系1つにつき+6点。"),
+    "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時:罰符は1枚−1点。"),
+    "headquarters": ("End: +6 per passive.", "終了時:パッシブ系1つ+6点。"),
     "two_in_one": ("Build 2 of one cost, paying for one.", "同じコストの2つを1つ分で建設。"),
     "quarry": ("Draw 1 building card. Start player next round.",
                "建物カードを1枚引く。次から先手。"),
     "design_office": ("Look at 5 building cards, keep 1.", "5枚見て1枚取り、残りを捨てる。"),
-    "real_estate": ("End: +3 per building you own.", "終了時:建物1つにつき+3点。"),
-    "chemical_plant": ("Draw 2 building cards; 4 if your hand is empty.",
+    "real_estate": ("End: +3 a building.", "終了時:建物1つにつき+3点。"),
+    "chemical_plant": ("Draw 2 cards; 4 if your hand is empty.",
                        "建物カードを2枚引く(手札0枚なら4枚)。"),
     "supermarket": ("Discard 3, take $18.", "手札3枚を捨て、$18を得る。"),
     "market": ("Discard 2, take $12.", "手札2枚を捨て、$12を得る。"),
@@ -177,8 +176,8 @@ BRIEFS: dict[str, tuple[str, str]] = {
     "department_store": ("Discard 4, take $24.", "手札4枚を捨て、$24を得る。"),
     "stall": ("Discard 1, take $6.", "手札1枚を捨て、$6を得る。"),
     "restaurant": ("Discard 1, take $15.", "手札1枚を捨て、$15を得る。"),
-    "farmers_coop": ("End: +3 per goods card in hand.", "終了時:手札の消費財1枚につき+3点。"),
-    "railway": ("End: +8 per industrial building.", "終了時:工業系1つにつき+8点。"),
+    "farmers_coop": ("End: +3 per goods.", "終了時:消費財1枚+3点。"),
+    "railway": ("End: +8 per industrial.", "終了時:工業系1つ+8点。"),
     "university": ("Hire up to 5 workers (work next round).",
                    "労働者を5人まで増やす(次から働く)。"),
     "high_school": ("Hire up to 4 workers (work next round).",
@@ -191,7 +190,7 @@ BRIEFS: dict[str, tuple[str, str]] = {
     "factory": ("Discard 2, draw 4 building cards.", "手札2枚を捨て、建物カードを4枚引く。"),
     "car_factory": ("Discard 3, draw 7 building cards.", "手札3枚を捨て、建物カードを7枚引く。"),
     "statue": ("Scores its value only.", "資産価値のみ。"),
-    "labor_union": ("End: +6 per worker.", "終了時:労働者1人につき+6点。"),
+    "labor_union": ("End: +6 per worker.", "終了時:労働者1人+6点。"),
     "construction_company": ("Build 1 at its cost − 1.", "コスト−1で建設する。"),
 }
 
@@ -233,6 +232,17 @@ def card_art(card: str, n_players: int = 4) -> dict[str, Any]:
     return {"title_ja": w.ja, "title_en": w.en, "body_ja": body_ja, "body_en": body_en,
             "brief_en": brief_en, "brief_ja": brief_ja,
             "corner": "", "badge": "", "color": WORKPLACE_COLOR}
+
+
+def glance_art(card: str) -> dict[str, Any]:
+    """What a rival's building adds to its art (``card_art``): it is glanced at, and where its
+    text does not read it prints its gist, the category and whether it sells (what the
+    rival's score and payday turn on)."""
+    b = BUILDINGS[card]
+    cat_en, cat_ja = CATEGORY_WORDS[b.category]
+    parts_en = [w for w in (cat_en, "" if b.sellable else "Unsellable") if w]
+    parts_ja = [w for w in (cat_ja, "" if b.sellable else "売却不可") if w]
+    return {"glance": True, "gist_en": "\n".join(parts_en), "gist_ja": "\n".join(parts_ja)}
 
 
 def card_tooltip(card: str) -> tuple[str, str]:
@@ -564,7 +574,7 @@ class NationalEconomyView(GameView[NObs]):
             self._hand(out, obs, p, hand, count, x + w - hand_w - GAP, y + 34, hand_w,
                        body_y - y - 36, 26.0, 20.0)
             self._buildings(out, obs, workers, p, x + GAP, body_y, w - 2 * GAP,
-                            body_h, 130.0, 46.0, n)
+                            body_h, 130.0, 46.0, n, glance=True)
         else:
             hand_w = w * 0.46
             # A tall own area (the solo game) lays the cards out larger still, to one row.
@@ -600,7 +610,9 @@ class NationalEconomyView(GameView[NObs]):
 
     def _buildings(self, out: Layout, obs: NObs, workers: _Workers, p: int,
                    x: float, y: float, w: float, h: float, max_w: float, min_w: float,
-                   n: int) -> None:
+                   n: int, glance: bool = False) -> None:
+        """``p``'s buildings in the box; a rival's (``glance``) print their texts only where
+        they read, the hover text and the large view give them always."""
         pl = obs["players"][p]
         owned = [str(b) for b in pl["buildings"]]
         pos, cw, ch = grid(len(owned), x, y, w, h - OVERHANG, max_w, min_w, GAP + OVERHANG)
@@ -631,6 +643,8 @@ class NationalEconomyView(GameView[NObs]):
                 state = "active" if (p == int(obs["active"]) and where == i
                                      and obs["effect"]) else "used"
             piece = _card_piece(pid, card, cx, cy, cw, ch, n, state, z=i)
+            if glance:
+                piece.art.update(glance_art(card))
             if state == "dim":
                 en, ja = refused[card]
                 piece.tooltip_en = f"{en}\n\n{piece.tooltip_en}"

@@ -17,7 +17,7 @@ from tabletop.games.national_economy.data import (
 from tabletop.games.national_economy.model import NEObs, NEState
 from tabletop.games.national_economy.payday import sale_selections
 from tabletop.games.national_economy.plugin import PLUGIN
-from tabletop.games.national_economy.view import NationalEconomyView
+from tabletop.games.national_economy.view import NationalEconomyView, glance_art
 from tests.games.national_economy.ne_build import GAME, play, position, say
 
 VIEW = NationalEconomyView()
@@ -93,6 +93,13 @@ def test_layout_public_area_players_and_piles() -> None:
     assert texts["goods_count"].text_en == str(s.goods)
     assert "$5" in texts["name0"].text_en and "$6" in texts["name1"].text_en
     assert "(you)" in next(z for z in lay.zones if z.id == "area0").label_en
+    # The own buildings are read; a rival's are glanced at: their text prints where it
+    # reads, else their gist (the category, and unsellable: NE-R25, NE-R51).
+    assert not pieces["b0_plantation_0"].art.get("glance")
+    farm = pieces["b1_farm_0"].art
+    assert farm["glance"] and farm["gist_en"] == "Agricultural" and farm["gist_ja"] == "農業系"
+    unsellable = next(b for b, info in BUILDINGS.items() if not info.sellable)
+    assert glance_art(unsellable)["gist_en"].endswith("Unsellable")
 
 
 def test_placed_workers_sit_on_their_cards_and_used_cards_dim() -> None:
