@@ -20,11 +20,9 @@ the table what it painted (``tabletop.table.textreport``). It fails on:
   "…" when it is); the action bar's buttons may not be squeezed. The log beside the table may
   wrap and scroll: it is not checked.
 * **small**: a text below the size the table reaches today for its kind (``FLOORS``, in
-  device pixels), or a card's body below 9 pt (12 px, ``BODY_FLOORS``): at 1920x1080 every
-  game reaches it; at 1280x800 the floor per game is what it reaches now (a card too small
-  for its whole text prints its brief, and every card reads at 12 px or more in its large
-  view, ``test_every_card_reads_at_nine_points_in_its_large_view``), so that no change
-  makes one worse.
+  device pixels), or a card's body below 9 pt (12 px) at either size (a card too small for
+  its whole text prints its brief; every card reads at 12 px or more in its large view,
+  ``test_every_card_reads_at_nine_points_in_its_large_view``).
 
 Games whose busiest moments a dozen random moves do not reach are looked at there too
 (``MOMENTS``: Secret Agent with an attack under way).
@@ -48,6 +46,7 @@ from tabletop.engine.game import TERMINAL
 from tabletop.engine.layout import CARD_W
 from tabletop.engine.session import Session
 from tabletop.registry import load_plugins
+from tabletop.table.art import GLANCE_ROLE
 from tabletop.table.textreport import TextRecord, TextReport, text_report
 from tests.games.punimonyo.pm_clock import ManualClock
 
@@ -85,11 +84,6 @@ FLOORS: dict[tuple[int, int], dict[str, float]] = {
 }
 #: 9 pt at 96 dpi: the size a card's words read at without effort.
 NINE_POINTS = 12.0
-#: The smallest body of a card (device pixels) each game prints at 1280x800, where it is not
-#: 9 pt yet: National Economy's four-player table shows the rivals' buildings small, and
-#: Secret Agent's narrow cards print 10-11 px. Every other game, and every game at 1920x1080,
-#: prints 9 pt.
-BODY_FLOORS: dict[str, float] = {"national-economy": 8.5, "secret-agent": 10.0}
 #: A piece's picture is rendered to whole pixels and drawn a hair smaller than asked: its type
 #: shows up to this much below its size.
 SLACK = 0.25
@@ -97,8 +91,9 @@ SLACK = 0.25
 TABLE_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {}
 #: Prompts that fail today, each for a reason this file cannot mend (none at present).
 PROMPT_KNOWN: dict[tuple[str, int, tuple[int, int], str], str] = {}
-#: Texts that may be left out wherever they are: a card's second title line.
-MAY_DROP = {"subtitle"}
+#: Texts that may be left out wherever they are: a card's second title line, and the body of
+#: a card the player only glances at (a rival's building), printed only where it reads at 9 pt.
+MAY_DROP = {"subtitle", GLANCE_ROLE}
 
 
 #: Busier moments than ``MOVES`` random decisions reach, looked at too: Secret Agent with an
@@ -154,12 +149,10 @@ def say(r: TextRecord) -> str:
             f"({box.x()}, {box.y()}, {box.width()}x{box.height()}), {r.pixel_size:.1f}px")
 
 
-def problems(report: TextReport, table: Any, size: tuple[int, int],
-             game_id: str = "") -> list[str]:
+def problems(report: TextReport, table: Any, size: tuple[int, int]) -> list[str]:
     """Everything wrong with the texts of the table (see the module docstring)."""
     found: list[str] = []
-    body = BODY_FLOORS.get(game_id, NINE_POINTS) if size == SIZES[0] else NINE_POINTS
-    floors = {**FLOORS[size], "body": body}
+    floors = {**FLOORS[size], "body": NINE_POINTS}
     for low, high in report.clashes():
         found.append(f"overlap: {say(low)} | {say(high)}")
     for r in report.texts:
@@ -245,7 +238,7 @@ def test_every_text_of_the_table_fits(make_window, qtbot, game_id: str, players:
     window = open_mid_game(make_window, qtbot, game_id, players, size, lang)
     report = text_report(window.table)
     assert report.texts, "the table reported no text"
-    found = problems(report, window.table, size, game_id)
+    found = problems(report, window.table, size)
     assert not found, "\n".join(found)
 
 
@@ -260,7 +253,7 @@ def test_every_text_fits_at_a_busier_moment(make_window, qtbot, game_id: str, pl
         pytest.skip(f"{game_id} did not load")
     window = open_mid_game(make_window, qtbot, game_id, players, size, lang, moment=True)
     assert MOMENTS[game_id](window.controller.session)
-    found = problems(text_report(window.table), window.table, size, game_id)
+    found = problems(text_report(window.table), window.table, size)
     assert not found, "\n".join(found)
 
 
