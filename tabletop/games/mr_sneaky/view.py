@@ -210,10 +210,11 @@ class MrSneakyView(GameView[SneakyObs]):
         self._add_texts(out, obs)
         if seat is not None and seat == int(obs["rich"]) and obs["dealt"] \
                 and obs["phase"] != P_OVER:
-            out.texts.append(Text("secret", RIGHT_X, 690, "Corner marks: what only you see",
+            # The marks are the game's own symbols; an English reader gets them decoded.
+            out.texts.append(Text("secret", RIGHT_X, 690, "Corner marks, seen by you only:",
                                   "隅の印:あなただけが知る扉の中身", size=14,
                                   color="#ffd27f"))
-            out.texts.append(Text("secret2", RIGHT_X, 712, "behind the closed doors.",
+            out.texts.append(Text("secret2", RIGHT_X, 712, "宝 Treasure · 罠 Trap · 無 Nothing",
                                   "(相手には見えません)", size=14, color="#ffd27f"))
         return out
 
