@@ -499,3 +499,36 @@ def test_the_leave_question_says_the_game_is_kept() -> None:
         body = tr("confirm.body", lang)
         assert "lost" not in body and "失われ" not in body
     assert "resume" in tr("confirm.body", "en") and "再開" in tr("confirm.body", "ja")
+
+
+def test_the_file_dialogs_open_in_the_games_own_folders(make_window, data_dir: Path,
+                                                        monkeypatch) -> None:
+    """Save and Open start in the saves folder, Replay in the finished games; never in the
+    program's working folder."""
+    from PySide6.QtWidgets import QFileDialog
+
+    asked: list[tuple[str, str]] = []
+
+    def ask(kind: str) -> Any:
+        def dialog(parent: Any, title: str, folder: str, *rest: Any) -> tuple[str, str]:
+            asked.append((kind, folder))
+            return "", ""
+        return dialog
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", ask("save"))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", ask("open"))
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "human"], {"stones": 5}, seed=9))
+    assert c is not None
+    window.files.save_dialog()
+    window.files.open_dialog()
+    for action in ("take:2", "take:2", "take:1"):  # the game ends and is filed as recent
+        hot_seat_move(window, action)
+    assert c.session.is_terminal()
+    window.files.replay_dialog()
+    saves = window.files.saves
+    assert [kind for kind, _ in asked] == ["save", "open", "open"]
+    assert Path(asked[0][1]).parent == saves.saves_dir
+    assert Path(asked[1][1]) == saves.saves_dir
+    assert Path(asked[2][1]) == saves.recent_dir and saves.recent_dir.is_dir()
+    assert all(Path(folder).is_relative_to(data_dir) for _, folder in asked)
