@@ -75,7 +75,7 @@ WHOLLY = 0.9
 #: The smallest font (device pixels) each kind of text reaches now, per window size: free
 #: texts, zone titles, meter labels, token and die labels, tile texts, a card's other texts
 #: (title, badge, corner, "ends turn"), and the texts of thumbnails. A card's body answers to
-#: ``BODY_FLOORS``.
+#: ``NINE_POINTS``.
 FLOORS: dict[tuple[int, int], dict[str, float]] = {
     (1280, 800): {"text": 7.5, "zone": 7.5, "meter": 11.0, "token": 6.5, "tile": 5.5,
                   "card": 6.5, "thumbnail": 3.5},
