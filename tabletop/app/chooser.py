@@ -101,13 +101,9 @@ class ChooserPage(QScrollArea):
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
             self.game_cards[plugin.spec.id] = card
-            # The stretch below keeps a short card at the top of its row, as AlignTop would,
-            # without building the Qt namespace's enums before the first paint.
-            cell = QVBoxLayout()
-            cell.setSpacing(0)
-            cell.addWidget(card)
-            cell.addStretch(1)
-            grid.addLayout(cell, i // columns, i % columns)
+            # Every card of a row takes the row's height, its buttons on one line with its
+            # neighbours': a row of cards of uneven heights looks unfinished.
+            grid.addWidget(card, i // columns, i % columns)
         if not plugins:
             none = QLabel(tr("chooser.none", lang))
             none.setObjectName("chooserNone")
@@ -157,7 +153,7 @@ class ChooserPage(QScrollArea):
         spec = plugin.spec
         card = QFrame()
         card.setObjectName("gameCard")
-        card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         lay = QVBoxLayout(card)
         lay.setContentsMargins(18, 14, 18, 14)
         other = "en" if lang == "ja" else "ja"
@@ -190,5 +186,6 @@ class ChooserPage(QScrollArea):
         buttons.addStretch(1)
         for w in (title, subtitle, count, summary):
             lay.addWidget(w)
+        lay.addStretch(1)  # the room a shorter text leaves goes above the buttons
         lay.addLayout(buttons)
         return card
