@@ -62,6 +62,7 @@ import resumable
 
 from tabletop.ai.base import Agent, CancelFlag, Decision
 from tabletop.ai.levels import AGENTS, make_agent
+from tabletop.ai.mcts import MCTSAgent
 from tabletop.cli import by_agent, derive_seed, summarize
 from tabletop.engine import Session
 from tabletop.engine.game import Game, Observation
@@ -96,8 +97,11 @@ class OracleAgent(Agent):
 
     name = ORACLE
 
-    def __init__(self, time_cap: float | None = None) -> None:
+    def __init__(self, time_cap: float | None = None, effort: float = 1.0) -> None:
         self.search = make_agent("hard", time_cap)  # hard itself: same search and budget
+        if effort != 1.0:  # a larger budget: is the search what holds the oracle back?
+            assert isinstance(self.search, MCTSAgent)
+            self.search.iterations = max(1, round(self.search.iterations * effort))
         self._truth: Any = None
 
     def reveal(self, state: Any) -> None:
@@ -115,7 +119,7 @@ class OracleAgent(Agent):
 
 
 def play(game_id: str, agents: Sequence[str], seed: int, index: int,
-         time_cap: float | None) -> dict[str, Any]:
+         time_cap: float | None, effort: float = 1.0) -> dict[str, Any]:
     """Game ``index`` of the run, seeded and seated as ``tabletop-cli simulate --rotate``
     (agent j at seat (j + index) % n), its per-seat lists put back in agent order. Like
     ``tabletop.cli.play_match`` an exception is a counted error, never raised."""
@@ -131,7 +135,7 @@ def play(game_id: str, agents: Sequence[str], seed: int, index: int,
     try:
         game = get_game_plugin(game_id).game
         session = Session(game, n, {}, game_seed, human_seats=())
-        players = [OracleAgent(time_cap) if a == ORACLE else make_agent(a, time_cap)
+        players = [OracleAgent(time_cap, effort) if a == ORACLE else make_agent(a, time_cap)
                    for a in seating]
         cap = game.max_game_length()
         while not session.is_terminal():
@@ -210,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="begin no new rotation of seats after this many minutes")
     p.add_argument("--time-cap", type=float, default=None,
                    help="safety limit per decision (off by default so results replay)")
+    p.add_argument("--oracle-effort", type=float, default=1.0,
+                   help="the oracle's search budget as a multiple of hard's (default 1)")
     p.add_argument("--json", type=Path, help="write the results here, after every game")
     p.add_argument("--resume", action="store_true",
                    help="keep the games already in --json FILE and play only the rest")
@@ -219,6 +225,8 @@ def main(argv: list[str] | None = None) -> int:
     if unknown or ORACLE not in agents or args.games < 1:
         p.error(f"--agents: {ORACLE} and others of {', '.join(AGENTS)} (unknown: "
                 f"{', '.join(unknown) or 'none'}); --games at least 1")
+    if not 0.0 < args.oracle_effort <= 100.0:
+        p.error("--oracle-effort: a multiple of hard's budget above 0 and at most 100")
     if args.resume and args.json is None:
         p.error("--resume needs --json FILE")
     try:
@@ -243,7 +251,10 @@ def main(argv: list[str] | None = None) -> int:
 
     meta = {"measure": "luck-cap", "game": args.game, "agents": agents, "seed": args.seed,
             "rotate": True, "time_cap": args.time_cap}
-    jobs = [(args.game, agents, args.seed, i, args.time_cap) for i in range(args.games)]
+    if args.oracle_effort != 1.0:  # files of the usual budget keep their old form
+        meta["oracle_effort"] = args.oracle_effort
+    jobs = [(args.game, agents, args.seed, i, args.time_cap, args.oracle_effort)
+            for i in range(args.games)]
     with tempfile.TemporaryDirectory() as scratch:
         path = args.json or Path(scratch) / "luck-cap.json"
         try:
