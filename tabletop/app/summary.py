@@ -274,7 +274,11 @@ class SummaryDialog(QDialog):
         if ys_all:
             # Headroom above the highest value for the legend's rows, so it covers no line.
             lo, hi = min(ys_all), max(ys_all)
-            span = (hi - lo) or max(1.0, abs(hi))
+            if hi == lo:
+                # A value that never moved is drawn against zero: a range around it alone
+                # (1.00-1.15) reads as a swing where there was none.
+                lo, hi = min(0.0, lo), max(0.0, hi, lo + 1.0)
+            span = hi - lo
             rows = -(-len(lines) // columns)
             plot.setYRange(lo, hi + span * (0.06 + 0.09 * rows))
         widget: QWidget = plot

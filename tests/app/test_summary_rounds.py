@@ -47,6 +47,18 @@ def test_dialog_without_panels_or_table_keeps_one_chart(qtbot) -> None:
     assert dialog.plot.getPlotItem().getAxis("bottom").labelText == "Move"
 
 
+def test_a_flat_line_is_drawn_on_a_scale_that_says_it_is_flat(qtbot) -> None:
+    # A value that never moves once autoscaled to 1.00-1.15, which read as a swing.
+    for value in (1.0, 12.0, -3.0):
+        samples = [(x, {"P1 cash": value}) for x in range(3)]
+        dialog = SummaryDialog("Toy", "Player 1 wins.", samples, ["Player 1"], "en")
+        qtbot.addWidget(dialog)
+        (low, high) = dialog.plot.getPlotItem().viewRange()[1]
+        assert low <= min(0.0, value) and high >= max(0.0, value), (value, low, high)
+        assert high - low >= max(1.0, abs(value))
+        assert dialog.plot.getPlotItem().getAxis("left").labelText != "Value"
+
+
 def play_hot_seat(window, rng: random.Random) -> int:  # type: ignore[no-untyped-def]
     """Seeded random legal moves for whoever is to move, claiming the screen when asked."""
     c = window.controller
