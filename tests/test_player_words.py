@@ -38,6 +38,25 @@ def test_no_rule_code_or_lazy_plural_in_what_players_read() -> None:
     assert not found, "\n".join(found)
 
 
+def test_option_help_names_choices_by_their_labels_not_their_keys() -> None:
+    # "any-flock (the default): ..." showed a key the dialog never shows; the help names a
+    # choice as its label does. A key that is part of its own label (National Economy solo's
+    # rules "a" and "b") is the game's name for it.
+    found = []
+    for path in sorted((ROOT / "tabletop" / "games").glob("*/game.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for section, body in data.items():
+            if not isinstance(body, dict) or " option " not in section:
+                continue
+            keys = [str(label[0]) for label in body.get("labels", [])
+                    if not any(str(label[0]) in str(words) for words in label[1:])]
+            for text in body.get("help", []):
+                for key in keys:
+                    if re.search(rf"(^|[\s.。:]){re.escape(key)}\s*[(:(:]", text):
+                        found.append(f"{path.parent.name} {section}: {key!r} in {text[:60]!r}")
+    assert not found, "\n".join(found)
+
+
 def test_the_check_finds_what_it_looks_for() -> None:
     assert RULE_ID.search("the game is over (XY-R77)") and RULE_ID.search("XY-G07")
     assert LAZY_PLURAL.search("discard 1 more card(s)")
