@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -93,10 +94,42 @@ def table_font(pixel_size: float, bold: bool = False) -> QFont:
     return font
 
 
+#: Katakana words: Qt breaks Japanese between any two characters, which split words such as
+#: マナ and ダメージ over two lines.
+_KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc\uff66-\uff9f]{2,}")
+#: Kana a line may not begin with (the long-vowel mark, small kana).
+_NO_LINE_START = frozenset("ーァィゥェォッャュョヮヵヶ")
+#: The fewest characters a katakana word leaves on either side of a line break.
+_KATAKANA_PART = 3
+#: U+2060 WORD JOINER: no line break on either side, drawn as nothing.
+WORD_JOINER = "\u2060"
+
+
+def _join_katakana(word: str) -> str:
+    """``word`` (a run of katakana) with a word joiner at every place a line may not break:
+    everywhere in a short word, and in a long one (シークレット, スーパースパイ, too wide for a
+    narrow card on one line) everywhere but where both parts keep ``_KATAKANA_PART`` letters
+    and the second does not begin with ー or a small kana (シーク/レット, スーパー/スパイ)."""
+    out = [word[0]]
+    for i in range(1, len(word)):
+        free = (_KATAKANA_PART <= i <= len(word) - _KATAKANA_PART
+                and word[i] not in _NO_LINE_START)
+        out.append(word[i] if free else WORD_JOINER + word[i])
+    return "".join(out)
+
+
+def unbroken(text: str) -> str:
+    """``text`` with its katakana words joined, so that wrapping splits none of them except
+    where a long one must (``_join_katakana``)."""
+    return _KATAKANA_RUN.sub(lambda m: _join_katakana(m.group()), text)
+
+
 def fit_font(text: str, rect: QRectF, size: float, bold: bool = False, wrap: bool = True,
              minimum: float = 5.0) -> QFont:
     """The largest font not above ``size`` pixels in which ``text`` fits ``rect``."""
     flags = _flags(wrap)
+    if wrap:
+        text = unbroken(text)
     while True:
         font = table_font(size, bold)
         if size <= minimum:
@@ -109,7 +142,7 @@ def fit_font(text: str, rect: QRectF, size: float, bold: bool = False, wrap: boo
 
 def _fits(text: str, rect: QRectF, font: QFont, wrap: bool) -> bool:
     """Whether ``text`` fits ``rect`` in ``font``."""
-    bounds = QFontMetricsF(font).boundingRect(rect, _flags(wrap), text)
+    bounds = QFontMetricsF(font).boundingRect(rect, _flags(wrap), unbroken(text) if wrap else text)
     return bounds.width() <= rect.width() + 0.5 and bounds.height() <= rect.height() + 0.5
 
 
@@ -133,6 +166,8 @@ def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: 
     if not text:
         return 0.0
     font = fit_font(text, rect, size, bold, wrap, minimum)
+    if wrap:
+        text = unbroken(text)
     painter.setFont(font)
     painter.setPen(color)
     flags = _flags(wrap, align)
@@ -464,8 +499,10 @@ def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QCol
 
 
 def _wrapped(text: str, font: QFont, width: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` where it can be, as Qt wraps it."""
-    layout = QTextLayout(text, font)
+    """``text`` broken into lines no wider than ``width`` where it can be, as Qt wraps it
+    (never inside a katakana word)."""
+    joined = unbroken(text)
+    layout = QTextLayout(joined, font)
     option = QTextOption()
     option.setWrapMode(QTextOption.WrapMode.WordWrap)
     layout.setTextOption(option)
@@ -476,7 +513,8 @@ def _wrapped(text: str, font: QFont, width: float) -> list[str]:
         if not line.isValid():
             break
         line.setLineWidth(width)
-        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
+        lines.append(joined[line.textStart():line.textStart() + line.textLength()]
+                     .replace(WORD_JOINER, "").strip())
     layout.endLayout()
     lines = [ln for ln in lines if ln] or [text]
     if len(lines) == 2 and any(c >= "\u3000" for c in text) and lines[0][-1] not in _BREAKS:

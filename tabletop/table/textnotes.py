@@ -66,8 +66,9 @@ def note(painter: QPainter, box: QRectF, text: str, font: QFont, flags: int, rol
     ink = shown.adjusted(0.0, top, 0.0, -bottom) if shown.height() > top + bottom else shown
     t = painter.combinedTransform()
     k = scale_of(t)
-    _sink.append(Note(role, text, t.mapRect(box), t.mapRect(shown), t.mapRect(ink), size * k,
-                       cut, elided))
+    # The words as a reader sees them: a word joiner (``art.WORD_JOINER``) prints nothing.
+    _sink.append(Note(role, text.replace("\u2060", ""), t.mapRect(box), t.mapRect(shown),
+                      t.mapRect(ink), size * k, cut, elided))
 
 
 def dropped(painter: QPainter, box: QRectF, text: str, role: str) -> None:

@@ -5,6 +5,7 @@ single-language art it stands for."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from PySide6.QtGui import QImage
@@ -161,3 +162,33 @@ def test_a_glanced_at_card_prints_its_text_where_it_reads_and_its_gist_elsewhere
     with textnotes.listening() as notes:
         art._paint_face(plain, W, H, pw / (W + 2 * art.SHADOW), "en", pw, ph)
     assert [n.text for n in notes if n.role == "body"] == [card["body_en"]]
+
+
+#: Two letters a line break may not come between: inside マナ, ダメージ, or シークレット but after
+#: シーク.
+SPLIT_WORDS = ("マナ", "ダメ", "メー", "ージ", "シー", "ーク", "レッ", "ット")
+
+
+def test_japanese_wraps_between_words_not_inside_a_katakana_word(qtbot: object) -> None:
+    # Qt breaks Japanese between any two characters: 「目の数だけマ/ナを得る」 split a word.
+    font = art.table_font(12)
+    texts = ["目の数だけマナを得る(最大値を超えた分は消える)。",
+             "1つの目だけマナを払い、もう1つの目だけダメージ。", "攻撃・防御・シークレットに。"]
+    for text in texts:
+        for width in range(40, 200, 3):
+            lines = art._wrapped(text, font, float(width))
+            assert "".join(lines) == text.replace(" ", "")
+            for a, b in itertools.pairwise(lines):
+                # A short word stays whole; a long one breaks only as シーク/レット.
+                assert a[-1] + b[0] not in SPLIT_WORDS, (width, lines)
+    assert art.unbroken("マナ") == "マ\u2060ナ"
+    assert art.unbroken("スーパースパイ").replace("\u2060", "|") == "ス|ー|パ|ース|パ|イ"
+    assert art.unbroken("HP 15, 工場") == "HP 15, 工場"  # nothing else is touched
+    # What a report records is the text as read, without the joiners.
+    from tabletop.table import textnotes
+
+    card = {"title_ja": "調和", "body_ja": texts[0], "color": "#2c4f9e"}
+    pw, ph = art.piece_pixmap_size(W, H, 0.76)
+    with textnotes.listening() as notes:
+        art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), "ja", pw, ph)
+    assert [n.text for n in notes if n.role == "body"] == [texts[0]]
