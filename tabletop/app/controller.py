@@ -180,6 +180,12 @@ class GameController(QObject):
         "Player 2 (AI)" for a computer seat)."""
         return self.setup.name(seat) or player_name(seat, lang or self.lang, ai=self.is_ai(seat))
 
+    def public_role(self, seat: int, lang: str | None = None) -> str:
+        """The role ``seat`` plays that every player may know (``GameView.public_role``),
+        worded; "" when the game has none."""
+        role = self.view.public_role(self.session.observation(None), seat)
+        return self.speaker.say(role, lang or self.lang) if role is not None else ""
+
     def is_human_turn(self) -> bool:
         """True when the person holding the screen may act now."""
         player = self.session.current_player()

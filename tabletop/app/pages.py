@@ -99,12 +99,15 @@ class PrivacyPage(QWidget):
         lay.addStretch(3)
 
     def set_player(self, name: str, lang: str, *, seat: int | None = None,
-                   secret: bool = False) -> None:
+                   secret: bool = False, role: str = "") -> None:
         """Ask for the screen for ``name``, at ``seat`` (its colour and mark; ``None``: none
-        shown), for their turn or, with ``secret``, their secret choice."""
+        shown), for their turn or, with ``secret``, their secret choice; ``role`` is the
+        public role they play now (Mr. Sneaky's Thief), if the game has one."""
         self.title.setText(tr("privacy.title", lang, player=name))
-        self.who.setText(tr("privacy.for_secret" if secret else "privacy.for_turn", lang,
-                            player=name))
+        who = tr("privacy.for_secret" if secret else "privacy.for_turn", lang, player=name)
+        if role:
+            who = tr("privacy.with_role", lang, who=who, role=role)
+        self.who.setText(who)
         if seat is None:
             self.mark.hide()
         else:

@@ -270,7 +270,8 @@ class MainWindow(QMainWindow):
         c = self.controller
         assert c is not None
         secret = seat in c.game.secret_round(c.session.state)
-        self.privacy_page.set_player(c.player_label(seat), self.lang, seat=seat, secret=secret)
+        self.privacy_page.set_player(c.player_label(seat), self.lang, seat=seat, secret=secret,
+                                     role=c.public_role(seat))
         self.stack.setCurrentWidget(self.privacy_page)
         # Passed by Enter or Space as by a click: the keyboard is on its button.
         self.privacy_page.button.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)

@@ -231,6 +231,12 @@ class GameView(Generic[Obs]):
     def layout(self, obs: Obs, seat: int | None) -> Layout:
         raise NotImplementedError
 
+    def public_role(self, obs: Obs, seat: int) -> Msg | None:
+        """The role ``seat`` plays that every player knows (Mr. Sneaky's Rich Man or Thief),
+        named where the screen is handed over. ``obs`` is a spectator's observation, so a
+        secret role (Saboteur 2's) is never told. ``None``: the game has no such role."""
+        return None
+
     def over(self, obs: Obs) -> bool:
         """Whether the game is over at ``obs``: nobody is to move any more."""
         return bool(obs.get("to_move") == TERMINAL)

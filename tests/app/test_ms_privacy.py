@@ -192,3 +192,29 @@ def test_undo_on_the_privacy_page_shows_no_door(make_window, qtbot,  # type: ign
     else:  # refused: the page still asks for the Thief
         assert c.awaiting_privacy == thief
         assert window.stack.currentWidget() is window.privacy_page
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_privacy_page_names_the_role_taken_over(make_window, qtbot, lang: str) -> None:  # type: ignore[no-untyped-def]
+    # The roles are public and swap every round (MS-R34): the person taking the screen is
+    # told which is theirs now.
+    window = make_window({GAME: plugins[GAME]}, lang=lang)
+    c = start_seeded(window, GAME, ["human", "human"], seed=21)
+    rng = random.Random(5)
+    roles = {"en": ("Rich Man", "Thief"), "ja": ("富豪", "泥棒")}[lang]
+    seen: set[tuple[int, str]] = set()
+    for _ in range(600):
+        if c.over:
+            break
+        if c.awaiting_privacy is not None:
+            seat = c.awaiting_privacy
+            rich = c.session.state.rich
+            who = window.privacy_page.who.text()
+            mine, other = roles if seat == rich else roles[::-1]
+            assert who.endswith(f"— {mine}") and other not in who, who
+            seen.add((seat, mine))
+            window.privacy_page.button.click()
+        legal = c.session.legal_actions()
+        assert c.submit_human(legal[rng.randrange(len(legal))])
+    # Both people were handed the screen in both roles.
+    assert len(seen) == 4, seen

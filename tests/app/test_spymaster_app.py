@@ -124,6 +124,9 @@ def test_hot_seat_game_to_the_end_keeps_each_hand_private(make_window, qtbot) ->
         assert window.stack.currentWidget() is window.privacy_page
         assert not window.table._pieces and not window.table.gestures()
         assert window.table_page.log.toPlainText() == ""
+        # The page says whether the person taking the screen attacks or defends (public).
+        role = "attacking" if c.awaiting_privacy == c.session.state.attacker else "defending"
+        assert window.privacy_page.who.text().endswith(f"— {role}")
         pages += 1
 
     def before_move() -> None:

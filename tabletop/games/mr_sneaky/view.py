@@ -198,6 +198,13 @@ class MrSneakyView(GameView[SneakyObs]):
 
     plain_buttons = True  # an action without words of its own still gets a button
 
+    def public_role(self, obs: SneakyObs, seat: int) -> Msg | None:
+        # The roles swap every round (MS-R34) and are public: the person taking the screen is
+        # told which one is theirs now.
+        if int(obs["rich"]) < 0:
+            return None
+        return Msg("role.rich" if seat == int(obs["rich"]) else "role.thief")
+
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: SneakyObs, seat: int | None) -> Layout:
         out = Layout(WIDTH, HEIGHT)

@@ -149,6 +149,13 @@ class SpymasterView(GameView[SpymasterObs]):
         self._add_middle(out, obs, seat)
         return out
 
+    def public_role(self, obs: SpymasterObs, seat: int) -> Msg | None:
+        # Who attacks is public (the table says so too): the person taking the screen is told
+        # whether they attack or name the cards played against them.
+        if obs["phase"] == P_OVER or int(obs["attacker"]) < 0:
+            return None
+        return Msg("role.attacker" if seat == int(obs["attacker"]) else "role.defender")
+
     def _add_player(self, out: Layout, obs: SpymasterObs, p: int, seat: int | None,
                     top: bool) -> None:
         pl = obs["players"][p]
