@@ -159,14 +159,16 @@ def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
                  tooltip_en=tip_en, tooltip_ja=tip_ja)
 
 
-def closed_door_art(door: int, mark: str) -> dict[str, Any]:
-    """A closed door: the same for everyone except ``mark``, which only the Rich Man gets.
+def closed_door_art(door: int, mark: str, face: str | None = None) -> dict[str, Any]:
+    """A closed door: the same for everyone except ``mark`` and ``face``, which only the Rich
+    Man gets: the face's mark in the corner and its colour on the band (gold for the
+    Treasure, red for a trap, grey for nothing), so he reads his layout at a glance.
 
     It prints no words under its name: the rich man's cards lie across that part of the door
     and would hide them in part; the plain brown face says "closed", the hover text too."""
     name = DOORS[door]
     return {"title_en": name, "title_ja": "", "body_en": "", "body_ja": "", "corner": mark,
-            "badge": "", "color": CLOSED_COLOR}
+            "badge": "", "color": TILE_COLORS[face] if face is not None else CLOSED_COLOR}
 
 
 def open_door_art(door: int, face: str) -> dict[str, Any]:
@@ -218,8 +220,8 @@ class MrSneakyView(GameView[SneakyObs]):
         if seat is not None and seat == int(obs["rich"]) and obs["dealt"] \
                 and obs["phase"] != P_OVER:
             # The marks are the game's own symbols; an English reader gets them decoded.
-            out.texts.append(Text("secret", RIGHT_X, 690, "Corner marks, seen by you only:",
-                                  "隅の印:あなただけが知る扉の中身", size=14,
+            out.texts.append(Text("secret", RIGHT_X, 690, "Marks and colours only you see:",
+                                  "隅の印と色:あなただけが知る扉の中身", size=14,
                                   color="#ffd27f"))
             out.texts.append(Text("secret2", RIGHT_X, 712, "宝 Treasure · 罠 Trap · 無 Nothing",
                                   "(相手には見えません)", size=14, color="#ffd27f"))
@@ -280,7 +282,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 # The corner mark is the Rich Man's private knowledge (MS-R10); without it the
                 # art is identical for every face.
                 mark = TILE_MARKS[str(face)] if sees_house and face is not None else ""
-                art = closed_door_art(d, mark)
+                art = closed_door_art(d, mark, str(face) if mark else None)
                 if mark:
                     en, ja = TILE_NAMES[str(face)]
                     tip_en = (f"{DOORS[d]}: closed door. Only you know it is {en}. "

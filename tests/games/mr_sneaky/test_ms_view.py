@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
-from tabletop.games.mr_sneaky.data import CARD_SHORT, DOORS, TILE_MARKS, TILE_NAMES
+from tabletop.games.mr_sneaky.data import CARD_SHORT, DOORS, TILE_COLORS, TILE_MARKS, TILE_NAMES
 from tabletop.games.mr_sneaky.state import P_OVER, P_PLACE, SneakyState
 from tabletop.games.mr_sneaky.view import (
     HEIGHT,
@@ -91,7 +91,7 @@ def test_thief_layout_never_contains_a_closed_face() -> None:
     assert checked > 500 and rich_differs > 50  # the check can see a leak when there is one
 
 
-def test_rich_man_sees_faces_only_as_a_corner_mark() -> None:
+def test_rich_man_sees_faces_only_as_a_corner_mark_and_a_colour() -> None:
     s = position(rich=0, thief="D1", opened=["D2"], cards={"D3": ["A1"]})
     rich = by_id(VIEW.layout(GAME.observation(s, 0), 0).pieces)
     thief = by_id(VIEW.layout(GAME.observation(s, 1), 1).pieces)
@@ -101,7 +101,8 @@ def test_rich_man_sees_faces_only_as_a_corner_mark() -> None:
             assert thief[door_id(d)].art["corner"] == "罠1"
             continue
         mark = TILE_MARKS[LAYOUT[d]]
-        assert rich[door_id(d)].art == {**closed_door_art(d, ""), "corner": mark}
+        assert rich[door_id(d)].art == {**closed_door_art(d, ""), "corner": mark,
+                                        "color": TILE_COLORS[LAYOUT[d]]}
         assert thief[door_id(d)].art == closed_door_art(d, "")
     assert "Only you know it is Treasure" in rich[door_id(door("D3"))].tooltip_en
 
