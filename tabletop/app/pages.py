@@ -102,7 +102,7 @@ class PrivacyPage(QWidget):
                    secret: bool = False, role: str = "") -> None:
         """Ask for the screen for ``name``, at ``seat`` (its colour and mark; ``None``: none
         shown), for their turn or, with ``secret``, their secret choice; ``role`` is the
-        public role they play now (Mr. Sneaky's Thief), if the game has one."""
+        public role they play now (a thief, an attacker), if the game has one."""
         self.title.setText(tr("privacy.title", lang, player=name))
         who = tr("privacy.for_secret" if secret else "privacy.for_turn", lang, player=name)
         if role:
