@@ -522,14 +522,15 @@ class SecretAgentView(GameView[SecretAgentObs]):
         out.texts.append(Text("attack_title", b.x + 8, b.y + 6, e, j, size=14, bold=True,
                               color="#ffe08a"))
         x = b.x + 8
-        top = b.y + 26
+        head = 26.0  # the area's title line
+        top = b.y + head
         # The played card (and a stolen one) as tall as the area allows, at most a pile's
         # size (where its text reads at 9 pt: the defender reads it here first); the spies in
         # two rows beside it, small enough that the threshold line fits under them on a
         # crowded table (six countries).
-        ch = min(MID_H, b.h - 26 - 4)
+        ch = min(MID_H, b.h - head - 4)
         cw = ch * MID_W / MID_H
-        spy_h = min(SPY_H, (b.h - 30 - 8 - 24 - 2 * 18 - 6) / 2)
+        spy_h = min(SPY_H, (b.h - head - 12 - 24 - 2 * 18 - 6) / 2)
         spy_w = spy_h * SPY_W / SPY_H
         played = str(obs["played"])
         if played:
