@@ -101,8 +101,7 @@ _KATAKANA_RUN = re.compile(r"[\u30a1-\u30fa\u30fc\uff66-\uff9f]{2,}")
 _NO_LINE_START = frozenset("ーァィゥェォッャュョヮヵヶ")
 #: The fewest characters a katakana word leaves on either side of a line break.
 _KATAKANA_PART = 3
-#: U+2060 WORD JOINER: no line break on either side, drawn as nothing.
-WORD_JOINER = "\u2060"
+WORD_JOINER = textnotes.WORD_JOINER
 
 
 def _join_katakana(word: str) -> str:

@@ -38,6 +38,11 @@ def recording() -> bool:
     return _sink is not None
 
 
+#: U+2060 WORD JOINER: no line break on either side, drawn as nothing (the painter joins
+#: katakana words with it; a report records the text without it).
+WORD_JOINER = "\u2060"
+
+
 @contextmanager
 def listening() -> Iterator[list[Note]]:
     global _sink
@@ -66,8 +71,8 @@ def note(painter: QPainter, box: QRectF, text: str, font: QFont, flags: int, rol
     ink = shown.adjusted(0.0, top, 0.0, -bottom) if shown.height() > top + bottom else shown
     t = painter.combinedTransform()
     k = scale_of(t)
-    # The words as a reader sees them: a word joiner (``art.WORD_JOINER``) prints nothing.
-    _sink.append(Note(role, text.replace("\u2060", ""), t.mapRect(box), t.mapRect(shown),
+    # The words as a reader sees them: a word joiner prints nothing.
+    _sink.append(Note(role, text.replace(WORD_JOINER, ""), t.mapRect(box), t.mapRect(shown),
                       t.mapRect(ink), size * k, cut, elided))
 
 
