@@ -23,7 +23,10 @@ Two more steps make guessing games come out right:
   replay. Actions the search found clearly worse (few visits) are left out of the draw.
 - **A careless opponent, sometimes.** A mix aimed only at a thinking opponent wins no more than
   a coin flip against anyone at the guess itself. In a share of the iterations the other seats
-  guess at random (``MODEL_WEIGHT``), so the search still punishes careless guessing.
+  guess without thinking (``MODEL_WEIGHT``), so the search still punishes careless guessing.
+  How such a seat guesses is the game's ``opponent_model`` where it has one - read from what
+  that seat has shown in public, such as a caller who keeps naming one type - and uniformly at
+  random otherwise.
 
 Chance stays open loop and playouts are as in ``mcts``. Only games that set
 ``game.has_hidden_moves`` reach this module; every other game is searched by ``mcts`` exactly as
@@ -52,14 +55,16 @@ from .tree import Guide, Node, guide, playout, select
 MIX_FLOOR = 0.3
 
 #: Share of iterations in which the other seats make their hidden moves, and their answers to
-#: hidden moves, blindly (uniformly at random, as ``RandomAgent`` would) instead of choosing in
-#: their own trees. This is a restricted Nash response (Johanson, Zinkevich & Bowling, 2007):
-#: the opponent is modelled as a careless player with this probability and as a thinking one
-#: otherwise; the higher it is, the more the search exploits careless play and the more a
-#: thinking player can exploit it. Spymaster, hard against random (30 games each): 21 wins at
-#: 0.5, 22 at 0.6, 23 at 0.67, 26 at 0.75, 29 at 1.0; at 0.75 over 200 games with seats
-#: rotated, 179. At 0.75 hard still draws about one attack in five as Special Forces, which a
-#: defender who always names Special Forces turns into an even game.
+#: hidden moves, blindly (as the game's ``opponent_model`` says, else uniformly at random, as
+#: ``RandomAgent`` would) instead of choosing in their own trees. This is a restricted Nash
+#: response (Johanson, Zinkevich & Bowling, 2007): the opponent is modelled as a careless
+#: player with this probability and as a thinking one otherwise; the higher it is, the more
+#: the search exploits careless play and the more a thinking player can exploit it. Spymaster,
+#: hard against random (30 games each): 21 wins at 0.5, 22 at 0.6, 23 at 0.67, 26 at 0.75, 29
+#: at 1.0; at 0.75 over 200 games with seats rotated, 179. With uniform blind guesses hard
+#: still drew about one attack in five as Special Forces, which a defender who always names
+#: Special Forces turned into an even game; Spymaster's ``opponent_model`` guesses from the
+#: defender's own calls instead (``docs/exploit.md``).
 MODEL_WEIGHT = 0.75
 
 
@@ -165,6 +170,9 @@ def _search(
     randrange = rng.randrange
     clock = time.perf_counter
     policy, prune = hooks.policy, hooks.prune
+    # Opt-in, as in ``mcts``: a game that keeps the default draws the same random numbers.
+    model = (game.opponent_model
+             if type(game).opponent_model is not Game.opponent_model else None)
     depth = hooks.depth if hooks.depth is not None else rollout_depth
     depth_limit = math.inf if depth is None else depth
     length_cap = game.max_game_length()
@@ -214,7 +222,11 @@ def _search(
                     hidden_from >> player & 1
                     or any(public(state, a, i) != a for a in actions for i in seats
                            if i != player)):
-                action = actions[randrange(len(actions))] if len(actions) > 1 else actions[0]
+                modelled = None if model is None else model(state, seat, actions, rng)
+                if modelled is not None:
+                    action = modelled
+                else:
+                    action = actions[randrange(len(actions))] if len(actions) > 1 else actions[0]
                 best = children.get(action)
                 if best is None:
                     best = children[action] = Node(player)

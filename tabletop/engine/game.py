@@ -403,6 +403,11 @@ class Game(ABC, Generic[S]):
         Rich Man, searching, knows about). A game that knows how such a player decides may say
         so here. The answer may use only what the player to move can see; ``rng`` is the
         search's seeded generator. Games that keep the default are searched exactly as before.
+
+        A game with hidden moves (``has_hidden_moves``) is searched with one tree per seat,
+        where every seat chooses in its own tree; there the model is asked only in the share
+        of iterations in which the other seats guess without thinking (``mo_ismcts``), and
+        ``None`` leaves that guess uniform.
         """
         return None
 

@@ -87,11 +87,11 @@ R_DEADLOCK = "deadlock"
 _KEY: dict[str, tuple[int, int]] = {c: sort_key(c) for c in ALL_CARDS}
 _TYPE: dict[str, str] = {c: card_type(c) for c in ALL_CARDS}
 _TYPE_INDEX: dict[str, int] = {kind: i for i, kind in enumerate(TYPES)}
-#: A caller's habit: one type named in at least this share of at least this many calls (a
-#: caller naming types at random shows one in 6 of 6 calls 0.4% of the time; looser bars
-#: cost games against such callers: 0.7 of 4 took hard from 84.5% to 76.5% against random).
-HABIT_SHARE = 0.85
-HABIT_CALLS = 6
+#: Calls of each type the search's model of a defender starts from (``opponent_model``): the
+#: larger, the more calls it takes before a leaning shows. Measured over 200 seeded games each
+#: (``docs/exploit.md``): at 2 a caller who always names Special Forces won 32.5% against hard
+#: and hard won 89.0% against random play; at 1, 25.5% and 86.5%.
+CALL_PRIOR = 1.0
 _NUM: dict[str, int] = {c: spy_number(c) for c in ALL_CARDS}
 
 
@@ -652,20 +652,21 @@ class SpymasterGame(Game[SpymasterState]):
         s.calls = [[int(v) for v in c] for c in obs["calls"]]
         return s
 
-    def search_actions(self, state: SpymasterState, legal: list[str]) -> list[str]:
-        # A defender who names one type far more often than the others (HABIT_SHARE of at
-        # least HABIT_CALLS calls, all public) would catch that type: the search leaves
-        # those attacks out while others are in hand, so a fixed habit is not rewarded.
+    def opponent_model(self, state: SpymasterState, seat: int, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        """A defender's call, in the search's careless share (``tabletop.ai.mo_ismcts``),
+        drawn in proportion to the calls he has made so far (all public, SM-R12) with
+        ``CALL_PRIOR`` of each type added: an even mix until his calls say otherwise. A caller
+        who keeps naming one type is then met in the search as he plays: the attacker learns
+        to play that type last, to hold back spies that cannot reach the next third (SM-R26)
+        and to shed that type at the hand limit. The answer depends on the calls alone, never
+        on the face-down card. The attacker's own face-down play keeps the uniform guess."""
         s = state
-        if s.phase != P_PLAY or s.attacker < 0:
-            return legal
-        calls = s.calls[1 - s.attacker]
-        total = sum(calls)
-        if total < HABIT_CALLS:
-            return legal
-        caught = {TYPES[i] for i, n in enumerate(calls) if n >= HABIT_SHARE * total}
-        kept = [a for a in legal if not (a.startswith("play:") and _TYPE[a[5:]] in caught)]
-        return kept or legal
+        if s.phase != P_CALL or s.pending:
+            return None
+        counts = s.calls[1 - s.attacker]
+        weights = [counts[_TYPE_INDEX[a[5:]]] + CALL_PRIOR for a in legal]
+        return rng.choices(legal, weights)[0]
 
     # -- serialisation --------------------------------------------------------------------
     fields = FIELDS
