@@ -392,8 +392,11 @@ CASES = [
     Case("national-economy", ("human", "easy"), 5, DROP_CLICK),
     Case("national-economy-solo", ("human",), 6, DROP_CLICK),
     Case("mr-sneaky", ("human", "easy"), 7, DROP_CLICK),
-    # Every call has its key (S, F, K; H stays the window's hint).
-    Case("spymaster", ("human", "easy"), 8, frozenset({"shortcut"})),
+    # Every call has its key (S, F, K; H stays the window's hint); the person also attacks,
+    # a card dropped or clicked onto its place, and Enter on a Spy that may be tucked asks
+    # in a menu whether to tuck it or pick it up.
+    Case("spymaster", ("human", "easy"), 8, frozenset({"drop", "click", "shortcut"}),
+         menu=True),
     Case("not-my-fault", ("human", "easy"), 9, frozenset({"drop", "shortcut"})),
     Case("buried-treasure", ("human", "easy"), 10, DROP_CLICK),
     Case("punimonyo", ("human", "easy"), 11, frozenset({"shortcut", "click"})),
