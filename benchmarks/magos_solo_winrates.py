@@ -1,7 +1,8 @@
 """Measure how often an AI level beats each Magos solo opponent card.
 
 For every enemy (campaign order a-1 .. a-17) the script plays N seeded battles with the
-first-game spells; the agent is ``tabletop.ai.levels.make_agent(level)`` and chooses from
+first-game spells, or with the spell set ``magos_spell_sets.py`` found for that enemy
+(``--hands FILE``); the agent is ``tabletop.ai.levels.make_agent(level)`` and chooses from
 ``game.observation(state, 0)`` only, like any player. It prints a Markdown table and writes the
 figures as JSON. This is a measurement, not a test: it is slow at the hard level (about
 3 CPU-seconds per battle), so the JSON file is rewritten after every battle and ``--resume``
@@ -11,11 +12,14 @@ gives exactly the figures of an uninterrupted one.
     python benchmarks/magos_solo_winrates.py --level easy --battles 5 --workers 2
     python benchmarks/magos_solo_winrates.py --level hard --battles 200 --workers 2 \
         --dice patch-v1.1 --json patch.json --resume
+    python benchmarks/magos_solo_winrates.py --level hard --battles 200 --workers 2 \
+        --hands benchmarks/results/magos-spell-sets.json --seed 1001 --json found.json
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -24,17 +28,21 @@ from typing import Any
 
 import resumable
 
-from tabletop.ai.levels import LEVELS, make_agent
+from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
 from tabletop.games.magos.solo import MagosSoloGame
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 
-def battle(enemy: str, level: str, dice: str, seed: int) -> dict[str, Any]:
-    """One seeded battle; the result from the wizard's side."""
+def battle(enemy: str, level: str, dice: str, seed: int, hand: str = "") -> dict[str, Any]:
+    """One seeded battle; the result from the wizard's side. ``hand``: five spell ids
+    separated by commas (the solo ``hand`` option), else the first-game spells."""
     game = MagosSoloGame()
-    session = Session(game, 1, {"enemy": enemy, "dice": dice}, seed, human_seats=())
+    options: dict[str, str] = {"enemy": enemy, "dice": dice}
+    if hand:
+        options["hand"] = hand
+    session = Session(game, 1, options, seed, human_seats=())
     agent = make_agent(level, time_cap=None)
     start = time.perf_counter()
     decisions = 0
@@ -77,9 +85,9 @@ def summarize(enemy: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def markdown(rows: list[dict[str, Any]], level: str, dice: str) -> str:
+def markdown(rows: list[dict[str, Any]], level: str, dice: str, spells: str) -> str:
     lines = [
-        f"Magos solo, level {level}, dice {dice}, first-game spells",
+        f"Magos solo, level {level}, dice {dice}, {spells}",
         "",
         "| a-# | Enemy | HP | Battles | Wins | Losses | Draws | Win % | Turns to win | s/battle |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -95,13 +103,15 @@ def markdown(rows: list[dict[str, Any]], level: str, dice: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--level", default="hard", choices=LEVELS)
+    p.add_argument("--level", default="hard", choices=AGENTS)
     p.add_argument("--battles", type=int, default=20, help="battles per enemy")
     p.add_argument("--dice", default=PATCH, choices=DICE_MODES)
     p.add_argument("--workers", type=int, default=1, help="processes to play in")
     p.add_argument("--seed", type=int, default=1, help="seed of the first battle")
     p.add_argument("--enemies", default="", help="comma-separated enemy ids (default: all)")
     p.add_argument("--json", default="magos_solo_winrates.json", help="where to write JSON")
+    p.add_argument("--hands", default="",
+                   help="a magos_spell_sets.py JSON file: each enemy's battles hold its set")
     p.add_argument("--resume", action="store_true",
                    help="keep the battles already in the JSON file and play only the rest")
     args = p.parse_args(argv)
@@ -109,7 +119,18 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [e for e in enemies if e not in ENEMIES]
     if unknown:
         p.error(f"unknown enemies: {', '.join(unknown)}")
-    jobs = [(enemy, args.level, args.dice, args.seed + i)
+    hands: dict[str, str] = {}
+    if args.hands:
+        try:
+            found = json.loads(Path(args.hands).read_text(encoding="utf-8"))["enemies"]
+            hands = {e: ",".join(found[e]["hand"]) for e in enemies}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            p.error(f"--hands {args.hands}: no spell set for every enemy asked ({exc!s})")
+    meta: dict[str, Any] = {"level": args.level, "dice": args.dice}
+    if hands:
+        meta["hands"] = hands
+        meta["hands_file"] = args.hands
+    jobs = [(enemy, args.level, args.dice, args.seed + i, hands.get(enemy, ""))
             for enemy in enemies for i in range(args.battles)]
     order = {e: i for i, e in enumerate(CAMPAIGN_ORDER)}
 
@@ -122,13 +143,14 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         out, played, elapsed = resumable.run(
-            Path(args.json), {"level": args.level, "dice": args.dice}, jobs,
+            Path(args.json), meta, jobs,
             key=lambda job: (job[0], job[3]), run_key=lambda r: (r["enemy"], r["seed"]),
             play=battle, summary=summary, workers=args.workers, resume=args.resume,
             log=lambda m: print(m, file=sys.stderr))
     except resumable.ResumeError as exc:
         p.error(str(exc))
-    print(markdown(out["enemies"], args.level, args.dice))
+    print(markdown(out["enemies"], args.level, args.dice,
+                   f"spell sets of {args.hands}" if hands else "first-game spells"))
     print(f"\n{played} battles in {elapsed:.1f} s with {args.workers} worker(s); "
           f"{len(out['runs'])} in the file, {out['seconds']:.0f} s in all.")
     print(f"Wrote {args.json}.", file=sys.stderr)

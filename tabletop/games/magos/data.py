@@ -354,6 +354,20 @@ ENEMIES: dict[str, Enemy] = {e.id: e for e in _ENEMY_LIST}
 CAMPAIGN_ORDER: tuple[str, ...] = tuple(e.id for e in _ENEMY_LIST)
 LISTING_ORDER: tuple[str, ...] = tuple(e.id for e in sorted(_ENEMY_LIST, key=lambda e: e.listing))
 
+#: The spells the AI keeps first when it drafts against each enemy (MG-R51), as the spell-set
+#: search of ``benchmarks/magos_spell_sets.py`` found them (``docs/magos-solo-difficulty.md``),
+#: where hard won more with them than with the first-game spells (a-13: 66% against 2%). The
+#: other enemies keep the first-game spells: hard wins most battles against them with those,
+#: and against a-17 it won none with either set.
+SOLO_SPELL_SETS: dict[str, tuple[str, ...]] = {
+    "armored_dragon": ("harmony", "healing", "pain", "ring_of_fire", "wrath"),
+}
+
+
+def solo_spell_set(enemy: str) -> tuple[str, ...]:
+    """The five spells the AI drafts for first against ``enemy``."""
+    return SOLO_SPELL_SETS.get(enemy, FIRST_GAME_HAND)
+
 
 class EnemyStep(NamedTuple):
     """One resolved enemy die: its face, what it did and the values after it.

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict
 
@@ -56,6 +57,7 @@ from .data import (
     enemy_dice_count,
     enemy_dice_v11,
     enemy_step,
+    solo_spell_set,
 )
 from .model import (
     _FACES,
@@ -522,6 +524,19 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
              + 0.03 * (state.max_mana[PLAYER] - START_MAX_MANA)
              + 0.02 * (state.max_hp[PLAYER] - START_HP))
         return math.tanh(v)
+
+    def search_actions(self, state: MagosSoloState, legal: list[str]) -> list[str]:
+        """In the draft (MG-R51), keep the spells of the set found best against this enemy
+        (``data.SOLO_SPELL_SETS``) while any of them is among the cards left, so the search
+        spends its iterations on the battle; once none is, every card is searched. What is
+        kept the search cannot judge itself: a battle is too long for its playouts to tell
+        one set of five from another."""
+        if state.phase != P_DRAFT:
+            return legal
+        wanted = Counter(solo_spell_set(state.enemy))
+        wanted.subtract(state.hands[PLAYER])
+        kept = [a for a in legal if wanted[a[5:]] > 0]
+        return kept or legal
 
     def max_game_length(self) -> int:
         # Per round at most: roll, 4 dice, 2 X choices, fire, end; the enemy's roll and 4
