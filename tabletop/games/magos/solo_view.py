@@ -143,9 +143,12 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             name_ja += " ◀"
         out.texts.append(Text("name0", 40, BOTTOM_Y, name_en, name_ja, size=18, bold=True))
         add_meters(out, 0, pl, 40, BOTTOM_Y + 40)
-        # What to do next is the app's status line; the table only names the turn.
-        turn_en, turn_ja = self._turn_text(obs)
-        out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18, bold=True))
+        # What to do next is the app's status line; the table only names the turn. In the
+        # draft the dealt cards cover that spot, and the turn has not begun.
+        if phase != P_DRAFT:
+            turn_en, turn_ja = self._turn_text(obs)
+            out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18,
+                                  bold=True))
         return out
 
     @staticmethod

@@ -159,3 +159,21 @@ def test_series_and_no_summary_mid_battle() -> None:
     assert {say(n, "ja"): v for n, v in VIEW.series(obs)} == \
         {"HP": 15.0, "マナ": 4.0, "リーパー HP": 9.0}
     assert say(VIEW.summary(obs), "en") == ""
+
+
+def test_no_table_text_lies_under_the_dealt_cards_in_the_draft() -> None:
+    # MG-R51: in the draft the dealt cards cross the middle of the table, where the turn
+    # counter stands in a battle; a text there peeked out beside the first card. The turn
+    # has not begun, so the table names none.
+    session = Session(SOLO, options={"setup": "draft"}, seed=6)
+    lay = VIEW.layout(session.observation(0), 0)
+    dealt = [p for p in lay.pieces if p.id.startswith("deal")] or [
+        z for z in lay.zones if "deal" in z.id]
+    assert dealt, [p.id for p in lay.pieces]
+    top = min(p.y for p in dealt)
+    bottom = max(p.y + p.h for p in dealt)
+    under = [t.id for t in lay.texts if top - 20 <= t.y <= bottom]
+    assert under == [], under
+    assert "turn" not in {t.id for t in lay.texts}
+    battle_lay = VIEW.layout(SOLO.observation(battle(dice=[3]), 0), 0)
+    assert "turn" in {t.id for t in battle_lay.texts}
