@@ -526,11 +526,10 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return math.tanh(v)
 
     def search_actions(self, state: MagosSoloState, legal: list[str]) -> list[str]:
-        """In the draft (MG-R51), keep the spells of the set found best against this enemy
-        (``data.SOLO_SPELL_SETS``) while any of them is among the cards left, so the search
-        spends its iterations on the battle; once none is, every card is searched. What is
-        kept the search cannot judge itself: a battle is too long for its playouts to tell
-        one set of five from another."""
+        """In the draft (MG-R51), try only the spells of the set found best against this
+        enemy (``data.SOLO_SPELL_SETS``) while any of them is among the cards left; once none
+        is, every card is searched. The search cannot judge the keeps itself: a battle is too
+        long for its playouts to tell one set of five from another."""
         if state.phase != P_DRAFT:
             return legal
         wanted = Counter(solo_spell_set(state.enemy))
