@@ -83,7 +83,14 @@ if TYPE_CHECKING:
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
-    from .engine.view_kit import IdForm, score_header, score_row, seat_figures, waiting_reason
+    from .engine.view_kit import (
+        IdForm,
+        cards_en,
+        score_header,
+        score_row,
+        seat_figures,
+        waiting_reason,
+    )
     from .highscores import HighScore, ScoreLine
     from .text import (
         ENGINE,
@@ -124,8 +131,8 @@ _LAZY: dict[str, str] = {
                     "tabletop.engine.tiles"),
     **dict.fromkeys(("SEAT_COLOURS", "SEAT_MARKS", "Box", "seat_colour", "seat_mark",
                      "seat_panels"), "tabletop.engine.seats"),
-    **dict.fromkeys(("IdForm", "score_header", "score_row", "seat_figures", "waiting_reason"),
-                    "tabletop.engine.view_kit"),
+    **dict.fromkeys(("IdForm", "cards_en", "score_header", "score_row", "seat_figures",
+                     "waiting_reason"), "tabletop.engine.view_kit"),
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
     "data_dir": "tabletop.userdata",
 }
@@ -420,6 +427,7 @@ __all__ = [
     "Zone",
     "action_kind",
     "both",
+    "cards_en",
     "check_game",
     "count_copies",
     "counts_per",

@@ -1,5 +1,6 @@
 """What every game's view builds the same way: piece ids that read back, a figure per seat for
-the end-of-game chart, the rows of a score table, and the usual reason a seat must wait.
+the end-of-game chart, the rows of a score table, the usual reason a seat must wait, and a
+count of cards in English.
 
 An id is made and read back by one ``IdForm``, so the two cannot drift apart; the chart's
 figures and the score table's rows are named the same way in every game, so the summary reads
@@ -78,3 +79,9 @@ def waiting_reason(to_move: int) -> Msg:
     if to_move < 0:
         return Msg("refuse.dealing")
     return Msg("table.turn_of", seat=to_move)
+
+
+def cards_en(n: int) -> str:
+    """``n`` cards in English, one card singular ("1 card", "0 cards", "5 cards"); Japanese
+    counts without a plural (``f"{n}枚"``)."""
+    return "1 card" if n == 1 else f"{n} cards"

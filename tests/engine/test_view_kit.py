@@ -1,6 +1,6 @@
 """The view kit every game's view shares: ids made and read back by one form, a figure per
-seat, score-table rows, the reason a seat waits, and what ``GameView`` answers for a spectator
-or a finished game before a view is asked."""
+seat, score-table rows, the reason a seat waits, a count of cards, and what ``GameView``
+answers for a spectator or a finished game before a view is asked."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tabletop.engine import TERMINAL, Msg
 from tabletop.engine.layout import MOVE_POSSIBLE, GameView, Gesture, Layout
 from tabletop.engine.view_kit import (
     IdForm,
+    cards_en,
     score_header,
     score_row,
     seat_figures,
@@ -151,3 +152,7 @@ def test_games_reach_the_kit_through_the_api() -> None:
     for name in ("IdForm", "score_header", "score_row", "seat_figures", "waiting_reason"):
         assert name in api.__all__
         assert getattr(api, name) is globals()[name]
+
+
+def test_a_count_of_one_card_is_singular() -> None:
+    assert [cards_en(n) for n in (0, 1, 2, 14)] == ["0 cards", "1 card", "2 cards", "14 cards"]

@@ -24,6 +24,7 @@ from tabletop.api import (
     Piece,
     Text,
     Zone,
+    cards_en,
     seat_figures,
     seat_name,
     waiting_reason,
@@ -94,9 +95,6 @@ def _score_text(cards: list[int], score: int) -> tuple[str, str]:
 
 
 
-def _cards_en(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
 
 class BuriedTreasureView(GameView[BuriedTreasureObs]):
     """Layout, gestures and words for Buried Treasure."""
@@ -158,7 +156,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         pl = obs["players"][p]
         count = len(pl["hand"])
         out.texts.append(Text(f"hand_count{p}", x + 10, PANEL_Y + 12,
-                              f"{_cards_en(count)} in hand", f"手札{count}枚", size=14))
+                              f"{cards_en(count)} in hand", f"手札{count}枚", size=14))
         s_en, s_ja = self._status_line(obs, p)
         out.texts.append(Text(f"state{p}", x + 10, PANEL_Y + 38, s_en, s_ja, size=14,
                               bold=True, color="#ffe08a" if s_en else "#f4ecd8"))

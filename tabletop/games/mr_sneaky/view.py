@@ -27,6 +27,7 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    cards_en,
     seat_figures,
     seat_name,
 )
@@ -362,14 +363,14 @@ class MrSneakyView(GameView[SneakyObs]):
                                     "to both players",
                                     tooltip_ja=f"富豪の山札:{n}枚(順番は誰も知りません)"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 15, DECK_ZONE.y + DECK_ZONE.h - 22,
-                              _cards_en(n), f"{n}枚", size=14))
+                              cards_en(n), f"{n}枚", size=14))
         pile = obs["discard"]
         if pile:
             out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 15,
                                     DISCARD_ZONE.y + 22, PILE_W, PILE_H, small=True))
         out.texts.append(Text("discard_count", DISCARD_ZONE.x + 15,
                               DISCARD_ZONE.y + DISCARD_ZONE.h - 22,
-                              _cards_en(len(pile)), f"{len(pile)}枚", size=14))
+                              cards_en(len(pile)), f"{len(pile)}枚", size=14))
         drawn = obs["drawn"]
         if drawn:
             placing = obs["phase"] == P_PLACE and seat == int(obs["rich"])
@@ -556,9 +557,6 @@ class MrSneakyView(GameView[SneakyObs]):
         return Msg("summary.agents" if obs["result"] == R_AGENTS else "summary.jewels",
                    **figures)
 
-
-def _cards_en(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _door_of(piece_id: str | None) -> int:

@@ -25,6 +25,7 @@ from tabletop.api import (
     Piece,
     Text,
     Zone,
+    cards_en,
     seat_figures,
     seat_name,
     waiting_reason,
@@ -127,9 +128,6 @@ def _spread(n: int, w: float, step: float, room: float) -> float:
     return min(step, (room - w) / (n - 1))
 
 
-def _cards_en(n: int) -> str:
-    return "1 card" if n == 1 else f"{n} cards"
-
 
 def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
@@ -198,7 +196,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                                     tooltip_ja=f"{seat_name(p, WORDS)[1]}の手札"))
         count = len(hand)
         out.texts.append(Text(f"hand_count{p}", x + 12, PANEL_Y + 84,
-                              f"{_cards_en(count)} in hand",
+                              f"{cards_en(count)} in hand",
                               f"手札{count}枚", size=14))
         self._add_reprimands(out, obs, p, x + w - 160, PANEL_Y + 8)
 
@@ -265,7 +263,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             out.texts.append(Text(f"discard_{v}", d.x + 108, d.y + 14 + k * 24,
                                   f"{v}: ×{counts[v]}", f"{v}:{counts[v]}枚", size=14))
         out.texts.append(Text("discard_count", d.x + 8, d.y + d.h + 6,
-                              _cards_en(len(pile)), f"{len(pile)}枚", size=14))
+                              cards_en(len(pile)), f"{len(pile)}枚", size=14))
         r = RESERVE_ZONE
         reserve = int(obs["reserve"])
         if reserve:
@@ -273,7 +271,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                                     w=PILE_W, h=PILE_H,
                                     tooltip_en=f"Reserve: {reserve} cards, used at the redeal",
                                     tooltip_ja=f"取り置き:{reserve}枚(配り直しで使います)"))
-        out.texts.append(Text("reserve_count", r.x + 8, r.y + r.h + 6, _cards_en(reserve),
+        out.texts.append(Text("reserve_count", r.x + 8, r.y + r.h + 6, cards_en(reserve),
                               f"{reserve}枚", size=14))
         self._add_last_audit(out, obs)
 

@@ -26,6 +26,7 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    cards_en,
     seat_figures,
     seat_name,
 )
@@ -237,16 +238,16 @@ class SpymasterView(GameView[SpymasterObs]):
         if n:
             out.pieces.append(Piece("deck", "card", DECK_ZONE.x + 10, DECK_ZONE.y + 14,
                                     face_up=False, w=PILE_W, h=PILE_H,
-                                    tooltip_en=f"Deck: {n} cards", tooltip_ja=f"山札:{n}枚"))
+                                    tooltip_en=f"Deck: {cards_en(n)}", tooltip_ja=f"山札:{n}枚"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 10, DECK_ZONE.y + DECK_ZONE.h + 6,
-                              f"{n} cards", f"{n}枚", size=14))
+                              cards_en(n), f"{n}枚", size=14))
         pile = obs["discard"]
         if pile:
             out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 10,
                                     DISCARD_ZONE.y + 14, PILE_W, PILE_H))
         out.texts.append(Text("discard_count", DISCARD_ZONE.x + 10,
                               DISCARD_ZONE.y + DISCARD_ZONE.h + 6,
-                              f"{len(pile)} cards", f"{len(pile)}枚", size=14))
+                              cards_en(len(pile)), f"{len(pile)}枚", size=14))
         played = obs["played"]
         if played is not None:
             x, y = PLAY_ZONE.x + 20, PLAY_ZONE.y + 14

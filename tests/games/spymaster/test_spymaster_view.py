@@ -42,6 +42,11 @@ def test_layout_hands_rows_documents_and_piles() -> None:
     assert {"play", "discard", "deck_zone", "row0", "row1"} <= zones
     texts = {t.id: t.text_en for t in lay.texts}
     assert texts["deck_count"] == "14 cards" and "(you)" in texts["name0"]
+    # One card left is one card (it read "1 cards").
+    last = position(["spy1", "spy5", "hacker"], ["spy4", "spy2"], rows=(["spy3"], []),
+                    deck={"forces": 1})
+    texts = {t.id: t.text_en for t in VIEW.layout(GAME.observation(last, 0), 0).texts}
+    assert texts["deck_count"] == "1 card"
 
 
 def test_face_down_card_seen_only_by_the_attacker() -> None:
