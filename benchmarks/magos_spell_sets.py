@@ -30,15 +30,10 @@ from typing import Any
 from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, DRAFT_POOL, ENEMIES, FIRST_GAME_HAND
-from tabletop.games.magos.solo import MagosSoloGame
+from tabletop.games.magos.solo import MagosSoloGame, hand_copies
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 Hand = tuple[str, ...]
-
-
-def allowed(spell: str) -> int:
-    """Copies of ``spell`` a solo hand may hold: one Harmony, the draft pool's count else."""
-    return 1 if spell == "harmony" else DRAFT_POOL[spell]
 
 
 def neighbours(hand: Hand) -> list[Hand]:
@@ -50,7 +45,7 @@ def neighbours(hand: Hand) -> list[Hand]:
             if new == old:
                 continue
             cand = (*hand[:i], new, *hand[i + 1:])
-            if Counter(cand)[new] <= allowed(new):
+            if Counter(cand)[new] <= hand_copies(new):
                 out.add(tuple(sorted(cand)))
     return sorted(out)
 

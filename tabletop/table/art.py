@@ -15,6 +15,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -117,9 +118,11 @@ def _join_katakana(word: str) -> str:
     return "".join(out)
 
 
+@lru_cache(maxsize=4096)
 def unbroken(text: str) -> str:
     """``text`` with its katakana words joined, so that wrapping splits none of them except
-    where a long one must (``_join_katakana``)."""
+    where a long one must (``_join_katakana``). Remembered: a card's text is measured several
+    times in every paint (fitting, the title plan, drawing), and a table holds few texts."""
     return _KATAKANA_RUN.sub(lambda m: _join_katakana(m.group()), text)
 
 

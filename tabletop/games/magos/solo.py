@@ -98,6 +98,12 @@ _ENEMY_TEXT: dict[int, str] = {v: f"enemy:{v}" for v in range(1, 7)}
 
 
 
+def hand_copies(spell: str) -> int:
+    """How many copies of ``spell`` a solo hand may hold: one Harmony is handed out, the rest
+    come from the draft pool (MG-R11)."""
+    return 1 if spell == "harmony" else DRAFT_POOL[spell]
+
+
 def parse_hand(text: str) -> tuple[str, ...]:
     """The ``hand`` option: five comma-separated spell ids a player could hold (MG-R51).
 
@@ -117,8 +123,7 @@ def parse_hand(text: str) -> tuple[str, ...]:
             f"Spell ids: {', '.join(SPELL_IDS)}."
         )
     for spell in sorted(set(names)):
-        # One Harmony is handed out, the rest come from the draft pool (MG-R11).
-        allowed = 1 if spell == "harmony" else DRAFT_POOL[spell]
+        allowed = hand_copies(spell)
         if names.count(spell) > allowed:
             copies = "copy" if allowed == 1 else "copies"
             raise InvalidOptionError(

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 from typing import Any, TypedDict
@@ -224,12 +223,10 @@ def make_resampler(obs: Observation) -> Callable[[random.Random], SneakyState]:
         # At most 840 layouts: weigh them all once, then each draw is one bisection.
         fills, weights = layout_weights(base, hidden)
         cumulative = list(accumulate(weights))
-        total = cumulative[-1]
-        last = len(fills) - 1
 
         def draw(rng: random.Random) -> SneakyState:
             s = base.clone()
-            fill = fills[min(last, bisect_right(cumulative, rng.random() * total))]
+            fill = rng.choices(fills, cum_weights=cumulative)[0]
             doors = s.doors
             for d, t in zip(hidden, fill, strict=True):
                 doors[d] = t
