@@ -23,12 +23,9 @@ import resumable
 
 from tabletop.ai.levels import LEVELS, make_agent
 from tabletop.engine import TERMINAL, Session
-from tabletop.games.national_economy.solo import (
-    CLEAR_SCORE,
-    R_BANKRUPT,
-    VARIANTS,
-    NationalEconomySoloGame,
-)
+from tabletop.games.national_economy.data import CLEAR_SCORE
+from tabletop.games.national_economy.solo import R_BANKRUPT, NationalEconomySoloGame
+from tabletop.games.national_economy.spec import VARIANTS
 
 
 def game(variant: str, level: str, seed: int) -> dict[str, Any]:
