@@ -87,17 +87,19 @@ class MCTSAgent(Agent):
                                      "which is not legal.")
                 return Decision(scripted, 0, time.perf_counter() - start)
         budget = max(1, round(self.iterations * game.search_effort()))
+        exploration = self.exploration * game.search_exploration(obs)
         if game.has_hidden_moves:
             # Moves other seats see only in part: one tree per seat (see ``mo_ismcts``).
             return mo_ismcts.choose(
                 game, obs, seat, legal, seed=seed, iterations=budget,
-                exploration=self.exploration, rollout_depth=self.rollout_depth,
+                exploration=exploration, rollout_depth=self.rollout_depth,
                 time_cap=self.time_cap, top_k=self.top_k, start=start, cancel=cancel,
                 guided=self.guided)
         rng = random.Random(seed)
         root = Node(seat)
         root.player = seat
-        done = self._search(game, game.resampler(obs, seat), root, rng, budget, start, cancel)
+        done = self._search(game, game.resampler(obs, seat), root, rng, budget, exploration,
+                            start, cancel)
         children = root.children
         ranked = sorted(
             (a for a in legal if a in children),
@@ -128,6 +130,7 @@ class MCTSAgent(Agent):
         root: Node,
         rng: random.Random,
         iterations: int,
+        exploration: float,
         start: float,
         cancel: CancelFlag | None,
     ) -> int:
@@ -144,7 +147,7 @@ class MCTSAgent(Agent):
                  if type(game).opponent_model is not Game.opponent_model else None)
         me = root.player
         randrange = rng.randrange
-        c = self.exploration
+        c = exploration
         deadline = math.inf if self.time_cap is None else start + self.time_cap
         clock = time.perf_counter
         hooks = guide(game, self.guided)

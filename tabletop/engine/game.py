@@ -450,6 +450,16 @@ class Game(ABC, Generic[S]):
         the other games."""
         return 1.0
 
+    def search_exploration(self, obs: Observation) -> float:
+        """How many times an AI level's exploration constant a search from ``obs`` uses
+        (default 1).
+
+        The search weighs its average return against an exploration bonus on the scale of
+        returns in [-1, 1]. Where good and bad play differ by only a few hundredths of that
+        range (a solo score graded within a loss), the bonus drowns the difference and the
+        search spreads its iterations almost evenly; such a game narrows the bonus here."""
+        return 1.0
+
     def max_game_length(self) -> int:
         """Upper bound on actions in one game; playouts stop there (a safety net)."""
         return 10_000

@@ -9,6 +9,7 @@ import pytest
 
 from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.engine import CHANCE, Game, Session
+from tabletop.engine.game import Observation
 from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
@@ -258,6 +259,26 @@ def test_agents_answer_alone_legally_and_repeatably(name: str, game: Game[Any],
     b = MCTSAgent(150).choose(game, session.observation(seat), seat, legal, seed=11)
     assert (a.action, a.visits, a.value) == (b.action, b.visits, b.value)
     assert a.value is not None and -1.0 <= a.value <= 1.0
+
+
+class _WideSolo(NationalEconomySoloGame):
+    """The solo game with the search's own exploration constant."""
+
+    def search_exploration(self, obs: Observation) -> float:
+        return 1.0
+
+
+def test_game_scales_the_exploration_constant() -> None:
+    # Under rules b the solo game narrows exploration to a quarter (``search_exploration``):
+    # its search is the one an agent with a quarter of the constant runs on the game left wide.
+    options: dict[str, object] = {"variant": "b", "wage_failure": "penalty-tokens"}
+    session = _solo_decision_point(NationalEconomySoloGame(), 5, 12, options)
+    obs, legal = session.observation(0), session.legal_actions()
+    narrowed = MCTSAgent(200).choose(NationalEconomySoloGame(), obs, 0, legal, seed=3)
+    by_hand = MCTSAgent(200, exploration=0.25).choose(_WideSolo(), obs, 0, legal, seed=3)
+    wide = MCTSAgent(200).choose(_WideSolo(), obs, 0, legal, seed=3)
+    assert narrowed.visits == by_hand.visits
+    assert narrowed.visits != wide.visits
 
 
 class _ThoroughToy(ToyGame):

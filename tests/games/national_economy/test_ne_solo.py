@@ -451,6 +451,66 @@ def test_heuristic_and_returns_shape() -> None:
     assert SOLO.returns(s) == [0.0]
 
 
+class _Steady(random.Random):
+    """A generator whose ``random()`` never falls under the playout's noise share."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+def test_playout_covers_the_wages_with_the_cheapest_earner() -> None:
+    # NE-R31, NE-R76: $4 of wages due and no cash; the Tavern brings $5 for no card, the Stall
+    # $6 for one, so the playout sends the worker to the Tavern.
+    s = solo("b", hand=["farm"], buildings=["tavern"], cash=0, household=20,
+             public_extra=["stall"])
+    legal = SOLO.legal_actions(s)
+    assert {"place:stall", "place:own:tavern"} <= set(legal)
+    assert SOLO.playout_action(s, legal, _Steady(1)) == "place:own:tavern"
+    # $8 due: neither the Tavern nor the Stall covers it alone; the larger sum goes first.
+    s.workers = [4]
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == "place:stall"
+
+
+def test_playout_builds_then_draws_once_the_wages_are_covered() -> None:
+    # With the wages in hand the playout builds where it can (the Carpenter, NE-P3, NE-R43),
+    # else draws (the Mine, NE-P2); hiring is left to the share of random placements.
+    s = solo("b", hand=["farm", GOODS], cash=10, household=20)
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == "place:carpenter"
+    s = solo("b", hand=[], cash=10, household=20)
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == "place:mine"
+    noisy = [SOLO.playout_action(s, SOLO.legal_actions(s), random.Random(seed))
+             for seed in range(200)]
+    assert noisy.count(None) > 10 and noisy.count("place:mine") > 100
+
+
+def test_playout_keeps_the_valuable_cards() -> None:
+    # NE-R42, NE-R44: a cost is paid with goods first, then with the least valuable card; a
+    # build takes the most valuable building.
+    s = solo("b", hand=["statue", "farm", "orchard", "tavern", GOODS], cash=10)
+    s, _ = play(s, "place:carpenter")
+    build = SOLO.legal_actions(s)
+    assert "build:orchard" in build
+    assert SOLO.playout_action(s, build, _Steady(1)) == "build:statue"
+    s, _ = play(s, "build:orchard")  # a cost of 2: the goods, then the Farm ($6, not $8 or $28)
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == f"discard:{GOODS}"
+    s, _ = play(s, f"discard:{GOODS}")
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == "discard:farm"
+
+
+def test_playout_sells_the_cheapest_building_that_covers_the_wages() -> None:
+    # NE-R53, NE-R82: short $4 at half prices; the Orchard ($5) and the Factory ($6) cover
+    # it alone, the Farm ($3) does not: the Orchard is sold, then the payday ends.
+    s = solo("b", buildings=["farm", "orchard", "factory"], cash=2, round_=3,
+             public_extra=["stall", "market"])
+    s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
+    assert s.phase == P_SELL and s.due(0) - s.cash[0] == 4
+    legal = SOLO.legal_actions(s)
+    assert "sell:factory" in legal
+    assert SOLO.playout_action(s, legal, _Steady(1)) == "sell:orchard"
+    s, _ = play(s, "sell:orchard")
+    assert SOLO.playout_action(s, SOLO.legal_actions(s), _Steady(1)) == "done"
+
+
 # ---------------------------------------------------------------------------------------------
 # The table view
 # ---------------------------------------------------------------------------------------------
