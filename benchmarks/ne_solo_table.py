@@ -97,6 +97,13 @@ def markdown(columns: list[dict[str, Any]], commands: list[str], target: int) ->
         "assets after round 9 (NE-R78); a game that ends early because wages or tax "
         "cannot be paid (NE-R77) has no score and counts as a game over.",
         "",
+        "Its search plays each simulated continuation by rules of thumb for 40 decisions (pay "
+        "this round's wages with the cheapest earner, then build, then draw; discard goods "
+        "and the least valuable cards first; at a payday sell the cheapest building that "
+        "covers the wages) and then judges the position; under rules b it explores with a "
+        "quarter of the usual constant, because a point of score moves its result by under "
+        "a hundredth.",
+        "",
     ]
     if partial:
         lines += [
