@@ -119,14 +119,26 @@ def sale_price(variant: str, card: str) -> int:
     return value // 2 if variant == VARIANT_B else value
 
 
+def taxed(variant: str, mode: str) -> bool:
+    """Whether these rules ever tax (NE-R76); under rules b (NE-R83) and with the tax option
+    off, the player reads of wages alone."""
+    return variant != VARIANT_B and mode != TAX_NONE
+
+
+def untaxed(code: str, variant: str, mode: str) -> str:
+    """``code``, or its wording without a tax where the rules never tax."""
+    return code if taxed(variant, mode) else f"{code}_untaxed"
+
+
 def blocked_reason(card: str) -> Msg:
     """Why a blocked workplace cannot be used (NE-R73)."""
     return Msg("refuse.blocked", card=card)
 
 
-def result_message(result: str, total: int) -> Msg:
+def result_message(result: str, total: int, variant: str, mode: str) -> Msg:
     """The headline of a finished solo game."""
-    return Msg(f"result.{result}", total=total)
+    code = f"result.{result}"
+    return Msg(untaxed(code, variant, mode) if result == R_BANKRUPT else code, total=total)
 
 
 class NESoloObs(NEObs):
@@ -282,9 +294,11 @@ class NationalEconomySoloGame(NationalEconomyGame):
         s.active = s.start
         s.placed = [0]
         s.phase = P_PLACE
-        r, w, tax = s.round, s.wage(), _solo(s).tax()
+        ss = _solo(s)
+        r, w, tax = s.round, s.wage(), ss.tax()
         events = [Event("round", {"round": r, "wage": w, "tax": tax, "start": s.start},
-                        msg=Msg("log.solo_round", round=r, wage=w, tax=tax))]
+                        msg=Msg(untaxed("log.solo_round", ss.variant, ss.tax_mode),
+                                round=r, wage=w, tax=tax))]
         if not self._place_actions(s, s.active):
             events.extend(self._idle(s))  # the Mine is free at a round's start: a safety net
         return events
@@ -324,7 +338,8 @@ class NationalEconomySoloGame(NationalEconomyGame):
             s.phase = P_OVER
             ss.result = R_BANKRUPT
             return [Event("game_over", {"seat": p, "wages": wages, "tax": tax, "cash": cash},
-                          msg=Msg("log.bankrupt", seat=p, wages=wages, tax=tax, cash=cash))]
+                          msg=Msg(untaxed("log.bankrupt", ss.variant, ss.tax_mode),
+                                  seat=p, wages=wages, tax=tax, cash=cash))]
         paid_w = min(wages, cash)
         paid_t = min(tax, cash - paid_w)
         s.cash[p] = cash - paid_w - paid_t
@@ -355,7 +370,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
             ss.result = R_FINISHED  # NE-R78
         return [Event("score", {"seat": SEAT, **sc.to_json()}),
                 Event("result", {"result": ss.result, "total": sc.total},
-                      msg=result_message(ss.result, sc.total))]
+                      msg=result_message(ss.result, sc.total, ss.variant, ss.tax_mode))]
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NEState) -> list[float]:
@@ -419,12 +434,12 @@ class NationalEconomySoloGame(NationalEconomyGame):
     def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = _solo(state)
         if s.phase == P_OVER:
-            return result_message(s.result, s.score(SEAT).total)
+            return result_message(s.result, s.score(SEAT).total, s.variant, s.tax_mode)
         if s.phase == P_SELL:
             wages, tax = s.wages(), s.tax()
             due, cash = wages + tax, s.cash[SEAT]
-            return Msg("prompt.payday", wages=wages, tax=tax, due=due, cash=cash,
-                       short=due - cash)
+            return Msg(untaxed("prompt.payday", s.variant, s.tax_mode), wages=wages, tax=tax,
+                       due=due, cash=cash, short=due - cash)
         said = super().prompt(s, seat)
         if s.phase == P_PLACE and s.blocked and said is not None:
             return Msg("prompt.with_blocked", prompt=said,

@@ -40,6 +40,7 @@ from .solo import (
     result_message,
     sale_price,
     tax_for,
+    untaxed,
 )
 from .solo_words import SOLO_WORDS
 from .spec import CHOICE_LABELS, GAME_OVER, TAX_ROUND_MINUS_ONE, VARIANT_B
@@ -97,14 +98,14 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         for t in out.texts:
             if t.id == "round":
                 # NE-R76: the tax sits next to the wage it is paid with.
-                t.text_en, t.text_ja = _both("view.solo_round", round=rnd, rounds=ROUNDS,
-                                             wage=wage, tax=tax)
+                t.text_en, t.text_ja = _both(untaxed("view.solo_round", variant, mode),
+                                             round=rnd, rounds=ROUNDS, wage=wage, tax=tax)
         for p in out.pieces:
             if p.id.startswith("round") and p.id[5:].isdigit():
                 r = int(p.id[5:])
                 t_r = tax_for(variant, mode, r)
-                p.tooltip_en, p.tooltip_ja = _both("view.solo_round_tip", round=r,
-                                                   wage=WAGES[r - 1], tax=t_r)
+                p.tooltip_en, p.tooltip_ja = _both(untaxed("view.solo_round_tip", variant, mode),
+                                                   round=r, wage=WAGES[r - 1], tax=t_r)
 
     def _public(self, out: Layout, obs: NESoloObs, workers: _Workers, zone: Zone) -> float:
         """The public area newest first (NE-R72), blocked cards dimmed under a blocker."""
@@ -174,7 +175,8 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
         workers, wage, cash = int(pl["workers"]), int(obs["wage"]), int(pl["cash"])
         failure = Msg("view.bill_game_over") if str(obs["wage_failure"]) == GAME_OVER else ""
-        line_en, line_ja = _both("view.bill", wages=wages, workers=workers, wage=wage, tax=tax,
+        code = untaxed("view.bill", str(obs["variant"]), str(obs["tax_mode"]))
+        line_en, line_ja = _both(code, wages=wages, workers=workers, wage=wage, tax=tax,
                                  total=wages + tax, cash=cash, failure=failure)
         out.texts.append(Text("bill", MARGIN + zw + 24, y + 2, line_en, line_ja, size=15,
                               bold=True))
@@ -212,8 +214,8 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     def _sale_head(self, obs: NESoloObs, due: int, cash: int) -> Msg:
         wages, tax = int(obs["wages_due"]), int(obs["tax"])
-        return Msg("status.solo_payday", wages=wages, tax=tax, due=due, cash=cash,
-                   short=due - cash)
+        code = untaxed("status.solo_payday", str(obs["variant"]), str(obs["tax_mode"]))
+        return Msg(code, wages=wages, tax=tax, due=due, cash=cash, short=due - cash)
 
     def why_not_seated(self, obs: NESoloObs, seat: int, source: str,
                        target: str | None) -> Msg:
@@ -238,7 +240,8 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     def _winner_text(self, obs: NESoloObs) -> Msg:
         scores = obs.get("scores") or [{"total": 0}]
-        return result_message(str(obs["result"]), int(scores[0]["total"]))
+        return result_message(str(obs["result"]), int(scores[0]["total"]), str(obs["variant"]),
+                              str(obs["tax_mode"]))
 
     def high_score(self, obs: NESoloObs) -> HighScore | None:
         """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages

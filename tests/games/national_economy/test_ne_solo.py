@@ -240,6 +240,49 @@ def test_r76_tax_goes_to_the_supply_and_counts_for_over_selling() -> None:
     assert sum(s.cash) + s.household == s.issued  # the tax left the game
 
 
+@pytest.mark.parametrize(("variant", "mode"), [("b", "round-minus-one"), ("a", "none")])
+def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -> None:
+    # NE-R83 (rules b) and the tax option off: no line of the table, the log or the prompt
+    # mentions a tax of $0; the wages and the shortfall read as under NE-R77.
+    s = solo(variant, buildings=["farm"], cash=2, round_=3, tax=mode,
+             public_extra=["stall", "market"])
+    s, opening = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
+    assert s.phase == P_SELL
+    obs = SOLO.observation(s, 0)
+    lay = VIEW.layout(obs, 0)
+    shown = {t.id: t for t in lay.texts}
+    assert shown["round"].text_en == "Round 3/9 · wage $3 per worker"
+    assert shown["round"].text_ja == "ラウンド 3/9・賃金 1人$3"
+    assert shown["bill"].text_en.startswith(
+        "Payday this round: wages $6 (2 × $3) · you hold $2")
+    assert shown["bill"].text_ja.startswith("今ラウンドの給料日:賃金$6(2人×$3)・所持金$2")
+    tips = [p.tooltip_en for p in lay.pieces if p.id.startswith("round")]
+    assert "Round 3: wage $3 per worker" in tips
+    status = say(VIEW.status(obs, 0), "en")
+    assert status.startswith("Payday: wages $6; you hold $2, so you are $4 short.")
+    assert say(SOLO.prompt(s, 0), "ja").startswith("給料日:賃金$6、所持金$2で$4足りません。")
+    # Nothing to sell and $2 for $6 of wages: NE-R77 ends the game.
+    s = solo(variant, cash=2, round_=3, tax=mode, public_extra=["stall", "market"])
+    s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
+    words = texts(opening + ev) + texts(opening + ev, "ja") + [
+        say(SOLO.prompt(s, 0)), say(SOLO.prompt(s, 0), "ja")]
+    assert s.result == "bankrupt"
+    assert texts(ev)[-1].endswith("owes $6 in wages but holds only $2: the game is over.")
+    assert say(SOLO.prompt(s, 0)) == "Game over: the wages could not be paid."
+    assert say(SOLO.prompt(s, 0), "ja") == "ゲームオーバー:賃金を払えませんでした。"
+    # Wages paid, the next round opens with its wage alone.
+    s = solo(variant, cash=20, round_=3, tax=mode, public_extra=["stall", "market"])
+    s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
+    words += texts(ev) + texts(ev, "ja")
+    assert "Round 4 begins (wage $3 per worker)." in texts(ev)
+    assert "ラウンド4開始(賃金は1人$3)。" in texts(ev, "ja")
+    assert not [w for w in words if "tax" in w.lower() or "税金" in w]
+    # Under rules a with a tax, the same lines name it.
+    s = solo("a", buildings=["farm"], cash=2, round_=3, public_extra=["stall", "market"])
+    assert "tax $2" in {t.id: t for t in VIEW.layout(SOLO.observation(s, 0), 0).texts}[
+        "round"].text_en
+
+
 def test_r77_cannot_pay_is_game_over() -> None:
     # NE-R77: after selling everything sellable the obligation is still not covered.
     s = solo(buildings=["farm"], cash=0, round_=3, public_extra=["stall", "market"])
