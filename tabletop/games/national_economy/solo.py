@@ -199,15 +199,18 @@ class NESoloState(NEState):
         return self.wage() * self.workers[p] + self.tax()
 
 
-# What the search's playouts read of each workplace (from the rules' own programs): the cash a
-# shop, the Tavern or the Restaurant brings with the cards it costs, and which workplaces
-# build or bring building cards.
+# What the search's playouts read of each placement (from the rules' own programs), keyed by
+# the action text of a public or an own workplace: the cash a shop, the Tavern or the
+# Restaurant brings with the cards it costs, and which placements build or bring cards.
+_STEPS = {card: dict(steps) for card, steps in PROGRAMS.items()}
 _EARNS: dict[str, tuple[int, int]] = {
-    card: (dict(steps)["cash"], dict(steps).get("discard", 0))
-    for card, steps in PROGRAMS.items() if "cash" in dict(steps)}
-_BUILDS = frozenset(card for card, steps in PROGRAMS.items() if "build" in dict(steps))
-_DRAWS = frozenset(card for card, steps in PROGRAMS.items()
-                   if {"draw", "reveal", "chem"} & set(dict(steps)) and card not in _BUILDS)
+    f"{kind}{card}": (steps["cash"], steps.get("discard", 0))
+    for card, steps in _STEPS.items() if "cash" in steps for kind in ("place:", "place:own:")}
+_BUILDS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items() if "build" in steps
+                    for kind in ("place:", "place:own:"))
+_DRAWS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items()
+                   if {"draw", "reveal", "chem"} & steps.keys() and "build" not in steps
+                   for kind in ("place:", "place:own:"))
 #: Share of a playout's placements left to chance, so that playouts still try the moves the
 #: rules of thumb below never pick (hiring, goods).
 PLAYOUT_NOISE = 0.15
@@ -462,14 +465,14 @@ class NationalEconomySoloGame(NationalEconomyGame):
                 return None
             short = state.due(SEAT) - state.cash[SEAT]
             if short > 0:
-                earners = [a for a in legal if a[a.rfind(":") + 1:] in _EARNS]
+                earners = [a for a in legal if a in _EARNS]
                 if earners:
-                    covering = [a for a in earners if _EARNS[a[a.rfind(":") + 1:]][0] >= short]
+                    covering = [a for a in earners if _EARNS[a][0] >= short]
                     if covering:
-                        return min(covering, key=lambda a: _EARNS[a[a.rfind(":") + 1:]][1])
-                    return max(earners, key=lambda a: _EARNS[a[a.rfind(":") + 1:]][0])
+                        return min(covering, key=lambda a: _EARNS[a][1])
+                    return max(earners, key=lambda a: _EARNS[a][0])
             for group in (_BUILDS, _DRAWS):
-                picks = [a for a in legal if a[a.rfind(":") + 1:] in group]
+                picks = [a for a in legal if a in group]
                 if picks:
                     return picks[rng.randrange(len(picks))]
             return None
@@ -485,10 +488,10 @@ class NationalEconomySoloGame(NationalEconomyGame):
             sales = [a for a in legal if a.startswith("sell:")]
             if not sales:
                 return None
-            covering = [a for a in sales if self._sale_value(state, a[5:]) >= short]
-            if covering:
-                return min(covering, key=lambda a: self._sale_value(state, a[5:]))
-            return max(sales, key=lambda a: self._sale_value(state, a[5:]))
+            price = {a: self._sale_value(state, a[5:]) for a in sales}
+            covering = [a for a in sales if price[a] >= short]
+            return min(covering, key=price.__getitem__) if covering else max(
+                sales, key=price.__getitem__)
         return None
 
     def playout_depth(self) -> int | None:
