@@ -40,6 +40,7 @@ from .solo import (
     result_message,
     sale_price,
     tax_for,
+    taxed,
     untaxed,
 )
 from .solo_words import SOLO_WORDS
@@ -287,7 +288,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     def series(self, obs: NESoloObs) -> list[Figure]:
         out = super().series(obs)
-        if obs["variant"] != VARIANT_B:
+        if taxed(str(obs["variant"]), str(obs["tax_mode"])):  # no panel that stays at $0
             out.append((Msg("series.tax_paid"), float(obs["taxed"])))
         return out
 

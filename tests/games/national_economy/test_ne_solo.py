@@ -274,11 +274,15 @@ def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -
     s = solo(variant, cash=20, round_=3, tax=mode, public_extra=["stall", "market"])
     s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
     words += texts(ev) + texts(ev, "ja")
+    # The summary's chart has no tax series, so no "Tax paid" panel that stays at $0.
+    words += [say(name, lang) for name, _ in VIEW.series(SOLO.observation(s, 0))
+              for lang in ("en", "ja")]
     assert "Round 4 begins (wage $3 per worker)." in texts(ev)
     assert "ラウンド4開始(賃金は1人$3)。" in texts(ev, "ja")
     assert not [w for w in words if "tax" in w.lower() or "税金" in w]
     # Under rules a with a tax, the same lines name it.
     s = solo("a", buildings=["farm"], cash=2, round_=3, public_extra=["stall", "market"])
+    assert "Tax paid" in [say(name) for name, _ in VIEW.series(SOLO.observation(s, 0))]
     assert "tax $2" in {t.id: t for t in VIEW.layout(SOLO.observation(s, 0), 0).texts}[
         "round"].text_en
 
