@@ -150,7 +150,7 @@ def __getattr__(name: str) -> Any:
 
 
 #: A seat played by a person at the screen; every other seat names an AI level
-#: (``"easy"``, ``"normal"``, ``"hard"``).
+#: (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``).
 HUMAN: Final = "human"
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -39,7 +40,7 @@ from .i18n import player_name, spec_name, tr
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
-AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 SEAT_CHOICES: tuple[str, ...] = (HUMAN, *AI_LEVELS)
 SEED_LIMIT = 2**31 - 1
 #: The save file's ``ui`` entry with the tag of the front page that started the match. Saves
@@ -249,6 +250,9 @@ class NewGameDialog(QDialog):
             combo = QComboBox()
             for choice in SEAT_CHOICES:
                 combo.addItem(tr(f"seat.{choice}", lang), choice)
+                if choice == "expert":  # the one level a player waits for: say how long
+                    combo.setItemData(combo.count() - 1, tr("seat.expert_help", lang),
+                                      Qt.ItemDataRole.ToolTipRole)
             self.seat_combos.append(combo)
             name = QLineEdit()
             name.setMaxLength(NAME_LIMIT)

@@ -19,7 +19,7 @@ OptionValue = bool | int | str
 
 #: The computer levels a seat may have, weakest first. Rules may prescribe how each plays
 #: (``Game.scripted_action``); save files name them; the AI package builds them.
-AI_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+AI_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -169,7 +169,7 @@ def test_single_legal_action_needs_no_search() -> None:
 
 
 def test_levels() -> None:
-    assert LEVELS == ("random", "easy", "normal", "hard")
+    assert LEVELS == ("random", "easy", "normal", "hard", "expert")
     budgets = []
     for level in LEVELS:
         agent = make_agent(level)
@@ -177,8 +177,8 @@ def test_levels() -> None:
         if isinstance(agent, MCTSAgent):
             budgets.append(agent.iterations)
     assert isinstance(make_agent("random"), RandomAgent)
-    assert budgets == sorted(budgets) and len(set(budgets)) == 3
-    with pytest.raises(ValueError, match="random, easy, normal, hard, greedy"):
+    assert budgets == sorted(budgets) and len(set(budgets)) == 4
+    with pytest.raises(ValueError, match="random, easy, normal, hard, expert, greedy"):
         make_agent("grandmaster")
     # The yardsticks are for the command line and benchmarks, not the new-game dialog:
     # greedy, and hard without the game's search hooks.
@@ -187,6 +187,19 @@ def test_levels() -> None:
     unguided = make_agent("hard-unguided")
     assert isinstance(unguided, MCTSAgent) and not unguided.guided
     assert unguided.iterations == make_agent("hard").iterations and make_agent("hard").guided
+
+
+def test_expert_is_hard_searching_longer_for_at_most_three_seconds() -> None:
+    hard, expert = make_agent("hard"), make_agent("expert")
+    assert isinstance(hard, MCTSAgent) and isinstance(expert, MCTSAgent)
+    assert expert.iterations == 8 * hard.iterations and expert.top_k == hard.top_k == 1
+    # The rules' scripts for a level (a Saboteur 2 role's play, a Punimonyo answerer's
+    # accuracy) give expert hard's way of play, and its name stays its own.
+    assert expert.level == "hard" and expert.name == "expert"
+    # The app's agent stops thinking at 3 s; a tighter cap stays; seeded runs keep none.
+    assert expert.time_cap == 3.0 and hard.time_cap == 10.0
+    assert make_agent("expert", 1.5).time_cap == 1.5
+    assert make_agent("expert", None).time_cap is None
 
 
 def test_agents_never_get_chance_nodes() -> None:

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from tabletop.app import i18n
@@ -142,6 +143,19 @@ def test_new_game_dialog_reads_changes(qtbot) -> None:
     assert setup.seed == 1234 and setup.fixed_seed
     assert setup.human_seats == [0, 2]
     assert setup.again().seed == 1234  # a typed seed replays the same match
+
+
+def test_new_game_dialog_offers_expert_and_says_how_long_it_thinks(qtbot) -> None:
+    dialog = NewGameDialog(OptionToy.spec, "ja")
+    qtbot.addWidget(dialog)
+    combo = dialog.seat_combos[1]
+    items = [combo.itemData(i) for i in range(combo.count())]
+    assert items == ["human", "easy", "normal", "hard", "expert"]
+    at = items.index("expert")
+    assert combo.itemText(at) == "コンピューター（最強）"
+    assert "3秒" in combo.itemData(at, Qt.ItemDataRole.ToolTipRole)
+    dialog.set_seat(1, "expert")
+    assert dialog.setup().seats == ["human", "expert"]
 
 
 def test_new_game_dialog_starts_from_the_previous_setup(qtbot) -> None:
