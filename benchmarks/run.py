@@ -188,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     section("Memory", memory.markdown(report["memory"]))
     if not args.quick and args.strength_games > 0:
         report["strength"] = strength.measure(args.strength_games, workers=args.workers)
+        report["strength"]["levels"] = strength.level_times()
         section("AI strength per second", strength.markdown(report["strength"]))
         if args.chart:
             strength.chart(report["strength"], args.chart)

@@ -7,16 +7,22 @@ figures go to JSON and, with ``--chart``, to a pyqtgraph chart saved as PNG.
 
 A time budget depends on the machine and on what else it runs, so these games do not replay
 exactly; the seeds fix the deals, the dice and the opponents' choices. The levels of the app
-are iteration budgets for that reason. This is a measurement, not a test, and it is slow:
-roughly games x (sum of budgets) x decisions per game.
+are iteration budgets for that reason. Where each level sits on the time axis is measured too
+(its median think time over the seeded positions of ``tabletop-cli bench``) and marked on the
+chart, so the chart reads how strong a level's thinking time is. This is a measurement, not a
+test, and it is slow: roughly games x (sum of budgets) x decisions per game.
 
     python benchmarks/strength.py --games 4 --workers 2 --chart docs/strength-per-second.png
+
+``--cells-from FILE`` takes the games' figures from an earlier run's JSON (this script's, or
+``benchmarks/run.py``'s report) and measures only the levels' think times, to redraw a chart.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import statistics
 import sys
@@ -33,6 +39,8 @@ from tabletop.registry import load_plugins
 GAMES = ("magos", "national-economy")
 BUDGETS = (0.1, 0.3, 1.0, 3.0)
 OPPONENTS = ("random", "greedy")
+#: The levels whose think times the chart marks (random and greedy do not search).
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 def play(game_id: str, budget: float, opponent: str, index: int, seed: int) -> dict[str, Any]:
@@ -95,6 +103,24 @@ def measure(games: int = 4, budgets: tuple[float, ...] = BUDGETS,
             "seconds": time.perf_counter() - start, "cells": cells}
 
 
+def level_times(game_ids: tuple[str, ...] = GAMES, levels: tuple[str, ...] = LEVELS,
+                positions: int = 20, seed: int = 1) -> list[dict[str, Any]]:
+    """Each level's median think time per game over ``positions`` seeded positions, as
+    ``tabletop-cli bench`` measures it (two players, no time cap)."""
+    from tabletop.cli import bench_game
+
+    plugins, _ = load_plugins()
+    out = []
+    for g in game_ids:
+        figures = bench_game(plugins[g].game, 2, None, seed, seconds=0.2, positions=positions,
+                             levels=levels)
+        for level in levels:
+            f = figures["levels"][level]
+            out.append({"game": g, "level": level, "median_seconds": f["median_seconds"],
+                        "p95_seconds": f["p95_seconds"], "decisions": f["decisions"]})
+    return out
+
+
 def markdown(data: dict[str, Any]) -> str:
     lines = ["| Game | Opponent | Budget/decision | Games | Wins | Draws | Score | "
              "Iterations/decision |", "|---|---|---|---|---|---|---|---|"]
@@ -102,6 +128,11 @@ def markdown(data: dict[str, Any]) -> str:
         lines.append(f"| {c['game']} | {c['opponent']} | {c['budget']:g} s | {c['games']} | "
                      f"{c['wins']} | {c['draws']} | {100 * c['score']:.0f}% | "
                      f"{c['iterations_per_decision']:.0f} |")
+    if data.get("levels"):
+        lines += ["", "| Game | Level | Median think | p95 | Positions |", "|---|---|---|---|---|"]
+        lines += [f"| {lv['game']} | {lv['level']} | {1000 * lv['median_seconds']:.0f} ms | "
+                  f"{1000 * lv['p95_seconds']:.0f} ms | {lv['decisions']} |"
+                  for lv in data["levels"]]
     return "\n".join(lines)
 
 
@@ -116,15 +147,22 @@ def chart(data: dict[str, Any], path: str) -> None:
     plot = pg.PlotWidget(background="#fbf8f1")
     plot.resize(900, 560)
     n = data["games_per_cell"]
-    plot.setTitle(f"Search agent's score against thinking time ({n} games per point)",
-                  color="#333333", size="13pt")
+    title = f"Search agent's score against thinking time ({n} games per point)"
+    if data.get("levels"):
+        title += ("<br><span style='font-size:10pt'>ticks: each level's median think time, "
+                  "in its game's colour</span>")
+    plot.setTitle(title, color="#333333", size="12pt")
     plot.setLabel("bottom", "seconds per decision")
     plot.setLabel("left", "score (win = 1, draw = ½)")
     plot.setLogMode(x=True, y=False)
     plot.getAxis("bottom").enableAutoSIPrefix(False)
     plot.setYRange(0, 1.02)
     plot.showGrid(x=True, y=True, alpha=0.25)
-    plot.addLegend(offset=(-10, -10), labelTextColor="#222222")
+    # Named ticks: the log axis's own minor labels run together below a tenth of a second.
+    ticks = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 3, 5)
+    plot.getAxis("bottom").setTicks([[(math.log10(t), f"{t:g}") for t in ticks], []])
+    # Left of the curves (they start at the shortest budget) and above the level ticks.
+    plot.addLegend(offset=(10, 150), labelTextColor="#222222")
     colours = {"magos": "#c0392b", "national-economy": "#2471a3"}
     dashes = {"random": pg.QtCore.Qt.PenStyle.SolidLine,
               "greedy": pg.QtCore.Qt.PenStyle.DashLine}
@@ -141,6 +179,17 @@ def chart(data: dict[str, Any], path: str) -> None:
                       symbol="o" if ring else "t", symbolSize=max(8, 22 - 7 * gi) if ring else 8,
                       symbolPen=pg.mkPen(colour, width=2),
                       symbolBrush=None if ring else colour, name=f"{g} vs {o}")
+    # Each level's median think time: a tick at the foot of the chart per game, named above it,
+    # so the curves above read how strong that much thinking is.
+    for gi, g in enumerate(dict.fromkeys(lv["game"] for lv in data.get("levels", []))):
+        colour = colours.get(g, "#555555")
+        for lv in (lv for lv in data["levels"] if lv["game"] == g):
+            x = math.log10(max(lv["median_seconds"], 1e-3))
+            y0 = 0.02 + 0.1 * gi
+            plot.plot([10 ** x, 10 ** x], [y0, y0 + 0.06], pen=pg.mkPen(colour, width=3))
+            label = pg.TextItem(lv["level"], color=colour, anchor=(0.5, 1.0))
+            label.setPos(x, y0 + 0.1)
+            plot.addItem(label)
     app.processEvents()
     exporter = pyqtgraph.exporters.ImageExporter(plot.plotItem)
     exporter.parameters()["width"] = 900
@@ -158,6 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", default="", help="write the figures here")
     p.add_argument("--chart", default="", help="save the chart as this PNG")
+    p.add_argument("--cells-from", default="", metavar="FILE",
+                   help="take the games' figures from this earlier JSON; measure only the "
+                        "levels' think times")
     args = p.parse_args(argv)
     try:
         budgets = tuple(float(b) for b in args.budgets.split(",") if b.strip())
@@ -165,8 +217,18 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--budgets takes numbers of seconds, not {args.budgets!r}")
     if args.games < 1 or not budgets or min(budgets) <= 0:
         p.error("--games must be at least 1 and every budget above 0")
-    data = measure(args.games, budgets, tuple(args.opponents.split(",")),
-                   tuple(args.only.split(",")), args.workers, args.seed)
+    game_ids = tuple(args.only.split(","))
+    if args.cells_from:
+        try:
+            earlier = json.loads(Path(args.cells_from).read_text(encoding="utf-8"))
+            data = dict(earlier.get("strength", earlier))
+            data["cells"] = [c for c in data["cells"] if c["game"] in game_ids]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            p.error(f"--cells-from: {args.cells_from} holds no strength figures ({exc})")
+    else:
+        data = measure(args.games, budgets, tuple(args.opponents.split(",")), game_ids,
+                       args.workers, args.seed)
+    data["levels"] = level_times(game_ids, seed=args.seed)
     print(markdown(data))
     print(f"\n{data['seconds']:.0f} s with {args.workers} worker(s).")
     if args.json:
