@@ -174,6 +174,28 @@ _INITIAL_PUBLIC: tuple[str, ...] = ("quarry", "school", "mine")
 _OTHERS: dict[int, tuple[frozenset[int], ...]] = {
     n: tuple(frozenset(q for q in range(n) if q != p) for p in range(n)) for n in range(1, 5)}
 
+# What the search's playouts read of each placement (from the rules' own programs), keyed by
+# the action text of a public or an own workplace: the cash a shop, the Tavern or the
+# Restaurant brings with the cards it costs, and which placements build or bring cards.
+_STEPS = {card: dict(steps) for card, steps in PROGRAMS.items()}
+_EARNS: dict[str, tuple[int, int]] = {
+    f"{kind}{card}": (steps["cash"], steps.get("discard", 0))
+    for card, steps in _STEPS.items() if "cash" in steps for kind in ("place:", "place:own:")}
+_BUILDS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items() if "build" in steps
+                    for kind in ("place:", "place:own:"))
+_DRAWS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items()
+                   if {"draw", "reveal", "chem"} & steps.keys() and "build" not in steps
+                   for kind in ("place:", "place:own:"))
+#: Share of a playout's placements left to chance, so that playouts still try the moves the
+#: rules of thumb of ``playout_action`` never pick (hiring, goods).
+PLAYOUT_NOISE = 0.15
+
+
+def _card_value(action: str) -> int:
+    """The asset value of the card an action names (0 for goods and workplaces)."""
+    b = BUILDINGS.get(action[action.find(":") + 1:])
+    return b.value if b is not None else 0
+
 
 # ---------------------------------------------------------------------------------------------
 # Rule options: the spec's gap decisions ([D], §10) that have a playable alternative
@@ -1334,6 +1356,53 @@ class NationalEconomyGame(Game[NEState]):
             best = max(w for p, w in enumerate(worths) if p != seat)
             out.append(math.tanh((worths[seat] - best) / 40.0))
         return out
+
+    def playout_action(self, state: NEState, legal: Sequence[str],
+                       rng: random.Random) -> str | None:
+        """Rules of thumb for the search's playouts. Uniformly random play sells the best
+        building at a payday, discards a Statue to pay for a Farm and hires workers whose
+        wages it cannot pay, so a playout said little about the position it started from.
+        Here a placement covers this round's wages first (the cheapest earner in cards that
+        covers them), then builds, then draws; a build or a Design Office keeps the most
+        valuable card, a discard gives up goods first and then the least valuable card, and a
+        payday sells the cheapest building that covers the rest. Every seat plays them for
+        itself, with its own wages and cash."""
+        phase = state.phase
+        if phase == P_PLACE:
+            if rng.random() < PLAYOUT_NOISE:
+                return None
+            p = state.active
+            short = state.due(p) - state.cash[p]
+            if short > 0:
+                earners = [a for a in legal if a in _EARNS]
+                if earners:
+                    covering = [a for a in earners if _EARNS[a][0] >= short]
+                    if covering:
+                        return min(covering, key=lambda a: _EARNS[a][1])
+                    return max(earners, key=lambda a: _EARNS[a][0])
+            for group in (_BUILDS, _DRAWS):
+                picks = [a for a in legal if a in group]
+                if picks:
+                    return picks[rng.randrange(len(picks))]
+            return None
+        if phase in (P_BUILD, P_BUILD2, P_TAKE):
+            return max(legal, key=_card_value)
+        if phase in (P_DISCARD, P_TRIM):
+            goods = f"discard:{GOODS}"
+            return goods if goods in legal else min(legal, key=_card_value)
+        if phase == P_SELL:
+            if "done" in legal:
+                return "done"
+            p = state.queue[0]
+            short = state.due(p) - state.cash[p]
+            sales = [a for a in legal if a.startswith("sell:")]
+            if not sales:
+                return None
+            price = {a: self._sale_value(state, a[5:]) for a in sales}
+            covering = [a for a in sales if price[a] >= short]
+            return min(covering, key=price.__getitem__) if covering else max(
+                sales, key=price.__getitem__)
+        return None
 
     def max_game_length(self) -> int:
         return 20_000

@@ -44,7 +44,6 @@ and draws are chance, so the spec declares no hidden information.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -61,7 +60,6 @@ from tabletop.api import (
 from .data import (
     BUILDINGS,
     CLEAR_SCORE,
-    GOODS,
     ROUNDS,
     START_CASH,
     START_HAND,
@@ -69,16 +67,10 @@ from .data import (
 from .model import (
     _IDX,
     FIELDS,
-    P_BUILD,
-    P_BUILD2,
-    P_DISCARD,
     P_DRAW,
     P_OVER,
     P_PLACE,
     P_SELL,
-    P_TAKE,
-    P_TRIM,
-    PROGRAMS,
     NationalEconomyGame,
     NEObs,
     NERules,
@@ -199,21 +191,6 @@ class NESoloState(NEState):
         return self.wage() * self.workers[p] + self.tax()
 
 
-# What the search's playouts read of each placement (from the rules' own programs), keyed by
-# the action text of a public or an own workplace: the cash a shop, the Tavern or the
-# Restaurant brings with the cards it costs, and which placements build or bring cards.
-_STEPS = {card: dict(steps) for card, steps in PROGRAMS.items()}
-_EARNS: dict[str, tuple[int, int]] = {
-    f"{kind}{card}": (steps["cash"], steps.get("discard", 0))
-    for card, steps in _STEPS.items() if "cash" in steps for kind in ("place:", "place:own:")}
-_BUILDS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items() if "build" in steps
-                    for kind in ("place:", "place:own:"))
-_DRAWS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items()
-                   if {"draw", "reveal", "chem"} & steps.keys() and "build" not in steps
-                   for kind in ("place:", "place:own:"))
-#: Share of a playout's placements left to chance, so that playouts still try the moves the
-#: rules of thumb below never pick (hiring, goods).
-PLAYOUT_NOISE = 0.15
 #: Decisions a playout makes before the heuristic judges it: about four rounds, enough to
 #: see the paydays a placement prepares or spoils.
 PLAYOUT_DEPTH = 40
@@ -222,11 +199,6 @@ PLAYOUT_DEPTH = 40
 #: span 2). Over the same 20 seeded games hard averaged 55 with a quarter, 44 with the whole
 #: constant; under rules a the whole constant did better (78 against 65), so a keeps it.
 SEARCH_EXPLORATION: dict[str, float] = {VARIANT_A: 1.0, VARIANT_B: 0.25}
-
-
-def _value(action: str) -> int:
-    b = BUILDINGS.get(action[action.find(":") + 1:])
-    return b.value if b is not None else 0
 
 
 def _solo(s: NEState) -> NESoloState:
@@ -450,50 +422,6 @@ class NationalEconomySoloGame(NationalEconomyGame):
         return said
 
     # -- AI hooks -------------------------------------------------------------------------
-    def playout_action(self, state: NEState, legal: Sequence[str],
-                       rng: random.Random) -> str | None:
-        """Rules of thumb for the search's playouts. Uniformly random play sells the best
-        building at a payday, discards a Statue to pay for a Farm and hires workers whose
-        wages it cannot pay, so a playout said little about the position it started from.
-        Here a placement covers this round's wages first (the cheapest earner in cards that
-        covers them), then builds, then draws; a build or a Design Office keeps the most
-        valuable card, a discard gives up goods first and then the least valuable card, and a
-        payday sells the cheapest building that covers the rest."""
-        phase = state.phase
-        if phase == P_PLACE:
-            if rng.random() < PLAYOUT_NOISE:
-                return None
-            short = state.due(SEAT) - state.cash[SEAT]
-            if short > 0:
-                earners = [a for a in legal if a in _EARNS]
-                if earners:
-                    covering = [a for a in earners if _EARNS[a][0] >= short]
-                    if covering:
-                        return min(covering, key=lambda a: _EARNS[a][1])
-                    return max(earners, key=lambda a: _EARNS[a][0])
-            for group in (_BUILDS, _DRAWS):
-                picks = [a for a in legal if a in group]
-                if picks:
-                    return picks[rng.randrange(len(picks))]
-            return None
-        if phase in (P_BUILD, P_BUILD2, P_TAKE):
-            return max(legal, key=_value)
-        if phase in (P_DISCARD, P_TRIM):
-            goods = f"discard:{GOODS}"
-            return goods if goods in legal else min(legal, key=_value)
-        if phase == P_SELL:
-            if "done" in legal:
-                return "done"
-            short = state.due(SEAT) - state.cash[SEAT]
-            sales = [a for a in legal if a.startswith("sell:")]
-            if not sales:
-                return None
-            price = {a: self._sale_value(state, a[5:]) for a in sales}
-            covering = [a for a in sales if price[a] >= short]
-            return min(covering, key=price.__getitem__) if covering else max(
-                sales, key=price.__getitem__)
-        return None
-
     def playout_depth(self) -> int | None:
         return PLAYOUT_DEPTH
 

@@ -500,3 +500,39 @@ def test_words_in_both_languages() -> None:
     assert say(GAME.describe_action(s, "place:mine"), "ja") == "鉱山に労働者を派遣する"
     assert say(GAME.prompt(s, 0), "ja") == "労働者を職場に派遣してください。"
     assert say(GAME.reason(s, "discard:goods"), "ja") == "労働者を職場に派遣してください。"
+
+
+# ---------------------------------------------------------------------------------------------
+# The search's playouts: every seat plays the rules of thumb for itself
+# ---------------------------------------------------------------------------------------------
+
+
+class _Steady(random.Random):
+    """A generator whose ``random()`` never falls under the playout's noise share."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+def test_playout_covers_the_wages_of_the_seat_to_move() -> None:
+    # NE-R31: seat 1 owes $4 with no cash, so its worker earns first (the Tavern, $5 for no
+    # card, before the Stall, $6 for a card); seat 0 has its wages in hand and draws instead.
+    s = position(2, hands=[[], ["farm"]], buildings=[[], ["tavern"]], cash=[20, 0],
+                 household=20, start=1, public_extra=["stall"])
+    assert {"place:stall", "place:own:tavern"} <= set(GAME.legal_actions(s))
+    assert GAME.playout_action(s, GAME.legal_actions(s), _Steady(1)) == "place:own:tavern"
+    s.active = 0
+    assert GAME.playout_action(s, GAME.legal_actions(s), _Steady(1)) in (
+        "place:mine", "place:quarry")
+
+
+def test_playout_sells_for_the_seat_at_its_payday() -> None:
+    # NE-R51, NE-R53: seat 1 is $8 short; the Farm ($6) does not cover it, the Orchard ($10)
+    # and the Factory ($12) do: the cheapest that covers is sold, then the sale is done.
+    s = position(2, buildings=[[], ["farm", "orchard", "factory"]], cash=[20, 0],
+                 workers=[2, 4])
+    s, _ = play(s, *["place:mine", "draw:farm"] * 6)
+    assert s.phase == "sell" and s.queue[0] == 1 and s.due(1) - s.cash[1] == 8
+    assert GAME.playout_action(s, GAME.legal_actions(s), _Steady(1)) == "sell:orchard"
+    s, _ = play(s, "sell:orchard")
+    assert GAME.playout_action(s, GAME.legal_actions(s), _Steady(1)) == "done"
