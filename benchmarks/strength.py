@@ -184,11 +184,11 @@ def chart(data: dict[str, Any], path: str) -> None:
     for gi, g in enumerate(dict.fromkeys(lv["game"] for lv in data.get("levels", []))):
         colour = colours.get(g, "#555555")
         for lv in (lv for lv in data["levels"] if lv["game"] == g):
-            x = math.log10(max(lv["median_seconds"], 1e-3))
+            t = max(lv["median_seconds"], 1e-3)
             y0 = 0.02 + 0.1 * gi
-            plot.plot([10 ** x, 10 ** x], [y0, y0 + 0.06], pen=pg.mkPen(colour, width=3))
+            plot.plot([t, t], [y0, y0 + 0.06], pen=pg.mkPen(colour, width=3))
             label = pg.TextItem(lv["level"], color=colour, anchor=(0.5, 1.0))
-            label.setPos(x, y0 + 0.1)
+            label.setPos(math.log10(t), y0 + 0.1)  # items sit in the view's log coordinates
             plot.addItem(label)
     app.processEvents()
     exporter = pyqtgraph.exporters.ImageExporter(plot.plotItem)

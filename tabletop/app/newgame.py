@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.api import HUMAN
+from tabletop.engine.spec import AI_LEVELS as SEAT_LEVELS
 from tabletop.engine.spec import GameSpec, OptionSpec, OptionValue
 
 from .i18n import player_name, spec_name, tr
@@ -40,7 +41,8 @@ from .i18n import player_name, spec_name, tr
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
 
-AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+#: The levels a person may seat: every AI level but random play, a yardstick.
+AI_LEVELS: tuple[str, ...] = tuple(lv for lv in SEAT_LEVELS if lv != "random")
 SEAT_CHOICES: tuple[str, ...] = (HUMAN, *AI_LEVELS)
 SEED_LIMIT = 2**31 - 1
 #: The save file's ``ui`` entry with the tag of the front page that started the match. Saves

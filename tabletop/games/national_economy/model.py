@@ -193,8 +193,7 @@ PLAYOUT_NOISE = 0.15
 
 def _card_value(action: str) -> int:
     """The asset value of the card an action names (0 for goods and workplaces)."""
-    b = BUILDINGS.get(action[action.find(":") + 1:])
-    return b.value if b is not None else 0
+    return BUILDING_VALUE.get(action[action.find(":") + 1:], 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1388,7 +1387,7 @@ class NationalEconomyGame(Game[NEState]):
         if phase in (P_BUILD, P_BUILD2, P_TAKE):
             return max(legal, key=_card_value)
         if phase in (P_DISCARD, P_TRIM):
-            goods = f"discard:{GOODS}"
+            goods = _DISCARD_TEXT[GOODS]
             return goods if goods in legal else min(legal, key=_card_value)
         if phase == P_SELL:
             if "done" in legal:
