@@ -451,10 +451,6 @@ class SecretAgentView(GameView[SecretAgentObs]):
         else:
             e, j = _both("view.turn_no", n=int(obs["turns"]))
             out.texts.append(Text("turn_no", ex, y, e, j, size=15, bold=True))
-        removed = [str(r) for r in obs["removed"] if family(str(r)) == SUPER]
-        if removed:
-            e, j = _both("view.removed", cards=removed)
-            out.texts.append(Text("removed", ex, y + 96, e, j, size=12, color="#cfd8dc"))
         ay = y + MID_H + 30 + LABEL_ROOM + 8
         ah = c.y + c.h - ay
         # An attack under way with no auction takes most of the width: its title names two
@@ -603,6 +599,13 @@ class SecretAgentView(GameView[SecretAgentObs]):
             e, j = _both("view.no_auction")
             out.texts.append(Text("auction_none", b.x + 10, b.y + 10, e, j, size=13,
                                   color="#cfd8dc"))
+            # The super spies nobody hired, under the auction they left (beside the dice
+            # the line ran into the right-hand country at six players).
+            removed = [str(r) for r in obs["removed"] if family(str(r)) == SUPER]
+            if removed:
+                e, j = _both("view.removed", cards=removed)
+                out.texts.append(Text("removed", b.x + 10, b.y + 34, e, j, size=12,
+                                      color="#cfd8dc"))
             return
         # The super spy up for hire is read before anyone bids: as large as a hand card.
         # As tall as the area allows, up to a little over a hand card: it is read once, whole.

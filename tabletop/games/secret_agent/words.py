@@ -25,8 +25,8 @@ def _check(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
             return (f"{who} rolls {dice[0]}+{dice[1]}{mod} = {a['total']} against "
                     f"{a['threshold']} for {what}: {verdict}.")
         verdict = "成功" if a["success"] else "失敗"
-        return (f"{who}のダイス {dice[0]}+{dice[1]}{mod} = {a['total']}、{what}の目標値"
-                f"{a['threshold']}以下で成功:{verdict}。")
+        return (f"{who}のダイス {dice[0]}+{dice[1]}{mod} = {a['total']}({what}は"
+                f"{a['threshold']}以下で成功)→{verdict}。")
     return words
 
 

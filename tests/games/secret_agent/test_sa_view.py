@@ -216,7 +216,10 @@ def test_dice_show_the_threshold_and_why_the_roll_went_as_it_did() -> None:
     t = texts(VIEW.layout(GAME.observation(s, 2), 2))
     assert t["threshold"] == "≤ 9" and t["check"] == "Player 1 rolls next"
     assert t["attack_threshold"] == "Threshold: 8 + 5 − 4 = 9"
-    s, _ = play(s, "roll:4-6")
+    s, events = play(s, "roll:4-6")
+    check = next(e for e in events if e.kind == "check")  # SA-R22, R40: the roll, logged
+    assert say(check) == ("Player 1 rolls 4+6 = 10 against 9 for the disaster: failure.")
+    assert say(check, "ja") == "プレイヤー1のダイス 4+6 = 10(災害は9以下で成功)→失敗。"
     lay = VIEW.layout(GAME.observation(s, 2), 2)
     pieces = by_id(lay)
     assert pieces["die0"].art["value"] == 4 and pieces["die1"].art["value"] == 6
@@ -287,3 +290,23 @@ def test_end_stage_is_announced_and_the_game_ends_with_a_breakdown() -> None:
     assert VIEW.series_round(obs) == s.turns
     label = next(z for z in VIEW.layout(obs, 0).zones if z.id == "seat0")
     assert label.label_en.endswith("(you) — wins")
+
+
+def test_super_spies_out_of_the_game_are_listed_under_the_auction_at_six_players() -> None:
+    # SA-R36: a super spy nobody hires leaves the game; the table lists it where the auction
+    # was, clear of the countries around the middle even at six players.
+    s = position([["SS-JB", "TE-SPA-1"], ["CO-2", "SP-1"], ["CO-4", "SP-1"], ["SP-1"],
+                  ["SP-2"], ["SP-2"]], country={1: ["TE-NUC-2"]})
+    s, _ = play(s, "special:SS-JB:1:open", "no", "hit:TE-NUC-2")
+    while s.phase == "auction":
+        s, _ = play(s, "no")
+    assert "SS-JB" in s.removed
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
+    zones = {z.id: z for z in lay.zones}
+    box = zones["auction"]
+    line = next(t for t in lay.texts if t.id == "removed")
+    assert line.text_en == "Out of the game: J.B." and line.text_ja.startswith("除外")
+    # A generous width per character (a full em for Japanese) still ends inside the box.
+    for text, em in ((line.text_en, 0.62), (line.text_ja, 1.0)):
+        assert box.x <= line.x and line.x + len(text) * em * line.size <= box.x + box.w
+        assert box.y <= line.y <= box.y + box.h - line.size
