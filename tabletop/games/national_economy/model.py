@@ -191,6 +191,24 @@ _DRAWS = frozenset(f"{kind}{card}" for card, steps in _STEPS.items()
 PLAYOUT_NOISE = 0.15
 
 
+#: What a card in hand counts for in the search's judge of a position, in points of assets.
+#: Between two easy players a card in hand at a round's start went with about 2 points more
+#: of final assets in round 2 and 4 to 6.5 from round 3 on (``benchmarks/ne_value_fit.py``).
+#: That is what holding cards goes with, not what keeping one more is worth: at 5 points a
+#: card, a building of cost 2 and value 8 (the card itself and two discarded) counts as 8 - 15,
+#: a loss, and with 2 to 5 points a card hard won 36 of the first 55 seeded games against
+#: normal where it wins 40 of them with 1.5.
+HAND_WORTH = 1.5
+
+
+def worth(s: NEState, p: int) -> float:
+    """What the search counts ``p``'s position as, in points of assets: the assets as they
+    would be scored now, cards in hand and workers as income to come, this round's wages
+    still to pay as a debt (NE-R31)."""
+    return (s.score(p).total + HAND_WORTH * len(s.hands[p])
+            + 4.0 * s.workers[p] * min(ROUNDS - s.round + 1, 4) - s.due(p))
+
+
 def _card_value(action: str) -> int:
     """The asset value of the card an action names (0 for goods and workplaces)."""
     return BUILDING_VALUE.get(action[action.find(":") + 1:], 0)
@@ -1327,16 +1345,8 @@ class NationalEconomyGame(Game[NEState]):
         s = state
         if s.phase == P_OVER:
             return self.returns(s)[seat]
-        rounds_left = ROUNDS - s.round + 1
-
-        def worth(p: int) -> float:
-            base = s.score(p).total
-            # Cards in hand and workers are future income; wages still to pay are a debt.
-            return base + 1.5 * len(s.hands[p]) + 4.0 * s.workers[p] * min(rounds_left, 4) \
-                - s.due(p)
-
-        mine = worth(seat)
-        best = max(worth(p) for p in range(s.n) if p != seat)
+        mine = worth(s, seat)
+        best = max(worth(s, p) for p in range(s.n) if p != seat)
         return math.tanh((mine - best) / 40.0)
 
     def heuristics(self, state: NEState) -> list[float | None]:
@@ -1347,9 +1357,7 @@ class NationalEconomyGame(Game[NEState]):
         s = state
         if s.phase == P_OVER:
             return list(self.returns(s))
-        rounds_left = ROUNDS - s.round + 1
-        worths = [s.score(p).total + 1.5 * len(s.hands[p])
-                  + 4.0 * s.workers[p] * min(rounds_left, 4) - s.due(p) for p in range(s.n)]
+        worths = [worth(s, p) for p in range(s.n)]
         out: list[float | None] = []
         for seat in range(s.n):
             best = max(w for p, w in enumerate(worths) if p != seat)
