@@ -392,7 +392,7 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
                     minimum=LEGIBLE_PX, role="corner")
 
     y = band_h + 4
-    badge = str(art.get("badge", "") or "")
+    badge = in_lang(art, "badge", lang)  # a badge in words may come in both languages
     if badge:
         # A die in front only where the badge states dice (Magos's "●●"); a price or a number
         # stands alone.

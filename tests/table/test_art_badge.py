@@ -16,7 +16,8 @@ from tabletop.table import art
 W, H = 120.0, 170.0
 
 
-def _face(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any]) -> tuple[QImage, int]:
+def _face(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any],
+          lang: str = "en") -> tuple[QImage, int]:
     """The painted face and how many mini dice were drawn on it."""
     dice: list[object] = []
     real = art._mini_die
@@ -27,7 +28,7 @@ def _face(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any]) -> tuple[QImage
 
     monkeypatch.setattr(art, "_mini_die", counting)
     pw, ph = art.piece_pixmap_size(W, H, 2.0)
-    pm = art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), "en", pw, ph)
+    pm = art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), lang, pw, ph)
     return pm.toImage(), len(dice)
 
 
@@ -58,3 +59,25 @@ def test_the_badge_tells_the_two_kinds_apart_in_pixels(qtbot: object,
     with_die, _ = _face(monkeypatch, {**plain, "badge_icon": "die"})
     without, _ = _face(monkeypatch, plain)
     assert with_die != without
+
+
+def test_a_pair_badge_is_a_word_in_the_players_language(qtbot: object,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    # MG-S20: Gale asks for a pair of dice; a Japanese table says so in Japanese.
+    gale = spell_art("gale")
+    assert art.in_lang(gale, "badge", "ja") == "ゾロ目"
+    assert art.in_lang(gale, "badge", "en") == "pair"
+    assert art.in_lang(spell_art("fireball"), "badge", "ja") == "●●"  # dice stay dice
+    drawn: list[str] = []
+    real = art.draw_fitted
+
+    def noting(p: Any, rect: Any, text: str, *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("role") == "badge":
+            drawn.append(text)
+        return real(p, rect, text, *args, **kwargs)
+
+    monkeypatch.setattr(art, "draw_fitted", noting)
+    _face(monkeypatch, gale, "ja")
+    _face(monkeypatch, gale, "en")
+    assert drawn == ["ゾロ目", "pair"]

@@ -103,6 +103,8 @@ def spell_art(spell: str) -> dict[str, Any]:
         "brief_en": brief_en,
         "corner": sp.corner,
         "badge": sp.badge,
+        # A pair is a word on the card: in the player's language.
+        **({"badge_ja": "ゾロ目", "badge_en": sp.badge} if sp.pair else {}),
         "badge_icon": "die",
         "color": sp.color,
         "ends_turn": sp.ends_turn,
