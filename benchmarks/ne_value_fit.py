@@ -12,7 +12,7 @@ half of the games, and reports:
   (``NationalEconomyGame.heuristic``) uses;
 * on the other half, how often the fitted model and the heuristic's own worth name the winner.
 
-    python benchmarks/ne_value_fit.py --agents normal,normal --games 200 --workers 2 \\
+    python benchmarks/ne_value_fit.py --agents easy,easy --games 186 --workers 2 \\
         --json ne-values.json --resume
 """
 
@@ -29,38 +29,30 @@ import resumable
 from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.cli import derive_seed
 from tabletop.engine import TERMINAL, Session
-from tabletop.games.national_economy.data import ROUNDS, WAGES
-from tabletop.games.national_economy.model import HAND_WORTH, NationalEconomyGame, NEState
+from tabletop.games.national_economy.data import BUILDING_IDS, ROUNDS
+from tabletop.games.national_economy.model import NationalEconomyGame, NEState, worth
 
-#: The features noted per player, in this order. Within a round the wages due are the round's
-#: wage times the workers (NE-R31), so the fit reads the first three: a worker's weight is his
-#: worth net of this round's wage.
-FEATURES = ("total", "hand", "workers", "due")
+#: The features noted per player, in this order: the fit reads the first three, and the last
+#: is the worth the search's judge gives the player (``model.worth``). The wages due are the
+#: round's wage times the workers (NE-R31), so a worker's fitted weight is net of that wage.
+FEATURES = ("total", "hand", "workers", "worth")
 FITTED = 3
 
 
 def features(s: NEState, p: int) -> list[float]:
     return [float(s.score(p).total), float(len(s.hands[p])), float(s.workers[p]),
-            float(s.due(p))]
+            worth(s, p)]
 
 
-def heuristic_worth(row: list[float], rnd: int) -> float:
-    """The worth ``NationalEconomyGame.heuristic`` gives a player with these features."""
-    total, hand, workers, due = row
-    return total + HAND_WORTH * hand + worker_worth(rnd) * workers + (
-        wage(rnd) * workers - due)
-
-
-
-
-def wage(rnd: int) -> int:
-    return WAGES[rnd - 1]
-
-
-def worker_worth(rnd: int) -> float:
-    """What the heuristic counts a worker as at the start of round ``rnd``, net of the
-    round's wage."""
-    return 4.0 * min(ROUNDS - rnd + 1, 4) - wage(rnd)
+def judge_points(s: NEState) -> dict[str, float]:
+    """What the judge adds for one more card in hand and one more worker (net of his wage
+    this round), read from ``model.worth`` itself at ``s``."""
+    base = worth(s, 0)
+    more_cards, more_workers = s.clone(), s.clone()  # a clone copies the per-player lists
+    more_cards.hands[0].append(BUILDING_IDS[0])
+    more_workers.workers[0] += 1
+    return {"total": 1.0, "hand": worth(more_cards, 0) - base,
+            "workers": worth(more_workers, 0) - base}
 
 
 def play(levels: tuple[str, ...], seed: int, index: int) -> dict[str, Any]:
@@ -74,7 +66,8 @@ def play(levels: tuple[str, ...], seed: int, index: int) -> dict[str, Any]:
     while session.current_player() != TERMINAL:
         s = session.state
         if not rounds or rounds[-1]["round"] != s.round:
-            rounds.append({"round": s.round, "players": [features(s, p) for p in range(n)]})
+            rounds.append({"round": s.round, "players": [features(s, p) for p in range(n)],
+                           "judge": judge_points(s)})
         seat = session.current_player()
         d = agents[seat].choose(game, game.observation(s, seat), seat, game.legal_actions(s),
                                 seed=derive_seed(seed, index, seat, len(session.history)))
@@ -102,7 +95,7 @@ def _fit(x: np.ndarray, y: np.ndarray, l2: float = 1e-3) -> np.ndarray:
 def _rows(games: list[dict[str, Any]], rnd: int
           ) -> tuple[np.ndarray, np.ndarray, list[float]]:
     """Round ``rnd`` of ``games``: the feature differences (seat 0 less seat 1), whether seat
-    0 won, and the difference of the heuristic's worths."""
+    0 won, and the difference of the judge's worths."""
     xs, ys, worth = [], [], []
     for g in games:
         at = [x for x in g["rounds"] if x["round"] == rnd]
@@ -111,7 +104,7 @@ def _rows(games: list[dict[str, Any]], rnd: int
         a, b = at[0]["players"]
         xs.append([u - v for u, v in zip(a[:FITTED], b[:FITTED], strict=True)])
         ys.append(1.0 if g["winners"] == [0] else 0.0)
-        worth.append(heuristic_worth(a, rnd) - heuristic_worth(b, rnd))
+        worth.append(a[-1] - b[-1])
     return np.array(xs), np.array(ys), worth
 
 
@@ -130,11 +123,11 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
         fitted = ((xv @ w) > 0) == (yv > 0.5)
         theirs = (np.array(worth) > 0) == (yv > 0.5)
         per_point = w[0] if abs(w[0]) > 1e-9 else 1.0
+        judge = next(x["judge"] for g in runs for x in g["rounds"] if x["round"] == rnd)
         out.append({"round": rnd, "games": len(yt) + len(yv),
                     "points": {f: float(w[k] / per_point)
                                for k, f in enumerate(FEATURES[:FITTED])},
-                    "heuristic_points": {"total": 1.0, "hand": HAND_WORTH,
-                                         "workers": worker_worth(rnd)},
+                    "heuristic_points": judge,
                     "fitted_right": float(fitted.mean()),
                     "heuristic_right": float(theirs.mean())})
     return {"games": len(runs), "decided": len(decided), "rounds": out}

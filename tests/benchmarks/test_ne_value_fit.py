@@ -30,9 +30,7 @@ def test_the_worth_is_the_one_the_heuristic_judges_by() -> None:
         s = session.state
         if s.phase == "place":
             a, b = (ne_value_fit.features(s, p) for p in range(2))
-            diff = ne_value_fit.heuristic_worth(a, s.round) - ne_value_fit.heuristic_worth(
-                b, s.round)
-            assert game.heuristic(s, 0) == pytest.approx(math.tanh(diff / 40.0))
+            assert game.heuristic(s, 0) == pytest.approx(math.tanh((a[-1] - b[-1]) / 40.0))
             checked += 1
         legal = session.legal_actions()
         session.submit(session.current_player(), rng.choice(legal))
@@ -55,9 +53,11 @@ def test_a_short_run_reports_every_round(tmp_path: Path,
                               str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     assert len(data["runs"]) == 40
-    # NE-R31: the wages due at the start of round 1 are two workers' $2 each.
+    # NE-R31: a worker costs $2 in round 1; the judge counts him as four rounds' income of
+    # 4 less that wage, and a card in hand as 1.5.
     first = data["runs"][0]["rounds"][0]
-    assert first["round"] == 1 and [p[3] for p in first["players"]] == [4.0, 4.0]
+    assert first["round"] == 1 and [p[2] for p in first["players"]] == [2.0, 2.0]
+    assert first["judge"] == {"total": 1.0, "hand": 1.5, "workers": 14.0}
     assert [r["round"] for r in data["rounds"]] == list(range(1, 10))
     assert all(r["points"]["total"] == 1.0 for r in data["rounds"])
     assert "fitted right" in capsys.readouterr().out
