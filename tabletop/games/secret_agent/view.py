@@ -909,10 +909,28 @@ class SecretAgentView(GameView[SecretAgentObs]):
         if seat is None or phase in CHANCE_PHASES or phase == P_OVER \
                 or int(obs["actor"]) != seat:
             return prompt
+        if prompt is None:
+            return prompt
+        forced = self._forced_button(obs, seat, phase)
+        if forced is not None:
+            return Msg("view.status", prompt=prompt, hint=forced)
         code = f"hint.{phase}"
-        if code not in WORDS or prompt is None:
+        if code not in WORDS:
             return prompt
         return Msg("view.status", prompt=prompt, hint=Msg(code))
+
+    def _forced_button(self, obs: SecretAgentObs, seat: int, phase: str) -> Msg | None:
+        """When nothing in the hand answers a question (no contract to bid, no spy or counter
+        to defend with), the hint names the one button left instead of asking for a card
+        the player does not hold. The legal moves are exact here: they read only the
+        mover's own hand and the open table."""
+        legal = _RULES.legal_actions(self._state(obs, seat))
+        if len(legal) != 1 or legal[0] not in ("no", "done"):
+            return None
+        action = legal[0]
+        code = f"button.no_{phase}" if action == "no" else ""
+        label = Msg(code) if code in WORDS else _RULES.describe_action(_stub(obs), action)
+        return Msg("hint.forced", button=label, key="N" if action == "no" else "Enter")
 
     def series(self, obs: SecretAgentObs) -> list[Figure]:
         return seat_figures("series.points", obs["scores_now"])

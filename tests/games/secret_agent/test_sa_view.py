@@ -252,6 +252,32 @@ def test_auction_bids_are_backs_until_the_reveal() -> None:
     assert buttons[0].label_en == "Do not bid" and buttons[0].label_ja == "契約しない"
 
 
+def test_a_question_nothing_in_hand_answers_names_the_button_left() -> None:
+    # SA-R35: every other player may bid a contract; a player without one is not asked to
+    # click a card he does not hold, but told which button is left.
+    s = position([["SS-JB", "TE-SPA-1"], ["CO-2", "SP-1"], ["SP-1"]],
+                 country={1: ["TE-NUC-2"]})
+    s, _ = play(s, "special:SS-JB:1:open", "no", "hit:TE-NUC-2")
+    assert s.phase == "auction" and s.actor == 1
+    assert say(VIEW.status(GAME.observation(s, 1), 1)).endswith(
+        "Click a contract in your hand (or drag it onto the auction).")
+    s, _ = play(s, "bid:CO-2")
+    assert s.actor == 2 and GAME.legal_actions(s) == ["no"]
+    obs = GAME.observation(s, 2)
+    assert say(VIEW.status(obs, 2)) == (
+        "J.B. is for hire: bid a contract face down, or do not bid. "
+        "Nothing in your hand answers this: press Do not bid (N).")
+    assert say(VIEW.status(obs, 2), "ja").endswith(
+        "手札に出せるカードがありません。「契約しない」(N)を押してください。")
+    # A defender without a spy or a counter (SA-R21) is told to press "That is all".
+    s = position([["DS-NUC-8", "SP-2"], ["TE-SPA-1"], ["CO-1"]],
+                 country={1: ["TE-NUC-2"]})
+    s, _ = play(s, "disaster:DS-NUC-8:1", "done")
+    assert s.actor == 1 and GAME.legal_actions(s) == ["done"]
+    assert say(VIEW.status(GAME.observation(s, 1), 1)).endswith(
+        "Nothing in your hand answers this: press That is all (Enter).")
+
+
 def test_hits_and_losses_are_clicks_on_country_cards() -> None:
     s = position([["SS-RAN", "TE-SPA-1"], ["SP-1"], ["SP-1"]],
                  country={1: ["TE-NUC-2", "TE-NUC-4"]}, counters={1: ["CT-PE"]})
