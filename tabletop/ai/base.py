@@ -65,13 +65,15 @@ class Decision:
     def ranked(self, most: int = 3, floor: float = 0.05) -> list[tuple[str, float]]:
         """The root actions the search tried most, best first, with their chances in [0, 1]
         (``values`` mapped like ``win_chance``): at most ``most``, the chosen action first, and
-        only those tried at least ``floor`` times as often as it (fewer tries, no estimate)."""
+        only those tried at least ``floor`` times as often as it (fewer tries, no estimate);
+        among actions tried equally often (a one-move lookahead tries each alike), the better
+        first."""
         if self.action not in self.values:
             return []
         top = self.visits.get(self.action, 0)
         others = sorted((a for a in self.values if a != self.action
                          and self.visits.get(a, 0) >= floor * top),
-                        key=lambda a: (-self.visits.get(a, 0), a))
+                        key=lambda a: (-self.visits.get(a, 0), -self.values[a], a))
         return [(a, (self.values[a] + 1.0) / 2.0) for a in [self.action, *others][:most]]
 
 

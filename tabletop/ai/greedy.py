@@ -34,23 +34,41 @@ class GreedyAgent(Agent):
 
     def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
                *, seed: int, cancel: CancelFlag | None) -> Decision:
-        rng = random.Random(seed)
-        if len(legal) == 1:
-            return Decision(legal[0], 0)
-        sample = game.resampler(obs, seat)
-        totals = dict.fromkeys(legal, 0.0)
-        for _ in range(self.samples):
-            base = sample(rng)
-            for action in legal:
-                state = base.clone()
-                game.apply_in_place(state, action)
-                totals[action] += _value(game, state, seat, rng)
-        # Ties go to a seeded random pick, so the agent does not always prefer the first action.
-        best = max(totals.values())
-        top = [a for a in legal if totals[a] >= best - 1e-9]
-        action = top[rng.randrange(len(top))]
-        return Decision(action, iterations=self.samples * len(legal),
-                        value=best / self.samples)
+        return lookahead(game, obs, seat, legal, self.samples, random.Random(seed), cancel)
+
+
+def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+              samples: int, rng: random.Random, cancel: CancelFlag | None = None
+              ) -> Decision:
+    """The action of ``legal`` with the best mean heuristic score one move ahead, over
+    ``samples`` guesses of the hidden facts drawn from ``seat``'s observation.
+
+    Every action is scored on the same guesses of the hidden facts, so their differences
+    are not the noise of the draw. The decision holds each action's mean score
+    (``values``), for the hint. A ``cancel`` stops it after the guess under way.
+    """
+    if len(legal) == 1:
+        return Decision(legal[0], 0)
+    sample = game.resampler(obs, seat)
+    totals = dict.fromkeys(legal, 0.0)
+    done = 0
+    while done < samples:
+        if done and cancel is not None and cancel.is_set():
+            break
+        done += 1
+        base = sample(rng)
+        for action in legal:
+            state = base.clone()
+            game.apply_in_place(state, action)
+            totals[action] += _value(game, state, seat, rng)
+    # Ties go to a seeded random pick, so the agent does not always prefer the first action.
+    best = max(totals.values())
+    top = [a for a in legal if totals[a] >= best - 1e-9]
+    action = top[rng.randrange(len(top))]
+    return Decision(action, iterations=done * len(legal), value=best / done,
+                    visits=dict.fromkeys(legal, done),
+                    values={a: v / done for a, v in totals.items()},
+                    cancelled=done < samples)
 
 
 #: Follow-up decisions of the same seat played out before scoring (a safety net: a move in

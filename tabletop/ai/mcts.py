@@ -39,6 +39,7 @@ from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
 from .base import Agent, CancelFlag, Decision
+from .greedy import lookahead
 from .tree import Node, guide, playout, select
 
 
@@ -48,7 +49,8 @@ class MCTSAgent(Agent):
     ``iterations`` is the budget; ``time_cap`` (seconds) only guards against a slow machine.
     ``top_k`` above 1 makes the agent weaker on purpose: it picks among the ``top_k`` most
     visited actions with probability proportional to their visits. With a ``level`` the agent
-    first asks ``game.scripted_action`` whether the rules prescribe how that level plays.
+    first asks ``game.scripted_action`` whether the rules prescribe how that level plays, then
+    ``game.lookahead_samples`` whether that level judges moves one ahead instead of searching.
     """
 
     def __init__(
@@ -86,6 +88,12 @@ class MCTSAgent(Agent):
                     raise ValueError(f"The scripted {self.level} player chose {scripted!r}, "
                                      "which is not legal.")
                 return Decision(scripted, 0, time.perf_counter() - start)
+        if self.level is not None and self.guided:
+            samples = game.lookahead_samples(self.level)
+            if samples:
+                found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel)
+                found.seconds = time.perf_counter() - start
+                return found
         budget = max(1, round(self.iterations * game.search_effort()))
         exploration = self.exploration * game.search_exploration(obs)
         if game.has_hidden_moves:

@@ -450,6 +450,17 @@ class Game(ABC, Generic[S]):
         the other games."""
         return 1.0
 
+    def lookahead_samples(self, level: str) -> int | None:
+        """For a game whose tree search is too noisy to help at ``level``: how many guesses
+        of the hidden facts that level scores every legal move on, one move ahead, instead
+        of searching a tree (``None``, the default: it searches).
+
+        A game with many hidden facts and many players (every guess a different set of
+        teams) may judge a move better by the mean of its heuristic over a few guesses than
+        by a tree whose branches each follow a guess. ``level`` is as for
+        ``scripted_action``."""
+        return None
+
     def search_exploration(self, obs: Observation) -> float:
         """How many times an AI level's exploration constant a search from ``obs`` uses
         (default 1).

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from tabletop.ai.greedy import lookahead
 from tabletop.engine import CHANCE, Game, Session
 from tabletop.engine.game import Observation
 from tabletop.games.magos.model import MagosGame
@@ -310,6 +311,43 @@ def test_search_effort_scales_the_budget() -> None:
     decision = MCTSAgent(60).choose(game, obs, seat, legal, seed=1)
     assert decision.iterations == 150
     assert sum(decision.visits.values()) == 150
+
+
+class _LookaheadToy(ToyGame):
+    """The toy game whose hard level judges moves one ahead over five guesses."""
+
+    def lookahead_samples(self, level: str) -> int | None:
+        return 5 if level == "hard" else None
+
+
+def test_a_game_may_have_a_level_judge_moves_one_ahead() -> None:
+    # ``Game.lookahead_samples``: hard plays what a one-move lookahead over that many guesses
+    # plays (the greedy yardstick's rule), every move tried alike, and the hint ranks the
+    # moves by their mean; the other levels, and hard without the game's hooks, still search.
+    game = _LookaheadToy()
+    session = _decision_point(ToyGame(), 3, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    obs = session.observation(seat)
+    hard = make_agent("hard", None).choose(game, obs, seat, legal, seed=7)
+    yardstick = GreedyAgent(samples=5).choose(game, obs, seat, legal, seed=7)
+    assert (hard.action, hard.values) == (yardstick.action, yardstick.values)
+    assert hard.visits == dict.fromkeys(legal, 5) and hard.iterations == 5 * len(legal)
+    chances = [c for _, c in hard.ranked()]
+    assert hard.ranked()[0][0] == hard.action and chances[1:] == sorted(chances[1:],
+                                                                        reverse=True)
+    assert make_agent("normal", None).choose(game, obs, seat, legal, seed=7).iterations == 300
+    unguided = make_agent("hard-unguided", None).choose(game, obs, seat, legal, seed=7)
+    assert unguided.iterations == 1200
+
+
+def test_lookahead_stops_at_a_cancel_after_the_guess_under_way() -> None:
+    session = _decision_point(ToyGame(), 3, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    flag = CancelFlag()
+    flag.set()
+    found = lookahead(ToyGame(), session.observation(seat), seat, legal, 50,
+                      random.Random(1), flag)
+    assert found.cancelled and found.iterations == len(legal) and found.action in legal
 
 
 class _TimidOpponentToy(ToyGame):

@@ -11,6 +11,10 @@ Rockfall on the tunnel's head. The search tries only the few placements that hel
 most (``search_actions``). Roles are guessed in ``resample`` with ``role_weight``: a guess that
 makes a player who keeps breaking a digger's tools a digger too, or a builder a saboteur, is
 kept less often. Every role read here is the search's own guess (the states are resampled).
+
+Easy and normal search a tree with these guides. Hard scores every legal move one ahead with
+the heuristic over ``LOOKAHEAD_SAMPLES`` such guesses and plays the best mean
+(``Game.lookahead_samples``): here that beat both the tree and a hand-written play by role.
 """
 
 from __future__ import annotations
@@ -49,6 +53,14 @@ from .state import P_OVER, P_PASS, P_PLAY, P_STEAL, Saboteur2State
 
 #: Decisions a playout makes before the heuristic judges it.
 PLAYOUT_DEPTH: Final = 4
+#: Guesses of the hidden facts (roles weighed by the evidence, hands, the deck, the goals)
+#: on which the hard level scores every legal move one ahead with the heuristic, instead of
+#: a tree search: each guess is a different set of teams, and the mean over guesses judges
+#: a move better than a tree whose branches each follow one guess. Among four one-move
+#: players on four guesses (``greedy``), over 200 seeded games: first in 29.0% (24.0% with the
+#: hand-written play by role this replaced; docs/ai-strength.md), and in 31.0% against 23.5%
+#: on the decision seeds of ``benchmarks/saboteur2_roles.py``.
+LOOKAHEAD_SAMPLES: Final = 16
 #: Times an AI level's iterations a search of Saboteur 2 runs (its iterations are dear).
 SEARCH_EFFORT: Final = 0.5
 #: The lead in gold that the heuristic counts as about three quarters of a win.

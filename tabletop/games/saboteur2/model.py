@@ -30,7 +30,7 @@ from tabletop.api import (
     winner_returns,
 )
 
-from . import ai, knowledge, policy
+from . import ai, knowledge
 from .actions import (
     ACTIONS,
     END,
@@ -653,9 +653,12 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
                         rng: random.Random) -> str | None:
-        if level == "hard":  # decisive play by role (``policy``); easy and normal search
-            return policy.decide(obs, legal)
+        if level == "hard":  # judges every move, passes and thefts too (``lookahead_samples``)
+            return None
         return ai.scripted_action(obs, legal)
+
+    def lookahead_samples(self, level: str) -> int | None:
+        return ai.LOOKAHEAD_SAMPLES if level == "hard" else None
 
     def max_game_length(self) -> int:
         # Per round: at most 117 cards go through hands, each in a decision and a draw, a
