@@ -13,7 +13,7 @@ what every game words alike::
     {seats:players}    several names: "Player 1, Player 2 and Player 4" / "…・…・…"
     {seat:number}      a seat as the number players count: 2 for seat 1
     {card:@card}       a term of the catalogue: the entry ``card.<value>``
-    {cards:@card,}     a list of terms, joined as lists are
+    {cards:@card,}     a list of terms, joined as lists are ("none" / "なし" when empty)
     {n:plural:card:cards}  by count (a number, or the length of a list): one form or the other
     {winners:s}        "s" after a count of one, for English verbs ("wins" / "win")
     {scores:tally}     a figure per seat: "Player 1 12, Player 2 9" / "…12、…9"; with a unit
@@ -42,6 +42,8 @@ from tabletop.engine.messages import Msg, messages_in
 from tabletop.engine.spec import GameSpec
 
 LANGS: tuple[str, ...] = ("en", "ja")
+#: The engine's word for an empty list of terms.
+NONE_CODE = "list.none"
 
 Say = Callable[[Any, str], str]
 Part = str | Callable[[Mapping[str, Any], Say], str]
@@ -198,6 +200,10 @@ class _Formatter(string.Formatter):
         if spec.startswith("@"):
             family = spec[1:]
             if family.endswith(","):
+                if not value:  # "attack , defence spy 2" reads as a slip; say so instead
+                    entry = self.words.entry(NONE_CODE) or ENGINE.entry(NONE_CODE)
+                    assert entry is not None
+                    return str(entry[1] if self.lang == "ja" else entry[0])
                 terms = [self.term(family[:-1], v) for v in value]
                 return join(terms, self.lang, conjunction=False)
             return self.term(family, value)

@@ -42,6 +42,18 @@ def test_per_seat_reads_through_a_catalogue_in_both_languages() -> None:
     assert render(msg, "ja", words) == "プレイヤー1 3点、プレイヤー2 1点"
 
 
+def test_an_empty_list_of_terms_reads_none() -> None:
+    # Worded through a catalogue with the engine's words or without: "attack none", never a
+    # gap before the comma.
+    entries = {"reveal": ("Attack {a:@card,}, defence {d:@card,}.",
+                          "攻撃側 {a:@card,}、防御側 {d:@card,}。"),
+               "card.s2": ("spy 2", "スパイ2"), "card.s4": ("spy 4", "スパイ4")}
+    msg = Msg("reveal", a=[], d=["s2", "s4"])
+    for words in (Catalogue(entries, parent=ENGINE), Catalogue(entries)):
+        assert render(msg, "en", words, strict=True) == "Attack none, defence spy 2, spy 4."
+        assert render(msg, "ja", words, strict=True) == "攻撃側 なし、防御側 スパイ2、スパイ4。"
+
+
 def test_an_optional_part_is_worded_only_where_its_flag_is_true() -> None:
     words = Catalogue({
         "prompt": ("Go.{late:?prompt.late}{big:?prompt.big|prompt.small}",
