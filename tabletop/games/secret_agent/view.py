@@ -906,10 +906,8 @@ class SecretAgentView(GameView[SecretAgentObs]):
     def status(self, obs: SecretAgentObs, seat: int | None) -> Msg | None:
         phase = str(obs["phase"])
         prompt = prompt_from_obs(obs, seat)
-        if seat is None or phase in CHANCE_PHASES or phase == P_OVER \
+        if seat is None or prompt is None or phase in CHANCE_PHASES or phase == P_OVER \
                 or int(obs["actor"]) != seat:
-            return prompt
-        if prompt is None:
             return prompt
         forced = self._forced_button(obs, seat, phase)
         if forced is not None:

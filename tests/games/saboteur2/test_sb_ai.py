@@ -13,6 +13,7 @@ import pytest
 from tabletop.ai.base import Decision
 from tabletop.engine import Session
 from tabletop.games.saboteur2.ai import (
+    LOOKAHEAD_SAMPLES,
     found_chance,
     heuristics,
     scripted_action,
@@ -136,7 +137,7 @@ def test_hard_digger_lays_the_card_that_brings_the_gold_nearest(seed: int) -> No
     s = position([GRN, SAB, BLU], [hand, OTHER_1, OTHER_2], maze=straight_to(4))
     found = _hard(s, seed)
     assert found.action.startswith("place:B-P07@5,0"), found
-    assert found.iterations == 16 * len(GAME.legal_actions(s))  # every move, 16 guesses
+    assert found.iterations == LOOKAHEAD_SAMPLES * len(GAME.legal_actions(s))  # every move
     s = position([GRN, SAB, BLU], [["A-FRE", *hand[1:]], OTHER_1, OTHER_2],
                  maze=straight_to(4), front=[["A-TRP"], [], []])
     assert _hard(s, seed).action in ("play:A-FRE@0", "fix:A-TRP")
