@@ -23,6 +23,16 @@ the share a guess of "digger" for everyone gets (the prior's best guess).
 
 Near a ceiling (random saboteurs win 99% of rounds) the intervals need more rounds than 200
 games give: runs on other seeds (``--seed``) are added up with ``--merge``.
+
+``--side saboteur`` (or ``digger``) measures one side with every game: game i tries the seeds
+``derive_seed(seed, i)``, then ``derive_seed(seed, i, "side", 1)``, 2, ... until the deal of
+the first round gives the first agent's seat a role of that side, and plays that round only.
+Every deal of the first round with that role is equally likely, so a round counts as a random
+round of that side would, at a third of the cost of whole games where the side comes up by
+chance (a saboteur in about one round of five).
+
+    python benchmarks/saboteur2_roles.py --agents hard,random,random,random,random \
+        --side saboteur --games 3000 --json sb-hard-random-sab.json --resume
 """
 
 from __future__ import annotations
@@ -92,18 +102,33 @@ def guess_sides(game: Saboteur2Game, session: Session, seat: int, samples: int,
     return right, guessed, prior
 
 
+def dealt(game: Saboteur2Game, n: int, seed: int, index: int, subject: int,
+          side: str | None) -> tuple[int, Session]:
+    """The seed and session of game ``index``: with ``side``, the first of the seeds tried in
+    order whose first deal gives ``subject`` a role of that side."""
+    attempt = 0
+    while True:
+        game_seed = derive_seed(seed, index) if attempt == 0 else \
+            derive_seed(seed, index, "side", attempt)
+        session = Session(game, n, {}, game_seed, human_seats=())
+        # The constructor resolves the opening chance: the goals and every role (SB-R08, R09).
+        if side is None or _SIDE.get(session.state.roles[subject]) == side:
+            return game_seed, session
+        attempt += 1
+
+
 def play(levels: tuple[str, ...], seed: int, index: int, guess_turn: int,
-         guess_samples: int) -> dict[str, Any]:
+         guess_samples: int, side: str | None = None) -> dict[str, Any]:
     """One seeded game; per round the seats' agents, roles and side wins, and the first agent's
-    role guess."""
+    role guess. With ``side``, the first round of a deal that gives the first agent that
+    side."""
     n = len(levels)
     shift = index % n
     seating = [levels[(s - shift) % n] for s in range(n)]
-    game_seed = derive_seed(seed, index)
-    game = Saboteur2Game()
-    session = Session(game, n, {}, game_seed, human_seats=())
-    agents = [make_agent(level, None) for level in seating]
     subject = shift  # the seat of agent 0
+    game = Saboteur2Game()
+    game_seed, session = dealt(game, n, seed, index, subject, side)
+    agents = [make_agent(level, None) for level in seating]
     rounds: list[dict[str, Any]] = []
     guesses: list[list[int]] = []
     guessed_round = -1
@@ -129,41 +154,58 @@ def play(levels: tuple[str, ...], seed: int, index: int, guess_turn: int,
                 "reason": result["reason"],
                 "pay": [int(v) for v in session.state.gains[-1]],
             })
+            if side is not None:
+                break
+    # A single round has no final standing.
+    returns = session.returns() if session.is_terminal() else []
     return {"index": index, "seed": game_seed, "rounds": rounds, "guesses": guesses,
-            "returns": session.returns(), "agent_of_seat": seating}
+            "returns": returns, "agent_of_seat": seating}
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """Per agent and side: rounds, team wins, rate and 95% interval; the role guesses."""
+    """Per agent and side: rounds, team wins, rate and 95% interval (``sides``; ``subject``:
+    the first agent's seat alone, the seat ``--side`` deals the side to); the role
+    guesses."""
     tally: dict[str, dict[str, list[int]]] = {}
+    own: dict[str, list[int]] = {}
     for run in runs:
+        subject = run["index"] % len(run["agent_of_seat"])
         for rnd in run["rounds"]:
-            for agent, role in zip(rnd["agents"], rnd["roles"], strict=True):
+            for seat, (agent, role) in enumerate(zip(rnd["agents"], rnd["roles"],
+                                                     strict=True)):
                 won = side_won(role, rnd["teams"])
                 if won is None:
                     continue
-                cell = tally.setdefault(agent, {}).setdefault(_SIDE[role], [0, 0])
-                cell[0] += int(won)
-                cell[1] += 1
-    sides: dict[str, Any] = {}
-    for agent, by_side in sorted(tally.items()):
+                cells = [tally.setdefault(agent, {}).setdefault(_SIDE[role], [0, 0])]
+                if seat == subject:
+                    cells.append(own.setdefault(_SIDE[role], [0, 0]))
+                for cell in cells:
+                    cell[0] += int(won)
+                    cell[1] += 1
+
+    def rates(by_side: dict[str, list[int]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for side, (wins, n) in sorted(by_side.items()):
             low, high = wilson(wins, n)
-            sides.setdefault(agent, {})[side] = {
-                "rounds": n, "wins": wins, "rate": wins / n if n else 0.0,
-                "low": low, "high": high}
+            out[side] = {"rounds": n, "wins": wins, "rate": wins / n if n else 0.0,
+                         "low": low, "high": high}
+        return out
+
+    sides = {agent: rates(by_side) for agent, by_side in sorted(tally.items())}
     right = sum(g[0] for r in runs for g in r["guesses"])
     guessed = sum(g[1] for r in runs for g in r["guesses"])
     prior = sum(g[2] for r in runs for g in r["guesses"])
     first: Counter[str] = Counter()
     for r in runs:
         ret = r["returns"]
+        if not ret:
+            continue
         top = max(ret)
         if not all(v == top for v in ret):
             for p, v in enumerate(ret):
                 if v == top:
                     first[r["agent_of_seat"][p]] += 1
-    return {"games": len(runs), "sides": sides,
+    return {"games": len(runs), "sides": sides, "subject": rates(own),
             "guess": {"seats": guessed, "right": right, "rate": right / guessed if guessed
                       else 0.0, "digger_rate": prior / guessed if guessed else 0.0},
             "first": dict(first)}
@@ -171,9 +213,12 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
 
 def report(out: dict[str, Any], guess_turn: int) -> None:
     """Print the figures of ``summary``."""
-    for agent, by_side in out["sides"].items():
+    rows = [(agent, by_side) for agent, by_side in out["sides"].items()]
+    rows.append(("first agent's seat", out["subject"]))
+    width = max(len(agent) for agent, _ in rows) + 2
+    for agent, by_side in rows:
         for side, f in by_side.items():
-            print(f"{agent:<8}{side:<10}{f['wins']:>5}/{f['rounds']:<6}{f['rate']:>7.1%}"
+            print(f"{agent:<{width}}{side:<10}{f['wins']:>5}/{f['rounds']:<6}{f['rate']:>7.1%}"
                   f"  ({f['low']:.1%}-{f['high']:.1%})")
     g = out["guess"]
     print(f"role guesses after {guess_turn} turns: {g['right']}/{g['seats']} right "
@@ -208,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--guess-turn", type=int, default=10)
     p.add_argument("--guess-samples", type=int, default=200)
+    p.add_argument("--side", choices=(DIGGER, SABOTEUR),
+                   help="play only first rounds whose deal gives the first agent this side")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", type=Path, required=True)
     p.add_argument("--resume", action="store_true")
@@ -218,7 +265,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--agents takes 2 to 12 of {', '.join(AGENTS)}; --games at least 1")
     meta = {"game": "saboteur2", "agents": list(levels), "seed": args.seed,
             "guess_turn": args.guess_turn, "guess_samples": args.guess_samples}
-    jobs = [(levels, args.seed, i, args.guess_turn, args.guess_samples)
+    if args.side is not None:
+        meta["side"] = args.side
+    jobs = [(levels, args.seed, i, args.guess_turn, args.guess_samples, args.side)
             for i in range(args.games)]
     out, played, seconds = resumable.run(
         args.json, meta, jobs, key=lambda job: job[2], run_key=lambda r: r["index"],
