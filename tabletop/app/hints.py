@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from .thinking import Thinking
 
 HINT_LEVEL = "hard"
+#: The moves a hint names: the suggested one and the next two worth a look.
+HINT_MOVES = 3
 
 
 class _Match(Protocol):
@@ -83,14 +85,21 @@ class Hints:
         def move(action: str) -> str:
             return m.speaker.describe(state, action, lang)
 
-        ranked = decision.ranked()
+        ranked = decision.ranked(most=len(decision.values))
         if not ranked:  # a move the level plays by rule: no estimate to give
             return tr("status.hint", lang, move=move(str(decision.action)))
-        (best, chance), rest = ranked[0], ranked[1:]
-        text = tr("status.hint_chance", lang, move=move(best), pct=round(100 * chance))
+        # Two actions may be one move to the player (a card that is the same turned round):
+        # each move is named once, by its best estimate.
+        named: dict[str, float] = {}
+        for a, c in ranked:
+            named.setdefault(move(a), c)
+            if len(named) == HINT_MOVES:
+                break
+        (best, chance), *rest = named.items()
+        text = tr("status.hint_chance", lang, move=best, pct=round(100 * chance))
         if rest:
             others = tr("status.hint_sep", lang).join(
-                tr("status.hint_other", lang, move=move(a), pct=round(100 * c)) for a, c in rest)
+                tr("status.hint_other", lang, move=m, pct=round(100 * c)) for m, c in rest)
             text += tr("status.hint_also", lang, moves=others)
         return text
 

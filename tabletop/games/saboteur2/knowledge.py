@@ -55,6 +55,7 @@ from .data import (
     SWAP_HAT,
     THEFT,
     TRAP,
+    same_turned,
 )
 from .maze import GOAL_SET, NEAR_GOAL, START_KEY, STEP, cell, connects, fits, key, network
 from .state import (
@@ -425,7 +426,10 @@ def describe(action: str) -> Msg:
         parsed = parse_place(rest)
         if parsed is not None:
             card, x, y, turned = parsed
-            return Msg("move.place_turned" if turned else "move.place", card=card, x=x, y=y)
+            # A card that is the same turned round (a cross, a straight) lies the same
+            # either way: saying "turned round" would name a difference there is not.
+            code = "move.place_turned" if turned and not same_turned(card) else "move.place"
+            return Msg(code, card=card, x=x, y=y)
     elif kind == "play":
         played = parse_play(rest)
         if played is not None:

@@ -50,3 +50,17 @@ def test_rulebooks_cover_the_game() -> None:
     for word in ("横着者", "地質学者", "はしご", "扉", "泥棒", "180°", "オプション",
                  "place:B-P02@1,0:180"):
         assert word in ja
+
+
+def test_a_card_the_same_turned_round_is_named_without_the_turn() -> None:
+    # SB-R06: a path card may be laid turned 180°; a cross or a straight lies the same then.
+    s = GAME.new_game(5)
+    for lang in ("en", "ja"):
+        cross = render(GAME.describe_action(s, "place:B-P07@1,0"), lang, WORDS, strict=True)
+        turned = render(GAME.describe_action(s, "place:B-P07@1,0:180"), lang, WORDS,
+                        strict=True)
+        assert cross == turned
+        bend = render(GAME.describe_action(s, "place:X-L01@1,0"), lang, WORDS, strict=True)
+        bend_turned = render(GAME.describe_action(s, "place:X-L01@1,0:180"), lang, WORDS,
+                             strict=True)
+        assert bend != bend_turned
