@@ -38,6 +38,8 @@ def row(data: dict[str, Any]) -> str:
     lo, hi = wilson(wins, played)
     vs = " vs ".join(agents)
     seating = "rotated" if data.get("rotate") else f"{first} in seat 1"
+    if data.get("seed", 1) != 1:  # a second run of the same agents on other seeds
+        seating += f", seed {data['seed']}"
     think = data["mean_think_seconds"][0]
     return (f"| {data['game']} | {vs} | {seating} | {data['games']} | "
             f"**{100 * wins / max(played, 1):.1f}%** ({100 * lo:.0f}–{100 * hi:.0f}) | "

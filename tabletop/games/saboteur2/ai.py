@@ -57,9 +57,10 @@ PLAYOUT_DEPTH: Final = 4
 #: on which the hard level scores every legal move one ahead with the heuristic, instead of
 #: a tree search: each guess is a different set of teams, and the mean over guesses judges
 #: a move better than a tree whose branches each follow one guess. Among four one-move
-#: players on four guesses (``greedy``), over 200 seeded games: first in 29.0% (24.0% with the
-#: hand-written play by role this replaced; docs/ai-strength.md), and in 31.0% against 23.5%
-#: on the decision seeds of ``benchmarks/saboteur2_roles.py``.
+#: players on four guesses (``greedy``), over 200 seeded games: first in 29.0% on seed 1 and
+#: 26.5% on seed 2 (24.0% with the hand-written play by role this replaced;
+#: docs/ai-strength.md), and in 31.0% against 23.5% on the decision seeds of
+#: ``benchmarks/saboteur2_roles.py``. 48 guesses did no better (26.7% of 165 games).
 LOOKAHEAD_SAMPLES: Final = 16
 #: Times an AI level's iterations a search of Saboteur 2 runs (its iterations are dear).
 SEARCH_EFFORT: Final = 0.5
