@@ -2,7 +2,7 @@
 PNG, to judge a game's table by eye.
 
     python scripts/game_screenshot.py buried-treasure out.png --seats human,hard,hard \
-        [--moves 6] [--lang ja|en] [--seed 3] [--option key=value ...]
+        [--moves 6] [--lang ja|en] [--seed 3] [--option key=value ...] [--hint]
 
 Moves are played for the human seats only (random legal ones, seeded); the AI seats answer as
 in the app. A privacy page between human seats is clicked through.
@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--names", default="", help="comma-separated names of the human seats")
+    ap.add_argument("--hint", action="store_true",
+                    help="ask for a hint before the picture (it glows on the table)")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     options = dict(o.split("=", 1) for o in args.option)
@@ -83,6 +85,13 @@ def main(argv: list[str] | None = None) -> int:
         pump(0.05)
         if c.awaiting_privacy is not None:
             window.privacy_page.button.click()
+    if args.hint and c.is_human_turn():
+        shown: list[str] = []
+        c.hint_shown.connect(shown.append)
+        window.menus.act_hint.trigger()
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not shown:
+            pump(0.05)
     pump(0.4)
     print("status:", window.table_page.status.full_text())
     window.grab().save(str(out))
