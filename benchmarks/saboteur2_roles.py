@@ -28,11 +28,11 @@ games give: runs on other seeds (``--seed``) are added up with ``--merge``.
 ``derive_seed(seed, i)``, then ``derive_seed(seed, i, "side", 1)``, 2, ... until the deal of
 the first round gives the first agent's seat a role of that side, and plays that round only.
 Every deal of the first round with that role is equally likely, so a round counts as a random
-round of that side would, at a third of the cost of whole games where the side comes up by
-chance (a saboteur in about one round of five).
+round of that side would. A saboteur round then costs about a quarter of the play it costs in
+whole games, where the seat is a saboteur in about two rounds of nine.
 
     python benchmarks/saboteur2_roles.py --agents hard,random,random,random,random \
-        --side saboteur --games 3000 --json sb-hard-random-sab.json --resume
+        --side saboteur --games 2000 --json sb-hard-random-sab.json --resume
 """
 
 from __future__ import annotations
