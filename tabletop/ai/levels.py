@@ -27,8 +27,8 @@ AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 #: easy ~0.02-0.03 s, normal ~0.09-0.10 s, hard ~0.4 s (p95 ~0.6 s). Hard beat normal 34-16
 #: over 50 seeded games; a much larger budget gained little more, so hard stays under a second.
 #: Expert searches eight times hard's iterations, for a player who accepts a longer wait: over
-#: whole seeded games 0.7 s a decision in Magos and 1.9 s in two-player National Economy on
-#: that machine, where it beat hard in 58% of 200 duels and 70% of 30 games.
+#: whole seeded games 0.7 s a decision in Magos and 1.5 s in two-player National Economy on
+#: that machine, where it beat hard in 58% of 200 duels and 72% of 82 games.
 _SEARCH: dict[str, dict[str, int]] = {
     "easy": {"iterations": 60, "top_k": 3},
     "normal": {"iterations": 300, "top_k": 1},
