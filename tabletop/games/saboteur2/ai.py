@@ -527,7 +527,7 @@ def search_actions(s: Saboteur2State, legal: list[str]) -> list[str]:
     out: list[str] = []
     for a in legal:
         if a.startswith("place:"):
-            if not (a.endswith(":180") and _card_same(a[6:].partition("@")[0])):
+            if not (a.endswith(":180") and same_turned(a[6:].partition("@")[0])):
                 places.append(a)
         elif a.startswith("play:"):
             card, target = _play(a)
@@ -551,12 +551,3 @@ def search_actions(s: Saboteur2State, legal: list[str]) -> list[str]:
             out.extend(sorted(rocks, key=board.rock_rank)[:_KEEP_ROCK])
     return out or legal
 
-
-_SAME: dict[str, bool] = {}
-
-
-def _card_same(card: str) -> bool:
-    found = _SAME.get(card)
-    if found is None:
-        found = _SAME[card] = card in PATH_IDS and same_turned(card)
-    return found

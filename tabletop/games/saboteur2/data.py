@@ -10,6 +10,7 @@ small tuples indexed by edge (N=0, E=1, S=2, W=3), which the maze code checks qu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from tabletop.api import TileArt, TileIcon
@@ -252,6 +253,7 @@ SHAPES: Final = _shapes()
 SHAPE_OF: Final[dict[tuple[str, bool], int]] = {(s.card, s.turned): s.index for s in SHAPES}
 
 
+@cache  # asked for every turned placement a search weighs, and for its words
 def same_turned(card: str) -> bool:
     """Whether the card turned 180° has the same network as printed (a cross, a straight)."""
     a, b = SHAPES[SHAPE_OF[card, False]], SHAPES[SHAPE_OF[card, True]]
