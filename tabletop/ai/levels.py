@@ -26,9 +26,12 @@ AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 #: Measured on Magos (2-core reference machine, ~3,000-3,600 iterations/s): median decision
 #: easy ~0.02-0.03 s, normal ~0.09-0.10 s, hard ~0.4 s (p95 ~0.6 s). Hard beat normal 34-16
 #: over 50 seeded games; a much larger budget gained little more, so hard stays under a second.
+#: In two-player National Economy likewise: at two and four times its iterations hard won 83 of
+#: the first 121 and 34 of the first 48 seeded games against normal, where at its own budget it
+#: won 84 and 35 of the same games (the four-fold budget thinking 0.65 s a decision).
 #: Expert searches eight times hard's iterations, for a player who accepts a longer wait: over
 #: whole seeded games 0.7 s a decision in Magos and 1.5 s in two-player National Economy on
-#: that machine, where it beat hard in 58% of 200 duels and 72% of 82 games.
+#: that machine, where it beat hard in 58% of 200 duels and 73% of 118 games.
 _SEARCH: dict[str, dict[str, int]] = {
     "easy": {"iterations": 60, "top_k": 3},
     "normal": {"iterations": 300, "top_k": 1},
