@@ -50,6 +50,7 @@ class MCTSAgent(Agent):
     ``top_k`` above 1 makes the agent weaker on purpose: it picks among the ``top_k`` most
     visited actions with probability proportional to their visits. With a ``level`` the agent
     first asks ``game.scripted_action`` whether the rules prescribe how that level plays, then
+    ``game.solved_action`` whether the game solves the position exactly, then
     ``game.lookahead_samples`` whether that level judges moves one ahead instead of searching.
     """
 
@@ -89,6 +90,16 @@ class MCTSAgent(Agent):
                                      "which is not legal.")
                 return Decision(scripted, 0, time.perf_counter() - start)
         if self.level is not None and self.guided:
+            solved = game.solved_action(obs, seat, legal, self.level,
+                                        self._solve_stop(start, cancel))
+            if solved is not None:
+                action, values = solved
+                if action not in legal:
+                    raise ValueError(f"The solved {self.level} player chose {action!r}, "
+                                     "which is not legal.")
+                # Every move was judged once, exactly: the hint ranks them by value alone.
+                return Decision(action, 0, time.perf_counter() - start, values[action],
+                                {a: 1 for a in values}, values=values)
             samples = game.lookahead_samples(self.level)
             if samples:
                 found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel)
@@ -130,6 +141,20 @@ class MCTSAgent(Agent):
                     if a in children and children[a].visits},
             cancelled=cancel is not None and cancel.is_set(),
         )
+
+    def _solve_stop(self, start: float, cancel: CancelFlag | None) -> Callable[[], bool] | None:
+        """When an exact solve must stop: on cancel, and after half the time cap (the search
+        then decides in the other half; what was solved is kept for the next decision, so a
+        solve too long for one decision finishes over several). Without a cap it runs to the
+        end, so a seeded match replays the same."""
+        cap = self.time_cap
+        if cap is None:
+            return cancel.is_set if cancel is not None else None
+        deadline = start + cap / 2
+
+        def stop() -> bool:
+            return (cancel is not None and cancel.is_set()) or time.perf_counter() > deadline
+        return stop
 
     def _search(
         self,

@@ -461,6 +461,18 @@ class Game(ABC, Generic[S]):
         ``scripted_action``."""
         return None
 
+    def solved_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+                      stop: Callable[[], bool] | None) -> tuple[str, dict[str, float]] | None:
+        """For a position the game can solve exactly at ``level``: the action perfect play
+        takes and the exact value of every action of ``legal`` for ``seat``, in [-1, 1]
+        (``None``, the default: the agent searches as usual).
+
+        Only for positions where ``obs`` holds everything that decides the game, so that the
+        answer uses nothing the seat cannot see. ``stop`` is the agent's cancel switch; a
+        solve that is asked to stop returns ``None``. ``level`` is as for
+        ``scripted_action``."""
+        return None
+
     def search_exploration(self, obs: Observation) -> float:
         """How many times an AI level's exploration constant a search from ``obs`` uses
         (default 1).

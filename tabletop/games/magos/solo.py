@@ -65,8 +65,10 @@ from .model import (
     COMMON_ACTIONS,
     DRAW,
     FIELDS,
+    P_CAST,
     P_DEAL,
     P_DRAFT,
+    P_MAIN,
     P_OVER,
     P_ROLL,
     MagosObs,
@@ -79,6 +81,7 @@ from .model import (
     _wizard_obs,
     prompt_from_obs,
 )
+from .solver import Stopped, solver_for
 from .spec import DEFAULT_TURN_LIMIT, DRAFT, FIRST_GAME, PATCH, SOLO_SPEC, TURN_LIMITS
 
 P_ENEMY_ROLL = "enemy_roll"  # chance: the enemy's dice when they are rolled
@@ -541,6 +544,23 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         wanted.subtract(state.hands[PLAYER])
         kept = [a for a in legal if wanted[a[5:]] > 0]
         return kept or legal
+
+    def solved_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+                      stop: Callable[[], bool] | None) -> tuple[str, dict[str, float]] | None:
+        """Hard (and expert) play a battle under patch v1.1 perfectly (``solver``): the
+        enemy's dice are printed, so the battle can be solved. Easy and normal search as
+        before; so do the draft and battles with rolled enemy dice, whose solve would take
+        far longer."""
+        if level != "hard" or obs["dice_mode"] != PATCH or obs["phase"] not in (P_MAIN, P_CAST):
+            return None
+        state = self._from_obs(obs)
+        solver = solver_for(self, state.enemy, tuple(state.hands[PLAYER]), state.dice_mode,
+                            state.turn_limit)
+        try:
+            values = solver.action_values(state, legal, stop)
+        except Stopped:
+            return None
+        return solver.best_action(state, values), values
 
     def max_game_length(self) -> int:
         # Per round at most: roll, 4 dice, 2 X choices, fire, end; the enemy's roll and 4
