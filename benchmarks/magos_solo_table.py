@@ -21,13 +21,21 @@ from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
 from tabletop.records import wilson
 
 
-def _cell(row: dict[str, Any] | None, searched: bool = True) -> str:
+def _exact(f: dict[str, Any]) -> bool:
+    """Whether ``f``'s rows give the chance of perfect play (patch v1.1 dice)."""
+    return any(r.get("exact_win_chance") is not None for r in f["enemies"])
+
+
+def _cell(row: dict[str, Any] | None, searched: bool = True, exact: bool = False) -> str:
+    gap = " | " if exact else ""
     if row is None:
-        return "not measured | | " if searched else "not searched | | "
+        return ("not measured | | " if searched else "not searched | | ") + gap
     lo, hi = wilson(row["wins"], row["battles"])
     turns = row.get("mean_turns_to_win")
+    best = row.get("exact_win_chance")
     return (f"{row['battles']} | **{100 * row['win_rate']:.0f}%** "
             f"({100 * lo:.0f}–{100 * hi:.0f}) | "
+            + (f"{100 * best:.1f}% | " if exact and best is not None else gap)
             + ("–" if turns is None else f"{turns:.1f}"))
 
 
@@ -36,7 +44,9 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
     by_mode = [{r["enemy"]: r for r in f["enemies"]} for f in files]
     level = files[0]["level"] if files else "hard"
     head = "| a-# | Enemy | HP | " + " | ".join(
-        f"{m}: battles | win % (95% CI) | turns to win" for m in modes) + " |"
+        f"{m}: battles | win % (95% CI) | "
+        + ("perfect play | " if _exact(f) else "") + "turns to win"
+        for m, f in zip(modes, files, strict=True)) + " |"
     lines = [
         "# Magos solo: the difficulty curve as our AI sees it",
         "",
@@ -45,6 +55,16 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
         "so these figures replay exactly. Win % is the share of battles the wizard won; the"
         " interval is a 95% Wilson interval; turns to win is the wizard's mean turn count in won"
         " battles.",
+        *(["", "With patch v1.1 the enemy's dice are printed (MG-T2), so a battle is a game of"
+           " the wizard against its own dice alone, and hard plays it perfectly: it solves the"
+           " battle exactly (`tabletop/games/magos/solver.py`, expectimax over every roll and"
+           " every way to cast it, with the game's own rules). *Perfect play* is the chance"
+           " that play wins from the first turn (a draw at the turn limit counting half); hard's"
+           " win % is that chance, sampled over the seeded battles. Once a move wins for sure"
+           " (within a thousandth) the solver looks no further, so where every line wins it"
+           " takes a safe one rather than the quickest: its turns to win are longer there. With"
+           " rolled dice hard searches as the duel does."]
+          if any(_exact(f) for f in files) else []),
         *(["", "With *found spells* the wizard holds the set `benchmarks/magos_spell_sets.py`"
            " found for that enemy (a climb judged by the quick `greedy` player), measured on"
            " other seeds than the climb's. Only the enemies the first-game spells lose to were"
@@ -54,11 +74,13 @@ def render(files: list[dict[str, Any]], commands: list[str]) -> str:
           if any(f.get("hands") for f in files) else []),
         "",
         head,
-        "|---|---|---|" + "---|---|---|" * len(files),
+        "|---|---|---|" + "".join("---|---|---|" + ("---|" if _exact(f) else "")
+                                  for f in files),
     ]
     for eid in CAMPAIGN_ORDER:
         e = ENEMIES[eid]
-        cells = " | ".join(_cell(m.get(eid), not f.get("hands") or eid in f["hands"])
+        cells = " | ".join(_cell(m.get(eid), not f.get("hands") or eid in f["hands"],
+                                 _exact(f))
                            for m, f in zip(by_mode, files, strict=True))
         lines.append(f"| a-{e.number} | {e.en} ({e.ja}) | {e.hp} | {cells} |")
     found = sorted(((ENEMIES[eid], hand) for f in files

@@ -4,10 +4,14 @@ For every enemy (campaign order a-1 .. a-17) the script plays N seeded battles w
 first-game spells, or with the spell set ``magos_spell_sets.py`` found for that enemy
 (``--hands FILE``); the agent is ``tabletop.ai.levels.make_agent(level)`` and chooses from
 ``game.observation(state, 0)`` only, like any player. It prints a Markdown table and writes the
-figures as JSON. This is a measurement, not a test: it is slow at the hard level (about
-3 CPU-seconds per battle), so the JSON file is rewritten after every battle and ``--resume``
-plays only the battles it does not hold yet. Battles are seeded one by one, so a resumed run
-gives exactly the figures of an uninterrupted one.
+figures as JSON. This is a measurement, not a test: it is slow at the hard level with rolled
+dice (about 2 CPU-seconds per battle), so the JSON file is rewritten after every battle and
+``--resume`` plays only the battles it does not hold yet. Battles are seeded one by one, so a
+resumed run gives exactly the figures of an uninterrupted one.
+
+With patch v1.1 dice each enemy's row also gives the chance of perfect play with that hand
+(``exact_win_chance``, a draw counting half), from the solver hard plays with
+(``tabletop/games/magos/solver.py``): the measured win rate of hard is that chance, sampled.
 
     python benchmarks/magos_solo_winrates.py --level easy --battles 5 --workers 2
     python benchmarks/magos_solo_winrates.py --level hard --battles 200 --workers 2 \
@@ -19,6 +23,7 @@ gives exactly the figures of an uninterrupted one.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -32,6 +37,7 @@ from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
 from tabletop.games.magos.solo import MagosSoloGame
+from tabletop.games.magos.solver import solver_for
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 
@@ -66,7 +72,19 @@ def battle(enemy: str, level: str, dice: str, seed: int, hand: str = "") -> dict
     }
 
 
-def summarize(enemy: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
+@functools.cache
+def exact_win_chance(enemy: str, hand: str) -> float:
+    """The chance of perfect play from the start of a battle under patch v1.1, a draw
+    counting half (solved once per enemy and hand, with the solver hard plays with)."""
+    game = MagosSoloGame()
+    options = {"enemy": enemy, "dice": PATCH, **({"hand": hand} if hand else {})}
+    s = game.new_initial_state(1, options)
+    solver = solver_for(game, s.enemy, tuple(s.hands[0]), s.dice_mode, s.turn_limit)
+    return (solver.value(s) + 1.0) / 2.0
+
+
+def summarize(enemy: str, runs: list[dict[str, Any]], dice: str = "",
+              hand: str = "") -> dict[str, Any]:
     wins = [r for r in runs if r["result"] > 0]
     losses = [r for r in runs if r["result"] < 0]
     e = ENEMIES[enemy]
@@ -82,6 +100,7 @@ def summarize(enemy: str, runs: list[dict[str, Any]]) -> dict[str, Any]:
         "win_rate": len(wins) / len(runs) if runs else 0.0,
         "mean_turns_to_win": statistics.fmean(r["player_turns"] for r in wins) if wins else None,
         "seconds_per_battle": statistics.fmean(r["seconds"] for r in runs) if runs else 0.0,
+        "exact_win_chance": exact_win_chance(enemy, hand) if dice == PATCH else None,
     }
 
 
@@ -138,7 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         runs.sort(key=lambda r: (order.get(r["enemy"], 99), r["seed"]))
         present = [e for e in CAMPAIGN_ORDER if any(r["enemy"] == e for r in runs)]
         return {"battles_per_enemy": args.battles, "seed": args.seed,
-                "enemies": [summarize(e, [r for r in runs if r["enemy"] == e])
+                "enemies": [summarize(e, [r for r in runs if r["enemy"] == e], args.dice,
+                                      hands.get(e, ""))
                             for e in present]}
 
     try:

@@ -42,6 +42,11 @@ from .base import Agent, CancelFlag, Decision
 from .greedy import lookahead
 from .tree import Node, guide, playout, select
 
+#: The share of a time cap an exact solve (``Game.solved_action``) may take: most of it, since
+#: a solved position is exact and kept, while the search that decides when the solve stops
+#: needs well under a second.
+SOLVE_SHARE = 0.8
+
 
 class MCTSAgent(Agent):
     """ISMCTS with availability-aware UCT, heuristic cut-off playouts and a seeded generator.
@@ -143,14 +148,14 @@ class MCTSAgent(Agent):
         )
 
     def _solve_stop(self, start: float, cancel: CancelFlag | None) -> Callable[[], bool] | None:
-        """When an exact solve must stop: on cancel, and after half the time cap (the search
-        then decides in the other half; what was solved is kept for the next decision, so a
-        solve too long for one decision finishes over several). Without a cap it runs to the
-        end, so a seeded match replays the same."""
+        """When an exact solve must stop: on cancel, and after ``SOLVE_SHARE`` of the time cap
+        (the search then decides in the rest; what was solved is kept for the next decision,
+        so a solve too long for one decision finishes over several). Without a cap it runs to
+        the end, so a seeded match replays the same."""
         cap = self.time_cap
         if cap is None:
             return cancel.is_set if cancel is not None else None
-        deadline = start + cap / 2
+        deadline = start + cap * SOLVE_SHARE
 
         def stop() -> bool:
             return (cancel is not None and cancel.is_set()) or time.perf_counter() > deadline

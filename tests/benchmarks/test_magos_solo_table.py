@@ -35,3 +35,22 @@ def test_found_spells_are_named_and_listed() -> None:
     # The found-spells file holds all it was run for; the first-game file lacks 16 enemies.
     assert "- patch-v1.1, found spells: 4 battles" in text
     assert "in progress (4 of 4)" not in text and "in progress (4 of 68)" in text
+
+
+def test_the_chance_of_perfect_play_gets_a_column_where_the_rows_give_it() -> None:
+    patch = _file(None, ["armored_dragon", "intruder"], 2)
+    rows: list[dict[str, object]] = patch["enemies"]  # type: ignore[assignment]
+    for row, chance in zip(rows, (0.6, 0.0805), strict=True):
+        row["exact_win_chance"] = chance
+    rolled = {**_file(None, ["armored_dragon"], 1), "dice": "rolled"}
+    text = magos_solo_table.render([patch, rolled], ["cmd"])  # type: ignore[list-item]
+    assert ("| a-# | Enemy | HP | patch-v1.1: battles | win % (95% CI) | perfect play | "
+            "turns to win | rolled: battles | win % (95% CI) | turns to win |") in text
+    assert "|---|---|---|---|---|---|---|---|---|---|\n" in text
+    assert "| 4 | **50%** (15–85) | 60.0% | 5.0 | 4 | **25%**" in text
+    assert ("| a-17 | Intruder from the Void (虚無よりの闖入者) | 25 | 4 | **50%** (15–85) | "
+            "8.1% |") in text
+    # An enemy the rolled file does not hold: three empty cells, where the patch's take four.
+    assert "8.1% | 5.0 | not measured | |  |\n" in text
+    assert "| a-1 | Training Dummy (訓練ダミー) | 10 | not measured | |  |  | not measured" in text
+    assert "hard plays it perfectly" in text

@@ -356,11 +356,13 @@ LISTING_ORDER: tuple[str, ...] = tuple(e.id for e in sorted(_ENEMY_LIST, key=lam
 
 #: The spells the AI keeps first when it drafts against each enemy (MG-R51), as the spell-set
 #: search of ``benchmarks/magos_spell_sets.py`` found them (``docs/magos-solo-difficulty.md``),
-#: where hard won more with them than with the first-game spells (a-13: 66% against 2%). The
-#: other enemies keep the first-game spells: hard wins most battles against them with those,
-#: and against a-17 it won none with either set.
+#: where hard wins more with them than with the first-game spells. Hard plays a battle under
+#: patch v1.1 perfectly (``solver``), so the chances are exact: a-13 100.0% against 52.1%, a-17
+#: 34.8% against 8.1%. The other enemies keep the first-game spells: perfect play with them wins
+#: a-14 86.2% of its battles and every other enemy 99.6% or more.
 SOLO_SPELL_SETS: dict[str, tuple[str, ...]] = {
     "armored_dragon": ("harmony", "healing", "pain", "ring_of_fire", "wrath"),
+    "intruder": ("harmony", "healing", "meditation", "ring_of_fire", "wrath"),
 }
 
 

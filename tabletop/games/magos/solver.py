@@ -65,24 +65,27 @@ def position_key(s: Battle) -> int:
     """What decides the rest of a battle from ``s`` (the hand, enemy and options are the
     solver's own), packed in one integer: two states with the same key have the same value.
 
-    Every number gets 8 bits, far above its range (HP at most 25, mana 8, turns 60, a spell's
-    number 28); the spells cast this turn are one bit each; the dice not yet used (by value)
-    and the dice of the cast under way (in the order assigned) are base-7 numbers of at most
-    four digits 1-6, 12 bits each. So no two positions share a key."""
-    k = 0
+    Each number gets the bits its range needs and more (turns at most 60 in 6 bits, HP 25 in
+    5, mana 8 in 4, a spell's number 28 in 5); the spells cast this turn are one bit each; the
+    dice not yet used (by value) and the dice of the cast under way (in the order assigned)
+    are base-7 numbers of at most four digits 1-6, 12 bits each. So no two positions share a
+    key, and a key takes a few dozen bytes where a tuple of the fields would take hundreds."""
+    t: list[int] = s.turns
+    hp: list[int] = s.hp
+    done = 0
     for sp in s.cast_done:
-        k |= _SPELL_BIT[sp]
-    for v in (_PHASES[s.phase], s.active, s.turns[0], s.turns[1], s.hp[0], s.hp[1],
-              s.max_hp[0], s.mana[0], s.max_mana[0], s.enemy_next, s.enemy_band,
-              _SPELL_NUMBER.get(s.casting, 0)):
-        k = (k << 8) | v
+        done |= _SPELL_BIT[sp]
     left = 0
-    for v in sorted(v for v, u in zip(s.dice, s.used, strict=True) if not u):
+    for v in sorted([v for v, u in zip(s.dice, s.used, strict=True) if not u]):
         left = left * 7 + v
     cast = 0
     for v in s.cast_dice:
         cast = cast * 7 + v
-    return (((k << 12) | left) << 12) | cast
+    k: int = (((((t[0] * 64 + t[1]) * 32 + hp[0]) * 32 + hp[1]) * 16 + s.max_hp[0]) * 16
+              + s.mana[0]) * 16 + s.max_mana[0]
+    k = ((((k * 8 + s.enemy_next) * 4 + s.enemy_band) * 8 + _PHASES[s.phase]) * 2
+         + s.active) * 32 + _SPELL_NUMBER.get(s.casting, 0)
+    return (((((k << 32) | done) << 12) | left) << 12) | cast
 
 
 class _Frame:

@@ -32,6 +32,10 @@ def test_the_draft_keeps_the_enemys_set_first() -> None:
     assert SOLO.search_actions(s, legal) == sorted(f"keep:{sp}" for sp in wanted)
     SOLO.apply_in_place(s, "keep:pain")
     assert "keep:pain" not in SOLO.search_actions(s, SOLO.legal_actions(s))
+    # Against the Intruder the set with Meditation, as far as it was dealt (no Meditation here).
+    intruder = _draft("intruder", DEALT)
+    assert SOLO.search_actions(intruder, SOLO.legal_actions(intruder)) == [
+        "keep:harmony", "keep:healing", "keep:ring_of_fire", "keep:wrath"]
     # An enemy without a found set: the first-game spells, as far as they were dealt.
     other = _draft("reaper", DEALT)
     assert solo_spell_set("reaper") == FIRST_GAME_HAND

@@ -170,9 +170,10 @@ def test_only_hard_under_the_patch_solves_and_a_stop_ends_the_solve() -> None:
 
 
 def test_with_a_time_cap_a_long_solve_leaves_the_move_to_the_search_and_keeps_its_work() -> None:
-    # A whole battle against the Intruder is several seconds of solving, far more than half
-    # of a one-second cap: the solve stops there, the search picks the move in the other half,
-    # and the positions solved so far are kept for the next decision.
+    # A whole battle against the Intruder is several seconds of solving, far more than the
+    # share of a one-second cap it may take (``mcts.SOLVE_SHARE``): the solve stops there, the
+    # search picks the move in the rest, and the positions solved so far are kept for the next
+    # decision.
     s = battle("intruder", FOUND_INTRUDER, dice=[4], turns=(1, 0))
     legal = SOLO.legal_actions(s)
     before = len(solver_for(SOLO, "intruder", tuple(FOUND_INTRUDER), "patch-v1.1", 40).memo)
