@@ -28,7 +28,8 @@ AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 #: over 50 seeded games; a much larger budget gained little more, so hard stays under a second.
 #: In two-player National Economy likewise: at two and four times its iterations hard won 83 of
 #: the first 121 and 34 of the first 48 seeded games against normal, where at its own budget it
-#: won 84 and 35 of the same games (the four-fold budget thinking 0.65 s a decision).
+#: won 84 and 35 of the same games (the four-fold budget thinking 0.65 s a decision); an
+#: all-knowing hard did no better either (68.5% of 200, docs/luck-cap.md).
 #: Expert searches eight times hard's iterations, for a player who accepts a longer wait: over
 #: whole seeded games 0.7 s a decision in Magos and 1.5 s in two-player National Economy on
 #: that machine, where it beat hard in 58% of 200 duels and 73% of 118 games.
