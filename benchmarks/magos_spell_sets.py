@@ -12,8 +12,15 @@ the HP left still tells which sets come closer. The set it ends on is the one th
 climb chose among sets by these seeds, so its own figures flatter the set it found). All
 battles are seeded, so a rerun finds the same sets.
 
+``--level exact`` judges a set by the chance that perfect play wins with it, worked out by the
+solver hard plays with under patch v1.1 (``tabletop/games/magos/solver.py``), instead of by
+battles: no luck of the seeds, and the chance is exactly what hard gets from the set. A solve
+takes seconds to a minute, so such a climb best starts from sets found before (``--start``).
+
     python benchmarks/magos_spell_sets.py --enemies armored_dragon,intruder --workers 2 \
         --json benchmarks/results/magos-spell-sets.json
+    python benchmarks/magos_spell_sets.py --level exact --enemies intruder --steps 2 \
+        --start benchmarks/results/magos-spell-sets.json --workers 2 --json exact-sets.json
 """
 
 from __future__ import annotations
@@ -31,9 +38,12 @@ from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, DRAFT_POOL, ENEMIES, FIRST_GAME_HAND
 from tabletop.games.magos.solo import MagosSoloGame, hand_copies
+from tabletop.games.magos.solver import SoloSolver
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 Hand = tuple[str, ...]
+#: The judge that solves each set instead of playing battles with it.
+EXACT = "exact"
 
 
 def neighbours(hand: Hand) -> list[Hand]:
@@ -70,25 +80,45 @@ def _battle(job: tuple[str, Hand, str, str, int]) -> tuple[bool, int]:
     return battle(*job)
 
 
+def perfect_chance(enemy: str, hand: Hand) -> float:
+    """The chance that perfect play wins a battle against ``enemy`` holding ``hand`` under
+    patch v1.1 (a draw at the turn limit counting half)."""
+    game = MagosSoloGame()
+    state = game.new_initial_state(1, {"enemy": enemy, "dice": PATCH, "hand": ",".join(hand)})
+    return (SoloSolver(game).value(state) + 1.0) / 2.0
+
+
+def _perfect(job: tuple[str, Hand]) -> float:
+    return perfect_chance(*job)
+
+
 def climb(enemy: str, level: str, dice: str, battles: int, steps: int, seed: int,
-          pool: ProcessPoolExecutor | None) -> dict[str, Any]:
-    """The local search for one enemy (see the module docstring)."""
+          pool: ProcessPoolExecutor | None, start: Hand | None = None) -> dict[str, Any]:
+    """The local search for one enemy (see the module docstring), from ``start`` or the
+    first-game set."""
     seeds = range(seed, seed + battles)
 
-    def scores(hands: list[Hand]) -> list[tuple[int, int]]:
-        """(wins, minus the enemy HP left in all battles) per hand: larger is better."""
+    def scores(hands: list[Hand]) -> list[tuple[float, float]]:
+        """(wins, minus the enemy HP left in all battles) per hand: larger is better; for the
+        exact judge (the chance of perfect play, 0)."""
+        if level == EXACT:
+            jobs_x = [(enemy, h) for h in hands]
+            chances = pool.map(_perfect, jobs_x) if pool else map(_perfect, jobs_x)
+            return [(c, 0.0) for c in chances]
         jobs = [(enemy, h, level, dice, s) for h in hands for s in seeds]
         done = list(pool.map(_battle, jobs, chunksize=8) if pool else map(_battle, jobs))
-        out = []
+        out: list[tuple[float, float]] = []
         for i in range(len(hands)):
             mine = done[i * battles:(i + 1) * battles]
             out.append((sum(won for won, _ in mine), -sum(hp for _, hp in mine)))
         return out
 
-    def step(hand: Hand, score: tuple[int, int]) -> dict[str, Any]:
+    def step(hand: Hand, score: tuple[float, float]) -> dict[str, Any]:
+        if level == EXACT:
+            return {"hand": list(hand), "perfect_chance": score[0]}
         return {"hand": list(hand), "wins": score[0], "enemy_hp_left": -score[1] / battles}
 
-    current: Hand = tuple(sorted(FIRST_GAME_HAND))
+    current: Hand = tuple(sorted(start or FIRST_GAME_HAND))
     [best] = scores([current])
     path = [step(current, best)]
     tried = 1
@@ -101,15 +131,19 @@ def climb(enemy: str, level: str, dice: str, battles: int, steps: int, seed: int
             break
         current, best = cands[top], found[top]
         path.append(step(current, best))
-    return {"enemy": enemy, "number": ENEMIES[enemy].number, "name": ENEMIES[enemy].en,
-            "hand": list(current), "wins": best[0], "battles": battles,
-            "first_game_wins": path[0]["wins"], "path": path, "sets_tried": tried}
+    row: dict[str, Any] = {"enemy": enemy, "number": ENEMIES[enemy].number,
+                           "name": ENEMIES[enemy].en, "hand": list(current), "path": path,
+                           "sets_tried": tried}
+    if level == EXACT:
+        return {**row, "perfect_chance": best[0], "start_chance": path[0]["perfect_chance"]}
+    return {**row, "wins": best[0], "battles": battles, "first_game_wins": path[0]["wins"]}
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    p.add_argument("--level", default="greedy", choices=AGENTS,
-                   help="the quick level that judges the sets (default: greedy)")
+    p.add_argument("--level", default="greedy", choices=(*AGENTS, EXACT),
+                   help="the quick level that judges the sets (default: greedy), or 'exact': "
+                        "the chance of perfect play (patch v1.1 dice only)")
     p.add_argument("--battles", type=int, default=40, help="seeded battles per set")
     p.add_argument("--steps", type=int, default=6, help="most spells changed")
     p.add_argument("--dice", default=PATCH, choices=DICE_MODES)
@@ -117,32 +151,50 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--enemies", default="", help="comma-separated enemy ids (default: all)")
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", type=Path, default=Path("magos_spell_sets.json"))
+    p.add_argument("--start", type=Path, default=None,
+                   help="a JSON file of this script: climb from the set it found per enemy")
     args = p.parse_args(argv)
     enemies = [e.strip() for e in args.enemies.split(",") if e.strip()] or list(CAMPAIGN_ORDER)
     unknown = [e for e in enemies if e not in ENEMIES]
     if unknown or args.battles < 1 or args.steps < 0:
         p.error(f"unknown enemies: {', '.join(unknown)}" if unknown
                 else "--battles must be at least 1 and --steps at least 0")
+    if args.level == EXACT and args.dice != PATCH:
+        p.error(f"--level {EXACT} solves battles with patch v1.1 dice only, not {args.dice}")
+    starts: dict[str, Hand] = {}
+    if args.start is not None:
+        try:
+            found = json.loads(args.start.read_text(encoding="utf-8"))["enemies"]
+            starts = {e: tuple(found[e]["hand"]) for e in enemies if e in found}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            p.error(f"--start {args.start}: cannot read the sets found ({exc!s})")
     out: dict[str, Any] = {"level": args.level, "dice": args.dice, "battles": args.battles,
                            "seed": args.seed, "steps": args.steps, "enemies": {}}
+    if args.start is not None:
+        out["start"] = str(args.start)
     if args.json.exists():  # keep the enemies an earlier run found with the same settings
         try:
             before = json.loads(args.json.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             p.error(f"cannot read {args.json}: {exc}")
-        if all(before.get(k) == out[k] for k in ("level", "dice", "battles", "seed", "steps")):
+        if all(before.get(k) == out.get(k)
+               for k in ("level", "dice", "battles", "seed", "steps", "start")):
             out["enemies"] = dict(before.get("enemies", {}))
     pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
         for enemy in enemies:
             start = time.perf_counter()
             row = climb(enemy, args.level, args.dice, args.battles, args.steps, args.seed,
-                        pool)
+                        pool, starts.get(enemy))
             row["seconds"] = round(time.perf_counter() - start, 1)
             out["enemies"][enemy] = row
             args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
-            print(f"a-{row['number']:<3}{row['name']:<26}{row['first_game_wins']:>3} -> "
-                  f"{row['wins']:>3}/{args.battles}  {','.join(row['hand'])}  "
+            if args.level == EXACT:
+                gain = (f"{100 * row['start_chance']:5.1f}% -> "
+                        f"{100 * row['perfect_chance']:5.1f}%")
+            else:
+                gain = f"{row['first_game_wins']:>3} -> {row['wins']:>3}/{args.battles}"
+            print(f"a-{row['number']:<3}{row['name']:<26}{gain}  {','.join(row['hand'])}  "
                   f"({row['sets_tried']} sets, {row['seconds']:.0f} s)")
     finally:
         if pool is not None:

@@ -4,6 +4,7 @@ battles."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import Counter
 from itertools import pairwise
@@ -12,6 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
 import magos_spell_sets as search
+import pytest
 
 from tabletop.games.magos.data import DRAFT_POOL, FIRST_GAME_HAND
 from tabletop.games.magos.solo import parse_hand
@@ -44,3 +46,22 @@ def test_a_climb_keeps_a_set_only_when_it_does_better() -> None:
     assert row["wins"] == wins[-1] and row["hand"] == row["path"][-1]["hand"]
     assert 0 <= row["wins"] <= 2
     assert row["sets_tried"] == 1 + len(search.neighbours(tuple(sorted(FIRST_GAME_HAND))))
+
+
+def test_an_exact_climb_starts_from_the_sets_found_and_judges_by_perfect_play(
+        tmp_path: Path) -> None:
+    # MG-R54: patch v1.1 dice; the Training Dummy (a-1) loses to perfect play with any hand
+    # that can hurt it, so the chance is 1 and no step can do better.
+    start = tmp_path / "found.json"
+    start.write_text(json.dumps({"enemies": {"training_dummy": {
+        "hand": ["pain", "harmony", "pain", "fireball", "healing"]}}}), encoding="utf-8")
+    out = tmp_path / "exact.json"
+    assert search.main(["--level", "exact", "--enemies", "training_dummy", "--steps", "0",
+                        "--start", str(start), "--json", str(out)]) == 0
+    row = json.loads(out.read_text(encoding="utf-8"))["enemies"]["training_dummy"]
+    assert row["hand"] == ["fireball", "harmony", "healing", "pain", "pain"]
+    assert row["perfect_chance"] == pytest.approx(1.0, abs=1e-3)
+    assert row["start_chance"] == row["perfect_chance"] and len(row["path"]) == 1
+    # Rolled dice cannot be solved: refused with a message.
+    with pytest.raises(SystemExit):
+        search.main(["--level", "exact", "--dice", "rolled", "--json", str(out)])
