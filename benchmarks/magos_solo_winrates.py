@@ -36,8 +36,7 @@ import resumable
 from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES
-from tabletop.games.magos.solo import MagosSoloGame
-from tabletop.games.magos.solver import solver_for
+from tabletop.games.magos.solo import MagosSoloGame, perfect_play_chance
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 
@@ -74,13 +73,9 @@ def battle(enemy: str, level: str, dice: str, seed: int, hand: str = "") -> dict
 
 @functools.cache
 def exact_win_chance(enemy: str, hand: str) -> float:
-    """The chance of perfect play from the start of a battle under patch v1.1, a draw
-    counting half (solved once per enemy and hand, with the solver hard plays with)."""
-    game = MagosSoloGame()
-    options = {"enemy": enemy, "dice": PATCH, **({"hand": hand} if hand else {})}
-    s = game.new_initial_state(1, options)
-    solver = solver_for(game, s.enemy, tuple(s.hands[0]), s.dice_mode, s.turn_limit)
-    return (solver.value(s) + 1.0) / 2.0
+    """``perfect_play_chance`` for a ``hand`` option (empty: the first-game spells), worked
+    out once per enemy and hand: the summary is rewritten after every battle."""
+    return perfect_play_chance(enemy, hand.split(",") if hand else ())
 
 
 def summarize(enemy: str, runs: list[dict[str, Any]], dice: str = "",

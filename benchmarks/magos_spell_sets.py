@@ -37,8 +37,7 @@ from typing import Any
 from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.magos.data import CAMPAIGN_ORDER, DRAFT_POOL, ENEMIES, FIRST_GAME_HAND
-from tabletop.games.magos.solo import MagosSoloGame, hand_copies
-from tabletop.games.magos.solver import SoloSolver
+from tabletop.games.magos.solo import MagosSoloGame, hand_copies, perfect_play_chance
 from tabletop.games.magos.spec import DICE_MODES, PATCH
 
 Hand = tuple[str, ...]
@@ -80,16 +79,8 @@ def _battle(job: tuple[str, Hand, str, str, int]) -> tuple[bool, int]:
     return battle(*job)
 
 
-def perfect_chance(enemy: str, hand: Hand) -> float:
-    """The chance that perfect play wins a battle against ``enemy`` holding ``hand`` under
-    patch v1.1 (a draw at the turn limit counting half)."""
-    game = MagosSoloGame()
-    state = game.new_initial_state(1, {"enemy": enemy, "dice": PATCH, "hand": ",".join(hand)})
-    return (SoloSolver(game).value(state) + 1.0) / 2.0
-
-
 def _perfect(job: tuple[str, Hand]) -> float:
-    return perfect_chance(*job)
+    return perfect_play_chance(*job)
 
 
 def climb(enemy: str, level: str, dice: str, battles: int, steps: int, seed: int,

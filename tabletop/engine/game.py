@@ -468,9 +468,9 @@ class Game(ABC, Generic[S]):
         (``None``, the default: the agent searches as usual).
 
         Only for positions where ``obs`` holds everything that decides the game, so that the
-        answer uses nothing the seat cannot see. ``stop`` is the agent's cancel switch; a
-        solve that is asked to stop returns ``None``. ``level`` is as for
-        ``scripted_action``."""
+        answer uses nothing the seat cannot see. ``stop`` turns true when the agent is
+        cancelled or its time for solving is up; a solve that is asked to stop returns
+        ``None`` and the agent searches. ``level`` is as for ``scripted_action``."""
         return None
 
     def search_exploration(self, obs: Observation) -> float:

@@ -136,6 +136,19 @@ def parse_hand(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
+def perfect_play_chance(enemy: str, hand: Sequence[str] = ()) -> float:
+    """The chance that perfect play wins a battle against ``enemy`` from its first turn under
+    patch v1.1, holding ``hand`` (the first-game spells when empty), a draw counting half: the
+    solver's value (``solver``) as a chance."""
+    game = MagosSoloGame()
+    options: dict[str, OptionValue] = {"enemy": enemy, "dice": PATCH}
+    if hand:
+        options["hand"] = ",".join(hand)
+    s = game.new_initial_state(1, options)
+    solver = solver_for(game, s.enemy, tuple(s.hands[PLAYER]), s.dice_mode, s.turn_limit)
+    return (solver.value(s) + 1.0) / 2.0
+
+
 def band_index(enemy: Enemy, hp: int) -> int:
     """Index in ``enemy.bands`` of the band used at ``hp`` (MG-R56.1)."""
     return enemy.bands.index(enemy.band(hp))

@@ -153,9 +153,8 @@ class SoloSolver:
             return self.game.returns(state)[0]
         return self.memo.get(position_key(state))
 
-    def _frame(self, state: Battle) -> _Frame:
+    def _frame(self, state: Battle, key: int) -> _Frame:
         game = self.game
-        key = position_key(state)
         if game.current_player(state) == CHANCE:
             return _Frame(key, [(self._child(state, a), p)
                                 for a, p in game.chance_outcomes(state)], True)
@@ -170,7 +169,8 @@ class SoloSolver:
         """Expectimax from ``root`` with an explicit stack (a battle of the longest turn limit
         is deeper than Python's recursion allows)."""
         memo = self.memo
-        stack = [self._frame(root)]
+        game = self.game
+        stack = [self._frame(root, position_key(root))]
         count = 0
         while True:
             f = stack[-1]
@@ -179,9 +179,13 @@ class SoloSolver:
                 if stop is not None and count % _CHECK_EVERY == 0 and stop():
                     raise Stopped
                 child = f.moves[f.i][0]
-                got = self._known(child)
+                if game.current_player(child) == TERMINAL:
+                    self._take(f, game.returns(child)[0])
+                    continue
+                key = position_key(child)
+                got = memo.get(key)
                 if got is None:
-                    stack.append(self._frame(child))
+                    stack.append(self._frame(child, key))
                 else:
                     self._take(f, got)
                 continue
