@@ -210,9 +210,9 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                               f"敵の{n}ターン目", size=14))
         nxt = e["next_faces"]
         if nxt is not None:
-            shown = "-".join(map(str, nxt))
-            en = f"Next enemy dice (patch v1.1): {shown}"
-            ja = f"次の敵の出目(パッチv1.1):{shown}"
+            # Listed, not joined by dashes: "1-6" reads as "one to six".
+            en = f"Next enemy dice (patch v1.1): {', '.join(map(str, nxt))}"
+            ja = f"次の敵の出目(パッチv1.1):{'・'.join(map(str, nxt))}"
         else:
             count = enemy_dice_count(n + 1)
             en = f"Next enemy turn: {count} rolled dice"

@@ -42,7 +42,9 @@ def test_enemy_card_face_table_and_texts() -> None:
     assert meters == {"enemy_hp": (25, 25), "hp0": (15, 15), "mana0": (3, 8)}
     texts = {t.id: t.text_en for t in lay.texts}
     assert texts["enemy_turn"] == "Enemy turn 2"
-    assert texts["next_dice"] == "Next enemy dice (patch v1.1): 2-4-5"
+    assert texts["next_dice"] == "Next enemy dice (patch v1.1): 2, 4, 5"
+    ja_texts = {t.id: t.text_ja for t in lay.texts}
+    assert ja_texts["next_dice"] == "次の敵の出目(パッチv1.1):2・4・5"  # a list, not "2 to 5"
     assert texts["band1"] == "HP 16–25" and texts["turn"] == "Turn 3 — you"
     own = [c for c in cards.values() if c.id.startswith("p0s")]
     assert len(own) == 5 and all(c.face_up and c.y > 400 for c in own)
