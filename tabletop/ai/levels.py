@@ -32,7 +32,8 @@ AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 #: all-knowing hard did no better either (68.5% of 200, docs/luck-cap.md).
 #: Expert searches eight times hard's iterations, for a player who accepts a longer wait: over
 #: whole seeded games 0.7 s a decision in Magos and 1.6 s in two-player National Economy on
-#: that machine, where it beat hard in 58% of 200 duels and 70.5% of 200 games.
+#: that machine, where it beat hard in 59.5% of 400 duels (58% and 61% of two seeded sets of
+#: 200) and 70.5% of 200 games.
 _SEARCH: dict[str, dict[str, int]] = {
     "easy": {"iterations": 60, "top_k": 3},
     "normal": {"iterations": 300, "top_k": 1},
