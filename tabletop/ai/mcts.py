@@ -22,6 +22,10 @@ returns ``None`` lets the playout run to the end). The budget is a number of ite
 a seeded match replays exactly; ``time_cap`` is a safety net only. Each iteration makes exactly
 one fresh state (the resampled one) and mutates it in place.
 
+A game may have a level search a few fixed guesses apart instead (``game.search_guesses``):
+one tree per guess, each over that guess alone, summed at the root, so that in each the other
+seats answer from the cards they hold in it.
+
 Games whose moves other seats see only in part (``game.has_hidden_moves``, a card played face
 down) are searched by ``mo_ismcts`` instead: one tree per seat, so a simulated player never
 reacts to a move it could not see.
@@ -49,6 +53,13 @@ SOLVE_SHARE = 0.8
 #: How long one ``ponder`` may solve ahead (a bound on the CPU a person's turn costs when the
 #: game's own bounds, on memory, do not stop it first).
 PONDER_SECONDS = 120.0
+
+
+def _copies(state: Any) -> Callable[[random.Random], Any]:
+    """A draw that always gives a fresh copy of ``state`` (the search mutates each draw)."""
+    def draw(_rng: random.Random) -> Any:
+        return state.clone()
+    return draw
 
 
 class MCTSAgent(Agent):
@@ -125,8 +136,14 @@ class MCTSAgent(Agent):
         rng = random.Random(seed)
         root = Node(seat)
         root.player = seat
-        done = self._search(game, game.resampler(obs, seat), root, rng, budget, exploration,
-                            start, cancel)
+        guesses = (game.search_guesses(self.level)
+                   if self.level is not None and self.guided else 0)
+        if guesses > 1:
+            done = self._search_guesses(game, obs, root, rng, budget, exploration, start,
+                                        cancel, guesses)
+        else:
+            done = self._search(game, game.resampler(obs, seat), root, rng, budget,
+                                exploration, start, cancel)
         children = root.children
         ranked = sorted(
             (a for a in legal if a in children),
@@ -178,6 +195,30 @@ class MCTSAgent(Agent):
         def stop() -> bool:
             return (cancel is not None and cancel.is_set()) or time.perf_counter() > deadline
         return stop
+
+    def _search_guesses(self, game: Game[Any], obs: Observation, root: Node,
+                        rng: random.Random, budget: int, exploration: float, start: float,
+                        cancel: CancelFlag | None, guesses: int) -> int:
+        """``Game.search_guesses``: one search per guess of the hidden facts, each over that
+        guess alone with an equal share of ``budget``, their first moves' statistics summed
+        into ``root``; returns the iterations done."""
+        draw = game.resampler(obs, root.player)
+        share = max(1, budget // guesses)
+        done = 0
+        for _ in range(guesses):
+            guess = draw(rng)
+            tree = Node(root.player)
+            tree.player = root.player
+            done += self._search(game, _copies(guess), tree, rng, share, exploration, start,
+                                 cancel)
+            for action, child in tree.children.items():
+                total = root.children.get(action)
+                if total is None:
+                    total = root.children[action] = Node(child.mover)
+                total.visits += child.visits
+                total.total += child.total
+        root.visits = done
+        return done
 
     def _search(
         self,

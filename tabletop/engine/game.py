@@ -461,6 +461,21 @@ class Game(ABC, Generic[S]):
         ``scripted_action``."""
         return None
 
+    def search_guesses(self, level: str) -> int:
+        """How many fixed guesses of the hidden facts ``level``'s tree search splits its
+        iterations over (0, the default: a fresh guess every iteration, information-set
+        search).
+
+        Information-set search merges every guess into one tree, so in it the other seats
+        choose as if blind to their own cards. Where what a player holds decides how it
+        answers (a counter in hand stops an attack), searching each guess as if it were the
+        truth lets the others answer from their hands; the guesses' statistics are summed at
+        the root, so a move is judged over all of them. The price is a smaller tree per guess,
+        each planning as if it knew the guess. The guesses are drawn from the seat's own
+        observation (``resampler``), so nothing hidden is used. ``level`` is as for
+        ``scripted_action``."""
+        return 0
+
     def solved_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
                       stop: Callable[[], bool] | None) -> tuple[str, dict[str, float]] | None:
         """For a position the game can solve exactly at ``level``: the action perfect play

@@ -91,3 +91,40 @@ def test_the_games_playout_depth_replaces_the_searchs_own() -> None:
     MCTSAgent(100, rollout_depth=12).choose(game, obs, seat, legal, seed=2)
     # One decision into each playout, then the heuristic: never deep into the pile.
     assert game.depths and min(game.depths) >= 7 - 2 - 2 - 2
+
+
+class GuessingToy(ToyGame):
+    """Stones whose hard level searches over a few fixed guesses of the hidden cards,
+    counting the guesses drawn."""
+
+    def __init__(self, guesses: int) -> None:
+        self.guesses = guesses
+        self.drawn = 0
+
+    def search_guesses(self, level: str) -> int:
+        return self.guesses if level == "hard" else 0
+
+    def resampler(self, obs: Any, seat: int) -> Any:
+        draw = super().resampler(obs, seat)
+
+        def counted(rng: random.Random) -> ToyState:
+            self.drawn += 1
+            return draw(rng)
+        return counted
+
+
+def test_a_search_over_fixed_guesses_draws_each_guess_once_and_shares_the_budget() -> None:
+    game = GuessingToy(4)
+    obs, seat, legal = decision(game)
+    hard = MCTSAgent(400, level="hard")
+    a = hard.choose(game, obs, seat, legal, seed=3)
+    # Four guesses, each searched alone with a quarter of the iterations, summed at the root.
+    assert game.drawn == 4 and a.iterations == 400 and sum(a.visits.values()) == 400
+    assert a.action in legal
+    again = hard.choose(GuessingToy(4), obs, seat, legal, seed=3)
+    assert (again.action, again.visits) == (a.action, a.visits)
+    # Other levels, and hard told to ignore the game's hooks, draw a guess every iteration.
+    for agent in (MCTSAgent(400, level="normal"), MCTSAgent(400, level="hard", guided=False)):
+        game.drawn = 0
+        agent.choose(game, obs, seat, legal, seed=3)
+        assert game.drawn == 400

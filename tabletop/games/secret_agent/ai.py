@@ -70,6 +70,9 @@ EXPOSED = 0.06
 SCALE = 7.0
 #: Decisions a playout makes before the heuristic judges it (a game runs 250-400).
 PLAYOUT_DEPTH = 16
+#: Guesses of the hidden hands, spies and bids hard searches apart (``Game.search_guesses``),
+#: each with a sixth of its iterations.
+SEARCH_GUESSES = 6
 
 
 def worth(s: SecretAgentState, p: int) -> float:

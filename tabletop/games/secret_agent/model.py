@@ -42,7 +42,7 @@ from tabletop.api import (
 )
 
 from . import legal, phases, rules
-from .ai import PLAYOUT_DEPTH, heuristics, playout_choice
+from .ai import PLAYOUT_DEPTH, SEARCH_GUESSES, heuristics, playout_choice
 from .data import (
     ALL_FACES,
     CONTRACT,
@@ -282,6 +282,12 @@ class SecretAgentGame(Game[SecretAgentState]):
         # A game runs to 250-400 decisions: judge a playout by its heuristic after a few
         # turns rather than play it out.
         return PLAYOUT_DEPTH
+
+    def search_guesses(self, level: str) -> int:
+        # What the others hold decides how they answer an attack (a counter in hand, spies to
+        # defend with), and a tree merging every guess has them answer blind to it: hard
+        # searches SEARCH_GUESSES guesses apart instead (docs/luck-cap.md).
+        return SEARCH_GUESSES if level == "hard" else 0
 
     def max_game_length(self) -> int:
         return 4000
