@@ -59,7 +59,7 @@ class Hints:
 
     def prepare(self) -> None:
         """On a person's turn, let the hint's level work ahead while they think
-        (``Thinking.ponder``): where the game solves positions exactly (a Magos solo battle),
+        (``Thinking.ponder``): where the game solves positions exactly (``solved_action``),
         the hint then gives exact chances at once, not the search's estimate from a solve cut
         short by its time cap. Elsewhere it costs nothing."""
         m = self._match

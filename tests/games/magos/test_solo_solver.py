@@ -203,16 +203,19 @@ def test_pondering_solves_ahead_so_a_hint_under_a_short_cap_is_exact() -> None:
     s = _five_turn_battle()
     legal = SOLO.legal_actions(s)
     agent = make_agent("hard", time_cap=0.2)
-    # Without pondering the solve does not fit in the cap's share: the search answers.
-    searched = agent.choose(SOLO, _obs(s), 0, legal, seed=1)
-    assert searched.iterations >= 1
-    # A cancelled ponder gives up at once (the stop is looked at every few thousand positions).
+    # Nothing is solved yet: a solve that must stop at once gives up (the search would answer).
+    halt = lambda: True  # noqa: E731 - a stop switch already thrown
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is None
+    # A cancelled ponder gives up as soon as it looks at its stop switch.
     flag = CancelFlag()
     flag.set()
     agent.ponder(SOLO, _obs(s), 0, legal, flag)
-    # Left to work while the person thinks, it solves the position whole; the hint that
-    # follows, under the same cap, is the exact solve with every move's value.
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is None
+    # Left to work while the person thinks, it solves the position whole: even a solve told to
+    # stop at once now answers, and the hint under a short cap is the exact solve with every
+    # move's value, not the search's estimate.
     agent.ponder(SOLO, _obs(s), 0, legal, CancelFlag())
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is not None
     hint = agent.choose(SOLO, _obs(s), 0, legal, seed=1)
     exact = SoloSolver(SOLO).action_values(s, legal)
     assert hint.iterations == 0 and hint.values == pytest.approx(exact, abs=1e-12)
