@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="ask for a hint before the picture (it glows on the table)")
     ap.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                     help="with --hint: wait this long on the person's turn first, as a person "
-                    "thinking would (the app works ahead meanwhile)")
+                    "thinking would")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     options = dict(o.split("=", 1) for o in args.option)

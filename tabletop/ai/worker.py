@@ -5,8 +5,6 @@ thread pool (one thread: a cancelled search that is still unwinding never compet
 next one for the CPU) and returns at once; the ``Decision`` arrives through ``decided`` on the
 thread that owns the thinker, because the signal crosses threads as a queued connection.
 ``cancel`` stops the search at its next iteration and drops whatever it would have reported.
-``ponder`` works ahead on a person's position on the same thread, reporting nothing; any
-question or cancel stops it first, and the question then runs on what it prepared.
 """
 
 from __future__ import annotations
@@ -30,10 +28,9 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    """One decision worked out on a pool thread: ``work`` is the call of ``Agent.choose``
-    (or of ``Agent.ponder``, which decides nothing)."""
+    """One decision worked out on a pool thread: ``work`` is the call of ``Agent.choose``."""
 
-    def __init__(self, job_id: int, relay: _Relay, work: Callable[[], Decision | None]) -> None:
+    def __init__(self, job_id: int, relay: _Relay, work: Callable[[], Decision]) -> None:
         super().__init__()
         self.job_id = job_id
         self.relay = relay
@@ -65,12 +62,11 @@ class AIThinker(QObject):
         self._job_id = 0
         self._active: int | None = None
         self._cancel: CancelFlag | None = None
-        self._ponder: CancelFlag | None = None
 
     def think(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
               level: str, seed: int) -> None:
         """Start choosing an action for ``seat``; a search already running is cancelled."""
-        if self._active is not None or self._ponder is not None:
+        if self._active is not None:
             self.cancel()
         self._job_id += 1
         self._active = self._job_id
@@ -82,32 +78,10 @@ class AIThinker(QObject):
 
         self._pool.start(_Job(self._job_id, self._relay, work))
 
-    def ponder(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
-               level: str) -> None:
-        """Let ``level`` work ahead on ``seat``'s position (``Agent.ponder``) until the next
-        ``think`` or ``cancel``; it reports nothing. Asked while a decision is under way, it
-        does nothing: the thread is the decision's."""
-        if self._active is not None:
-            return
-        if self._ponder is not None:
-            self._ponder.set()
-        self._job_id += 1
-        flag = self._ponder = CancelFlag()
-        moves = list(legal)
-
-        def work() -> None:
-            make_agent(level).ponder(game, obs, seat, moves, flag)
-
-        # Its job number is never the active one, so whatever it reports is dropped.
-        self._pool.start(_Job(self._job_id, self._relay, work))
-
     def cancel(self) -> None:
-        """Stop the current search and any pondering; a result still coming is dropped."""
+        """Stop the current search; its result, if it still comes, is dropped."""
         if self._cancel is not None:
             self._cancel.set()
-        if self._ponder is not None:
-            self._ponder.set()
-            self._ponder = None
         self._active = None
 
     def busy(self) -> bool:
