@@ -463,8 +463,8 @@ class Game(ABC, Generic[S]):
 
     def search_guesses(self, level: str) -> int:
         """How many fixed guesses of the hidden facts ``level``'s tree search splits its
-        iterations over (0, the default: a fresh guess every iteration, information-set
-        search).
+        iterations over (0, the default, or 1: a fresh guess every iteration,
+        information-set search).
 
         Information-set search merges every guess into one tree, so in it the other seats
         choose as if blind to their own cards. Where what a player holds decides how it
