@@ -5,20 +5,71 @@ thread pool (one thread: a cancelled search that is still unwinding never compet
 next one for the CPU) and returns at once; the ``Decision`` arrives through ``decided`` on the
 thread that owns the thinker, because the signal crosses threads as a queued connection.
 ``cancel`` stops the search at its next iteration and drops whatever it would have reported.
+
+While a job runs, Python's automatic cyclic garbage collection is off and the thinker collects
+on the GUI thread instead, on a timer. A search allocates heavily; left on, the collector
+would run on the pool thread whenever the allocation count passes its threshold and free
+whatever garbage the whole process holds there, Qt objects included, which Qt only allows on
+the thread that owns them. This is how pyqtgraph's ``GarbageCollector`` keeps collection on the
+GUI thread (it is not imported here: that would load all of pyqtgraph when the window opens).
 """
 
 from __future__ import annotations
 
+import gc
 import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, QTimer, Signal, Slot
 
 from tabletop.engine.game import Game, Observation
 
 from .base import CancelFlag, Decision
 from .levels import make_agent
+
+#: How often the GUI thread collects while a job runs (it collects only the generations whose
+#: counts passed their thresholds, as the automatic collector would).
+COLLECT_INTERVAL_MS = 250
+
+
+class _AutomaticCollection:
+    """Process-wide: automatic collection stays off while any thinker has a job out.
+
+    Counted, because a window and a test may each own a thinker; the state before the first
+    hold is the one restored after the last release."""
+
+    holds = 0
+    was_enabled = True
+
+    @classmethod
+    def hold(cls) -> None:
+        if cls.holds == 0:
+            cls.was_enabled = gc.isenabled()
+            gc.disable()
+        cls.holds += 1
+
+    @classmethod
+    def release(cls, count: int = 1) -> None:
+        count = min(count, cls.holds)
+        if count <= 0:
+            return
+        cls.holds -= count
+        if cls.holds == 0 and cls.was_enabled:
+            gc.enable()
+
+
+def collect_due_generations() -> int:
+    """Collect as the automatic collector would have by now: the oldest generation whose
+    count passed its threshold, with the younger ones. Returns the objects found unreachable."""
+    thresholds = gc.get_threshold()
+    counts = gc.get_count()
+    generation = -1
+    for g in range(3):
+        if thresholds[g] <= 0 or counts[g] <= thresholds[g]:
+            break
+        generation = g
+    return gc.collect(generation) if generation >= 0 else 0
 
 
 class _Relay(QObject):
@@ -62,6 +113,15 @@ class AIThinker(QObject):
         self._job_id = 0
         self._active: int | None = None
         self._cancel: CancelFlag | None = None
+        # Jobs started and not yet reported back (cancelled ones included): each holds the
+        # automatic collector off until its report reaches this thread.
+        self._out = [0]
+        self._collector = QTimer(self)
+        self._collector.setInterval(COLLECT_INTERVAL_MS)
+        self._collector.timeout.connect(collect_due_generations)
+        out = self._out
+        # A thinker deleted with jobs out never hears from them; give their holds back.
+        self.destroyed.connect(lambda *_: _AutomaticCollection.release(out[0]))
 
     def think(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
               level: str, seed: int) -> None:
@@ -76,6 +136,9 @@ class AIThinker(QObject):
         def work() -> Decision:
             return make_agent(level).choose(game, obs, seat, moves, seed=seed, cancel=cancel)
 
+        _AutomaticCollection.hold()
+        self._out[0] += 1
+        self._collector.start()
         self._pool.start(_Job(self._job_id, self._relay, work))
 
     def cancel(self) -> None:
@@ -94,6 +157,11 @@ class AIThinker(QObject):
 
     @Slot(int, object, str)
     def _on_finished(self, job_id: int, decision: Decision | None, error: str) -> None:
+        if self._out[0] > 0:
+            self._out[0] -= 1
+            _AutomaticCollection.release()
+            if self._out[0] == 0:
+                self._collector.stop()
         if job_id != self._active:
             return
         self._active = None

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+import threading
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QThread
+import pytest
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QObject, QThread
 from pytestqt.qtbot import QtBot
 
-from tabletop.ai import Decision
+from tabletop.ai import Decision, worker
 from tabletop.ai.worker import AIThinker
 from tabletop.engine import Session
 from tabletop.games.magos.model import MagosGame
@@ -89,3 +93,82 @@ def test_failure_is_reported(qtbot: QtBot) -> None:
     assert "grandmaster" in blocker.args[0]
     assert "random, easy, normal, hard" in blocker.args[0]
     assert not thinker.busy()
+
+
+class _GcThreads:
+    """Records the thread of every garbage collection while installed."""
+
+    def __init__(self) -> None:
+        self.threads: list[int] = []
+
+    def __call__(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self.threads.append(threading.get_ident())
+
+    def __enter__(self) -> _GcThreads:
+        gc.callbacks.append(self)
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        gc.callbacks.remove(self)
+
+
+def test_no_collection_runs_on_the_search_thread(qtbot: QtBot) -> None:
+    # A collection on the pool thread would free whatever garbage the process holds there,
+    # Qt objects included; a search allocates enough to set the collector off many times.
+    game = MagosGame()
+    session = Session(game, 2, None, seed=2)
+    seat = session.current_player()
+    thinker = AIThinker()
+    assert gc.isenabled()
+    with _GcThreads() as seen, qtbot.waitSignal(thinker.decided, timeout=60_000):
+        thinker.think(game, session.observation(seat), seat, session.legal_actions(),
+                      "hard", seed=1)
+        assert not gc.isenabled()  # off while the job is out
+    assert thinker.wait_done(5_000)
+    assert set(seen.threads) <= {threading.main_thread().ident}
+    assert gc.isenabled()
+
+
+def test_garbage_of_a_long_search_is_collected_on_the_gui_thread(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, obs, seat, legal = _toy_position()
+    collected_here = threading.Event()
+
+    class _Litter:
+        """A search that leaves cyclic garbage and runs until the GUI thread collected."""
+
+        def choose(self, *_args: object, **_kwargs: object) -> Decision:
+            for _ in range(20_000):
+                cycle: list[object] = []
+                cycle.append(cycle)
+            collected_here.wait(30)
+            return Decision(legal[0])
+
+    def on_gc(phase: str, _info: dict[str, int]) -> None:
+        if phase == "stop" and threading.get_ident() == threading.main_thread().ident:
+            collected_here.set()
+
+    monkeypatch.setattr(worker, "make_agent", lambda _level: _Litter())
+    thinker = AIThinker()
+    gc.callbacks.append(on_gc)
+    try:
+        with qtbot.waitSignal(thinker.decided, timeout=40_000) as blocker:
+            thinker.think(game, obs, seat, legal, "hard", seed=1)
+    finally:
+        gc.callbacks.remove(on_gc)
+    assert collected_here.is_set()
+    assert blocker.args[0].action == legal[0]
+    assert thinker.wait_done(5_000)
+    assert gc.isenabled()
+
+
+def test_a_thinker_deleted_with_a_job_out_gives_collection_back(qtbot: QtBot) -> None:
+    game, obs, seat, legal = _toy_position()
+    parent = QObject()
+    thinker = AIThinker(parent)
+    thinker.think(game, obs, seat, legal, "hard", seed=1)
+    assert not gc.isenabled()
+    with qtbot.waitSignal(thinker.destroyed, timeout=30_000):
+        shiboken6.delete(parent)  # the pool waits for the job; its report never arrives
+    assert gc.isenabled()
