@@ -2,7 +2,7 @@
 PNG, to judge a game's table by eye.
 
     python scripts/game_screenshot.py buried-treasure out.png --seats human,hard,hard \
-        [--moves 6] [--lang ja|en] [--seed 3] [--option key=value ...] [--hint]
+        [--moves 6] [--lang ja|en] [--seed 3] [--option key=value ...] [--hint [--think S]]
 
 Moves are played for the human seats only (random legal ones, seeded); the AI seats answer as
 in the app. A privacy page between human seats is clicked through.
@@ -50,6 +50,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--names", default="", help="comma-separated names of the human seats")
     ap.add_argument("--hint", action="store_true",
                     help="ask for a hint before the picture (it glows on the table)")
+    ap.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                    help="with --hint: wait this long on the person's turn first, as a person "
+                    "thinking would (the app works ahead meanwhile)")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     options = dict(o.split("=", 1) for o in args.option)
@@ -86,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         if c.awaiting_privacy is not None:
             window.privacy_page.button.click()
     if args.hint and c.is_human_turn():
+        pump(args.think)
         shown: list[str] = []
         c.hint_shown.connect(shown.append)
         window.menus.act_hint.trigger()

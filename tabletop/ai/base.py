@@ -104,5 +104,13 @@ class Agent(ABC):
                *, seed: int, cancel: CancelFlag | None) -> Decision:
         """The agent's own choice, as ``choose`` describes it (``legal`` is not empty)."""
 
+    def ponder(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               cancel: CancelFlag) -> None:
+        """Work ahead on ``seat``'s position while a person thinks about it, so that a later
+        ``choose`` from it (a hint) answers sooner; stops when ``cancel`` is set. Nothing is
+        returned: the later choice is one the agent would make given more time. By default
+        an agent keeps nothing between decisions and has nothing to prepare."""
+        return None
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"

@@ -50,6 +50,9 @@ from .tree import Node, guide, playout, select
 #: a solved position is exact and kept, while the search that decides when the solve stops
 #: needs well under a second.
 SOLVE_SHARE = 0.8
+#: How long one ``ponder`` may solve ahead (a bound on the CPU a person's turn costs when the
+#: game's own bounds, on memory, do not stop it first).
+PONDER_SECONDS = 120.0
 
 
 def _copies(state: Any) -> Callable[[random.Random], Any]:
@@ -163,6 +166,21 @@ class MCTSAgent(Agent):
                     if a in children and children[a].visits},
             cancelled=cancel is not None and cancel.is_set(),
         )
+
+    def ponder(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               cancel: CancelFlag) -> None:
+        """While a person thinks, solve their position ahead where the game solves positions
+        exactly (``Game.solved_action``), until ``cancel`` or ``PONDER_SECONDS``. The solved
+        positions stay with the game's solver, so the hint asked next is exact and quick
+        instead of the search's estimate from a solve cut short by the hint's time cap. The
+        search has nothing to keep between decisions and does not ponder."""
+        if self.level is None or not self.guided or len(legal) < 2:
+            return
+        deadline = time.perf_counter() + PONDER_SECONDS
+
+        def stop() -> bool:
+            return cancel.is_set() or time.perf_counter() > deadline
+        game.solved_action(obs, seat, legal, self.level, stop)
 
     def _solve_stop(self, start: float, cancel: CancelFlag | None) -> Callable[[], bool] | None:
         """When an exact solve must stop: on cancel, and after ``SOLVE_SHARE`` of the time cap

@@ -5,6 +5,8 @@ thread pool (one thread: a cancelled search that is still unwinding never compet
 next one for the CPU) and returns at once; the ``Decision`` arrives through ``decided`` on the
 thread that owns the thinker, because the signal crosses threads as a queued connection.
 ``cancel`` stops the search at its next iteration and drops whatever it would have reported.
+``ponder`` works ahead on a person's position on the same thread, reporting nothing; any
+question or cancel stops it first, and the question then runs on what it prepared.
 
 While a job runs, Python's automatic cyclic garbage collection is off and the thinker collects
 on the GUI thread instead, on a timer. A search allocates heavily; left on, the collector
@@ -79,9 +81,10 @@ class _Relay(QObject):
 
 
 class _Job(QRunnable):
-    """One decision worked out on a pool thread: ``work`` is the call of ``Agent.choose``."""
+    """One decision worked out on a pool thread: ``work`` is the call of ``Agent.choose``
+    (or of ``Agent.ponder``, which decides nothing)."""
 
-    def __init__(self, job_id: int, relay: _Relay, work: Callable[[], Decision]) -> None:
+    def __init__(self, job_id: int, relay: _Relay, work: Callable[[], Decision | None]) -> None:
         super().__init__()
         self.job_id = job_id
         self.relay = relay
@@ -122,11 +125,12 @@ class AIThinker(QObject):
         out = self._out
         # A thinker deleted with jobs out never hears from them; give their holds back.
         self.destroyed.connect(lambda *_: _AutomaticCollection.release(out[0]))
+        self._ponder: CancelFlag | None = None
 
     def think(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
               level: str, seed: int) -> None:
         """Start choosing an action for ``seat``; a search already running is cancelled."""
-        if self._active is not None:
+        if self._active is not None or self._ponder is not None:
             self.cancel()
         self._job_id += 1
         self._active = self._job_id
@@ -136,15 +140,41 @@ class AIThinker(QObject):
         def work() -> Decision:
             return make_agent(level).choose(game, obs, seat, moves, seed=seed, cancel=cancel)
 
+        self._start(work)
+
+    def ponder(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
+               level: str) -> None:
+        """Let ``level`` work ahead on ``seat``'s position (``Agent.ponder``) until the next
+        ``think`` or ``cancel``; it reports nothing. Asked while a decision is under way, it
+        does nothing: the thread is the decision's."""
+        if self._active is not None:
+            return
+        if self._ponder is not None:
+            self._ponder.set()
+        self._job_id += 1
+        flag = self._ponder = CancelFlag()
+        moves = list(legal)
+
+        def work() -> None:
+            make_agent(level).ponder(game, obs, seat, moves, flag)
+
+        # Its job number is never the active one, so whatever it reports is dropped.
+        self._start(work)
+
+    def _start(self, work: Callable[[], Decision | None]) -> None:
+        """Run ``work`` as job ``_job_id`` on the pool, collection held off until it reports."""
         _AutomaticCollection.hold()
         self._out[0] += 1
         self._collector.start()
         self._pool.start(_Job(self._job_id, self._relay, work))
 
     def cancel(self) -> None:
-        """Stop the current search; its result, if it still comes, is dropped."""
+        """Stop the current search and any pondering; a result still coming is dropped."""
         if self._cancel is not None:
             self._cancel.set()
+        if self._ponder is not None:
+            self._ponder.set()
+            self._ponder = None
         self._active = None
 
     def busy(self) -> bool:

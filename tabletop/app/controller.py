@@ -297,6 +297,7 @@ class GameController(QObject):
             return
         self.viewing_seat = player
         self._render()
+        self.hints.prepare()
 
     def _hand_over(self, handover: int, player: int) -> None:
         """The moment after a move is over: the screen turns to ``player``, unless the match
@@ -332,6 +333,7 @@ class GameController(QObject):
         self.viewing_seat = self.awaiting_privacy
         self.awaiting_privacy = None
         self._render()
+        self.hints.prepare()
 
     def _render(self) -> None:
         """Show the current situation (table, buttons, log, status) without starting the AI."""

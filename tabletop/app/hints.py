@@ -57,6 +57,15 @@ class Hints:
         """Whether Hint may be asked now: on a person's turn, and not to a beat."""
         return self._match.is_human_turn() and self._match.beat.tempo is None
 
+    def prepare(self) -> None:
+        """On a person's turn, let the hint's level work ahead while they think
+        (``Thinking.ponder``): where the game solves positions exactly (``solved_action``),
+        the hint then gives exact chances at once, not the search's estimate from a solve cut
+        short by its time cap. Elsewhere it costs nothing."""
+        m = self._match
+        if self.available() and m.thinking.pending is None:
+            m.thinking.ponder(m.session.current_player(), HINT_LEVEL)
+
     def ask(self) -> bool:
         """Ask the strongest search for the viewing seat's best move."""
         m = self._match
@@ -76,6 +85,7 @@ class Hints:
         m.table.show_hint(action)
         m.status_changed.emit(self.explain(decision), INFO)
         m.hint_shown.emit(action)
+        self.prepare()  # a solve the hint's time cap cut short goes on
 
     def explain(self, decision: Decision) -> str:
         """The hint's words: the move, and where the search estimated them, the chances."""

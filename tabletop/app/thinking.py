@@ -59,6 +59,7 @@ class Thinking(QObject):
         self.pending: tuple[str, int, int] | None = None  # (purpose, generation, seat)
         self._asked_at = 0.0
         self._move: tuple[int, int, str] | None = None  # (generation, seat, action)
+        self._pondering = False
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._play)
@@ -72,15 +73,28 @@ class Thinking(QObject):
         legal = session.legal_actions()
         seed = (self._match.setup.seed * 1_000_003 + len(session.history)) % (2**31 - 1)
         self.pending = (purpose, self.generation, seat)
+        self._pondering = False  # asking stops it: the question runs on what it prepared
         self._asked_at = time.monotonic()
         self.thinker.think(self._match.game, obs, seat, legal, level, seed)
+
+    def ponder(self, seat: int, level: str) -> None:
+        """Let ``level`` work ahead on ``seat``'s position, from that seat's view only, while
+        its person thinks (``AIThinker.ponder``): the hint asked next comes sooner. Nothing
+        is asked of it, so nothing is pending; a change of state stops it."""
+        if self.pending is not None:
+            return
+        session = self._match.session
+        self.thinker.ponder(self._match.game, session.observation(seat), seat,
+                            session.legal_actions(), level)
+        self._pondering = True
 
     def move_on(self) -> None:
         """The state changed: answers and moves under way are stale from now on."""
         self.generation += 1
-        if self.pending is not None:
+        if self.pending is not None or self._pondering:
             self.thinker.cancel()
             self.pending = None
+            self._pondering = False
         self._timer.stop()
 
     def cancel(self) -> None:
@@ -88,14 +102,16 @@ class Thinking(QObject):
         self.generation += 1
         self._timer.stop()
         self._move = None
-        if self.pending is not None:
+        if self.pending is not None or self._pondering:
             self.thinker.cancel()
             self.pending = None
+            self._pondering = False
 
     def stop(self) -> None:
         """The match is over: nothing under way may land (the thinker is let go elsewhere)."""
         self.generation += 1
         self.pending = None
+        self._pondering = False
         self._timer.stop()
 
     def idle(self) -> bool:

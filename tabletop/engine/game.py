@@ -485,7 +485,10 @@ class Game(ABC, Generic[S]):
         Only for positions where ``obs`` holds everything that decides the game, so that the
         answer uses nothing the seat cannot see. ``stop`` turns true when the agent is
         cancelled or its time for solving is up; a solve that is asked to stop returns
-        ``None`` and the agent searches. ``level`` is as for ``scripted_action``."""
+        ``None`` and the agent searches. While a person thinks the app asks this too, to
+        solve ahead for the hint (``Agent.ponder``), and drops the answer: what a game keeps
+        between calls should make the next one quicker. ``level`` is as for
+        ``scripted_action``."""
         return None
 
     def search_exploration(self, obs: Observation) -> float:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -172,3 +173,72 @@ def test_a_thinker_deleted_with_a_job_out_gives_collection_back(qtbot: QtBot) ->
     with qtbot.waitSignal(thinker.destroyed, timeout=30_000):
         shiboken6.delete(parent)  # the pool waits for the job; its report never arrives
     assert gc.isenabled()
+
+
+class _SolvingToy(ToyGame):
+    """A toy game that "solves" its positions slowly: the first solve runs until told to
+    stop, so the test sees who stops it and when."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.levels: list[str] = []
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+
+    def solved_action(self, obs: Any, seat: int, legal: Any, level: str,
+                      stop: Any) -> tuple[str, dict[str, float]] | None:
+        self.levels.append(level)
+        if len(self.levels) > 1 or stop is None:
+            return None
+        self.started.set()
+        deadline = time.monotonic() + 20
+        while not stop() and time.monotonic() < deadline:
+            time.sleep(0.001)
+        if stop():
+            self.stopped.set()
+        return None
+
+
+def test_pondering_reports_nothing_and_a_question_stops_it_first(qtbot: QtBot) -> None:
+    game = _SolvingToy()
+    session = Session(game, 2, None, seed=3)
+    seat = session.current_player()
+    obs, legal = session.observation(seat), session.legal_actions()
+    thinker = AIThinker()
+    received: list[object] = []
+    thinker.decided.connect(received.append)
+    thinker.failed.connect(received.append)
+    thinker.ponder(game, obs, seat, legal, "expert")
+    assert game.started.wait(10)
+    assert not thinker.busy()  # nothing was asked: the thread only works ahead
+    assert not gc.isenabled()  # a solve ahead allocates as a search does
+    qtbot.wait(50)
+    assert received == [] and not game.stopped.is_set()
+    with qtbot.waitSignal(thinker.decided, timeout=20_000):
+        thinker.think(game, obs, seat, legal, "hard", seed=1)
+    assert game.stopped.is_set()
+    # Expert solves as hard does (``levels.SCRIPTED_AS``); the question came after the ponder.
+    assert game.levels == ["hard", "hard"]
+    assert thinker.wait_done(5_000)
+    qtbot.wait(50)
+    assert len(received) == 1 and isinstance(received[0], Decision)
+    assert gc.isenabled()  # both jobs reported back
+
+
+def test_cancel_stops_pondering_and_a_level_without_a_solver_does_not_ponder(
+        qtbot: QtBot) -> None:
+    game = _SolvingToy()
+    session = Session(game, 2, None, seed=3)
+    seat = session.current_player()
+    obs, legal = session.observation(seat), session.legal_actions()
+    thinker = AIThinker()
+    thinker.ponder(game, obs, seat, legal, "hard")
+    assert game.started.wait(10)
+    thinker.cancel()
+    assert game.stopped.wait(10) and thinker.wait_done(5_000)
+    # Random and unguided searches keep nothing between decisions: nothing to work ahead on.
+    for level in ("random", "hard-unguided"):
+        thinker.ponder(game, obs, seat, legal, level)
+        assert thinker.wait_done(5_000)
+    assert game.levels == ["hard"]
+    qtbot.waitUntil(gc.isenabled, timeout=5_000)

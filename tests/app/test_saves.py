@@ -294,9 +294,13 @@ class FakeThinker(QObject):
         super().__init__(parent)
         self.asked = 0
         self.cancelled = 0
+        self.pondered = 0
 
     def think(self, *_args: Any) -> None:
         self.asked += 1
+
+    def ponder(self, *_args: Any) -> None:
+        self.pondered += 1
 
     def cancel(self) -> None:
         self.cancelled += 1
@@ -319,6 +323,22 @@ def test_undo_cancels_a_thinking_ai_first(qtbot, settings) -> None:
     # A late answer to the cancelled question is ignored.
     thinker.decided.emit(type("D", (), {"action": "take:1", "cancelled": False})())
     assert c.moves() == []
+    window.close()
+
+
+def test_a_persons_turn_is_worked_ahead_on_and_a_move_stops_it(qtbot, settings) -> None:
+    # The hint's level ponders only on a person's turn, asked nothing; the move cancels it.
+    window = MainWindow(toy_games(), [], settings=settings, ai_delay_ms=0, animate=False,
+                        thinker_factory=FakeThinker)
+    qtbot.addWidget(window)
+    c = window.start_game(GameSetup("toy", 2, ["human", "hard"], {}, seed=3))
+    assert c is not None
+    thinker = window.thinker
+    assert thinker.pondered == 1 and thinker.asked == 0 and c.thinking.pending is None
+    cancelled = thinker.cancelled
+    c.submit_human("take:2")
+    assert thinker.cancelled > cancelled and thinker.asked == 1
+    assert thinker.pondered == 1  # the computer's turn: nobody to prepare a hint for
     window.close()
 
 

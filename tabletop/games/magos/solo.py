@@ -90,6 +90,13 @@ P_ENEMY = "enemy"            # chance: the next enemy die resolves (one outcome)
 PLAYER = 0
 ENEMY = 1
 
+#: A solve that may be stopped (the app's: under a time cap, or solving ahead while the person
+#: thinks) also stops once its solver holds this many positions, some 250 MB at about 170 bytes
+#: each (the Skeleton Knight's whole battle with the first-game spells is 680 k), so a hand
+#: whose battles run very long never fills a person's memory. The positions already solved
+#: still answer exactly; seeded runs, which are never stopped, solve to the end.
+MAX_STOPPABLE_POSITIONS = 1_500_000
+
 # Result codes beyond the duel's "ko" / "self_ko" / "draw".
 ENEMY_SELF_KO = "enemy_self_ko"  # MG-G16
 
@@ -569,6 +576,11 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         state = self._from_obs(obs)
         solver = solver_for(self, state.enemy, tuple(state.hands[PLAYER]), state.dice_mode,
                             state.turn_limit)
+        if stop is not None:
+            memo, outer = solver.memo, stop
+
+            def stop() -> bool:
+                return outer() or len(memo) > MAX_STOPPABLE_POSITIONS
         try:
             values = solver.action_values(state, legal, stop)
         except Stopped:

@@ -14,6 +14,8 @@ import pytest
 from tabletop.ai.base import CancelFlag
 from tabletop.ai.levels import make_agent
 from tabletop.engine import CHANCE, TERMINAL
+from tabletop.games.magos import solo as solo_module
+from tabletop.games.magos import solver as solver_module
 from tabletop.games.magos.data import FIRST_GAME_HAND
 from tabletop.games.magos.solo import MagosSoloState
 from tabletop.games.magos.solver import SURE, SoloSolver, position_key, solver_for
@@ -182,3 +184,55 @@ def test_with_a_time_cap_a_long_solve_leaves_the_move_to_the_search_and_keeps_it
     assert decision.iterations >= 1 and set(decision.visits) <= set(legal)
     after = len(solver_for(SOLO, "intruder", tuple(FOUND_INTRUDER), "patch-v1.1", 40).memo)
     assert after > before
+
+
+@pytest.fixture
+def fresh_solvers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No solver kept from other tests: each test here solves from nothing."""
+    monkeypatch.setattr(solver_module, "_KEPT", {})
+
+
+def _five_turn_battle() -> MagosSoloState:
+    # MG-R42 with the shortest limit that still leaves two rolls: some 20 k positions, too
+    # many for a fifth of a second on any machine, a few seconds to solve whole.
+    return battle("intruder", FOUND_INTRUDER, dice=[2, 5], turns=(2, 1), turn_limit=4)
+
+
+@pytest.mark.usefixtures("fresh_solvers")
+def test_pondering_solves_ahead_so_a_hint_under_a_short_cap_is_exact() -> None:
+    s = _five_turn_battle()
+    legal = SOLO.legal_actions(s)
+    agent = make_agent("hard", time_cap=0.2)
+    # Nothing is solved yet: a solve that must stop at once gives up (the search would answer).
+    halt = lambda: True  # noqa: E731 - a stop switch already thrown
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is None
+    # A cancelled ponder gives up as soon as it looks at its stop switch.
+    flag = CancelFlag()
+    flag.set()
+    agent.ponder(SOLO, _obs(s), 0, legal, flag)
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is None
+    # Left to work while the person thinks, it solves the position whole: even a solve told to
+    # stop at once now answers, and the hint under a short cap is the exact solve with every
+    # move's value, not the search's estimate.
+    agent.ponder(SOLO, _obs(s), 0, legal, CancelFlag())
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", halt) is not None
+    hint = agent.choose(SOLO, _obs(s), 0, legal, seed=1)
+    exact = SoloSolver(SOLO).action_values(s, legal)
+    assert hint.iterations == 0 and hint.values == pytest.approx(exact, abs=1e-12)
+    assert hint.action == SoloSolver(SOLO).best_action(s, exact)
+
+
+@pytest.mark.usefixtures("fresh_solvers")
+def test_a_stoppable_solve_gives_up_at_the_memory_bound_and_keeps_answering_what_it_knows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _five_turn_battle()
+    legal = SOLO.legal_actions(s)
+    monkeypatch.setattr(solo_module, "MAX_STOPPABLE_POSITIONS", 100)
+    never = lambda: False  # noqa: E731 - a stop that only the bound can trip
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", never) is None
+    kept = solver_for(SOLO, "intruder", tuple(FOUND_INTRUDER), "patch-v1.1", 4).memo
+    assert 100 < len(kept) < 100 + 2 * 2048
+    # A seeded run (no stop) is never bounded; what it solved answers a stoppable ask too.
+    unbounded = SOLO.solved_action(_obs(s), 0, legal, "hard", None)
+    assert unbounded is not None and len(kept) > 10_000
+    assert SOLO.solved_action(_obs(s), 0, legal, "hard", never) == unbounded
