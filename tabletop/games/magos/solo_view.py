@@ -206,8 +206,15 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         out.texts.append(Text("enemy_name", PANEL_X, 24, enemy.en + mark, enemy.ja + mark,
                               size=18, bold=True))
         n = int(e["turns"])
-        out.texts.append(Text("enemy_turn", PANEL_X, 58, f"Enemy turn {n}",
-                              f"敵の{n}ターン目", size=14))
+        # On the player's turn the count is of the enemy's turns already over: "Enemy turn 0"
+        # before its first would read as a turn under way.
+        if mine:
+            en, ja = f"Enemy turn {n}", f"敵の{n}ターン目"
+        elif n == 0:
+            en, ja = "The enemy has not moved yet", "敵はまだ動いていません"
+        else:
+            en, ja = f"Enemy turns played: {n}", f"敵の手番:{n}回終了"
+        out.texts.append(Text("enemy_turn", PANEL_X, 58, en, ja, size=14))
         nxt = e["next_faces"]
         if nxt is not None:
             # Listed, not joined by dashes: "1-6" reads as "one to six".

@@ -41,7 +41,9 @@ def test_enemy_card_face_table_and_texts() -> None:
     meters = {m.id: (m.value, m.maximum) for m in lay.meters}
     assert meters == {"enemy_hp": (25, 25), "hp0": (15, 15), "mana0": (3, 8)}
     texts = {t.id: t.text_en for t in lay.texts}
-    assert texts["enemy_turn"] == "Enemy turn 2"
+    # The player's third turn: the enemy's two turns so far are over, none is under way.
+    assert texts["enemy_turn"] == "Enemy turns played: 2"
+    assert {t.id: t.text_ja for t in lay.texts}["enemy_turn"] == "敵の手番:2回終了"
     assert texts["next_dice"] == "Next enemy dice (patch v1.1): 2, 4, 5"
     ja_texts = {t.id: t.text_ja for t in lay.texts}
     assert ja_texts["next_dice"] == "次の敵の出目(パッチv1.1):2・4・5"  # a list, not "2 to 5"
@@ -73,6 +75,7 @@ def test_enemy_steps_are_highlighted_node_by_node() -> None:
     assert pieces(lay, "card")["enemy"].state == "active"
     texts = {t.id: t.text_en for t in lay.texts}
     assert texts["step0"] == "2 → 2 damage to itself" and texts["turn"] == "Turn 3 — Sleeping Lion"
+    assert texts["enemy_turn"] == "Enemy turn 3"  # its own turn, under way
     s, _ = play(s, "enemy:4", "enemy:5")
     # The last step stays on show until the wizard rolls.
     lay = VIEW.layout(SOLO.observation(s, 0), 0)
@@ -179,3 +182,9 @@ def test_no_table_text_lies_under_the_dealt_cards_in_the_draft() -> None:
     assert "turn" not in {t.id for t in lay.texts}
     battle_lay = VIEW.layout(SOLO.observation(battle(dice=[3]), 0), 0)
     assert "turn" in {t.id for t in battle_lay.texts}
+
+
+def test_before_its_first_turn_the_enemy_has_not_moved() -> None:
+    lay = VIEW.layout(SOLO.observation(battle("sleeping_lion"), 0), 0)
+    assert {t.id: t.text_en for t in lay.texts}["enemy_turn"] == "The enemy has not moved yet"
+    assert {t.id: t.text_ja for t in lay.texts}["enemy_turn"] == "敵はまだ動いていません"
