@@ -62,12 +62,18 @@ class _AutomaticCollection:
 
 
 def collect_due_generations() -> int:
-    """Collect as the automatic collector would have by now: the oldest generation whose
-    count passed its threshold, with the younger ones. Returns the objects found unreachable."""
+    """Collect as the automatic collector would have by now: the older of the two young
+    generations whose count passed its threshold, with the younger one. Returns the objects
+    found unreachable.
+
+    The oldest generation is left to the automatic collector once it is back on: asked for
+    by name it is always collected whole, where the automatic one waits until enough has
+    grown old, and a full pass over an exact solve's millions of positions would stall the
+    window."""
     thresholds = gc.get_threshold()
     counts = gc.get_count()
     generation = -1
-    for g in range(3):
+    for g in range(2):
         if thresholds[g] <= 0 or counts[g] <= thresholds[g]:
             break
         generation = g
