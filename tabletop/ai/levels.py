@@ -30,10 +30,12 @@ AGENTS: tuple[str, ...] = (*LEVELS, "greedy", "hard-unguided")
 #: the first 121 and 34 of the first 48 seeded games against normal, where at its own budget it
 #: won 84 and 35 of the same games (the four-fold budget thinking 0.65 s a decision); an
 #: all-knowing hard did no better either (68.5% of 200, docs/luck-cap.md).
-#: Expert searches eight times hard's iterations, for a player who accepts a longer wait: over
-#: whole seeded games 0.7 s a decision in Magos and 1.6 s in two-player National Economy on
-#: that machine, where it beat hard in 59.5% of 400 duels (58% and 61% of two seeded sets of
-#: 200) and 70.5% of 200 games.
+#: Expert searches eight times hard's iterations, for a player who accepts a longer wait (a
+#: game whose iterations are cheap may ask for more, ``Game.expert_effort``). In two-player
+#: National Economy it thinks 1.6 s a decision over whole seeded games on that machine and beat
+#: hard in 70.5% of 200 games. In a Magos duel eight times thought 0.7 s and beat hard in 59.5%
+#: of 400 games; the duel asks for twice that, which thinks 1.25 s (1.9 s median where there is
+#: a choice) and beat hard in 69.0% of 200.
 _SEARCH: dict[str, dict[str, int]] = {
     "easy": {"iterations": 60, "top_k": 3},
     "normal": {"iterations": 300, "top_k": 1},
@@ -75,5 +77,5 @@ def make_agent(level: str, time_cap: float | None = DEFAULT_TIME_CAP) -> Agent:
     return MCTSAgent(
         settings["iterations"], name=level if guided else "hard-unguided",
         top_k=settings["top_k"], time_cap=time_cap, level=SCRIPTED_AS.get(level, level),
-        guided=guided,
+        guided=guided, expert=level == "expert",
     )

@@ -84,6 +84,7 @@ class MCTSAgent(Agent):
         top_k: int = 1,
         level: str | None = None,
         guided: bool = True,
+        expert: bool = False,
     ) -> None:
         if iterations < 1:
             raise ValueError("MCTSAgent needs at least one iteration.")
@@ -95,6 +96,7 @@ class MCTSAgent(Agent):
         self.top_k = max(1, top_k)
         self.level = level
         self.guided = guided  # off: ignore the game's search hooks (to measure what they do)
+        self.expert = expert  # on: the game's ``expert_effort`` scales the budget too
 
     def decide(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
                *, seed: int, cancel: CancelFlag | None) -> Decision:
@@ -124,7 +126,8 @@ class MCTSAgent(Agent):
                 found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel)
                 found.seconds = time.perf_counter() - start
                 return found
-        budget = max(1, round(self.iterations * game.search_effort()))
+        effort = game.search_effort() * (game.expert_effort() if self.expert else 1.0)
+        budget = max(1, round(self.iterations * effort))
         exploration = self.exploration * game.search_exploration(obs)
         if game.has_hidden_moves:
             # Moves other seats see only in part: one tree per seat (see ``mo_ismcts``).

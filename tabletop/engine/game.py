@@ -450,6 +450,16 @@ class Game(ABC, Generic[S]):
         the other games."""
         return 1.0
 
+    def expert_effort(self) -> float:
+        """How many times its usual iterations the expert level searches in this game
+        (default 1), on top of ``search_effort``.
+
+        Expert is meant to think up to about three seconds a move. Where a game's iterations
+        are cheap, its usual budget (eight times hard's) decides well inside that, and a game
+        whose play measurably gains from a deeper search may ask for more here. The other
+        levels are unchanged."""
+        return 1.0
+
     def lookahead_samples(self, level: str) -> int | None:
         """For a game whose tree search is too noisy to help at ``level``: how many guesses
         of the hidden facts that level scores every legal move on, one move ahead, instead

@@ -313,6 +313,42 @@ def test_search_effort_scales_the_budget() -> None:
     assert sum(decision.visits.values()) == 150
 
 
+class _DeepToy(_ThoroughToy):
+    """The thorough toy game asking its expert level for three times its iterations more."""
+
+    def expert_effort(self) -> float:
+        return 3.0
+
+
+def test_expert_effort_scales_only_the_expert_budget() -> None:
+    from tabletop.ai.levels import _SEARCH
+
+    game = _DeepToy()
+    session = _decision_point(ToyGame(), 3, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    obs = session.observation(seat)
+    for level in ("easy", "normal", "hard"):
+        decision = make_agent(level, None).choose(game, obs, seat, legal, seed=1)
+        assert decision.iterations == round(_SEARCH[level]["iterations"] * 2.5)
+    expert = make_agent("expert", None).choose(game, obs, seat, legal, seed=1)
+    assert expert.iterations == round(_SEARCH["expert"]["iterations"] * 2.5 * 3.0)
+    assert sum(expert.visits.values()) == expert.iterations
+    # Without the hook, expert searches its usual budget (times the game's search effort).
+    usual = make_agent("expert", None).choose(_ThoroughToy(), obs, seat, legal, seed=1)
+    assert usual.iterations == round(_SEARCH["expert"]["iterations"] * 2.5)
+
+
+def test_magos_expert_searches_twice_its_budget() -> None:
+    # ``MagosGame.expert_effort``: a duel's iterations are cheap enough for a deeper expert.
+    game = MagosGame()
+    session = Session(game, 2, None, seed=2)
+    seat = session.current_player()
+    assert len(session.legal_actions()) > 1
+    decision = make_agent("expert", None).choose(
+        game, session.observation(seat), seat, session.legal_actions(), seed=2)
+    assert decision.iterations == 2 * 9600
+
+
 class _LookaheadToy(ToyGame):
     """The toy game whose hard level judges moves one ahead over five guesses."""
 
