@@ -966,9 +966,10 @@ class MagosGame(MagosRules[MagosState]):
     # -- search ---------------------------------------------------------------------------
     def expert_effort(self) -> float:
         # A duel's iterations are cheap: at its usual budget (eight times hard's) expert took
-        # about 1 s for a move with a choice and beat hard in 59.5% of 400 seeded games. Twice
-        # that keeps its moves near 2 s; three times (68 of 100 games) took over 3 s for half
-        # of them, past the time cap the app stops expert at (docs/ai-strength.md).
+        # 0.7 s a decision over whole games and beat hard in 59.5% of 400 seeded games. Twice
+        # that keeps its moves with a choice near 2 s (69.0% of 200, docs/ai-strength.md);
+        # three times won no more (68 of 100) and took over 3 s for half of them, past the time
+        # cap the app stops expert at.
         return EXPERT_EFFORT
 
     # -- results --------------------------------------------------------------------------
