@@ -2,8 +2,8 @@
 the search.
 
 The all-knowing oracle of ``luck_cap.py`` wins 97.5% against random play, but it wins as the
-Thief by seeing the Treasure, which no fair Thief can. This benchmark bounds what a fair
-player can do instead, in two ways.
+Thief by seeing the Treasure, which no fair Thief can. This benchmark bounds the rounds a
+player can win in each role instead, and plays whole games by a rule without search.
 
 **The Thief's rounds, bounded exactly.** A random Rich Man places each card on a door drawn
 uniformly from the legal ones, and which doors are legal depends only on what every seat
@@ -16,6 +16,17 @@ up before the tiles themselves catch him (MS-R25, MS-R28): the cards can only ad
 ``thief_round_cap``: 3/5 with the default traps (MS-G01). Good play as the Thief is in the
 jewels, not in winning more rounds.
 
+**The Rich Man's rounds, bounded from above by a Rich Man who sees the future.** A random
+Thief's moves and steals come from his own dice: given them, his path through the round is
+fixed, and the Rich Man can only end it sooner, by catching him (MS-R28) or by having no door
+for his card (MS-R17). ``rich_round_bound`` plays the Thief's path of a ``Scenario`` (faces,
+the order of the deck, the Thief's seed) and asks whether any placement at all could have
+ended it before the Treasure: every guard card given to a matching door the Thief opens later
+(doors holding any number of cards), or all the cards so far on the doors still closed, filled
+as tightly as MS-R14 allows. It errs only towards the Rich Man, so no Rich Man, however
+informed, wins more rounds against random play. The scenarios are sampled, so the bound is
+a share of them with its interval.
+
 **Whole games, by a policy without search.** ``rule_action`` plays both roles by a few lines:
 the Rich Man (who sees the faces) puts a card where it works for him, near the Thief when it
 catches; the Thief weighs each closed door's cards over the faces still closed and steals
@@ -26,7 +37,7 @@ suggest where the game's own limit lies. It is not a proof of that limit.
     python benchmarks/mr_sneaky_fair.py --rounds 20000 --games 4000 --seed 1 \\
         --json benchmarks/results/mr-sneaky-fair.json
 
-Seeded: the same arguments give the same figures on any machine. One process; a few minutes.
+Seeded: the same arguments give the same figures on any machine. One process; about a minute.
 """
 
 from __future__ import annotations
@@ -37,27 +48,34 @@ import random
 import sys
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.cli import derive_seed
 from tabletop.games.mr_sneaky.data import (
     CARD_KINDS,
+    CARD_SYMBOLS,
     CARDS,
+    CARDS_PER_DOOR,
     DEFAULT_TRAPS,
     DOORS,
     GUARDS_TO_CATCH,
     NOTHING,
     RICH,
+    STEAL_EVERY,
     TILE_CODES,
     TILE_SYMBOL,
     TRAP_GUARDS,
     TREASURE,
+    TREASURE_CARDS,
+    TREASURE_PER_DOOR,
+    card_counts,
     door_tiles,
 )
 from tabletop.games.mr_sneaky.heuristic import treasure_chances
 from tabletop.games.mr_sneaky.model import MrSneakyGame
-from tabletop.games.mr_sneaky.rules import neighbours_of
+from tabletop.games.mr_sneaky.rules import move_targets, neighbours_of
 from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, P_OVER, P_PLACE, P_STEAL, SneakyState
 from tabletop.records import wilson
 
@@ -77,6 +95,118 @@ def thief_round_cap(traps: str = DEFAULT_TRAPS) -> float:
     Rich Man (see the module's docstring)."""
     costs = tuple(sorted(half_guards(f) for f in door_tiles(traps) if f != TREASURE))
     return sum(treasure_chances(2 * GUARDS_TO_CATCH, costs))
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything a first round against a random Thief leaves to chance: the faces of D1..D8,
+    the deck in the order it is drawn, and the seed of the Thief's choices."""
+
+    faces: tuple[str, ...]
+    deck: tuple[str, ...]
+    thief_seed: int
+
+
+def scenario(seed: int, traps: str = DEFAULT_TRAPS) -> Scenario:
+    rng = random.Random(seed)
+    faces = list(door_tiles(traps))
+    rng.shuffle(faces)
+    deck = [c for c, k in sorted(card_counts().items()) for _ in range(k)]
+    rng.shuffle(deck)
+    return Scenario(tuple(faces), tuple(deck), rng.getrandbits(32))
+
+
+def _could_block(card: str, closed: int, treasure_cards: int, others: int) -> bool:
+    """Whether the cards placed so far (``treasure_cards`` of them treasure cards) could fill
+    ``closed`` doors so that ``card`` fits none (MS-R14 b, c): a door takes three cards, or
+    stops a treasure card at two treasure cards."""
+    if card in TREASURE_CARDS:
+        pairs = min(closed, treasure_cards // TREASURE_PER_DOOR)
+        left = treasure_cards - TREASURE_PER_DOOR * pairs + others
+        return left >= CARDS_PER_DOOR * (closed - pairs)
+    return min(treasure_cards, TREASURE_PER_DOOR * closed) + others >= CARDS_PER_DOOR * closed
+
+
+def rich_round_bound(sc: Scenario) -> str:
+    """How any Rich Man might win the round of ``sc`` against a random Thief: ``blocked``
+    (his card might fit no door, MS-R17), ``nocards`` (the deck runs out: a reshuffle is
+    not played out here, so it is counted for him, MS-R16), ``tiles`` (the doors opened
+    before the Treasure catch the Thief alone) or ``cards`` (with every guard card that could
+    lie on one of them, MS-R26, MS-R28); ``thief`` when no placement at all stops him."""
+    faces, deck = sc.faces, list(sc.deck)
+    rng = random.Random(sc.thief_seed)
+    opened = [False] * len(DOORS)
+    pos, moves, turn = AT_START, 0, 0
+    treasure_cards = others = 0
+    guard_cards: list[tuple[int, str, frozenset[int]]] = []  # (turn, card, doors closed then)
+    opened_at: dict[int, int] = {}  # the doors opened before the Treasure, and when
+    while True:
+        turn += 1
+        closed = [d for d in range(len(DOORS)) if not opened[d]]
+        card = ""
+        while deck:  # MS-R15: a card that matches no closed door is set aside
+            c = deck.pop(0)
+            if any(TILE_SYMBOL[faces[d]] in CARD_SYMBOLS[c] for d in closed):
+                card = c
+                break
+        if not card:
+            return "nocards"
+        if _could_block(card, len(closed), treasure_cards, others):
+            return "blocked"
+        if card in TREASURE_CARDS:
+            treasure_cards += 1
+        else:
+            others += 1
+        if CARD_KINDS[card].guards:
+            guard_cards.append((turn, card, frozenset(closed)))
+        legal = move_targets(pos, moves, opened)  # the random Thief (MS-R18..MS-R22)
+        pos = legal[rng.randrange(len(legal))]
+        moves = min(STEAL_EVERY, moves + 1)
+        if opened[pos] or (moves < STEAL_EVERY and not rng.randrange(2)):
+            continue
+        opened[pos] = True
+        moves = 0
+        if faces[pos] == TREASURE:
+            break
+        opened_at[pos] = turn
+    before = [faces[d] for d in opened_at]
+    guards = sum(TRAP_GUARDS.get(f, 0) for f in before) + before.count(NOTHING) // 2
+    if guards >= GUARDS_TO_CATCH:
+        return "tiles"
+    for placed, card, closed_then in guard_cards:
+        if any(d in closed_then and when >= placed
+               and TILE_SYMBOL[faces[d]] in CARD_SYMBOLS[card] for d, when in opened_at.items()):
+            guards += 1
+    return "cards" if guards >= GUARDS_TO_CATCH else "thief"
+
+
+def play_scenario(rich: Policy, sc: Scenario, rng: random.Random) -> SneakyState | None:
+    """The first round of ``sc`` played by the rules, seat 0 the Rich Man choosing by
+    ``rich`` and seat 1 a random Thief; ``None`` if the deck ran out first (the reshuffle's
+    order is not in the scenario)."""
+    s = GAME.new_initial_state(2, {"first": "1"})
+    GAME.apply_in_place(s, "deal:" + "".join(sc.faces))
+    deck = list(sc.deck)
+    thief = random.Random(sc.thief_seed)
+    while s.phase != P_OVER and s.round == 1:
+        player = GAME.current_player(s)
+        legal = GAME.legal_actions(s)
+        if player < 0:
+            if not deck:
+                return None
+            action = "draw:" + deck.pop(0)
+        elif player == s.rich:
+            action = rich(s, legal, rng)
+        else:
+            action = legal[thief.randrange(len(legal))]
+        GAME.apply_in_place(s, action)
+    return s
+
+
+def rich_won_round(s: SneakyState) -> bool:
+    """Whether the Rich Man (seat 0) won the first round by its rules (MS-R17, MS-R28,
+    MS-G07); a game that ended inside the round (MS-R35) counts for neither side."""
+    return s.last_round is not None and s.last_round[0] == 1 and s.last_round[1] == 0
 
 
 # -- the rule, for both roles ---------------------------------------------------------------
@@ -200,11 +330,20 @@ def rate(wins: int, n: int) -> dict[str, Any]:
 
 def measure(rounds: int, games: int, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {"seed": seed, "thief_round_cap": thief_round_cap(), "rounds": {},
-                           "games": {}}
+                           "rich_rounds": {}, "games": {}}
     for name, policy in POLICIES.items():
         won = sum(thief_won_round(play(random_action, policy, derive_seed(
             "mr-sneaky-fair", seed, "round", i), whole_game=False)) for i in range(rounds))
         out["rounds"][name] = rate(won, rounds)
+    scenarios = [scenario(derive_seed("mr-sneaky-fair", seed, "rich", i)) for i in range(rounds)]
+    bound = [rich_round_bound(sc) for sc in scenarios]
+    out["rich_rounds"]["bound"] = rate(sum(b != "thief" for b in bound), rounds)
+    out["rich_rounds"]["bound"]["how"] = {k: bound.count(k) for k in sorted(set(bound))}
+    for name, policy in POLICIES.items():
+        rng = random.Random(derive_seed("mr-sneaky-fair", seed, "rich", name))
+        played = [play_scenario(policy, sc, rng) for sc in scenarios]
+        out["rich_rounds"][name] = rate(sum(s is not None and rich_won_round(s)
+                                            for s in played), rounds)
     for name, policy in POLICIES.items():
         won = 0
         for i in range(games):  # the measured policy opens as the Rich Man in every other game
@@ -222,6 +361,14 @@ def report(out: dict[str, Any]) -> None:
     for name, r in out["rounds"].items():
         print(f"  {name} Thief, first rounds: {r['rate']:.1%} ({r['low']:.1%}-{r['high']:.1%}) "
               f"of {r['n']}")
+    bound = out["rich_rounds"]["bound"]
+    print(f"A Rich Man who sees the future might win {bound['rate']:.1%} "
+          f"({bound['low']:.1%}-{bound['high']:.1%}) of {bound['n']} rounds against a random "
+          "Thief; no Rich Man wins more.")
+    for name, r in out["rich_rounds"].items():
+        if name != "bound":
+            print(f"  {name} Rich Man, first rounds: {r['rate']:.1%} "
+                  f"({r['low']:.1%}-{r['high']:.1%}) of {r['n']}")
     for name, r in out["games"].items():
         print(f"{name} against random, whole games: {r['rate']:.1%} "
               f"({r['low']:.1%}-{r['high']:.1%}) of {r['n']}")

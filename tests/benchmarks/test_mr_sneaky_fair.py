@@ -1,6 +1,7 @@
 """The Mr. Sneaky fair-play benchmark: its exact cap on the Thief's rounds counts every opening
-order, a Thief who peeks beats that cap where the rule's fair Thief does not, and the rule reads
-only what its role sees."""
+order, a Thief who peeks beats that cap where the rule's fair Thief does not, the bound on the
+Rich Man's rounds holds for every round a real Rich Man wins on the same cards and dice, and
+the rule reads only what its role sees."""
 
 from __future__ import annotations
 
@@ -65,6 +66,50 @@ def test_a_fair_thief_stays_under_the_cap_where_a_peeking_one_does_not() -> None
     assert first_rounds(_peeking_thief) > cap + 0.1
 
 
+def test_no_rich_man_wins_a_round_the_bound_gives_the_thief() -> None:
+    # MS-R17, MS-R28, MS-G07: the same faces, deck order and Thief's dice, played by the rules
+    # with the rule's Rich Man and a random one: every round either wins, the bound allows.
+    won = {"rule": 0, "random": 0}
+    thief_rounds = 0
+    for i in range(1500):
+        sc = fair.scenario(i)
+        bound = fair.rich_round_bound(sc)
+        thief_rounds += bound == "thief"
+        for name in won:
+            s = fair.play_scenario(fair.POLICIES[name], sc, random.Random(i))
+            if s is not None and fair.rich_won_round(s):
+                won[name] += 1
+                assert bound != "thief", (i, name, s.last_round)
+            if bound == "nocards":
+                continue
+            assert s is not None  # the deck lasts as long as the bound's round did
+    assert won["rule"] > won["random"] > 500
+    assert 300 < thief_rounds < 1000  # the bound leaves the Thief rounds to win
+
+
+def test_the_bound_follows_the_round_the_rules_play() -> None:
+    # A Rich Man who cannot stop the Thief: the round the rules play with every card put
+    # where it does nothing ends at the Treasure exactly when the bound's path says so.
+    def harmless(s: SneakyState, legal: list[str], rng: random.Random) -> str:
+        k = fair.CARD_KINDS[s.drawn]
+        for a in legal:
+            face = s.doors[fair.DOORS.index(a.partition(":")[2])]
+            if fair.TILE_SYMBOL[face] not in k.symbols:
+                return a
+        return legal[0]
+
+    checked = 0
+    for i in range(400):
+        sc = fair.scenario(i)
+        if fair.rich_round_bound(sc) != "thief":
+            continue
+        s = fair.play_scenario(harmless, sc, random.Random(i))
+        assert s is not None and s.last_round is not None
+        assert s.last_round[3] == "treasure", (i, s.last_round)
+        checked += 1
+    assert checked > 100
+
+
 def test_the_rule_thief_reads_only_what_he_sees() -> None:
     # MS-R37: the faces of closed doors are the Rich Man's alone; shuffling them among the
     # closed doors must not change a Thief's choice.
@@ -98,8 +143,10 @@ def test_main_writes_the_figures(tmp_path: Path, capsys: pytest.CaptureFixture[s
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["thief_round_cap"] == pytest.approx(0.6)
     assert set(data["rounds"]) == set(data["games"]) == {"random", "rule"}
+    assert set(data["rich_rounds"]) == {"bound", "random", "rule"}
+    assert sum(data["rich_rounds"]["bound"]["how"].values()) == 50
     assert data["rounds"]["rule"]["n"] == 50 and data["games"]["rule"]["n"] == 10
-    for r in (*data["rounds"].values(), *data["games"].values()):
+    for r in (*data["rounds"].values(), *data["rich_rounds"].values(), *data["games"].values()):
         assert r["low"] <= r["rate"] <= r["high"]
     assert "at most 60.0% of rounds" in capsys.readouterr().out
     with pytest.raises(SystemExit):
