@@ -9,6 +9,7 @@ their ``CancelFlag`` is set (the window closed, the user undid a move).
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -48,6 +49,10 @@ class Decision:
     view, in [-1, 1] (``None`` when it did not estimate); ``visits`` maps each root action to
     how often the search tried it and ``values`` to its mean result, in [-1, 1] from the same
     seat's view: the Hint button names the few moves worth considering with their chances.
+    ``margins`` says, where the search can, how far each root action's chance may lie from
+    ``action``'s by the noise of the search alone (the half-width of a 95% interval of the
+    difference, in chances from 0 to 1; 0 for a search that judged every move exactly): the
+    hint calls a move within it about as good, rather than ranking it on noise.
     """
 
     action: str
@@ -57,6 +62,7 @@ class Decision:
     visits: dict[str, int] = field(default_factory=dict)
     cancelled: bool = False
     values: dict[str, float] = field(default_factory=dict)
+    margins: dict[str, float] = field(default_factory=dict)
 
     def win_chance(self) -> float | None:
         """``value`` mapped to [0, 1] (a draw counts as half a win)."""
@@ -75,6 +81,22 @@ class Decision:
                          and self.visits.get(a, 0) >= floor * top),
                         key=lambda a: (-self.visits.get(a, 0), -self.values[a], a))
         return [(a, (self.values[a] + 1.0) / 2.0) for a in [self.action, *others][:most]]
+
+
+#: z of a two-sided 95% interval.
+Z95 = 1.96
+
+
+def visit_margin(visits: int, other: int) -> float:
+    """How far apart the chances of two root actions tried ``visits`` and ``other`` times may
+    lie by sampling noise alone: the half-width of a 95% interval of their difference.
+
+    A result lies in [-1, 1], so the chance one playout gives, (result + 1) / 2, has a
+    standard deviation of at most 1/2, reached by win-or-lose results; the two means are
+    taken as independent. A tree search's samples are not independent draws, so this is the
+    search's noise as a rule of thumb, on the safe side for a game decided by wins and
+    losses."""
+    return Z95 * 0.5 * math.sqrt(1.0 / max(1, visits) + 1.0 / max(1, other))
 
 
 class Agent(ABC):

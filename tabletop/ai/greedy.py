@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Sequence
 from typing import Any
 
 from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
 
-from .base import Agent, CancelFlag, Decision
+from .base import Z95, Agent, CancelFlag, Decision
 
 
 class GreedyAgent(Agent):
@@ -45,12 +46,14 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
 
     Every action is scored on the same guesses of the hidden facts, so their differences
     are not the noise of the draw. The decision holds each action's mean score
-    (``values``), for the hint. A ``cancel`` stops it after the guess under way.
+    (``values``), for the hint, and how far each may lie from the chosen one's over other
+    guesses (``margins``, from the spread of their differences guess by guess). A ``cancel``
+    stops it after the guess under way.
     """
     if len(legal) == 1:
         return Decision(legal[0], 0)
     sample = game.resampler(obs, seat)
-    totals = dict.fromkeys(legal, 0.0)
+    scores: dict[str, list[float]] = {a: [] for a in legal}
     done = 0
     while done < samples:
         if done and cancel is not None and cancel.is_set():
@@ -60,14 +63,21 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
         for action in legal:
             state = base.clone()
             game.apply_in_place(state, action)
-            totals[action] += _value(game, state, seat, rng)
+            scores[action].append(_value(game, state, seat, rng))
+    totals = {a: sum(s) for a, s in scores.items()}
     # Ties go to a seeded random pick, so the agent does not always prefer the first action.
     best = max(totals.values())
     top = [a for a in legal if totals[a] >= best - 1e-9]
     action = top[rng.randrange(len(top))]
+    margins: dict[str, float] = {}
+    if done > 1:
+        for a, s in scores.items():
+            # Half the difference of two scores in [-1, 1] is the difference of two chances.
+            gaps = [(x - y) / 2.0 for x, y in zip(scores[action], s, strict=True)]
+            margins[a] = Z95 * statistics.stdev(gaps) / math.sqrt(done)
     return Decision(action, iterations=done * len(legal), value=best / done,
                     visits=dict.fromkeys(legal, done),
-                    values={a: v / done for a, v in totals.items()},
+                    values={a: v / done for a, v in totals.items()}, margins=margins,
                     cancelled=done < samples)
 
 

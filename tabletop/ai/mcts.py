@@ -42,7 +42,7 @@ from typing import Any
 from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
-from .base import Agent, CancelFlag, Decision
+from .base import Agent, CancelFlag, Decision, visit_margin
 from .greedy import lookahead
 from .tree import Node, guide, playout, select
 
@@ -120,7 +120,8 @@ class MCTSAgent(Agent):
                                      "which is not legal.")
                 # Every move was judged once, exactly: the hint ranks them by value alone.
                 return Decision(action, 0, time.perf_counter() - start, values[action],
-                                {a: 1 for a in values}, values=values)
+                                {a: 1 for a in values}, values=values,
+                                margins=dict.fromkeys(values, 0.0))
             samples = game.lookahead_samples(self.level)
             if samples:
                 found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel)
@@ -167,6 +168,8 @@ class MCTSAgent(Agent):
             visits={a: children[a].visits for a in legal if a in children},
             values={a: children[a].total / children[a].visits for a in legal
                     if a in children and children[a].visits},
+            margins={a: 0.0 if a == action else visit_margin(best.visits, children[a].visits)
+                     for a in legal if a in children and children[a].visits},
             cancelled=cancel is not None and cancel.is_set(),
         )
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from tabletop.engine.game import CHANCE, Game, Observation
 
-from .base import CancelFlag, Decision
+from .base import CancelFlag, Decision, visit_margin
 from .tree import Guide, Node, guide, playout, select
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
@@ -140,6 +140,8 @@ def choose(
         visits={a: children[a].visits for a in legal if a in children},
         values={a: children[a].total / children[a].visits for a in legal
                 if a in children and children[a].visits},
+        margins={a: 0.0 if a == action else visit_margin(best.visits, children[a].visits)
+                 for a in legal if a in children and children[a].visits},
         cancelled=cancelled,
     )
 

@@ -88,7 +88,9 @@ class Hints:
         self.prepare()  # a solve the hint's time cap cut short goes on
 
     def explain(self, decision: Decision) -> str:
-        """The hint's words: the move, and where the search estimated them, the chances."""
+        """The hint's words: the move, and where the search estimated them, the chances;
+        the next moves are called about as good where the search's own margin
+        (``Decision.margins``) cannot tell them from it, else worth a look."""
         m = self._match
         state, lang = m.session.state, m.lang
 
@@ -100,17 +102,24 @@ class Hints:
             return tr("status.hint", lang, move=move(str(decision.action)))
         # Two actions may be one move to the player (a card that is the same turned round):
         # each move is named once, by its best estimate.
-        named: dict[str, float] = {}
+        named: dict[str, tuple[float, str]] = {}
         for a, c in ranked:
-            named.setdefault(move(a), c)
+            named.setdefault(move(a), (c, a))
             if len(named) == HINT_MOVES:
                 break
-        (best, chance), *rest = named.items()
+        (best, (chance, _)), *rest = named.items()
         text = tr("status.hint_chance", lang, move=best, pct=round(100 * chance))
-        if rest:
-            others = tr("status.hint_sep", lang).join(
-                tr("status.hint_other", lang, move=m, pct=round(100 * c)) for m, c in rest)
-            text += tr("status.hint_also", lang, moves=others)
+        # A move the search cannot tell from the suggested one is "about as good": ranking it
+        # lower would rank the search's noise.
+        close: list[tuple[str, float]] = []
+        others: list[tuple[str, float]] = []
+        for words, (c, a) in rest:
+            margin = decision.margins.get(a)
+            (close if margin is not None and chance - c <= margin else others).append((words, c))
+        for key, moves in (("status.hint_close", close), ("status.hint_also", others)):
+            if moves:
+                text += tr(key, lang, moves=tr("status.hint_sep", lang).join(
+                    tr("status.hint_other", lang, move=m, pct=round(100 * c)) for m, c in moves))
         return text
 
     def failed(self, message: str) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.ai import AGENTS, LEVELS, CancelFlag, GreedyAgent, MCTSAgent, RandomAgent, make_agent
+from tabletop.ai.base import visit_margin
 from tabletop.ai.greedy import lookahead
 from tabletop.engine import CHANCE, Game, Session
 from tabletop.engine.game import Observation
@@ -425,3 +426,39 @@ def test_make_agent_refuses_a_time_cap_that_is_not_a_positive_number(level: str,
     with pytest.raises(ValueError, match="time cap"):
         make_agent(level, cap)
     assert make_agent(level, 0.5).name == level and make_agent(level, None).name == level
+
+
+def test_visit_margin_is_the_widest_noise_of_two_means() -> None:
+    # Win-or-lose results in [-1, 1] give chances with a standard deviation of at most 1/2.
+    assert visit_margin(100, 100) == pytest.approx(1.96 * 0.5 * (2 / 100) ** 0.5)
+    assert visit_margin(10_000, 100) < visit_margin(100, 100) < visit_margin(10, 100)
+
+
+def test_the_search_says_how_far_each_move_may_lie_from_its_choice() -> None:
+    # The hint calls a move about as good only within these margins (``Decision.margins``).
+    game = ToyGame()
+    session = _decision_point(game, 5, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    small = MCTSAgent(100).choose(game, session.observation(seat), seat, legal, seed=3)
+    large = MCTSAgent(3_000).choose(game, session.observation(seat), seat, legal, seed=3)
+    for d in (small, large):
+        assert set(d.margins) == set(d.values) and d.margins[d.action] == 0.0
+        for a in d.margins:
+            if a != d.action:
+                assert d.margins[a] == pytest.approx(visit_margin(d.visits[d.action],
+                                                                  d.visits[a]))
+    other = next(a for a in large.margins if a != large.action)
+    assert large.margins[other] < small.margins[other]
+
+
+def test_lookahead_margins_come_from_the_differences_guess_by_guess() -> None:
+    # Every move is judged on the same guesses, so the margin is the spread of the
+    # differences, guess by guess.
+    game = ToyGame()
+    session = _decision_point(game, 5, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    d = lookahead(game, session.observation(seat), seat, legal, 12, random.Random(2))
+    assert set(d.margins) == set(legal) and d.margins[d.action] == 0.0
+    assert all(m >= 0.0 for m in d.margins.values())
+    one = lookahead(game, session.observation(seat), seat, legal, 1, random.Random(2))
+    assert one.margins == {}  # one guess tells nothing of the spread

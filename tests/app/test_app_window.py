@@ -252,6 +252,7 @@ def test_hint_names_a_legal_move(make_window, qtbot) -> None:
     # The move, the chances after it and the next moves the search found worth a look.
     status = window.table_page.status.full_text()
     assert re.fullmatch(rf"Hint: {shown[0]} \(your chances about \d+%\)"
+                        r"( — about as good: take:\d \(\d+%\)(; take:\d \(\d+%\))?)?"
                         r"( — also worth a look: take:\d \(\d+%\)(; take:\d \(\d+%\))?)?",
                         status), status
     assert c.moves() == []  # a hint never plays the move

@@ -40,3 +40,38 @@ def test_the_hint_names_three_moves_at_most() -> None:
     text = _explain(_lookahead(values), "en")
     assert sum(text.count(f"({x},0)") for x in range(1, 6)) == HINT_MOVES == 3, text
     assert "(5,0)" in text and "(4,0)" in text and "(3,0)" in text and "(1,0)" not in text
+
+
+def _searched(values: dict[str, float], margins: dict[str, float]) -> Decision:
+    best = max(values, key=values.__getitem__)
+    return Decision(best, value=values[best], visits=dict.fromkeys(values, 100), values=values,
+                    margins=margins)
+
+
+def test_a_move_within_the_search_margin_is_about_as_good() -> None:
+    # 55% against 53% with a margin of 6 points: the search cannot rank them, so the hint
+    # does not; 40% lies well outside it and stays a move worth a look.
+    values = {"place:X-L01@1,0": 0.1, "place:X-L01@2,0": 0.06, "place:X-L01@3,0": -0.2}
+    margins = {"place:X-L01@1,0": 0.0, "place:X-L01@2,0": 0.06, "place:X-L01@3,0": 0.06}
+    text = _explain(_searched(values, margins), "en")
+    assert " — about as good: " in text and " — also worth a look: " in text, text
+    close, also = text.split(" — about as good: ")[1].split(" — also worth a look: ")
+    assert "(2,0)" in close and "(53%)" in close and "(3,0)" in also and "(40%)" in also, text
+    ja = _explain(_searched(values, margins), "ja")
+    assert "。ほぼ互角の手：" in ja and "。ほかの候補：" in ja, ja
+    assert ja.index("ほぼ互角") < ja.index("(2,0)") < ja.index("ほかの候補") < ja.index("(3,0)")
+
+
+def test_a_search_without_margins_ranks_as_before() -> None:
+    values = {"place:X-L01@1,0": 0.1, "place:X-L01@2,0": 0.09}
+    text = _explain(_searched(values, {}), "en")
+    assert "about as good" not in text and " — also worth a look: " in text, text
+
+
+def test_exact_values_are_about_as_good_only_when_equal() -> None:
+    # A solved position (Magos solo) judges every move exactly: no margin at all.
+    values = {"place:X-L01@1,0": 0.1, "place:X-L01@2,0": 0.1, "place:X-L01@3,0": 0.08}
+    zero = dict.fromkeys(values, 0.0)
+    text = _explain(_searched(values, zero), "en")
+    close, also = text.split(" — about as good: ")[1].split(" — also worth a look: ")
+    assert "(2,0)" in close and "(3,0)" in also, text
