@@ -32,7 +32,8 @@ class Piece:
     ``kind`` is ``card``, ``die``, ``token`` or ``tile``. ``art`` is data for the renderer:
     for cards ``title_en``, ``title_ja``, ``body_en``, ``body_ja``, ``corner`` (short text such
     as a cost), ``badge`` (a short tag such as a dice requirement or a price), ``badge_icon``
-    (``"die"`` puts a small die before a badge that states dice), ``color`` (``#rrggbb``),
+    (``"die"`` puts a small die before a badge that states dice, ``"glasses"`` a pair of
+    sunglasses before one that counts agents), ``color`` (``#rrggbb``),
     ``subtitle_en``/``subtitle_ja`` (a second title line in one language only: a word's
     romaji for English readers), ``brief_en``/``brief_ja`` (a shorter body the card prints
     where its whole body would be set too small to read), ``glance`` (true for a card the

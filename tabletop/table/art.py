@@ -394,22 +394,22 @@ def _paint_face(art: Mapping[str, Any], w: float, h: float, k: float, lang: str,
     y = band_h + 4
     badge = in_lang(art, "badge", lang)  # a badge in words may come in both languages
     if badge:
-        # A die in front only where the badge states dice (Magos's "●●"); a price or a number
-        # stands alone.
-        die = art.get("badge_icon") == "die"
+        # An icon in front where the badge counts something drawn (a die for Magos's "●●",
+        # sunglasses for Mr. Sneaky's agents); a price or a number stands alone.
+        icon = _badge_icon(str(art.get("badge_icon") or ""))
         badge_px, badge_h = BADGE_UNITS * grow * k, BADGE_H * grow
         font = table_font(badge_px, bold=True)
         tw = QFontMetricsF(font).horizontalAdvance(badge) / k
-        pad = badge_h - 6  # the die's side, and the room either side of a number
-        bw = min(w - 12, tw + (2 * pad if die else pad))
+        pad = badge_h - 6  # the icon's side, and the room either side of a number
+        bw = min(w - 12, tw + (2 * pad if icon is not None else pad))
         brect = r((w - bw) / 2, y, bw, badge_h)
         p.setPen(QPen(QColor("#4a3b28"), 1.0 * k))
         p.setBrush(QColor("#fffdf6"))
         p.drawRoundedRect(brect, badge_h / 2 * k, badge_h / 2 * k)
-        if die:
-            _mini_die(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, pad * k, pad * k), k)
-        text_rect = brect.adjusted((pad + 6 if die else pad / 2) * k, 0,
-                                   (-4 if die else -pad / 2) * k, 0)
+        if icon is not None:
+            icon(p, QRectF(brect.left() + 4 * k, brect.top() + 3 * k, pad * k, pad * k), k)
+        text_rect = brect.adjusted((pad + 6 if icon is not None else pad / 2) * k, 0,
+                                   (-4 if icon is not None else -pad / 2) * k, 0)
         draw_fitted(p, text_rect, badge, badge_px, INK, bold=True, wrap=False,
                     minimum=LEGIBLE_PX, role="badge")
         y += badge_h + 4
@@ -545,6 +545,31 @@ def _mini_die(p: QPainter, rect: QRectF, k: float) -> None:
         p.drawEllipse(QPointF(rect.left() + fx * rect.width(), rect.top() + fy * rect.height()),
                       pr, pr)
     p.restore()
+
+
+def _mini_glasses(p: QPainter, rect: QRectF, k: float) -> None:
+    """A pair of sunglasses: the mark an agent card prints once for each agent."""
+    p.save()
+    w, h = rect.width(), rect.height()
+    lens_w, lens_h = w * 0.4, h * 0.4
+    top = rect.top() + h * 0.34
+    left, right = rect.left() + w * 0.06, rect.right() - w * 0.06
+    pen = QPen(INK, 1.1 * k)
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    p.setPen(pen)
+    # The brow bar across both lenses, and the arms going back from its ends.
+    p.drawLine(QPointF(left, top), QPointF(right, top))
+    p.drawLine(QPointF(left, top), QPointF(rect.left(), top - h * 0.16))
+    p.drawLine(QPointF(right, top), QPointF(rect.right(), top - h * 0.16))
+    p.setBrush(INK)
+    for x in (left, right - lens_w):
+        p.drawRoundedRect(QRectF(x, top, lens_w, lens_h), lens_h * 0.5, lens_h * 0.5)
+    p.restore()
+
+
+def _badge_icon(name: str) -> Callable[[QPainter, QRectF, float], None] | None:
+    """The painter of the icon a badge carries in front of its text (``badge_icon``)."""
+    return {"die": _mini_die, "glasses": _mini_glasses}.get(name)
 
 
 def card_back(w: float, h: float, scale: float, colour: str = "#6b1f2a") -> QPixmap:

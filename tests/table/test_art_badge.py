@@ -1,5 +1,6 @@
 """Card badges: a small die goes in front of a badge only when the art says it states dice
-(Magos's spell requirements), never in front of National Economy's "$10" prices."""
+(Magos's spell requirements), never in front of National Economy's "$10" prices; sunglasses go
+in front of a Mr. Sneaky agent card's count."""
 
 from __future__ import annotations
 
@@ -81,3 +82,29 @@ def test_a_pair_badge_is_a_word_in_the_players_language(qtbot: object,
     _face(monkeypatch, gale, "ja")
     _face(monkeypatch, gale, "en")
     assert drawn == ["ゾロ目", "pair"]
+
+
+def test_a_small_agent_card_counts_its_agents_in_sunglasses(qtbot: object,
+                                                            monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    # MS §10.2: an agent card shows one pair of sunglasses per agent; on a door's small card
+    # the count is a badge, since no word for agents fits there in Japanese.
+    from tabletop.games.mr_sneaky.view import card_art as sneaky_art
+
+    glasses: list[object] = []
+    real = art._mini_glasses
+
+    def counting(*args: Any) -> None:
+        glasses.append(args)
+        real(*args)
+
+    monkeypatch.setattr(art, "_mini_glasses", counting)
+    small = sneaky_art("C4", small=True)
+    assert small["badge"] == "×2" and small["badge_icon"] == "glasses"
+    assert small["body_ja"] == "泥棒が\n保持" and small["body_en"] == "Thief keeps"
+    _, dice = _face(monkeypatch, small, "ja")
+    assert dice == 0 and len(glasses) == 1
+    assert sneaky_art("C1", small=True)["badge"] == "×1"
+    # The large card names the agents in words; guard cards carry no badge.
+    assert sneaky_art("C4")["badge"] == "" and "エージェント2" in sneaky_art("C4")["body_ja"]
+    assert sneaky_art("B1", small=True)["badge"] == ""

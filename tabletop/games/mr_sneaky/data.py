@@ -223,8 +223,9 @@ def _short(card: str) -> tuple[str, str]:
             f"{who_ja}\n宝石+{k.jewels}"
     if k.family == FAMILY_GUARD:
         return f"{who_en}\n+1 guard", f"{who_ja}\n警備+1"
-    return f"{who_en} keeps\n{k.agents} agent{'s' if k.agents != 1 else ''}", \
-        f"{who_ja}が保持\nエージェント{k.agents}"
+    # An agent card's count is its badge of sunglasses (``view.card_art``): no word for
+    # agents fits a door's small card in Japanese.
+    return f"{who_en} keeps", f"{who_ja}が\n保持"
 
 
 CARD_SHORT: dict[str, tuple[str, str]] = {c: _short(c) for c in CARDS}

@@ -138,12 +138,16 @@ def card_art(card: str, small: bool = False) -> dict[str, Any]:
     """Card art data for a face-up rich-man card: its kanji as the title, its effect below.
 
     A ``small`` card carries the short effect: the full one leaves nothing readable on a card
-    as small as those lying on a door (the tooltip keeps it)."""
+    as small as those lying on a door (the tooltip keeps it). A small agent card counts its
+    agents in sunglasses on a badge, as the printed card does (§10.2)."""
     kind = CARD_KINDS[card]
     sym = card_symbols_text(card)
     eff_en, eff_ja = CARD_SHORT[card] if small else CARD_EFFECTS[card]
-    return {"title_en": sym, "title_ja": "", "body_en": eff_en, "body_ja": eff_ja,
-            "corner": "", "badge": "", "color": kind.color}
+    art = {"title_en": sym, "title_ja": "", "body_en": eff_en, "body_ja": eff_ja,
+           "corner": "", "badge": "", "color": kind.color}
+    if small and kind.agents:
+        art.update(badge=f"×{kind.agents}", badge_icon="glasses")
+    return art
 
 
 def _card_tooltip(card: str) -> tuple[str, str]:
