@@ -53,6 +53,7 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
     if len(legal) == 1:
         return Decision(legal[0], 0)
     sample = game.resampler(obs, seat)
+    totals = dict.fromkeys(legal, 0.0)
     scores: dict[str, list[float]] = {a: [] for a in legal}
     done = 0
     while done < samples:
@@ -63,8 +64,11 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
         for action in legal:
             state = base.clone()
             game.apply_in_place(state, action)
-            scores[action].append(_value(game, state, seat, rng))
-    totals = {a: sum(s) for a, s in scores.items()}
+            score = _value(game, state, seat, rng)
+            # Summed in order, as ever: ``sum`` rounds floats otherwise, and a tie broken the
+            # other way would change seeded games.
+            totals[action] += score
+            scores[action].append(score)
     # Ties go to a seeded random pick, so the agent does not always prefer the first action.
     best = max(totals.values())
     top = [a for a in legal if totals[a] >= best - 1e-9]
