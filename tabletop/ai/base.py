@@ -99,6 +99,13 @@ def visit_margin(visits: int, other: int) -> float:
     return Z95 * 0.5 * math.sqrt(1.0 / max(1, visits) + 1.0 / max(1, other))
 
 
+def visit_margins(visits: dict[str, int], action: str) -> dict[str, float]:
+    """``Decision.margins`` of a tree search that tried each root action ``visits`` times and
+    chose ``action``: each tried action's ``visit_margin`` from it (0 for ``action``)."""
+    chosen = visits[action]
+    return {a: 0.0 if a == action else visit_margin(chosen, n) for a, n in visits.items() if n}
+
+
 class Agent(ABC):
     """A player that picks one of the legal actions from what its seat can see."""
 

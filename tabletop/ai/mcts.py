@@ -42,7 +42,7 @@ from typing import Any
 from tabletop.engine.game import CHANCE, Game, Observation
 
 from . import mo_ismcts
-from .base import Agent, CancelFlag, Decision, visit_margin
+from .base import Agent, CancelFlag, Decision, visit_margins
 from .greedy import lookahead
 from .tree import Node, guide, playout, select
 
@@ -160,16 +160,16 @@ class MCTSAgent(Agent):
             top = ranked[: self.top_k]
             action = rng.choices(top, weights=[children[a].visits for a in top])[0]
         best = children[action]
+        visits = {a: children[a].visits for a in legal if a in children}
         return Decision(
             action,
             iterations=done,
             seconds=time.perf_counter() - start,
             value=best.total / best.visits,
-            visits={a: children[a].visits for a in legal if a in children},
+            visits=visits,
             values={a: children[a].total / children[a].visits for a in legal
                     if a in children and children[a].visits},
-            margins={a: 0.0 if a == action else visit_margin(best.visits, children[a].visits)
-                     for a in legal if a in children and children[a].visits},
+            margins=visit_margins(visits, action),
             cancelled=cancel is not None and cancel.is_set(),
         )
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from tabletop.engine.game import CHANCE, Game, Observation
 
-from .base import CancelFlag, Decision, visit_margin
+from .base import CancelFlag, Decision, visit_margins
 from .tree import Guide, Node, guide, playout, select
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
@@ -132,16 +132,16 @@ def choose(
         pool = ranked[:top_k]
         action = rng.choices(pool, weights=[children[a].visits for a in pool])[0]
     best = children[action]
+    visits = {a: children[a].visits for a in legal if a in children}
     return Decision(
         action,
         iterations=done,
         seconds=time.perf_counter() - start,
         value=best.total / best.visits,
-        visits={a: children[a].visits for a in legal if a in children},
+        visits=visits,
         values={a: children[a].total / children[a].visits for a in legal
                 if a in children and children[a].visits},
-        margins={a: 0.0 if a == action else visit_margin(best.visits, children[a].visits)
-                 for a in legal if a in children and children[a].visits},
+        margins=visit_margins(visits, action),
         cancelled=cancelled,
     )
 

@@ -17,17 +17,23 @@ from tabletop.table import art
 W, H = 120.0, 170.0
 
 
+def _calls(monkeypatch: pytest.MonkeyPatch, painter: str) -> list[object]:
+    """The calls of ``art``'s icon painter ``painter`` from now on (it still paints)."""
+    calls: list[object] = []
+    real = getattr(art, painter)
+
+    def counting(*args: Any) -> None:
+        calls.append(args)
+        real(*args)
+
+    monkeypatch.setattr(art, painter, counting)
+    return calls
+
+
 def _face(monkeypatch: pytest.MonkeyPatch, card: dict[str, Any],
           lang: str = "en") -> tuple[QImage, int]:
     """The painted face and how many mini dice were drawn on it."""
-    dice: list[object] = []
-    real = art._mini_die
-
-    def counting(*args: Any) -> None:
-        dice.append(args)
-        real(*args)
-
-    monkeypatch.setattr(art, "_mini_die", counting)
+    dice = _calls(monkeypatch, "_mini_die")
     pw, ph = art.piece_pixmap_size(W, H, 2.0)
     pm = art._paint_face(card, W, H, pw / (W + 2 * art.SHADOW), lang, pw, ph)
     return pm.toImage(), len(dice)
@@ -91,14 +97,7 @@ def test_a_small_agent_card_counts_its_agents_in_sunglasses(qtbot: object,
     # the count is a badge, since no word for agents fits there in Japanese.
     from tabletop.games.mr_sneaky.view import card_art as sneaky_art
 
-    glasses: list[object] = []
-    real = art._mini_glasses
-
-    def counting(*args: Any) -> None:
-        glasses.append(args)
-        real(*args)
-
-    monkeypatch.setattr(art, "_mini_glasses", counting)
+    glasses = _calls(monkeypatch, "_mini_glasses")
     small = sneaky_art("C4", small=True)
     assert small["badge"] == "×2" and small["badge_icon"] == "glasses"
     assert small["body_ja"] == "泥棒が\n保持" and small["body_en"] == "Thief keeps"
