@@ -15,12 +15,15 @@ from __future__ import annotations
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation
 
 from .base import Z95, Agent, CancelFlag, Decision
+
+#: Scores a position for a seat, in [-1, 1] (``None``: nothing to say).
+Judge = Callable[[Any, int], float | None]
 
 
 class GreedyAgent(Agent):
@@ -39,8 +42,8 @@ class GreedyAgent(Agent):
 
 
 def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
-              samples: int, rng: random.Random, cancel: CancelFlag | None = None
-              ) -> Decision:
+              samples: int, rng: random.Random, cancel: CancelFlag | None = None,
+              *, judge: Judge | None = None) -> Decision:
     """The action of ``legal`` with the best mean heuristic score one move ahead, over
     ``samples`` guesses of the hidden facts drawn from ``seat``'s observation.
 
@@ -48,10 +51,13 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
     are not the noise of the draw. The decision holds each action's mean score
     (``values``), for the hint, and how far each may lie from the chosen one's over other
     guesses (``margins``, from the spread of their differences guess by guess). A ``cancel``
-    stops it after the guess under way.
+    stops it after the guess under way. ``judge`` scores a position that has not ended
+    (default: ``game.heuristic``).
     """
     if len(legal) == 1:
         return Decision(legal[0], 0)
+    if judge is None:
+        judge = game.heuristic
     sample = game.resampler(obs, seat)
     totals = dict.fromkeys(legal, 0.0)
     scores: dict[str, list[float]] = {a: [] for a in legal}
@@ -64,7 +70,7 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
         for action in legal:
             state = base.clone()
             game.apply_in_place(state, action)
-            score = _value(game, state, seat, rng)
+            score = _value(game, state, seat, rng, judge)
             # Summed in order, as ever: ``sum`` rounds floats otherwise, and a tie broken the
             # other way would change seeded games.
             totals[action] += score
@@ -90,7 +96,7 @@ def lookahead(game: Game[Any], obs: Observation, seat: int, legal: Sequence[str]
 FOLLOW_UP = 12
 
 
-def _value(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
+def _value(game: Game[Any], state: Any, seat: int, rng: random.Random, judge: Judge) -> float:
     """``seat``'s score once chance has had its say and its own move is complete."""
     follow = 0
     for _ in range(game.max_game_length()):
@@ -107,15 +113,15 @@ def _value(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
         for action in legal:
             trial = state.clone()
             game.apply_in_place(trial, action)
-            v = _score(game, trial, seat, rng)
+            v = _score(game, trial, seat, rng, judge)
             if v > best:
                 best_action, best = action, v
         game.apply_in_place(state, best_action)
         follow += 1
-    return _score(game, state, seat, rng)
+    return _score(game, state, seat, rng, judge)
 
 
-def _score(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
+def _score(game: Game[Any], state: Any, seat: int, rng: random.Random, judge: Judge) -> float:
     """The result when the game is over, else the heuristic after pending chance."""
     for _ in range(game.max_game_length()):
         player = game.current_player(state)
@@ -124,5 +130,5 @@ def _score(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
         if player != CHANCE:
             break
         game.apply_in_place(state, game.sample_chance(state, rng))
-    value = game.heuristic(state, seat)
+    value = judge(state, seat)
     return 0.0 if value is None else float(value)

@@ -124,7 +124,9 @@ class MCTSAgent(Agent):
                                 margins=dict.fromkeys(values, 0.0))
             samples = game.lookahead_samples(self.level)
             if samples:
-                found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel)
+                level = self.level
+                found = lookahead(game, obs, seat, legal, samples, random.Random(seed), cancel,
+                                  judge=lambda state, s: game.lookahead_heuristic(state, s, level))
                 found.seconds = time.perf_counter() - start
                 return found
         effort = game.search_effort() * (game.expert_effort() if self.expert else 1.0)

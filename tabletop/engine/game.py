@@ -471,6 +471,13 @@ class Game(ABC, Generic[S]):
         ``scripted_action``."""
         return None
 
+    def lookahead_heuristic(self, state: S, seat: int, level: str) -> float | None:
+        """How ``level``'s one-move lookahead (``lookahead_samples``) scores a position: by
+        default ``heuristic``. A game may judge differently there than in a search's cut-off
+        playouts, where the same numbers must also steer the tree (a lead in gold that a
+        playout reads as nearly a win may be worth less to a move looked at once)."""
+        return self.heuristic(state, seat)
+
     def search_guesses(self, level: str) -> int:
         """How many fixed guesses of the hidden facts ``level``'s tree search splits its
         iterations over (0, the default, or 1: a fresh guess every iteration,

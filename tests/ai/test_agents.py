@@ -377,6 +377,39 @@ def test_a_game_may_have_a_level_judge_moves_one_ahead() -> None:
     assert unguided.iterations == 1200
 
 
+class _HoardingLookaheadToy(_LookaheadToy):
+    """The lookahead toy whose hard level values the stones left on the table (the toy has no
+    heuristic), and counts the levels it was asked for."""
+
+    def __init__(self) -> None:
+        self.levels: list[str] = []
+
+    def lookahead_heuristic(self, state: Any, seat: int, level: str) -> float | None:
+        self.levels.append(level)
+        return state.stones / 10.0
+
+
+def test_a_level_that_looks_one_ahead_scores_with_the_games_lookahead_heuristic() -> None:
+    # ``Game.lookahead_heuristic``: hard's lookahead scores by the game's judge for hard, not
+    # by the heuristic its tree search would use; the greedy yardstick keeps the heuristic.
+    game = _HoardingLookaheadToy()
+    session = _decision_point(ToyGame(), 3, 1)
+    seat, legal = session.current_player(), session.legal_actions()
+    assert session.state.stones > 3 and legal == ["take:1", "take:2"]
+    obs = session.observation(seat)
+    hard = make_agent("hard", None).choose(game, obs, seat, legal, seed=7)
+    assert game.levels and set(game.levels) == {"hard"}
+    # Neither move ends the game here, so each is judged by the stones it leaves.
+    left = session.state.stones
+    assert hard.values == pytest.approx({"take:1": (left - 1) / 10.0, "take:2": (left - 2) / 10.0})
+    assert hard.action == "take:1"
+    plain = GreedyAgent(samples=5).choose(_LookaheadToy(), obs, seat, legal, seed=7)
+    assert plain.values == {"take:1": 0.0, "take:2": 0.0}
+    calls = len(game.levels)
+    GreedyAgent(samples=5).choose(game, obs, seat, legal, seed=7)
+    assert len(game.levels) == calls
+
+
 def test_lookahead_stops_at_a_cancel_after_the_guess_under_way() -> None:
     session = _decision_point(ToyGame(), 3, 1)
     seat, legal = session.current_player(), session.legal_actions()

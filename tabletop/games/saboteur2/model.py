@@ -660,6 +660,9 @@ class Saboteur2Game(Game[Saboteur2State]):
     def lookahead_samples(self, level: str) -> int | None:
         return ai.LOOKAHEAD_SAMPLES if level == "hard" else None
 
+    def lookahead_heuristic(self, state: Saboteur2State, seat: int, level: str) -> float | None:
+        return ai.heuristics(state, ai.HARD_SCALE)[seat]
+
     def max_game_length(self) -> int:
         # Per round: at most 117 cards go through hands, each in a decision and a draw, a
         # pass or a fix adding a few steps; deal and roles; thefts. Generous.
