@@ -3,6 +3,7 @@ PNG, to judge a game's table by eye.
 
     python scripts/game_screenshot.py buried-treasure out.png --seats human,hard,hard \
         [--moves 6] [--lang ja|en] [--seed 3] [--option key=value ...] [--hint [--think S]]
+        [--summary summary.png]
 
 Moves are played for the human seats only (random legal ones, seeded); the AI seats answer as
 in the app. A privacy page between human seats is clicked through.
@@ -53,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
                     help="with --hint: wait this long on the person's turn first, as a person "
                     "thinking would (the app works ahead meanwhile)")
+    ap.add_argument("--summary", type=Path, metavar="PNG",
+                    help="when the game ends, also save its summary (the final breakdown and "
+                         "the chart) here")
     args = ap.parse_args(argv)
     seats = args.seats.split(",")
     options = dict(o.split("=", 1) for o in args.option)
@@ -100,6 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     print("status:", window.table_page.status.full_text())
     window.grab().save(str(out))
     print(f"saved {out} after {played} moves")
+    if args.summary is not None:
+        dialog = window.ending.summary_dialog
+        if dialog is None:
+            print("no summary: the game has not ended", file=sys.stderr)
+        else:
+            pump(0.4)
+            dialog.grab().save(str(args.summary))
+            print(f"saved the summary to {args.summary}")
     window.close()
     window.thinker.wait_done(5000)
     return 0
