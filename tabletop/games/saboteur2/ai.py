@@ -15,6 +15,8 @@ kept less often. Every role read here is the search's own guess (the states are 
 Easy and normal search a tree with these guides. Hard scores every legal move one ahead with
 the heuristic over ``LOOKAHEAD_SAMPLES`` such guesses and plays the best mean
 (``Game.lookahead_samples``): here that beat both the tree and a hand-written play by role.
+Its heuristic reads a lead in gold on a wider scale (``HARD_SCALE``,
+``Game.lookahead_heuristic``) than the tree's playouts do.
 """
 
 from __future__ import annotations
@@ -58,9 +60,9 @@ PLAYOUT_DEPTH: Final = 4
 #: a tree search: each guess is a different set of teams, and the mean over guesses judges
 #: a move better than a tree whose branches each follow one guess. Among four one-move
 #: players on four guesses (``greedy``), over 200 seeded games: first in 29.0% on seed 1 and
-#: 26.5% on seed 2 (24.0% with the hand-written play by role this replaced;
-#: docs/ai-strength.md), and in 31.0% against 23.5% on the decision seeds of
-#: ``benchmarks/saboteur2_roles.py``. 48 guesses did no better (26.7% of 165 games).
+#: 26.5% on seed 2 with ``ROUND_SCALE`` (24.0% on seed 1 with the hand-written play by role
+#: this replaced), 30.0% over seeds 1 to 3 with ``HARD_SCALE`` (docs/ai-strength.md).
+#: 48 guesses did no better (26.7% of 165 games, with ``ROUND_SCALE``).
 LOOKAHEAD_SAMPLES: Final = 16
 #: Times an AI level's iterations a search of Saboteur 2 runs (its iterations are dear).
 SEARCH_EFFORT: Final = 0.5
