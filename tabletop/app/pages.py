@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -30,6 +31,7 @@ from tabletop.api import seat_colour, seat_mark
 from tabletop.engine.layout import WINDOW_KEYS
 
 from . import status as st
+from .flow import FlowLayout
 from .i18n import gesture_label, tr
 
 if TYPE_CHECKING:
@@ -291,9 +293,14 @@ class TablePage(QWidget):
         lay.addWidget(self.splitter, 1)
 
         bar = QHBoxLayout()
-        self.game_buttons_box = QHBoxLayout()
-        bar.addLayout(self.game_buttons_box)
-        bar.addStretch(1)
+        # The game's buttons wrap onto a second row rather than widen the window: a move may
+        # offer several long choices at once.
+        buttons = QWidget()
+        self.game_buttons_box = FlowLayout(buttons)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        buttons.setSizePolicy(policy)
+        bar.addWidget(buttons, 1)
         self.hint_button = QPushButton()
         self.undo_button = QPushButton()
         self.redo_button = QPushButton()
