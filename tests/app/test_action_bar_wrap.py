@@ -5,7 +5,7 @@ has a button to mend each, and one to end a pass)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from tabletop.app.flow import FlowLayout
 from tabletop.app.newgame import GameSetup
@@ -69,8 +69,6 @@ def test_many_long_buttons_wrap_and_the_window_keeps_its_width(make_window, qtbo
 def test_the_flow_layout_measures_rows() -> None:
     # Three items of 100 x 30 with a gap of 6: one row at 312 wide, two rows (66 high) at 250,
     # three at 100, and never narrower than one item.
-    from PySide6.QtWidgets import QWidget
-
     host = QWidget()
     flow = FlowLayout(host, spacing=6)
     for _ in range(3):
