@@ -381,6 +381,13 @@ class Game(ABC, Generic[S]):
         The state the upgraded log replays to must be the one the save recorded."""
         return None
 
+    def state_json_for_version(self, state: S, rules_version: str) -> JSON:
+        """``state`` in the JSON form the game's ``rules_version`` wrote, for the digest a
+        save made under those rules recorded: ``state_to_json`` by default, where the form
+        has not changed since. A game that adds a field to its state leaves it out here for
+        the versions before, so that their saves still check."""
+        return self.state_to_json(state)
+
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: S, seat: int) -> float | None:
         """Optional evaluation in [-1, 1] from ``seat``'s point of view, for search agents."""

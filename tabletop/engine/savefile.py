@@ -27,7 +27,7 @@ from .errors import GameError
 from .errors import SaveFileError as SaveFileError  # still importable from here
 from .game import CHANCE, TERMINAL, Game
 from .messages import Msg
-from .session import Session
+from .session import Session, state_hash
 from .spec import AI_LEVELS, OptionValue
 
 FORMAT = "tabletop-save"
@@ -419,7 +419,7 @@ def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
     if player != TERMINAL and player >= data.players:
         raise SaveFileError(REPLAY_FAILED, path, "the replayed game waits for a seat that does "
                                                  "not exist." + rules_note)
-    if session.state_hash() != data.state_hash:
+    if state_hash(game, session.state, data.rules_version) != data.state_hash:
         raise SaveFileError(HASH_MISMATCH, path, "the moves replay to a different position "
                                                  "than the one recorded in the file (it was "
                                                  "changed or damaged)." + rules_note)

@@ -43,9 +43,12 @@ def chance_rng(seed: int, ply: int) -> random.Random:
     return random.Random(f"tabletop/{seed}/{ply}")
 
 
-def state_hash(game: Game[Any], state: Any) -> str:
-    """A stable digest of a state's JSON form, used to verify replays."""
-    text = json.dumps(game.state_to_json(state), sort_keys=True, separators=(",", ":"))
+def state_hash(game: Game[Any], state: Any, rules_version: str | None = None) -> str:
+    """A stable digest of a state's JSON form, used to verify replays; with
+    ``rules_version``, of the form those rules wrote (``Game.state_json_for_version``)."""
+    form = (game.state_to_json(state) if rules_version is None
+            else game.state_json_for_version(state, rules_version))
+    text = json.dumps(form, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
