@@ -31,7 +31,7 @@ from .phases import (
     P_STEAL,
     holds_non_leader,
 )
-from .state import SecretAgentState, add_to_hand
+from .state import SecretAgentState, return_to_hand, take_from_hand
 
 
 def open_attack(s: SecretAgentState, p: int, d: int, mode: str, played: str) -> None:
@@ -84,7 +84,7 @@ def start_roll(s: SecretAgentState, seat: int, threshold: int, purpose: str) -> 
 
 
 def return_stolen(s: SecretAgentState, ev: list[Event]) -> None:
-    add_to_hand(s.hands[s.defender], s.stolen)
+    return_to_hand(s, s.defender, s.stolen)
     ev.append(Event("returned", {"seat": s.defender, "card": s.stolen}))
     s.stolen = ""
 
@@ -138,12 +138,13 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
                 ev: list[Event]) -> None:
     """The attacker's spies (SA-R20, SA-R27), the defender's answer to a disaster attack
     (SA-R21), and both sides of a counter destruction (SA-R25)."""
-    a, hand = s.actor, s.actor_hand()
+    a = s.actor
     if phase == P_COMMIT:
         if kind == "spy":
-            hand.remove(rest)
+            face_down = s.mode == "disaster" and not s.open_spies  # SA-R23
+            take_from_hand(s, a, rest, face_down=face_down)
             s.atk_spies.append(rest)
-            if s.mode == "disaster" and not s.open_spies:  # SA-R23: face down
+            if face_down:
                 ev.append(Event("commit", {"seat": a, "count": len(s.atk_spies)}))
                 ev.append(Event("commit_own", {"seat": a, "card": rest},
                                 seats=frozenset((a,)), logged=False))
@@ -155,20 +156,20 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
             s.phase = P_STEAL  # SA-R27
     elif phase == P_DEFEND:
         if kind == "spy":
-            hand.remove(rest)
+            take_from_hand(s, a, rest, face_down=True)  # SA-R23
             s.def_spies.append(rest)
             ev.append(Event("defend", {"seat": a, "count": len(s.def_spies)}))
             ev.append(Event("commit_own", {"seat": a, "card": rest}, seats=frozenset((a,)),
                             logged=False))
         elif kind == "counter":
-            hand.remove(rest)
+            take_from_hand(s, a, rest)
             s.discard.append(rest)  # SA-R21, SA-R42
             ev.append(Event("counter", {"seat": a, "card": rest}))
             finish_attack(s, ev)
         else:
             _reveal_and_roll(s, ev)
     elif phase == P_CD_SPY:
-        hand.remove(rest)
+        take_from_hand(s, a, rest)
         s.atk_spies = [rest]
         ev.append(Event("spy", {"seat": a, "card": rest}))
         if holds_non_leader(s, s.defender):
@@ -207,7 +208,7 @@ def _cd_defend(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> No
     a = s.actor
     need = value(s.atk_spies[0])
     if kind == "spy":
-        s.hands[a].remove(rest)
+        take_from_hand(s, a, rest)
         s.def_spies.append(rest)
         ev.append(Event("spy", {"seat": a, "card": rest}))
         if s.multi_defence:

@@ -44,14 +44,14 @@ from .phases import (
     holds_non_leader,
     reroller,
 )
-from .state import SecretAgentState, add_to_hand
+from .state import SecretAgentState, return_to_hand, take_from_hand
 from .superspies import clash_result, special_effect, super_secret
 
 
 def stolen(s: SecretAgentState, face: str, ev: list[Event]) -> None:
     """SA-R27, SA-R28, SA-R31: a card drawn at random from the defender's hand, shown."""
     d = s.defender
-    s.hands[d].remove(face)
+    take_from_hand(s, d, face)
     s.stolen = face
     ev.append(Event("steal", {"seat": s.attacker, "target": d, "card": face}, reveals=True))
     if s.mode == "special":
@@ -145,7 +145,7 @@ def resolve_roll(s: SecretAgentState, ev: list[Event]) -> None:
             if family(face) == COUNTER:
                 to_country(s, s.attacker, face, ev)
             else:
-                add_to_hand(s.hands[s.attacker], face)
+                return_to_hand(s, s.attacker, face)
                 ev.append(Event("taken", {"seat": s.attacker, "card": face}))
         else:
             return_stolen(s, ev)
@@ -183,10 +183,10 @@ def check_step(s: SecretAgentState, phase: str, kind: str, rest: str,
                ev: list[Event]) -> None:
     """A counter from the hand against a drawn disaster or a super spy, the Body Double, a
     weaker spy killed or spared, and the re-roll."""
-    a, hand = s.actor, s.actor_hand()
+    a = s.actor
     if phase == P_STOP:
         if kind == "counter":
-            hand.remove(rest)
+            take_from_hand(s, a, rest)
             s.discard.append(rest)
             ev.append(Event("counter", {"seat": a, "card": rest}))
             if s.stolen:
@@ -198,7 +198,7 @@ def check_step(s: SecretAgentState, phase: str, kind: str, rest: str,
             special_effect(s, ev)
     elif phase == P_BODY_DOUBLE:
         if kind == "counter":
-            hand.remove(rest)
+            take_from_hand(s, a, rest)
             s.discard.append(rest)
             ev.append(Event("counter", {"seat": a, "card": rest}))
             return_stolen(s, ev)

@@ -38,7 +38,7 @@ from .phases import (
     holds_non_leader,
     reorg_kinds,
 )
-from .state import SecretAgentState, remove_from_stack
+from .state import SecretAgentState, remove_from_stack, take_from_hand
 
 # The queued tasks that events leave (``rules.settle`` runs them through ``event_task``).
 EVENT_TASKS = frozenset(("lose", "shed", "coup", "double_spy", "reorg", "attach"))
@@ -126,7 +126,7 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
     a, hand = s.actor, s.actor_hand()
     if phase == P_LOSE:
         if kind == "counter":
-            hand.remove(rest)
+            take_from_hand(s, a, rest)
             s.discard.append(rest)  # Peace from hand (§7)
             ev.append(Event("counter", {"seat": a, "card": rest}))
             s.phase = P_IDLE
@@ -139,7 +139,7 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
             if s.lose_left <= 0 or s.tech_count(a) == 0:
                 s.phase = P_IDLE
     elif phase == P_SHED:
-        hand.remove(rest)
+        take_from_hand(s, a, rest)
         s.discard.append(rest)
         ev.append(Event("shed", {"seat": a, "card": rest}))
         if len(hand) <= s.lose_left:
@@ -150,7 +150,7 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
         s.phase = P_IDLE
     elif phase == P_DOUBLE_SPY:
         if kind == "discard":
-            hand.remove(rest)
+            take_from_hand(s, a, rest)
             s.hire.append(rest)
             ev.append(Event("double_spy", {"seat": a, "card": rest}))
             s.todo.insert(0, ["auction"])

@@ -1,8 +1,10 @@
 """Secret Agent's hidden information: what each seat sees of a position, and the full
 positions an AI draws from what it sees.
 
-A seat sees its own hand; of every other hand only its size and its leader (each player is
-openly the leader of his country); the deck as a count; spies committed face down to a
+A seat sees its own hand; of every other hand its size, its leader (each player is openly the
+leader of his country) and the cards the whole table saw go into it and not leave it since
+(``known``: a card given back after a secret action's draw, a losing bid, a super spy hired;
+see ``state.take_from_hand``); the deck as a count; spies committed face down to a
 disaster attack (SA-R23) as a count until they are revealed, except its own; the contracts put
 down in an auction (SA-R35) as "a bid" until the reveal, except its own. Everything else lies
 open on the table: countries, counters, the discard and removed piles, the card drawn in a
@@ -28,8 +30,9 @@ from .state import FIELDS, SecretAgentState
 class SecretAgentObs(ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees. The keys beyond the base are the
     state's fields (see ``SecretAgentState``), with the hidden parts masked: another seat's
-    hand is its leader and ``None`` per other card; ``deck`` is ``{}`` and ``deck_count`` its
-    size; a face-down spy is ``None``; a bid not yet revealed is ``"?"``."""
+    hand is its leader, its ``known`` cards and ``None`` per other card; ``deck`` is ``{}``
+    and ``deck_count`` its size; a face-down spy is ``None``; a bid not yet revealed is
+    ``"?"``."""
 
     num_players: int
     deck_count: int
@@ -50,6 +53,7 @@ class SecretAgentObs(ObservationBase):
     leader_pool: list[str]
     leaders: list[str]
     hands: list[list[str | None]]
+    known: list[list[str]]
     stacks: list[list[str]]
     counters: list[list[str]]
     deck: dict[str, int]
@@ -117,6 +121,7 @@ def observation(s: SecretAgentState, seat: int | None, game_id: str,
         else:
             lead = s.leaders[p]
             shown: list[str | None] = [lead] if lead and lead in hand else []
+            shown.extend(s.known[p])
             hands.append(shown + [None] * (len(hand) - len(shown)))
     data["hands"] = hands
     data["deck"] = {}

@@ -30,6 +30,7 @@ from typing import Any
 
 from tabletop.api import (
     CHANCE,
+    JSON,
     TERMINAL,
     ActionForms,
     Event,
@@ -239,6 +240,12 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     def blank_state(self, data: Mapping[str, Any]) -> SecretAgentState:
         return SecretAgentState(int(data["n"]))
+
+    def state_json_for_version(self, state: SecretAgentState, rules_version: str) -> JSON:
+        data = FIELDS.to_json(state)
+        if rules_version == "1":  # before the table remembered cards seen going into a hand
+            data.pop("known")
+        return data
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SecretAgentState, action: str) -> Msg:

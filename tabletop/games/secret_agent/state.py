@@ -3,7 +3,9 @@ that the rules, the hidden-information code and the AI share.
 
 A country is five stacks of technology (one per kind, bottom card first, SA-R17), kept as one
 list of lists ``stacks[seat * 5 + kind]`` so that the generated copy stays two levels deep.
-Hands are sorted multisets of faces and include the leader card (SA-R04). Work still to do in
+Hands are sorted multisets of faces and include the leader card (SA-R04); ``known`` keeps, per
+seat, the cards of that hand the whole table has seen go into it and not seen leave it (a card
+returned after a secret action's draw, the losing bids, a super spy hired). Work still to do in
 the turn (losses to choose, hand limits, auctions, refills, the next turn) is a queue of small
 tasks ``todo`` of texts, so a position can stop at any decision, be saved and go on.
 """
@@ -30,6 +32,7 @@ from .data import (
     DECK,
     KIND_INDEX,
     KINDS,
+    LEADER,
     LEADERS,
     PRESIDENT,
     family,
@@ -51,7 +54,7 @@ FIELDS = StateFields(
     n=INT, leaders_on=BOOL, open_spies=BOOL, multi_defence=BOOL, tops_only=BOOL,
     auto_spy=BOOL, refill_actions_only=BOOL, clash_high_loses=BOOL,
     phase=STR, actor=INT, turn=INT, first=INT, turns=INT, pending=INTS,
-    leader_pool=STRS, leaders=STRS, hands=STRS2, stacks=STRS2, counters=STRS2,
+    leader_pool=STRS, leaders=STRS, hands=STRS2, known=STRS2, stacks=STRS2, counters=STRS2,
     deck=COPIES, deck_size=derived(lambda s: sum(s.deck.values())),
     discard=STRS, removed=STRS, ltg=INT, declared=BOOLS, passed=INTS, end_stage=BOOL,
     todo=STRS2, hand_base=INTS,
@@ -99,6 +102,7 @@ class SecretAgentState:
         self.leader_pool: list[str] = list(LEADERS)
         self.leaders: list[str] = [""] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.known: list[list[str]] = [[] for _ in range(n)]
         self.stacks: list[list[str]] = [[] for _ in range(n * len(KINDS))]
         self.counters: list[list[str]] = [[] for _ in range(n)]
         self.deck: dict[str, int] = dict(DECK)
@@ -214,6 +218,34 @@ def remove_from_stack(s: SecretAgentState, seat: int, face: str) -> None:
 def add_to_hand(hand: list[str], face: str) -> None:
     hand.append(face)
     hand.sort()
+
+
+def return_to_hand(s: SecretAgentState, seat: int, face: str) -> None:
+    """``face``, which every player has just seen, goes into ``seat``'s hand: a card drawn in
+    a secret action and given back (SA-R28), a contract taken (SA-R28, SA-R31), the bids
+    that lost and the super spy hired (SA-R35), a super spy back after a clash (SA-R33).
+    The table remembers it there (``known``); the leader is open anyway."""
+    add_to_hand(s.hands[seat], face)
+    if family(face) != LEADER:
+        add_to_hand(s.known[seat], face)
+
+
+def take_from_hand(s: SecretAgentState, seat: int, face: str, *, face_down: bool = False
+                   ) -> None:
+    """``face`` leaves ``seat``'s hand; ``known`` keeps only what the others can still tell.
+
+    A card shown as it leaves takes one remembered copy of its face with it (if any): the
+    others cannot tell which copy went. A card put down face down (a defence spy, a bid)
+    may have been any remembered card of its family, so all of them are forgotten; keeping
+    one would tell the table that it was not the hidden card."""
+    s.hands[seat].remove(face)
+    known = s.known[seat]
+    if face_down:
+        fam = family(face)
+        if any(family(c) == fam for c in known):
+            s.known[seat] = [c for c in known if family(c) != fam]
+    elif face in known:
+        known.remove(face)
 
 
 def is_tech_card(face: str) -> bool:

@@ -38,7 +38,7 @@ from .data import (
     value,
 )
 from .phases import P_AUCTION, P_HIT, P_IDLE, P_STEAL, P_STOP, contracts_out, holds_non_leader
-from .state import SecretAgentState, add_to_hand, tops
+from .state import SecretAgentState, return_to_hand, take_from_hand, tops
 
 
 def hit_options(s: SecretAgentState) -> list[str]:
@@ -128,7 +128,7 @@ def super_secret(s: SecretAgentState, ev: list[Event]) -> None:
         to_country(s, s.attacker, face, ev)
     elif fam == CONTRACT:
         s.stolen = ""
-        add_to_hand(s.hands[s.attacker], face)
+        return_to_hand(s, s.attacker, face)
         ev.append(Event("taken", {"seat": s.attacker, "card": face}))
     elif fam == DISASTER:
         destroy_top(s, d, kind_of(face), ev)
@@ -185,7 +185,7 @@ def start_auction(s: SecretAgentState, ev: list[Event]) -> None:
 
 def bid(s: SecretAgentState, a: int, kind: str, rest: str, ev: list[Event]) -> None:
     if kind in ("bid", "priority"):
-        s.hands[a].remove(rest)
+        take_from_hand(s, a, rest, face_down=True)  # SA-R35
         s.bids[a] = rest
         if kind == "priority":
             s.bids[a] = rest + "!"  # spent at the reveal, where the others learn of it
@@ -218,8 +218,8 @@ def _auction_result(s: SecretAgentState, ev: list[Event]) -> None:
             if p == winner:
                 s.discard.append(c)  # SA-G06
             else:
-                add_to_hand(s.hands[p], c)
-        add_to_hand(s.hands[winner], card)
+                return_to_hand(s, p, c)
+        return_to_hand(s, winner, card)
         ev.append(Event("hired", {"seat": winner, "card": card, "bids": shown,
                                   "priority": bool(priority)}, reveals=True))
     else:

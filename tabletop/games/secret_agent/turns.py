@@ -31,7 +31,7 @@ from .phases import (
     P_START,
     reorg_kinds,
 )
-from .state import SecretAgentState, add_to_hand
+from .state import SecretAgentState, add_to_hand, take_from_hand
 from .superspies import special_stop
 
 
@@ -154,7 +154,6 @@ def refill_draw(s: SecretAgentState, face: str, ev: list[Event]) -> None:
 
 def take_action(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:
     p = s.turn
-    hand = s.hands[p]
     if kind == "pass":
         pass_turn(s, p, ev)
         return
@@ -165,22 +164,22 @@ def take_action(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> N
     s.todo.append(["end_turn"])
     s.phase = P_IDLE
     if kind in ("tech", "employ"):
-        hand.remove(rest)
+        take_from_hand(s, p, rest)
         s.stack(p, kind_of(rest)).append(rest)  # SA-R17, SA-R45, SA-R49
         ev.append(Event(kind, {"seat": p, "card": rest}))
     elif kind == "defence":
-        hand.remove(rest)
+        take_from_hand(s, p, rest)
         s.counters[p].append(rest)  # SA-R37
         ev.append(Event("defence", {"seat": p, "card": rest}))
     elif kind in ("purge", "discard"):
-        hand.remove(rest)
+        take_from_hand(s, p, rest)
         s.discard.append(rest)  # LD-CHA, SA-R38
         ev.append(Event(kind, {"seat": p, "card": rest}))
     elif kind == "reorg":
         start_put(s, p, rest, ev)
     elif kind == "disaster":
         face, _, d = rest.partition(":")
-        hand.remove(face)
+        take_from_hand(s, p, face)
         open_attack(s, p, int(d), "disaster", face)
         ev.append(Event("disaster", {"seat": p, "target": int(d), "card": face}))
         s.phase = P_COMMIT
@@ -200,7 +199,7 @@ def take_action(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> N
     elif kind == "special":
         face, _, tail = rest.partition(":")
         d, _, mode = tail.partition(":")
-        hand.remove(face)
+        take_from_hand(s, p, face)
         open_attack(s, p, int(d), "special", face)
         s.target = mode
         ev.append(Event("special", {"seat": p, "target": int(d), "card": face, "mode": mode}))
