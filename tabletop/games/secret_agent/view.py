@@ -91,6 +91,7 @@ PILE_W, PILE_H = 44.0, 62.0
 MID_W, MID_H = 100.0, 140.0
 SPY_W, SPY_H = 40.0, 56.0
 BID_W, BID_H = 32.0, 44.0
+KNOWN_H = 22.0
 
 KIND_COLORS: dict[str, str] = {"SPA": "#3566c4", "COM": "#2e8b6e", "HEA": "#8a5a2b",
                                "NUC": "#c8641e", "MIL": "#687a2c"}
@@ -140,8 +141,16 @@ lead_id = IdForm("lead{}")
 seat_id, country_id = IdForm("seat{}"), IdForm("country{}")
 #: A counter in front of a seat: (seat, index).
 counter_id = IdForm("c{}-{}")
+#: A card everyone saw go into another seat's hand: (seat, index).
+known_id = IdForm("k{}-{}")
 #: A card of a stack: (seat, the kind's index, index from the bottom).
 _CHIP = IdForm("t{}-{}-{}")
+
+
+def _rows(counters: list[str]) -> int:
+    """How many rows a seat's open counters take in its column."""
+    per_row = 2 if len(counters) <= 4 else 3
+    return (len(counters) + per_row - 1) // per_row
 
 
 def chip_id(seat: int, kind: str, index: int) -> str:
@@ -334,6 +343,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
             e, j = _both("view.hand_count", n=count)
             out.texts.append(Text(f"count{p}", rc_x + PILE_W + 8, y + 4, e, j, size=13,
                                   bold=True))
+            if obs["known"][p]:
+                e, j = _both("view.known_count", n=len(obs["known"][p]))
+                out.texts.append(Text(f"known{p}", rc_x + PILE_W + 8, y + 24, e, j, size=11))
             y += PILE_H + 6
         if int(obs["ltg"]) == p:
             e, j = _both("short.EV-LTG")
@@ -343,11 +355,13 @@ class SecretAgentView(GameView[SecretAgentObs]):
                                     tooltip_en=te, tooltip_ja=tj))
             y += 26
         counters = [str(c) for c in obs["counters"][p]]
+        if not own:
+            self._known(out, obs, p, rc_x, y, b.y + b.h - 4 - (CT_H + 3) * _rows(counters))
         if counters:
             # From the bottom of the column up, clear of the hand pile: a spy dropped on a
             # counter must overlap it more than the pile (a secret action) above.
             per_row = 2 if len(counters) <= 4 else 3
-            rows_n = (len(counters) + per_row - 1) // per_row
+            rows_n = _rows(counters)
             low = b.y + b.h - 4 - CT_H
             step_y = min(CT_H + 3, (low - y) / max(1, rows_n - 1)) if rows_n > 1 else 0.0
             w = (RC_W - 8 - 3 * (per_row - 1)) / per_row
@@ -357,6 +371,24 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 te, tj = _both("view.counter_tip", seat=p, card=c)
                 out.pieces.append(Piece(counter_id(p, i), "token", x, cy, w=w, h=CT_H, z=i,
                                         art=counter_art(c), tooltip_en=te, tooltip_ja=tj))
+
+    @staticmethod
+    def _known(out: Layout, obs: SecretAgentObs, p: int, x: float, top: float,
+               bottom: float) -> None:
+        """The cards everyone saw go into ``p``'s hand (a card given back after a secret
+        action, a losing bid, a super spy hired), under the pile: what a player at the table
+        would remember, overlapping when the country is short of room."""
+        known = [str(c) for c in obs["known"][p]]
+        if not known:
+            return
+        step = min(KNOWN_H + 2, max(6.0, (bottom - top - KNOWN_H) / max(1, len(known) - 1)))
+        for i, c in enumerate(known):
+            e, j = _both(f"card.{c}")
+            te, tj = _both("view.known_tip", seat=p, card=c)
+            out.pieces.append(Piece(known_id(p, i), "token", x + 2, top + i * step,
+                                    w=RC_W - 10, h=KNOWN_H, z=i,
+                                    art={"label_en": e, "label_ja": j, "color": card_color(c)},
+                                    tooltip_en=te, tooltip_ja=tj))
 
     def _stacks(self, out: Layout, obs: SecretAgentObs, seat: int | None, p: int, rows: Box,
                 big: bool) -> None:

@@ -6,9 +6,12 @@ and the final breakdown."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tabletop.engine import Layout, Piece
+from tabletop.engine.game import TERMINAL, random_action
 from tabletop.engine.layout import MOVE_POSSIBLE
 from tabletop.games.secret_agent.state import SecretAgentState
 from tabletop.games.secret_agent.view import (
@@ -16,6 +19,7 @@ from tabletop.games.secret_agent.view import (
     chip_id,
     counter_id,
     country_id,
+    known_id,
     pile_id,
 )
 from tests.games.secret_agent.sa_build import GAME, play, position, say
@@ -250,6 +254,53 @@ def test_auction_bids_are_backs_until_the_reveal() -> None:
     obs = GAME.observation(s, 2)
     buttons = [x for x in VIEW.gestures(obs, 2, GAME.legal_actions(s)) if x.action == "no"]
     assert buttons[0].label_en == "Do not bid" and buttons[0].label_ja == "契約しない"
+
+
+def test_cards_seen_going_into_a_hand_are_shown_under_its_pile() -> None:
+    # SA-R28, SA-R35: what every player saw go into a hand is shown there, named, to every
+    # other seat (and a spectator); the owner sees his whole hand instead.
+    s = position([["SS-JB", "CO-5"], ["CO-4", "SP-1"], ["SP-2"], ["CO-2", "SP-3"]],
+                 country={1: ["TE-SPA-3"]})
+    s, _ = play(s, "special:SS-JB:1:open", "no", "hit:TE-SPA-3", "bid:CO-4", "no",
+                "bid:CO-2", "bid:CO-5")
+    assert s.known[3] == ["SS-JB"]
+    for seat in (0, 1, 2, None):
+        lay = VIEW.layout(GAME.observation(s, seat), seat)
+        token = by_id(lay)[known_id(3, 0)]
+        assert (token.art["label_en"], token.art["label_ja"]) == ("J.B.", "J.B.")
+        assert "Everyone saw J.B. go into Player 4's hand" in token.tooltip_en
+        assert texts(lay)["known3"] == "1 seen:" and texts(lay, "ja")["known3"] == "うち既知1枚:"
+        assert_inside(lay)
+    own = VIEW.layout(GAME.observation(s, 3), 3)
+    assert known_id(3, 0) not in by_id(own) and "known3" not in texts(own)
+    assert hand_of(own, 3, s)["SS-JB"]
+
+
+def test_seen_cards_cover_neither_the_pile_nor_the_counters() -> None:
+    # A spy is dropped on the pile (a secret action) or on an open counter: the cards shown
+    # under the pile must leave both free, at every seat count.
+    def box(p: Piece) -> tuple[float, float, float, float]:
+        w, h = p.size()
+        return p.x, p.y, p.x + w, p.y + h
+
+    def meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    shown = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        s = GAME.new_game(3 + seed % 4)
+        while GAME.current_player(s) != TERMINAL:
+            if any(s.known[1:]):
+                pieces = by_id(VIEW.layout(GAME.observation(s, 0), 0))
+                for p in range(1, s.n):
+                    seen = [pieces[known_id(p, i)] for i in range(len(s.known[p]))]
+                    targets = [pieces[pile_id(p)]] + [pieces[counter_id(p, i)]
+                                                      for i in range(len(s.counters[p]))]
+                    assert not any(meet(box(a), box(b)) for a in seen for b in targets)
+                    shown += len(seen)
+            GAME.apply_in_place(s, random_action(GAME, s, rng))
+    assert shown > 100
 
 
 def test_a_question_nothing_in_hand_answers_names_the_button_left() -> None:
