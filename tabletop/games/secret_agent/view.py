@@ -91,7 +91,7 @@ PILE_W, PILE_H = 44.0, 62.0
 MID_W, MID_H = 100.0, 140.0
 SPY_W, SPY_H = 40.0, 56.0
 BID_W, BID_H = 32.0, 44.0
-KNOWN_H = 22.0
+KNOWN_H = 24.0
 
 KIND_COLORS: dict[str, str] = {"SPA": "#3566c4", "COM": "#2e8b6e", "HEA": "#8a5a2b",
                                "NUC": "#c8641e", "MIL": "#687a2c"}
@@ -339,6 +339,11 @@ class SecretAgentView(GameView[SecretAgentObs]):
         else:
             lead = str(obs["leaders"][p])
             tip = _both("view.pile_tip", seat=p, n=count, card=lead or "LD-PRE")
+            if obs["known"][p]:
+                names = [_both(f"card.{c}") for c in obs["known"][p]]
+                e, j = _both("view.pile_tip_known", cards=", ".join(n[0] for n in names),
+                             cards_ja="、".join(n[1] for n in names))
+                tip = (f"{tip[0]} {e}", f"{tip[1]}{j}")
             out.pieces.append(_card(pile_id(p), None, rc_x + 2, y, PILE_W, PILE_H, tip=tip))
             e, j = _both("view.hand_count", n=count)
             out.texts.append(Text(f"count{p}", rc_x + PILE_W + 8, y + 4, e, j, size=13,
@@ -377,12 +382,12 @@ class SecretAgentView(GameView[SecretAgentObs]):
                bottom: float) -> None:
         """The cards everyone saw go into ``p``'s hand (a card given back after a secret
         action, a losing bid, a super spy hired), under the pile: what a player at the table
-        would remember, overlapping when the country is short of room."""
+        would remember. As many as the column has room for, clear of the counters below
+        (drop targets); the pile's tooltip names them all."""
         known = [str(c) for c in obs["known"][p]]
-        if not known:
-            return
-        step = min(KNOWN_H + 2, max(6.0, (bottom - top - KNOWN_H) / max(1, len(known) - 1)))
-        for i, c in enumerate(known):
+        step = KNOWN_H + 2
+        room = int((bottom - top - KNOWN_H) // step) + 1 if bottom - top >= KNOWN_H else 0
+        for i, c in enumerate(known[:room]):
             e, j = _both(f"card.{c}")
             te, tj = _both("view.known_tip", seat=p, card=c)
             out.pieces.append(Piece(known_id(p, i), "token", x + 2, top + i * step,

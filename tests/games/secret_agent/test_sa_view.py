@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tabletop.engine import Layout, Piece
+from tabletop.engine import Layout, Msg, Piece
 from tabletop.engine.game import TERMINAL, random_action
 from tabletop.engine.layout import MOVE_POSSIBLE
 from tabletop.games.secret_agent.state import SecretAgentState
@@ -270,6 +270,9 @@ def test_cards_seen_going_into_a_hand_are_shown_under_its_pile() -> None:
         assert (token.art["label_en"], token.art["label_ja"]) == ("J.B.", "J.B.")
         assert "Everyone saw J.B. go into Player 4's hand" in token.tooltip_en
         assert texts(lay)["known3"] == "1 seen:" and texts(lay, "ja")["known3"] == "うち既知1枚:"
+        pile = by_id(lay)[pile_id(3)]
+        assert pile.tooltip_en.endswith(" Seen going in: J.B.")
+        assert pile.tooltip_ja.endswith("手札に入るのが見えたカード:J.B.。")
         assert_inside(lay)
     own = VIEW.layout(GAME.observation(s, 3), 3)
     assert known_id(3, 0) not in by_id(own) and "known3" not in texts(own)
@@ -294,7 +297,11 @@ def test_seen_cards_cover_neither_the_pile_nor_the_counters() -> None:
             if any(s.known[1:]):
                 pieces = by_id(VIEW.layout(GAME.observation(s, 0), 0))
                 for p in range(1, s.n):
-                    seen = [pieces[known_id(p, i)] for i in range(len(s.known[p]))]
+                    seen = [pieces[k] for i in range(len(s.known[p]))
+                            if (k := known_id(p, i)) in pieces]
+                    # What the column has no room for is still named on the pile.
+                    for c in s.known[p][len(seen):]:
+                        assert say(Msg(f"card.{c}")) in pieces[pile_id(p)].tooltip_en
                     targets = [pieces[pile_id(p)]] + [pieces[counter_id(p, i)]
                                                       for i in range(len(s.counters[p]))]
                     assert not any(meet(box(a), box(b)) for a in seen for b in targets)
