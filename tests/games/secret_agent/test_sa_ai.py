@@ -57,10 +57,12 @@ def test_playouts_answer_attacks_and_hit_the_leader() -> None:
 
 
 #: The slow test's sample: 4-player games, hard in a rotating seat against three random.
-#: Measured (seeded, iteration budgets, so it replays exactly): hard was first alone in 10 of
-#: these 12 games and first with a tie in one more (before the playout policy and heuristic
-#: of ``ai``: 8). A random player is first alone in about a quarter.
-GAMES, BAR = 12, 10
+#: Measured (seeded, iteration budgets, so it replays exactly): hard is first alone in 15 of
+#: these 24 games. The bar is set from the 200-game figure of docs/ai-strength.md (69.0%,
+#: 62-75), not from the sample's own luck: under rules version 1 the first 12 games gave 10,
+#: under version 2 (seen cards remembered) 7, where 200 games put hard higher than before. A
+#: random player is first alone in about a quarter.
+GAMES, BAR = 24, 13
 
 
 @pytest.mark.slow
