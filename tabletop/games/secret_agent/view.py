@@ -147,10 +147,14 @@ known_id = IdForm("k{}-{}")
 _CHIP = IdForm("t{}-{}-{}")
 
 
+def _per_row(counters: list[str]) -> int:
+    """How many of a seat's open counters share a row of its column."""
+    return 2 if len(counters) <= 4 else 3
+
+
 def _rows(counters: list[str]) -> int:
     """How many rows a seat's open counters take in its column."""
-    per_row = 2 if len(counters) <= 4 else 3
-    return (len(counters) + per_row - 1) // per_row
+    return -(-len(counters) // _per_row(counters))
 
 
 def chip_id(seat: int, kind: str, index: int) -> str:
@@ -365,7 +369,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         if counters:
             # From the bottom of the column up, clear of the hand pile: a spy dropped on a
             # counter must overlap it more than the pile (a secret action) above.
-            per_row = 2 if len(counters) <= 4 else 3
+            per_row = _per_row(counters)
             rows_n = _rows(counters)
             low = b.y + b.h - 4 - CT_H
             step_y = min(CT_H + 3, (low - y) / max(1, rows_n - 1)) if rows_n > 1 else 0.0

@@ -17,7 +17,7 @@ import pytest
 
 from tabletop.engine import savefile
 from tabletop.engine.errors import SaveFileError
-from tabletop.engine.game import TERMINAL, random_action
+from tabletop.engine.game import random_play
 from tabletop.games.secret_agent.data import LEADERS
 from tabletop.games.secret_agent.state import SecretAgentState
 from tabletop.registry import load_plugins
@@ -100,9 +100,7 @@ def test_remembered_cards_are_always_in_the_hand(options: dict[str, object]) -> 
     # every seat is shown exactly them (with the leader) of another's hand.
     remembered = 0
     for seed in range(10):
-        rng = random.Random(seed)
-        s = GAME.new_game(3 + seed % 4, options)
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(3 + seed % 4, options), random.Random(seed)):
             for p in range(s.n):
                 assert not Counter(s.known[p]) - Counter(s.hands[p])
                 assert not set(s.known[p]) & set(LEADERS)
@@ -110,7 +108,6 @@ def test_remembered_cards_are_always_in_the_hand(options: dict[str, object]) -> 
                 assert sorted(shown) == sorted(s.known[p] + [s.leaders[p]] * (
                     s.leaders[p] in s.hands[p]))
                 remembered += len(s.known[p])
-            GAME.apply_in_place(s, random_action(GAME, s, rng))
     assert remembered > 100
 
 

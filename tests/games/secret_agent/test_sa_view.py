@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tabletop.engine import Layout, Msg, Piece
-from tabletop.engine.game import TERMINAL, random_action
+from tabletop.engine.game import random_play
 from tabletop.engine.layout import MOVE_POSSIBLE
 from tabletop.games.secret_agent.state import SecretAgentState
 from tabletop.games.secret_agent.view import (
@@ -291,9 +291,7 @@ def test_seen_cards_cover_neither_the_pile_nor_the_counters() -> None:
 
     shown = 0
     for seed in range(8):
-        rng = random.Random(seed)
-        s = GAME.new_game(3 + seed % 4)
-        while GAME.current_player(s) != TERMINAL:
+        for s in random_play(GAME, GAME.new_game(3 + seed % 4), random.Random(seed)):
             if any(s.known[1:]):
                 pieces = by_id(VIEW.layout(GAME.observation(s, 0), 0))
                 for p in range(1, s.n):
@@ -306,7 +304,6 @@ def test_seen_cards_cover_neither_the_pile_nor_the_counters() -> None:
                                                       for i in range(len(s.counters[p]))]
                     assert not any(meet(box(a), box(b)) for a in seen for b in targets)
                     shown += len(seen)
-            GAME.apply_in_place(s, random_action(GAME, s, rng))
     assert shown > 100
 
 
