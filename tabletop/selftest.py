@@ -44,13 +44,6 @@ def _say(text: str, stream: TextIO | None) -> None:
         print(text, file=stream, flush=True)
 
 
-def _needs_offscreen(env: dict[str, str] | os._Environ[str]) -> bool:
-    """True on Linux/BSD without a display server and without a platform chosen by the user."""
-    if env.get("QT_QPA_PLATFORM") or sys.platform in ("win32", "darwin"):
-        return False
-    return not (env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
-
-
 class _Run:
     """The checks, in order, sharing one application and one window."""
 
@@ -107,7 +100,9 @@ def _quiet_offscreen_notices() -> None:
 def run(out: TextIO | None = sys.stdout, err: TextIO | None = sys.stderr,
         moves: int = MOVES, seed: int = SEED) -> int:
     """Run every check; 0 when all hold, 1 (with the reason on ``err``) otherwise."""
-    if _needs_offscreen(os.environ):
+    from tabletop.app.display import no_display
+
+    if no_display(os.environ):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     if os.environ.get("QT_QPA_PLATFORM") == "offscreen":
         _quiet_offscreen_notices()

@@ -3,7 +3,8 @@
 ``--lang`` picks the language (otherwise the last choice, otherwise the system locale),
 ``--game`` opens a game's new-game dialog straight away, and ``--data-dir`` keeps autosaves and
 recent games in another folder (the same as setting ``TABLETOP_DATA_DIR``). Bad options print a
-clear message and exit with status 2, before any window appears.
+clear message and exit with status 2, before any window appears; so does a start on Linux with
+no display to open the window on (Qt itself would abort the process with a core dump).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from tabletop import __version__
 
+from .display import NO_DISPLAY, no_display
 from .i18n import LANGUAGES
 
 if TYPE_CHECKING:
@@ -110,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         known = ", ".join(sorted(plugins)) or "none"
         print(f"tabletop: error: unknown game '{args.game}' (known games: {known})",
               file=sys.stderr)
+        return 2
+    if no_display(os.environ):
+        print(NO_DISPLAY, file=sys.stderr)
         return 2
 
     from PySide6.QtCore import QSettings, QTimer

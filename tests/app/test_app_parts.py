@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QSpinBox
 
 from tabletop.app import i18n
+from tabletop.app.display import NO_DISPLAY
 from tabletop.app.main import main
 from tabletop.app.newgame import GameSetup, NewGameDialog
 from tabletop.app.summary import SummaryDialog, series_lines, series_owner
@@ -37,6 +38,19 @@ def test_unknown_game_exits_2_naming_the_known_ones(capsys) -> None:
 def test_unknown_option_exits_2(capsys) -> None:
     assert main(["--colour", "red"]) == 2
     assert "unrecognized arguments: --colour red" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11/Wayland only")
+def test_no_display_exits_2_with_a_message_instead_of_a_qt_abort(tmp_path: Path) -> None:
+    # Qt's own answer is a core dump (status 134) after a list of platform plugins.
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["TABLETOP_DATA_DIR"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-m", "tabletop", "--lang", "en"],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.strip() == NO_DISPLAY
+    assert "--self-test" in out.stderr
 
 
 def test_python_dash_m_tabletop_answers_version() -> None:

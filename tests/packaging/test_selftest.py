@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import selftest
+from tabletop.app.display import no_display
 from tabletop.app.thinking import Thinking
 from tabletop.games import BUILTIN
 
@@ -67,7 +68,7 @@ def test_self_test_fails_on_an_exception_inside_a_qt_slot(monkeypatch) -> None:
 
 @pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="X11/Wayland only")
 def test_offscreen_only_without_a_display_or_a_chosen_platform() -> None:
-    assert selftest._needs_offscreen({})
-    assert not selftest._needs_offscreen({"DISPLAY": ":0"})
-    assert not selftest._needs_offscreen({"WAYLAND_DISPLAY": "wayland-0"})
-    assert not selftest._needs_offscreen({"QT_QPA_PLATFORM": "xcb"})
+    assert no_display({})
+    assert not no_display({"DISPLAY": ":0"})
+    assert not no_display({"WAYLAND_DISPLAY": "wayland-0"})
+    assert not no_display({"QT_QPA_PLATFORM": "xcb"})
