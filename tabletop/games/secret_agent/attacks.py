@@ -31,7 +31,7 @@ from .phases import (
     P_STEAL,
     holds_non_leader,
 )
-from .state import SecretAgentState, return_to_hand, take_from_hand
+from .state import SecretAgentState, recall, return_to_hand, take_from_hand
 
 
 def open_attack(s: SecretAgentState, p: int, d: int, mode: str, played: str) -> None:
@@ -55,6 +55,7 @@ def finish_attack(s: SecretAgentState, ev: list[Event], front: list[list[str]] |
         # Spies committed face down are shown as they go to the discard pile.
         ev.append(Event("uncovered", {"attack": s.atk_spies[:], "defence": s.def_spies[:]},
                         reveals=True))
+        _recall_spies(s)
     s.discard.extend(s.atk_spies)
     s.discard.extend(s.def_spies)
     if s.played:
@@ -201,7 +202,15 @@ def _reveal_and_roll(s: SecretAgentState, ev: list[Event]) -> None:
                                                                    for c in s.def_spies)
     ev.append(Event("reveal", {"attack": s.atk_spies[:], "defence": s.def_spies[:],
                                "card": s.played, "threshold": t}, reveals=True))
+    _recall_spies(s)
     start_roll(s, s.attacker, t, "disaster")
+
+
+def _recall_spies(s: SecretAgentState) -> None:
+    """Both sides' spies are shown: what the table had set aside of their spies it knows
+    again, but for the spies shown."""
+    recall(s, s.attacker, s.atk_spies)
+    recall(s, s.defender, s.def_spies)
 
 
 def _cd_defend(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:

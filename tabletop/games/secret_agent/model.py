@@ -243,6 +243,9 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     def state_json_for_version(self, state: SecretAgentState, rules_version: str) -> JSON:
         data = FIELDS.to_json(state)
+        if rules_version in ("1", "2"):  # before a reveal gave back what a face-down card hid
+            data.pop("recalled")
+            data.pop("held")
         if rules_version == "1":  # before the table remembered cards seen going into a hand
             data.pop("known")
         return data

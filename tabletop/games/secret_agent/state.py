@@ -5,7 +5,10 @@ A country is five stacks of technology (one per kind, bottom card first, SA-R17)
 list of lists ``stacks[seat * 5 + kind]`` so that the generated copy stays two levels deep.
 Hands are sorted multisets of faces and include the leader card (SA-R04); ``known`` keeps, per
 seat, the cards of that hand the whole table has seen go into it and not seen leave it (a card
-returned after a secret action's draw, the losing bids, a super spy hired). Work still to do in
+returned after a secret action's draw, the losing bids, a super spy hired). A card put down
+face down sets the remembered cards of its family aside (``held``) until it is shown; those it
+was not are then remembered again (``recalled``, apart from ``known`` so that the form of
+rules version 2 is ``known`` alone, see ``model.state_json_for_version``). Work still to do in
 the turn (losses to choose, hand limits, auctions, refills, the next turn) is a queue of small
 tasks ``todo`` of texts, so a position can stop at any decision, be saved and go on.
 """
@@ -54,7 +57,8 @@ FIELDS = StateFields(
     n=INT, leaders_on=BOOL, open_spies=BOOL, multi_defence=BOOL, tops_only=BOOL,
     auto_spy=BOOL, refill_actions_only=BOOL, clash_high_loses=BOOL,
     phase=STR, actor=INT, turn=INT, first=INT, turns=INT, pending=INTS,
-    leader_pool=STRS, leaders=STRS, hands=STRS2, known=STRS2, stacks=STRS2, counters=STRS2,
+    leader_pool=STRS, leaders=STRS, hands=STRS2, known=STRS2, recalled=STRS2, held=STRS2,
+    stacks=STRS2, counters=STRS2,
     deck=COPIES, deck_size=derived(lambda s: sum(s.deck.values())),
     discard=STRS, removed=STRS, ltg=INT, declared=BOOLS, passed=INTS, end_stage=BOOL,
     todo=STRS2, hand_base=INTS,
@@ -103,6 +107,8 @@ class SecretAgentState:
         self.leaders: list[str] = [""] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.known: list[list[str]] = [[] for _ in range(n)]
+        self.recalled: list[list[str]] = [[] for _ in range(n)]
+        self.held: list[list[str]] = [[] for _ in range(n)]
         self.stacks: list[list[str]] = [[] for _ in range(n * len(KINDS))]
         self.counters: list[list[str]] = [[] for _ in range(n)]
         self.deck: dict[str, int] = dict(DECK)
@@ -236,16 +242,39 @@ def take_from_hand(s: SecretAgentState, seat: int, face: str, *, face_down: bool
 
     A card shown as it leaves takes one remembered copy of its face with it (if any): the
     others cannot tell which copy went. A card put down face down (a defence spy, a bid)
-    may have been any remembered card of its family, so all of them are forgotten; keeping
-    one would tell the table that it was not the hidden card."""
+    may have been any remembered card of its family, so all of them are set aside until it is
+    shown (``held``, see ``recall``); showing one would tell the table that it was not the
+    hidden card."""
     s.hands[seat].remove(face)
     known = s.known[seat]
+    recalled = s.recalled[seat]
     if face_down:
         fam = family(face)
-        if any(family(c) == fam for c in known):
+        aside = [c for c in known + recalled if family(c) == fam]
+        if aside:
             s.known[seat] = [c for c in known if family(c) != fam]
+            s.recalled[seat] = [c for c in recalled if family(c) != fam]
+            s.held[seat] = sorted(s.held[seat] + aside)
     elif face in known:
         known.remove(face)
+    elif face in recalled:
+        recalled.remove(face)
+
+
+def recall(s: SecretAgentState, seat: int, shown: list[str]) -> None:
+    """The cards ``seat`` put down face down are shown (SA-R23 spies, SA-R35 bids): the
+    remembered cards set aside for them are remembered again, but for one copy of each face
+    shown (the others cannot tell a remembered copy from another of the same face)."""
+    held = s.held[seat]
+    if not held:
+        return
+    rest = list(held)
+    for face in shown:
+        if face in rest:
+            rest.remove(face)
+    s.held[seat] = []
+    if rest:
+        s.recalled[seat] = sorted(s.recalled[seat] + rest)
 
 
 def is_tech_card(face: str) -> bool:

@@ -38,7 +38,7 @@ from .data import (
     value,
 )
 from .phases import P_AUCTION, P_HIT, P_IDLE, P_STEAL, P_STOP, contracts_out, holds_non_leader
-from .state import SecretAgentState, return_to_hand, take_from_hand, tops
+from .state import SecretAgentState, recall, return_to_hand, take_from_hand, tops
 
 
 def hit_options(s: SecretAgentState) -> list[str]:
@@ -207,6 +207,8 @@ def _auction_result(s: SecretAgentState, ev: list[Event]) -> None:
     card = s.auction_card
     bids = {p: b for p, b in enumerate(s.bids) if b not in ("", "-")}
     shown = [b.rstrip("!") if b not in ("", "-") else "" for b in s.bids]
+    for p in bids:
+        recall(s, p, [shown[p]])
     winner = -1
     if bids:
         priority = [p for p, b in bids.items() if b.endswith("!")]  # LD-EMP
