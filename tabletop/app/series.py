@@ -66,8 +66,11 @@ class Series:
         return out
 
     def axis(self, lang: str) -> str:
-        """The label of the x axis of ``points``: moves or rounds."""
-        return tr("summary.x_round" if self._by_round() else "summary.x", lang)
+        """The label of the x axis of ``points``: moves, or rounds (in the view's word)."""
+        if not self._by_round():
+            return tr("summary.x", lang)
+        word = self.view.series_axis()
+        return tr("summary.x_round", lang) if word is None else self.say(word, lang)
 
     def colours(self, lang: str) -> list[tuple[str, str]]:
         """The view's colours for what the chart counts; empty to colour by player."""

@@ -310,6 +310,11 @@ class GameView(Generic[Obs]):
         """
         return None
 
+    def series_axis(self) -> Msg | None:
+        """The word of the chart's x axis when it is by ``series_round``, for a game whose
+        ``series_round`` counts something else than rounds (turns, say); ``None``: "Round"."""
+        return None
+
     def series_panels(self) -> list[tuple[Msg, tuple[Msg, ...]]]:
         """Separate charts for the summary: ``(title, words)`` per chart, in tab order.
 

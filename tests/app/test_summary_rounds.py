@@ -10,9 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableWidget
 
 from tabletop.app.newgame import GameSetup
+from tabletop.app.series import Series
 from tabletop.app.summary import SummaryDialog, panel_lines, series_lines
-from tabletop.engine import CHANCE
+from tabletop.engine import CHANCE, Session
 from tabletop.games.national_economy.plugin import PLUGIN
+from tabletop.registry import load_plugins
 
 GAME = "national-economy"
 
@@ -183,3 +185,18 @@ def test_magos_chart_colours_hp_and_mana_as_the_meters_do(make_window, lang: str
     assert [c for c, _ in seen[mana]] == [MANA_COLOR] * 2
     for kind in ("HP", mana):
         assert seen[kind][0][1] == Qt.PenStyle.SolidLine != seen[kind][1][1]
+
+
+@pytest.mark.parametrize(("game_id", "en", "ja"), [("secret-agent", "Turn", "手番"),
+                                                   ("national-economy", "Round", "ラウンド")])
+def test_the_chart_names_what_its_points_count(game_id: str, en: str, ja: str) -> None:
+    # Secret Agent charts a point per turn, as its log counts them ("Turn 12"), so its axis
+    # does not say "Round"; National Economy's points are rounds.
+    plugin = load_plugins(include_entry_points=False)[0][game_id]
+    session = Session(plugin.game, 3, {}, 1, human_seats=())
+    chart = Series(plugin.view(), plugin.speaker().say)
+    rng = random.Random(1)
+    for decisions in range(60):
+        chart.record(session, decisions)
+        session.submit(session.current_player(), rng.choice(session.legal_actions()))
+    assert (chart.axis("en"), chart.axis("ja")) == (en, ja)

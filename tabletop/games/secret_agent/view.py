@@ -977,6 +977,10 @@ class SecretAgentView(GameView[SecretAgentObs]):
     def series_round(self, obs: SecretAgentObs) -> int | None:
         return int(obs["turns"]) or None
 
+    def series_axis(self) -> Msg:
+        # The chart's points are turns, as the log counts them ("Turn 108"), not rounds.
+        return Msg("series.turn_axis")
+
     def score_table(self, obs: SecretAgentObs) -> list[list[Cell]] | None:
         if str(obs["phase"]) != P_OVER:
             return None
