@@ -75,6 +75,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOption,
     QStyleOptionGraphicsItem,
+    QToolTip,
     QWidget,
 )
 
@@ -127,6 +128,9 @@ class _Press:
     mode: str = "pending"  # pending, drag, pan, blocked, lens (held to show a card large)
     start_pos: QPointF | None = None
     last_view_pos: QPointF | None = None
+    # Where the pressed piece was shown at the press (it may have been gliding back after a
+    # drag put back): a drag goes on from there, so the piece stays under the hand.
+    item_pos: QPointF | None = None
     drop_id: str | None = None
     # Scene boxes (left, top, right, bottom) of the drag's targets that stand still: asked on
     # every mouse move, and a table refresh (which could move them) cancels the drag anyway.
@@ -190,6 +194,7 @@ class TableWidget(QGraphicsView):
         self._selected: str | None = None
         self._hovered: str | None = None
         self._key_focus: str | None = None  # what Tab and the arrows stepped to
+        self._hover_said = ""  # what ``status_hint`` last said (the line beside the status)
         # While a piece is dragged: the table without it, painted once (see _start_drag_shot).
         self._drag_shot: QPixmap | None = None
         self._drag_item: PieceItem | None = None
@@ -306,6 +311,11 @@ class TableWidget(QGraphicsView):
             self._clear_key_focus()
         else:
             self._announce(self._key_focus)
+        # The line beside the status says what the pointer rests on as it is now: nothing,
+        # once that piece has left the table (the next person's table has no such piece).
+        if self._hovered is not None and self._find(self._hovered) is None:
+            self._hovered = None
+        self._say_hover(self._hover_words())
 
     def set_reason_provider(self, fn: ReasonProvider | None) -> None:
         """``fn(source_id, target_id_or_None)`` explains a refused drop or click."""
@@ -330,6 +340,27 @@ class TableWidget(QGraphicsView):
 
     def is_interactive(self) -> bool:
         return self._interactive
+
+    def forget_transient(self) -> None:
+        """Let go of everything a person's hand left on the table: a press or drag under way,
+        the piece picked up (and turned), the step the keyboard is on, what the pointer rests
+        on and the line that says so, the large view, the hint's glow, a tooltip on show.
+        The window calls this whenever the person at the screen or the match changes."""
+        self._lens_timer.stop()
+        self._cancel_press()
+        self._select(None)
+        self._turn_back(animate=False)
+        self._key_focus = None
+        old = self._find(self._hovered)
+        if old is not None:
+            old.set_flags(hovered=False)
+        self._hovered = None
+        self.close_lens()
+        self.clear_hint()
+        QToolTip.hideText()
+        self.viewport().unsetCursor()
+        self._announce(None)
+        self._say_hover("")
 
     def show_hint(self, action: str) -> None:
         """Pulse the source and target of ``action``'s gesture (and draw an arrow) for ~3 s."""
@@ -769,8 +800,10 @@ class TableWidget(QGraphicsView):
         self.setFocus(Qt.FocusReason.MouseFocusReason)
         self.close_lens()
         hit = self._hit(pos)
+        pressed = self._pieces.get(hit or "")
         self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), hit,
-                             last_view_pos=pos)
+                             last_view_pos=pos,
+                             item_pos=QPointF(pressed.pos()) if pressed is not None else None)
         if has_lens(self._pieces.get(hit or "")):
             self._lens_timer.start()
         event.accept()
@@ -1072,8 +1105,9 @@ class TableWidget(QGraphicsView):
         press.mode = "drag"
         self._select(None, keep_turn=self._turned == pid)
         self.clear_hint()
+        start = press.item_pos if press.item_pos is not None else item.layout_pos()
         item.stop_animations()
-        item.set_pos_now(item.layout_pos())
+        item.set_pos_now(start)
         press.start_pos = item.pos()
         item.setZValue(DRAG_Z)
         item.setScale(1.05)
@@ -1084,7 +1118,7 @@ class TableWidget(QGraphicsView):
                 found.set_flags(glowing=True)
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
         if self._can_turn(pid):
-            self.status_hint.emit(self._word("turn_tip"))
+            self._say_hover(self._word("turn_tip"))
 
     def _drag_to(self, press: _Press, pos: QPointF) -> None:
         item = self._pieces.get(press.item_id or "")
@@ -1193,6 +1227,7 @@ class TableWidget(QGraphicsView):
         for _, target in self._all_targets():
             target.set_flags(glowing=False, drop_target=False)
         self.viewport().unsetCursor()
+        self._say_hover(self._hover_words())  # the drag's tip about turning goes with it
 
     def _snap_back(self, item: PieceItem, animate: bool = True) -> None:
         if animate:
@@ -1443,6 +1478,8 @@ class TableWidget(QGraphicsView):
             self._key_focus = None  # the mouse takes over from the keyboard
             self._announce(None)
         if item_id == self._hovered:
+            # The same piece: the line says it again (a drag's tip about turning goes).
+            self._say_hover(self._hover_words())
             return
         if self.lens_piece() != item_id:
             self.close_lens()
@@ -1465,13 +1502,25 @@ class TableWidget(QGraphicsView):
             self.viewport().unsetCursor()
         else:
             self.viewport().setCursor(QCursor(cursor))
-        # Beside the status line, the player's language only; the tooltip has both. A place
-        # the keyboard steps to is named there too (the mouse shows a zone's own label).
-        if from_keyboard and item_id is not None:
-            text = self.readable_name(item_id)
-        else:
-            text = new.hover_text().partition("\n")[0] if isinstance(new, PieceItem) else ""
-        self.status_hint.emit(text)
+        self._say_hover(self._hover_words())
+
+    def _hover_words(self) -> str:
+        """What the line beside the status says of the piece the pointer or the keyboard is
+        on: the player's language only (the tooltip has both). A place the keyboard steps to
+        is named there too (the mouse shows a zone's own label)."""
+        if self._key_focus is not None and self._key_focus == self._hovered:
+            return self.readable_name(self._key_focus)
+        item = self._find(self._hovered)
+        return item.hover_text().partition("\n")[0] if isinstance(item, PieceItem) else ""
+
+    def _say_hover(self, text: str) -> None:
+        if text != self._hover_said:
+            self._hover_said = text
+            self.status_hint.emit(text)
+
+    def hover_said(self) -> str:
+        """What the line beside the status was last told (``status_hint``)."""
+        return self._hover_said
 
     # -- outcomes -------------------------------------------------------------------------
     def _pick(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:

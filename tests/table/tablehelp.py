@@ -1,14 +1,16 @@
-"""Helpers for table tests: a synthetic layout and real mouse events sent to the viewport."""
+"""Helpers for table tests: a synthetic layout, and the real mouse events of
+``tabletop.table.pointer`` sent to the viewport."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QPointF
 
 from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 from tabletop.table import TableWidget
+from tabletop.table.pointer import click, drag, move, press, release
+
+__all__ = ["card_art", "click", "drag", "make_table", "move", "press", "release", "same_point",
+           "sample_gestures", "sample_layout"]
 
 
 def card_art(en: str, ja: str) -> dict[str, object]:
@@ -57,44 +59,6 @@ def make_table(qtbot: object, layout: Layout | None = None,
     view.sync(layout or sample_layout(), sample_gestures() if gestures is None else gestures,
               animate=False)
     return view
-
-
-def _send(view: TableWidget, kind: QEvent.Type, pos: QPoint, button: Qt.MouseButton,
-          buttons: Qt.MouseButton) -> None:
-    vp = view.viewport()
-    event = QMouseEvent(kind, QPointF(pos), QPointF(vp.mapToGlobal(pos)), button, buttons,
-                        Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(vp, event)
-
-
-def press(view: TableWidget, pos: QPoint) -> None:
-    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
-                     pos)
-
-
-def move(view: TableWidget, pos: QPoint, held: bool = True) -> None:
-    buttons = Qt.MouseButton.LeftButton if held else Qt.MouseButton.NoButton
-    _send(view, QEvent.Type.MouseMove, pos, Qt.MouseButton.NoButton, buttons)
-
-
-def release(view: TableWidget, pos: QPoint) -> None:
-    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
-                       Qt.KeyboardModifier.NoModifier, pos)
-
-
-def click(view: TableWidget, pos: QPoint) -> None:
-    press(view, pos)
-    release(view, pos)
-
-
-def drag(view: TableWidget, start: QPoint, end: QPoint, steps: int = 6) -> None:
-    """Press, move in steps (past the start-drag distance), release."""
-    press(view, start)
-    for i in range(1, steps + 1):
-        t = i / steps
-        move(view, QPoint(round(start.x() + (end.x() - start.x()) * t),
-                          round(start.y() + (end.y() - start.y()) * t)))
-    release(view, end)
 
 
 def same_point(a: QPointF, b: QPointF) -> bool:
