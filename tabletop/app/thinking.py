@@ -27,6 +27,12 @@ HINT = "hint"
 AI = "ai"
 
 
+def question_seed(match_seed: int, ply: int) -> int:
+    """The seed of a question to the thinker at ``ply`` records of a match seeded
+    ``match_seed``: the same question gets the same answer whenever it is asked."""
+    return (match_seed * 1_000_003 + ply) % (2**31 - 1)
+
+
 class _Match(Protocol):
     """What the thinking reads of the match."""
 
@@ -71,7 +77,7 @@ class Thinking(QObject):
         session = self._match.session
         obs = session.observation(seat)  # the seat's own view: no peeking
         legal = session.legal_actions()
-        seed = (self._match.setup.seed * 1_000_003 + len(session.history)) % (2**31 - 1)
+        seed = question_seed(self._match.setup.seed, len(session.history))
         self.pending = (purpose, self.generation, seat)
         self._pondering = False  # asking stops it: the question runs on what it prepared
         self._asked_at = time.monotonic()

@@ -121,6 +121,30 @@ class Session:
             raise IndexError(f"ply {ply} is outside 0..{len(self.history)}")
         return self._states[ply]
 
+    def copy(self, state: Any = None) -> Session:
+        """Another session of the same match, with its own history, undo and redo: what one
+        changes, the other never sees. The recorded states are shared, since no one changes
+        a state once it is recorded; so a copy costs a list, not a replay of the log.
+
+        With ``state``, the copy's current state is ``state`` instead: a full state drawn by
+        ``Game.resample`` from the observation of some seat, under the same history. Such a
+        copy is for checks that compare what that seat is shown in positions it cannot tell
+        apart (``tabletop.app.glasscheck``), never for play: its history led elsewhere.
+        """
+        new = Session.__new__(Session)
+        new.game = self.game
+        new.num_players = self.num_players
+        new.options = dict(self.options)
+        new.seed = self.seed
+        new.human_seats = self.human_seats
+        new._initial = self._initial
+        new._states = list(self._states)
+        new.history = list(self.history)
+        new._redo = list(self._redo)
+        if state is not None:
+            new._states[-1] = state
+        return new
+
     # -- acting ---------------------------------------------------------------------------
     def submit(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action and resolve any chance that follows.

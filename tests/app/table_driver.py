@@ -10,44 +10,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtTest import QTest
 
 from tabletop.app.newgame import GameSetup
+from tabletop.app.playing import perform
 from tabletop.app.window import MainWindow
 from tabletop.engine.layout import Gesture
-from tests.table.tablehelp import click, drag
+from tabletop.table.pointer import visible_point
 
-
-def visible_point(table: Any, item_id: str) -> QPoint:
-    """A point of ``item_id`` a player can click: its centre, or where nothing lies on it
-    (a door with the thief standing in its middle is clicked beside him)."""
-    centre = table.view_pos_of(item_id)
-    if table._hit(QPointF(centre)) == item_id:
-        return centre
-    rect = table.mapFromScene(table.item_for(item_id).scene_body()).boundingRect()
-    for fy in (0.5, 0.25, 0.75, 0.1, 0.9):
-        for fx in (0.5, 0.2, 0.8, 0.1, 0.9):
-            pt = QPoint(round(rect.left() + fx * rect.width()),
-                        round(rect.top() + fy * rect.height()))
-            if table._hit(QPointF(pt)) == item_id:
-                return pt
-    raise AssertionError(f"no visible point on {item_id}")
-
-
-def perform(window: Any, gesture: Gesture) -> None:
-    """Do what a player would do for ``gesture``: drag (from a point of the source that shows:
-    cards in a hand overlap), click a piece, or press a button."""
-    table = window.table
-    if gesture.source is not None and gesture.target is not None:
-        drag(table, visible_point(table, gesture.source), table.view_pos_of(gesture.target))
-    elif gesture.target is not None:
-        click(table, visible_point(table, gesture.target))
-    else:
-        buttons = [b for b in window.table_page.game_buttons
-                   if b.property("action") == gesture.action]
-        assert buttons, f"no button for {gesture.action}"
-        QTest.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+__all__ = ["PrivacyWatch", "Windows", "perform", "play_through_table", "start_seeded",
+           "table_moves", "temp_data_dir", "temp_settings", "visible_point", "wait_for_human",
+           "window_fixture"]
 
 
 def wait_for_human(window: Any, c: Any, qtbot: Any,

@@ -80,3 +80,31 @@ def test_save_and_replay_round_trip() -> None:
     data = s.to_json()
     again = Session.from_json(ToyGame(), data)
     assert again.state_hash() == data["state_hash"]
+
+
+def test_a_copy_goes_its_own_way_and_shares_the_recorded_states() -> None:
+    game = ToyGame()
+    s = Session(game, seed=3, human_seats=[0, 1])
+    s.submit(0, "take:1")
+    stones = s.state.stones
+    copy = s.copy()
+    assert copy.state is s.state and copy.history == s.history
+    copy.submit(1, "take:2")
+    assert len(copy.history) == len(s.history) + 1 and s.state.stones == stones
+    copy.undo()
+    assert copy.can_redo() and not s.can_redo()
+    assert copy.state_hash() == s.state_hash()
+
+
+def test_a_copy_with_a_drawn_state_keeps_the_history() -> None:
+    # For checks that compare what a seat is shown in positions it cannot tell apart.
+    import random
+
+    game = ToyGame()
+    s = Session(game, seed=3, human_seats=[0, 1])
+    s.submit(0, "take:1")
+    drawn = game.resample(s.observation(1), 1, random.Random(0))
+    copy = s.copy(drawn)
+    assert copy.state is drawn and s.state is not drawn
+    assert copy.observation(1) == s.observation(1)
+    assert [e.to_json() for e in copy.events_for(1)] == [e.to_json() for e in s.events_for(1)]
