@@ -83,6 +83,9 @@ class GameController(QObject):
     history_changed = Signal()  # undo/redo availability may have changed
     game_over = Signal()
     autosave_failed = Signal(str)  # the reason writing the autosave failed
+    # The screen is about to show another person's view, or nobody's (a privacy page): what
+    # the last person left on the window must go first (``MainWindow.forget_transient``).
+    viewer_changed = Signal()
 
     def __init__(self, plugin: GamePlugin, setup: GameSetup, table: TableLike,
                  thinker: ThinkerLike,
@@ -123,6 +126,9 @@ class GameController(QObject):
         # the privacy page: whoever sits at the screen now must not see the last one's hand.
         self.awaiting_privacy: int | None = None
         self._handover = 0  # counts hand-overs, so that a late one for an old state is dropped
+        # Whose view the window shows: ("table", seat) or ("privacy", seat); None before the
+        # first render. A change of it is a change of viewer (``viewer_changed``).
+        self._shown_for: tuple[str, int | None] | None = None
         self.over = False
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
@@ -335,9 +341,17 @@ class GameController(QObject):
         self._render()
         self.hints.prepare()
 
+    def _viewer_is(self, shown_for: tuple[str, int | None]) -> None:
+        """The window is about to show ``shown_for``; when that is not whose view it showed,
+        everything the last viewer left on it goes first."""
+        if shown_for != self._shown_for:
+            self._shown_for = shown_for
+            self.viewer_changed.emit()
+
     def _render(self) -> None:
         """Show the current situation (table, buttons, log, status) without starting the AI."""
         if self.awaiting_privacy is not None:
+            self._viewer_is(("privacy", self.awaiting_privacy))
             # An empty scene, not a cover: nothing of the previous seat's view survives.
             width, height = self._table_size
             self.beat.set(None)
@@ -349,6 +363,7 @@ class GameController(QObject):
             self.status.set_base(tr("privacy.title", self.lang, player=name), INFO)
             return
         seat = self.viewing_seat
+        self._viewer_is(("table", seat))
         obs = self.session.observation(seat)
         self.beat.set(self.beat.active(obs))
         layout = with_names(self.view.layout(obs, seat), self.setup.names)
@@ -490,10 +505,12 @@ class GameController(QObject):
 
     # -- the computer's moves and the beat's ------------------------------------------------
     def _on_ai_failed(self, message: str, action: str) -> None:
-        """The thinker failed; ``action``, a seeded random legal move, is played instead."""
-        move = self.speaker.describe(self.session.state, action, self.lang)
-        self.status_changed.emit(tr("status.ai_failed", self.lang, error=message, move=move),
-                                 WARNING)
+        """The thinker failed; ``action``, a seeded random legal move, is played instead. The
+        move is not named: it may be a secret of that seat (a card kept face down). The log
+        tells what it did, in words for the person at the screen."""
+        seat = self.session.current_player()
+        self.status_changed.emit(tr("status.ai_failed", self.lang, error=message,
+                                    player=self.player_label(seat)), WARNING)
 
     def _play_ai_move(self, seat: int, action: str) -> None:
         """A computer seat's move is due (``thinking`` timed it)."""

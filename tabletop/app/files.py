@@ -68,6 +68,9 @@ class Files:
         self.saves = saves
         self.pending: Pending | None = None  # the unfinished game offered at start-up
         self.replay_window: Any = None
+        # The replay window opened on the running match while it was not over: it shows the
+        # view of the person at the screen then, so it goes when that person does.
+        self._running_replay: Any = None
 
     @property
     def lang(self) -> str:
@@ -236,16 +239,25 @@ class Files:
         return self._open_replay(session, data.seats, None, GameSetup.saved_names(data.ui))
 
     def replay_current(self) -> Any:
-        """Open the replay viewer on the current match (a copy: the match is not touched)."""
+        """Open the replay viewer on the current match (a copy of its session, which the
+        viewer cannot change: the match is not touched)."""
         c = self._window.controller
         if c is None:
             return None
-        from tabletop.engine import savefile
-
-        copy = savefile.restore(c.save_data(), {c.game.spec.id: c.game})
+        copy = c.session.copy()
         # Behind the privacy screen nobody has claimed the screen yet: the public view only.
         viewer = c.viewing_seat if c.awaiting_privacy is None else None
-        return self._open_replay(copy, list(c.setup.seats), viewer, c.setup.names)
+        window = self._open_replay(copy, list(c.setup.seats), viewer, c.setup.names)
+        self._running_replay = window if not copy.is_terminal() else None
+        return window
+
+    def close_running_replay(self) -> None:
+        """Close the replay of the running match opened before it was over (the person at the
+        screen, or the match, changes): what it shows was that person's to see."""
+        window, self._running_replay = self._running_replay, None
+        if window is not None and window is self.replay_window:
+            window.close()
+            self.replay_window = None
 
     def _open_replay(self, session: Session, seats: list[str], viewer: int | None,
                      names: Sequence[str] = ()) -> Any:

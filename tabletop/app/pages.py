@@ -330,6 +330,12 @@ class TablePage(QWidget):
         self.hover.setText(text)
         self.hover.setToolTip(text)
 
+    def forget_transient(self) -> None:
+        """The person at the screen changes: the hover line and an old hint's highlight go."""
+        self.set_hover("")
+        for b in self.game_buttons:
+            b.setStyleSheet(GAME_BUTTON_STYLE)
+
     def reset_log(self, lines: list[str]) -> None:
         self.log.setPlainText("\n".join(lines))
         self._scroll_log()

@@ -277,6 +277,20 @@ class MainWindow(QMainWindow):
         self.privacy_page.button.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         self.update_actions()
 
+    def forget_transient(self) -> None:
+        """Everything a person's hand left on the window goes: the one place that clears it
+        (DESIGN.md §7), called whenever the person at the screen or the match on it changes
+        (a hand-over and its privacy page, a new match, the game list, Open, undo across a
+        hand-over). The table lets go of the pointer's and the keyboard's traces (hover,
+        large view, focus, drag, selection, hint), the page of its hover line and hint mark,
+        and a replay of the running match, which showed that person's view, closes."""
+        if self._table is not None:
+            self._table.forget_transient()
+        if self._table_page is not None:
+            self._table_page.forget_transient()
+        self.files.close_running_replay()
+        QtWidgets.QToolTip.hideText()
+
     def _set_game_buttons(self, gestures: list[Gesture]) -> None:
         if self._table_page is not None or gestures:  # no page yet: no buttons to take away
             self.table_page.set_game_buttons(
@@ -390,6 +404,7 @@ class MainWindow(QMainWindow):
         c.table_shown.connect(self._show_table_page)
         c.history_changed.connect(self.update_actions)
         c.hint_shown.connect(page.mark_hint)
+        c.viewer_changed.connect(self.forget_transient)
         c.game_over.connect(self.ending.game_over)
         c.autosave_failed.connect(self.files.autosave_failed)
         page.reset_log([])
@@ -401,6 +416,7 @@ class MainWindow(QMainWindow):
 
     def _end_match(self) -> None:
         self.ending.close()
+        self.forget_transient()
         c = self.controller
         if c is not None:
             unfinished = not c.session.is_terminal() and bool(c.moves())
