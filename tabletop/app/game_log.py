@@ -19,19 +19,22 @@ class GameLog:
         self._reset = reset
         self._append = append
         self._lines: list[str] = []
+        self._stale = False  # the pane's lines are no longer these (another language)
 
     def show(self, lines: list[str]) -> None:
         old = self._lines
         self._lines = lines
-        if len(lines) >= len(old) and lines[:len(old)] == old:
+        if not self._stale and len(lines) >= len(old) and lines[:len(old)] == old:
             if len(lines) > len(old):
                 self._append(lines[len(old):])
         else:
+            self._stale = False
             self._reset(list(lines))
 
     def forget(self) -> None:
-        """The next ``show`` sends every line again (the language changed)."""
-        self._lines = []
+        """The next ``show`` puts every line in the pane afresh, in place of what it holds
+        (the language changed): never after it."""
+        self._stale = True
 
     def lines(self) -> list[str]:
         return list(self._lines)
