@@ -122,11 +122,20 @@ class Files:
         return tr("resume.offer", self.lang, game=name, moves=data.moves, when=when)
 
     def resume_pending(self) -> GameController | None:
-        """Continue the offered autosave exactly where it stood."""
+        """Continue the offered autosave exactly where it stood. It goes on in its own slot:
+        it is not filed with the recent games as a discarded game would be (the recent games
+        keep a few, so such a copy would push out a finished game), and nothing need be
+        written to resume it (a read-only data folder resumes; the autosave then says it
+        cannot save). If the match cannot start, the offer stays."""
         pending = self.pending
         if pending is None:
             return None
-        return self._start_saved(pending.session, pending.data)
+        self.pending = None
+        controller = self._start_saved(pending.session, pending.data)
+        if controller is None and self._window.controller is None:
+            self.pending = pending
+        self._window.populate_chooser()  # the offer is used up, or stays
+        return controller
 
     def discard_pending(self) -> None:
         """Drop the offered autosave (it is filed with the recent games, not destroyed).

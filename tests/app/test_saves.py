@@ -552,3 +552,44 @@ def test_the_file_dialogs_open_in_the_games_own_folders(make_window, data_dir: P
     assert Path(asked[1][1]) == saves.saves_dir
     assert Path(asked[2][1]) == saves.recent_dir and saves.recent_dir.is_dir()
     assert all(Path(folder).is_relative_to(data_dir) for _, folder in asked)
+
+
+def test_resuming_files_nothing_with_the_recent_games(make_window, data_dir: Path) -> None:
+    # Every resume used to file a copy of the unfinished game among the recent games, as if
+    # it had been discarded; the folder keeps ten, so each resume pushed out a finished game.
+    store = SaveStore(data_dir)
+    game = toy_games()["toy"].game
+    for seed in range(RECENT_KEEP):
+        session = Session(game, 2, {}, seed=seed)
+        while not session.is_terminal():
+            session.submit(session.current_player(), session.legal_actions()[0])
+        store.finish(sf.from_session(session, ["human", "human"]))
+    finished = sorted(p.name for p in store.recent())
+    _, window = reopened(make_window, "take:1")
+    for _ in range(3):  # a resume, a move, a crash: three times over
+        assert window.files.pending is not None
+        window.files.resume_pending()
+        assert window.controller is not None and window.files.pending is None
+        hot_seat_move(window, "take:1")
+        window.saves.release_slot()  # the process died: the system dropped its lock
+        window.close()
+        window = make_window()
+    assert sorted(p.name for p in store.recent()) == finished
+    assert all(sf.load(p, toy_games())[1].finished for p in store.recent())
+
+
+def test_a_read_only_data_folder_resumes_and_says_it_cannot_save(
+        make_window, data_dir: Path, monkeypatch: Any, qtbot: Any) -> None:
+    _, second = reopened(make_window, "take:1")
+    assert second.files.pending is not None
+
+    def read_only(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(30, "Read-only file system")
+    monkeypatch.setattr(sf, "write_atomic", read_only)
+    monkeypatch.setattr(Path, "unlink", read_only)
+    c = second.files.resume_pending()
+    assert c is not None and c.session.decisions()[-1] == "take:1"
+    assert second.message_box is None  # no "could not be discarded"
+    hot_seat_move(second, "take:2")
+    qtbot.waitUntil(lambda: "could not be autosaved" in second.table_page.status.text())
+    assert (data_dir / "autosave" / "current.json").is_file()
