@@ -130,6 +130,29 @@ class SaveStore:
         self._lock: SlotLock | None = None
         #: Slots left alone at the last ``claim_slot``, with why (their game is not installed).
         self.skipped: list[SaveFileError] = []
+        # Each autosave read at start-up, by path, with the file's identity when it was read:
+        # claiming a slot looks at its game, offering it replays it, from one reading.
+        self._read: dict[Path, tuple[tuple[int, int, int], SaveData | SaveFileError]] = {}
+
+    def _parse(self, path: Path) -> SaveData:
+        """The save in ``path``, read and checked once for as long as the file is unchanged;
+        raises its ``SaveFileError`` (or ``OSError``) as reading it did."""
+        from tabletop.engine import savefile
+
+        st = path.stat()
+        identity = (st.st_mtime_ns, st.st_size, st.st_ino)
+        known = self._read.get(path)
+        if known is None or known[0] != identity:
+            try:
+                found: SaveData | SaveFileError = savefile.parse(savefile.read_bytes(path),
+                                                                 str(path))
+            except SaveFileError as exc:
+                found = exc
+            known = (identity, found)
+            self._read[path] = known
+        if isinstance(known[1], SaveFileError):
+            raise known[1]
+        return known[1]
 
     @property
     def autosave_dir(self) -> Path:
@@ -192,8 +215,8 @@ class SaveStore:
         from tabletop.engine import savefile
 
         try:
-            data = savefile.parse(savefile.read_bytes(path), str(path))
-        except SaveFileError:
+            data = self._parse(path)
+        except (SaveFileError, OSError):
             return None  # damaged: ``pending`` sets it aside and frees the slot
         if savefile.find_game(games, data.game_id) is not None:
             return None
@@ -217,6 +240,9 @@ class SaveStore:
             try:
                 if self._not_installed(path, games) is None:
                     os.replace(path, self.autosave_path)
+                    read = self._read.pop(path, None)
+                    if read is not None:  # the same file under its new name
+                        self._read[self.autosave_path] = read
                     return
             except OSError:
                 continue
@@ -289,7 +315,8 @@ class SaveStore:
         from tabletop.engine import savefile
 
         try:
-            session, data = savefile.load(path, games)
+            data = self._parse(path)
+            session = savefile.restore(data, games, str(path))
         except SaveFileError as exc:
             if exc.kind == savefile.UNKNOWN_GAME:
                 # The game's plugin may simply be missing today; keep the file in place.
@@ -300,6 +327,8 @@ class SaveStore:
                                   f"it could not be read ({type(exc).__name__}: "
                                   f"{files.quote(exc, 200)}).")
             raise DamagedAutosave(error, self.keep_aside(path)) from None
+        finally:
+            self._read.pop(path, None)  # read for this offer; a new match rewrites it
         if session.is_terminal():
             self.finish(data)
             return None

@@ -21,6 +21,7 @@ Nothing here imports Qt; each loader turns ``FileProblem`` into its own error ki
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import re
@@ -28,6 +29,7 @@ import stat
 import tempfile
 import time
 import unicodedata
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -199,6 +201,19 @@ def decode_text(raw: bytes) -> str:
                                     f"position {exc.start}).") from None
 
 
+@contextlib.contextmanager
+def no_cyclic_collection() -> Iterator[None]:
+    """Python's cyclic garbage collection paused while a large file's objects are built (and
+    restored as it was): they hold no cycles, and each pass would walk all of them again."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"'{name}' is not a number JSON allows")
 
@@ -217,10 +232,40 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-def _problem_in(value: Any) -> str:
+#: A run of digits longer than any whole number a file may hold (in a number or a text).
+_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
+#: An escape that can stand for half of a surrogate pair (``\\ud83d``); without one, no
+#: parsed text can hold a lone surrogate (UTF-8 itself cannot carry one).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether lists and objects nest more than ``MAX_DEPTH`` levels in ``value``: walked one
+    level at a time, containers only (a save's log is a long list of short ones)."""
+    level = [value]
+    depth = 1
+    while level:
+        if depth > MAX_DEPTH:
+            return True
+        below: list[Any] = []
+        for item in level:
+            children = item.values() if type(item) is dict else item
+            below += [c for c in children if type(c) is dict or type(c) is list]
+        level = below
+        depth += 1
+    return False
+
+
+def _problem_in(value: Any, text: str | None = None) -> str:
     """What makes a parsed value unfit for this app's files, or ``""``: lists and objects
     nested more than ``MAX_DEPTH`` levels, or text that is not valid Unicode (a lone surrogate
-    escaped as ``\\ud800``, which no encoder can write out again). Walked without recursion."""
+    escaped as ``\\ud800``, which no encoder can write out again). Walked without recursion.
+    With the ``text`` it was parsed from, texts are looked at only when that holds an escape
+    that can make a surrogate."""
+    if isinstance(value, dict | list) and _too_deep(value):
+        return f"it nests lists and objects more than {MAX_DEPTH} levels deep"
+    if text is not None and not _SURROGATE_ESCAPE.search(text):
+        return ""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
@@ -254,9 +299,12 @@ def parse_json(text: str) -> Any:
     stripped = text.rstrip()
     if not stripped:
         raise FileProblem(TRUNCATED, "the file is empty.")
+    # Every whole number is checked for its length only where the text has a run of digits
+    # that long at all: the check costs a call for each of a save's many numbers.
+    int_check = _parse_int if _LONG_DIGITS.search(text) else None
     try:
         value = json.loads(text, parse_constant=_reject_constant, parse_float=_parse_float,
-                           parse_int=_parse_int)
+                           parse_int=int_check)
     except json.JSONDecodeError as exc:
         if looks_cut(stripped, exc):
             raise FileProblem(TRUNCATED, "the file ends in the middle of its content; it was "
@@ -269,7 +317,7 @@ def parse_json(text: str) -> Any:
         raise FileProblem(NOT_JSON, f"the file is not valid JSON ({quote(exc, 120)}).") \
             from None
     else:
-        problem = _problem_in(value)
+        problem = _problem_in(value, text)
     if problem:
         raise FileProblem(NOT_JSON, f"the file is not one this app wrote: {problem}.")
     return value

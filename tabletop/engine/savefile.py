@@ -192,12 +192,16 @@ def parse(raw: bytes | str, path: str = "<save>", limit: int = MAX_BYTES) -> Sav
     if len(raw) > limit:
         raise SaveFileError(TOO_LARGE, path, f"the file is {files.mib(len(raw))}; a save "
                                              f"file is at most {files.mib(limit)}.")
-    try:
-        text = files.decode_text(raw) if isinstance(raw, bytes) else raw
-        obj = files.parse_json(text)
-    except files.FileProblem as exc:
-        raise _file_error(exc, path) from None
-    return _from_obj(obj, path)
+    # A save near the size limit holds about a million small lists: the cyclic collector,
+    # woken again and again while they are made, would walk them all each time (JSON makes
+    # no cycles for it to find).
+    with files.no_cyclic_collection():
+        try:
+            text = files.decode_text(raw) if isinstance(raw, bytes) else raw
+            obj = files.parse_json(text)
+        except files.FileProblem as exc:
+            raise _file_error(exc, path) from None
+        return _from_obj(obj, path)
 
 
 class _Fields:
@@ -329,22 +333,34 @@ def _seats(raw: list[Any], players: int, path: str) -> list[str]:
 
 
 def _log(raw: list[Any], players: int, path: str) -> list[tuple[int, str]]:
+    # A long log is read in one tight pass (``type(...) is int`` keeps true/false out); the
+    # first entry that fails it is looked at again, to say what is wrong with it.
     log: list[tuple[int, str]] = []
+    append = log.append
     for i, entry in enumerate(raw):
-        if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
-                or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
-            raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} is not a pair of a "
-                                                 f"seat number and an action text.")
-        seat, action = entry
-        if len(action) > MAX_TEXT:
-            raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} holds an action text "
-                                                 f"of {len(action):,} characters; no action "
-                                                 f"is longer than {MAX_TEXT}.")
-        if seat != CHANCE and not 0 <= seat < players:
-            raise SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} names seat {seat}, "
-                                                 f"but the game has {players} players.")
-        log.append((seat, action))
+        if type(entry) is list and len(entry) == 2:
+            seat, action = entry
+            if (type(seat) is int and type(action) is str and len(action) <= MAX_TEXT
+                    and (seat == CHANCE or 0 <= seat < players)):
+                append((seat, action))
+                continue
+        raise _bad_entry(i, entry, players, path)
     return log
+
+
+def _bad_entry(i: int, entry: Any, players: int, path: str) -> SaveFileError:
+    """Why the log entry at index ``i`` is not one a save holds."""
+    if (not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int) or not isinstance(entry[1], str)):
+        return SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} is not a pair of a "
+                                              f"seat number and an action text.")
+    seat, action = entry
+    if len(action) > MAX_TEXT:
+        return SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} holds an action text "
+                                              f"of {len(action):,} characters; no action "
+                                              f"is longer than {MAX_TEXT}.")
+    return SaveFileError(BAD_FIELD, path, f"the log entry {i + 1} names seat {seat}, "
+                                          f"but the game has {players} players.")
 
 
 def find_game(games: GameLookup, game_id: str) -> Game[Any] | None:
@@ -393,6 +409,13 @@ def restore(data: SaveData, games: GameLookup, path: str = "<save>") -> Session:
                                              f"{files.quote(exc, 200)}.{rules_note}") from None
     words = _find_words(games, data.game_id)
     log = data.log
+    # No game lasts longer than its rules allow: a longer log is refused before its first
+    # move is replayed (replaying a million moves would keep the app from starting).
+    bound = game.max_game_length()
+    if len(log) > bound:
+        raise SaveFileError(BAD_FIELD, path, f"its log holds {len(log):,} entries, but a game "
+                                             f"of '{files.quote(spec.id)}' never runs past "
+                                             f"{bound:,}.{rules_note}")
     if different:
         try:
             upgraded = game.upgrade_log(data.rules_version, data.players, session.options,

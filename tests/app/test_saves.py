@@ -593,3 +593,32 @@ def test_a_read_only_data_folder_resumes_and_says_it_cannot_save(
     hot_seat_move(second, "take:2")
     qtbot.waitUntil(lambda: "could not be autosaved" in second.table_page.status.text())
     assert (data_dir / "autosave" / "current.json").is_file()
+
+
+def test_the_autosave_is_read_once_at_start(make_window, data_dir: Path,
+                                             monkeypatch: Any) -> None:
+    # Claiming the slot looked at the file's game and offering it read the file again: a
+    # save at the size limit was parsed twice before the window showed.
+    _, second = reopened(make_window, "take:1")
+    second.close()  # the app quits with the game on offer: the next start offers it again
+    reads: list[str] = []
+    parse = sf.parse
+    monkeypatch.setattr(sf, "parse", lambda raw, path="<save>", *a: reads.append(path)
+                        or parse(raw, path, *a))
+    window = make_window()
+    assert window.files.pending is not None
+    assert reads == [str(data_dir / "autosave" / "current.json")]
+
+
+def test_a_damaged_autosave_is_read_once_and_set_aside(make_window, data_dir: Path,
+                                                       monkeypatch: Any) -> None:
+    auto = data_dir / "autosave"
+    auto.mkdir(parents=True)
+    (auto / "current.json").write_text('{"format": "tabletop-save", "format_version": 1}')
+    reads: list[str] = []
+    parse = sf.parse
+    monkeypatch.setattr(sf, "parse", lambda raw, path="<save>", *a: reads.append(path)
+                        or parse(raw, path, *a))
+    window = make_window()
+    assert window.files.pending is None and len(reads) == 1
+    assert list(auto.glob("current.damaged-*.json"))

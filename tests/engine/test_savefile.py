@@ -479,3 +479,30 @@ class StrictRenamedToy(RenamedToy):
     def upgrade_log(self, rules_version: str, num_players: int, options: Any,
                     log: Any) -> list[tuple[int, str]] | None:
         return None
+
+
+def test_a_log_longer_than_any_game_is_refused_before_it_is_replayed(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    # A file of a million moves kept the app from starting while it replayed: no game runs
+    # past its rules' bound (Game.max_game_length), so such a log is refused at once.
+    path, _ = write_toy(tmp_path)
+    bound = ToyGame().max_game_length()
+    edited(path, lambda o: o.update(log=(o["log"] * (bound // len(o["log"]) + 2))))
+
+    def replayed(*_args: Any) -> None:
+        raise AssertionError("a move was replayed")
+    monkeypatch.setattr(Session, "apply_recorded", replayed)
+    err = error_of(path)
+    assert err.kind == sf.BAD_FIELD
+    assert f"never runs past {bound:,}" in str(err) and "'toy'" in str(err)
+
+
+def test_text_with_escapes_is_read_as_written(tmp_path: Path) -> None:
+    # Texts are looked at for lone surrogates only where an escape could make one; a pair
+    # written as escapes (an emoji) is sound, and so are long numbers in texts.
+    path, session = write_toy(tmp_path, note="x")
+    written = '"note": "\\ud83d\\ude00 123456789012345678901234"'
+    text = path.read_text().replace('"note": "x"', written)
+    loaded, data = sf.loads(text, GAMES)
+    assert data.ui["note"] == "\U0001f600 123456789012345678901234"
+    assert loaded.state_hash() == session.state_hash()
