@@ -21,6 +21,8 @@ what every game words alike::
     {winners:wins}     "Player 2 wins" / "Player 1 and Player 3 share the win" / "…の勝ち"
     {end:?code}        where ``end`` is true, the entry ``code`` over the same arguments;
     {end:?code|other}  else ``other`` (or nothing): a sentence's optional parts
+    {x:cell:y}         a cell of a grid, column ``x`` and row ``y`` (another argument), as
+                       the grid's edges label them: "column 3, row −1" / "−1行3列"
     {total:+d}         any format Python knows
 
 A list without a format is joined with ", " (English) or "、" (Japanese); a message inside a
@@ -40,6 +42,7 @@ from tabletop.engine.errors import GameError
 from tabletop.engine.game import Event, Game
 from tabletop.engine.messages import Msg, messages_in
 from tabletop.engine.spec import GameSpec
+from tabletop.engine.view_kit import coord
 
 LANGS: tuple[str, ...] = ("en", "ja")
 #: The engine's word for an empty list of terms.
@@ -147,6 +150,14 @@ def points_summary(key: str, unit_en: str, best_ja: str, label_en: str, label_ja
     return en, ja
 
 
+def cell_name(column: int | str, row: int | str, lang: str) -> str:
+    """One grid cell, named the way every game with a grid names it: by the column's label
+    along the top edge and the row's along the left edge ("column 3, row −1" / "−1行3列")."""
+    if lang == "ja":
+        return f"{coord(row)}行{coord(column)}列"
+    return f"column {coord(column)}, row {coord(row)}"
+
+
 def join(items: Sequence[str], lang: str, *, conjunction: bool = True) -> str:
     """Texts as a list: "A, B and C" (or "A, B, C") / "A・B・C" (names) or "A、B、C"."""
     if lang == "ja":
@@ -193,6 +204,8 @@ class _Formatter(string.Formatter):
             if self.lang == "ja":
                 return f"{self.say(value, 'players')}の勝ち"
             return who_wins(value, self.say)
+        if spec.startswith("cell:"):
+            return cell_name(value, self.args[spec[5:]], self.lang)
         if spec.startswith("?"):
             then, _, other = spec[1:].partition("|")
             code = then if value else other

@@ -1,6 +1,6 @@
 """What every game's view builds the same way: piece ids that read back, a figure per seat for
-the end-of-game chart, the rows of a score table, the usual reason a seat must wait, and a
-count of cards in English.
+the end-of-game chart, the rows of a score table, the usual reason a seat must wait, a count
+of cards in English, and the labels along a grid's edges.
 
 An id is made and read back by one ``IdForm``, so the two cannot drift apart; the chart's
 figures and the score table's rows are named the same way in every game, so the summary reads
@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .layout import Cell, Figure
+from .layout import Cell, Figure, Layout, Text
 from .messages import Msg
 
 
@@ -85,3 +85,33 @@ def cards_en(n: int) -> str:
     """``n`` cards in English, one card singular ("1 card", "0 cards", "5 cards"); Japanese
     counts without a plural (``f"{n}枚"``)."""
     return "1 card" if n == 1 else f"{n} cards"
+
+
+def coord(n: int | str) -> str:
+    """A grid label as printed along a grid's edge and in the log (``tabletop.text.cell_name``
+    names a cell by two of them): a number with a true minus sign ("−2"), or a label that is
+    not a number as it is."""
+    if isinstance(n, int):
+        return f"\u2212{-n}" if n < 0 else str(n)
+    return str(n)
+
+
+#: The size of a grid's labels, in table units.
+LABEL_SIZE = 13.0
+
+
+def grid_labels(out: Layout, ident: str, columns: Iterable[tuple[int | str, float]],
+                column_y: float, rows: Iterable[tuple[int | str, float]], row_x: float, *,
+                size: float = LABEL_SIZE, color: str = "#f4ecd8") -> None:
+    """Label a grid along its edges, as every game with a grid names its cells: each column's
+    label (``(label, centre x)``) in a line whose top is ``column_y`` (above or below the
+    grid), each row's (``(label, centre y)``) ending at ``row_x`` (left of the grid). The
+    labels are free texts of ``out``; ``ident`` keeps their ids apart from another grid's."""
+    for label, cx in columns:
+        text = coord(label)
+        out.texts.append(Text(f"{ident}:col:{label}", cx - size * 0.3 * len(text), column_y,
+                              text, text, size=size, color=color))
+    for label, cy in rows:
+        text = coord(label)
+        out.texts.append(Text(f"{ident}:row:{label}", row_x - size * 0.62 * len(text),
+                              cy - size * 0.65, text, text, size=size, color=color))

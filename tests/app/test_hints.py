@@ -29,17 +29,18 @@ def test_a_move_two_actions_make_is_named_once() -> None:
     decision = _lookahead({"place:B-P07@1,0": 0.5, "place:B-P07@1,0:180": 0.5,
                            "place:X-L01@1,0": 0.1, "discard:A-MAP": -0.2})
     text = _explain(decision, "en")
-    assert text.count("(1,0)") == 2, text  # the cross once, the ladder once
+    assert text.count("column 1, row 0") == 2, text  # the cross once, the ladder once
     assert "(75%)" not in text and "(55%)" in text and "(40%)" in text, text
     ja = _explain(decision, "ja")
-    assert ja.count("(1,0)") == 2 and "40%" in ja, ja
+    assert ja.count("0行1列") == 2 and "40%" in ja, ja
 
 
 def test_the_hint_names_three_moves_at_most() -> None:
     values = {f"place:X-L01@{x},0": 0.1 * x for x in range(1, 6)}
     text = _explain(_lookahead(values), "en")
-    assert sum(text.count(f"({x},0)") for x in range(1, 6)) == HINT_MOVES == 3, text
-    assert "(5,0)" in text and "(4,0)" in text and "(3,0)" in text and "(1,0)" not in text
+    assert sum(text.count(f"column {x}, row 0") for x in range(1, 6)) == HINT_MOVES == 3, text
+    assert all(f"column {x}, row 0" in text for x in (5, 4, 3))
+    assert "column 1, row 0" not in text
 
 
 def _searched(values: dict[str, float], margins: dict[str, float]) -> Decision:
@@ -56,10 +57,11 @@ def test_a_move_within_the_search_margin_is_about_as_good() -> None:
     text = _explain(_searched(values, margins), "en")
     assert " — about as good: " in text and " — also worth a look: " in text, text
     close, also = text.split(" — about as good: ")[1].split(" — also worth a look: ")
-    assert "(2,0)" in close and "(53%)" in close and "(3,0)" in also and "(40%)" in also, text
+    assert "column 2, row 0" in close and "(53%)" in close, text
+    assert "column 3, row 0" in also and "(40%)" in also, text
     ja = _explain(_searched(values, margins), "ja")
     assert "。ほぼ互角の手：" in ja and "。ほかの候補：" in ja, ja
-    assert ja.index("ほぼ互角") < ja.index("(2,0)") < ja.index("ほかの候補") < ja.index("(3,0)")
+    assert ja.index("ほぼ互角") < ja.index("0行2列") < ja.index("ほかの候補") < ja.index("0行3列")
 
 
 def test_a_search_without_margins_ranks_as_before() -> None:
@@ -74,4 +76,4 @@ def test_exact_values_are_about_as_good_only_when_equal() -> None:
     zero = dict.fromkeys(values, 0.0)
     text = _explain(_searched(values, zero), "en")
     close, also = text.split(" — about as good: ")[1].split(" — also worth a look: ")
-    assert "(2,0)" in close and "(3,0)" in also, text
+    assert "column 2, row 0" in close and "column 3, row 0" in also, text

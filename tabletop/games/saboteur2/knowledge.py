@@ -429,7 +429,7 @@ def describe(action: str) -> Msg:
             # A card that is the same turned round (a cross, a straight) lies the same
             # either way: saying "turned round" would name a difference there is not.
             code = "move.place_turned" if turned and not same_turned(card) else "move.place"
-            return Msg(code, card=card, x=x, y=y)
+            return Msg(code, card=card, x=x, y=y, turned=turned)
     elif kind == "play":
         played = parse_play(rest)
         if played is not None:

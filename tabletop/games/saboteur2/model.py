@@ -292,7 +292,8 @@ class Saboteur2Game(Game[Saboteur2State]):
             s.phase = P_FIX
             s.fixing = rest
             s.count = 0
-            events.append(Event("fix", {"seat": s.turn, "card": rest}))
+            # Not a line of the log: "fixed" says it once the two cards are down.
+            events.append(Event("fix", {"seat": s.turn, "card": rest}, logged=False))
         elif kind == "steal":
             self._steal(s, int(rest), events)
         elif kind == "role":
@@ -432,6 +433,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         s.hands[seat].remove(card)
         drawer = seat
         data: dict[str, Any] = {"seat": seat, "card": card}
+        secret: list[Event] = []  # what the card shows its player alone
         if card in BREAK.values() or card == TRAP:
             assert isinstance(target, int)
             s.front[target].append(card)
@@ -459,7 +461,8 @@ class Saboteur2Game(Game[Saboteur2State]):
                 s.ev_block[seat] += 1
             s.net = network(s.maze, SHAPES)
             s.discards.extend((card, rocked.card))
-            data.update(x=target[0], y=target[1], removed=rocked.card)
+            # The removed card is named as it lay (turned round or not).
+            data.update(x=target[0], y=target[1], removed=rocked.card, turned=rocked.turned)
         elif card == MAP:
             assert isinstance(target, tuple) and isinstance(target[1], int)
             slot = GOAL_CELLS.index((target[0], target[1]))
@@ -468,9 +471,10 @@ class Saboteur2Game(Game[Saboteur2State]):
                 s.peeks[seat].sort()
             s.discards.append(card)
             data.update(x=target[0], y=target[1])
-            events.append(Event("peek", {"seat": seat, "x": target[0], "y": target[1],
-                                         "goal": s.goals[slot]}, seats=frozenset((seat,)),
-                                reveals=True))
+            # What the Map shows its player follows the line that says it was played.
+            secret.append(Event("peek", {"seat": seat, "x": target[0], "y": target[1],
+                                       "goal": s.goals[slot]}, seats=frozenset((seat,)),
+                              reveals=True))
         elif card == THEFT:
             s.front[seat].append(card)
             s.serial += 1
@@ -496,9 +500,9 @@ class Saboteur2Game(Game[Saboteur2State]):
                 s.inspected[seat].append(target)
                 s.inspected[seat].sort()
             data["target"] = target
-            events.append(Event("inspect", {"seat": seat, "target": target,
-                                            "role": s.roles[target]},
-                                seats=frozenset((seat,)), reveals=True))
+            secret.append(Event("inspect", {"seat": seat, "target": target,
+                                          "role": s.roles[target]},
+                              seats=frozenset((seat,)), reveals=True))
         elif card == SWAP_HAT:
             assert isinstance(target, int)
             s.discards.append(card)
@@ -513,6 +517,7 @@ class Saboteur2Game(Game[Saboteur2State]):
             s.phase = P_HAT
             return
         events.append(Event("play", data))
+        events.extend(secret)
         self._after_turn(s, [drawer], events)
 
     def _discard(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
@@ -524,7 +529,9 @@ class Saboteur2Game(Game[Saboteur2State]):
             s.phase = P_PASS
             s.count = 0
         s.count += 1
-        events.append(Event("discard", {"seat": seat}))
+        # Not a line of the log: the pass ("passed") or the removal ("fixed") is one line
+        # once it is done, saying how many cards went down.
+        events.append(Event("discard", {"seat": seat}, logged=False))
         events.append(Event("discard_own", {"seat": seat, "card": card},
                             seats=frozenset((seat,)), logged=False))
         if s.phase == P_PASS:

@@ -37,6 +37,7 @@ from tabletop.api import (
     Text,
     Zone,
     both,
+    grid_labels,
     score_header,
     score_row,
     seat_colour,
@@ -77,6 +78,9 @@ INFO_W = 196.0
 MAX_CELL = 84.0
 #: Below this the maze is too small to read: the whole table grows instead.
 MIN_CELL = 42.0
+#: The room the maze's column labels (below it) and row labels (left of it) take.
+LABELS_W, LABELS_H = 28.0, 20.0
+LABEL_COLOR = "#d9cfb2"
 HAND_TILE = 84.0
 HAND_CARD_W, HAND_CARD_H = 104.0, 146.0
 ROLE_W, ROLE_H = 92.0, 128.0
@@ -158,7 +162,8 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         width, height = BASE_W, BASE_H
         for _ in range(2):
             boxes, region = self._spread(base, seat, width, height)
-            maze_box = Box(region.x + INFO_W + 14, region.y, region.w - INFO_W - 14, region.h)
+            maze_box = Box(region.x + INFO_W + 14 + LABELS_W, region.y,
+                           region.w - INFO_W - 14 - LABELS_W, region.h - LABELS_H)
             grid = _Grid(cells["all"], maze_box)
             if grid.fit >= MIN_CELL - 0.5:
                 break
@@ -226,7 +231,8 @@ class Saboteur2View(GameView[Saboteur2Obs]):
             x, y = int(c["x"]), int(c["y"])
             shape = SHAPES[SHAPE_OF[str(c["card"]), bool(c["turned"])]]
             px, py = grid.at(x, y)
-            en, ja = _both("view.tile_maze", card=str(c["card"]), x=x, y=y)
+            en, ja = _both("view.tile_maze", card=str(c["card"]), x=x, y=y,
+                           turned=bool(c["turned"]))
             out.pieces.append(Piece(maze_id(x, y), "tile", px + 1, py + 1,
                                     art=shape.art.to_art(), w=size, h=size,
                                     tooltip_en=en, tooltip_ja=ja))
@@ -259,6 +265,16 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         for x, y in sorted(cells["empty"]):
             px, py = grid.at(x, y)
             out.zones.append(Zone(cell_id(x, y), px + 3, py + 3, grid.cell - 6, grid.cell - 6))
+        # The columns and rows as the log names them (column 3, row −1), counted from the
+        # start card, below the maze and left of it (room kept for them: ``LABELS``).
+        half = grid.cell / 2
+        grid_labels(out, "maze",
+                    [(x, grid.at(x, grid.y0)[0] + half)
+                     for x in range(grid.x0, grid.x0 + grid.cols)],
+                    grid.top + grid.rows * grid.cell + 3,
+                    [(y, grid.at(grid.x0, y)[1] + half)
+                     for y in range(grid.y0, grid.y0 + grid.rows)],
+                    grid.left - 5, size=15.0, color=LABEL_COLOR)
 
     # -- the middle column: round, deck, pay table, last result ----------------------------
     def _add_info(self, out: Layout, obs: Saboteur2Obs, seat: int | None, box: Box) -> None:

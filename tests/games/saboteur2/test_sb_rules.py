@@ -276,7 +276,7 @@ def test_rockfall_removes_a_path_card_even_a_ladder() -> None:
                  maze=[*straight_to(3), ("X-L01", 3, 2, False), ("B-P01", 3, 1, False)])
     s, ev = play(s, "play:A-ROCK@3,2")
     assert key(3, 2) not in s.maze and "X-L01" in s.discards
-    assert say(ev[0]) == "Player 1 plays Rockfall and removes Ladder (N) at (3,2)."
+    assert say(ev[0]) == "Player 1 plays Rockfall and removes Ladder (N) at column 3, row 2."
     s.turn = 0
     s.hands[0] = ["A-ROCK"]
     s, _ = play(s, "draw:A-MAP") if s.phase == P_DRAW else (s, [])

@@ -76,7 +76,7 @@ def screen_leaks(window: Any, c: Any) -> list[str]:
         if item is not None and item.piece.kind == "tile" and not known:
             leaks.append(f"goal {slot}")
     # The log the viewer reads names only their own Map peeks and their own role.
-    if not log_shows_own_lines(window, c, "peek", "(The goal at"):
+    if not log_shows_own_lines(window, c, "peek", " goal is "):
         leaks.append("log of peeks")
     return leaks
 

@@ -136,13 +136,13 @@ def test_why_not_quotes_the_rules() -> None:
     # The N-S straight east of the W-E straight: its wall meets their path (SB-R17).
     assert why("B-P01", "c2,0") == ("The card does not fit its neighbours: every touching "
                                     "edge must be path to path or wall to wall.")
-    assert why("B-P01", "m1,0") == "A card already lies at (1,0)."
+    assert why("B-P01", "m1,0") == "A card already lies at column 1, row 0."
     assert why("B-P01", "goal1") == "That space belongs to a goal card."
     assert why("B-P01", None) == ("A path card goes into the maze: drop it on an empty space "
                                   "next to the maze.")
     assert why("A-ROCK", "m0,0") == "The start card and the goal cards cannot be removed."
     assert "落石" in why("A-ROCK", None, "ja")
-    assert why("A-MAP", "m1,0") == "There is no face-down goal card at (1,0)."
+    assert why("A-MAP", "m1,0") == "There is no face-down goal card at column 1, row 0."
     assert why("A-BRK-P", "c2,0") == "Drop Broken pickaxe on a player's area."
     assert why("A-BRK-P", "seat1") == ""
     assert why("X-L01", "c1,-1") == ""  # a ladder needs no connection (SB-R19)
