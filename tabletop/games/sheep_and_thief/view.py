@@ -31,6 +31,7 @@ in the panel until the next thief card or round.
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from typing import Any
 
 from tabletop.api import (
@@ -48,6 +49,7 @@ from tabletop.api import (
     TileIcon,
     Zone,
     both,
+    grid_labels,
     score_header,
     score_row,
     seat_colour,
@@ -93,12 +95,16 @@ HEIGHT = 800.0
 
 # A sheet: the 4 x 4 grid, a strip on the right (East town, fence, Big town) and one below
 # (South town, two lines of figures).
-CELL = 76.0
+CELL = 72.0
 PAD = 6.0
+# Room on the left and at the top of the grid for its row and column labels (1-4), by which
+# the log names a cell ("column 3, row 2").
+LABEL_L = 18.0
+LABEL_T = 18.0
 STRIP_R = 38.0
 STRIP_B = 46.0
-SHEET_W = PAD + SIZE * CELL + STRIP_R + PAD
-SHEET_H = PAD + SIZE * CELL + STRIP_B + PAD
+SHEET_W = LABEL_L + SIZE * CELL + STRIP_R + PAD
+SHEET_H = LABEL_T + SIZE * CELL + STRIP_B + PAD
 #: Top-left corners of the four sheet zones (their labels sit above them).
 SLOTS = ((10.0, 30.0), (SHEET_W + 24.0, 30.0), (10.0, SHEET_H + 62.0),
          (SHEET_W + 24.0, SHEET_H + 62.0))
@@ -238,7 +244,7 @@ def _seats(obs: SheepObs, seat: int | None) -> list[int]:
 def _grid(slot: int) -> tuple[float, float]:
     """The top-left corner of the 4 x 4 grid of the sheet in ``slot``."""
     x, y = SLOTS[slot]
-    return x + PAD, y + PAD
+    return x + LABEL_L, y + LABEL_T
 
 
 def _cell_xy(slot: int, cell: int) -> tuple[float, float]:
@@ -286,6 +292,12 @@ def _path(obs: SheepObs) -> list[int]:
     """The cells of the thief's last walk this round, start first; empty before any step."""
     path = [CELL_OF_TEXT[str(c)] for c in obs["thief_path"]]
     return path if len(path) > 1 else []
+
+
+def _step(a: int, b: int) -> str:
+    """The direction of one step of the thief from cell ``a`` to the next cell ``b``."""
+    (ra, ca), (rb, cb) = divmod(a, SIZE), divmod(b, SIZE)
+    return "S" if rb > ra else "N" if rb < ra else "E" if cb > ca else "W"
 
 
 class SheepAndThiefView(GameView[SheepObs]):
@@ -352,6 +364,10 @@ class SheepAndThiefView(GameView[SheepObs]):
                                     w=THIEF_W, h=THIEF_H, tooltip_en=tip_en, tooltip_ja=tip_ja,
                                     state="active" if movable else ""))
             self._add_trail(out, obs, p, slot)
+        grid_labels(out, f"sheet{p}",
+                    [(c + 1, gx + c * CELL + CELL / 2) for c in range(SIZE)], gy - 18.0,
+                    [(r + 1, gy + r * CELL + CELL / 2) for r in range(SIZE)], gx - 4.0,
+                    size=12.0, color=TEXT_DIM)
         self._add_towns(out, obs, p, gx, gy)
         self._add_fence(out, p, int(pl["fence"]), gx, gy)
         self._add_figures(out, obs, p, pl, gx, gy)
@@ -493,7 +509,8 @@ class SheepAndThiefView(GameView[SheepObs]):
         thief = str(obs["thief"])
         path = _path(obs)
         if path and phase != P_HOUSES:
-            steps = " → ".join(CELL_TEXT[c] for c in path)
+            # The walk as its steps (right, down), which the sheets show.
+            steps = [_step(a, b) for a, b in pairwise(path)]
             en, ja = _both("view.thief_path", cell=thief, seat=int(obs["thief_by"]), path=steps)
         else:
             en, ja = _both("view.thief_at", cell=thief)

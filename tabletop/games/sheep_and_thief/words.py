@@ -7,9 +7,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.api import ENGINE, Catalogue, Say, game_over_prompt, words_file
+from tabletop.api import ENGINE, Catalogue, Say, cell_name, game_over_prompt, words_file
 
-from .data import CARDS, EDGES, HOUSE_NUMERALS, ROUNDS, Card
+from .data import (
+    CARDS,
+    CELL_TEXT,
+    CELLS,
+    EDGES,
+    HOUSE_NUMERALS,
+    ROUNDS,
+    SIZE,
+    THIEF_START,
+    Card,
+)
 from .spec import SPEC
 
 _EDGE_JA = {"N": "上", "E": "右", "S": "下", "W": "左"}
@@ -47,6 +57,18 @@ def _card_name(card: Card, ja: bool) -> str:
     return f"{card.id} ({', '.join(parts) or 'meadow'})"
 
 
+def _cell(cell: int, lang: str) -> str:
+    """A cell of a sheet as the sheet's edges label it (columns and rows 1-4, counted from the
+    top left): ``cell_name`` as every game with a grid names its cells."""
+    row, column = divmod(cell, SIZE)
+    return cell_name(column + 1, row + 1, lang)
+
+
+def _cells() -> dict[str, tuple[str, str]]:
+    """``cell.<r,c>`` (the cell's text in the rules' messages) for every cell of a sheet."""
+    return {f"cell.{CELL_TEXT[i]}": (_cell(i, "en"), _cell(i, "ja")) for i in range(CELLS)}
+
+
 def _houses(lang: str) -> Any:
     def part(a: Mapping[str, Any], say: Say) -> str:
         sep = "; " if lang == "en" else "、"
@@ -54,9 +76,9 @@ def _houses(lang: str) -> Any:
                        for p, h in enumerate(a["houses"]))
         if lang == "en":
             return (f"House cards: {who}. {say(a['start'], 'player')} has house Ⅰ and starts; "
-                    "the thief stands on (2,2) of every sheet.")
+                    f"the thief stands on {_cell(THIEF_START, 'en')} of every sheet.")
         return (f"家カード:{who}。家Ⅰの{say(a['start'], 'player')}がスタートプレイヤーです。"
-                "どろぼうは全員のシートの(2,2)にいます。")
+                f"どろぼうは全員のシートの{_cell(THIEF_START, 'ja')}にいます。")
     return part
 
 
@@ -64,6 +86,7 @@ WORDS = Catalogue({
     **words_file(__package__, "words.toml"),
     # -- cards --------------------------------------------------------------------------
     **{f"card.{cid}": (_card_name(c, False), _card_name(c, True)) for cid, c in CARDS.items()},
+    **_cells(),
     # -- the log ------------------------------------------------------------------------
     "log.houses": (_houses("en"), _houses("ja")),
     "log.round": (f"Round {{round}} of {ROUNDS}: {{start:player}} is the start player. Each "

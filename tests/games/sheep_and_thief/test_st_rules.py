@@ -227,7 +227,7 @@ def test_dogs_one_flock_option() -> None:
     put(s, 0, "1,1", "M44")
     s, _ = play(s, "place:M16@0,1", "dog:1,0>1,1")
     assert GAME.legal_actions(s) == ["dog:1,1>0,1", "dog:1,1>1,0", "dog:stop"]
-    assert "(1,1)" in reason(s, "dog:0,0>1,0")
+    assert "column 2, row 2" in reason(s, "dog:0,0>1,0")  # cell 1,1
     s, _ = play(s, "dog:1,1>0,1")
     assert s.sheep[0][cell("0,1")] == 2 and s.phase == P_PLACE
 

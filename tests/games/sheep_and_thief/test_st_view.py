@@ -124,12 +124,12 @@ def test_placement_gestures_and_refusals_in_the_rules_words() -> None:
     assert {(g.source, g.target) for g in gestures} == {("M27", cell_id(0, cell("1,0")))}
     # ST-R15 (c): the thief's cell.
     assert say(view.why_not(obs, 0, "M27", cell_id(0, cell("0,1")))) == \
-        "The thief stands on (0,1): no card goes there."
+        "The thief stands on column 2, row 1: no card goes there."
     assert "どろぼう" in say(view.why_not(obs, 0, "M27", cell_id(0, cell("0,1"))), "ja")
     # ST-R16: M33's river reaches neither the border nor a river at (1,0).
     assert say(view.why_not(obs, 0, "M33", cell_id(0, cell("1,0")))) == \
         "The river of M33 (river E–S, 2 sheep) must reach the edge of the sheet or another " \
-        "river at (1,0)."
+        "river at column 1, row 2."
     # ST-R15 (b): no neighbour; (a): the house's cell; another seat's sheet.
     assert "touches no card" in say(view.why_not(obs, 0, "M27", cell_id(0, cell("3,3"))))
     assert "already holds a card" in say(view.why_not(obs, 0, "M27", "house0"))
@@ -185,9 +185,9 @@ def test_sheepdog_flock_drag_and_refusals() -> None:
     flock = by_id(view.layout(obs, 0).pieces)[flock_id(0, cell("1,1"))]
     assert flock.art["label"] == "2" and flock.state == "active"
     assert say(view.why_not(obs, 0, flock_id(0, cell("1,1")), "M44")) == \
-        "The thief stands on (2,1): sheep cannot go there."
+        "The thief stands on column 2, row 3: sheep cannot go there."
     assert say(view.why_not(obs, 0, flock_id(0, cell("1,1")), cell_id(0, cell("1,0")))) == \
-        "Sheep move only onto a card; (1,0) is empty."
+        "Sheep move only onto a card; column 1, row 2 is empty."
     assert "one step" in say(view.why_not(obs, 0, flock_id(0, cell("1,1")), "house0"))
     assert say(view.why_not(obs, 0, flock_id(0, cell("1,1")), None)) == \
         "Drag the flock onto a neighbouring card of your sheet."
@@ -234,12 +234,13 @@ def test_thief_steps_on_every_sheet_and_its_path_is_shown() -> None:
         assert pieces[trail_id(p, 1)].art["label"] == "2"
         assert trail_id(p, 2) not in pieces
     line = {t.id: t.text_en for t in lay.texts}["thief_line"]
-    assert line == "Thief at (1,1) · last walk by Player 1: 2,2 → 2,1 → 1,1"
+    # The walk as the steps it took, the thief named by the cell the sheets label.
+    assert line == "Thief at column 2, row 2 · last walk by Player 1: left, up"
     assert pieces["fence0"].art["label"] == "3"
     # Undo back to the first step: the path is shortened, not lost.
     lay = SheepAndThiefView().layout(GAME.observation(halfway, 0), 0)
     line = {t.id: t.text_en for t in lay.texts}["thief_line"]
-    assert line == "Thief at (2,1) · last walk by Player 1: 2,2 → 2,1"
+    assert line == "Thief at column 2, row 3 · last walk by Player 1: left"
     assert trail_id(0, 1) not in by_id(lay.pieces)
 
 

@@ -70,7 +70,7 @@ def test_refusals_read_well() -> None:
     s = placement_position([["M43"], ["M01"]], thief=(1, 0))
     for lang in ("en", "ja"):
         text = say(GAME.reason(s, "place:M43@1,0"), lang)
-        assert "(1,0)" in text
+        assert ("column 1, row 2" if lang == "en" else "2行1列") in text  # the cell 1,0
     assert say(GAME.reason(s, "place:M43@1,0"), "ja").endswith("置けません。")
     assert say(Msg("card.M41")) == "M41 (road E–W, river N–S, 2 dogs)"
     assert say(Msg("card.M41"), "ja") == "M41(道右左・川上下・牧羊犬2)"
