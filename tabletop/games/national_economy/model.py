@@ -1030,7 +1030,9 @@ class NationalEconomyGame(Game[NEState]):
         s.selling.append(card)
         s.selling.sort()
         p = s.queue[0]
-        return [Event("sell_pick", {"seat": p, "card": card})]
+        # Not a line of the log: the sale is one line once it is made ("sell" names every
+        # building sold), as the table shows the picks meanwhile.
+        return [Event("sell_pick", {"seat": p, "card": card}, logged=False)]
 
     def _finish_sale(self, s: NEState) -> list[Event]:
         p = s.queue[0]
