@@ -24,6 +24,7 @@ class TableLike(Protocol):
     """The table a match is shown on and played at."""
 
     action_chosen: SignalInstance  # (action) a drop, click or key chose a legal action
+    follow_up: SignalInstance  # (actions) that gesture goes on to make these once it is done
     move_refused: SignalInstance  # (reason) a drop matched nothing: the reason to show
     status_hint: SignalInstance  # (text) what hovering or dragging says, or "" to clear
 

@@ -151,6 +151,9 @@ class GameController(QObject):
         self.hints = Hints(self)
         self.thinking.hint_found.connect(self.hints.show)
         self.thinking.hint_failed.connect(self.hints.failed)
+        # What the gesture just chosen goes on to make (``Gesture.then``), once it is applied.
+        self._follow: list[str] = []
+        self.table.follow_up.connect(self._will_follow)
         self.table.action_chosen.connect(self.submit_human)
         self.table.move_refused.connect(self.status.refused)
         self.table.status_hint.connect(self.status.hover)
@@ -169,6 +172,7 @@ class GameController(QObject):
         self._connected = False
         self.thinker.cancel()
         for signal, slot in ((self.table.action_chosen, self.submit_human),
+                             (self.table.follow_up, self._will_follow),
                              (self.table.move_refused, self.status.refused),
                              (self.table.status_hint, self.status.hover),
                              (self.thinker.decided, self.thinking.on_decided),
@@ -403,12 +407,25 @@ class GameController(QObject):
         return self.speaker.say(self.view.status(obs, seat), self.lang)
 
     # -- people ---------------------------------------------------------------------------
+    def _will_follow(self, actions: list[str]) -> None:
+        self._follow = list(actions)
+
     def submit_human(self, action: str) -> bool:
-        """A person chose ``action`` (table drop, click, or action-bar button)."""
+        """A person chose ``action`` (table drop, click, or action-bar button). Then the
+        actions the same gesture goes on to make (``Gesture.then``) are made, each while it
+        is still that person's legal move: one drop finishes what they meant."""
+        follow, self._follow = self._follow, []
         if not self.is_human_turn():
             self.status_changed.emit(tr("status.not_your_turn", self.lang), WARNING)
             return False
-        return self._submit(self.session.current_player(), action)
+        seat = self.session.current_player()
+        if not self._submit(seat, action):
+            return False
+        for nxt in follow:
+            if not (self.is_human_turn() and self.session.current_player() == seat
+                    and nxt in self.session.legal_actions() and self._submit(seat, nxt)):
+                break
+        return True
 
     def _submit(self, seat: int, action: str) -> bool:
         """Play ``seat``'s ``action``; a refusal is said on the status line, in the words the

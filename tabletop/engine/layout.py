@@ -163,6 +163,11 @@ class Gesture:
     gestures, and its own action texts (``place:7:0``, ``place:7:180``): while the player drags
     the piece, the targets of the orientation shown glow and a drop sends that orientation's
     action; clicking the piece and then a target legal both ways offers both.
+
+    ``then``: actions the same gesture goes on to make, each once the one before is applied
+    and where it is then legal, so that one drop finishes what the player meant when the rules
+    take it as several decisions: a spy dropped on a rival's hand starts the secret action
+    (``secret:2``) and commits that spy to it (``spy:SP-6``).
     """
 
     action: str
@@ -174,6 +179,7 @@ class Gesture:
     choice_ja: str = ""
     shortcut: str = ""
     turned: bool = False
+    then: tuple[str, ...] = ()
 
     @classmethod
     def plain(cls, action: str) -> Gesture:

@@ -163,6 +163,8 @@ class TableWidget(QGraphicsView):
     """A felt table showing one seat's view of a game; see the module docstring."""
 
     action_chosen = Signal(str)
+    # (actions) the gesture about to be chosen goes on to make these (``Gesture.then``)
+    follow_up = Signal(list)
     move_refused = Signal(str)
     status_hint = Signal(str)
 
@@ -870,7 +872,7 @@ class TableWidget(QGraphicsView):
             # A double-click does the only thing the piece can do, like KPat's auto-move.
             self._press = None
             self._select(None)
-            self._emit(gestures[0].action)
+            self._emit(gestures[0])
             event.accept()
             return
         self.mousePressEvent(event)
@@ -1064,7 +1066,7 @@ class TableWidget(QGraphicsView):
             if chosen is not None and (chosen is pick_up or not chosen.action):
                 self._select(item_id)
             elif chosen is not None:
-                self._emit(chosen.action)
+                self._emit(chosen)
         else:
             self._click(item_id, at)
         # Picked up: the next Tab goes to its places. Put back (or nothing played): the
@@ -1216,7 +1218,7 @@ class TableWidget(QGraphicsView):
             self._snap_back(item)
             self._turn_back()
             return
-        self._emit(chosen.action)
+        self._emit(chosen)
 
     def _end_drag_visuals(self, press: _Press) -> None:
         self._stop_drag_shot()
@@ -1264,7 +1266,7 @@ class TableWidget(QGraphicsView):
             self._select(None, keep_turn=True)
             chosen = self._pick(gestures, global_pos)
             if chosen is not None:
-                self._emit(chosen.action)
+                self._emit(chosen)
             else:
                 self._turn_back()
             return
@@ -1272,7 +1274,7 @@ class TableWidget(QGraphicsView):
             self._select(None)
             chosen = self._pick(self._clicks[item_id], global_pos)
             if chosen is not None:
-                self._emit(chosen.action)
+                self._emit(chosen)
             return
         if item_id in self._drags and item_id in self._pieces:
             self._select(None if sel == item_id else item_id)
@@ -1555,9 +1557,11 @@ class TableWidget(QGraphicsView):
         menu.deleteLater()
         return actions.get(picked) if picked is not None else None
 
-    def _emit(self, action: str) -> None:
+    def _emit(self, gesture: Gesture) -> None:
         serial = self._sync_serial
-        self.action_chosen.emit(action)
+        if gesture.then:  # said first: the host makes them once the action is applied
+            self.follow_up.emit(list(gesture.then))
+        self.action_chosen.emit(gesture.action)
         if self._sync_serial == serial:
             # The host normally answers with a sync; if it does not (the move was refused
             # by the session), pieces return to where the last layout put them.

@@ -715,10 +715,15 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 for src in where.get(parts[0], []):
                     add(src, country_id(int(parts[1])))
             elif kind == "secret":
+                # The spy dropped on the hand is the first one sent: the drop starts the
+                # secret action and commits that spy (the next choice, more spies or That is
+                # all, is offered at once).
                 for c, srcs in where.items():
                     if family(c) == SPY:
                         for src in srcs:
-                            add(src, pile_id(int(rest)))
+                            out.append(Gesture(action, source=src, target=pile_id(int(rest)),
+                                               label_en=en, label_ja=ja, choice_en=en,
+                                               choice_ja=ja, then=(f"spy:{c}",)))
             elif kind == "destroy":
                 p, ct = int(parts[0]), parts[1]
                 targets = [counter_id(p, i) for i, c in enumerate(obs["counters"][p])

@@ -156,3 +156,40 @@ def test_three_people_at_one_screen_to_the_final_score(window, qtbot) -> None:  
     assert c.over
     assert {"defend", "auction"} <= watch.phases, watch.phases
     assert watch.handovers >= 5 and watch.checks == sum(made.values())
+
+
+def test_a_spy_dropped_on_a_rivals_hand_is_sent_at_once(window, qtbot) -> None:  # type: ignore[no-untyped-def]
+    # The report: dropping Spy 6 on a rival's hand started the secret action but left the spy
+    # in the hand ("Attack spies (0)"); a second click on it was needed before "That is all".
+    # The drop now starts the action and sends that spy; the next choice is offered at once.
+    from tabletop.engine import Session
+    from tabletop.table.pointer import drag, visible_point
+
+    game = PLUGIN.game
+    session = Session(game, 3, {}, seed=0)
+    rng = random.Random(0)
+    while not any(a.startswith("secret:") for a in session.legal_actions()):
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+    me = session.current_player()
+    seats = ["easy"] * 3
+    seats[me] = "human"
+    from tabletop.app.newgame import GameSetup
+
+    c = window.start_game(GameSetup(GAME, 3, seats, {}, seed=0, fixed_seed=True),
+                          session=Session.from_json(game, {
+                              "players": 3, "options": {}, "seed": 0, "human_seats": [me],
+                              "log": [[r.seat, r.action] for r in session.history]}))
+    qtbot.waitUntil(lambda: c.is_human_turn())
+    table = window.table
+    drop = next(g for g in table.gestures() if g.action.startswith("secret:") and g.source)
+    spy = drop.then[0].partition(":")[2]
+    before = len(c.session.history)
+    drag(table, visible_point(table, drop.source), table.view_pos_of(drop.target))
+    qtbot.waitUntil(lambda: len(c.session.history) >= before + 2)
+    assert [r.action for r in c.session.history[before:]] == [drop.action, f"spy:{spy}"]
+    assert spy not in c.session.state.hands[me]
+    assert c.session.state.atk_spies == [spy]
+    # The next choice is on offer at once: more spies to send, or That is all.
+    buttons = [b.property("action") for b in window.table_page.game_buttons]
+    assert "done" in buttons
