@@ -251,16 +251,22 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                 code, state = "view.goal_up", ""
             elif shown:
                 code, state = "view.goal_shown", "dim"
-            else:  # this seat's own Map: nobody else's layout has it
-                code, state = "view.goal_peek", "dim"
+            else:
+                # This seat's own Map (nobody else's layout has it): its face, full bright, and
+                # beside it what it is and that only this seat sees it.
+                code, state = "view.goal_peek", "active"
             en, ja = _both(code, card=str(card), x=x, y=y)
             out.pieces.append(Piece(goal_id(slot), "tile", px + 1, py + 1,
                                     art=shape.art.to_art(), w=size, h=size, state=state,
                                     tooltip_en=en, tooltip_ja=ja))
             if not g["up"] and not shown:
-                en, ja = _both("view.peek_note")
+                en, ja = _both(f"card.{card}")
                 out.texts.append(Text(f"peek{slot}", px + grid.cell + 3,
-                                      py + grid.cell / 2 - 9, en, ja, size=12, bold=True,
+                                      py + grid.cell / 2 - 19, en, ja, size=13, bold=True,
+                                      color="#ffe08a"))
+                en, ja = _both("view.peek_note")
+                out.texts.append(Text(f"peek{slot}:only", px + grid.cell + 3,
+                                      py + grid.cell / 2 + 1, en, ja, size=11,
                                       color="#ffe08a"))
         for x, y in sorted(cells["empty"]):
             px, py = grid.at(x, y)

@@ -123,3 +123,38 @@ def test_a_pass_and_a_removal_are_one_line_each_once_done() -> None:
         s, ev = play(s, action)
         lines += [say(e) for e in ev if e.logged]
     assert lines == ["Player 1 passes, 3 cards face down."]
+
+
+def test_a_goal_looked_at_shows_its_face_marked_only_you() -> None:
+    # The report: a peeked goal was a small dimmed card with a faint nugget and "seen"; only
+    # hovering said "Gold. Only you see it."
+    s = position(["R-GRN", "R-SAB", "R-BLU"], [["A-MAP"] * 6] * 3)
+    s, _ = play(s, "play:A-MAP@8,0")
+    lay = VIEW.layout(GAME.observation(s, 0), 0)
+    goal = next(p for p in lay.pieces if p.id == "goal1")
+    assert goal.kind == "tile" and goal.state != "dim"
+    texts = {t.id: t for t in lay.texts}
+    assert (texts["peek1"].text_en, texts["peek1"].text_ja) == ("Gold", "金塊")
+    assert (texts["peek1:only"].text_en, texts["peek1:only"].text_ja) == ("only you", "あなただけ")
+    assert texts["peek1"].x > goal.x + goal.w  # beside the goal, in the column kept for it
+    # Nobody else's table has any of it.
+    other = VIEW.layout(GAME.observation(s, 1), 1)
+    assert not any(t.id.startswith("peek") for t in other.texts)
+    assert next(p for p in other.pieces if p.id == "goal1").face_up is False
+
+
+def test_a_role_card_shows_the_role_its_owner_now_has() -> None:
+    # Swap Your Hats on a player: the new role is dealt at once, and their card shows it (the
+    # report saw it face down until that player's next turn; the rules give it at once, and
+    # the table shows what the rules give).
+    import random
+
+    s = position(["R-GRN", "R-SAB"], [["A-MAP"] * 6,
+                                      ["A-HAT", "A-MAP", "A-MAP", "A-ROCK", "A-INS", "A-HOF"]],
+                 turn=1)
+    s, _ = play(s, "play:A-HAT@0")
+    while GAME.current_player(s) < 0:
+        s, _ = play(s, GAME.sample_chance(s, random.Random(1)))
+    role = s.roles[0]
+    card = next(p for p in VIEW.layout(GAME.observation(s, 0), 0).pieces if p.id == "r0")
+    assert card.face_up and card.art["title_en"] == say(Msg(f"role.{role}"))

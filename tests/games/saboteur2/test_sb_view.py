@@ -190,7 +190,8 @@ def test_a_map_shows_the_goal_to_its_player_alone() -> None:
     s = position([GRN, SAB, BLU], [["A-MAP"] * 6] * 3)
     s, _ = play(s, "play:A-MAP@8,0")
     mine = by_id(VIEW.layout(GAME.observation(s, 0), 0))
-    assert mine["goal1"].kind == "tile" and mine["goal1"].state == "dim"
+    # Its face full bright, marked (test_sb_names.py: "Gold", "only you" beside it).
+    assert mine["goal1"].kind == "tile" and mine["goal1"].state == "active"
     assert "Only you see it" in mine["goal1"].tooltip_en
     assert "gold" in str(mine["goal1"].art).lower()
     for seat in (1, 2, None):
