@@ -1141,7 +1141,11 @@ class TableWidget(QGraphicsView):
 
     def _drop_target(self, item: PieceItem, view_pos: QPointF,
                      boxes: dict[str, tuple[float, float, float, float]]) -> str | None:
-        """The legal target overlapping the dragged piece most (ties: under the cursor).
+        """The legal target the cursor points at, if it points at one the dragged piece
+        overlaps; else the one it overlaps most (ties: under the cursor). A piece larger than
+        the places it may go (a hand card over the maze's spaces, a card over a small pile
+        lying in a large area) overlaps a neighbour as much as the place aimed at: the cursor
+        says which one the player means.
 
         ``boxes`` keeps the scene boxes of targets that are not moving between calls."""
         targets = self._targets(item.item_id)
@@ -1152,7 +1156,9 @@ class TableWidget(QGraphicsView):
         most = 0.0
         leader: str | None = None
         tied = False
-        seen: list[tuple[float, float, float, float]] = []
+        at = self.mapToScene(view_pos.toPoint())
+        x, y = at.x(), at.y()
+        inside: list[str] = []  # the targets whose box holds the cursor
         # Runs on every mouse move of a drag: plain float arithmetic, no Qt calls per target.
         for tid in targets:
             target = pieces.get(tid) or zones.get(tid)
@@ -1171,20 +1177,19 @@ class TableWidget(QGraphicsView):
                 if h > 0.0:
                     area = w * h
             areas[tid] = (area, target)
-            seen.append(box)
+            if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+                inside.append(tid)
             if area > most:
                 most, leader, tied = area, tid, False
             elif area == most and area > 0.0:
                 tied = True
-        if leader is not None and not tied:
-            return leader  # no tie: what lies under the cursor cannot change it
-        # Ties and cursor-only targets need the (slower) hit test under the cursor, which can
-        # only name a target when the cursor is inside that target's box.
-        at = self.mapToScene(view_pos.toPoint())
-        x, y = at.x(), at.y()
-        under: str | None = None
-        if any(b[0] <= x <= b[2] and b[1] <= y <= b[3] for b in seen):
-            under = self._hit(view_pos, exclude=item.item_id)
+        if leader is not None and not tied and (not inside or inside == [leader]):
+            return leader  # what lies under the cursor cannot change it
+        # The (slower) hit test under the cursor names a target only when the cursor is
+        # inside that target's box.
+        under = self._hit(view_pos, exclude=item.item_id) if inside else None
+        if under is not None and under in areas and areas[under][0] > 0.0:
+            return under
         best: tuple[float, int, int] | None = None
         best_id: str | None = None
         for tid, (area, target) in areas.items():

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 from tests.table.tablehelp import (
+    card_art,
     click,
     drag,
     make_table,
@@ -291,3 +292,21 @@ def test_panning_empty_felt_moves_the_view_not_pieces(qtbot: object) -> None:
     after = view.mapToScene(view.viewport().rect().center())
     assert after.x() > before.x() + 20 and after.y() > before.y() + 10
     assert same_point(view.piece_scene_pos("die0"), origin)
+
+
+def test_a_large_piece_goes_where_the_cursor_points(qtbot: object) -> None:
+    # A hand card larger than the maze's spaces, grabbed near its edge, overlaps the space
+    # beside the one the player points at more than that one: the cursor says which is meant
+    # (a Saboteur Rockfall landed on the neighbouring card, a card dropped on a small pile
+    # inside a large area went to the area).
+    lay = Layout(1000, 600)
+    lay.pieces += [Piece("big", "card", 100, 300, w=140, h=200, art=card_art("Big", "大")),
+                   Piece("s1", "tile", 500, 100, w=60, h=60),
+                   Piece("s2", "tile", 562, 100, w=60, h=60)]
+    gestures = [Gesture("on:s1", "big", "s1"), Gesture("on:s2", "big", "s2")]
+    view = make_table(qtbot, lay, gestures)
+    chosen = record(view.action_chosen)
+    card = view.item_for("big").scene_body()
+    grab = view.mapFromScene(QPointF(card.left() + 10, card.top() + 10))  # near its corner
+    drag(view, grab, view.view_pos_of("s1"))
+    assert chosen == ["on:s1"]
