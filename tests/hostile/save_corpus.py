@@ -62,11 +62,29 @@ def base_save(game_id: str, moves: int = 30) -> str:
     return sf.dump(sf.from_session(session, seats, ui={"viewing_seat": 0}))
 
 
-def _nested(depth: int) -> Any:
-    value: Any = 1
-    for _ in range(depth):
-        value = [value]
-    return value
+class Nest(str):
+    """A value nested ``depth`` lists deep, stood in for by a marker text while the mutant is
+    an object: the depth is written into the file's text afterwards (``_dumps``), never
+    encoded by ``json.dumps``, whose recursion Python 3.11 cannot take so deep."""
+
+    depth: int
+
+    def __new__(cls, depth: int) -> Nest:
+        marker = super().__new__(cls, f"\x1dnest:{depth}\x1d")
+        marker.depth = depth
+        return marker
+
+
+def _nested(depth: int) -> Nest:
+    return Nest(depth)
+
+
+def _unnest(text: str) -> str:
+    """The marker texts of ``Nest`` values replaced by the nesting they stand for."""
+    for depth in {v.depth for v in HOSTILE_VALUES if isinstance(v, Nest)}:
+        marker = json.dumps(str(Nest(depth)))
+        text = text.replace(marker, "[" * depth + "1" + "]" * depth)
+    return text
 
 
 HOSTILE_VALUES: tuple[Any, ...] = (
@@ -113,9 +131,10 @@ def _dumps(obj: Any, rng: random.Random) -> str:
     # Both spellings of non-ASCII text: raw UTF-8 and \u escapes (which can carry a lone
     # surrogate).
     try:
-        return json.dumps(obj, ensure_ascii=rng.random() < 0.5)
-    except (ValueError, RecursionError):
-        return json.dumps(obj, ensure_ascii=True, check_circular=False)
+        text = json.dumps(obj, ensure_ascii=rng.random() < 0.5)
+    except ValueError:
+        text = json.dumps(obj, ensure_ascii=True, check_circular=False)
+    return _unnest(text)
 
 
 def mutate(text: str, rng: random.Random) -> bytes:
