@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.engine.game import CHANCE
 from tabletop.engine.layout import GameView
 from tabletop.text import LANGS, Say
 
@@ -29,11 +30,35 @@ class Series:
         self._samples: list[tuple[int, int | None, dict[str, dict[str, float]]]] = []
 
     def record(self, session: Session, decisions: int) -> None:
-        """Sample the state ``session`` stands at, ``decisions`` decisions into the match."""
-        obs = session.observation(None)
+        """Sample the state ``session`` stands at, ``decisions`` decisions into the match.
+        The first sample of a match that comes with a history (a save resumed, a position
+        opened) first samples that history, so the chart shows the whole match."""
+        if not self._samples and decisions > 0:
+            self._backfill(session)
+        self._sample(session, session.state, decisions)
+
+    def _backfill(self, session: Session) -> None:
+        """A sample before the first decision of the history, and after each decision and the
+        chance that followed it."""
+        history = session.history
+        first = next((i for i, r in enumerate(history) if r.seat != CHANCE), len(history))
+        self._sample(session, session.state_at(first), 0)
+        decisions = 0
+        for ply, record in enumerate(history, start=1):
+            if record.seat == CHANCE:
+                continue
+            decisions += 1
+            end = ply
+            while end < len(history) and history[end].seat == CHANCE:
+                end += 1
+            self._sample(session, session.state_at(end), decisions)
+
+    def _sample(self, session: Session, state: Any, decisions: int) -> None:
+        game = session.game
+        obs = game.observation(state, None)
         sample: dict[str, dict[str, float]] = {}
         # Each seat's observation is worked out only for a view that charts from them.
-        seen = ([session.observation(p) for p in range(session.num_players)]
+        seen = ([game.observation(state, p) for p in range(session.num_players)]
                 if type(self.view).series_from_seats is not GameView.series_from_seats else [])
         from_seats = self.view.series_from_seats(obs, seen) if seen else None
         figures = self.view.series(obs) if from_seats is None else from_seats

@@ -200,3 +200,24 @@ def test_the_chart_names_what_its_points_count(game_id: str, en: str, ja: str) -
         chart.record(session, decisions)
         session.submit(session.current_player(), rng.choice(session.legal_actions()))
     assert (chart.axis("en"), chart.axis("ja")) == (en, ja)
+
+
+@pytest.mark.parametrize("game", ["national-economy", "saboteur2", "magos"])
+def test_a_match_that_comes_with_a_history_is_charted_from_its_start(game: str) -> None:
+    """A save resumed late in a match: its summary charts the whole match, not only what was
+    played after resuming."""
+    plugin = load_plugins(include_entry_points=False)[0][game]
+    session = Session(plugin.game, plugin.game.spec.min_players, {}, 7)
+    rng = random.Random(7)
+    live = Series(plugin.view(), lambda m, lang: str(m))
+    decisions = 0
+    live.record(session, decisions)
+    while not session.is_terminal() and decisions < 120:
+        legal = session.legal_actions()
+        session.submit(session.current_player(), legal[rng.randrange(len(legal))])
+        decisions += 1
+        live.record(session, decisions)
+    resumed = Series(plugin.view(), lambda m, lang: str(m))
+    resumed.record(session, decisions)
+    assert decisions > 10
+    assert resumed.points("en") == live.points("en")
