@@ -26,7 +26,10 @@ what every game words alike::
     {total:+d}         any format Python knows
 
 A list without a format is joined with ", " (English) or "、" (Japanese); a message inside a
-message is worded in turn. An entry may also be a function of the arguments and a ``say``
+message is worded in turn. A word that ends in a mark of its own ("Trapped!", "RANBO！") ends
+the sentence too: the template's full stop right after it is left out; a template words what
+follows such a name otherwise than by a colon ("plays {card:@card} on {target:player}", not
+"plays {card:@card}: ..."). An entry may also be a function of the arguments and a ``say``
 callable (``say(value, format)`` words one value as a placeholder would) for the rare
 sentence that templates cannot build. Nothing here imports Qt.
 """
@@ -45,6 +48,9 @@ from tabletop.engine.spec import GameSpec
 from tabletop.engine.view_kit import coord
 
 LANGS: tuple[str, ...] = ("en", "ja")
+#: The marks a word may end in that end a sentence too, by the full stop they stand for: no
+#: second one follows them ("draws RANBO!", "draws J.B.", 「RANBO！を引きました」 but 「J.B.。」).
+OWN_MARKS = {".": ".!?！？…", "。": "!?！？"}
 #: The engine's word for an empty list of terms.
 NONE_CODE = "list.none"
 
@@ -119,33 +125,44 @@ def per_seat(values: Sequence[Any], say: Say, lang: str, *, unit_ja: str = "",
                     if v or not skip_empty)
 
 
+def counted(n: Any, unit_en: str) -> str:
+    """A count and its unit in English: ``unit_en`` is one word the same for any count
+    ("gold") or the two forms, "point:points" ("1 point", "12 points")."""
+    one, _, other = unit_en.partition(":")
+    return f"{n} {one if n == 1 or not other else other}"
+
+
 def game_over_prompt(unit_en: str, best_ja: str) -> Entry:
     """The entry ``prompt.over`` of a game won on points: "Game over: Player 1 wins with 12
-    points." over the arguments ``winners`` and ``best``; ``best_ja`` words the best score in
-    Japanese as a template ("{best}点")."""
-    return (lambda a, say: f"Game over: {who_wins(a['winners'], say)} with {a['best']} {unit_en}.",
-            f"ゲーム終了:{{winners:players}}の勝ち({best_ja})。")
+    points." over the arguments ``winners`` and ``best``; ``unit_en`` names the figure as
+    ``counted`` takes it ("point:points"), ``best_ja`` words the best score in Japanese as a
+    template ("{best}点")."""
+    return (lambda a, say: f"Game over: {who_wins(a['winners'], say)} with "
+                           f"{counted(a['best'], unit_en)}.",
+            f"ゲーム終了：{{winners:players}}の勝ち（{best_ja}）。")
 
 
 def points_summary(key: str, unit_en: str, best_ja: str, label_en: str, label_ja: str, *,
                    unit_ja: str = "", rounds: int | None = None) -> Entry:
     """The entry ``summary`` of a game won on a per-seat figure (the list ``key`` of the
     arguments, with ``winners`` and ``rounds`` unless ``rounds`` is fixed): "Player 1 wins with
-    12 points.\nScores after 4 rounds: Player 1 12, Player 2 9." ``best_ja`` words the best
-    figure in Japanese as a template ("{best}点"), ``label_*`` name the figures, ``unit_ja``
-    follows each in the Japanese tally."""
+    12 points.\nScores after 4 rounds: Player 1 12, Player 2 9." ``unit_en`` names the figure
+    as ``counted`` takes it ("point:points"), ``best_ja`` words the best figure in Japanese as
+    a template ("{best}点"), ``label_*`` name the figures, ``unit_ja`` follows each in the
+    Japanese tally."""
 
     def count(a: Mapping[str, Any]) -> Any:
         return a["rounds"] if rounds is None else rounds
 
     def en(a: Mapping[str, Any], say: Say) -> str:
-        return (f"{who_wins(a['winners'], say)} with {max(a[key])} {unit_en}.\n"
-                f"{label_en} after {count(a)} rounds: {per_seat(a[key], say, 'en')}.")
+        return (f"{who_wins(a['winners'], say)} with {counted(max(a[key]), unit_en)}.\n"
+                f"{label_en} after {counted(count(a), 'round:rounds')}: "
+                f"{per_seat(a[key], say, 'en')}.")
 
     def ja(a: Mapping[str, Any], say: Say) -> str:
         best = best_ja.format(best=max(a[key]))
-        return (f"{say(a['winners'], 'players')}の勝ち({best})。\n"
-                f"{count(a)}ラウンドの{label_ja}:{per_seat(a[key], say, 'ja', unit_ja=unit_ja)}。")
+        return (f"{say(a['winners'], 'players')}の勝ち（{best}）。\n"
+                f"{count(a)}ラウンドの{label_ja}：{per_seat(a[key], say, 'ja', unit_ja=unit_ja)}。")
 
     return en, ja
 
@@ -228,6 +245,28 @@ class _Formatter(string.Formatter):
             return join([self.say(v) for v in value], self.lang, conjunction=False)
         return format(value, spec)
 
+    def fill(self, template: str, args: Mapping[str, Any]) -> str:
+        """``template`` over ``args``, as ``str.format`` fills it, but that a full stop right
+        after a word that ends in a mark of its own (``OWN_MARKS``) is left out: a sentence
+        that ends in "Trapped!" or "J.B." is ended by it ("removes Trapped!." reads as a
+        slip)."""
+        out: list[str] = []
+        last = ""  # the last character filled in so far
+        for literal, field, spec, conversion in self.parse(template):
+            if literal:
+                if last and last in OWN_MARKS.get(literal[0], ""):
+                    literal = literal[1:]
+                out.append(literal)
+                last = literal[-1:] or last
+            if field is not None:
+                value, _ = self.get_field(field, (), args)
+                value = self.convert_field(value, conversion)
+                if spec and "{" in spec:  # a nested field in the format: "{x:{width}}"
+                    spec = self.vformat(spec, (), args)
+                out.append(self.format_field(value, spec or ""))
+                last = out[-1][-1:] or last
+        return "".join(out)
+
     def term(self, family: str, value: Any) -> str:
         return self.render(Msg(f"{family}.{value}"))
 
@@ -245,7 +284,7 @@ class _Formatter(string.Formatter):
         try:
             if callable(part):
                 return part(msg.args, self.say)
-            return self.vformat(part, (), msg.args)
+            return self.fill(part, msg.args)
         except (KeyError, IndexError, ValueError, TypeError) as exc:
             if self.strict:
                 raise MissingWords(f"the words for '{msg.code}' do not fit its arguments "

@@ -134,7 +134,7 @@ TOY_WORDS = Catalogue({
     "log.deal": ("Seat {seat:number} gets a card", "席{seat:number}にカードが配られました"),
     "log.take": ("Seat {seat:number} takes {n}", "席{seat:number}が{n}個取りました"),
     "log.show": ("The cards are shown: {secret[0]} and {secret[1]}",
-                 "カードを公開:{secret[0]}と{secret[1]}"),
+                 "カードを公開：{secret[0]}と{secret[1]}"),
     "only_left": ("Only {stones} stones are left.", "石は残り{stones}個です。"),
 }, spec=ToyGame.spec, parent=ENGINE)
 

@@ -400,8 +400,8 @@ class TablePage(QWidget):
     def _button_text(g: Gesture, lang: str) -> str:
         label = gesture_label(g, lang)
         # A key the window keeps for itself does not press the button: it is not shown.
-        return f"{label} ({g.shortcut})" if g.shortcut and g.shortcut not in WINDOW_KEYS \
-            else label
+        return tr("bar.key", lang, label=label, shortcut=g.shortcut) \
+            if g.shortcut and g.shortcut not in WINDOW_KEYS else label
 
     @staticmethod
     def _key_press(action: str, button: QPushButton, press: Callable[[str], object]) -> None:

@@ -165,8 +165,9 @@ class GameSpec:
                 expected = f"exactly {self.min_players}"
             else:
                 expected = f"{self.min_players} to {self.max_players}"
+            noun = "player" if self.max_players == 1 else "players"
             raise InvalidOptionError(
-                f"{self.name_en} is played by {expected} players, not {num_players}."
+                f"{self.name_en} is played by {expected} {noun}, not {num_players}."
             )
 
 

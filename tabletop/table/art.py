@@ -65,6 +65,9 @@ BADGE_UNITS = 13.0
 BADGE_H = 20.0
 ENDS_UNITS = 12.0
 ENDS_H = 17.0
+#: The widest a title's dark rim is, as a share of its type's size: about half the stem of a
+#: bold letter, so that the letter keeps its light middle at any size.
+RIM_EM = 0.08
 
 PARCHMENT_TOP = QColor("#f7eed6")
 PARCHMENT_BOTTOM = QColor("#e8d6ae")
@@ -185,8 +188,9 @@ def draw_fitted(painter: QPainter, rect: QRectF, text: str, size: float, color: 
     return min(used, rect.height())
 
 
-#: Marks after which a text may break a line; a text without one is a single word.
-_BREAKS = frozenset(" \t\n、。,.:;:;・!?!?)」』")
+#: Marks after which a text may break a line; a text without one is a single word. Japanese
+#: sets its colon, marks and brackets full width, other text its ASCII ones.
+_BREAKS = frozenset(" \t\n、。,.:;：；・!?！？)）」』")
 
 
 def one_word(text: str) -> bool:
@@ -487,10 +491,14 @@ def _draw_outlined(p: QPainter, rect: QRectF, text: str, size: float, fill: QCol
     top = rect.center().y() - fm.height() * len(lines) / 2
     for i, line in enumerate(lines):
         adv = fm.horizontalAdvance(line)
-        path.addText(QPointF(rect.center().x() - adv / 2, top + i * fm.height() + fm.ascent()),
-                     font, line)
+        # On whole pixels: a line begun between two pixels smears every stem over both.
+        path.addText(QPointF(round(rect.center().x() - adv / 2),
+                             round(top + i * fm.height() + fm.ascent())), font, line)
+    # Half the rim lies over the letters: a rim wider than a small type's thin stems leaves
+    # an "i" or an "l" a dark smudge ("Internat onal" at 9 px), so it narrows with the type.
+    rim = min(max(1.0, 1.6 * k), RIM_EM * font.pixelSize())
     p.save()
-    p.setPen(QPen(outline, max(1.0, 1.6 * k), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+    p.setPen(QPen(outline, rim, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                   Qt.PenJoinStyle.RoundJoin))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(path)
@@ -520,7 +528,7 @@ def _wrapped(text: str, font: QFont, width: float) -> list[str]:
     layout.endLayout()
     lines = [ln for ln in lines if ln] or [text]
     if len(lines) == 2 and any(c >= "\u3000" for c in text) and lines[0][-1] not in _BREAKS:
-        # Japanese breaks between any two characters (「道具破壊:つるは/し」): where the
+        # Japanese breaks between any two characters (「道具破壊：つるは/し」): where the
         # title has a mark to break after, two lines split there, if both fit.
         fm = QFontMetricsF(font)
         marks = sorted((i for i, c in enumerate(text[:-1]) if c in _BREAKS),

@@ -478,11 +478,14 @@ class CardItem(PieceItem):
         return "\n".join(lines)
 
     def text_line(self, lang: str) -> str:
-        """The card's title and text in ``lang`` on one line ("Title: text"), from its art."""
+        """The card's title and text in ``lang`` on one line ("Title: text", 「題：本文」),
+        from its art."""
         a = self.piece.art
         title = str(a.get(f"title_{lang}") or "")
         body = str(a.get(f"body_{lang}") or "")
-        return f"{title}: {body}" if title and body else title or body
+        if title and body:
+            return f"{title}：{body}" if lang == "ja" else f"{title}: {body}"
+        return title or body
 
     def picture(self, scale: float) -> Any:
         if self.shown_face_up and self.piece.art:

@@ -123,14 +123,14 @@ def test_the_new_game_dialogs_choices_read_in_japanese(qtbot) -> None:
     qtbot.addWidget(duel)
     setup_box = duel.option_widgets["setup"]
     assert isinstance(setup_box, QComboBox)
-    assert texts(setup_box) == ["初めての対戦(基本の5呪文)", "ドラフト(配られた10枚から5枚)"]
+    assert texts(setup_box) == ["初めての対戦（基本の5呪文）", "ドラフト（配られた10枚から5枚）"]
     assert "first-game" not in setup_box.toolTip() and "初めての対戦" in setup_box.toolTip()
     solo_spec = plugins["magos-solo"].game.spec
     solo = NewGameDialog(solo_spec, "ja")
     qtbot.addWidget(solo)
     enemy, dice = solo.option_widgets["enemy"], solo.option_widgets["dice"]
     assert isinstance(enemy, QComboBox) and isinstance(dice, QComboBox)
-    assert texts(enemy)[0] == "a-1 訓練ダミー" and texts(dice)[0] == "パッチv1.1(固定の出目)"
+    assert texts(enemy)[0] == "a-1 訓練ダミー" and texts(dice)[0] == "パッチv1.1（固定の出目）"
     assert all(not any(c.isascii() and c.isalpha() for c in t.removeprefix("a-"))
                for t in texts(enemy))
     # The campaign's carried-over spells are set by its page, never asked as a blank field;

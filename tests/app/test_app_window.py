@@ -230,7 +230,7 @@ def test_the_summary_tells_the_person_how_it_went_for_them(make_window, qtbot) -
         verdict = ("You won!" if mine > theirs else "You lost." if mine < theirs
                    else "A draw.")
         assert c.summary_text("en").startswith(verdict + " ")
-        ja = {"You won!": "あなたの勝ちです!", "You lost.": "あなたの負けです。",
+        ja = {"You won!": "あなたの勝ちです！", "You lost.": "あなたの負けです。",
               "A draw.": "引き分けです。"}[verdict]
         assert c.summary_text("ja").startswith(ja)
     # At a shared screen nobody is "you": the summary names the winner only.
@@ -267,7 +267,7 @@ def test_the_hint_explains_in_japanese(make_window, qtbot) -> None:
     window.menus.act_hint.trigger()
     qtbot.waitUntil(lambda: bool(shown), timeout=60_000)
     status = window.table_page.status.full_text()
-    assert status.startswith(f"ヒント：{shown[0]}(勝てる見込み 約") and "%)" in status, status
+    assert status.startswith(f"ヒント：{shown[0]}（勝てる見込み 約") and "%）" in status, status
 
 
 def test_language_switch_retranslates_menus_status_and_table(make_window) -> None:
@@ -399,7 +399,7 @@ def test_shortcuts_list_names_keys(make_window) -> None:
     assert rows["Pick up the piece, or put it down here"] == "Enter, Space"
     assert "right-click" in rows["Turn the piece you hold or drag round (180°)"]
     window.set_language("ja")
-    assert "R" in dict(window.menus.shortcut_rows())["持っている(ドラッグ中の)コマを180°回す"]
+    assert "R" in dict(window.menus.shortcut_rows())["持っている（ドラッグ中の）コマを180°回す"]
 
 
 def test_language_switch_retranslates_the_status_line(make_window) -> None:
@@ -409,7 +409,7 @@ def test_language_switch_retranslates_the_status_line(make_window) -> None:
     assert window.table_page.status.text() == "Player 1: your turn."
     window.set_language("ja")
     assert window.table_page.status.text() == "プレイヤー1の番です。"
-    assert window.table_page.hint_button.text() == "ヒント (H)"
+    assert window.table_page.hint_button.text() == "ヒント（H）"
 
 
 def test_hot_seat_player_cannot_take_back_the_other_players_move(make_window) -> None:

@@ -22,9 +22,9 @@ GAME = "mr-sneaky"
 pytestmark = pytest.mark.skipif(GAME not in plugins, reason="Mr. Sneaky did not load")
 
 RICH_FIRST = {"en": "You are the Rich Man first (you hide the treasure)",
-              "ja": "あなたが先に富豪(宝を隠す)"}
+              "ja": "あなたが先に富豪（宝を隠す）"}
 THIEF_FIRST = {"en": "You are the Thief first (you hunt for the treasure)",
-               "ja": "あなたが先に泥棒(宝を探す)"}
+               "ja": "あなたが先に泥棒（宝を探す）"}
 
 
 def _texts(combo: Any) -> list[str]:
@@ -70,10 +70,11 @@ def test_every_choice_of_the_game_reads_as_words(qtbot, lang: str) -> None:  # t
         if lang == "ja":  # no English word left in the Japanese dialog
             assert not any(c.isascii() and c.isalpha() for t in labels for c in t), labels
     traps = {"en": ["Guards 1, 1 and 2 (default)", "Guards 1, 2 and 2 (harder for the Thief)"],
-             "ja": ["警備1・1・2(既定)", "警備1・2・2(泥棒に厳しい)"]}
+             "ja": ["警備1・1・2（既定）", "警備1・2・2（泥棒に厳しい）"]}
     assert _texts(dialog.option_widgets["traps"]) == traps[lang]
     assert _texts(dialog.option_widgets["guard_cards"])[0] == (
-        "黄(無)4枚+青(罠)4枚(既定)" if lang == "ja" else "4 yellow (無) + 4 blue (罠) (default)")
+        "黄（無）4枚+青（罠）4枚（既定）" if lang == "ja"
+        else "4 yellow (無) + 4 blue (罠) (default)")
 
 
 def _answer_the_dialog(human: int, label: str, failures: list[BaseException]) -> None:

@@ -42,7 +42,7 @@ def test_the_status_line_never_changes_height(qtbot) -> None:
 
 def test_japanese_without_spaces_is_cut_too(qtbot) -> None:
     label = shown_label(qtbot, 500)
-    text = "支払日:建物を売って賃金を払ってください。" * 30
+    text = "支払日：建物を売って賃金を払ってください。" * 30
     label.set_full_text(text)
     assert label.text().endswith("…") and label.toolTip() == text
 
@@ -73,8 +73,8 @@ def test_a_japanese_prompt_after_a_name_fits_or_is_cut_late(qtbot) -> None:
     # prompt fits two lines at a smaller size; three times over it is cut between characters,
     # not after the name.
     label = shown_label(qtbot, 960)
-    prompt = ("Ben: あなたの番です:通路カードを光っているマスへドラッグ"
-              "(右クリックかRキーで180°回転)、アクションカードをプレイヤーかカードの上へ、"
+    prompt = ("Ben：あなたの番です：通路カードを光っているマスへドラッグ"
+              "（右クリックかRキーで180°回転）、アクションカードをプレイヤーかカードの上へ、"
               "またはパスするならカードを捨て札へ。")
     label.set_full_text(prompt)
     assert label.text() == prompt and label.toolTip() == ""

@@ -10,7 +10,7 @@ from tabletop.text import ENGINE, Catalogue, render
 from tests.toygame import TOY_WORDS, ToyGame
 
 WORDS = Catalogue({
-    "log.roll": ("{seat:player} rolls {value}.", "{seat:player}のダイス:{value}"),
+    "log.roll": ("{seat:player} rolls {value}.", "{seat:player}のダイス：{value}"),
     "log.pass": ("{seat:player} passes.", "{seat:player}はパス。"),
 }, parent=ENGINE)
 
@@ -19,7 +19,7 @@ def test_the_log_line_is_the_kind_over_the_data_unless_given() -> None:
     ev = Event("roll", {"seat": 0, "value": 3}, reveals=True)
     assert ev.msg == Msg("log.roll", seat=0, value=3)
     assert render(ev, "en", WORDS) == "Player 1 rolls 3."
-    assert render(ev, "ja", WORDS) == "プレイヤー1のダイス:3"
+    assert render(ev, "ja", WORDS) == "プレイヤー1のダイス：3"
     own = Event("roll", {"seat": 1, "value": 6}, msg=Msg("log.pass", seat=1))
     assert render(own, "en", WORDS) == "Player 2 passes."
     assert own.to_json() == {"kind": "roll", "data": {"seat": 1, "value": 6},

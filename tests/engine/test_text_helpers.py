@@ -1,5 +1,6 @@
 """The shared wording helpers of ``tabletop.text`` that every game's catalogue builds on:
-one figure per seat, the winners' verb, the game-over prompt."""
+one figure per seat, the winners' verb, the game-over prompt, a count's unit, and the full
+stop a word that ends in its own mark stands for."""
 
 from __future__ import annotations
 
@@ -8,7 +9,16 @@ from typing import Any
 import pytest
 
 from tabletop.engine import Msg
-from tabletop.text import ENGINE, Catalogue, MissingWords, per_seat, render, who_wins
+from tabletop.text import (
+    ENGINE,
+    Catalogue,
+    MissingWords,
+    counted,
+    game_over_prompt,
+    per_seat,
+    render,
+    who_wins,
+)
 
 
 def _say(value: Any, form: str) -> str:
@@ -58,7 +68,7 @@ def test_an_optional_part_is_worded_only_where_its_flag_is_true() -> None:
     words = Catalogue({
         "prompt": ("Go.{late:?prompt.late}{big:?prompt.big|prompt.small}",
                    "どうぞ。{late:?prompt.late}{big:?prompt.big|prompt.small}"),
-        "prompt.late": (" It is late ({hour}h).", "遅い({hour}時)。"),
+        "prompt.late": (" It is late ({hour}h).", "遅い（{hour}時）。"),
         "prompt.big": (" Big {n:plural:hand:hands}.", "大きい手札。"),
         "prompt.small": (" Small.", "小さい。"),
     }, parent=ENGINE)
@@ -67,7 +77,7 @@ def test_an_optional_part_is_worded_only_where_its_flag_is_true() -> None:
     assert render(Msg("prompt", late=True, big=False, n=1, hour=23), "en", words,
                   strict=True) == "Go. It is late (23h). Small."
     assert render(Msg("prompt", late=[3], big=[], n=1, hour=23), "ja", words,
-                  strict=True) == "どうぞ。遅い(23時)。小さい。"
+                  strict=True) == "どうぞ。遅い（23時）。小さい。"
 
 
 def test_an_optional_part_without_words_is_refused_in_strict_mode() -> None:
@@ -89,3 +99,26 @@ def test_templates_word_a_figure_per_seat_and_the_winners() -> None:
     one_won = Msg("end", s=[3, 1], w=[1])
     assert render(one_won, "en", words, strict=True).endswith("| Player 2 wins.")
     assert render(one_won, "ja", words, strict=True).endswith("| プレイヤー2の勝ち。")
+
+
+def test_a_word_that_ends_in_its_own_mark_ends_the_sentence() -> None:
+    # "removes Trapped!." read as a slip: the name's mark stands for the full stop.
+    words = Catalogue({"card.T": ("Trapped!", "罠！"), "card.J": ("J.B.", "J.B."),
+                       "card.G": ("Gold", "金"),
+                       "line": ("{seat:player} removes {card:@card}.",
+                                "{card:@card}を取り除いた。"),
+                       "tail": ("Drew {card:@card}.", "{card:@card}。")}, parent=ENGINE)
+    assert render(Msg("line", seat=0, card="T"), "en", words) == "Player 1 removes Trapped!"
+    assert render(Msg("line", seat=0, card="J"), "en", words) == "Player 1 removes J.B."
+    assert render(Msg("line", seat=0, card="G"), "en", words) == "Player 1 removes Gold."
+    assert render(Msg("tail", card="T"), "ja", words) == "罠！"
+    assert render(Msg("tail", card="J"), "ja", words) == "J.B.。"  # an abbreviation's dot
+
+
+def test_a_count_names_its_unit_in_the_number_it_has() -> None:
+    assert counted(1, "point:points") == "1 point" and counted(12, "point:points") == "12 points"
+    assert counted(1, "gold") == "1 gold" and counted(0, "point:points") == "0 points"
+    prompt = Catalogue({"prompt.over": game_over_prompt("point:points", "{best}点")},
+                       parent=ENGINE)
+    assert render(Msg("prompt.over", winners=[1], best=1), "en", prompt) == \
+        "Game over: Player 2 wins with 1 point."

@@ -39,9 +39,9 @@ def test_a_cards_hover_gives_both_languages(qtbot: object) -> None:
     card = Piece("c", "card", 100, 100, art=art)
     table = make_table(qtbot, Layout(800, 500, [card]), [])
     item = table.item_for("c")
-    assert item.hover_text() == "Guard: Blocks a door.\n警備: 扉をふさぐ。"
+    assert item.hover_text() == "Guard: Blocks a door.\n警備：扉をふさぐ。"
     table.set_language("ja")
-    assert item.hover_text() == "警備: 扉をふさぐ。\nGuard: Blocks a door."
+    assert item.hover_text() == "警備：扉をふさぐ。\nGuard: Blocks a door."
 
 
 def test_a_card_title_is_painted_in_the_players_language_only(qtbot: object) -> None:
@@ -121,14 +121,14 @@ def test_a_one_word_body_is_never_broken_inside_the_word(qtbot: object) -> None:
 def test_a_japanese_title_on_two_lines_breaks_after_its_mark(qtbot: object) -> None:
     from tabletop.table import textnotes
 
-    card = {"title_en": "Broken pickaxe", "title_ja": "道具破壊:つるはし",
-            "body_ja": "プレイヤーに:直すまで通路を置けない。", "color": "#a33333"}
+    card = {"title_en": "Broken pickaxe", "title_ja": "道具破壊：つるはし",
+            "body_ja": "プレイヤーの道具を壊す。直すまで通路を置けない。", "color": "#a33333"}
     pw, ph = art.piece_pixmap_size(104.0, 146.0, 0.76)
     with textnotes.listening() as notes:
         art._paint_face(card, 104.0, 146.0, pw / (104.0 + 2 * art.SHADOW), "ja", pw, ph)
     title = next(n for n in notes if n.role == "title")
-    # Not 道具破壊:つるは / し: the break goes after the colon.
-    assert title.text == "道具破壊:\nつるはし"
+    # Not 道具破壊：つるは / し: the break goes after the colon.
+    assert title.text == "道具破壊：\nつるはし"
 
 
 def test_a_glanced_at_card_prints_its_text_where_it_reads_and_its_gist_elsewhere(
@@ -172,7 +172,7 @@ SPLIT_WORDS = ("マナ", "ダメ", "メー", "ージ", "シー", "ーク", "レ�
 def test_japanese_wraps_between_words_not_inside_a_katakana_word(qtbot: object) -> None:
     # Qt breaks Japanese between any two characters: 「目の数だけマ/ナを得る」 split a word.
     font = art.table_font(12)
-    texts = ["目の数だけマナを得る(最大値を超えた分は消える)。",
+    texts = ["目の数だけマナを得る（最大値を超えた分は消える）。",
              "1つの目だけマナを払い、もう1つの目だけダメージ。", "攻撃・防御・シークレットに。"]
     for text in texts:
         for width in range(40, 200, 3):

@@ -71,10 +71,10 @@ def test_a_card_with_a_one_language_hover_gets_the_other_language_in_its_large_v
     lay = Layout(1000, 600)
     lay.pieces.append(Piece("S", "card", 100, 60, art=card_art("Healing", "治癒"),
                             tooltip_en="Healing (cost: the die): heal 4.",
-                            tooltip_ja="治癒(コスト:目の数):4回復。"))
+                            tooltip_ja="治癒（コスト：目の数）：4回復。"))
     view = make_table(qtbot, lay, [], size=(800, 560))
-    for lang, own, other in (("en", "Healing (cost", "治癒: 治癒の効果。"),
-                             ("ja", "治癒(コスト", "Healing: Healing effect.")):
+    for lang, own, other in (("en", "Healing (cost", "治癒：治癒の効果。"),
+                             ("ja", "治癒（コスト", "Healing: Healing effect.")):
         view.set_language(lang)
         assert view.show_lens("S")
         words = view.lens().words.text().split("\n")

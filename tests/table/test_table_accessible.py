@@ -25,7 +25,7 @@ def layout() -> Layout:
         Piece("die", "die", 100, 100, art={"value": 5}),
         Piece("fire", "card", 400, 60, art=card_art("Fireball", "ファイアボール"),
               tooltip_en="Fireball (cost 3)\nDeal 3 damage.",
-              tooltip_ja="ファイアボール(コスト3)\n3ダメージ。"),
+              tooltip_ja="ファイアボール（コスト3）\n3ダメージ。"),
         Piece("back", "card", 600, 60, face_up=False),
     ]
     return lay
@@ -113,7 +113,7 @@ def test_names_follow_the_language_and_the_status_line_hears_them_too(
     assert hints[-1] == "Fireball (cost 3)"
     told.clear()
     view.set_language("ja")
-    assert heard(view) == ("ファイアボール(コスト3)", "Enter: 5でファイアボールを唱える")
+    assert heard(view) == ("ファイアボール（コスト3）", "Enter：5でファイアボールを唱える")
     assert (QAccessible.Event.NameChanged, view) in told
     QTest.keyClick(view, Qt.Key.Key_Right)
     assert heard(view)[0] == "5をここに置く"

@@ -277,7 +277,7 @@ def test_hover_reports_card_text_and_cursor(qtbot: object) -> None:
     assert view.viewport().cursor().shape() == Qt.CursorShape.OpenHandCursor
     view.set_language("ja")
     move(view, view.view_pos_of("B"), held=False)
-    assert hints[-1] == "乙: 乙の効果。"
+    assert hints[-1] == "乙：乙の効果。"
 
 
 def test_panning_empty_felt_moves_the_view_not_pieces(qtbot: object) -> None:

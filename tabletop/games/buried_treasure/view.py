@@ -58,9 +58,9 @@ BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, "Bid b
                   "競りボード", "#3b2f22")
 # The burial row holds six cards side by side at the most players.
 BURIAL_ZONE = Zone("burial", 20.0, MID_Y, 6 * (MID_W + 4) + 20, 160.0,
-                   "Buried this round (face down)", "今回埋めたカード(伏せ札)", "#34495e")
+                   "Buried this round (face down)", "今回埋めたカード（伏せ札）", "#34495e")
 CENTRE_ZONE = Zone("centre", BURIAL_ZONE.x + BURIAL_ZONE.w + 12, MID_Y, 392.0, 160.0,
-                   "Centre (face up, takeable)", "中央(表向き・取れるカード)", "#2e4a36")
+                   "Centre (face up, takeable)", "中央（表向き・取れるカード）", "#2e4a36")
 LAST_ZONE = Zone("last", CENTRE_ZONE.x + CENTRE_ZONE.w + 12, MID_Y,
                  WIDTH - 20 - (CENTRE_ZONE.x + CENTRE_ZONE.w + 12), 160.0, "Last reveal",
                  "前回の公開", "#3d3d3d")
@@ -86,11 +86,15 @@ def bid_id(value: int, zero_slot: int = 0) -> str:
     return _ZERO(zero_slot) if value == 0 else _BID(value)
 
 
+def _pts(score: int) -> str:
+    return "1 pt" if score == 1 else f"{score} pts"
+
+
 def _score_text(cards: list[int], score: int) -> tuple[str, str]:
     if not cards:
-        return f"Collected: none · {score} pts", f"獲得:なし・{score}点"
+        return f"Collected: none · {_pts(score)}", f"獲得：なし・{score}点"
     text = ", ".join(str(v) for v in sorted(cards, reverse=True))
-    return f"Collected: {text} = {score} pts", f"獲得:{text} = {score}点"
+    return f"Collected: {text} = {_pts(score)}", f"獲得：{text} = {score}点"
 
 
 
@@ -122,7 +126,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
     def _name(obs: BuriedTreasureObs, p: int, seat: int | None) -> tuple[str, str]:
         en, ja = seat_name(p, WORDS)
         if p == seat:
-            en, ja = en + " (you)", ja + "(あなた)"
+            en, ja = en + " (you)", ja + "（あなた）"
         if int(obs["dealer"]) == p and obs["phase"] != P_OVER:
             en, ja = en + " · dealer", ja + "・親"
         if obs["phase"] == P_OVER:
@@ -138,13 +142,13 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         phase = obs["phase"]
         if phase == P_BURY:
             if pl["buried"]:
-                return "Has chosen (hidden)", "選択済み(秘密)"
+                return "Has chosen (hidden)", "選択済み（秘密）"
             return "Choosing a card secretly…", "こっそり選択中…"
         bid = int(pl["bid"])
         if bid >= 0:
             return f"Bid {bid}", f"入札 {bid}"
         if phase == P_BID:
-            return "Has chosen (hidden) · no bid yet", "選択済み(秘密)・未入札"
+            return "Has chosen (hidden) · no bid yet", "選択済み（秘密）・未入札"
         return "", ""
 
     def _add_opponent(self, out: Layout, obs: BuriedTreasureObs, p: int, x: float,
@@ -161,7 +165,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         out.texts.append(Text(f"state{p}", x + 10, PANEL_Y + 38, s_en, s_ja, size=14,
                               bold=True, color="#ffe08a" if s_en else "#f4ecd8"))
         c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
-        out.texts.append(Text(f"score{p}", x + 10, PANEL_Y + 64, f"{int(pl['score'])} pts",
+        out.texts.append(Text(f"score{p}", x + 10, PANEL_Y + 64, _pts(int(pl["score"])),
                               f"{int(pl['score'])}点", size=22, bold=True))
         out.texts.append(Text(f"collected{p}", x + 10, PANEL_Y + 100, c_en, c_ja, size=12))
 
@@ -184,7 +188,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             if who is None:
                 art = {"title_en": str(value), "title_ja": "", "body_en": "free",
                        "body_ja": "空き", "corner": "", "badge": "", "color": BOARD_COLOR}
-                tip_en, tip_ja = f"Bid {value}{note}: free", f"入札値{value}:空き"
+                tip_en, tip_ja = f"Bid {value}{note}: free", f"入札値{value}：空き"
                 state = ""
             else:
                 art = {"title_en": str(value), "title_ja": "",
@@ -192,7 +196,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                        "badge": "", "color": PAWN_COLORS[who]}
                 name_en, name_ja = seat_name(who, WORDS)
                 tip_en = f"Bid {value}{note}: {name_en}'s pawn"
-                tip_ja = f"入札値{value}:{name_ja}のコマ"
+                tip_ja = f"入札値{value}：{name_ja}のコマ"
                 state = "active"
             out.pieces.append(Piece(pid, "card", x0 + i * step, BOARD_Y + 4, art=art, w=SLOT_W,
                                     h=SLOT_H, state=state, tooltip_en=tip_en,
@@ -215,7 +219,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                         w=MID_W, h=MID_H, z=k,
                                         tooltip_en=f"Your buried card ({card}) — hidden from "
                                         "the others until the reveal",
-                                        tooltip_ja=f"あなたが埋めたカード({card})— 公開まで"
+                                        tooltip_ja=f"あなたが埋めたカード（{card}）— 公開まで"
                                         "ほかの人には見えません"))
             elif pl["buried"]:
                 # Another seat's choice: a bare back, no value in the art or the tooltip.
@@ -225,7 +229,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                         tooltip_en=f"{name_en} has chosen "
                                         "(hidden until the reveal)",
                                         tooltip_ja=f"{name_ja}は選択済み"
-                                        "(公開まで秘密)"))
+                                        "（公開まで秘密）"))
             elif p == seat and obs["phase"] == P_BURY:
                 out.pieces.append(Piece(bury_id(p), "card", x, y,
                                         art={"title_en": "Bury", "title_ja": "埋める",
@@ -233,7 +237,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                              "corner": "", "badge": "", "color": "#5b4a36"},
                                         w=MID_W, h=MID_H, z=k, state="active",
                                         tooltip_en="Your burial spot: drop a hand card here",
-                                        tooltip_ja="あなたの埋める場所:手札をここへ"))
+                                        tooltip_ja="あなたの埋める場所：手札をここへ"))
             elif obs["phase"] == P_BURY:
                 label_en += " …"
                 label_ja += " …"
@@ -250,7 +254,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             out.pieces.append(Piece(centre_id(i), "card", z.x + 10 + i * step, z.y + 18,
                                     art=card_art(v), w=MID_W, h=MID_H, z=i,
                                     tooltip_en=f"Treasure {v} (face up in the centre)",
-                                    tooltip_ja=f"得点{v}(中央・表向き)"))
+                                    tooltip_ja=f"得点{v}（中央・表向き）"))
         if not centre:
             out.texts.append(Text("centre_empty", z.x + 12, z.y + 60, "Empty", "なし",
                                   size=15))
@@ -277,16 +281,16 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         total = int(last["total"])
         busted = [int(p) for p in last["busted"]]
         lines_en = [f"Buried: {' + '.join(str(v) for v in cards)} = {total}"]
-        lines_ja = [f"埋めたカード:{' + '.join(str(v) for v in cards)} = {total}"]
+        lines_ja = [f"埋めたカード：{' + '.join(str(v) for v in cards)} = {total}"]
         lines_en.append("Bids: " + ", ".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
-        lines_ja.append("入札:" + "、".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
+        lines_ja.append("入札：" + "、".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
         if busted:
             lines_en.append(f"Bust: {', '.join(f'P{p + 1}' for p in busted)}")
-            lines_ja.append(f"バースト:{'、'.join(f'P{p + 1}' for p in busted)}")
+            lines_ja.append(f"バースト：{'、'.join(f'P{p + 1}' for p in busted)}")
         exact = [p for p, b in enumerate(bids) if b == total]
         if exact:
             lines_en.append(f"Exact hit: {', '.join(f'P{p + 1}' for p in exact)}")
-            lines_ja.append(f"ピタリ賞:{'、'.join(f'P{p + 1}' for p in exact)}")
+            lines_ja.append(f"ピタリ賞：{'、'.join(f'P{p + 1}' for p in exact)}")
         for i, (en, ja) in enumerate(zip(lines_en, lines_ja, strict=True)):
             out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, en, ja, size=14,
                                   bold=i == 0))
@@ -300,13 +304,13 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         s_en, s_ja = self._status_line(obs, me)
         if pl["buried_card"] is not None:
             s_en = f"You buried {pl['buried_card']} (hidden from the others)"
-            s_ja = f"{pl['buried_card']}を埋めました(ほかの人には秘密)"
+            s_ja = f"{pl['buried_card']}を埋めました（ほかの人には秘密）"
             if int(pl["bid"]) >= 0:
                 s_en += f" · bid {pl['bid']}"
                 s_ja += f"・入札{pl['bid']}"
         out.texts.append(Text(f"state{me}", 24, 592, s_en, s_ja, size=14, bold=True,
                               color="#ffe08a"))
-        out.texts.append(Text(f"score{me}", 24, 622, f"{int(pl['score'])} pts",
+        out.texts.append(Text(f"score{me}", 24, 622, _pts(int(pl["score"])),
                               f"{int(pl['score'])}点", size=24, bold=True))
         c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
         out.texts.append(Text(f"collected{me}", 24, 664, c_en, c_ja, size=12))

@@ -49,7 +49,7 @@ def _bust_en(a: Mapping[str, Any], say: Say) -> str:
 
 
 def _bust_ja(a: Mapping[str, Any], say: Say) -> str:
-    text = f"{say(a['seats'], 'players')}は合計を超えたのでバースト(何ももらえません)。"
+    text = f"{say(a['seats'], 'players')}は合計を超えたのでバースト（何ももらえません）。"
     if a["penalised"] >= 0:
         text += (f"最も高いバーストの{say(a['penalised'], 'player')}が−5を{a['count']}枚"
                  "引き取ります。")
@@ -63,7 +63,7 @@ def _end_en(a: Mapping[str, Any], say: Say) -> str:
 
 def _end_ja(a: Mapping[str, Any], say: Say) -> str:
     why = f"{TARGET}点以上の人が出たので" if a["early"] else f"第{ROUNDS}ラウンドが終わったので"
-    return (f"ゲーム終了({why})。得点:{_tally_ja(a, say)}。"
+    return (f"ゲーム終了（{why}）。得点：{_tally_ja(a, say)}。"
             f"{say(a['winners'], 'players')}の勝ち。")
 
 
@@ -75,21 +75,21 @@ WORDS = Catalogue({
     "log.dealer": (f"{{seat:player}} is the first dealer. Each player gets {HAND_SIZE} cards.",
                    f"{{seat:player}}が最初の親です。{HAND_SIZE}枚ずつ配ります。"),
     "log.hand": (lambda a, say: f"Your hand: {_cards(a['hand'])}.",
-                 lambda a, say: f"あなたの手札:{_cards(a['hand'])}。"),
+                 lambda a, say: f"あなたの手札：{_cards(a['hand'])}。"),
     "log.round": (f"Round {{round}} of {ROUNDS}: {{dealer:player}} deals. Choose a card to bury "
                   "secretly.",
-                  f"第{{round}}/{ROUNDS}ラウンド:親は{{dealer:player}}。埋めるカードをこっそり"
+                  f"第{{round}}/{ROUNDS}ラウンド：親は{{dealer:player}}。埋めるカードをこっそり"
                   "選んでください。"),
     "log.reveal": (lambda a, say: f"Reveal! {_reveal('en')(a, say)}: the total is {a['total']}.",
-                   lambda a, say: f"公開!{_reveal('ja')(a, say)}:合計は{a['total']}です。"),
+                   lambda a, say: f"公開！{_reveal('ja')(a, say)}：合計は{a['total']}です。"),
     "log.bust": (_bust_en, _bust_ja),
     "log.exact": (lambda a, say: f"Exact hit! {say(a['seat'], 'player')} takes every positive "
                                  f"card: {_cards(a['cards'])}.",
-                  lambda a, say: f"ピタリ賞!{say(a['seat'], 'player')}がプラスのカードを全部"
-                                 f"取ります:{_cards(a['cards'])}。"),
+                  lambda a, say: f"ピタリ賞！{say(a['seat'], 'player')}がプラスのカードを全部"
+                                 f"取ります：{_cards(a['cards'])}。"),
     "log.end": (_end_en, _end_ja),
     # -- prompts ------------------------------------------------------------------------
-    "prompt.over": game_over_prompt("points", "{best}点"),
+    "prompt.over": game_over_prompt("point:points", "{best}点"),
     # -- the end ------------------------------------------------------------------------
-    "summary": points_summary("scores", "points", "{best}点", "Scores", "得点", unit_ja="点"),
+    "summary": points_summary("scores", "point:points", "{best}点", "Scores", "得点", unit_ja="点"),
 }, spec=SPEC, parent=ENGINE)

@@ -80,18 +80,20 @@ def enemy_color(enemy: Enemy) -> str:
 
 def face_label(face: int, eff: Face) -> tuple[str, str]:
     """A face-table row as printed on the card, in English and Japanese: "1  2 dmg",
-    "6  6 dmg ■" (ends the turn)."""
-    # The rulebook's ⏹; ■ is in every table font, as on the spell cards.
-    end = " ■" if eff.ends_turn else ""
+    "6  6 dmg, ends turn"."""
+    # The rulebook marks a face that ends the turn with ⏹; a mark alone says nothing to
+    # whoever has not read that page, so the row says it in words.
     en = face_words(eff.kind, eff.amount, eff.heal, "en", short=True)
     ja = face_words(eff.kind, eff.amount, eff.heal, "ja", short=True)
-    return f"{face}  {en}{end}", f"{face}  {ja}{end}"
+    if eff.ends_turn:
+        return f"{face}  {en}, ends turn", f"{face}  {ja}・手番終了"
+    return f"{face}  {en}", f"{face}  {ja}"
 
 
 def enemy_art(enemy: Enemy, hp: int, dice_mode: str) -> dict[str, Any]:
     """Card art data for an opponent card."""
     dice_en = "Dice: patch v1.1 table." if dice_mode == PATCH else "Dice: rolled."
-    dice_ja = "出目:パッチv1.1の表。" if dice_mode == PATCH else "出目:ダイスを振る。"
+    dice_ja = "出目：パッチv1.1の表。" if dice_mode == PATCH else "出目：ダイスを振る。"
     return {
         "title_ja": enemy.ja,
         "title_en": enemy.en,
@@ -161,7 +163,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             "enemy", "card", x, y, art=enemy_art(enemy, hp, str(obs["dice_mode"])),
             state=state, w=w, h=h,
             tooltip_en=f"{enemy.en} (a-{enemy.number}): HP {hp}/{enemy.hp}",
-            tooltip_ja=f"{enemy.ja}(a-{enemy.number}):HP {hp}/{enemy.hp}"))
+            tooltip_ja=f"{enemy.ja}（a-{enemy.number}）：HP {hp}/{enemy.hp}"))
         out.meters.append(Meter("enemy_hp", x, y + h + 14, 220, "HP", "HP", hp,
                                 int(e["max_hp"]), enemy.hp, HP_COLOR))
 
@@ -196,7 +198,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                          "color": FACE_COLORS[eff.kind]},
                     state=state, w=TILE_W, h=TILE_H,
                     tooltip_en=f"{face}: {face_text(eff, 'en')}",
-                    tooltip_ja=f"{face}:{face_text(eff, 'ja')}"))
+                    tooltip_ja=f"{face}：{face_text(eff, 'ja')}"))
 
     @staticmethod
     def _enemy_panel(out: Layout, obs: MagosSoloObs, enemy: Enemy) -> None:
@@ -213,22 +215,22 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         elif n == 0:
             en, ja = "The enemy has not moved yet", "敵はまだ動いていません"
         else:
-            en, ja = f"Enemy turns played: {n}", f"敵の手番:{n}回終了"
+            en, ja = f"Enemy turns played: {n}", f"敵の手番：{n}回終了"
         out.texts.append(Text("enemy_turn", PANEL_X, 58, en, ja, size=14))
         nxt = e["next_faces"]
         if nxt is not None:
             # Listed, not joined by dashes: "1-6" reads as "one to six".
             en = f"Next enemy dice (patch v1.1): {', '.join(map(str, nxt))}"
-            ja = f"次の敵の出目(パッチv1.1):{'・'.join(map(str, nxt))}"
+            ja = f"次の敵の出目（パッチv1.1）：{'・'.join(map(str, nxt))}"
         else:
             count = enemy_dice_count(n + 1)
             en = f"Next enemy turn: {count} rolled dice"
-            ja = f"次の敵の手番:ダイス{count}個を振る"
+            ja = f"次の敵の手番：ダイス{count}個を振る"
         out.texts.append(Text("next_dice", PANEL_X, 86, en, ja, size=14))
         for i, st in enumerate(e["steps"]):
             healed = int(st["healed"])
             tail_en = " (turn ends)" if st["ends_turn"] else ""
-            tail_ja = "(手番終了)" if st["ends_turn"] else ""
+            tail_ja = "（手番終了）" if st["ends_turn"] else ""
             out.texts.append(Text(
                 f"step{i}", PANEL_X, 118 + i * 24,
                 f"{st['face']} → {effect_text(st['effect'], st['amount'], healed, 'en')}"

@@ -38,7 +38,7 @@ def _enemy_option() -> tuple[OptionSpec, dict[str, dict[str, str]]]:
         "enemy", "", "", CAMPAIGN_ORDER[0], CAMPAIGN_ORDER,
         help_en="The opponent, in campaign order: "
         + ", ".join(f"a-{e.number} {e.id}" for e in enemies),
-        help_ja="対戦相手(キャンペーン順):" + ", ".join(f"a-{e.number} {e.ja}" for e in enemies))
+        help_ja="対戦相手（キャンペーン順）：" + ", ".join(f"a-{e.number} {e.ja}" for e in enemies))
     labels = {e.id: {"en": f"a-{e.number} {e.en}", "ja": f"a-{e.number} {e.ja}"}
               for e in enemies}
     return option, labels

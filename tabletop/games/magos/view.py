@@ -67,9 +67,9 @@ BRIEFS: dict[str, tuple[str, str]] = {
     "fireball": ("Pay one die in mana; deal the other as damage.",
                  "1つの目だけマナを払い、もう1つの目だけダメージ。"),
     "vitality": ("Max mana − the die for good; heal 2; refill mana.",
-                 "最大マナ−目(戻らない)。HP2回復、マナを最大まで。"),
+                 "最大マナ−目（戻らない）。HP2回復、マナを最大まで。"),
     "revival": ("Pay X ≥ 1 mana: heal X. Max mana −1 for good.",
-                "Xマナ(X≥1)払いX回復。最大マナ−1(戻らない)。"),
+                "Xマナ（X≥1）払いX回復。最大マナ−1（戻らない）。"),
     "inspiration": ("Refill mana, then pay mana equal to the die.",
                     "マナを最大まで回復し、目の数だけ払う。"),
     "full_recovery": ("Pay both dice in mana: heal to full. Max mana −2.",
@@ -77,13 +77,13 @@ BRIEFS: dict[str, tuple[str, str]] = {
     "purgatory": ("Take one die as damage; deal the other.",
                   "1つの目だけ自分に、もう1つの目だけ相手にダメージ。"),
     "healing": ("Pay the die in mana: heal 4. Max mana −1.", "目の数のマナで4回復。最大マナ−1。"),
-    "sacrifice": ("Max HP −2 for good; heal the die.", "最大HP−2(戻らない)。目の数だけ回復。"),
+    "sacrifice": ("Max HP −2 for good; heal the die.", "最大HP−2（戻らない）。目の数だけ回復。"),
     "wrath": ("Deal 1; 4 if the die is above your HP.", "1ダメージ。目が自分のHPより大きければ4。"),
-    "will_o_wisp": ("Pay 3 mana: deal one die as damage.", "3マナ:1つの目の数だけダメージ。"),
-    "fresh_blood": ("Max HP −4 for good; heal to full.", "最大HP−4(戻らない)。全回復。"),
+    "will_o_wisp": ("Pay 3 mana: deal one die as damage.", "3マナ：1つの目の数だけダメージ。"),
+    "fresh_blood": ("Max HP −4 for good; heal to full.", "最大HP−4（戻らない）。全回復。"),
     "zeal": ("Take the die as damage; refill mana.", "目の数だけ自分にダメージ。マナを最大まで。"),
-    "resonance": ("Pay X ≥ 1 mana: deal X damage.", "Xマナ(X≥1)払いXダメージ。"),
-    "flame_slash": ("Pay 8 mana: deal one die + 4.", "8マナ:1つの目+4のダメージ。"),
+    "resonance": ("Pay X ≥ 1 mana: deal X damage.", "Xマナ（X≥1）払いXダメージ。"),
+    "flame_slash": ("Pay 8 mana: deal one die + 4.", "8マナ：1つの目+4のダメージ。"),
     "harmony": ("Gain mana equal to the die.", "目の数だけマナを得る。"),
 }
 
@@ -92,7 +92,7 @@ def spell_art(spell: str) -> dict[str, Any]:
     """Card art data for a face-up spell."""
     sp = SPELLS[spell]
     cost_en = "" if sp.cost_en == "–" else f"Cost: {sp.cost_en}. "
-    cost_ja = "" if sp.cost_ja == "なし" else f"コスト:{sp.cost_ja}。"
+    cost_ja = "" if sp.cost_ja == "なし" else f"コスト：{sp.cost_ja}。"
     brief_en, brief_ja = BRIEFS.get(spell, ("", ""))
     return {
         "title_ja": sp.ja,
@@ -161,7 +161,7 @@ def add_spell_row(out: Layout, obs: MObs, p: int, y: float, seat: int | None,
         sp = SPELLS[spell]
         out.pieces.append(Piece(
             h["slot"], "card", x, y, art=spell_art(spell), state=state, w=SPELL_W, h=SPELL_H,
-            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
+            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}：{sp.effect_ja}"))
 
 
 def add_draft(out: Layout, obs: MObs, seat: int) -> None:
@@ -174,13 +174,13 @@ def add_draft(out: Layout, obs: MObs, seat: int) -> None:
     out.zones.append(Zone("draft", x0 - 10, y - 10,
                           n * DRAFT_W + (n - 1) * DRAFT_GAP + 20, DRAFT_H + 20,
                           "Your cards: click five to keep",
-                          "配られたカード:5枚クリックして残す"))
+                          "配られたカード：5枚クリックして残す"))
     for i, spell in enumerate(dealt):
         sp = SPELLS[spell]
         out.pieces.append(Piece(
             f"deal{i}", "card", x0 + i * (DRAFT_W + DRAFT_GAP), y, art=spell_art(spell),
             state="selected" if kept[i] else "", w=DRAFT_W, h=DRAFT_H,
-            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}:{sp.effect_ja}"))
+            tooltip_en=f"{sp.en}: {sp.effect_en}", tooltip_ja=f"{sp.ja}：{sp.effect_ja}"))
 
 
 def dice_row(tray: Zone, n: int) -> tuple[float, float, float]:
@@ -241,7 +241,7 @@ class MagosView(GameView[MObs]):
             pl = obs["players"][p]
             you = p == seat
             name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
-            name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
+            name_ja = seat_name(p, WORDS)[1] + ("（あなた）" if you else "")
             if phase in (P_MAIN, P_CAST) and p == active:
                 name_en += " ◀"
                 name_ja += " ◀"
@@ -314,7 +314,7 @@ class MagosView(GameView[MObs]):
                 label_en, label_ja = f"X = {n}", f"X = {n}"
                 if casting is not None and casting["spell"] == "doomsday" and n >= me["hp"]:
                     label_en += " (you lose!)"
-                    label_ja += "(自分が倒れて負け!)"
+                    label_ja += "（自分が倒れて負け！）"
                 out.append(Gesture(action, label_en=label_en, label_ja=label_ja))
             elif kind == "fire":
                 out.append(Gesture(action, label_en="Fire", label_ja="発動"))

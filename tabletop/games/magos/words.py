@@ -65,7 +65,7 @@ _EFFECT_WORDS: dict[str, tuple[str, str]] = {
     "damage": ("{} damage", "{}ダメージ"),
     "heal": ("heals {}", "HP{}回復"),
     "mana": ("+{} mana", "マナ+{}"),
-    "refill": ("mana refilled to {} (+{})", "マナ全回復({})"),
+    "refill": ("mana refilled to {} (+{})", "マナ全回復（{}）"),
     "max_mana": ("max mana {}", "最大マナ{}"),
     "max_hp": ("max HP {}", "最大HP{}"),
 }
@@ -83,11 +83,15 @@ def _cast(lang: str) -> Any:
         extra = ("・" if ja else ", ").join(p for p in (costs, x) if p)
         who = say(a["who"], "")
         if ja:
-            head = f"{who}が{sp.ja}を唱えた" + (f"({extra})" if extra else "")
-            return f"{head}[{dice}]:{'、'.join(effects) or '効果なし'}。"
+            head = f"{who}が{sp.ja}を唱えた" + (f"（{extra}）" if extra else "")
+            return f"{head}[{dice}]：{'、'.join(effects) or '効果なし'}。"
         head = f"{who} casts {sp.en}" + (f" ({extra})" if extra else "")
         return f"{head} with {dice}: {', '.join(effects) or 'no effect'}."
     return part
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
 
 
 def _problem(lang: str) -> Any:
@@ -97,9 +101,10 @@ def _problem(lang: str) -> Any:
         name = say(m["spell"], "@spell")
         code, a, b, c = m["code"], m.get("a", 0), m.get("b", 0), m.get("c", 0)
         texts: dict[str, tuple[str, str]] = {
-            "too_many": (f"{name} takes at most {a} dice.",
+            "too_many": (f"{name} takes at most {_dice(a)}.",
                          f"{name}に置けるダイスは{a}個までです。"),
-            "need_dice": (f"{name} needs {a} dice; only {b} are unused.",
+            "need_dice": (f"{name} needs {_dice(a)}; only {b} "
+                          f"{'is' if b == 1 else 'are'} unused.",
                           f"{name}にはダイスが{a}個必要ですが、使えるのは{b}個です。"),
             "pair_none": (f"{name} needs two dice showing the same number; no other unused die "
                           f"shows {a}.",
@@ -108,26 +113,26 @@ def _problem(lang: str) -> Any:
             "pair_first": (f"{name} needs a matching die: the first one shows {a}.",
                            f"{name}には同じ目のダイスが必要です。1個目は{a}です。"),
             "cost_die": (f"{name}: a {a} as the cost die needs {a} mana; you have {b}.",
-                         f"{name}:コスト役に{a}を使うにはマナが{a}必要です(現在{b})。"),
+                         f"{name}：コスト役に{a}を使うにはマナが{a}必要です（現在{b}）。"),
             "cost_d": (f"{name}: a {a} costs {a} mana; you have {b}.",
-                       f"{name}:{a}の目にはマナが{a}必要です(現在{b})。"),
+                       f"{name}：{a}の目にはマナが{a}必要です（現在{b}）。"),
             "insp": (f"{name}: a {a} costs {a} mana after refilling to your maximum of {b}.",
-                     f"{name}:{a}の目には最大マナ{a}以上が必要です(最大マナ{b})。"),
+                     f"{name}：{a}の目には最大マナ{a}以上が必要です（最大マナ{b}）。"),
             "sum_min": (f"{name} costs the sum of both dice: at least {a} mana; you have {b}.",
-                        f"{name}は目の合計だけマナを使います。少なくとも{a}必要です(現在{b})。"),
+                        f"{name}は目の合計だけマナを使います。少なくとも{a}必要です（現在{b}）。"),
             "cost_fixed": (f"{name} costs {a} mana; you have {b}.",
-                           f"{name}にはマナが{a}必要です(現在{b})。"),
+                           f"{name}にはマナが{a}必要です（現在{b}）。"),
             "cost_x": (f"{name} costs at least 1 mana; you have {a}.",
-                       f"{name}にはマナが1以上必要です(現在{a})。"),
+                       f"{name}にはマナが1以上必要です（現在{a}）。"),
             "max_hp": (f"{name} lowers your maximum HP by {a}, but it is only {b} (it cannot "
                        "drop below 1).",
                        f"{name}は最大HPを{a}減らしますが、最大HPは{b}しかありません"
-                       "(1未満にはできません)。"),
+                       "（1未満にはできません）。"),
         }
         if code == "sum":
             total = a + b
             texts["sum"] = (f"{name}: {a} + {b} costs {total} mana; you have {c}.",
-                            f"{name}:{a}+{b}でマナが{total}必要です(現在{c})。")
+                            f"{name}：{a}+{b}でマナが{total}必要です（現在{c}）。")
         en, jp = texts.get(code, (f"That die cannot go on {name}.", "その呪文には置けません。"))
         return jp if ja else en
     return part
@@ -138,9 +143,9 @@ def _enemy_turn(lang: str) -> Any:
         enemy = ENEMIES[a["enemy"]]
         row = say(a["row"], "") if a["row"] is not None else ""
         if lang == "ja":
-            text = f"{enemy.ja}の{a['turn']}ターン目" + (f"({row}の段)" if row else "")
+            text = f"{enemy.ja}の{a['turn']}ターン目" + (f"（{row}の段）" if row else "")
             if a["faces"] is not None:
-                text += f":出目{', '.join(map(str, a['faces']))}(パッチv1.1)。"
+                text += f"：出目{', '.join(map(str, a['faces']))}（パッチv1.1）。"
             return text if a["faces"] is not None else text + "。"
         text = f"{enemy.en}'s turn {a['turn']}" + (f" (row {row})" if row else "")
         if a["faces"] is not None:
@@ -188,7 +193,7 @@ def effect_text(kind: str, amount: int, healed: int, lang: str) -> str:
     ja = lang == "ja"
     # The log also says how much a full heal gave, and joins a drain's two parts by a comma.
     if kind == FULL_HEAL:
-        return f"HP全回復(+{amount})" if ja else f"full heal (+{amount})"
+        return f"HP全回復（+{amount}）" if ja else f"full heal (+{amount})"
     if kind == DRAIN and not ja:
         return f"{amount} damage, heals {healed}"
     if kind not in FACE_WORDS:
@@ -212,22 +217,22 @@ WORDS = Catalogue({
     **{f"spell.{s.id}": (s.en, s.ja) for s in SPELLS.values()},
     **{f"enemy.{e.id}": (e.en, e.ja) for e in ENEMIES.values()},
     "log.roll": (lambda a, say: f"{say(a['who'], '')} rolls {', '.join(map(str, a['dice']))}.",
-                 lambda a, say: f"{say(a['who'], '')}のダイス:{', '.join(map(str, a['dice']))}"),
+                 lambda a, say: f"{say(a['who'], '')}のダイス：{', '.join(map(str, a['dice']))}"),
     "log.assign": (lambda a, say: f"{say(a['who'], '')} puts a {a['value']} on "
                    f"{say(a['spell'], '@spell')} ({slot_name(a['spell'], a['slot'], 'en')}).",
                    lambda a, say: f"{say(a['who'], '')}が{say(a['spell'], '@spell')}に"
-                   f"{a['value']}を置きました({slot_name(a['spell'], a['slot'], 'ja')})。"),
+                   f"{a['value']}を置きました（{slot_name(a['spell'], a['slot'], 'ja')}）。"),
     "log.cast": (_cast("en"), _cast("ja")),
     "log.enemy_turn": (_enemy_turn("en"), _enemy_turn("ja")),
     "log.enemy_roll": (lambda a, say: f"{ENEMIES[a['enemy']].en} rolls "
                        f"{', '.join(map(str, a['faces']))}.",
-                       lambda a, say: f"{ENEMIES[a['enemy']].ja}のダイス:"
+                       lambda a, say: f"{ENEMIES[a['enemy']].ja}のダイス："
                        f"{', '.join(map(str, a['faces']))}"),
     "log.enemy_step": (_enemy_step("en"), _enemy_step("ja")),
     "move.cast_start": (lambda a, say: f"Start casting {say(a['spell'], '@spell')}: a "
                         f"{a['value']} as the {slot_name(a['spell'], 0, 'en')}",
                         lambda a, say: f"{say(a['spell'], '@spell')}の詠唱を始める"
-                        f"({slot_name(a['spell'], 0, 'ja')}に{a['value']})"),
+                        f"（{slot_name(a['spell'], 0, 'ja')}に{a['value']}）"),
     "move.die_on": (lambda a, say: f"Put a {a['value']} on {say(a['spell'], '@spell')} as the "
                     f"{slot_name(a['spell'], a['slot'], 'en')}",
                     lambda a, say: f"{say(a['spell'], '@spell')}の"
@@ -237,12 +242,12 @@ WORDS = Catalogue({
                         f"your turn {a['turns']}."
                         + (" It knocked itself out." if a["self_ko"] else "")
                         + f" Your HP: {a['hp']}/{a['max_hp']}.",
-                        lambda a, say: f"勝利!{a['turns']}ターン目に{say(a['enemy'], '@enemy')}"
-                        "を倒しました" + ("(自滅)" if a["self_ko"] else "")
-                        + f"。残りHP:{a['hp']}/{a['max_hp']}。"),
+                        lambda a, say: f"勝利！{a['turns']}ターン目に{say(a['enemy'], '@enemy')}"
+                        "を倒しました" + ("（自滅）" if a["self_ko"] else "")
+                        + f"。残りHP：{a['hp']}/{a['max_hp']}。"),
     "prompt.drag_slot": (lambda a, say: f"{say(a['spell'], '@spell')}: drag the "
                          f"{slot_name(a['spell'], a['slot'], 'en')}.",
-                         lambda a, say: f"{say(a['spell'], '@spell')}:"
+                         lambda a, say: f"{say(a['spell'], '@spell')}："
                          f"{slot_name(a['spell'], a['slot'], 'ja')}をドラッグしてください。"),
 }, spec=SPEC, parent=ENGINE)
 

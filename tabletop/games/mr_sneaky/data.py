@@ -81,8 +81,8 @@ SYMBOL_NAMES: dict[str, tuple[str, str]] = {
 
 TILE_NAMES: dict[str, tuple[str, str]] = {
     TREASURE: ("Treasure", "宝"),
-    TRAP1: ("Trap (1 guard)", "罠(警備1)"),
-    TRAP2: ("Trap (2 guards)", "罠(警備2)"),
+    TRAP1: ("Trap (1 guard)", "罠（警備1）"),
+    TRAP2: ("Trap (2 guards)", "罠（警備2）"),
     NOTHING: ("Nothing", "無"),
 }
 #: The short mark the Rich Man sees in the corner of a closed door, and everyone on an open one.
@@ -91,11 +91,11 @@ TILE_COLORS: dict[str, str] = {TREASURE: "#c9a227", TRAP1: "#a93226", TRAP2: "#7
                                NOTHING: "#7f8c8d"}
 TILE_EFFECTS: dict[str, tuple[str, str]] = {
     TREASURE: ("The Thief wins the round: 4 − guards jewels.",
-               "泥棒がラウンドに勝利:宝石(4−警備)個。"),
+               "泥棒がラウンドに勝利：宝石（4−警備）個。"),
     TRAP1: ("The Thief takes 1 guard.", "泥棒は警備コマを1個受け取る。"),
     TRAP2: ("The Thief takes 2 guards.", "泥棒は警備コマを2個受け取る。"),
     NOTHING: ("Half a guard: every 2nd Nothing gives 1 guard.",
-              "警備½:無の2枚目ごとに警備コマ1個。"),
+              "警備½：無の2枚目ごとに警備コマ1個。"),
 }
 TRAP_GUARDS: dict[str, int] = {TRAP1: 1, TRAP2: 2}
 
@@ -208,7 +208,7 @@ def _effect(card: str) -> tuple[str, str]:
     if k.family == FAMILY_GUARD:
         return f"{who_en} +1 guard", f"{who_ja} 警備+1"
     s = "" if k.agents == 1 else "s"
-    return f"{who_en} keeps it: {k.agents} agent{s}", f"{who_ja}が保持:エージェント{k.agents}"
+    return f"{who_en} keeps it: {k.agents} agent{s}", f"{who_ja}が保持：エージェント{k.agents}"
 
 
 CARD_EFFECTS: dict[str, tuple[str, str]] = {c: _effect(c) for c in CARDS}
@@ -242,7 +242,7 @@ def card_names(card: str) -> tuple[str, str]:
     fam_en, fam_ja = CARD_FAMILY_NAMES[k.family]
     eff_en, eff_ja = CARD_EFFECTS[card]
     sym = card_symbols_text(card)
-    return f"{fam_en} {sym} ({eff_en})", f"{fam_ja}{sym}({eff_ja})"
+    return f"{fam_en} {sym} ({eff_en})", f"{fam_ja}{sym}（{eff_ja}）"
 
 
 def agent_total(cards: list[str]) -> int:

@@ -13,7 +13,8 @@ def _guard_labels() -> dict[str, dict[str, str]]:
     (the other options' words are in game.toml)."""
     return {mix: {"en": f"{y} yellow (無) + {b} blue (罠)"
                         + (" (default)" if mix == DEFAULT_GUARDS else ""),
-                  "ja": f"黄(無){y}枚+青(罠){b}枚" + ("(既定)" if mix == DEFAULT_GUARDS else "")}
+                  "ja": f"黄（無）{y}枚+青（罠）{b}枚"
+                        + ("（既定）" if mix == DEFAULT_GUARDS else "")}
             for mix, (y, b) in GUARD_MIXES.items()}
 
 

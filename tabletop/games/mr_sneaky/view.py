@@ -184,7 +184,7 @@ def open_door_art(door: int, face: str) -> dict[str, Any]:
     en, ja = TILE_NAMES[face]
     body_en, body_ja = TILE_EFFECTS[face]
     return {"title_en": name, "title_ja": "", "body_en": f"{en}: {body_en}",
-            "body_ja": f"{ja}:{body_ja}", "corner": TILE_MARKS[face], "badge": "",
+            "body_ja": f"{ja}：{body_ja}", "corner": TILE_MARKS[face], "badge": "",
             "color": TILE_COLORS[face]}
 
 
@@ -197,7 +197,7 @@ def _role(rich: bool) -> tuple[str, str]:
 def _neighbour_text(door: int) -> tuple[str, str]:
     """The doors next to ``door``, in English and Japanese, for its tooltip."""
     names = [DOORS[d] for d in neighbours_of(door)]
-    return "Next to " + ", ".join(names), "隣:" + "・".join(names)
+    return "Next to " + ", ".join(names), "隣：" + "・".join(names)
 
 
 class MrSneakyView(GameView[SneakyObs]):
@@ -226,10 +226,10 @@ class MrSneakyView(GameView[SneakyObs]):
                 and obs["phase"] != P_OVER:
             # The marks are the game's own symbols; an English reader gets them decoded.
             out.texts.append(Text("secret", RIGHT_X, 690, "Marks and colours only you see:",
-                                  "隅の印と色:あなただけが知る扉の中身", size=14,
+                                  "隅の印と色：あなただけが知る扉の中身", size=14,
                                   color="#ffd27f"))
             out.texts.append(Text("secret2", RIGHT_X, 712, "宝 Treasure · 罠 Trap · 無 Nothing",
-                                  "(相手には見えません)", size=14, color="#ffd27f"))
+                                  "（相手には見えません）", size=14, color="#ffd27f"))
         return out
 
     def _add_player(self, out: Layout, obs: SneakyObs, p: int, seat: int | None,
@@ -238,7 +238,7 @@ class MrSneakyView(GameView[SneakyObs]):
         rich = int(obs["rich"])
         you = p == seat
         name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
-        name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
+        name_ja = seat_name(p, WORDS)[1] + ("（あなた）" if you else "")
         if rich >= 0:
             name_en += " — " + _role(p == rich)[0]
             name_ja += " — " + _role(p == rich)[1]
@@ -246,7 +246,7 @@ class MrSneakyView(GameView[SneakyObs]):
         jewels = int(obs["jewels"][p])
         out.texts.append(Text(f"jewels{p}", PANEL_X + 14, y0 + 30,
                               f"Jewels: {jewels} / {JEWELS_TO_WIN}",
-                              f"宝石:{jewels} / {JEWELS_TO_WIN}", size=16, bold=True))
+                              f"宝石：{jewels} / {JEWELS_TO_WIN}", size=16, bold=True))
         per_row = 7
         for i in range(jewels):
             x = PANEL_X + 16 + (i % per_row) * 38
@@ -254,13 +254,13 @@ class MrSneakyView(GameView[SneakyObs]):
             out.pieces.append(Piece(f"jewel{p}_{i}", "token", x, y, w=28, h=28,
                                     art={"label": "", "color": JEWEL_COLOR},
                                     tooltip_en=f"{seat_name(p, WORDS)[0]}'s jewels: {jewels}",
-                                    tooltip_ja=f"{seat_name(p, WORDS)[1]}の宝石:{jewels}個"))
+                                    tooltip_ja=f"{seat_name(p, WORDS)[1]}の宝石：{jewels}個"))
         agents = [str(c) for c in obs["agents"][p]]
         total = agent_total(agents)
         ay = y0 + 170
         out.texts.append(Text(f"agents{p}", PANEL_X + 14, ay,
                               f"Agents: {total} (lose at {AGENTS_TO_LOSE})",
-                              f"エージェント:{total}({AGENTS_TO_LOSE}で負け)", size=16,
+                              f"エージェント：{total}（{AGENTS_TO_LOSE}で負け）", size=16,
                               bold=True,
                               color="#ffb4a8" if total >= AGENTS_TO_LOSE - 1 else "#f4ecd8"))
         for i, c in enumerate(agents):
@@ -281,7 +281,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 en, ja = TILE_NAMES[str(face)]
                 eff_en, eff_ja = TILE_EFFECTS[str(face)]
                 tip_en = f"{DOORS[d]}: open — {en}. {eff_en} {nb_en}."
-                tip_ja = f"{DOORS[d]}:開いた扉 — {ja}。{eff_ja}{nb_ja}。"
+                tip_ja = f"{DOORS[d]}：開いた扉 — {ja}。{eff_ja}{nb_ja}。"
                 state = "dim"
             else:
                 # The corner mark is the Rich Man's private knowledge (MS-R10); without it the
@@ -292,10 +292,10 @@ class MrSneakyView(GameView[SneakyObs]):
                     en, ja = TILE_NAMES[str(face)]
                     tip_en = (f"{DOORS[d]}: closed door. Only you know it is {en}. "
                               f"{nb_en}.")
-                    tip_ja = f"{DOORS[d]}:閉じた扉。あなただけが知っています:{ja}。{nb_ja}。"
+                    tip_ja = f"{DOORS[d]}：閉じた扉。あなただけが知っています：{ja}。{nb_ja}。"
                 else:
                     tip_en = f"{DOORS[d]}: closed door. {nb_en}."
-                    tip_ja = f"{DOORS[d]}:閉じた扉。{nb_ja}。"
+                    tip_ja = f"{DOORS[d]}：閉じた扉。{nb_ja}。"
                 state = ""
             if phase == P_STEAL and thief_at == d:
                 state = "active"
@@ -317,7 +317,7 @@ class MrSneakyView(GameView[SneakyObs]):
                  "color": START_COLOR},
             tooltip_en=f"Start card: turned {moves} of {STEAL_EVERY} quarters since the last "
             "steal. When it completes the circle the Thief must steal.",
-            tooltip_ja=f"スタートカード:前回の盗み以降{moves}/{STEAL_EVERY}回転。"
+            tooltip_ja=f"スタートカード：前回の盗み以降{moves}/{STEAL_EVERY}回転。"
             "一周したら泥棒は盗まなければなりません。"))
         if int(obs["round"]) and obs["dealt"]:
             thief_en, thief_ja = _role(False)
@@ -332,7 +332,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 art={"label_en": thief_en, "label_ja": thief_ja, "color": THIEF_COLOR},
                 tooltip_en=f"The thief ({seat_name(1 - rich, WORDS)[0]}) on "
                 f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
-                tooltip_ja=f"泥棒コマ({seat_name(1 - rich, WORDS)[1]})"
+                tooltip_ja=f"泥棒コマ（{seat_name(1 - rich, WORDS)[1]}）"
                 f"{'スタートカード' if thief_at < 0 else DOORS[thief_at]}にいます"))
 
     def _add_guards(self, out: Layout, obs: SneakyObs) -> None:
@@ -351,10 +351,11 @@ class MrSneakyView(GameView[SneakyObs]):
                 x, y = SUPPLY_ZONE.x + 16 + free * 60, SUPPLY_ZONE.y + 34
                 free += 1
             out.pieces.append(Piece(f"guard{i}", "token", x, y, w=44, h=44,
-                                    art={"label": "警備", "color": GUARD_COLOR},
+                                    art={"label_en": "Guard", "label_ja": "警備",
+                                         "color": GUARD_COLOR},
                                     tooltip_en=f"Guard piece: the Thief holds {guards} of "
                                     f"{GUARDS_TO_CATCH}; at {GUARDS_TO_CATCH} he is caught.",
-                                    tooltip_ja=f"警備コマ:泥棒は{guards}/{GUARDS_TO_CATCH}個。"
+                                    tooltip_ja=f"警備コマ：泥棒は{guards}/{GUARDS_TO_CATCH}個。"
                                     f"{GUARDS_TO_CATCH}個で捕まります。"))
 
     def _add_piles(self, out: Layout, obs: SneakyObs, seat: int | None) -> None:
@@ -365,7 +366,7 @@ class MrSneakyView(GameView[SneakyObs]):
                                     face_up=False, w=PILE_W, h=PILE_H,
                                     tooltip_en=f"The Rich Man's deck: {n} cards, order unknown "
                                     "to both players",
-                                    tooltip_ja=f"富豪の山札:{n}枚(順番は誰も知りません)"))
+                                    tooltip_ja=f"富豪の山札：{n}枚（順番は誰も知りません）"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 15, DECK_ZONE.y + DECK_ZONE.h - 22,
                               cards_en(n), f"{n}枚", size=14))
         pile = obs["discard"]
@@ -389,7 +390,7 @@ class MrSneakyView(GameView[SneakyObs]):
                                   tag_en, tag_ja, size=14, bold=True))
             out.texts.append(Text("drawn_match", DRAWN_ZONE.x + 128, DRAWN_ZONE.y + 66,
                                   f"on {card_symbols_text(str(drawn))}:",
-                                  f"{card_symbols_text(str(drawn))}なら:", size=14))
+                                  f"{card_symbols_text(str(drawn))}なら：", size=14))
             eff_en, eff_ja = CARD_EFFECTS[str(drawn)]
             for i, (en, ja) in enumerate(_wrap2(eff_en, eff_ja)):
                 out.texts.append(Text(f"drawn_effect{i}", DRAWN_ZONE.x + 128,
@@ -404,22 +405,22 @@ class MrSneakyView(GameView[SneakyObs]):
         moves = int(obs["moves"])
         forced = must_steal_next(moves)
         out.texts.append(Text("moves", 340, 590, f"Moves since steal: {moves}/{STEAL_EVERY}",
-                              f"盗み以降の移動:{moves}/{STEAL_EVERY}", size=14,
+                              f"盗み以降の移動：{moves}/{STEAL_EVERY}", size=14,
                               color="#ffd27f" if forced else "#f4ecd8"))
         if forced and obs["phase"] in (P_MOVE, P_PLACE) and rnd:
             out.texts.append(Text("forced", 340, 614, "Next move: must steal!",
-                                  "次の移動で必ず盗む!", size=14, bold=True, color="#ffd27f"))
+                                  "次の移動で必ず盗む！", size=14, bold=True, color="#ffd27f"))
         nothing = int(obs["nothing"])
         out.texts.append(Text("nothing", x, 440,
                               f"Nothing doors opened: {nothing} (½ guard each)",
-                              f"開いた無の扉:{nothing}枚(各½警備)", size=14))
+                              f"開いた無の扉：{nothing}枚（各½警備）", size=14))
         y = 472.0
         last = obs["last_steal"]
         if last is not None:
             face = str(last["face"])
             en, ja = TILE_NAMES[face]
             out.texts.append(Text("last_steal", x, y, f"Last steal: {last['door']} — {en}",
-                                  f"直前の盗み:{last['door']} — {ja}", size=14, bold=True))
+                                  f"直前の盗み：{last['door']} — {ja}", size=14, bold=True))
             for i, c in enumerate(last["cards"]):
                 y += 22
                 ok = card_matches(str(c), face)
@@ -428,7 +429,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 out.texts.append(Text(
                     f"last_card{i}", x + 12, y,
                     f"{sym}: {eff_en}" if ok else f"{sym}: no match, discarded",
-                    f"{sym}:{eff_ja}" if ok else f"{sym}:不一致で捨て札", size=13,
+                    f"{sym}：{eff_ja}" if ok else f"{sym}：不一致で捨て札", size=13,
                     color="#b8f5b0" if ok else "#c9c1b0"))
             y += 32
         lr = obs["last_round"]
@@ -442,12 +443,12 @@ class MrSneakyView(GameView[SneakyObs]):
             out.texts.append(Text("last_round", x, max(y, 580.0),
                                   f"Round {lr['round']}: {seat_name(w, WORDS)[0]} +{lr['jewels']} "
                                   f"({why_en})",
-                                  f"第{lr['round']}ラウンド:{seat_name(w, WORDS)[1]} 宝石+"
-                                  f"{lr['jewels']}({why_ja})", size=14))
+                                  f"第{lr['round']}ラウンド：{seat_name(w, WORDS)[1]} 宝石+"
+                                  f"{lr['jewels']}（{why_ja}）", size=14))
         if obs["phase"] == P_OVER:
             w = int(obs["winner"])
             out.texts.append(Text("over", x, 640, f"Game over: {seat_name(w, WORDS)[0]} wins",
-                                  f"ゲーム終了:{seat_name(w, WORDS)[1]}の勝ち", size=20,
+                                  f"ゲーム終了：{seat_name(w, WORDS)[1]}の勝ち", size=20,
                                   bold=True))
 
     # -- gestures -------------------------------------------------------------------------

@@ -43,7 +43,7 @@ def _house(lang: str) -> Any:
     def part(a: Mapping[str, Any], say: Say) -> str:
         sep = "、" if lang == "ja" else ", "
         doors = sep.join(f"{DOORS[i]} {say(c, '@tile')}" for i, c in enumerate(a["layout"]))
-        return (f"あなたの家(あなただけが見ています):{doors}。" if lang == "ja"
+        return (f"あなたの家（あなただけが見ています）：{doors}。" if lang == "ja"
                 else f"Your house (only you see it): {doors}.")
     return part
 
@@ -53,16 +53,17 @@ def _round_end(lang: str) -> Any:
         en, ja = _ROUND_END[a["how"]]
         who, role = say(a["winner"], "player"), say(a["role"], "@role")
         if lang == "ja":
-            return (f"第{a['round']}ラウンド終了({ja}):{who}({role})が宝石"
+            return (f"第{a['round']}ラウンド終了（{ja}）：{who}（{role}）が宝石"
                     f"+{a['jewels']}。")
-        return f"Round {a['round']} ends ({en}): {who} ({role}) +{a['jewels']} jewels."
+        jewels = f"{a['jewels']} jewel{'s' if a['jewels'] != 1 else ''}"
+        return f"Round {a['round']} ends ({en}): {who} ({role}) +{jewels}."
     return part
 
 
 def _tally(lang: str, a: Mapping[str, Any]) -> str:
     j, g, rounds = a["jewels"], a["agents"], a["rounds"]
     if lang == "ja":
-        return f"宝石 {j[0]} – {j[1]}、エージェント {g[0]} – {g[1]}({rounds}ラウンド)。"
+        return f"宝石 {j[0]} – {j[1]}、エージェント {g[0]} – {g[1]}（{rounds}ラウンド）。"
     return (f" Jewels {j[0]} – {j[1]}, agents {g[0]} – {g[1]}, after {rounds} "
             f"round{'s' if rounds != 1 else ''}.")
 
@@ -74,20 +75,20 @@ WORDS = Catalogue({
     **{f"card.{c}": card_names(c) for c in CARDS},
     "log.round": (lambda a, say: f"Round {a['round']}: {say(a['rich'], 'player')} is the Rich "
                   f"Man, {say(1 - a['rich'], 'player')} the Thief.",
-                  lambda a, say: f"第{a['round']}ラウンド:富豪は{say(a['rich'], 'player')}、"
+                  lambda a, say: f"第{a['round']}ラウンド：富豪は{say(a['rich'], 'player')}、"
                   f"泥棒は{say(1 - a['rich'], 'player')}です。"),
     "log.house": (_house("en"), _house("ja")),
     "log.move": (f"{{seat:player}} sneaks from {{from}} to {{to}} (start card "
                  f"{{moves}}/{STEAL_EVERY}).",
-                 f"{{seat:player}}が{{from}}から{{to}}へ移動(スタートカード "
-                 f"{{moves}}/{STEAL_EVERY})。"),
+                 f"{{seat:player}}が{{from}}から{{to}}へ移動（スタートカード "
+                 f"{{moves}}/{STEAL_EVERY}）。"),
     "log.round_end": (_round_end("en"), _round_end("ja")),
     "log.win": (lambda a, say: (
         f"{say(1 - a['winner'], 'player')} holds {AGENTS_TO_LOSE} or more agents and loses: "
         f"{say(a['winner'], 'player')} wins." if a["how"] == "agents" else
         f"{say(a['winner'], 'player')} has {JEWELS_TO_WIN} jewels and wins."),
         lambda a, say: (
-        f"{say(1 - a['winner'], 'player')}のエージェントが{AGENTS_TO_LOSE}以上になり負け:"
+        f"{say(1 - a['winner'], 'player')}のエージェントが{AGENTS_TO_LOSE}以上になり負け："
         f"{say(a['winner'], 'player')}の勝ちです。" if a["how"] == "agents" else
         f"{say(a['winner'], 'player')}が宝石{JEWELS_TO_WIN}個を集めて勝ちました。")),
     "refuse.door_full": (f"{{door}} already holds {CARDS_PER_DOOR} cards.",
@@ -102,7 +103,7 @@ WORDS = Catalogue({
     "summary.agents": (lambda a, say: f"{say(a['seat'], 'player')} wins: "
                        f"{say(1 - a['seat'], 'player')} holds {AGENTS_TO_LOSE} or more "
                        "agents." + _tally("en", a),
-                       lambda a, say: f"{say(a['seat'], 'player')}の勝ち:"
+                       lambda a, say: f"{say(a['seat'], 'player')}の勝ち："
                        f"{say(1 - a['seat'], 'player')}のエージェントが{AGENTS_TO_LOSE}以上に"
                        "なりました。" + _tally("ja", a)),
     "summary.jewels": (lambda a, say: f"{say(a['seat'], 'player')} wins with "

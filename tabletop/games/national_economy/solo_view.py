@@ -275,7 +275,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
                   for b, v in sorted(sc["bonuses"].items())]
         if int(sc["penalty"]):
             lines.append(ScoreLine("Penalties", "未払い罰符", -int(sc["penalty"])))
-        short = {R_CLEAR: ("Clear!", "クリア!"), R_NOT_CLEARED: ("Not cleared", "クリアならず")}
+        short = {R_CLEAR: ("Clear!", "クリア！"), R_NOT_CLEARED: ("Not cleared", "クリアならず")}
         res_en, res_ja = short.get(str(obs["result"]), ("Finished", "終了"))
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
                          res_en, res_ja, tuple(lines))

@@ -161,36 +161,36 @@ def grid(count: int, x: float, y: float, w: float, h: float, max_w: float,
 BRIEFS: dict[str, tuple[str, str]] = {
     "slash_and_burn": ("Draw 5 goods, discard it.", "消費財5枚引き、これを捨てる。"),
     "orchard": ("Draw goods up to 4 cards in hand.", "手札4枚まで消費財を引く。"),
-    "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時:罰符は1枚−1点。"),
-    "headquarters": ("End: +6 per passive.", "終了時:パッシブ系1つ+6点。"),
+    "yakuza": ("End: unpaid wages −1 each, not −3.", "終了時：罰符は1枚−1点。"),
+    "headquarters": ("End: +6 per passive.", "終了時：パッシブ系1つ+6点。"),
     "two_in_one": ("Build 2 of one cost, paying for one.", "同じコストの2つを1つ分で建設。"),
     "quarry": ("Draw 1 building card. Start player next round.",
                "建物カードを1枚引く。次から先手。"),
     "design_office": ("Look at 5 building cards, keep 1.", "5枚見て1枚取り、残りを捨てる。"),
-    "real_estate": ("End: +3 a building.", "終了時:建物1つにつき+3点。"),
+    "real_estate": ("End: +3 a building.", "終了時：建物1つにつき+3点。"),
     "chemical_plant": ("Draw 2 cards; 4 if your hand is empty.",
-                       "建物カードを2枚引く(手札0枚なら4枚)。"),
+                       "建物カードを2枚引く（手札0枚なら4枚）。"),
     "supermarket": ("Discard 3, take $18.", "手札3枚を捨て、$18を得る。"),
     "market": ("Discard 2, take $12.", "手札2枚を捨て、$12を得る。"),
     "expo": ("Discard 5, take $30.", "手札5枚を捨て、$30を得る。"),
     "department_store": ("Discard 4, take $24.", "手札4枚を捨て、$24を得る。"),
     "stall": ("Discard 1, take $6.", "手札1枚を捨て、$6を得る。"),
     "restaurant": ("Discard 1, take $15.", "手札1枚を捨て、$15を得る。"),
-    "farmers_coop": ("End: +3 per goods.", "終了時:消費財1枚+3点。"),
-    "railway": ("End: +8 per industrial.", "終了時:工業系1つ+8点。"),
+    "farmers_coop": ("End: +3 per goods.", "終了時：消費財1枚+3点。"),
+    "railway": ("End: +8 per industrial.", "終了時：工業系1つ+8点。"),
     "university": ("Hire up to 5 workers (work next round).",
-                   "労働者を5人まで増やす(次から働く)。"),
+                   "労働者を5人まで増やす（次から働く）。"),
     "high_school": ("Hire up to 4 workers (work next round).",
-                    "労働者を4人まで増やす(次から働く)。"),
+                    "労働者を4人まで増やす（次から働く）。"),
     "settlers": ("Build 1 agricultural building free.", "農業系の建物を1つ無料で建設。"),
-    "school": ("Hire 1 worker (works next round).", "労働者を1人増やす(次から働く)。"),
-    "vocational_school": ("Hire 1 worker who works now.", "労働者を1人増やす(すぐ働く)。"),
+    "school": ("Hire 1 worker (works next round).", "労働者を1人増やす（次から働く）。"),
+    "vocational_school": ("Hire 1 worker who works now.", "労働者を1人増やす（すぐ働く）。"),
     "general_contractor": ("Build 1, then draw 2 building cards.", "建設し、建物カードを2枚引く。"),
     "mine": ("Draw 1 building card.", "建物カードを1枚引く。"),
     "factory": ("Discard 2, draw 4 building cards.", "手札2枚を捨て、建物カードを4枚引く。"),
     "car_factory": ("Discard 3, draw 7 building cards.", "手札3枚を捨て、建物カードを7枚引く。"),
     "statue": ("Scores its value only.", "資産価値のみ。"),
-    "labor_union": ("End: +6 per worker.", "終了時:労働者1人+6点。"),
+    "labor_union": ("End: +6 per worker.", "終了時：労働者1人+6点。"),
     "construction_company": ("Build 1 at its cost − 1.", "コスト−1で建設する。"),
 }
 
@@ -257,9 +257,9 @@ def card_tooltip(card: str) -> tuple[str, str]:
         cat_en = f", {cat_en.lower()}" if cat_en else ""
         cat_ja = f"・{cat_ja}" if cat_ja else ""
         return (f"{b.en} (cost {b.cost}, value ${b.value}{cat_en}{sell_en}): {b.effect_en}",
-                f"{b.ja}(コスト{b.cost}・資産${b.value}{cat_ja}{sell_ja}):{b.effect_ja}")
+                f"{b.ja}（コスト{b.cost}・資産${b.value}{cat_ja}{sell_ja}）：{b.effect_ja}")
     w = WORKPLACES[card]
-    return f"{w.en}: {w.effect_en}", f"{w.ja}:{w.effect_ja}"
+    return f"{w.en}: {w.effect_en}", f"{w.ja}：{w.effect_ja}"
 
 
 def _card_piece(pid: str, card: str, x: float, y: float, w: float, h: float,

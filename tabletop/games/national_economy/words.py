@@ -29,7 +29,7 @@ def _hands(lang: str) -> Any:
             text = "/".join(f"{say(p, 'player')}:"
                              f"{'、'.join(say(c, '@card') for c in hand) or 'なし'}"
                              for p, hand in enumerate(a["hands"]))
-            return f"終了時の手札:{text}。"
+            return f"終了時の手札：{text}。"
         text = "; ".join(f"{say(p, 'player')}: "
                          f"{', '.join(say(c, '@card') for c in hand) or 'no cards'}"
                          for p, hand in enumerate(a["hands"]))
@@ -60,7 +60,7 @@ WORDS = Catalogue({
                   f"selection brings ${a['total']}; without the ${a['cheapest']} building it "
                   f"would still bring ${a['total'] - a['cheapest']}, which covers the "
                   "shortfall. You may not sell a building you do not need to sell.",
-                  lambda a, say: f"過剰売却ルール:不足額は${a['short']}です。選んだ建物は"
+                  lambda a, say: f"過剰売却ルール：不足額は${a['short']}です。選んだ建物は"
                   f"${a['total']}になり、${a['cheapest']}の建物を売らなくても"
                   f"${a['total'] - a['cheapest']}で足ります。売る必要のない建物は売れません。"),
     # -- prompts --------------------------------------------------------------------------

@@ -157,7 +157,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
     def _name(obs: NotMyFaultObs, p: int, seat: int | None) -> tuple[str, str]:
         en, ja = seat_name(p, WORDS)
         if p == seat:
-            en, ja = en + " (you)", ja + "(あなた)"
+            en, ja = en + " (you)", ja + "（あなた）"
         if obs["phase"] == P_OVER:
             if int(obs["loser"]) == p:
                 en, ja = en + " — loses", ja + " — 負け"
@@ -212,10 +212,10 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             tip_ja = f"マイルストーン{m}"
             if current:
                 tip_en += f": the current declaration ({seat_name(declarer, WORDS)[0]})"
-                tip_ja += f":現在の申告({seat_name(declarer, WORDS)[1]})"
+                tip_ja += f"：現在の申告（{seat_name(declarer, WORDS)[1]}）"
             elif m < declared:
                 tip_en += ": below the current declaration"
-                tip_ja += ":現在の申告より下"
+                tip_ja += "：現在の申告より下"
             out.pieces.append(Piece(milestone_id(m), "card", x0 + i * MILE_STEP, y,
                                     art=milestone_art(m, declarer if current else None),
                                     w=MILE_W, h=MILE_H, state=state, tooltip_en=tip_en,
@@ -239,7 +239,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             else:
                 out.pieces.append(_card(centre_id(i), int(c["card"]), x, y, PILE_W, PILE_H,
                                         z=i, note=(" — your card, face down to the others",
-                                                   "(あなたの伏せ札・ほかの人には見えません)")))
+                                                   "（あなたの伏せ札・ほかの人には見えません）")))
         declared = int(obs["declared"])
         if declared:
             who = int(obs["declarer"])
@@ -261,7 +261,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             counts[int(v)] += 1
         for k, v in enumerate(VALUES):
             out.texts.append(Text(f"discard_{v}", d.x + 108, d.y + 14 + k * 24,
-                                  f"{v}: ×{counts[v]}", f"{v}:{counts[v]}枚", size=14))
+                                  f"{v}: ×{counts[v]}", f"{v}：{counts[v]}枚", size=14))
         out.texts.append(Text("discard_count", d.x + 8, d.y + d.h + 6,
                               cards_en(len(pile)), f"{len(pile)}枚", size=14))
         r = RESERVE_ZONE
@@ -269,8 +269,8 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         if reserve:
             out.pieces.append(Piece("reserve", "card", r.x + 13, r.y + 16, face_up=False,
                                     w=PILE_W, h=PILE_H,
-                                    tooltip_en=f"Reserve: {reserve} cards, used at the redeal",
-                                    tooltip_ja=f"取り置き:{reserve}枚(配り直しで使います)"))
+                                    tooltip_en=f"Reserve: {cards_en(reserve)}, used at the redeal",
+                                    tooltip_ja=f"取り置き：{reserve}枚（配り直しで使います）"))
         out.texts.append(Text("reserve_count", r.x + 8, r.y + r.h + 6, cards_en(reserve),
                               f"{reserve}枚", size=14))
         self._add_last_audit(out, obs)
@@ -289,16 +289,16 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             out.pieces.append(_card(f"audit{i}", v, a.x + 10 + i * step, a.y + 14, SMALL_W,
                                     SMALL_H, z=i,
                                     note=(f" — played by {seat_name(o, WORDS)[0]}",
-                                          f"({seat_name(o, WORDS)[1]}が出した札)")))
+                                          f"（{seat_name(o, WORDS)[1]}が出した札）")))
         total, declared = int(last["total"]), int(last["declared"])
         penalised = int(last["penalised"])
         auditor = int(last["auditor"])
         if total < declared:
             en1, ja1 = f"Sum {total} < {declared}: a false report", \
-                f"合計{total} < 申告{declared}:虚偽報告"
+                f"合計{total} < 申告{declared}：虚偽報告"
         else:
             en1, ja1 = f"Sum {total} ≥ {declared}: the report was true", \
-                f"合計{total} ≥ 申告{declared}:報告は正しい"
+                f"合計{total} ≥ 申告{declared}：報告は正しい"
         out.texts.append(Text("audit_text", a.x + 10, a.y + 96, en1, ja1, size=14, bold=True))
         (auditor_en, auditor_ja), (penalised_en, penalised_ja) = (seat_name(auditor, WORDS),
                                                                   seat_name(penalised, WORDS))
@@ -341,7 +341,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
                 slots.setdefault(int(v), []).append(i)
         for action in legal_actions:
             if action == AUDIT:
-                out.append(Gesture(action, label_en="Audit!", label_ja="監査!", shortcut="A"))
+                out.append(Gesture(action, label_en="Audit!", label_ja="監査！", shortcut="A"))
                 continue
             kind, _, rest = action.partition(":")
             if kind == "play":

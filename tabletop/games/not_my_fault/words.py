@@ -33,10 +33,10 @@ def _audit_ja(a: Mapping[str, Any], say: Say) -> str:
     auditor, declarer = say(a["auditor"], "player"), say(a["declarer"], "player")
     penalised, count, declared = say(a["penalised"], "player"), a["count"], a["declared"]
     if a["total"] < declared:
-        return (f"{auditor}が監査!カードは{_sums(a)}で、申告の{declared}に届きません。"
-                f"{declarer}の虚偽報告です。{penalised}が戒告を受けます({count}枚目)。")
-    return (f"{auditor}が監査!カードは{_sums(a)}で、申告の{declared}以上でした。報告は正しかった"
-            f"ので、{penalised}が戒告を受けます({count}枚目)。")
+        return (f"{auditor}が監査！カードは{_sums(a)}で、申告の{declared}に届きません。"
+                f"{declarer}の虚偽報告です。{penalised}が戒告を受けます（{count}枚目）。")
+    return (f"{auditor}が監査！カードは{_sums(a)}で、申告の{declared}以上でした。報告は正しかった"
+            f"ので、{penalised}が戒告を受けます（{count}枚目）。")
 
 
 WORDS = Catalogue({
@@ -44,7 +44,7 @@ WORDS = Catalogue({
     # -- cards --------------------------------------------------------------------------
     **{f"card.{v}": (f"Progress {v}", f"進捗{v}") for v in VALUES},
     "log.hand": (lambda a, say: f"Your hand: {', '.join(str(v) for v in a['hand'])}.",
-                 lambda a, say: f"あなたの手札:{', '.join(str(v) for v in a['hand'])}。"),
+                 lambda a, say: f"あなたの手札：{', '.join(str(v) for v in a['hand'])}。"),
     "log.audit": (_audit_en, _audit_ja),
     "log.lose": (lambda a, say: f"{say(a['loser'], 'player')} has {REPRIMANDS_TO_LOSE} "
                  f"reprimands and loses; {say(a['winners'], 'players')} "
@@ -59,7 +59,7 @@ WORDS = Catalogue({
                     f"{{seat:player}}が戒告{REPRIMANDS_TO_LOSE}枚で負け、ほかの全員の勝ちです。"),
     "prompt.last": (f"{{seat:player}} declared {LAST_MILESTONE}, the last milestone: press "
                     "Audit! (A).",
-                    f"{{seat:player}}の申告は最後の{LAST_MILESTONE}です。「監査!」を押して"
-                    "ください(A)。"),
+                    f"{{seat:player}}の申告は最後の{LAST_MILESTONE}です。「監査！」を押して"
+                    "ください（A）。"),
     # -- the end ------------------------------------------------------------------------
 }, spec=SPEC, parent=ENGINE)

@@ -12,7 +12,7 @@ def _choice_labels() -> dict[str, dict[str, dict[str, str]]]:
     """The new-game dialog's words for the beats and the values of k, from the game's numbers;
     the other words of the options are in game.toml."""
     beats = {str(v): {"en": f"{v} ms" + (" (default)" if v == BEAT_MS_DEFAULT else ""),
-                      "ja": f"{v}ミリ秒" + ("(標準)" if v == BEAT_MS_DEFAULT else "")}
+                      "ja": f"{v}ミリ秒" + ("（標準）" if v == BEAT_MS_DEFAULT else "")}
              for v in BEAT_MS_CHOICES}
     ks = {k: {"en": f"k = {k} for every AI", "ja": f"全AI共通 k = {k}"} for k in AI_K_CHOICES[1:]}
     return {"beat_ms": beats, "ai_k": ks}

@@ -129,7 +129,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         x = 20.0 if p == 0 else WIDTH - 20.0 - 320.0
         name_en, name_ja = seat_name(p, CATALOGUE)
         if p == seat:
-            name_en, name_ja = name_en + " (you)", name_ja + "(あなた)"
+            name_en, name_ja = name_en + " (you)", name_ja + "（あなた）"
         phase = obs["phase"]
         practice = bool(obs["practice"])
         if phase == P_OVER:
@@ -150,7 +150,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                               TURN_COLOR if to_move else ""))
         if practice and p == 1:
             out.texts.append(Text(f"score{p}", x + 12, PANEL_Y + 14, "Practice: no part",
-                                  "練習:参加しません", size=15, color="#cfd8dc"))
+                                  "練習：参加しません", size=15, color="#cfd8dc"))
             return
         score = int(obs["scores"][p])
         best = int(obs["bests"][p])
@@ -159,17 +159,17 @@ class PunimonyoView(GameView[PunimonyoObs]):
         stints = [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
         live = phase != P_OVER and int(obs["responder"]) == p
         cells_en = [str(v) for v in stints] + ([f"{int(obs['streak'])} so far"] if live else [])
-        cells_ja = [str(v) for v in stints] + ([f"{int(obs['streak'])}(進行中)"] if live
+        cells_ja = [str(v) for v in stints] + ([f"{int(obs['streak'])}（進行中）"] if live
                                                 else [])
         cells_en += ["–"] * max(0, STINTS_PER_PLAYER - len(cells_en))
         cells_ja += ["–"] * max(0, STINTS_PER_PLAYER - len(cells_ja))
         out.texts.append(Text(f"stints{p}", x + 12, PANEL_Y + 54,
                               "Stints: " + " · ".join(cells_en),
-                              "スティント:" + "・".join(cells_ja), size=15))
+                              "スティント：" + "・".join(cells_ja), size=15))
         out.texts.append(Text(f"best{p}", x + 12, PANEL_Y + 82,
                               f"Longest correct: {best} words" if best else
                               "Longest correct: –",
-                              f"最長正解:{best}語" if best else "最長正解:–", size=15))
+                              f"最長正解：{best}語" if best else "最長正解：–", size=15))
 
     def _add_centre(self, out: Layout, obs: PunimonyoObs) -> None:
         x = 364.0
@@ -201,7 +201,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         out.texts.append(Text("last", x, 82.0, en, ja, size=15, bold=True, color=colour))
         q = " ".join(KANA[w] for w in last["question"])
         if len(last["question"]) <= 12:
-            out.texts.append(Text("last_q", x, 110.0, f"Question was: {q}", f"問題:{q}",
+            out.texts.append(Text("last_q", x, 110.0, f"Question was: {q}", f"問題：{q}",
                                   size=13, color="#e8e2d0"))
 
     # -- the question ---------------------------------------------------------------------
@@ -241,7 +241,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                         w=w, h=SLOT_H, state="active" if i == len(words)
                                         else "dim",
                                         tooltip_en=f"Word {i + 1}: not entered yet",
-                                        tooltip_ja=f"{i + 1}語目:まだ入力していません"))
+                                        tooltip_ja=f"{i + 1}語目：まだ入力していません"))
                 continue
             now = calling == i + 1
             show = known and (now or not memory)
@@ -251,18 +251,18 @@ class PunimonyoView(GameView[PunimonyoObs]):
                     q_id(i), "card", x, Q_Y, art=word_art(word, str(i + 1)),
                     w=w, h=SLOT_H, state="active" if now else "",
                     tooltip_en=f"Word {i + 1}: {KANA[word]} ({ROMAJI[word]})",
-                    tooltip_ja=f"{i + 1}語目:{KANA[word]}"))
+                    tooltip_ja=f"{i + 1}語目：{KANA[word]}"))
                 continue
             heard = i < called
             if heard:
                 tip_en = f"Word {i + 1}: called — answer it from memory"
-                tip_ja = f"{i + 1}語目:出題済み — 記憶で答えます"
+                tip_ja = f"{i + 1}語目：出題済み — 記憶で答えます"
             elif i < int(obs["composed"]) and not obs["auto"]:
                 tip_en = f"Word {i + 1}: set, hidden until it is called"
-                tip_ja = f"{i + 1}語目:入力済み・出題されるまで秘密"
+                tip_ja = f"{i + 1}語目：入力済み・出題されるまで秘密"
             else:
                 tip_en = f"Word {i + 1}: not called yet"
-                tip_ja = f"{i + 1}語目:まだ出題されていません"
+                tip_ja = f"{i + 1}語目：まだ出題されていません"
             out.pieces.append(Piece(q_id(i), "card", x, Q_Y, face_up=False,
                                     art={"back": HEARD_BACK if heard else "#6b1f2a"},
                                     w=w, h=SLOT_H, state="" if heard or (
@@ -327,15 +327,15 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                  MISTAKE_RED if wrong else ""),
                     w=w, h=SLOT_H, state="",
                     tooltip_en=f"Answer {i + 1}: {KANA[word]} ({ROMAJI[word]})",
-                    tooltip_ja=f"{i + 1}語目の答え:{KANA[word]}"))
+                    tooltip_ja=f"{i + 1}語目の答え：{KANA[word]}"))
                 continue
             active = i == window
             out.pieces.append(Piece(
                 a_id(i), "card", x, A_Y,
-                art=_slot_art(i + 1, "now!" if active else "", "今!" if active else ""),
+                art=_slot_art(i + 1, "now!" if active else "", "今！" if active else ""),
                 w=w, h=SLOT_H, state="active" if active else "dim",
                 tooltip_en=f"Answer {i + 1}: in beat {i + 1} of the answer",
-                tooltip_ja=f"{i + 1}語目の答え:答えの{i + 1}拍目"))
+                tooltip_ja=f"{i + 1}語目の答え：答えの{i + 1}拍目"))
 
     # -- the pads and the lamp ------------------------------------------------------------
     def _add_pads(self, out: Layout, obs: PunimonyoObs, seat: int | None) -> None:
@@ -355,7 +355,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
                                                       "color": COLORS[word]},
                 w=PAD_W, h=PAD_H, state="active" if expecting else "",
                 tooltip_en=f"{KANA[word]} ({ROMAJI[word]}): key {key} or click",
-                tooltip_ja=f"{KANA[word]}:{key}キーまたはクリック"))
+                tooltip_ja=f"{KANA[word]}：{key}キーまたはクリック"))
             out.texts.append(Text(f"pad_key_{word}", x + PAD_W / 2 - 90.0, PAD_Y + PAD_H + 10,
                                   f"key {key} · {ROMAJI[word]}", f"{key}キー・{KANA[word]}",
                                   size=18, bold=True))
@@ -385,7 +385,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         elif phase == P_ANSWER:
             window = int(obs["window"])
             label = str(window + 1)
-            en, ja = "Answer!", "答えて!"
+            en, ja = "Answer!", "答えて！"
             colour = ANSWER_GREEN if on else "#1e5c33"
         elif phase == P_COMPOSE:
             label, en, ja, colour = "?", "Setting the question", "問題づくり", LAMP_IDLE
@@ -394,7 +394,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         out.pieces.append(Piece("lamp", "token", x, y, w=LAMP, h=LAMP,
                                 art={"label": label, "color": colour},
                                 tooltip_en="The beat: it flashes on every beat",
-                                tooltip_ja="拍:1拍ごとに点滅します"))
+                                tooltip_ja="拍：1拍ごとに点滅します"))
         if en:
             out.texts.append(Text("lamp_text", x + 4.0, PAD_Y + PAD_H + 10, en, ja, size=20,
                                   bold=True, color="#ffe08a"))
@@ -486,7 +486,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
             key.append("shown")
             en.append("words shown")
             ja.append("出題表示あり")
-        lines = tuple(ScoreLine(f"Stint {k + 1}: correct answers", f"スティント{k + 1}:正解数",
+        lines = tuple(ScoreLine(f"Stint {k + 1}: correct answers", f"スティント{k + 1}：正解数",
                                 int(r["score"])) for k, r in enumerate(obs["results"]))
         best = int(obs["bests"][0])
         return HighScore("|".join(key), " · ".join(en), "・".join(ja), best,
@@ -519,7 +519,7 @@ def _last_line(last: dict[str, Any]) -> tuple[str, str, str]:
     beat = int(last["beat"])
     if kind == OK:
         return (f"Last: {who_en} answered {n} words — correct ✓",
-                f"前回:{who_ja}が{n}語に正解 ✓", "#9be3a8")
+                f"前回：{who_ja}が{n}語に正解 ✓", "#9be3a8")
     if kind == MISS:
         en, ja = f"missed beat {beat}", f"{beat}拍目に入力なし"
     elif kind == EXTRA:
@@ -527,6 +527,6 @@ def _last_line(last: dict[str, Any]) -> tuple[str, str, str]:
     else:
         pressed = str(last["pressed"])
         en = f"word {beat}: {KANA[pressed]} instead of {KANA[OPPOSITE[pressed]]}"
-        ja = f"{beat}語目を{KANA[pressed]}(正しくは{KANA[OPPOSITE[pressed]]})"
+        ja = f"{beat}語目を{KANA[pressed]}（正しくは{KANA[OPPOSITE[pressed]]}）"
     return (f"Last: {who_en}, {n} words — mistake ✗ {en}",
-            f"前回:{who_ja}・{n}語 — ミス ✗ {ja}", "#ff9f8f")
+            f"前回：{who_ja}・{n}語 — ミス ✗ {ja}", "#ff9f8f")

@@ -43,13 +43,13 @@ def _result(lang: str) -> Any:
         if kind == OK:
             if short:
                 answer = _sequence(list(a["answer"]))
-                return (f"正解!{who}が{n}語すべて答えました:{question} → {answer}。" if ja
+                return (f"正解！{who}が{n}語すべて答えました：{question} → {answer}。" if ja
                         else f"Correct! {who} answered all {n}: {question} → {answer}.")
-            return (f"正解!{who}が{n}語すべて答えました。" if ja
+            return (f"正解！{who}が{n}語すべて答えました。" if ja
                     else f"Correct! {who} answered all {n} words.")
         if kind == WRONG:
             pressed, right = _word(a["pressed"], lang), _word(OPPOSITE[a["pressed"]], lang)
-            what = (f"{n}語中{beat}語目で{pressed}と答えました(正しくは{right})" if ja
+            what = (f"{n}語中{beat}語目で{pressed}と答えました（正しくは{right}）" if ja
                     else f"pressed {pressed} for word {beat} of {n}; the answer was {right}")
         elif kind == MISS:
             what = (f"{n}語中{beat}語目の拍に入力がありませんでした" if ja
@@ -58,8 +58,8 @@ def _result(lang: str) -> Any:
             what = (f"{n}語中{beat}語目の拍で2回入力しました" if ja
                     else f"a second input within beat {beat} of {n}")
         if not short:
-            return f"ミス!{who}:{what}。" if ja else f"Mistake! {who}: {what}."
-        return (f"ミス!{who}:{what}。問題は{question}でした。" if ja
+            return f"ミス！{who}：{what}。" if ja else f"Mistake! {who}: {what}."
+        return (f"ミス！{who}：{what}。問題は{question}でした。" if ja
                 else f"Mistake! {who}: {what}. The question was {question}.")
     return part
 
@@ -72,9 +72,9 @@ def _stint_end_en(a: Mapping[str, Any], say: Say) -> str:
 
 
 def _stint_end_ja(a: Mapping[str, Any], say: Say) -> str:
-    text = (f"{say(a['responder'], 'player')}のスティント終了:正解{a['score']}回"
+    text = (f"{say(a['responder'], 'player')}のスティント終了：正解{a['score']}回"
             + (f"、最長{a['best']}語" if a["best"] else "")
-            + (f"({MAX_LENGTH}語の上限に到達)" if a["cap"] else "") + "。")
+            + (f"（{MAX_LENGTH}語の上限に到達）" if a["cap"] else "") + "。")
     return text + ("役を交代します。" if a["swap"] else "")
 
 
@@ -93,12 +93,12 @@ def _end_en(a: Mapping[str, Any], say: Say) -> str:
 def _end_ja(a: Mapping[str, Any], say: Say) -> str:
     scores, bests, winners = a["scores"], a["bests"], a["winners"]
     if a["practice"]:
-        return f"練習終了。最長正解:{bests[0]}語(正解 計{scores[0]}回)。"
+        return f"練習終了。最長正解：{bests[0]}語（正解 計{scores[0]}回）。"
     tally = "、".join(f"{say(p, 'player')} {v}点" for p, v in enumerate(scores))
     if len(winners) != 1:
-        return f"試合終了。得点:{tally}。引き分けです。"
-    why = "(同点のため最長正解で決定)" if a["by_best"] else ""
-    return f"試合終了。得点:{tally}。{say(winners[0], 'player')}の勝ち{why}。"
+        return f"試合終了。得点：{tally}。引き分けです。"
+    why = "（同点のため最長正解で決定）" if a["by_best"] else ""
+    return f"試合終了。得点：{tally}。{say(winners[0], 'player')}の勝ち{why}。"
 
 
 def _over(lang: str) -> Any:
@@ -106,14 +106,14 @@ def _over(lang: str) -> Any:
         scores, bests, winners = a["scores"], a["bests"], a["winners"]
         ja = lang == "ja"
         if a["practice"]:
-            return (f"練習終了:最長正解{bests[0]}語。" if ja
+            return (f"練習終了：最長正解{bests[0]}語。" if ja
                     else f"Practice over: longest correct answer {bests[0]} words.")
         if len(winners) != 1:
-            return (f"試合終了:{scores[0]}対{scores[1]}で引き分け。" if ja
+            return (f"試合終了：{scores[0]}対{scores[1]}で引き分け。" if ja
                     else f"Match over: a draw, {scores[0]} to {scores[1]}.")
         w = winners[0]
         name = say(w, "player")
-        return (f"試合終了:{name}の勝ち({scores[w]}対{scores[1 - w]})。" if ja
+        return (f"試合終了：{name}の勝ち（{scores[w]}対{scores[1 - w]}）。" if ja
                 else f"Match over: {name} wins, {scores[w]} to {scores[1 - w]}.")
     return part
 
@@ -130,7 +130,7 @@ WORDS = Catalogue({
     "prompt.over": (_over("en"), _over("ja")),
     "prompt.answering": (lambda a, say: f"{say(a['seat'], 'player')} is answering: word "
                          f"{min(a['window'] + 1, a['n'])} of {a['n']}.",
-                         lambda a, say: f"{say(a['seat'], 'player')}が答えています:"
+                         lambda a, say: f"{say(a['seat'], 'player')}が答えています："
                          f"{a['window'] + 1}/{a['n']}語目。"),
     # -- the end ------------------------------------------------------------------------
     "summary.practice": (f"{{score}} correct answers in {STINTS_PER_PLAYER} stints.",

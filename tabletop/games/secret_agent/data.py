@@ -142,7 +142,7 @@ DISASTER_NAMES: dict[str, tuple[str, str]] = {
 }
 FIXED_NAMES: dict[str, tuple[str, str]] = {
     JB: ("J.B.", "J.B."), G13: ("G-13", "G-13"), LUPIN: ("Lupin III", "ルパンⅢ"),
-    RANBO: ("RANBO!", "RANBO!"),
+    RANBO: ("RANBO!", "RANBO！"),
     RESCUE: ("International Rescue", "国際救助隊"), NINJA: ("Science Ninja Team", "科学忍者隊"),
     BEAUTY: ("Beauty", "美女"), GOLD: ("Gold", "金"), BODY_DOUBLE: ("Body Double", "替え玉"),
     PEACE: ("Peace", "平和"),

@@ -53,7 +53,7 @@ def _card_name(card: Card, ja: bool) -> str:
         edges = _edges(value, ja) if isinstance(value, frozenset) else ""
         parts.append((ja_words if ja else en[many]).format(n=value, e=edges))
     if ja:
-        return f"{card.id}({'・'.join(parts) or '草原'})"
+        return f"{card.id}（{'・'.join(parts) or '草原'}）"
     return f"{card.id} ({', '.join(parts) or 'meadow'})"
 
 
@@ -77,7 +77,7 @@ def _houses(lang: str) -> Any:
         if lang == "en":
             return (f"House cards: {who}. {say(a['start'], 'player')} has house Ⅰ and starts; "
                     f"the thief stands on {_cell(THIEF_START, 'en')} of every sheet.")
-        return (f"家カード:{who}。家Ⅰの{say(a['start'], 'player')}がスタートプレイヤーです。"
+        return (f"家カード：{who}。家Ⅰの{say(a['start'], 'player')}がスタートプレイヤーです。"
                 f"どろぼうは全員のシートの{_cell(THIEF_START, 'ja')}にいます。")
     return part
 
@@ -91,20 +91,20 @@ WORDS = Catalogue({
     "log.houses": (_houses("en"), _houses("ja")),
     "log.round": (f"Round {{round}} of {ROUNDS}: {{start:player}} is the start player. Each "
                   "player gets {cards} new cards.",
-                  f"第{{round}}/{ROUNDS}ラウンド:スタートプレイヤーは{{start:player}}。"
+                  f"第{{round}}/{ROUNDS}ラウンド：スタートプレイヤーは{{start:player}}。"
                   "各自に新しいカードを{cards}枚配ります。"),
     "log.offers": (lambda a, say: "The offers are shown: "
                    + "; ".join(f"{say(p, 'player')} {' / '.join(pairs)}"
                                for p, pairs in enumerate(a["pairs"])) + ".",
-                   lambda a, say: "提示された組を公開:"
+                   lambda a, say: "提示された組を公開："
                    + "、".join(f"{say(p, 'player')} {'/'.join(pairs)}"
                               for p, pairs in enumerate(a["pairs"])) + "。"),
     "log.takes": (lambda a, say: "Pairs taken: "
                   + "; ".join(f"{say(p, 'player')} {pair}" for p, pair in enumerate(a["pairs"]))
                   + ". The other pairs go back.",
-                  lambda a, say: "取った組:"
+                  lambda a, say: "取った組："
                   + "、".join(f"{say(p, 'player')} {pair}" for p, pair in enumerate(a["pairs"]))
                   + "。残りの組は提示した人に戻ります。"),
     # -- prompts and the end --------------------------------------------------------------
-    "prompt.over": game_over_prompt("points", "{best}点"),
+    "prompt.over": game_over_prompt("point:points", "{best}点"),
 }, spec=SPEC, parent=ENGINE)

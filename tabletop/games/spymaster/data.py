@@ -34,32 +34,32 @@ TYPE_BODIES: dict[str, tuple[str, str]] = {
     SPY: ("Success: draw 1 if the card before it is a smaller Spy; every 3rd Spy in your row "
           "exposes a document; you may tuck a larger Spy under it. Caught: it defects to the "
           "defender's row.",
-          "成功:直前のカードがより小さいスパイなら1枚引く。列のスパイ3枚ごとに書類を1枚暴く。"
-          "より大きいスパイを1枚差し込める。失敗:防御側の列に寝返る。"),
+          "成功：直前のカードがより小さいスパイなら1枚引く。列のスパイ3枚ごとに書類を1枚暴く。"
+          "より大きいスパイを1枚差し込める。失敗：防御側の列に寝返る。"),
     FORCES: ("Success: the defender exposes a document; the round ends. Caught: you expose one "
              "of your own documents.",
-             "成功:防御側が書類を1枚暴かれ、ラウンド終了。失敗:自分の書類を1枚暴かれる。"),
+             "成功：防御側が書類を1枚暴かれ、ラウンド終了。失敗：自分の書類を1枚暴かれる。"),
     HACKER: ("Success: draw 2 cards and keep attacking. Caught: the round ends.",
-             "成功:2枚引いて攻撃を続ける。失敗:ラウンド終了。"),
+             "成功：2枚引いて攻撃を続ける。失敗：ラウンド終了。"),
 }
 
 #: Short card texts that stay readable on a small card; the full text is the tooltip.
 TYPE_SHORT: dict[str, tuple[str, str]] = {
     SPY: ("Through: chain draw; 3 Spies expose; tuck. Caught: defects.",
-          "成功:連鎖ドロー・3枚で潜入・差し込み。失敗:寝返り。"),
+          "成功：連鎖ドロー・3枚で潜入・差し込み。失敗：寝返り。"),
     FORCES: ("Through: expose a document. Caught: lose one of yours.",
-             "成功:書類を1枚暴く。失敗:自分の書類を1枚暴かれる。"),
+             "成功：書類を1枚暴く。失敗：自分の書類を1枚暴かれる。"),
     HACKER: ("Through: draw 2, keep attacking. Caught: round ends.",
-             "成功:2枚引いて攻撃続行。失敗:ラウンド終了。"),
+             "成功：2枚引いて攻撃続行。失敗：ラウンド終了。"),
 }
 
 #: Briefer still, for a card of a row (smaller than a hand card): the table prints it where the
 #: short text would be set below 9 pt.
 TYPE_BRIEF: dict[str, tuple[str, str]] = {
-    SPY: ("Through: chain, tuck. Caught: defects.", "成功:連鎖ドロー・差し込み。失敗:寝返り。"),
-    FORCES: ("Through: expose one. Caught: lose one.", "成功:書類を暴く。失敗:自分のを暴かれる。"),
+    SPY: ("Through: chain, tuck. Caught: defects.", "成功：連鎖ドロー・差込。失敗：寝返り。"),
+    FORCES: ("Through: expose one. Caught: lose one.", "成功：書類を暴く。失敗：自分が暴かれる。"),
     HACKER: ("Through: draw 2, go on. Caught: round ends.",
-             "成功:2枚引き続行。失敗:ラウンド終了。"),
+             "成功：2枚引き続行。失敗：終了。"),
 }
 
 

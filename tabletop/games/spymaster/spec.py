@@ -18,7 +18,7 @@ def _deck_labels() -> dict[str, dict[str, str]]:
             "en": f"Spies {m.spies} · Forces {m.forces} · Hackers {m.hackers}"
                   + (" (standard)" if default else ""),
             "ja": f"スパイ{m.spies}・特殊部隊{m.forces}・ハッカー{m.hackers}"
-                  + ("(標準)" if default else ""),
+                  + ("（標準）" if default else ""),
         }
     return mixes
 

@@ -108,7 +108,7 @@ def card_art(card: str) -> dict[str, Any]:
 def _tooltip(card: str) -> tuple[str, str]:
     body_en, body_ja = TYPE_BODIES[card_type(card)]
     en, ja = card_names(card)
-    return f"{en}: {body_en}", f"{ja}:{body_ja}"
+    return f"{en}: {body_en}", f"{ja}：{body_ja}"
 
 
 def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
@@ -166,7 +166,7 @@ class SpymasterView(GameView[SpymasterObs]):
         name_y, doc_y = (12.0, 44.0) if top else (590.0, 622.0)
         you = p == seat
         name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
-        name_ja = seat_name(p, WORDS)[1] + ("(あなた)" if you else "")
+        name_ja = seat_name(p, WORDS)[1] + ("（あなた）" if you else "")
         if attacker == p and phase != P_OVER:
             name_en += " — attacking"
             name_ja += " — 攻撃中"
@@ -238,7 +238,7 @@ class SpymasterView(GameView[SpymasterObs]):
         if n:
             out.pieces.append(Piece("deck", "card", DECK_ZONE.x + 10, DECK_ZONE.y + 14,
                                     face_up=False, w=PILE_W, h=PILE_H,
-                                    tooltip_en=f"Deck: {cards_en(n)}", tooltip_ja=f"山札:{n}枚"))
+                                    tooltip_en=f"Deck: {cards_en(n)}", tooltip_ja=f"山札：{n}枚"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 10, DECK_ZONE.y + DECK_ZONE.h + 6,
                               cards_en(n), f"{n}枚", size=14))
         pile = obs["discard"]
@@ -279,7 +279,7 @@ class SpymasterView(GameView[SpymasterObs]):
         en, ja = card_names(str(card))
         if obs["outcome"] == "caught":
             return (f"Named {_type(call)[0]}: {en} caught!",
-                    f"「{_type(call)[1]}」の宣言で{ja}を見破った!")
+                    f"「{_type(call)[1]}」の宣言で{ja}を見破った！")
         return (f"Named {_type(call)[0]}: {en} got through.",
                 f"「{_type(call)[1]}」の宣言、{ja}が突破。")
 

@@ -17,11 +17,11 @@ WORDS = Catalogue({
                    f"{say(a['call'], '@type')}; the card is {say(a['card'], '@card')}: "
                    + ("caught!" if a["caught"] else "the attack succeeds."),
                    lambda a, say: f"{say(a['seat'], 'player')}の宣言は"
-                   f"「{say(a['call'], '@type')}」、カードは{say(a['card'], '@card')}:"
-                   + ("見破った!" if a["caught"] else "攻撃成功。")),
+                   f"「{say(a['call'], '@type')}」、カードは{say(a['card'], '@card')}："
+                   + ("見破った！" if a["caught"] else "攻撃成功。")),
     "log.win": (lambda a, say: f"{say(a['winner'], 'player')} wins: all of "
                 f"{say(1 - a['winner'], 'player')}'s documents are exposed.",
-                lambda a, say: f"{say(a['winner'], 'player')}の勝ち:"
+                lambda a, say: f"{say(a['winner'], 'player')}の勝ち："
                 f"{say(1 - a['winner'], 'player')}の機密書類がすべて暴かれました。"),
     "refuse.discard_when": (f"Cards are discarded only at round end, by a player holding "
                             f"{HAND_LIMIT} or more.",

@@ -511,7 +511,7 @@ def test_words_for_actions_and_prompts() -> None:
     s, _ = play(s, "cast:fireball:2")
     assert say(GAME.describe_action(s, "die:5")) == "Put a 5 on Fireball as the damage die"
     assert say(GAME.prompt(s, 0)) == "Fireball: drag the damage die."
-    assert say(GAME.prompt(s, 0), "ja") == "火球:ダメージ役のダイスをドラッグしてください。"
+    assert say(GAME.prompt(s, 0), "ja") == "火球：ダメージ役のダイスをドラッグしてください。"
     assert say(GAME.prompt(s, 1)) == "It is Player 1's turn."
     r = duel(hand0=["rapid_fire"], dice=[3])
     r, _ = play(r, "cast:rapid_fire:3")

@@ -301,7 +301,7 @@ def test_r57_self_damage_and_drain_steps() -> None:
     s, events = enemy_turn(s)  # 1-6: drain, miss
     assert (s.hp[0], s.hp[1]) == (13, 8)
     assert _steps(events)[0].data["healed"] == 2
-    assert say(_steps(events)[0], "ja") == "ヴァンパイアの出目1:2ダメージ・HP2回復。"
+    assert say(_steps(events)[0], "ja") == "ヴァンパイアの出目1：2ダメージ・HP2回復。"
 
 
 def test_g16_enemy_self_knockout_is_a_victory() -> None:

@@ -33,8 +33,10 @@ def test_enemy_card_face_table_and_texts() -> None:
     assert all(tiles[f"row0-{f}"].state == "dim" for f in range(1, 7))
     assert all(tiles[f"row1-{f}"].state == "" for f in range(1, 7))
     assert tiles["row1-1"].art["label_en"] == "1  2 dmg to itself"
-    assert tiles["row1-6"].art["label_en"] == "6  4 dmg ■" and tiles["row1-6"].art["ends_turn"]
-    assert tiles["row0-6"].art["label_ja"] == "6  7ダメージ ■"
+    # A face that ends the turn says so in words, not by the rulebook's mark alone.
+    assert tiles["row1-6"].art["label_en"] == "6  4 dmg, ends turn"
+    assert tiles["row1-6"].art["ends_turn"]
+    assert tiles["row0-6"].art["label_ja"] == "6  7ダメージ・手番終了"
     row = tiles["row1-1"]
     assert row.w > 3 * row.h  # wide, short tiles read as table rows
     assert tiles["row1-2"].y - row.y >= row.h and tiles["row1-2"].x == row.x
@@ -43,10 +45,10 @@ def test_enemy_card_face_table_and_texts() -> None:
     texts = {t.id: t.text_en for t in lay.texts}
     # The player's third turn: the enemy's two turns so far are over, none is under way.
     assert texts["enemy_turn"] == "Enemy turns played: 2"
-    assert {t.id: t.text_ja for t in lay.texts}["enemy_turn"] == "敵の手番:2回終了"
+    assert {t.id: t.text_ja for t in lay.texts}["enemy_turn"] == "敵の手番：2回終了"
     assert texts["next_dice"] == "Next enemy dice (patch v1.1): 2, 4, 5"
     ja_texts = {t.id: t.text_ja for t in lay.texts}
-    assert ja_texts["next_dice"] == "次の敵の出目(パッチv1.1):2・4・5"  # a list, not "2 to 5"
+    assert ja_texts["next_dice"] == "次の敵の出目（パッチv1.1）：2・4・5"  # a list, not "2 to 5"
     assert texts["band1"] == "HP 16–25" and texts["turn"] == "Turn 3 — you"
     own = [c for c in cards.values() if c.id.startswith("p0s")]
     assert len(own) == 5 and all(c.face_up and c.y > 400 for c in own)
@@ -124,7 +126,7 @@ def test_why_not() -> None:
         "That is Stone Gargoyle's card")
     assert "enemy" in say(VIEW.why_not(obs, 0, "die0", "enemy"), "en")
     assert say(VIEW.why_not(obs, 0, "die0", "p0s2"), "en") == \
-        "Fireball needs 2 dice; only 1 are unused."
+        "Fireball needs 2 dice; only 1 is unused."
     assert say(VIEW.why_not(obs, 0, "p0s1", None), "en").startswith(
         "Drag a die onto this spell")
     s, _ = play(s, "end")

@@ -135,7 +135,7 @@ def test_layout_pieces() -> None:
     assert zones["player1"].label_en == "Player 2 (you) — Thief"
     assert zones["guards"].label_en == "Thief's guards 1/4"
     ja = {t.id: t.text_ja for t in lay.texts}
-    assert ja["moves"] == "盗み以降の移動:2/4"
+    assert ja["moves"] == "盗み以降の移動：2/4"
 
 
 def _check_gestures(session: Session) -> int:
@@ -206,7 +206,7 @@ def test_why_not_reasons() -> None:
     assert say(VIEW.why_not(obs, 0, "thief", "door_D2"), "en") == \
         "Only the Thief moves the thief piece."
     assert say(VIEW.why_not(GAME.observation(placing, 1), 1, "thief", "door_D2"), "ja") == \
-        "お待ちください:富豪(プレイヤー1)がカードを置いています。"
+        "お待ちください：富豪（プレイヤー1）がカードを置いています。"
     stealing, _ = play(position(rich=0, thief="D1"), "move:D2")
     obs = GAME.observation(stealing, 1)
     assert say(VIEW.why_not(obs, 1, "door_D4", None), "en") == \
@@ -220,7 +220,7 @@ def test_status_series_summary() -> None:
     s = position(rich=0, thief="D1", moves=3, jewels=(2, 5))
     obs = GAME.observation(s, 1)
     assert say(VIEW.status(obs, 1), "en").startswith("The start card completes its circle")
-    assert say(VIEW.status(obs, 0), "ja") == "泥棒(プレイヤー2)が移動します。"
+    assert say(VIEW.status(obs, 0), "ja") == "泥棒（プレイヤー2）が移動します。"
     assert {say(name, "en"): v for name, v in VIEW.series(obs)} == {"P1 jewels": 2.0,
                                                                     "P2 jewels": 5.0}
     assert VIEW.series_round(obs) == 1

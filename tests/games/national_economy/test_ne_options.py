@@ -70,7 +70,7 @@ def test_options_default_to_the_specs_decisions_with_words_for_the_dialog() -> N
         assert o.name_en and o.name_ja and o.help_en and o.help_ja
         # The help says which choice is the spec's, in the player's words: no rule code (the
         # in-app rulebook prints none, so a code means nothing to a player).
-        assert "(the default)" in o.help_en and "(標準)" in o.help_ja
+        assert "(the default)" in o.help_en and "（標準）" in o.help_ja
         assert "NE-" not in o.help_en + o.help_ja
         for choice in o.choices:
             words = labels[o.key][choice]

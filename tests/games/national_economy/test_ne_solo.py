@@ -255,12 +255,12 @@ def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -
     assert shown["round"].text_ja == "ラウンド 3/9・賃金 1人$3"
     assert shown["bill"].text_en.startswith(
         "Payday this round: wages $6 (2 × $3) · you hold $2")
-    assert shown["bill"].text_ja.startswith("今ラウンドの給料日:賃金$6(2人×$3)・所持金$2")
+    assert shown["bill"].text_ja.startswith("今ラウンドの給料日：賃金$6（2人×$3）・所持金$2")
     tips = [p.tooltip_en for p in lay.pieces if p.id.startswith("round")]
     assert "Round 3: wage $3 per worker" in tips
     status = say(VIEW.status(obs, 0), "en")
     assert status.startswith("Payday: wages $6; you hold $2, so you are $4 short.")
-    assert say(SOLO.prompt(s, 0), "ja").startswith("給料日:賃金$6、所持金$2で$4足りません。")
+    assert say(SOLO.prompt(s, 0), "ja").startswith("給料日：賃金$6、所持金$2で$4足りません。")
     # Nothing to sell and $2 for $6 of wages: NE-R77 ends the game.
     s = solo(variant, cash=2, round_=3, tax=mode, public_extra=["stall", "market"])
     s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
@@ -269,7 +269,7 @@ def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -
     assert s.result == "bankrupt"
     assert texts(ev)[-1].endswith("owes $6 in wages but holds only $2: the game is over.")
     assert say(SOLO.prompt(s, 0)) == "Game over: the wages could not be paid."
-    assert say(SOLO.prompt(s, 0), "ja") == "ゲームオーバー:賃金を払えませんでした。"
+    assert say(SOLO.prompt(s, 0), "ja") == "ゲームオーバー：賃金を払えませんでした。"
     # Wages paid, the next round opens with its wage alone.
     s = solo(variant, cash=20, round_=3, tax=mode, public_extra=["stall", "market"])
     s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
@@ -278,7 +278,7 @@ def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -
     words += [say(name, lang) for name, _ in VIEW.series(SOLO.observation(s, 0))
               for lang in ("en", "ja")]
     assert "Round 4 begins (wage $3 per worker)." in texts(ev)
-    assert "ラウンド4開始(賃金は1人$3)。" in texts(ev, "ja")
+    assert "ラウンド4開始（賃金は1人$3）。" in texts(ev, "ja")
     assert not [w for w in words if "tax" in w.lower() or "税金" in w]
     # Under rules a with a tax, the same lines name it.
     s = solo("a", buildings=["farm"], cash=2, round_=3, public_extra=["stall", "market"])
@@ -630,7 +630,7 @@ def test_view_why_not_on_a_blocked_card() -> None:
     gestures = VIEW.gestures(obs, 0, SOLO.legal_actions(s))
     assert not any(g.target == "pub3" for g in gestures)
     assert "Blocked this round: Factory." in say(VIEW.status(obs, 0), "en")
-    assert "このラウンドふさがれている職場:工場" in say(VIEW.status(obs, 0), "ja")
+    assert "このラウンドふさがれている職場：工場" in say(VIEW.status(obs, 0), "ja")
 
 
 def _check_gestures(s: NESoloState) -> None:

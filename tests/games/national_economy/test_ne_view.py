@@ -328,7 +328,7 @@ def test_status_series_and_summary_in_both_languages() -> None:
     assert ("Player 1: cash $20 + buildings $80 + Railway +16 + Headquarters Building +18 "
             "− penalties 6 = 128") in en
     assert ja.splitlines()[0] == "プレイヤー1の勝ちです。"
-    assert "プレイヤー1:現金$20 + 建物$80 + 鉄道+16 + 本社ビル+18 − 未払い罰符6 = 128点" in ja
+    assert "プレイヤー1：現金$20 + 建物$80 + 鉄道+16 + 本社ビル+18 − 未払い罰符6 = 128点" in ja
     assert say(VIEW.status(obs, 0), "en") == "Player 1 wins."
 
 

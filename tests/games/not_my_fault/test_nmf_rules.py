@@ -357,7 +357,7 @@ def test_events_have_both_languages_and_keep_cards_private() -> None:
     assert public.seats is None and "4" not in say(public, "en").replace("11", "")
     audit = next(e for e in events if e.kind == "audit")
     assert "less than the declared 11" in say(audit, "en")
-    assert say(audit, "ja").startswith("プレイヤー2が監査!")
+    assert say(audit, "ja").startswith("プレイヤー2が監査！")
 
 
 def test_deal_events_show_each_seat_only_its_hand() -> None:
@@ -380,7 +380,7 @@ def test_describe_action() -> None:
     s = NotMyFaultState(2)
     assert say(GAME.describe_action(s, "play:4:7")) == "Play Progress 4 face down, declare 7"
     assert say(GAME.describe_action(s, "play:4:7"), "ja") == "進捗4を伏せて「7」と申告する"
-    assert say(GAME.describe_action(s, AUDIT), "ja") == "監査!"
+    assert say(GAME.describe_action(s, AUDIT), "ja") == "監査！"
 
 
 def test_heuristic_values_reprimand_differences() -> None:

@@ -101,7 +101,7 @@ def test_raise_is_a_drag_onto_a_milestone_and_audit_a_button() -> None:
                      for i, v in enumerate((2, 8, 8)) for m in (18, 25)}
     [button] = [x for x in g if x.source is None]
     assert (button.action, button.label_en, button.label_ja, button.shortcut,
-            button.target) == ("audit", "Audit!", "監査!", "A", None)
+            button.target) == ("audit", "Audit!", "監査！", "A", None)
     drag = next(x for x in g if x.action == "play:8:25")
     assert drag.label_en == "Play 8 face down, declare 25"
     assert drag.label_ja == "8を伏せて「25」と申告"

@@ -209,7 +209,7 @@ def test_mistakes_in_the_app(make_window, qtbot, how: str) -> None:  # type: ign
     assert last is not None and last["kind"] == how and last["beat"] == 1
     _settle(c, qtbot)
     log = window.table_page.log.toPlainText()
-    assert "ミス!" in log and "1語目" in log
+    assert "ミス！" in log and "1語目" in log
     # Beats, called and pressed words are read by both seats but write no line.
     assert not {"beat", "press", "call", "ask", "random"} & set(log.splitlines())
 

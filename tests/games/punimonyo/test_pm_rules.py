@@ -372,5 +372,5 @@ def test_log_lines_in_both_languages_without_secrets() -> None:
         session.submit(r, f"word:{w}")
         session.submit(r, BEAT)
     lines = _log(session, None, "ja")
-    assert any(line.startswith("正解!") and "ぷにぅ・もにょ・もにょ" in line for line in lines)
+    assert any(line.startswith("正解！") and "ぷにぅ・もにょ・もにょ" in line for line in lines)
     assert not any(line in ("beat", "press", "ask", "call") for line in lines)  # no lines

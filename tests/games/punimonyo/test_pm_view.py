@@ -132,7 +132,7 @@ def test_status_lines_in_both_languages() -> None:
     assert "looks away" in say(VIEW.status(GAME.observation(s, 0), 0), "en")
     s = listen(ask(s, [P, P, P]))
     assert say(VIEW.status(GAME.observation(s, 0), 0), "en").startswith("Answer! Word 1 of 3")
-    assert say(VIEW.status(GAME.observation(s, 0), 0), "ja").startswith("答えて!1/3語目")
+    assert say(VIEW.status(GAME.observation(s, 0), 0), "ja").startswith("答えて！1/3語目")
     s, _ = play(s, "word:monyo")
     assert "next beat" in say(VIEW.status(GAME.observation(s, 0), 0), "en")
 
@@ -155,7 +155,8 @@ def test_score_board_last_answer_and_end_of_match() -> None:
     assert table[-1][0] == "Total" and table[-2][0] == "Longest correct (words)"
     assert [row[1:] for row in table[1:4]] == [["0", "1"], ["1", "1"], ["1", "1"]]
     assert [say(row[0], "ja") for row in cells[1:]] == [
-        "スティント1(正解数)", "スティント2(正解数)", "スティント3(正解数)", "最長正解(語)", "合計"]
+        "スティント1（正解数）", "スティント2（正解数）", "スティント3（正解数）",
+        "最長正解（語）", "合計"]
     assert say(VIEW.summary(obs), "en").startswith("Match over: Player 2 wins, 3 to 2.")
     assert VIEW.series_round(obs) == 6 and VIEW.high_score(obs) is None
     layout = _layout(s, None)

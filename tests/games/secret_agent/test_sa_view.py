@@ -157,7 +157,7 @@ def test_action_drags_go_onto_countries_hands_and_counters() -> None:
     assert g["special:SS-JB:1:secret"] == {(own["SS-JB"], pile_id(1))}
     assert g["pass"] == {(None, None)}
     obs = GAME.observation(s, 0)
-    assert say(VIEW.status(obs, 0)).startswith("Choose your action. Drag a card onto")
+    assert say(VIEW.status(obs, 0)).startswith("Your action. Drag a card to")
     assert "ドラッグ" in say(VIEW.status(obs, 0), "ja")
 
 
@@ -223,14 +223,14 @@ def test_dice_show_the_threshold_and_why_the_roll_went_as_it_did() -> None:
     s, events = play(s, "roll:4-6")
     check = next(e for e in events if e.kind == "check")  # SA-R22, R40: the roll, logged
     assert say(check) == ("Player 1 rolls 4+6 = 10 against 9 for the disaster: failure.")
-    assert say(check, "ja") == "プレイヤー1のダイス 4+6 = 10(災害は9以下で成功)→失敗。"
+    assert say(check, "ja") == "プレイヤー1のダイス 4+6 = 10（災害は9以下で成功）→失敗。"
     lay = VIEW.layout(GAME.observation(s, 2), 2)
     pieces = by_id(lay)
     assert pieces["die0"].art["value"] == 4 and pieces["die1"].art["value"] == 6
     t = texts(lay)
     assert t["threshold"] == "≤ 9"
     assert (t["check"], t["check_1"]) == ("Player 1: 10 > 9, failure", "(the disaster)")
-    assert texts(lay, "ja")["check"] == "プレイヤー1:10>9で失敗"
+    assert texts(lay, "ja")["check"] == "プレイヤー1：10>9で失敗"
 
 
 def test_auction_bids_are_backs_until_the_reveal() -> None:
@@ -269,10 +269,10 @@ def test_cards_seen_going_into_a_hand_are_shown_under_its_pile() -> None:
         token = by_id(lay)[known_id(3, 0)]
         assert (token.art["label_en"], token.art["label_ja"]) == ("J.B.", "J.B.")
         assert "Everyone saw J.B. go into Player 4's hand" in token.tooltip_en
-        assert texts(lay)["known3"] == "1 seen:" and texts(lay, "ja")["known3"] == "うち既知1枚:"
+        assert texts(lay)["known3"] == "1 seen:" and texts(lay, "ja")["known3"] == "うち既知1枚："
         pile = by_id(lay)[pile_id(3)]
         assert pile.tooltip_en.endswith(" Seen going in: J.B.")
-        assert pile.tooltip_ja.endswith("手札に入るのが見えたカード:J.B.。")
+        assert pile.tooltip_ja.endswith("手札に入るのが見えたカード：J.B.。")
         assert_inside(lay)
     own = VIEW.layout(GAME.observation(s, 3), 3)
     assert known_id(3, 0) not in by_id(own) and "known3" not in texts(own)
@@ -323,7 +323,7 @@ def test_a_question_nothing_in_hand_answers_names_the_button_left() -> None:
         "J.B. is for hire: bid a contract face down, or do not bid. "
         "Nothing in your hand answers this: press Do not bid (N).")
     assert say(VIEW.status(obs, 2), "ja").endswith(
-        "手札に出せるカードがありません。「契約しない」(N)を押してください。")
+        "手札に出せるカードがありません。「契約しない」（N）を押してください。")
     # A defender without a spy or a counter (SA-R21) is told to press "That is all".
     s = position([["DS-NUC-8", "SP-2"], ["TE-SPA-1"], ["CO-1"]],
                  country={1: ["TE-NUC-2"]})

@@ -73,7 +73,7 @@ def test_refusals_read_well() -> None:
         assert ("column 1, row 2" if lang == "en" else "2行1列") in text  # the cell 1,0
     assert say(GAME.reason(s, "place:M43@1,0"), "ja").endswith("置けません。")
     assert say(Msg("card.M41")) == "M41 (road E–W, river N–S, 2 dogs)"
-    assert say(Msg("card.M41"), "ja") == "M41(道右左・川上下・牧羊犬2)"
+    assert say(Msg("card.M41"), "ja") == "M41（道右左・川上下・牧羊犬2）"
 
 
 def test_rulebooks_cover_the_game_and_options() -> None:

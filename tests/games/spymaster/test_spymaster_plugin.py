@@ -24,7 +24,7 @@ def test_deck_mixes_have_words_in_the_new_game_dialog() -> None:
     deck = next(o for o in spec.options if o.key == "deck")
     assert choice_label(spec, deck, "9-6-6", "en") == \
         "Spies 9 · Forces 6 · Hackers 6 (standard)"
-    assert choice_label(spec, deck, "9-6-6", "ja") == "スパイ9・特殊部隊6・ハッカー6(標準)"
+    assert choice_label(spec, deck, "9-6-6", "ja") == "スパイ9・特殊部隊6・ハッカー6（標準）"
     for value in deck.choices:
         spies, forces, hackers = str(value).split("-")
         for lang in ("en", "ja"):

@@ -168,6 +168,6 @@ def test_the_naming_prompt_names_the_keys_of_the_call_buttons() -> None:
     from tabletop.engine import Msg
     from tabletop.games.spymaster.data import TYPE_KEYS
 
-    for lang in ("en", "ja"):
+    for lang, (left, right) in (("en", "()"), ("ja", "（）")):
         prompt = say(Msg("prompt.name"), lang)
-        assert all(f"({key})" in prompt for key in TYPE_KEYS.values()), prompt
+        assert all(f"{left}{key}{right}" in prompt for key in TYPE_KEYS.values()), prompt
