@@ -49,7 +49,7 @@ from tabletop.cli_io import (
     shown,
 )
 from tabletop.engine.errors import GameError
-from tabletop.engine.files import PATH_CHARS, quote
+from tabletop.engine.files import PATH_CHARS, local_time, quote
 from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation, random_action
 from tabletop.engine.savefile import write_atomic
 from tabletop.engine.session import Session
@@ -898,7 +898,7 @@ def _cmd_stats(args: argparse.Namespace, out: TextIO) -> int:
             cells = [shown(f.level), f.games, f.wins, f.losses, f.draws,
                      f"{f.win_rate * 100:.0f}%",
                      f"{f.low * 100:.0f}%-{f.high * 100:.0f}%", f.streak, f.longest, best,
-                     f.last[:10]]
+                     local_time(f.last, date_only=True)]
             print("  " + "".join(f"{cell:>{width}}" if i else f"{cell:<{width}}"
                                  for i, (cell, (_, width)) in enumerate(
                                      zip(cells, _STATS_COLUMNS, strict=True))).rstrip(),

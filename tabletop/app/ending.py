@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop.engine.files import local_time
+
 from .i18n import spec_name, tr
 
 if TYPE_CHECKING:
@@ -144,8 +146,7 @@ class Ending:
         rows = [[tr("scores.rank", lang), tr("scores.score", lang), tr("scores.result", lang),
                  tr("scores.date", lang)]]
         for i, e in enumerate(filed.entries):
-            rows.append([str(i + 1), str(e.score), e.result(lang),
-                         e.date.replace("T", " ")[:16]])
+            rows.append([str(i + 1), str(e.score), e.result(lang), local_time(e.date)])
         title = tr("scores.title", lang, rules=filed.entry.title(lang))
         return title, rows, filed.place
 

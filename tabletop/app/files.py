@@ -19,6 +19,7 @@ from PySide6 import QtWidgets
 from PySide6.QtCore import QTimer
 
 from tabletop.engine.errors import SaveFileError
+from tabletop.engine.files import local_time
 
 from .i18n import plain, spec_name, tr
 from .saves import DamagedAutosave, Pending, SaveStore
@@ -112,13 +113,14 @@ class Files:
         return self.pending
 
     def describe_pending(self) -> str:
-        """The chooser's offer to resume the unfinished game ("" when there is none)."""
+        """The chooser's offer to resume the unfinished game ("" when there is none), saved
+        at a time on the player's clock."""
         if self.pending is None:
             return ""
         data = self.pending.data
         plugin = self._window.plugins.get(data.game_id)
         name = spec_name(plugin.spec, self.lang) if plugin is not None else data.game_id
-        when = data.updated.replace("T", " ").replace("Z", " UTC")
+        when = local_time(data.updated)
         return tr("resume.offer", self.lang, game=name, moves=data.moves, when=when)
 
     def resume_pending(self) -> GameController | None:
@@ -176,7 +178,8 @@ class Files:
         from tabletop.engine import savefile
 
         self.saves.saves_dir.mkdir(parents=True, exist_ok=True)
-        name = f"{controller.setup.game_id}-{savefile.now_iso()[:10]}.json"
+        # Named by the player's date: past midnight in Japan, UTC's is still yesterday's.
+        name = f"{controller.setup.game_id}-{local_time(savefile.now_iso(), date_only=True)}.json"
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self._parent, plain(tr("act.save", self.lang)), str(self.saves.saves_dir / name),
             SAVE_FILTER)

@@ -1,5 +1,5 @@
-"""The new-game dialog: how many players, who plays each seat (and the people's names), game
-options, and the seed.
+"""The new-game dialog: which game (any installed one), how many players, who plays each seat
+(and the people's names), game options, and the seed.
 
 It returns a ``GameSetup``, the plain description of a match that the controller starts and
 that "Restart" and "Play again" reuse; a game's front page describes its matches the same way
@@ -11,22 +11,24 @@ from __future__ import annotations
 
 import random
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, overload
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator
+from PySide6.QtGui import QIntValidator, QMouseEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -36,7 +38,7 @@ from tabletop.api import HUMAN
 from tabletop.engine.spec import AI_LEVELS as SEAT_LEVELS
 from tabletop.engine.spec import GameSpec, OptionSpec, OptionValue
 
-from .i18n import player_name, spec_name, tr
+from .i18n import escape, player_name, spec_name, tr
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -45,6 +47,9 @@ if TYPE_CHECKING:
 AI_LEVELS: tuple[str, ...] = tuple(lv for lv in SEAT_LEVELS if lv != "random")
 SEAT_CHOICES: tuple[str, ...] = (HUMAN, *AI_LEVELS)
 SEED_LIMIT = 2**31 - 1
+#: What the dialog's ``exec()`` answers when the player leaves it for the picked game's own
+#: page (``NewGameDialog.page_game``) instead of starting a match.
+OPEN_PAGE = 2
 #: The save file's ``ui`` entry with the tag of the front page that started the match. Saves
 #: written before front pages had tags kept the one page's tag (a campaign's slot) under
 #: ``"campaign"``; they are read the same way.
@@ -210,42 +215,172 @@ def choice_label(spec: GameSpec, opt: OptionSpec, value: OptionValue, lang: str,
     return str(value).replace("-", " ").replace("_", " ").capitalize()
 
 
+class _OptionLabel(QLabel):
+    """An option's name beside its control, with the same help on hover. A click on it works
+    the control as a click on a check box's own words would: the control takes the keyboard,
+    and a check box is ticked or cleared."""
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        super().mouseReleaseEvent(event)
+        buddy = self.buddy()
+        if (event.button() != Qt.MouseButton.LeftButton or buddy is None
+                or not buddy.isEnabled() or not self.rect().contains(event.position().toPoint())):
+            return
+        buddy.setFocus(Qt.FocusReason.MouseFocusReason)
+        if isinstance(buddy, QCheckBox):
+            buddy.click()
+
+
+def _keep_room(widget: QWidget) -> None:
+    """A hidden ``widget`` keeps its room in the layout: the controls below it stay put."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
+
+
 class NewGameDialog(QDialog):
-    """Asks for players, seats (with the people's names), options and seed; ``setup()`` reads
-    the answer.
+    """Asks for the game, players, seats (with the people's names), options and seed;
+    ``setup()`` reads the answer.
+
+    The dialog opens on ``spec``'s game. With ``games`` (every installed game, in the game
+    list's order) a list at its top picks another: the seats, options and seed then become
+    that game's, from its set-up in ``setups`` (the last one played of each game) if it has
+    one; the names typed so far stay with their seats. A game in ``pages`` is played from a
+    page of its own (a campaign, say): picked, the dialog offers that page, and the player who
+    takes the offer closes it with ``OPEN_PAGE`` (``page_game`` names the game). A single match
+    of that game may still be started here.
 
     With ``settings`` (the window's) the names typed for each seat position are remembered
     when the dialog is accepted and offered again by the next one, of any game; without, the
     names of ``previous`` are offered.
+
+    Changing the number of players moves nothing: the rows of the seats not in play keep
+    their room, as does the note that only computers play, so that the control under the
+    mouse stays under it.
     """
 
     def __init__(self, spec: GameSpec, lang: str, previous: GameSetup | None = None,
-                 parent: QWidget | None = None, settings: QSettings | None = None) -> None:
+                 parent: QWidget | None = None, settings: QSettings | None = None, *,
+                 games: Sequence[GameSpec] = (), setups: Mapping[str, GameSetup] | None = None,
+                 pages: Collection[str] = ()) -> None:
         super().__init__(parent)
-        self.spec = spec
         self.lang = lang
         self.settings = settings
-        self._you: int | None = None  # the lone person's seat the choices are worded for
-        self.setWindowTitle(tr("new.title", lang, game=spec_name(spec, lang)))
+        self.games: dict[str, GameSpec] = {g.id: g for g in games}
+        if spec.id not in self.games:
+            self.games = {spec.id: spec, **self.games}
+        self._setups = dict(setups or {})
+        if previous is not None and previous.game_id == spec.id:
+            self._setups[spec.id] = previous
+        self._pages = frozenset(pages)
+        self.page_game: str | None = None  # the game whose page the player chose to open
         self.setMinimumWidth(440)
-        if previous is not None and previous.game_id != spec.id:
-            previous = None
 
         outer = QVBoxLayout(self)
-        title = QLabel(f"<h2>{spec_name(spec, lang)}</h2>")
-        outer.addWidget(title)
+        # The game: its name as the heading when there is no other, else a list of them all.
+        self.title = QLabel()
+        outer.addWidget(self.title)
+        self.game_combo = QComboBox()
+        for game in self.games.values():
+            self.game_combo.addItem(spec_name(game, lang), game.id)
+        self.game_combo.setAccessibleName(tr("new.game", lang))
+        game_row = QWidget()
+        game_form = QFormLayout(game_row)
+        game_form.setContentsMargins(0, 0, 0, 0)
+        game_form.addRow(tr("new.game", lang), self.game_combo)
+        outer.addWidget(game_row)
+        several = len(self.games) > 1
+        game_row.setVisible(several)
+        self.title.setVisible(not several)
+        self.game_combo.setVisible(several)
+        # The offer of a game's own page, for a game played from one.
+        self.page_note = QLabel()
+        self.page_note.setWordWrap(True)
+        self.page_button = QPushButton(tr("new.open_page", lang))
+        self.page_button.clicked.connect(self._open_page)
+        self._page_row = QWidget()
+        page_lay = QHBoxLayout(self._page_row)
+        page_lay.setContentsMargins(0, 0, 0, 0)
+        page_lay.addWidget(self.page_note, 1)
+        page_lay.addWidget(self.page_button)
+        outer.addWidget(self._page_row)
 
-        # players and seats
+        # The game's own part (seats and options), built again for each game picked.
+        self._body: QWidget | None = None
+        self._body_lay = QVBoxLayout()
+        self._body_lay.setContentsMargins(0, 0, 0, 0)
+        outer.addLayout(self._body_lay)
+
+        # seed
+        seed_form = QFormLayout()
+        self.seed_edit = QLineEdit()
+        self.seed_edit.setPlaceholderText(tr("new.seed_random", lang))
+        self.seed_edit.setValidator(QIntValidator(0, SEED_LIMIT, self))
+        self.seed_edit.setToolTip(tr("new.seed_help", lang))
+        seed_form.addRow(tr("new.seed", lang), self.seed_edit)
+        outer.addLayout(seed_form)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("new.start", lang))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("new.cancel", lang))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        outer.addWidget(buttons)
+
+        self._build(spec)
+        self.game_combo.setCurrentIndex(self.game_combo.findData(spec.id))
+        self.game_combo.currentIndexChanged.connect(self._game_picked)
+
+    def pick_game(self, game_id: str) -> None:
+        """Show ``game_id``'s seats and options, as picking it in the list does."""
+        self.game_combo.setCurrentIndex(self.game_combo.findData(game_id))
+
+    def _game_picked(self) -> None:
+        game = self.games.get(str(self.game_combo.currentData()))
+        if game is not None and game.id != self.spec.id:
+            self._build(game)
+            if self.isVisible():  # the dialog takes the new game's size, no more
+                self.adjustSize()
+
+    def _open_page(self) -> None:
+        """Leave the dialog for the picked game's own page (the window opens it)."""
+        self.page_game = self.spec.id
+        self.done(OPEN_PAGE)
+
+    def _build(self, spec: GameSpec) -> None:
+        """The seats and options of ``spec``'s game, from its last set-up if it has one, in
+        place of those shown; the names typed so far stay with their seats."""
+        lang = self.lang
+        previous = self._setups.get(spec.id)
+        carried = self._names_so_far() if self._body is not None else []
+        self.spec = spec
+        self._you: int | None = None  # the lone person's seat the choices are worded for
+        name = spec_name(spec, lang)
+        self.setWindowTitle(tr("new.title", lang, game=name))
+        self.title.setText(f"<h2>{escape(name)}</h2>")
+        self.page_note.setText(tr("new.page_note", lang, game=name))
+        self._page_row.setVisible(spec.id in self._pages)
+        body = QWidget()
+        lay = QVBoxLayout(body)
+        lay.setContentsMargins(0, 0, 0, 0)
+
+        # players and seats: a grid, not a form, as a form gives a hidden row's room away
         seat_box = QGroupBox(tr("new.seats", lang))
-        self._seat_form = QFormLayout(seat_box)
+        seat_grid = QGridLayout(seat_box)
+        seat_grid.setColumnStretch(1, 1)
+        seat_grid.setColumnStretch(2, 1)
         self.players_spin = QSpinBox()
         self.players_spin.setRange(spec.min_players, spec.max_players)
         self.players_spin.setEnabled(spec.min_players != spec.max_players)
-        self._seat_form.addRow(tr("new.players", lang), self.players_spin)
+        players_label = QLabel(tr("new.players", lang))
+        players_label.setBuddy(self.players_spin)
+        seat_grid.addWidget(players_label, 0, 0)
+        seat_grid.addWidget(self.players_spin, 0, 1, 1, 2)
         self.seat_combos: list[QComboBox] = []
         # A person's seat has a name field; a computer's shows the name the app gives it.
         self.name_edits: list[QLineEdit] = []
-        self._seat_rows: list[QWidget] = []
+        self._seat_rows: list[tuple[QWidget, ...]] = []
         self._typed: list[str] = []  # a name kept while its seat is the computer's
         self._shown_human: list[bool | None] = [None] * spec.max_players
         for seat in range(spec.max_players):
@@ -256,20 +391,23 @@ class NewGameDialog(QDialog):
                     combo.setItemData(combo.count() - 1, tr("seat.expert_help", lang),
                                       Qt.ItemDataRole.ToolTipRole)
             self.seat_combos.append(combo)
-            name = QLineEdit()
-            name.setMaxLength(NAME_LIMIT)
-            name.setPlaceholderText(player_name(seat, lang))
-            name.setAccessibleName(tr("new.name", lang, player=player_name(seat, lang)))
-            name.setToolTip(tr("new.name_help", lang))
-            self.name_edits.append(name)
-            self._typed.append(self._remembered_name(seat, previous))
-            row = QWidget()
-            row_lay = QHBoxLayout(row)
-            row_lay.setContentsMargins(0, 0, 0, 0)
-            row_lay.addWidget(combo, 1)
-            row_lay.addWidget(name, 1)
+            edit = QLineEdit()
+            edit.setMaxLength(NAME_LIMIT)
+            edit.setPlaceholderText(player_name(seat, lang))
+            edit.setAccessibleName(tr("new.name", lang, player=player_name(seat, lang)))
+            edit.setToolTip(tr("new.name_help", lang))
+            self.name_edits.append(edit)
+            self._typed.append(carried[seat] if seat < len(carried)
+                               else self._remembered_name(seat, previous))
+            label = QLabel(tr("player", lang, n=seat + 1))
+            label.setBuddy(combo)
+            row = (label, combo, edit)
+            # The rows of the largest table have their room from the start: a seat that
+            # comes into play shows in it, and nothing below moves.
+            for column, widget in enumerate(row):
+                _keep_room(widget)
+                seat_grid.addWidget(widget, seat + 1, column)
             self._seat_rows.append(row)
-            self._seat_form.addRow(tr("player", lang, n=seat + 1), row)
         start_players = previous.players if previous else spec.min_players
         self.players_spin.setValue(start_players)
         seats = previous.seats if previous else default_seats(spec.max_players)
@@ -279,10 +417,11 @@ class NewGameDialog(QDialog):
             self._show_name(seat)
             combo.currentIndexChanged.connect(lambda _=0, s=seat: self._show_name(s))
         self.players_spin.valueChanged.connect(self._update_seat_rows)
-        outer.addWidget(seat_box)
+        lay.addWidget(seat_box)
         self.watch_note = QLabel(tr("new.need_human", lang))
         self.watch_note.setWordWrap(True)
-        outer.addWidget(self.watch_note)
+        _keep_room(self.watch_note)
+        lay.addWidget(self.watch_note)
         for combo in self.seat_combos:
             combo.currentIndexChanged.connect(self._update_seat_rows)
 
@@ -301,32 +440,35 @@ class NewGameDialog(QDialog):
             for opt in asked:
                 current = given.get(opt.key, opt.default)
                 widget = self._option_widget(opt, current)
+                # The name is a buddy: "&" is a mnemonic's mark there, so it is doubled.
+                label = _OptionLabel(spec_name(opt, lang).replace("&", "&&"))
+                label.setBuddy(widget)
                 help_text = opt.help_ja if lang == "ja" else opt.help_en
-                if help_text:
+                if help_text:  # the name is where a player looks for what an option does
                     widget.setToolTip(help_text)
+                    label.setToolTip(help_text)
                 self.option_widgets[opt.key] = widget
-                opt_form.addRow(spec_name(opt, lang), widget)
-            outer.addWidget(opt_box)
+                opt_form.addRow(label, widget)
+            lay.addWidget(opt_box)
 
-        # seed
-        seed_form = QFormLayout()
-        self.seed_edit = QLineEdit()
-        self.seed_edit.setPlaceholderText(tr("new.seed_random", lang))
-        self.seed_edit.setValidator(QIntValidator(0, SEED_LIMIT, self))
-        self.seed_edit.setToolTip(tr("new.seed_help", lang))
-        if previous is not None and previous.fixed_seed:
-            self.seed_edit.setText(str(previous.seed))
-        seed_form.addRow(tr("new.seed", lang), self.seed_edit)
-        outer.addLayout(seed_form)
+        # The seed typed for the game shown stays; else the one its last match had.
+        if not self.seed_edit.isModified():
+            fixed = previous is not None and previous.fixed_seed
+            self.seed_edit.setText(str(previous.seed) if fixed and previous else "")
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("new.start", lang))
-        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("new.cancel", lang))
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        outer.addWidget(buttons)
+        old, self._body = self._body, body
+        if old is not None:
+            self._body_lay.removeWidget(old)
+            old.hide()
+            old.deleteLater()
+        self._body_lay.addWidget(body)
         self._update_seat_rows()
+
+    def _names_so_far(self) -> list[str]:
+        """The name at each seat position as it stands: typed in its field, or kept for the
+        person while the seat is the computer's."""
+        return [edit.text() if self._shown_human[seat] else self._typed[seat]
+                for seat, edit in enumerate(self.name_edits)]
 
     def _option_widget(self, opt: OptionSpec, value: OptionValue) -> QWidget:
         if isinstance(opt.default, bool):
@@ -335,11 +477,17 @@ class NewGameDialog(QDialog):
             return box
         if opt.choices:
             combo = QComboBox()
-            # Reworded when the seats change: the box follows its longest label.
+            # Reworded when the seats change: the box follows its longest label, and is as
+            # wide from the start as its widest wording, for whichever seat the person takes.
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
             for choice in opt.choices:
-                combo.addItem(choice_label(self.spec, opt, choice, self.lang, self._you),
-                              choice)
+                combo.addItem("", choice)
+            widest = 0
+            for you in (*range(self.spec.max_players), None):
+                self._word_choices(combo, opt, you)
+                widest = max(widest, combo.sizeHint().width())
+            combo.setMinimumWidth(widest)
+            self._word_choices(combo, opt, self._you)
             combo.setCurrentIndex(max(0, combo.findData(value)))
             return combo
         if isinstance(opt.default, int):
@@ -401,7 +549,8 @@ class NewGameDialog(QDialog):
     def _update_seat_rows(self) -> None:
         n = self.players_spin.value()
         for seat, row in enumerate(self._seat_rows):
-            self._seat_form.setRowVisible(row, seat < n)
+            for widget in row:
+                widget.setVisible(seat < n)
         seats = [c.currentData() for c in self.seat_combos[:n]]
         self.watch_note.setVisible(HUMAN not in seats)
         humans = [i for i, s in enumerate(seats) if s == HUMAN]
@@ -415,9 +564,11 @@ class NewGameDialog(QDialog):
         for opt in self.spec.options:
             combo = self.option_widgets.get(opt.key)
             if isinstance(combo, QComboBox) and opt.choices:
-                for i in range(combo.count()):
-                    combo.setItemText(i, choice_label(self.spec, opt, combo.itemData(i),
-                                                      self.lang, you))
+                self._word_choices(combo, opt, you)
+
+    def _word_choices(self, combo: QComboBox, opt: OptionSpec, you: int | None) -> None:
+        for i in range(combo.count()):
+            combo.setItemText(i, choice_label(self.spec, opt, combo.itemData(i), self.lang, you))
 
     def set_seat(self, seat: int, choice: str) -> None:
         combo = self.seat_combos[seat]

@@ -4,11 +4,11 @@ level, read from the game records (``tabletop.records``).
 For the game chosen at the top (by default the game on the table, else the last one played) a
 table gives, per opponent level, the games, wins, losses and draws, the win rate with its 95%
 Wilson interval, the current and the longest winning streak, the best score and the date of the
-latest game; a chart below plots the win rate after each game, one line per level. Export CSV
-writes that game's records, one game a row. With nothing recorded yet the window says so. The
-records are read afresh each time the window opens or the game changes; a damaged record file is
-set aside by the store and named here. pyqtgraph loads when the first chart is drawn, not with the
-app.
+latest game (on the player's calendar; the records keep UTC); a chart below plots the win rate
+after each game, one line per level. Export CSV writes that game's records, one game a row.
+With nothing recorded yet the window says so. The records are read afresh each time the window
+opens or the game changes; a damaged record file is set aside by the store and named here.
+pyqtgraph loads when the first chart is drawn, not with the app.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tabletop.engine.files import local_time
 from tabletop.engine.spec import AI_LEVELS
 from tabletop.records import (
     ALL,
@@ -80,7 +81,7 @@ def figure_row(f: Figures, lang: str) -> list[str]:
     best = "" if f.best_score is None else f"{f.best_score:g}"
     return [level_name(f.level, lang), str(f.games), str(f.wins), str(f.losses), str(f.draws),
             _percent(f.win_rate), f"{_percent(f.low)} – {_percent(f.high)}", str(f.streak),
-            str(f.longest), best, f.last[:10]]
+            str(f.longest), best, local_time(f.last, date_only=True)]
 
 
 class StatsWindow(QDialog):

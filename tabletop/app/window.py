@@ -12,7 +12,8 @@ moment needs; the rest is done by parts with one job each: the menus and which a
 used (``menus``), the files (``files``: autosave slot, resume, Save…, Open…, Replay…), the end
 of a match (``ending``) and the games' front pages (``front_pages``). The chooser is all that
 start-up builds: the table, the thinker, the controller and the other pages are made the first
-time they are needed, so the window paints sooner.
+time they are needed, so the window paints sooner. The first start opens maximised on a small
+screen and on most of a larger one (``fit``); later starts open the window as it was left.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ from tabletop.registry import LoadFailure, load_plugins
 from .chooser import ChooserPage
 from .ending import Ending
 from .files import Files
-from .fit import available, resize_to_fit
+from .fit import available, fills_screen, first_window_size, resize_to_fit
 from .front_pages import FrontPages
-from .i18n import LANGUAGES, spec_name, tr
+from .i18n import LANGUAGES, sort_key, spec_name, tr
 from .menus import Menus
 from .qt_words import use_language
 from .saves import SaveStore
@@ -123,13 +124,18 @@ class MainWindow(QMainWindow):
         self.front_pages = FrontPages(self)
         self.menus = Menus(self, self, lambda: (self._table_page.game_buttons
                                                 if self._table_page is not None else []))
-        # The first start fills most of the screen: the table is what the player came for.
+        # The first start fills a small screen and most of a larger one: the table is what
+        # the player came for. Later starts open the window as it was left, its size and
+        # whether it was maximised (``closeEvent`` keeps both).
         free = available(self)
-        resize_to_fit(self, max(1200, free.width() * 9 // 10), max(740, free.height() * 9 // 10))
+        resize_to_fit(self, *first_window_size(free))
+        # Maximised when first shown, unless a size is set before then: a remembered one, or
+        # its caller's own (a test's, a screenshot's).
+        self._maximise_at: QtCore.QSize | None = self.size() if fills_screen(free) else None
         if settings is not None:
             geometry = settings.value("window/geometry")
-            if isinstance(geometry, QtCore.QByteArray):
-                self.restoreGeometry(geometry)
+            if isinstance(geometry, QtCore.QByteArray) and self.restoreGeometry(geometry):
+                self._maximise_at = None
         self.chooser.resume_requested.connect(self.files.resume_pending)
         self.chooser.discard_requested.connect(self.files.discard_pending)
         self.files.claim_slot()
@@ -324,26 +330,41 @@ class MainWindow(QMainWindow):
 
     def open_new_game(self, game_id: str | None = None) -> GameSetup | None:
         """Ask for a set-up in the new-game dialog and start it; ``None`` when cancelled.
-        Without ``game_id``: the game on the table, else the game played last, else the
-        first of the game list (Ctrl+N always opens a dialog)."""
-        from .newgame import NewGameDialog
 
+        The dialog lists every game, in the game list's order, and opens on ``game_id``;
+        without it, on the game on the table, else the game played last, else the first of
+        the list (Ctrl+N always opens a dialog). A game played from its own page is offered
+        that page there, unless the player came from it; taking the offer leaves the match
+        on the table (asking first while it runs) for that page, as Play on the game list
+        would open it."""
+        from .newgame import OPEN_PAGE, NewGameDialog
+
+        listed = sorted(self.plugins.values(), key=lambda p: sort_key(p.spec, self.lang))
         if game_id is None:
             if self.controller is not None:
                 game_id = self.controller.setup.game_id
             elif self._last_setups:
                 game_id = next(reversed(self._last_setups))
-            elif self.chooser.game_cards:
-                game_id = next(iter(self.chooser.game_cards))
+            elif listed:
+                game_id = listed[0].spec.id
             else:
                 self.show_chooser()
                 return None
         plugin = self.plugins.get(game_id)
         if plugin is None:
             return None
+        on_show = self.stack.currentWidget()
+        pages = [p.spec.id for p in listed if self.front_pages.has_page(p.spec.id)
+                 and self.front_pages.page(p.spec.id) is not on_show]
         dialog = NewGameDialog(plugin.spec, self.lang, self._last_setups.get(game_id), self,
-                               settings=self.settings)
-        if dialog.exec() != NewGameDialog.DialogCode.Accepted:
+                               settings=self.settings, games=[p.spec for p in listed],
+                               setups=self._last_setups, pages=pages)
+        answer = dialog.exec()
+        if answer == OPEN_PAGE and dialog.page_game is not None:
+            if self.controller is None or self.back_to_chooser():
+                self.front_pages.open(dialog.page_game)
+            return None
+        if answer != NewGameDialog.DialogCode.Accepted:
             return None
         if not self.confirm_leave():
             return None
@@ -459,7 +480,18 @@ class MainWindow(QMainWindow):
         box.open()
         return box
 
-    # -- painting and closing -------------------------------------------------------------
+    # -- showing, painting and closing ----------------------------------------------------
+    def setVisible(self, visible: bool) -> None:
+        """Shown the first time on a small screen, and at the size the start gave it, the
+        window is shown maximised (``__init__``)."""
+        planned, self._maximise_at = self._maximise_at, None
+        if visible and planned is not None and self.size() == planned:
+            # showMaximized sets the state through a method, which needs none of the Qt
+            # namespace's enums before the first paint; it shows the window through here.
+            self.showMaximized()
+            return
+        super().setVisible(visible)
+
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
         if not self._painted:

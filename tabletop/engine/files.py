@@ -80,6 +80,22 @@ def now_iso() -> str:
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
+def local_time(stamp: str, *, date_only: bool = False) -> str:
+    """A time stamp the app wrote (ISO 8601 in UTC: a save's ``"2025-01-02T15:30:00Z"``,
+    ``now_iso``'s ``"...+00:00"``) as the player's own clock shows it, to the minute:
+    "2025-01-03 00:30" in Japan. The files keep UTC, so that they compare and sort wherever
+    they were written; the player reads the time of the place they sit in. The digits read the
+    same in English and Japanese. A stamp without its zone is UTC, as the app writes them; one
+    that is no time at all is shown as the file has it."""
+    try:
+        moment = datetime.fromisoformat(stamp)
+    except (TypeError, ValueError):
+        return stamp
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d" if date_only else "%Y-%m-%d %H:%M")
+
+
 class FileProblem(Exception):
     """What is wrong with a data file: ``kind`` (one of the constants above) and ``problem``,
     a phrase that completes "Cannot open the file: ..."."""

@@ -48,7 +48,7 @@ def test_solo_dialog_labels_every_choice(qtbot) -> None:  # type: ignore[no-unty
     qtbot.addWidget(dialog)
     assert "tie_break" not in dialog.option_widgets
     variant = dialog.option_widgets["variant"]
-    assert isinstance(variant, QComboBox) and variant.itemText(1).startswith("b:")
+    assert isinstance(variant, QComboBox) and variant.itemText(1).startswith("b：")
     for opt in spec.options:
         combo = dialog.option_widgets[opt.key]
         assert isinstance(combo, QComboBox)
