@@ -268,8 +268,15 @@ class Files:
         screen, or the match, changes): what it shows was that person's to see."""
         window, self._running_replay = self._running_replay, None
         if window is not None and window is self.replay_window:
+            self._drop_replay()
+
+    def _drop_replay(self) -> None:
+        """Close the replay viewer and let it go: a closed one kept its copy of the match and
+        its table until the main window closed, one more each time a replay was opened."""
+        window, self.replay_window = self.replay_window, None
+        if window is not None:
             window.close()
-            self.replay_window = None
+            window.deleteLater()
 
     def _open_replay(self, session: Session, seats: list[str], viewer: int | None,
                      names: Sequence[str] = ()) -> Any:
@@ -279,8 +286,7 @@ class Files:
         from .replay import ReplayWindow
 
         plugin = self._window.plugins[session.game.spec.id]
-        if self.replay_window is not None:
-            self.replay_window.close()
+        self._drop_replay()
         open_to_all = session.is_terminal() or not session.game.spec.has_hidden_information
         allowed = None if open_to_all else ([] if viewer is None else [viewer])
         window = ReplayWindow(plugin, session, seats, self.lang, viewer, self._parent,
@@ -300,6 +306,5 @@ class Files:
     def close(self) -> None:
         """The window closes: the replay goes with it, and the slot is let go of (the
         autosave stays, for the next start to offer)."""
-        if self.replay_window is not None:
-            self.replay_window.close()
+        self._drop_replay()
         self.saves.release_slot()

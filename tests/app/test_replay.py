@@ -187,3 +187,19 @@ def test_the_replay_names_the_seats_as_the_match_did(make_window, tmp_path: Path
     assert w.table.item_for("row0").label() == "Aiko's spells"
     log = "\n".join(w.log.item(i).text() for i in range(w.log.count()))
     assert "Aiko" in log and "Player 1" not in log
+
+
+def test_a_replay_closed_is_let_go(make_window, qtbot) -> None:
+    """Each replay opened replaces the last one, which goes with its copy of the match and
+    its table: opened a hundred times in an evening, they used to pile up until the app quit."""
+    window = make_window()
+    c = window.start_game(GameSetup("toy", 2, ["human", "easy"], {}, seed=5))
+    assert c is not None
+    qtbot.waitUntil(c.is_human_turn, timeout=30_000)
+    for _ in range(4):
+        window.files.replay_current()
+        qtbot.wait(1)  # the closed ones are deleted once the event loop runs
+    assert len(window.findChildren(ReplayWindow)) == 1
+    window.files.close_running_replay()
+    qtbot.wait(1)
+    assert window.findChildren(ReplayWindow) == []
