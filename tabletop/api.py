@@ -42,7 +42,18 @@ from .engine.spec import AI_LEVELS, OptionValue
 if TYPE_CHECKING:
     from PySide6.QtGui import QPixmap
 
-    from .engine import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone, check_game
+    from .engine import (
+        GameView,
+        Gesture,
+        Layout,
+        Meter,
+        Moment,
+        Piece,
+        Tempo,
+        Text,
+        Zone,
+        check_game,
+    )
     from .engine.fields import (
         BOOL,
         BOOLS,
@@ -114,7 +125,8 @@ if TYPE_CHECKING:
 # What loads on first use, by module: the table's vocabulary, the conformance kit, words,
 # data files and high scores. A plugin module imports this one before the app's first paint.
 _LAZY: dict[str, str] = {
-    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text", "Zone",
+    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Moment", "Piece", "Tempo",
+                     "Text", "Zone",
                      "check_game"), "tabletop.engine"),
     **dict.fromkeys(("ENGINE", "Catalogue", "Say", "Speaker", "both", "cell_name",
                      "game_over_prompt",
@@ -413,6 +425,7 @@ __all__ = [
     "Layout",
     "Match",
     "Meter",
+    "Moment",
     "Msg",
     "Observation",
     "ObservationBase",

@@ -32,12 +32,14 @@ from tabletop.engine import (
     IllegalActionError,
     InvalidActionError,
     Layout,
+    Moment,
     Session,
     Tempo,
     UndoRefusedError,
     savefile,
 )
 from tabletop.engine.savefile import SaveData
+from tabletop.text import join
 
 from .autosave import Autosave
 from .chance_steps import CHANCE_STEP_MS, ChancePlayback, steps_after
@@ -86,6 +88,10 @@ class GameController(QObject):
     # The screen is about to show another person's view, or nobody's (a privacy page): what
     # the last person left on the window must go first (``MainWindow.forget_transient``).
     viewer_changed = Signal()
+    # (Moment, pausing) a result to show over the table: play waits for ``continue_moment``
+    # while ``pausing``; else it is a past moment opened again from the log.
+    moment_shown = Signal(object, bool)
+    moment_closed = Signal()
 
     def __init__(self, plugin: GamePlugin, setup: GameSetup, table: TableLike,
                  thinker: ThinkerLike,
@@ -129,6 +135,12 @@ class GameController(QObject):
         # Whose view the window shows: ("table", seat) or ("privacy", seat); None before the
         # first render. A change of it is a change of viewer (``viewer_changed``).
         self._shown_for: tuple[str, int | None] | None = None
+        # A result on show that play waits for (``GameView.moment``), and how play goes on.
+        self.pausing = False
+        self._resume: Callable[[], None] | None = None
+        self._paused: tuple[int, Moment] | None = None  # the ply paused at and its moment
+        # For each line of the log on show, the record (its ply) it tells of.
+        self._line_plies: list[int] = []
         self.over = False
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
         self._table_size = (1600.0, 1000.0)
@@ -163,6 +175,7 @@ class GameController(QObject):
 
     def stop(self) -> None:
         """Cancel any thinking and let go of the table and the thinker (the match ends here)."""
+        self._end_pause()
         self.thinking.stop()
         self.chance.stop()
         self.beat.set(None)
@@ -201,7 +214,7 @@ class GameController(QObject):
         player = self.session.current_player()
         return (not self.over and self.awaiting_privacy is None and player >= 0
                 and not self.is_ai(player) and player == self.viewing_seat
-                and not self.chance.playing)
+                and not self.chance.playing and not self.pausing)
 
     @property
     def tag(self) -> str | None:
@@ -380,8 +393,7 @@ class GameController(QObject):
         self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self.buttons_changed.emit(buttons)
-        self.log.show([self.speaker.say(e, self.lang) for e in self.session.events_for(seat)
-                       if e.logged])
+        self._show_log(seat, len(self.session.history))
         self.status.set_base(*self._turn_status(obs))
         self.table_shown.emit()
 
@@ -391,6 +403,13 @@ class GameController(QObject):
         player = self.session.current_player()
         if self.is_ai(player):
             thinking = tr("status.thinking", self.lang, player=self.player_label(player))
+            first = self._choosing_first()
+            if first:
+                # A round of choices made at once, in which the person at the screen chooses
+                # after these computer seats: what they are waiting for, and that their own
+                # cards are theirs to look over meanwhile.
+                return tr("status.secret_first", self.lang, players=join(
+                    [self.player_label(p) for p in first], self.lang)), THINKING
             if self.beat.tempo is None:
                 return thinking, THINKING
             # Played to a beat, the computer is not pondering: say what it is doing.
@@ -400,8 +419,17 @@ class GameController(QObject):
         if not text:
             text = tr("status.your_turn", self.lang, player=self.player_label(player))
         elif len(self.setup.human_seats) > 1:
-            text = f"{self.player_label(player)}: {text}"
+            text = tr("status.seat_says", self.lang, player=self.player_label(player), text=text)
         return text, TURN
+
+    def _choosing_first(self) -> list[int]:
+        """In a round of secret choices (``Game.secret_round``) the person at the screen has
+        still to make: the computer seats that choose before them, else []."""
+        seat = self.viewing_seat
+        order = self.game.secret_round(self.session.state)
+        if seat is None or seat not in order or self.is_ai(seat):
+            return []
+        return [p for p in order[:order.index(seat)] if self.is_ai(p)]
 
     def _view_status(self, obs: dict[str, Any], seat: int | None) -> str:
         return self.speaker.say(self.view.status(obs, seat), self.lang)
@@ -440,6 +468,89 @@ class GameController(QObject):
         self._after_submit(before)
         return True
 
+    def _show_log(self, seat: int | None, ply: int) -> None:
+        """The log as ``seat`` reads it after the first ``ply`` records, each line's record
+        kept (``moment_at_line``)."""
+        lines: list[str] = []
+        plies: list[int] = []
+        for i, record in enumerate(self.session.history[:ply]):
+            for e in record.events:
+                if e.logged and e.visible_to(seat):
+                    lines.append(self.speaker.say(e, self.lang))
+                    plies.append(i + 1)
+        self._line_plies = plies
+        self.log.show(lines)
+
+    # -- moments ----------------------------------------------------------------------------
+    @property
+    def has_moments(self) -> bool:
+        """Whether the game's view has results to pause on (``GameView.moment``)."""
+        return type(self.view).moment is not GameView.moment
+
+    def _moment_of(self, ply: int, seat: int | None) -> Moment | None:
+        """The result the record before ``ply`` shows ``seat`` (``GameView.moment``)."""
+        record = self.session.history[ply - 1]
+        events = [e for e in record.events if e.visible_to(seat)]
+        if not events:
+            return None
+        obs = self.game.observation(self.session.state_at(ply), seat)
+        moment: Moment | None = self.view.moment(obs, seat, events)
+        return moment
+
+    def _moment_after(self, before: int) -> tuple[int, Moment] | None:
+        """The first result among the records from ply ``before`` on, with the ply after it,
+        where a person is looking at their table (never behind a privacy page, never over a
+        game that ended: its summary is its moment)."""
+        seat = self.viewing_seat
+        if (seat is None or self.awaiting_privacy is not None or not self.setup.human_seats
+                or self.session.is_terminal() or self.beat.tempo is not None):
+            return None
+        for ply in range(before + 1, len(self.session.history) + 1):
+            found = self._moment_of(ply, seat)
+            if found is not None:
+                return ply, found
+        return None
+
+    def moment_at_line(self, index: int) -> Moment | None:
+        """The result the log's line ``index`` (as on show) tells of, if that line's record was
+        one: it is opened again from there."""
+        if not 0 <= index < len(self._line_plies) or self.pausing:
+            return None
+        found = self._moment_of(self._line_plies[index], self.viewing_seat)
+        if found is not None:
+            self.moment_shown.emit(found, False)
+        return found
+
+    def _pause(self, ply: int, moment: Moment, resume: Callable[[], None]) -> None:
+        """Show the table as it stands after ``ply`` records with ``moment`` over it; play
+        waits (no computer move, no beat, no hand-over) until ``continue_moment``."""
+        self.thinking.cancel()
+        self.chance.stop()
+        self.beat.set(None)
+        self._show_step(ply)
+        self.pausing = True
+        self._resume = resume
+        self._paused = (ply, moment)
+        self.status.set_base(tr("moment.status", self.lang), INFO)
+        self.history_changed.emit()
+        self.moment_shown.emit(moment, True)
+
+    def continue_moment(self) -> None:
+        """The person goes on from the result on show: play picks up where it paused."""
+        if not self.pausing:
+            return
+        resume = self._resume
+        self._end_pause()
+        if resume is not None:
+            resume()
+
+    def _end_pause(self) -> None:
+        if self.pausing:
+            self.pausing = False
+            self._resume = None
+            self._paused = None
+            self.moment_closed.emit()
+
     def _halt_for_history(self, check: Callable[[GameController], tuple[bool, str]]) -> bool:
         """Whether the undo or redo ``check`` allows a step (else say why); when it does, stop
         the AI and the dice first, since a reply to a move being taken back must not land."""
@@ -449,6 +560,7 @@ class GameController(QObject):
             return False
         self.thinking.cancel()
         self.chance.stop()
+        self._end_pause()
         return True
 
     def undo(self) -> bool:
@@ -481,6 +593,13 @@ class GameController(QObject):
         self.lang = lang
         self.table.set_language(lang)
         self.log.forget()
+        if self.pausing and self._paused is not None:
+            # The table stays where play paused, the moment on it now in the new language.
+            ply, moment = self._paused
+            self._show_step(ply)
+            self.status.set_base(tr("moment.status", self.lang), INFO)
+            self.moment_shown.emit(moment, True)
+            return
         self._render()
         if self.awaiting_privacy is not None:
             self.privacy_requested.emit(self.awaiting_privacy)
@@ -493,6 +612,12 @@ class GameController(QObject):
         the decision and after each record but the last are shown in turn, each with its log
         lines, before ``_advance`` shows the final one and hands the turn on.
         """
+        found = self._moment_after(before)
+        if found is not None:
+            ply, moment = found
+            self.autosave.save()  # the outcome is settled; a crash meanwhile must not lose it
+            self._pause(ply, moment, partial(self._after_moment, ply))
+            return
         steps = steps_after(self.session.history, before)
         if not steps or self.awaiting_privacy is not None:
             self._advance()
@@ -505,6 +630,16 @@ class GameController(QObject):
         self.history_changed.emit()
         self.chance.play()
 
+    def _after_moment(self, ply: int) -> None:
+        """Play goes on after the moment shown at ``ply``: the rest of the step's chance, one
+        state at a time as ever, then the next turn."""
+        rest = steps_after(self.session.history, ply - 1)[1:]
+        if not rest:
+            self._advance()
+            return
+        self.chance.begin(rest)
+        self.chance.play()
+
     def _show_step(self, ply: int) -> None:
         """Sync the table, log and status to the state after ``ply`` records, input off."""
         seat = self.viewing_seat
@@ -514,8 +649,7 @@ class GameController(QObject):
                         animate=self.animate)
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
-        self.log.show([self.speaker.say(e, self.lang) for r in self.session.history[:ply]
-                       for e in r.events if e.visible_to(seat) and e.logged])
+        self._show_log(seat, ply)
         text = self._view_status(obs, seat)
         if text:
             self.status.set_base(text, INFO)

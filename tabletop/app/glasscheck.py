@@ -369,7 +369,7 @@ class GlassCheck:
     def _settled(self, c: Any) -> bool:
         """A person must act (or pass a privacy page), or the match is over, and nothing is on
         its way from the thinker."""
-        return (c.over or c.is_human_turn() or c.awaiting_privacy is not None) \
+        return (c.over or c.pausing or c.is_human_turn() or c.awaiting_privacy is not None) \
             and c.thinking.idle()
 
     # -- one run ----------------------------------------------------------------------------
@@ -380,6 +380,8 @@ class GlassCheck:
         if c is None:
             raise GlassFlowError(f"{position}: the match did not start")
         self._wait(lambda: self._settled(c), "the first move of the match")
+        while c.pausing:
+            self._continue(c)
         if c.awaiting_privacy is not None:
             self._pass_privacy(c)
         if not (c.is_human_turn() and c.viewing_seat == position.mover):
@@ -406,6 +408,11 @@ class GlassCheck:
             if now == last:
                 return
             last = now
+
+    def _continue(self, c: Any) -> None:
+        """Go on from the result on show, by its Continue, as the person would."""
+        QTest.mouseClick(self.window.moment_panel.button, Qt.MouseButton.LeftButton)
+        self._wait(lambda: self._settled(c), "the table after a result")
 
     def _pass_privacy(self, c: Any) -> None:
         QTest.mouseClick(self.window.privacy_page.button, Qt.MouseButton.LeftButton)
@@ -502,10 +509,17 @@ class GlassCheck:
         self._perform(c, position, gestures[0])
         if position.kind == COMPUTER:  # alone at a solo game: the table after the move
             self._wait(lambda: self._settled(c), "the next move")
+            while c.pausing:
+                readings.append(("a result on show", read_glass()))
+                self._continue(c)
             readings.append(("the table after the move", read_glass()))
             return readings
-        for _ in range(len(position.seats) + 2):
+        for _ in range(2 * len(position.seats) + 2):
             self._wait(lambda: self._settled(c), "the next person's turn")
+            if c.pausing:
+                readings.append((f"a result on show to seat {c.viewing_seat}", read_glass()))
+                self._continue(c)
+                continue
             if c.awaiting_privacy is None:
                 break
             readings.append((f"privacy page for seat {c.awaiting_privacy}", read_glass()))

@@ -52,6 +52,8 @@ class _Window(Protocol):
     def set_language(self, lang: str) -> None: ...
     def hover_lens(self) -> bool: ...
     def set_hover_lens(self, on: bool) -> None: ...
+    def auto_results(self) -> bool: ...
+    def set_auto_results(self, on: bool) -> None: ...
 
 
 class Menus:
@@ -108,6 +110,10 @@ class Menus:
         self.act_hover_lens.setCheckable(True)
         self.act_hover_lens.setChecked(c.hover_lens())
         self.act_hover_lens.toggled.connect(c.set_hover_lens)
+        self.act_auto_results = action("act.auto_results", lambda: None)
+        self.act_auto_results.setCheckable(True)
+        self.act_auto_results.setChecked(c.auto_results())
+        self.act_auto_results.toggled.connect(c.set_auto_results)
         self.act_rules = action("act.rules", lambda: self.show_rules(None), "F1")
         self.act_shortcuts = action("act.shortcuts", self.show_shortcuts)
         self.act_about = action("act.about", self.show_about)
@@ -137,6 +143,7 @@ class Menus:
             self.menu_view.addAction(act)
         self.menu_view.addSeparator()
         self.menu_view.addAction(self.act_hover_lens)
+        self.menu_view.addAction(self.act_auto_results)
         self.menu_view.addSeparator()
         self.menu_language = self.menu_view.addMenu("")
         self.language_group = QActionGroup(window)

@@ -280,6 +280,9 @@ class TablePage(QWidget):
         self.log_title = QLabel()
         self.log_title.setStyleSheet("font-weight: bold; font-size: 12pt;")
         self.log = QPlainTextEdit()
+        # Whether the game on the table has results to see again from their lines.
+        self.log_moments = False
+        self.lang = "en"
         self.log.setReadOnly(True)
         self.log.setObjectName("log")
         self.log.setStyleSheet("font-size: 11pt;")
@@ -313,8 +316,10 @@ class TablePage(QWidget):
         self.game_buttons: list[QPushButton] = []
 
     def retranslate(self, lang: str) -> None:
+        self.lang = lang
         self.log_title.setText(tr("log.title", lang))
-        self.hint_button.setText(f"{tr('bar.hint', lang)} (H)")
+        self.log.setToolTip(tr("moment.log_tip", lang) if self.log_moments else "")
+        self.hint_button.setText(tr("bar.key", lang, label=tr("bar.hint", lang), shortcut="H"))
         self.undo_button.setText(tr("bar.undo", lang))
         self.redo_button.setText(tr("bar.redo", lang))
 
@@ -335,6 +340,11 @@ class TablePage(QWidget):
         self.set_hover("")
         for b in self.game_buttons:
             b.setStyleSheet(GAME_BUTTON_STYLE)
+
+    def set_log_moments(self, on: bool) -> None:
+        """The game on the table has results a double-click on the log shows again."""
+        self.log_moments = on
+        self.retranslate(self.lang)
 
     def reset_log(self, lines: list[str]) -> None:
         self.log.setPlainText("\n".join(lines))

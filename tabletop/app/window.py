@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self._table: TableLike | None = None
         self._thinker: ThinkerLike | None = None
         self._table_page: TablePage | None = None
+        self.moment_panel: Any = None
         self._privacy_page: PrivacyPage | None = None
 
         self.stack = QStackedWidget()
@@ -175,6 +176,7 @@ class MainWindow(QMainWindow):
     def table_page(self) -> TablePage:
         """The table with the log, the status line and the action bar."""
         if self._table_page is None:
+            from .moment import MomentPanel
             from .pages import TablePage
 
             page = TablePage(self.table)
@@ -184,6 +186,11 @@ class MainWindow(QMainWindow):
             page.retranslate(self.lang)
             self.stack.addWidget(page)
             self._table_page = page
+            # The moment of a result lies over the table; a double-click on its log line
+            # opens a past one again.
+            self.moment_panel = MomentPanel(page, self.table)
+            self.moment_panel.continued.connect(self._moment_continued)
+            page.log.viewport().installEventFilter(self)
             self.update_actions()
         return self._table_page
 
@@ -283,6 +290,45 @@ class MainWindow(QMainWindow):
         self.privacy_page.button.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         self.update_actions()
 
+    # -- moments of results ----------------------------------------------------------------
+    def auto_results(self) -> bool:
+        """Whether a result goes on by itself against the computer (View menu; remembered)."""
+        if self.settings is None:
+            return False
+        return str(self.settings.value("table/auto_results", "false")).lower() == "true"
+
+    def set_auto_results(self, on: bool) -> None:
+        if self.settings is not None:
+            self.settings.setValue("table/auto_results", "true" if on else "false")
+
+    def _show_moment(self, moment: Any, pausing: bool) -> None:
+        c = self.controller
+        if c is None or self.moment_panel is None:
+            return
+        alone = len(c.setup.human_seats) == 1
+        self.moment_panel.show_moment(moment, lambda m: c.speaker.say(m, self.lang), self.lang,
+                                      pausing=pausing, auto=pausing and alone
+                                      and self.auto_results())
+
+    def _moment_continued(self) -> None:
+        c = self.controller
+        if c is not None and c.pausing:
+            c.continue_moment()
+        table = self._table
+        if isinstance(table, QWidget) and self.stack.currentWidget() is self._table_page:
+            table.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        # A double-click on a line of the log that tells a result opens it again.
+        page = self._table_page
+        if (page is not None and watched is page.log.viewport()
+                and event.type() == QtCore.QEvent.Type.MouseButtonDblClick
+                and self.controller is not None):
+            line = page.log.cursorForPosition(event.position().toPoint()).blockNumber()
+            if self.controller.moment_at_line(line) is not None:
+                return True
+        return super().eventFilter(watched, event)
+
     def forget_transient(self) -> None:
         """Everything a person's hand left on the window goes: the one place that clears it
         (DESIGN.md §7), called whenever the person at the screen or the match on it changes
@@ -294,6 +340,9 @@ class MainWindow(QMainWindow):
             self._table.forget_transient()
         if self._table_page is not None:
             self._table_page.forget_transient()
+        c = self.controller
+        if self.moment_panel is not None and not (c is not None and c.pausing):
+            self.moment_panel.close_moment()  # a past moment opened from the log
         self.files.close_running_replay()
         QtWidgets.QToolTip.hideText()
 
@@ -426,8 +475,12 @@ class MainWindow(QMainWindow):
         c.history_changed.connect(self.update_actions)
         c.hint_shown.connect(page.mark_hint)
         c.viewer_changed.connect(self.forget_transient)
+        c.moment_shown.connect(self._show_moment)
+        c.moment_closed.connect(lambda: self.moment_panel is not None
+                                and self.moment_panel.close_moment())
         c.game_over.connect(self.ending.game_over)
         c.autosave_failed.connect(self.files.autosave_failed)
+        page.set_log_moments(c.has_moments)
         page.reset_log([])
         self._show_table_page()
         c.start()

@@ -34,13 +34,13 @@ from .spec import GameSpec, OptionSpec
 
 if TYPE_CHECKING:
     from .conformance import ConformanceError, check_game
-    from .layout import GameView, Gesture, Layout, Meter, Piece, Tempo, Text, Zone
+    from .layout import GameView, Gesture, Layout, Meter, Moment, Piece, Tempo, Text, Zone
     from .session import Record, Session, state_hash
 
 _LAZY = {
     "ConformanceError": ".conformance", "check_game": ".conformance",
-    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Piece", "Tempo", "Text",
-                     "Zone"), ".layout"),
+    **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Moment", "Piece", "Tempo",
+                     "Text", "Zone"), ".layout"),
     **dict.fromkeys(("Record", "Session", "state_hash"), ".session"),
 }
 
@@ -70,6 +70,7 @@ __all__ = [
     "InvalidOptionError",
     "Layout",
     "Meter",
+    "Moment",
     "Msg",
     "Observation",
     "ObservationBase",

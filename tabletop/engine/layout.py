@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from .game import TERMINAL
+from .game import TERMINAL, Event
 from .messages import Msg
 
 if TYPE_CHECKING:  # a record type only: the engine does not store anything itself
@@ -216,6 +216,20 @@ Figure = tuple[Msg, float]
 Cell = Msg | str
 
 
+@dataclass(frozen=True)
+class Moment:
+    """A result worth a pause (a round's end, an attack's outcome): the app shows it over the
+    table as the table stands then, and waits for the person at the screen to go on before
+    play moves past it. ``title`` heads it, ``lines`` say what happened, ``table`` (rows of
+    cells, a header row first) breaks it down per player. ``key`` tells moments apart where
+    one record could be read as several (the log's line of it reopens it)."""
+
+    title: Msg
+    lines: tuple[Msg | Event, ...] = ()
+    table: tuple[tuple[Cell, ...], ...] = ()
+    key: str = ""
+
+
 class GameView(Generic[Obs]):
     """Qt-free presentation of one game: layout, gestures, prompts. Subclass per game, with
     the type of the game's observation: ``class MyView(GameView[MyObs])``, where ``MyObs`` is
@@ -287,6 +301,15 @@ class GameView(Generic[Obs]):
 
     def tempo(self, obs: Obs) -> Tempo | None:
         """The beat this state is played to, or ``None`` for a game played at leisure."""
+        return None
+
+    def moment(self, obs: Obs, seat: int | None, events: Sequence[Event]) -> Moment | None:
+        """The result a step shows, worth a pause before play goes on (``Moment``), or
+        ``None``. ``events`` are the step's events ``seat`` may read (one record: a decision
+        or a chance outcome); ``obs`` is ``seat``'s observation right after it, the table
+        the moment is shown over. A round's end, an attack's check and the card it takes, an
+        auction's winner: what a person would want to see before the table moves on. Only
+        what ``seat`` may know: the events and the observation are its own."""
         return None
 
     def series(self, obs: Obs) -> list[Figure]:

@@ -28,10 +28,14 @@ def wait_for_human(window: Any, c: Any, qtbot: Any,
                    on_privacy: Callable[[], None] | None = None) -> None:
     """Wait until the match is over or a human seat is to move at the table, answering each
     privacy page on the way by clicking its button, as the next person would (``on_privacy``
-    runs first, while the page is up)."""
+    runs first, while the page is up), and going on from each result on show by clicking
+    its Continue."""
     while True:
-        qtbot.waitUntil(lambda: c.over or c.is_human_turn()
+        qtbot.waitUntil(lambda: c.over or c.is_human_turn() or c.pausing
                         or c.awaiting_privacy is not None, timeout=60_000)
+        if c.pausing:
+            QTest.mouseClick(window.moment_panel.button, Qt.MouseButton.LeftButton)
+            continue
         if c.over or c.awaiting_privacy is None:
             return
         if on_privacy is not None:

@@ -117,3 +117,22 @@ def test_the_screen_passes_to_the_next_person_while_the_computer_buries(make_win
     # In a round that puts the computer between the two people, the second got the screen
     # while the computer was still to choose.
     assert while_computer, "no round handed over while the computer buried"
+
+
+def test_waiting_for_computers_to_choose_first_says_so(make_window, qtbot) -> None:
+    """Sheep & Thief's draft (ST-R13): everyone picks "at once", the rules take the picks from
+    the start player on. While the computer seats before the person pick, the status says
+    that, not that a computer is thinking as if the person had nothing to do."""
+    st = load_plugins(include_entry_points=False)[0]["sheep-and-thief"]
+    window = make_window({"sheep-and-thief": st})
+    c = window.start_game(GameSetup("sheep-and-thief", 3, ["human", "easy", "easy"], {},
+                                    seed=3, fixed_seed=True))
+    assert c is not None
+    order = c.game.secret_round(c.session.state)
+    assert order[:2] == (1, 2) and 0 in order  # the start player is a computer seat
+    status = window.table_page.status.full_text()
+    assert status == ("Everyone chooses at once: Player 2 (AI) and Player 3 (AI) first, "
+                      "then you. Look over your cards meanwhile."), status
+    assert c.view.layout(c.session.observation(0), 0).pieces  # the pack is on show
+    qtbot.waitUntil(c.is_human_turn, timeout=30_000)
+    assert window.table_page.status.full_text().startswith("Click the card of your pack")

@@ -299,6 +299,8 @@ class Saboteur2Game(Game[Saboteur2State]):
         elif kind == "role":
             self._role(s, rest, events)
         elif kind == "goals":
+            if s.roles_shown:  # the round played until now is cleared away only here
+                self._start_round(s, events)
             s.goals = [LETTER_GOAL[c] for c in rest]
             s.phase = P_ROLES
             s.pending = list(range(s.n))
@@ -602,7 +604,12 @@ class Saboteur2Game(Game[Saboteur2State]):
                                         "rounds": ROUNDS}))
             return
         s.starter = (s.last_actor + 1) % s.n  # SB-R12
-        self._start_round(s, events)
+        # The next round begins with its goal cards (the chance that follows): until then
+        # the round just played stays on the table, its tunnel, goals, roles and gold, for
+        # the players to look at (the app pauses on it).
+        s.phase = P_GOALS
+        s.pending = []
+        s.turn = -1
 
     # -- refusals -------------------------------------------------------------------------
     chance_kinds = ("goals", "role", "draw", "first")

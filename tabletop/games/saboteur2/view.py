@@ -20,18 +20,20 @@ and the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabletop.api import (
     MOVE_POSSIBLE,
     Box,
     Cell,
+    Event,
     Figure,
     GameView,
     Gesture,
     IdForm,
     Layout,
+    Moment,
     Msg,
     Piece,
     Text,
@@ -64,7 +66,7 @@ from .data import (
 )
 from .knowledge import Saboteur2Obs, SeatObs, describe, prompt_from_obs, visible_state
 from .model import Saboteur2Game
-from .state import CHANCE_PHASES, P_FIX, P_OVER, P_PASS, P_PLAY, P_STEAL
+from .state import CHANCE_PHASES, P_FIX, P_GOALS, P_OVER, P_PASS, P_PLAY, P_STEAL
 from .words import WORDS
 
 BASE_W = 1280.0
@@ -118,6 +120,9 @@ hand_id = IdForm("h{}")
 cell_id = IdForm("c{},{}")
 maze_id = IdForm("m{},{}")
 goal_id = IdForm("goal{}")
+#: The phases in which the round just settled is still the one on the table (its thefts, the
+#: pause before the next round's goals, the game's end): its result is this round's.
+ROUND_OVER = frozenset({P_STEAL, P_GOALS, P_OVER})
 #: A dwarf's area, the gold beside it and his role card, by seat.
 seat_id, gold_id, role_id = IdForm("seat{}"), IdForm("g{}"), IdForm("r{}")
 #: A card in front of a dwarf: (seat, card id).
@@ -307,8 +312,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         result = obs["result"]
         room = box.h - 180
         if result is not None and room > 60:
-            done = int(obs["round"]) if obs["phase"] in (P_STEAL, P_OVER) \
-                else int(obs["round"]) - 1
+            done = int(obs["round"]) if obs["phase"] in ROUND_OVER else int(obs["round"]) - 1
             title_en, title_ja = _both("view.result_title", round=done)
             body_en, body_ja = both(Msg("log.result", reason=result["reason"],
                                         teams=result["teams"], winners=result["winners"],
@@ -319,8 +323,8 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                                     art={"title_en": title_en, "title_ja": title_ja,
                                          "body_en": body_en, "body_ja": body_ja,
                                          "color": "#6b4f2a"},
-                                    tooltip_en=f"{title_en}: {body_en}",
-                                    tooltip_ja=f"{title_ja}:{body_ja}"))
+                                    tooltip_en=f"{title_en} — {body_en}",
+                                    tooltip_ja=f"{title_ja}：{body_ja}"))
 
     # -- the other seats ------------------------------------------------------------------
     @staticmethod
@@ -395,7 +399,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         x = b.x + 6 + mini_h * 0.72 + 8
         self._gold(out, obs, p, x, b.y + 6, 28)
         en, ja = _both("view.hand_count", count=len(pl["hand"]))
-        out.texts.append(Text(f"hand{p}", x + 34, b.y + 10, en, ja, size=14, bold=True))
+        out.texts.append(Text(f"hand{p}", x + 34, b.y + 10, en, ja, size=18, bold=True))
         role = pl["role"]
         line = self._role_line(obs, p)
         if line is not None:
@@ -416,7 +420,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         if role is not None:
             return _both(f"short.{role}")
         result = obs["result"]
-        if result is not None and obs["phase"] not in (P_STEAL, P_OVER) and result["roles"]:
+        if result is not None and obs["phase"] not in ROUND_OVER and result["roles"]:
             return _both("view.was", role=str(result["roles"][p]))
         return None
 
@@ -440,7 +444,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         en, ja = _both("view.buried", count=len(pl["buried"]))
         out.texts.append(Text(f"buried{seat}", x, top + 52, en, ja, size=13))
         last = obs["result"]
-        if last is not None and obs["phase"] not in (P_STEAL, P_OVER) and last["roles"]:
+        if last is not None and obs["phase"] not in ROUND_OVER and last["roles"]:
             en, ja = _both("view.last_role", role=str(last["roles"][seat]))
             out.texts.append(Text(f"role{seat}", x, top + 96, en, ja, size=12,
                                   color="#cfd8dc"))
@@ -477,8 +481,8 @@ class Saboteur2View(GameView[Saboteur2Obs]):
                                              "body_en": body_en, "body_ja": body_ja,
                                              "color": _CARD_COLORS[kind]},
                                         w=HAND_CARD_W, h=HAND_CARD_H, z=10 + i,
-                                        tooltip_en=f"{title_en}: {body_en}",
-                                        tooltip_ja=f"{title_ja}:{body_ja}"))
+                                        tooltip_en=f"{title_en} — {body_en}",
+                                        tooltip_ja=f"{title_ja}：{body_ja}"))
         en, ja = _both("view.discard_zone")
         out.zones.append(Zone("discard", width - MARGIN - disc_w, top, disc_w, zh, en, ja,
                               "#7f8c8d"))
@@ -673,6 +677,30 @@ class Saboteur2View(GameView[Saboteur2Obs]):
             rows.append(score_row(Msg("score.round", round=r + 1), (int(v) for v in gains)))
         rows.append(score_row(Msg("score.total"), (int(pl["gold"]) for pl in obs["players"])))
         return rows
+
+    #: The steps that can close a round: its settling, or the last theft after it.
+    _ROUND_ENDS = frozenset({"result", "steal", "steal_none"})
+
+    def moment(self, obs: Saboteur2Obs, seat: int | None,
+               events: Sequence[Event]) -> Moment | None:
+        """SB-R23..SB-R33: a round just closed, its tunnel and goals still on the table: how
+        it ended, each seat's role, the gold each got this round (thefts included) and has.
+        The last round's end is the game's, shown by its summary."""
+        if obs["phase"] != P_GOALS or not obs["roles_shown"] or obs["result"] is None \
+                or not any(e.kind in self._ROUND_ENDS for e in events):
+            return None
+        result = obs["result"]
+        lines: list[Msg | Event] = [Msg("log.result", **result)]
+        lines += [e for e in events if e.kind in ("steal", "steal_none") and e.logged]
+        players = obs["players"]
+        gains = obs["gains"][-1] if obs["gains"] else [0] * len(players)
+        table = (tuple(score_header(range(len(players)))),
+                 (Msg("moment.role"), *(Msg(f"role.{pl['role']}") if pl["role"] else "?"
+                                        for pl in players)),
+                 tuple(score_row(Msg("moment.round_gold"), (int(v) for v in gains))),
+                 tuple(score_row(Msg("score.total"), (int(pl["gold"]) for pl in players))))
+        return Moment(Msg("moment.round_over", round=int(obs["round"]), rounds=ROUNDS),
+                      tuple(lines), table, key=f"round{obs['round']}")
 
     def summary(self, obs: Saboteur2Obs) -> Msg | None:
         if obs["phase"] != P_OVER:

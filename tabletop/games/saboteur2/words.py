@@ -14,7 +14,6 @@ from tabletop.api import (
     Msg,
     Say,
     game_over_prompt,
-    per_seat,
     points_summary,
     words_file,
 )
@@ -41,13 +40,17 @@ def _result(lang: str) -> Any:
     def line(a: Mapping[str, Any], say: Say) -> str:
         winners = a["winners"]
         names = say(winners, "players") if winners else ("nobody" if lang == "en" else "なし")
-        paid = per_seat(a["pay"], say, lang, skip_empty=True)
+        pay = [(p, v) for p, v in enumerate(a["pay"]) if v]
         if lang == "ja":
-            why = {"gold": f"金塊に到達:{say(a['teams'], '@team,')}の金鉱掘りの勝ち",
-                   "blocked": "金塊に到達したが、どの道も両色の扉でふさがれている:お邪魔者の勝ち",
-                   "not_found": "金塊は見つからなかった:お邪魔者の勝ち"}[a["reason"]]
-            return (f"{why}。勝者:{names}。クリスタル{a['crystals']}個。"
-                    f"獲得:{paid or 'なし'}。")
+            paid = "、".join(f"{say(p, 'player')}に金{v}" for p, v in pay)
+        else:
+            paid = ", ".join(f"{v} to {say(p, 'player')}" for p, v in pay)
+        if lang == "ja":
+            why = {"gold": f"金塊に到達：{say(a['teams'], '@team,')}の金鉱掘りの勝ち",
+                   "blocked": "金塊に到達したが、どの道も両色の扉でふさがれている：お邪魔者の勝ち",
+                   "not_found": "金塊は見つからなかった：お邪魔者の勝ち"}[a["reason"]]
+            return (f"{why}。勝者：{names}。クリスタル{a['crystals']}個。"
+                    f"獲得：{paid or 'なし'}。")
         why = {"gold": f"The gold is reached: the {say(a['teams'], '@team,')} diggers win",
                "blocked": "The gold is reached but every way to it has doors of both "
                           "colours: the saboteurs win",

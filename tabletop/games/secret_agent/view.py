@@ -21,17 +21,20 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.api import (
     MOVE_POSSIBLE,
     Box,
     Cell,
+    Event,
     Figure,
     GameView,
     Gesture,
     IdForm,
     Layout,
+    Moment,
     Msg,
     Piece,
     Text,
@@ -225,7 +228,7 @@ def _card(pid: str, face: str | None, x: float, y: float, w: float, h: float, *,
     art = card_art(face)
     name_en, name_ja = _both(f"card.{face}")  # the whole name: the card's title lacks its number
     en, ja = tip if tip is not None else (f"{name_en}: {art['body_en']}",
-                                          f"{name_ja}:{art['body_ja']}")
+                                          f"{name_ja}：{art['body_ja']}")
     return Piece(pid, "card", x, y, art=art, w=w, h=h, z=z, state=state, tooltip_en=en,
                  tooltip_ja=ja)
 
@@ -533,7 +536,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         for i, d in enumerate(dice[:2]):
             out.pieces.append(Piece(f"die{i}", "die", b.x + 10 + i * 54, b.y + 10,
                                     art={"value": d},
-                                    tooltip_en=f"Die: {d}", tooltip_ja=f"ダイス:{d}"))
+                                    tooltip_en=f"Die: {d}", tooltip_ja=f"ダイス：{d}"))
         if big is not None:
             out.texts.append(Text("threshold", b.x + 122, b.y + 14, big[0], big[1], size=24,
                                   bold=True, color=colour))
@@ -1007,6 +1010,28 @@ class SecretAgentView(GameView[SecretAgentObs]):
                                                        for ki in range(k)) for p in range(n))))
         rows.append(score_row(Msg("score.total"), (int(v) for v in obs["scores_now"])))
         return rows
+
+    def moment(self, obs: SecretAgentObs, seat: int | None,
+               events: Sequence[Event]) -> Moment | None:
+        """What an attack or an auction came to: a check's dice against its target and what
+        became of the card (SA-R03, SA-R40), a clash of super spies, a leader assassinated,
+        a super spy hired or left unhired; the step's lines say it all."""
+        kinds = {e.kind: e for e in events}
+        check = kinds.get("check")
+        if check is not None:
+            title = Msg("moment.check_ok" if check.data["success"] else "moment.check_failed",
+                        seat=int(check.data["seat"]))
+        elif "clash" in kinds:
+            title = Msg("moment.clash")
+        elif "assassinated" in kinds:
+            title = Msg("moment.assassinated", seat=int(kinds["assassinated"].data["seat"]))
+        elif "hired" in kinds:
+            title = Msg("moment.hired", seat=int(kinds["hired"].data["seat"]))
+        elif "unhired" in kinds:
+            title = Msg("moment.unhired")
+        else:
+            return None
+        return Moment(title, tuple(e for e in events if e.logged))
 
     def summary(self, obs: SecretAgentObs) -> Msg | None:
         if str(obs["phase"]) != P_OVER:

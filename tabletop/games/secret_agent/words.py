@@ -25,8 +25,8 @@ def _check(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
             return (f"{who} rolls {dice[0]}+{dice[1]}{mod} = {a['total']} against "
                     f"{a['threshold']} for {what}: {verdict}.")
         verdict = "成功" if a["success"] else "失敗"
-        return (f"{who}のダイス {dice[0]}+{dice[1]}{mod} = {a['total']}({what}は"
-                f"{a['threshold']}以下で成功)→{verdict}。")
+        return (f"{who}のダイス {dice[0]}+{dice[1]}{mod} = {a['total']}（{what}は"
+                f"{a['threshold']}以下で成功）→{verdict}。")
     return words
 
 
@@ -37,7 +37,7 @@ def _special(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
         if lang == "en":
             return f"{who} sends {card} on an {a['mode']} action against {target}."
         mode = "オープン" if a["mode"] == "open" else "シークレット"
-        return f"{who}が{card}で{target}に{mode}アクション!"
+        return f"{who}が{card}で{target}に{mode}アクション！"
     return words
 
 
@@ -49,7 +49,7 @@ def _hired(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
             how = " with the Emperor's priority" if a["priority"] else ""
             return f"Contracts revealed: {', '.join(bids)}. {who} hires {card}{how}."
         how = "皇帝の優先権で" if a["priority"] else ""
-        return f"契約書を公開:{'、'.join(bids)}。{who}が{how}{card}と契約しました。"
+        return f"契約書を公開：{'、'.join(bids)}。{who}が{how}{card}と契約しました。"
     return words
 
 
@@ -61,7 +61,7 @@ def _end(lang: str) -> Callable[[Mapping[str, Any], Say], str]:
             tally = ", ".join(f"{say(p, 'player')} {v}" for p, v in enumerate(scores))
             return f"Game over. Technology points: {tally}. {who_wins(winners, say)}."
         tally = "、".join(f"{say(p, 'player')} {v}点" for p, v in enumerate(scores))
-        return f"ゲーム終了。技術点:{tally}。{say(winners, 'players')}の勝ち。"
+        return f"ゲーム終了。技術点：{tally}。{say(winners, 'players')}の勝ち。"
     return words
 
 
@@ -77,6 +77,6 @@ WORDS = Catalogue({
     "log.end": (_end("en"), _end("ja")),
     # An open decision as every seat is told of it (no line of its own in the log).
     "log.chose": (lambda a, say: f"{say(a['seat'], 'player')}: {a['action']}",
-                  lambda a, say: f"{say(a['seat'], 'player')}:{a['action']}"),
-    "prompt.over": game_over_prompt("points", "{best}点"),
+                  lambda a, say: f"{say(a['seat'], 'player')}：{a['action']}"),
+    "prompt.over": game_over_prompt("point:points", "{best}点"),
 }, spec=SPEC, parent=ENGINE)

@@ -31,17 +31,20 @@ in the panel until the next thief card or round.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
 from tabletop.api import (
     MOVE_POSSIBLE,
     Cell,
+    Event,
     Figure,
     GameView,
     Gesture,
     IdForm,
     Layout,
+    Moment,
     Msg,
     Piece,
     Text,
@@ -68,6 +71,7 @@ from .data import (
     HOUSE,
     HOUSE_NUMERALS,
     PLACED_PER_ROUND,
+    ROUNDS,
     SIZE,
     SOUTH_TOWN,
     TOWN_POINTS,
@@ -900,6 +904,9 @@ class SheepAndThiefView(GameView[SheepObs]):
         """ST-R28..ST-R30 per player: sheep (and those in the fence), each town, rivers."""
         if obs["phase"] != P_OVER:
             return None
+        return self._score_rows(obs)
+
+    def _score_rows(self, obs: SheepObs) -> list[list[Cell]]:
         players = obs["players"]
         rows = [score_header(range(len(players))),
                 score_row(Msg("score.sheep"), (pl["score"]["sheep"] for pl in players)),
@@ -913,6 +920,23 @@ class SheepAndThiefView(GameView[SheepObs]):
         rows.append(score_row(Msg("score.river"), (pl["score"]["river"] for pl in players)))
         rows.append(score_row(Msg("score.total"), (pl["score"]["total"] for pl in players)))
         return rows
+
+    def moment(self, obs: SheepObs, seat: int | None,
+               events: Sequence[Event]) -> Moment | None:
+        """ST-R25..ST-R30: a round (not the last: the game's summary shows that) was scored:
+        each sheet by category, with what the round changed, before the next deal."""
+        end = next((e for e in events if e.kind == "round_end"), None)
+        if end is None:
+            return None
+        rows = self._score_rows(obs)
+        rounds = obs["round_scores"]
+        before = rounds[-2] if len(rounds) > 1 else [0] * len(obs["players"])
+        now = rounds[-1] if rounds else before
+        rows.append(score_row(Msg("moment.change"),
+                              (f"{int(a) - int(b):+d}" if a != b else "0"
+                               for a, b in zip(now, before, strict=True))))
+        return Moment(Msg("moment.round_over", round=int(end.data["round"]), rounds=ROUNDS),
+                      (end,), tuple(tuple(r) for r in rows), key=f"round{end.data['round']}")
 
     def summary(self, obs: SheepObs) -> Msg | None:
         if obs["phase"] != P_OVER:

@@ -24,7 +24,7 @@ AXES = {"縦": {"N", "S"}, "横": {"W", "E"}}
 
 def named_directions(name: str, lang: str) -> set[str]:
     """The directions a card's name lists (in its parentheses), as edges N, E, S, W."""
-    inside = "".join(re.findall(r"\((.*?)\)", name))
+    inside = "".join(re.findall(r"[(（](.*?)[)）]", name))
     letters = DIRECTIONS[lang]
     if lang == "en":
         return {letters[d] for d in re.findall(r"\b[NESW]\b", inside)}
@@ -71,7 +71,7 @@ def test_the_log_names_a_turned_card_by_its_shape_and_the_board_labels_its_space
     line = next(say(e) for e in ev if e.logged)
     assert line == "Player 1 places Dead end (N, S, W) at column 0, row −1."
     assert next(say(e, "ja") for e in ev if e.logged) == \
-        "プレイヤー1が行き止まり(上・下・左)を−1行0列に置きました。"
+        "プレイヤー1が行き止まり（上・下・左）を−1行0列に置きました。"
     lay = VIEW.layout(GAME.observation(s, 1), 1)
     tile = next(p for p in lay.pieces if p.id == maze_id(0, -1))
     assert "Dead end (N, S, W)" in tile.tooltip_en
@@ -116,7 +116,7 @@ def test_a_pass_and_a_removal_are_one_line_each_once_done() -> None:
     assert [e for e in ev if e.logged] == []
     s, ev = play(s, "discard:A-ROCK")
     assert [say(e) for e in ev if e.logged] == \
-        ["Player 1 discards two cards face down and removes Broken mine cart."]
+        ["Player 1 removes Broken mine cart by discarding two cards face down."]
     s = position(["R-GRN", "R-SAB"])
     lines: list[str] = []
     for action in ("discard:A-MAP", "discard:A-MAP", "discard:A-ROCK"):

@@ -255,7 +255,8 @@ def test_no_two_of_a_kind_in_front() -> None:
     assert "play:A-BRK-P@0" in legal  # self allowed
     assert "play:A-THF" not in legal
     assert say(GAME.reason(s, "play:A-BRK-P@1")) == (
-        "Player 2 already has Broken pickaxe: no player may have two of the same.")
+        "Player 2 already has Broken pickaxe in front of them, and no player may have two of "
+        "the same.")
 
 
 def test_repair_with_a_two_tool_card_mends_one() -> None:
@@ -381,7 +382,12 @@ def test_pass_with_an_empty_deck_draws_nothing() -> None:
     # SB-R23 (b): deck and hands empty: the round ends, the gold not found; SB-R24: roles shown.
     assert "roles" in kinds(ev) and s.result is not None and s.result["reason"] == "not_found"
     assert GAME.observation(s, 1)["result"]["roles"] == [GRN, SAB]
-    assert s.gold == [0, 5] and s.round == 2 and GAME.current_player(s) == CHANCE
+    # The round just played stays on the table until the next round's goal cards are dealt
+    # (the chance that follows): then the next round begins (SB-R33).
+    assert s.gold == [0, 5] and s.round == 1 and GAME.current_player(s) == CHANCE
+    assert GAME.observation(s, 1)["roles_shown"]
+    s, ev = play(s, GAME.chance_outcomes(s)[0][0])
+    assert s.round == 2 and "round" in kinds(ev) and not s.roles_shown
 
 
 def test_pass_refusals() -> None:
@@ -439,7 +445,10 @@ def test_door_example() -> None:
     assert GAME.legal_actions(s) == ["steal:0", "steal:3", "steal:4"]
     s, ev = play(s, "steal:0")
     assert s.gold == [2, 0, 0, 2, 1, 1, 0]  # type: ignore[attr-defined]
-    assert s.round == 2 and kinds(ev)[-1] == "round"  # type: ignore[attr-defined]
+    # The round played stays on the table until the next round's goal cards are dealt.
+    assert s.round == 1 and GAME.current_player(s) == CHANCE  # type: ignore[attr-defined]
+    s, ev = play(s, GAME.chance_outcomes(s)[0][0])
+    assert s.round == 2 and kinds(ev)[0] == "round"  # type: ignore[attr-defined]
     # Had a green digger connected, blue would still win (row 2 of SB-R26).
     s2, _ = _gold_round(roles, 1, "X-G02")
     assert s2.result["teams"] == ["blue"]  # type: ignore[attr-defined]
@@ -526,7 +535,10 @@ def test_next_round_and_game_end() -> None:
     assert s.winners == [0, 2] and GAME.returns(s) == [1.0, -1.0, 1.0]
     s = position([GRN, SAB, BLU], [["A-MAP"], ["A-MAP"], []], deck=0, gold=[4, 1, 4], rnd=1)
     s, _ = play(s, "discard:A-MAP", "discard:A-MAP")
-    assert s.round == 2 and s.starter == 2 and s.gold == [4, 6, 4]
+    # The next round begins with its goal cards: until then the round played lies as it was.
+    assert s.round == 1 and s.starter == 2 and s.gold == [4, 6, 4] and s.roles_shown
+    s, _ = play(s, GAME.chance_outcomes(s)[0][0])
+    assert s.round == 2
     assert s.maze == {key(0, 0): SHAPE_OF["START", False]} and s.stock_size == DECK_SIZE
 
 

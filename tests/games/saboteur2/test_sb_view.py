@@ -211,10 +211,16 @@ def test_roles_are_private_until_the_round_ends() -> None:
     # is shown (SB-R24), and the next round begins at once (no Theft to settle). Its table
     # names each player's role of the round just played and the round's result.
     s, _ = play(s, "place:B-P02@7,0")
+    # Until the next round's goal cards are dealt the finished tunnel lies on the table with
+    # every role shown, for the round's result to be looked at (the app pauses there).
+    ended = VIEW.layout(GAME.observation(s, 2), 2)
+    assert any(p.id == "m7,0" for p in ended.pieces)
+    assert next(p for p in ended.pieces if p.id == "r0").face_up
+    s, _ = play(s, GAME.chance_outcomes(s)[0][0])
     assert s.round == 2
     lay = VIEW.layout(GAME.observation(s, 2), 2)
     texts = {t.id: (t.text_en, t.text_ja) for t in lay.texts}
-    assert texts["role0"] == ("Was: Green digger", "前回:緑の金鉱掘り")
+    assert texts["role0"] == ("Was: Green digger", "前回：緑の金鉱掘り")
     assert texts["role1"][0] == "Was: Saboteur"
     assert texts["role2"][0] == "Last round: Blue gold-digger"  # the viewer's own strip
     result = by_id(lay)["result"]

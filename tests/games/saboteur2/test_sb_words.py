@@ -1,6 +1,7 @@
 """Saboteur 2's catalogue: every code its rules produce in seeded random games (events,
-prompts, move names, refusals) has words in English and Japanese that fit its arguments; and
-the rulebooks exist in both languages."""
+prompts, move names, refusals) has words in English and Japanese that fit its arguments; the
+rulebooks exist in both languages; a card whose name ends in "!" reads right in a sentence, and
+the pay table has one notation."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 from pathlib import Path
 
 from tabletop.engine.game import random_action
+from tabletop.engine.messages import Msg
 from tabletop.games.saboteur2.words import WORDS
 from tabletop.text import render
 from tests.games.saboteur2.sb_build import GAME
@@ -64,3 +66,25 @@ def test_a_card_the_same_turned_round_is_named_without_the_turn() -> None:
         bend_turned = render(GAME.describe_action(s, "place:X-L01@1,0:180"), lang, WORDS,
                              strict=True)
         assert bend != bend_turned
+
+
+def test_a_card_named_with_a_mark_ends_no_sentence_twice() -> None:
+    # The report: "plays Free at last!: Player 4 is free.", "removes Trapped!." and "in front
+    # of themself".
+    def say(code: str, **args: object) -> str:
+        return render(Msg(code, **args), "en", WORDS, strict=True)
+
+    assert say("log.play.free", seat=0, card="A-FRE", target=3) == \
+        "Player 1 plays Free at last! on Player 4: they are free."
+    assert say("log.fixed", seat=0, card="A-TRP") == \
+        "Player 1 removes Trapped! by discarding two cards face down."
+    assert say("prompt.fix", card="A-TRP", left=1) == "To remove Trapped!, discard 1 more card."
+    assert say("log.play.theft", seat=1) == "Player 2 puts Theft in front of themselves."
+
+
+def test_the_pay_table_reads_in_one_notation() -> None:
+    pay = {f"p{k}": v for k, v in ((1, 5), (2, 4), (3, 3), (4, 2))}
+    lines = [render(Msg(code, **pay), lang, WORDS, strict=True)
+             for lang in ("en", "ja") for code in ("view.pay_title", "view.pay_1", "view.pay_2")]
+    assert lines == ["Winners → gold each", "1 → 5 · 2 → 4 · 3 → 3", "4 → 2 · 5 or more → 1",
+                     "勝者数→1人の金", "1人→5・2人→4・3人→3", "4人→2・5人以上→1"]
