@@ -14,11 +14,13 @@ run:
 	scripts/bootstrap.sh run
 	.venv/bin/tabletop
 
+# `make test PYTHON_VERSION=3.11` runs the tests on that Python, in .venv-3.11. The tests are
+# spread over every core (pytest-xdist); slow and packaging ones run on their own targets.
 test:
-	scripts/bootstrap.sh test
-	QT_QPA_PLATFORM=offscreen .venv/bin/python -m pytest
-	.venv/bin/ruff check tabletop tests scripts benchmarks
-	.venv/bin/mypy
+	VENV=$(VENV) PYTHON_VERSION=$(PYTHON_VERSION) scripts/bootstrap.sh test
+	QT_QPA_PLATFORM=offscreen $(VENV)/bin/python -m pytest -n auto
+	$(VENV)/bin/ruff check tabletop tests scripts benchmarks
+	$(VENV)/bin/mypy
 
 lint:
 	.venv/bin/ruff check tabletop tests scripts benchmarks
