@@ -517,7 +517,11 @@ class GlassCheck:
         for _ in range(2 * len(position.seats) + 2):
             self._wait(lambda: self._settled(c), "the next person's turn")
             if c.pausing:
-                readings.append((f"a result on show to seat {c.viewing_seat}", read_glass()))
+                # A result shown to the person who moved is theirs to see, and may differ
+                # with what they know: only one shown to the next person is compared.
+                if c.viewing_seat == position.viewer:
+                    readings.append((f"a result on show to seat {c.viewing_seat}",
+                                     read_glass()))
                 self._continue(c)
                 continue
             if c.awaiting_privacy is None:
