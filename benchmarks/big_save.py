@@ -13,7 +13,11 @@ For each it times ``tabletop-cli replay FILE`` (in a fresh interpreter, so its i
 and the main window's start with the file as its autosave (claiming the slot, reading the file,
 offering or refusing it), and counts how many times the window parsed the file.
 
-    python benchmarks/big_save.py [--runs 3] [--json]
+    python benchmarks/big_save.py [--runs 3] [--json] [--smoke]
+
+``--smoke`` makes the two files of ``SMOKE_BYTES`` instead, and times each once: the long log
+still holds more entries than a Mr. Sneaky game can run, so both files take the same paths as
+at the limit, in seconds instead of a minute.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from tabletop.registry import load_plugins
 
 GAME = "mr-sneaky"
 LIMIT = sf.MAX_BYTES - 50 * 1024  # just under the limit
+SMOKE_BYTES = 512 * 1024
 
 
 def _match() -> sf.SaveData:
@@ -49,14 +54,15 @@ def _match() -> sf.SaveData:
     return sf.from_session(session, ["human", "human"])
 
 
-def _fill(data: sf.SaveData, grow: Any) -> str:
-    """``data`` grown by ``grow(data, n)`` with the largest ``n`` that stays under LIMIT."""
+def _fill(data: sf.SaveData, grow: Any, limit: int = LIMIT) -> str:
+    """``data`` grown by ``grow(data, n)`` with the largest ``n`` that stays under ``limit``
+    bytes."""
     lo, hi = 0, 1
-    while len(sf.dump(grow(data, hi))) < LIMIT:
+    while len(sf.dump(grow(data, hi))) < limit:
         lo, hi = hi, hi * 2
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if len(sf.dump(grow(data, mid))) < LIMIT:
+        if len(sf.dump(grow(data, mid))) < limit:
             lo = mid
         else:
             hi = mid
@@ -115,15 +121,18 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--smoke", action="store_true",
+                   help=f"files of {SMOKE_BYTES // 1024} KiB, one run each: checks that it runs")
     args = p.parse_args(argv)
+    limit, runs = (SMOKE_BYTES, 1) if args.smoke else (LIMIT, args.runs)
     data = _match()
     rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as folder:
         for name, grow in (("long log", long_log), ("big ui", big_ui)):
             path = Path(folder) / f"{name.replace(' ', '-')}.json"
-            path.write_text(_fill(data, grow), encoding="utf-8")
-            cli = [cli_seconds(path) for _ in range(args.runs)]
-            starts = [window_start(path) for _ in range(args.runs)]
+            path.write_text(_fill(data, grow, limit), encoding="utf-8")
+            cli = [cli_seconds(path) for _ in range(runs)]
+            starts = [window_start(path) for _ in range(runs)]
             rows.append({
                 "file": name, "mib": round(path.stat().st_size / 2**20, 2),
                 "entries": len(sf.parse(path.read_bytes()).log),

@@ -146,26 +146,19 @@ def _show(view: Any) -> None:
                            f"not {VIEW_W}x{VIEW_H}")
 
 
-class _IdleThinker:
-    """Stands in for the AI thinker; the benchmark position is the human's turn, so an AI
-    asked to think would be a bug of the benchmark, and raises."""
+def idle_thinker() -> Any:
+    """The app's own AI thinker (``tabletop.ai.worker.AIThinker``) except that it refuses to
+    think: the benchmark position is the human's turn, so an AI asked to move would be a bug
+    of the benchmark. Everything else (pondering for the hint, cancelling, the signals) is
+    the real thinker's, so the table is measured as the app runs it and the stand-in has the
+    thinker's whole interface however that grows."""
+    from tabletop.ai.worker import AIThinker
 
-    def __init__(self) -> None:
-        from PySide6.QtCore import QObject, Signal
+    class IdleThinker(AIThinker):
+        def think(self, *args: Any, **kwargs: Any) -> None:
+            raise RuntimeError("the AI was asked to think during the frame benchmark")
 
-        class Signals(QObject):
-            decided = Signal(object)
-            failed = Signal(str)
-
-        self._signals = Signals()
-        self.decided = self._signals.decided
-        self.failed = self._signals.failed
-
-    def think(self, *args: Any) -> None:
-        raise RuntimeError("the AI was asked to think during the frame benchmark")
-
-    def cancel(self) -> None:
-        pass
+    return IdleThinker()
 
 
 def national_economy_table(seed: int, round_: int) -> tuple[Any, Any, str]:
@@ -181,7 +174,7 @@ def national_economy_table(seed: int, round_: int) -> tuple[Any, Any, str]:
                       seed=seed)
     table = TableWidget()
     _show(table)
-    controller = GameController(PLUGIN, setup, table, _IdleThinker(), "en", ai_delay_ms=0,
+    controller = GameController(PLUGIN, setup, table, idle_thinker(), "en", ai_delay_ms=0,
                                 animate=False, session=session)
     controller.start()
     table.fit_table()
@@ -304,7 +297,8 @@ def drag_once(view: Any, press: Any, path: list[Any],
     bound); ``"natural"`` lets Qt repaint what the move made dirty, as in the app, by running
     the event loop once, and times that. Returns the step times and the deferred times
     (queued work drained after each step; always 0 for ``natural``). ``midway`` is called
-    (untimed) after the middle step, while the piece is held.
+    (untimed) at the far end of the path (``drag_path``), while the piece is held: the
+    middle step of a path of two or three is back at the start.
     """
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtWidgets import QApplication
@@ -328,7 +322,7 @@ def drag_once(view: Any, press: Any, path: list[Any],
         t2 = clock()
         steps.append(t1 - t0)
         deferred.append(t2 - t1)
-        if midway is not None and n == len(path) // 2:
+        if midway is not None and n == max(0, len(path) // 2 - 1):
             midway()
     _mouse(view, QEvent.Type.MouseButtonRelease, path[-1], left, none)
     QApplication.processEvents()
@@ -467,6 +461,8 @@ def measure(steps: int = 150, rounds: int = 5, pieces: int = 500, round_: int = 
     if profile:
         result["profile"] = profile_drag(a, profile)
     controller.stop()
+    # The hint's pondering runs on the thinker's own thread: let it end before the views go.
+    controller.thinker.wait_done()
     for case in cases:
         case.view.close()
     return result

@@ -30,7 +30,7 @@ What "all-knowing" means, game by game, and what it does not:
 Matches are seeded and seated exactly as ``tabletop-cli simulate --seed S --rotate`` seats
 them (the same game seeds, decision seeds and seat rotation), so ``oracle,random`` with seed
 1 plays the deals that ``hard,random`` with seed 1 played in docs/ai-strength.md. Results are
-counted by ``tabletop.cli.summarize``: a first place shared after the game's tie-breaks
+counted by ``tabletop.tournament.summarize``: a first place shared after the game's tie-breaks
 counts for each player in it; a game every player shares is a draw. The oracle exists only
 here; the app and the CLI cannot seat it.
 
@@ -63,11 +63,11 @@ import resumable
 from tabletop.ai.base import Agent, CancelFlag, Decision
 from tabletop.ai.levels import AGENTS, make_agent
 from tabletop.ai.mcts import MCTSAgent
-from tabletop.cli import by_agent, derive_seed, summarize
 from tabletop.engine import Session
 from tabletop.engine.game import Game, Observation
 from tabletop.records import wilson
 from tabletop.registry import get_game_plugin
+from tabletop.tournament import by_agent, derive_seed, summarize
 
 ORACLE = "oracle"
 
@@ -122,7 +122,7 @@ def play(game_id: str, agents: Sequence[str], seed: int, index: int,
          time_cap: float | None, effort: float = 1.0) -> dict[str, Any]:
     """Game ``index`` of the run, seeded and seated as ``tabletop-cli simulate --rotate``
     (agent j at seat (j + index) % n), its per-seat lists put back in agent order. Like
-    ``tabletop.cli.play_match`` an exception is a counted error, never raised."""
+    ``tabletop.tournament.play_match`` an exception is a counted error, never raised."""
     n = len(agents)
     shift = index % n
     seating = [agents[(s - shift) % n] for s in range(n)]
@@ -164,7 +164,7 @@ def play(game_id: str, agents: Sequence[str], seed: int, index: int,
 
 def figures(game_id: str, agents: Sequence[str], seed: int,
             runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """The run's totals (``tabletop.cli.summarize``) and, per agent name, first places with a
+    """The run's totals (``tabletop.tournament.summarize``) and, per agent name, first places with a
     95% Wilson interval and the median think time of its decisions with a real choice."""
     runs.sort(key=lambda r: r["index"])
     summary = summarize(game_id, agents, seed, runs, 0.0)

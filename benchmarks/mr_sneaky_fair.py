@@ -52,7 +52,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.cli import derive_seed
 from tabletop.games.mr_sneaky.data import (
     CARD_KINDS,
     CARD_SYMBOLS,
@@ -78,6 +77,7 @@ from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.rules import move_targets, neighbours_of
 from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, P_OVER, P_PLACE, P_STEAL, SneakyState
 from tabletop.records import wilson
+from tabletop.tournament import derive_seed
 
 GAME = MrSneakyGame()
 Policy = Callable[[SneakyState, Sequence[str], random.Random], str]

@@ -27,10 +27,10 @@ import numpy as np
 import resumable
 
 from tabletop.ai.levels import AGENTS, make_agent
-from tabletop.cli import derive_seed
 from tabletop.engine import TERMINAL, Session
 from tabletop.games.national_economy.data import BUILDING_IDS, ROUNDS
 from tabletop.games.national_economy.model import NationalEconomyGame, NEState, worth
+from tabletop.tournament import derive_seed
 
 #: The features noted per player, in this order: the fit reads the first three, and the last
 #: is the worth the search's judge gives the player (``model.worth``). The wages due are the

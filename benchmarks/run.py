@@ -9,6 +9,13 @@ the end. ``make bench`` runs it with the defaults below.
     python benchmarks/run.py                      # everything (strength takes longest)
     python benchmarks/run.py --quick              # everything but AI strength
     python benchmarks/run.py --strength-games 10 --workers 2 --chart docs/strength.png
+    python benchmarks/run.py --smoke --json smoke.json --chart smoke.png
+
+``--smoke`` runs every part at the smallest size that still goes through its code (a hundredth
+of a second of playouts and one position per level and game, drags of four steps over a few
+cards, one start-up and one memory sample, one strength game per cell at a hundredth of a
+second a decision, one level's think time): it checks that the benchmarks run (the smoke test
+does, in CI), and its figures mean nothing.
 """
 
 from __future__ import annotations
@@ -34,8 +41,8 @@ import memory  # noqa: E402
 import startup  # noqa: E402
 import strength  # noqa: E402
 
-from tabletop.cli import bench_game  # noqa: E402
 from tabletop.registry import load_plugins  # noqa: E402
+from tabletop.tournament import bench_game  # noqa: E402
 
 #: Player counts measured besides each game's smallest (the busiest table of the shelf).
 EXTRA_CASES = (("national-economy", 4), ("sheep-and-thief", 4), ("saboteur2", 5),
@@ -49,6 +56,12 @@ THINK_TARGETS = {("saboteur2", 12): 2.0, ("secret-agent", 6): 2.0}
 #: machine was doing, and the best pass is the code's speed (as ``timeit`` takes the best).
 SEARCH_TARGETS = {("magos", 2): 5000, ("national-economy", 4): 1000}
 SEARCH_PASSES = 3
+
+#: What ``--smoke`` sets, whatever the command line says.
+SMOKE = {"seconds": 0.01, "positions": 1, "frame_steps": 4, "frame_rounds": 1,
+         "frame_pieces": 3, "frame_more_pieces": (4,), "startup_runs": 1, "memory_runs": 1,
+         "memory_settle_ms": 0, "strength_games": 1, "strength_budgets": (0.01,),
+         "level_positions": 1, "level_levels": ("easy",)}
 
 
 def rules_and_search(seconds: float, positions: int) -> list[dict[str, Any]]:
@@ -143,7 +156,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=max(1, os.cpu_count() or 1))
     p.add_argument("--json", default="benchmark-results.json")
     p.add_argument("--chart", default="strength-per-second.png")
+    p.add_argument("--smoke", action="store_true",
+                   help="every part at its smallest size: checks that it runs, no figures")
+    p.set_defaults(frame_pieces=500, frame_more_pieces=(2000,), memory_settle_ms=300,
+                   strength_budgets=strength.BUDGETS, level_positions=20,
+                   level_levels=strength.LEVELS)
     args = p.parse_args(argv)
+    if args.smoke:
+        for key, value in SMOKE.items():
+            setattr(args, key, value)
     started = time.perf_counter()
     report: dict[str, Any] = {
         "when": datetime.now(UTC).replace(microsecond=0).isoformat(),
@@ -175,8 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     # "natural": Qt repaints what the move changed, as in the app (what a player feels);
     # "full": the whole view is repainted on every step (an upper bound).
     for mode in ("natural", "full"):
-        report[f"frame_time_{mode}"] = frame_time.measure(args.frame_steps, args.frame_rounds,
-                                                          repaint=mode)
+        report[f"frame_time_{mode}"] = frame_time.measure(
+            args.frame_steps, args.frame_rounds, args.frame_pieces, repaint=mode,
+            more_pieces=args.frame_more_pieces)
         section(f"Drag frame time ({mode} repaint)",
                 frame_time.markdown(report[f"frame_time_{mode}"]))
     report["startup"] = startup.measure(args.startup_runs)
@@ -184,11 +206,13 @@ def main(argv: list[str] | None = None) -> int:
     section("Start-up", f"Bare PySide6 window {float(st['bare_median_s']) * 1000:.0f} ms, "
                         f"Tabletop from source {float(st['app_median_s']) * 1000:.0f} ms "
                         f"(median of {st['runs']}): {float(st['ratio']):.2f}x bare.")
-    report["memory"] = memory.measure(args.memory_runs)
+    report["memory"] = memory.measure(args.memory_runs, args.memory_settle_ms)
     section("Memory", memory.markdown(report["memory"]))
     if not args.quick and args.strength_games > 0:
-        report["strength"] = strength.measure(args.strength_games, workers=args.workers)
-        report["strength"]["levels"] = strength.level_times()
+        report["strength"] = strength.measure(args.strength_games, args.strength_budgets,
+                                              workers=args.workers)
+        report["strength"]["levels"] = strength.level_times(
+            levels=args.level_levels, positions=args.level_positions)
         section("AI strength per second", strength.markdown(report["strength"]))
         if args.chart:
             strength.chart(report["strength"], args.chart)

@@ -48,7 +48,6 @@ from typing import Any
 import resumable
 
 from tabletop.ai.levels import AGENTS, make_agent
-from tabletop.cli import derive_seed
 from tabletop.engine import Session
 from tabletop.games.saboteur2.data import (
     BLUE,
@@ -60,6 +59,7 @@ from tabletop.games.saboteur2.data import (
 )
 from tabletop.games.saboteur2.model import Saboteur2Game
 from tabletop.records import wilson
+from tabletop.tournament import derive_seed
 
 DIGGER, SABOTEUR = "digger", "saboteur"
 _SIDE = {R_GREEN: DIGGER, R_BLUE: DIGGER, R_BOSS: DIGGER, R_SABOTEUR: SABOTEUR}

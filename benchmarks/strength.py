@@ -107,7 +107,7 @@ def level_times(game_ids: tuple[str, ...] = GAMES, levels: tuple[str, ...] = LEV
                 positions: int = 20, seed: int = 1) -> list[dict[str, Any]]:
     """Each level's median think time per game over ``positions`` seeded positions, as
     ``tabletop-cli bench`` measures it (two players, no time cap)."""
-    from tabletop.cli import bench_game
+    from tabletop.tournament import bench_game
 
     plugins, _ = load_plugins()
     out = []
@@ -207,6 +207,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", default="", help="write the figures here")
     p.add_argument("--chart", default="", help="save the chart as this PNG")
+    p.add_argument("--levels", default=",".join(LEVELS),
+                   help="the levels whose think times are measured and marked")
+    p.add_argument("--level-positions", type=int, default=20, metavar="N",
+                   help="seeded positions each level's think time is measured over (20)")
     p.add_argument("--cells-from", default="", metavar="FILE",
                    help="take the games' figures from this earlier JSON; measure only the "
                         "levels' think times")
@@ -217,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--budgets takes numbers of seconds, not {args.budgets!r}")
     if args.games < 1 or not budgets or min(budgets) <= 0:
         p.error("--games must be at least 1 and every budget above 0")
+    levels = tuple(lv for lv in args.levels.split(",") if lv)
+    if args.level_positions < 1:
+        p.error("--level-positions must be at least 1")
     game_ids = tuple(args.only.split(","))
     if args.cells_from:
         try:
@@ -228,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         data = measure(args.games, budgets, tuple(args.opponents.split(",")), game_ids,
                        args.workers, args.seed)
-    data["levels"] = level_times(game_ids, seed=args.seed)
+    data["levels"] = level_times(game_ids, levels, args.level_positions, args.seed)
     print(markdown(data))
     print(f"\n{data['seconds']:.0f} s with {args.workers} worker(s).")
     if args.json:

@@ -236,7 +236,7 @@ def snapshot_game(plugin: Any, players: int, seed: int, steps: int) -> dict[str,
 
 def ai_match(plugin: Any, players: int, seed: int, levels: tuple[str, ...]) -> dict[str, Any]:
     from tabletop.ai.levels import make_agent
-    from tabletop.cli import derive_seed
+    from tabletop.tournament import derive_seed
 
     game = plugin.game
     session = Session(game, players, {}, seed, human_seats=())

@@ -10,6 +10,9 @@ tests, balance experiments and bug reports need::
     tabletop-cli bench magos --seconds 5
     tabletop-cli stats magos --csv magos.csv
 
+The matches, their totals, the resumable results file and the speed measurements are the
+library ``tabletop.tournament``; this module parses the arguments, calls it and prints.
+
 Exit codes: 0 success, 2 for anything the user can fix (unknown game, bad option, a malformed
 or illegal action in the script, wrong arguments), 1 for output that cannot be written (a full
 disk) or an unexpected failure. A command's output is written in one piece once it has
@@ -20,22 +23,13 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import math
-import multiprocessing
-import os
-import random
-import statistics
 import sys
-import tempfile
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, NoReturn, TextIO, TypeGuard
+from typing import Any, NoReturn, TextIO
 
-from tabletop.ai.levels import AGENTS, LEVELS, make_agent
-from tabletop.ai.mcts import MCTSAgent
+from tabletop.ai.levels import AGENTS, LEVELS
 from tabletop.api import GamePlugin
 from tabletop.cli_io import (
     MIB,
@@ -50,11 +44,20 @@ from tabletop.cli_io import (
 )
 from tabletop.engine.errors import GameError
 from tabletop.engine.files import PATH_CHARS, local_time, quote
-from tabletop.engine.game import CHANCE, TERMINAL, Game, Observation, random_action
-from tabletop.engine.savefile import write_atomic
+from tabletop.engine.game import CHANCE, TERMINAL, Game
 from tabletop.engine.session import Session
 from tabletop.engine.spec import GameSpec
 from tabletop.registry import LoadFailure, load_plugins
+from tabletop.tournament import (
+    MAX_GAMES,
+    ResultsFile,
+    ResultsFileError,
+    ResultsFileExists,
+    ResultsWriteError,
+    Simulation,
+    bench_game,
+    simulate,
+)
 
 USAGE_ERROR = 2
 OUTPUT_ERROR = 1
@@ -287,350 +290,14 @@ def _cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- simulate -------------------------------------------------------------------------------
 
-def derive_seed(*parts: object) -> int:
-    """A seed for one game or one decision, independent of every other (string hashing)."""
-    return random.Random("/".join(str(p) for p in parts)).getrandbits(63)
-
-
-_GAMES: dict[str, Game[Any]] = {}
-
-
-def play_match(game_id: str, levels: Sequence[str], options: dict[str, str], game_seed: int,
-               time_cap: float | None = None) -> dict[str, Any]:
-    """One AI-vs-AI game; an exception is caught and reported, never raised.
-
-    Each agent sees only ``game.observation(state, seat)``. Module level so that a process
-    pool can run it.
-    """
-    moves = [0] * len(levels)
-    think = [0.0] * len(levels)
+def _results_file(path: Path, run: Simulation, resume: bool) -> ResultsFile:
     try:
-        game = _GAMES.get(game_id) or _GAMES.setdefault(game_id, _game(game_id))
-        session = Session(game, len(levels), options, game_seed, human_seats=())
-        agents = [make_agent(level, time_cap) for level in levels]
-        cap = game.max_game_length()
-        while not session.is_terminal():
-            if sum(moves) >= cap:
-                raise RuntimeError(f"no end after {cap} decisions")
-            seat = session.current_player()
-            decision = agents[seat].choose(
-                game, session.observation(seat), seat, session.legal_actions(),
-                seed=derive_seed(game_seed, seat, len(session.history)),
-            )
-            session.submit(seat, decision.action)
-            moves[seat] += 1
-            think[seat] += decision.seconds
-        out = {"seed": game_seed, "returns": session.returns(), "moves": moves,
-               "think": think, "error": None}
-        if len(levels) == 1:
-            out.update(solo_outcome(game, session.state))
-        return out
-    except Exception as exc:  # counted as an error; the simulation goes on
-        return {"seed": game_seed, "returns": None, "moves": moves, "think": think,
-                "error": f"{type(exc).__name__}: {exc}"}
-
-
-def solo_outcome(game: Game[Any], state: Any) -> dict[str, Any]:
-    """How a finished one-player game ended, beyond its return: the game's own word for the
-    result and its final score, where the game gives them (``Game.final_result``)."""
-    out: dict[str, Any] = {}
-    result, score = game.final_result(state)
-    if result:
-        out["result"] = result
-    if score is not None:
-        out["score"] = float(score)
-    return out
-
-
-def by_agent(result: dict[str, Any], shift: int) -> dict[str, Any]:
-    """A match result whose per-seat lists are put back in agent order, for a game in which
-    agent j sat at seat ``(j + shift) % n``."""
-    if shift == 0:
-        return result
-    out = dict(result)
-    for key in ("returns", "moves", "think"):
-        values = result[key]
-        if values is not None:
-            n = len(values)
-            out[key] = [values[(j + shift) % n] for j in range(n)]
-    return out
-
-
-def summarize(game_id: str, levels: Sequence[str], seed: int,
-              results: Sequence[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    """Totals over finished games: wins per seat, draws, lengths, think times, win rates."""
-    n = len(levels)
-    wins = [0] * n
-    draws = 0
-    lengths: list[int] = []
-    moves = [0] * n
-    think = [0.0] * n
-    errors = [r for r in results if r["error"] is not None]
-    for r in results:
-        for s in range(n):
-            moves[s] += r["moves"][s]
-            think[s] += r["think"][s]
-        if r["error"] is not None:
-            continue
-        ret = r["returns"]
-        lengths.append(sum(r["moves"]))
-        top = max(ret)
-        if all(v == top for v in ret):
-            draws += 1
-        else:
-            for s in range(n):
-                if ret[s] == top:
-                    wins[s] += 1
-    completed = len(results) - len(errors)
-    if n == 1:
-        # One seat: the top return is always "shared", so every game would be a draw. A game
-        # counts as won when its return is positive (a cleared solo game, a beaten enemy), lost
-        # when negative, drawn at zero.
-        done = [r for r in results if r["error"] is None]
-        wins = [sum(1 for r in done if r["returns"][0] > 0)]
-        draws = sum(1 for r in done if r["returns"][0] == 0)
-    win_rate: dict[str, float] = {}
-    for level in dict.fromkeys(levels):
-        seats = [s for s in range(n) if levels[s] == level]
-        played = completed * len(seats)
-        win_rate[level] = sum(wins[s] for s in seats) / played if played else 0.0
-    return {
-        "game": game_id,
-        "agents": list(levels),
-        "seed": seed,
-        "games": len(results),
-        "completed": completed,
-        "wins": wins,
-        "draws": draws,
-        "mean_length": statistics.fmean(lengths) if lengths else 0.0,
-        "mean_think_seconds": [think[s] / moves[s] if moves[s] else 0.0 for s in range(n)],
-        "errors": len(errors),
-        "error_messages": [f"seed {r['seed']}: {r['error']}" for r in errors[:10]],
-        "win_rate": win_rate,
-        "seconds": seconds,
-    } | (_solo_figures(results) if n == 1 else {})
-
-
-def _solo_figures(results: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The one-player figures of ``summarize``: losses, the mean return, how many games ended
-    with each of the game's results, and the scores where the game reports them."""
-    done = [r for r in results if r["error"] is None]
-    returns = [float(r["returns"][0]) for r in done]
-    outcomes: dict[str, int] = {}
-    for r in done:
-        if "result" in r:
-            outcomes[r["result"]] = outcomes.get(r["result"], 0) + 1
-    scores = [float(r["score"]) for r in done if "score" in r]
-    out: dict[str, Any] = {
-        "losses": sum(1 for v in returns if v < 0),
-        "mean_return": statistics.fmean(returns) if returns else 0.0,
-        "results": dict(sorted(outcomes.items())),
-    }
-    if scores:
-        out.update(mean_score=statistics.fmean(scores), min_score=min(scores),
-                   max_score=max(scores))
-    return out
-
-
-class _SavedRun:
-    """The results file of ``simulate --save``: every finished game is written at once, so a
-    long evaluation that is stopped (or whose machine is needed) continues with ``--resume``
-    and gives exactly the figures of an uninterrupted run, every game being seeded on its own.
-
-    Games that ended in an error are played again on resume: a worker that was killed is not
-    a result, and an error of the rules comes back the same way.
-    """
-
-    def __init__(self, path: Path, meta: dict[str, Any], held: dict[int, dict[str, Any]],
-                 spent: float) -> None:
-        self.path = path
-        self.meta = meta
-        self.held = held
-        self.spent = spent
-        self._runs = dict(held)
-
-    @classmethod
-    def open(cls, path: Path, meta: dict[str, Any], resume: bool) -> _SavedRun:
-        """The run in ``path``: new, or (with ``resume``) the games it holds.
-
-        Everything is checked before the first game is played: that the file can be written,
-        and that a file to resume is whole and of the same simulation. A damaged file is
-        refused as it is, never set aside or rewritten: the user named it, and may mean
-        another one.
-        """
-        try:
-            os.fsencode(path)
-            if "\0" in str(path):
-                raise ValueError("NUL")
-            folder = path.is_dir()
-        except (ValueError, UnicodeError, OSError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
-                "that is not a valid file name"
-            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
-                             f"{why}.") from None
-        if folder:
-            raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: it is "
-                             "a folder.")
-        exists = os.path.lexists(path)
-        if exists and not resume:
-            raise UsageError(f"{quote(path, PATH_CHARS)} exists: add --resume to continue it, "
-                             "or choose another file.")
-        held: dict[int, dict[str, Any]] = {}
-        spent = 0.0
-        if exists:
-            raw = read_input(str(path), "the results file", RESULTS_LIMIT)
-            try:
-                held, spent = _parse_results(raw, meta)
-            except _Damage as exc:
-                raise UsageError(f"Cannot resume from {quote(path, PATH_CHARS)}: {exc}") from None
-            except _OtherRun as exc:
-                raise UsageError(f"{quote(path, PATH_CHARS)} holds another simulation "
-                                 f"(different {exc}); choose another file.") from None
-        _check_writable(path)
-        return cls(path, meta, held, spent)
-
-    def add(self, index: int, result: dict[str, Any], elapsed: float) -> None:
-        self._runs[index] = result
-        out = {**self.meta, "seconds": self.spent + elapsed,
-               "runs": [{"index": i, "result": r} for i, r in sorted(self._runs.items())]}
-        # Atomic: a stopped run leaves the file as it was after the previous game.
-        try:
-            write_atomic(self.path, json.dumps(out, ensure_ascii=False) + "\n")
-        except OSError as exc:
-            raise OutputError(f"cannot write the results file {self.path} "
-                              f"({exc.strerror or exc}); it holds the games before this "
-                              "one") from None
-
-
-#: The most a results file may hold: 100,000 games of six players take about 30 MiB.
-RESULTS_LIMIT = 64 * MIB
-#: The most games one simulation plays (every result is held in memory until the summary).
-MAX_GAMES = 100_000
-
-
-class _Damage(Exception):
-    """What is wrong with a results file, in words (raised by ``_parse_results``)."""
-
-
-class _OtherRun(Exception):
-    """A whole results file of another simulation; the message names the settings that
-    differ."""
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse a results file that could not be written, before any game is played: the
-    probe is the temporary file ``write_atomic`` will make beside it, removed at once."""
-    try:
-        fd, probe = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                     dir=path.parent)
-        os.close(fd)
-        os.unlink(probe)
-    except OSError as exc:
-        raise UsageError(f"Cannot write the results file {quote(path, PATH_CHARS)}: "
-                         f"{exc.strerror or exc}.") from None
-
-
-def _is_number(value: object) -> TypeGuard[int | float]:
-    """A finite JSON number (an integer too large for a float is not one)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    if isinstance(value, int):
-        return abs(value) <= 2**53
-    return math.isfinite(value)
-
-
-def _is_count(value: object) -> bool:
-    return _is_number(value) and isinstance(value, int) and value >= 0
-
-
-def _is_seconds(value: object) -> bool:
-    return _is_number(value) and value >= 0
-
-
-def _reject_constant(name: str) -> Any:
-    raise _Damage(f"it holds {name}, which is not a number JSON allows.")
-
-
-def _parse_results(raw: bytes, meta: dict[str, Any]) -> tuple[dict[int, dict[str, Any]],
-                                                              float]:
-    """The finished games of a results file by index, and the seconds already spent.
-
-    Every field ``summarize`` reads is checked here, so that a damaged file is refused before
-    the first game is played and never fails the summary at the end. Raises ``_Damage``.
-    """
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise _Damage(f"it is not UTF-8 text (a byte that is not UTF-8 at position "
-                      f"{exc.start}).") from None
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise _Damage(f"it is not valid JSON ({exc.msg} at line {exc.lineno}, column "
-                      f"{exc.colno}).") from None
-    except RecursionError:
-        raise _Damage("its JSON is nested too deeply to be a results file.") from None
-    except ValueError as exc:  # an integer with thousands of digits
-        raise _Damage(f"it is not valid JSON ({exc}).") from None
-    if not isinstance(data, dict):
-        raise _Damage("it does not hold a simulation's results (a JSON object).")
-    for key in (*meta, "seconds", "runs"):
-        if key not in data:
-            raise _Damage(f"the field '{key}' is missing.")
-    differs = [k for k in meta if data[k] != meta[k]]
-    if differs:
-        raise _OtherRun(", ".join(differs))
-    spent = data["seconds"]
-    if not _is_number(spent) or spent < 0:
-        raise _Damage("the field 'seconds' must be a number of seconds.")
-    runs = data["runs"]
-    if not isinstance(runs, list):
-        raise _Damage("the field 'runs' must be a list.")
-    seats = len(meta["agents"])
-    held: dict[int, dict[str, Any]] = {}
-    seen: set[int] = set()
-    for n, run in enumerate(runs):
-        where = f"runs[{n}]"
-        if not isinstance(run, dict):
-            raise _Damage(f"'{where}' must be an object.")
-        index = run.get("index")
-        if isinstance(index, bool) or not isinstance(index, int) \
-                or not 0 <= index < MAX_GAMES:
-            raise _Damage(f"'{where}.index' must be a game number from 0 to "
-                          f"{MAX_GAMES - 1}.")
-        if index in seen:
-            raise _Damage(f"game {index} is in the file twice.")
-        seen.add(index)
-        result = run.get("result")
-        if not isinstance(result, dict):
-            raise _Damage(f"'{where}.result' must be an object.")
-        if result.get("seed") != derive_seed("simulate", meta["seed"], index):
-            raise _Damage(f"game {index} was played from another seed.")
-        error = result.get("error")
-        if error is not None and not isinstance(error, str):
-            raise _Damage(f"'{where}.result.error' must be text or null.")
-        _check_lists(result, f"{where}.result", seats, finished=error is None)
-        if error is None:
-            held[index] = result
-    return held, float(spent)
-
-
-def _check_lists(result: dict[str, Any], where: str, seats: int, finished: bool) -> None:
-    """The per-seat lists of one game's result: what ``summarize`` and ``by_agent`` read."""
-    wanted: list[tuple[str, str, Callable[[object], bool]]] = [
-        ("moves", "whole numbers", _is_count), ("think", "numbers of seconds", _is_seconds)]
-    if finished:
-        wanted.append(("returns", "numbers", _is_number))
-    for key, kind, ok in wanted:
-        values = result.get(key)
-        if not isinstance(values, list) or len(values) != seats \
-                or not all(ok(v) for v in values):
-            raise _Damage(f"'{where}.{key}' must be a list of {seats} {kind}.")
-    if finished:
-        if "result" in result and not isinstance(result["result"], str):
-            raise _Damage(f"'{where}.result' must be text.")
-        if "score" in result and not _is_number(result["score"]):
-            raise _Damage(f"'{where}.score' must be a number.")
+        return ResultsFile.open(path, run, resume)
+    except ResultsFileExists:
+        raise UsageError(f"{quote(path, PATH_CHARS)} exists: add --resume to continue it, "
+                         "or choose another file.") from None
+    except ResultsFileError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -640,63 +307,26 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     _new_session(game, len(levels), options, 0)  # validates player count and options
     if args.resume and not args.save:
         raise UsageError("--resume needs --save FILE (the file to continue).")
-    seeds = [derive_seed("simulate", args.seed, i) for i in range(args.games)]
     n = len(levels)
-    # With --rotate, game i seats agent j at seat (j + i) % n, so every agent plays every seat
-    # equally often and no agent's figure carries a first-player advantage.
-    shifts = [i % n if args.rotate else 0 for i in range(args.games)]
-    seatings = [[levels[(s - k) % n] for s in range(n)] for k in shifts]
-    progress = sys.stderr.isatty() and not args.json
-    run = _SavedRun.open(Path(args.save), {
-        "game": game.spec.id, "agents": levels, "seed": args.seed, "rotate": bool(args.rotate),
-        "options": options, "time_cap": args.time_cap}, args.resume) if args.save else None
-    done = {i: r for i, r in run.held.items() if i < args.games} if run is not None else {}
-    todo = [i for i in range(args.games) if i not in done]
-    if run is not None and done and not args.json:
-        say(sys.stderr, f"{quote(args.save, PATH_CHARS)}: {args.games - len(todo)} games held, "
-                        f"{len(todo)} to play.")
-    start = time.perf_counter()
+    run = Simulation(game.spec.id, tuple(levels), args.games, args.seed, options,
+                     bool(args.rotate), args.time_cap)
+    shows_progress = sys.stderr.isatty() and not args.json
+    results = _results_file(Path(args.save), run, args.resume) if args.save else None
+    if results is not None and not args.json:
+        held = sum(1 for i in results.held if i < args.games)
+        if held:
+            say(sys.stderr, f"{quote(args.save, PATH_CHARS)}: {held} games held, "
+                            f"{args.games - held} to play.")
 
-    def finished(i: int, result: dict[str, Any]) -> None:
-        done[i] = result
-        if run is not None:
-            run.add(i, result, time.perf_counter() - start)
-        if progress:
-            print(f"\r{len(done)}/{len(seeds)} games", end="", file=sys.stderr, flush=True)
+    def progress(done: int, total: int) -> None:
+        print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    if args.workers == 1:
-        for i in todo:
-            finished(i, play_match(game.spec.id, seatings[i], options, seeds[i], args.time_cap))
-    elif todo:
-        # "spawn" behaves the same on every platform and never forks a threaded parent.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=args.workers, mp_context=context) as pool:
-            futures: list[Future[dict[str, Any]]] = [
-                pool.submit(play_match, game.spec.id, seatings[i], options, seeds[i],
-                            args.time_cap)
-                for i in todo
-            ]
-            try:
-                for i, future in zip(todo, futures, strict=True):
-                    try:
-                        result = future.result()
-                    except Exception as exc:  # a worker process died
-                        result = {"seed": seeds[i], "returns": None,
-                                  "moves": [0] * len(levels), "think": [0.0] * len(levels),
-                                  "error": f"{type(exc).__name__}: {exc}"}
-                    finished(i, result)
-            except BaseException:
-                # Stopping (the results file cannot be written, Ctrl+C): the games not begun
-                # are dropped rather than waited for.
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-    if progress:
+    try:
+        summary = simulate(run, args.workers, results, progress if shows_progress else None)
+    except ResultsWriteError as exc:
+        raise OutputError(str(exc)) from None
+    if shows_progress:
         print(file=sys.stderr)
-    results = [by_agent(done[i], k) for i, k in enumerate(shifts)]
-    seconds = time.perf_counter() - start + (run.spent if run is not None else 0.0)
-    summary = summarize(game.spec.id, levels, args.seed, results, seconds)
-    summary["workers"] = args.workers
-    summary["rotate"] = bool(args.rotate)
     if args.json:
         print(dumps(summary), file=out)
         return 0
@@ -729,75 +359,13 @@ def _cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
 
 # -- bench ----------------------------------------------------------------------------------
 
-def bench_game(game: Game[Any], players: int | None = None,
-               options: dict[str, str] | None = None, seed: int = 0,
-               seconds: float = 3.0, positions: int = 30,
-               levels: Sequence[str] = ("easy", "normal", "hard")) -> dict[str, Any]:
-    """Random playouts per second from the opening, and per AI level the think time and
-    search iterations per second over ``positions`` positions of seeded random self-play."""
-    session = _new_session(game, players, options or {}, seed)
-    players = session.num_players
-    rng = random.Random(seed)
-
-    # Random playouts from the opening, cloning once per playout and mutating in place.
-    initial = session.state
-    playouts = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = initial.clone()
-        while True:
-            if game.current_player(state) == TERMINAL:
-                break
-            game.apply_in_place(state, random_action(game, state, rng))
-            actions += 1
-        playouts += 1
-    elapsed = time.perf_counter() - start
-
-    # Search speed and think times over positions of seeded self-play (random moves).
-    found: list[tuple[Observation, int, list[str]]] = []
-    play = _new_session(game, players, options or {}, seed)
-    while not play.is_terminal() and len(found) < positions:
-        seat = play.current_player()
-        legal = play.legal_actions()
-        if len(legal) > 1:
-            found.append((play.observation(seat), seat, legal))
-        play.submit(seat, legal[rng.randrange(len(legal))])
-        if play.is_terminal():
-            play = _new_session(game, players, options or {}, rng.getrandbits(32))
-    per_level: dict[str, Any] = {}
-    for level in levels:
-        agent = make_agent(level, None)
-        times: list[float] = []
-        iterations = 0
-        for i, (obs, seat, legal) in enumerate(found):
-            d = agent.choose(game, obs, seat, legal, seed=derive_seed("bench", seed, i))
-            times.append(d.seconds)
-            iterations += d.iterations
-        total = sum(times)
-        times.sort()
-        per_level[level] = {
-            "decisions": len(times),
-            "iterations_per_second": iterations / total if total and iterations else None,
-            "median_seconds": statistics.median(times) if times else 0.0,
-            "p95_seconds": times[min(len(times) - 1, int(0.95 * len(times)))] if times else 0.0,
-            "max_seconds": times[-1] if times else 0.0,
-            "iterations": (agent.iterations if isinstance(agent, MCTSAgent) else 0),
-        }
-    return {
-        "game": game.spec.id,
-        "players": players,
-        "random_playouts_per_second": playouts / elapsed,
-        "actions_per_second": actions / elapsed,
-        "mean_playout_length": actions / max(playouts, 1),
-        "levels": per_level,
-    }
-
-
 def _cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     levels_asked = _names(args.levels, "level", LEVELS, "--levels")
     game = _game(args.game)
-    data = bench_game(game, args.players, _parse_options(args.option), args.seed,
-                      args.seconds, args.positions, levels_asked)
+    options = _parse_options(args.option)
+    _new_session(game, args.players, options, args.seed)  # validates player count and options
+    data = bench_game(game, args.players, options, args.seed, args.seconds, args.positions,
+                      levels_asked)
     levels = data["levels"]
     if args.json:
         print(dumps(data), file=out)
@@ -955,7 +523,7 @@ def _parser() -> argparse.ArgumentParser:
     game_args(p)
     p.add_argument("--agents", required=True, metavar="A,B,...",
                    help=f"one agent per seat, from: {', '.join(AGENTS)}")
-    p.add_argument("--games", type=_whole(1, 100_000), default=100)
+    p.add_argument("--games", type=_whole(1, MAX_GAMES), default=100)
     p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--workers", type=_whole(1, 61), default=1,
                    help="processes (default 1: in-process)")

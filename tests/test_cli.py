@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tabletop import cli
+from tabletop import tournament
 from tabletop.cli import main
 from tabletop.engine import Session
 from tabletop.registry import load_plugins
@@ -254,7 +254,7 @@ def test_simulate_rotate_seats_every_agent_in_turn(capsys: pytest.CaptureFixture
     wins = [0, 0]
     for i in range(4):
         seating = ["easy", "random"] if i % 2 == 0 else ["random", "easy"]
-        r = cli.play_match("magos", seating, {}, cli.derive_seed("simulate", 3, i))
+        r = tournament.play_match("magos", seating, {}, tournament.derive_seed("simulate", 3, i))
         easy_seat = i % 2
         ret = r["returns"]
         if ret[easy_seat] != ret[1 - easy_seat]:
@@ -405,13 +405,13 @@ SIM = ["simulate", "magos", "--agents", "random,random", "--games", "2", "--seed
 def no_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts the games played: a refused command must refuse before the first."""
     played: list[int] = []
-    real = cli.play_match
+    real = tournament.play_match
 
     def counted(*args: Any, **kwargs: Any) -> dict[str, Any]:
         played.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(cli, "play_match", counted)
+    monkeypatch.setattr(tournament, "play_match", counted)
     return played
 
 
@@ -577,7 +577,7 @@ def test_simulate_stops_with_a_message_when_the_results_file_cannot_be_written(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
     save = tmp_path / "run.json"
-    real = cli.write_atomic
+    real = tournament.write_atomic
     writes: list[int] = []
 
     def fill_up(path: Any, data: Any) -> None:
@@ -586,7 +586,7 @@ def test_simulate_stops_with_a_message_when_the_results_file_cannot_be_written(
             raise OSError(28, "No space left on device")
         real(path, data)
 
-    monkeypatch.setattr(cli, "write_atomic", fill_up)
+    monkeypatch.setattr(tournament, "write_atomic", fill_up)
     assert main([*SIM, "--games", "3", "--save", str(save)]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""

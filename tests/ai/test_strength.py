@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tabletop.ai import make_agent
-from tabletop.cli import derive_seed, play_match, summarize
 from tabletop.engine import Session
 from tabletop.registry import load_plugins
+from tabletop.tournament import derive_seed, play_match, summarize
 
 
 def _run(levels: list[str], games: int, tag: str) -> dict[str, object]:

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
-from tabletop.cli import derive_seed
 from tabletop.engine import Session
 from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.state import SneakyState
+from tabletop.tournament import derive_seed
 from tests.games.aicheck import (
     assert_choice_ignores_hidden_facts,
     assert_same_choices,

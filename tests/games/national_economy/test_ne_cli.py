@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from tabletop.cli import derive_seed, main, play_match, summarize
+from tabletop.cli import main
+from tabletop.tournament import derive_seed, play_match, summarize
 
 KEYS_BEFORE = {"game", "agents", "seed", "games", "completed", "wins", "draws", "mean_length",
                "mean_think_seconds", "errors", "error_messages", "win_rate", "seconds"}
