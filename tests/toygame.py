@@ -1,5 +1,6 @@
 """Tiny two-player games for engine, AI and table tests: stones with a hidden card and chance
-(also dealt in private), and (below) a row of turnable tiles.
+(also dealt in private), and (below) a row of turnable tiles and a game of keeps and swaps
+whose state is a field table (``KeepsGame``, for the checks of who may see each field).
 
 Seven stones lie on the table. Each player is dealt a secret card (1-5, no repeats). In turn,
 players take one or two stones. When the pile is empty, each scores stones taken plus their
@@ -9,10 +10,13 @@ secret card; the higher score wins, equal scores draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Event, Game, GameSpec, Msg, OptionSpec
+from tabletop.engine.fields import INT, INTS, STR, STRS, StateFields, counts_per, derived
+from tabletop.engine.game import winner_returns
+from tabletop.engine.hidden import count_copies, deal_unseen
 from tabletop.engine.layout import TILE_SIZE, GameView, Gesture, Layout, Piece, Zone
 from tabletop.engine.tiles import TileArt, TileIcon
 from tabletop.text import ENGINE, Catalogue
@@ -355,3 +359,187 @@ class TileRowView(GameView):
     def why_not(self, obs: dict[str, Any], seat: int | None, source: str,
                 target: str | None) -> Msg:
         return Msg("tile_does_not_fit")
+
+
+# -- a toy with rounds, a die and a count the observation does not hold -----------------------
+#
+# Two players each hold one hidden card (1-6, two copies of each in the deck). A round starts
+# with a die roll; then, in turn, a player keeps his card or swaps it: the card goes face up to
+# the discards and he draws another. The round ends at the third keep or the second swap, when
+# both cards are shown and the one nearer the die scores a point (a tie scores nothing). Three
+# rounds. Besides the round's moves the state counts its keeps and swaps, for speed; the
+# observation shows the moves alone, from which a resampler must work the counts out (as a
+# plugin author's game once needed).
+
+KEEPS_VALUES = (1, 2, 3, 4, 5, 6)
+KEEPS_INDEX = {v: i for i, v in enumerate(KEEPS_VALUES)}
+KEEPS_COPIES = 2
+KEEPS_ROUNDS = 3
+KEEPS_ENDS = {"keeps": 3, "swaps": 2}  # the round ends when either count reaches this
+
+KEEPS_FIELDS = StateFields(
+    phase=STR.public, round=INT.public, turn=INT.public, die=INT.public,
+    moves=STRS.public, keeps=INT.public, swaps=INT.public, pending=INTS.public,
+    hands=INTS.owned,  # 0: no card
+    discards=INTS.public,
+    deck=counts_per(KEEPS_VALUES).unseen, deck_size=derived(lambda s: sum(s.deck)).public,
+    scores=INTS.public,
+)
+
+
+class KeepsState:
+    __slots__ = KEEPS_FIELDS.names
+
+    def __init__(self) -> None:
+        self.phase = "roll"  # roll, deal (chance); play; over
+        self.round = 1
+        self.turn = 0
+        self.die = 0
+        self.moves: list[str] = []  # this round's, "keep" or "swap"
+        self.keeps = 0
+        self.swaps = 0
+        self.pending: list[int] = []  # seats still to be dealt a card
+        self.hands = [0, 0]
+        self.discards: list[int] = []
+        self.deck = [KEEPS_COPIES] * len(KEEPS_VALUES)
+        self.deck_size = sum(self.deck)
+        self.scores = [0, 0]
+
+    def clone(self) -> KeepsState:
+        return KEEPS_FIELDS.clone(self)
+
+
+class KeepsGame(Game[KeepsState]):
+    spec = GameSpec(id="toy-keeps", name_en="Keeps", name_ja="キープ", min_players=2,
+                    max_players=2)
+    fields = KEEPS_FIELDS
+
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any]) -> KeepsState:
+        return KeepsState()
+
+    def blank_state(self, data: Mapping[str, Any]) -> KeepsState:
+        return KeepsState()
+
+    def current_player(self, state: KeepsState) -> int:
+        if state.phase == "play":
+            return state.turn
+        return TERMINAL if state.phase == "over" else CHANCE
+
+    def legal_actions(self, state: KeepsState) -> list[str]:
+        if state.phase == "play":
+            return ["keep", "swap"] if state.deck_size else ["keep"]
+        return [a for a, _ in self.chance_outcomes(state)]
+
+    def chance_outcomes(self, state: KeepsState) -> list[tuple[str, float]]:
+        if state.phase == "roll":
+            return [(f"roll:{d}", 1 / 6) for d in range(1, 7)]
+        if state.phase == "deal":
+            return [(f"deal:{v}", k / state.deck_size)
+                    for v, k in zip(KEEPS_VALUES, state.deck, strict=True) if k]
+        return []
+
+    def is_well_formed(self, action: str) -> bool:
+        kind, _, arg = action.partition(":")
+        return action in ("keep", "swap") or (kind in ("roll", "deal") and arg in "123456"
+                                              and len(arg) == 1)
+
+    def apply_in_place(self, state: KeepsState, action: str) -> list[Event]:
+        s = state
+        kind, _, arg = action.partition(":")
+        if kind == "roll":
+            s.die = int(arg)
+            s.phase = "deal"
+            s.pending = [(s.round - 1) % 2, s.round % 2]
+            return [Event("roll", {"die": s.die}, reveals=True)]
+        if kind == "deal":
+            seat = s.pending.pop(0)
+            s.hands[seat] = int(arg)
+            s.deck[KEEPS_INDEX[int(arg)]] -= 1
+            s.deck_size -= 1
+            events = [Event("deal", {"seat": seat}),
+                      Event("card", {"seat": seat, "card": int(arg)}, seats=frozenset((seat,)),
+                            reveals=True, logged=False)]
+            if s.pending:
+                return events
+            s.phase = "play"
+            if s.moves:  # the card drawn for a swap: the swapper's move is done
+                return events + self._moved(s)
+            s.turn = (s.round - 1) % 2
+            return events
+        seat = s.turn
+        s.moves.append(action)
+        if action == "keep":
+            s.keeps += 1
+            return [Event("keep", {"seat": seat}), *self._moved(s)]
+        s.swaps += 1
+        card = s.hands[seat]
+        s.hands[seat] = 0
+        s.discards.append(card)
+        s.phase = "deal"
+        s.pending = [seat]
+        return [Event("swap", {"seat": seat, "card": card}, reveals=True)]
+
+    def _moved(self, s: KeepsState) -> list[Event]:
+        if s.keeps < KEEPS_ENDS["keeps"] and s.swaps < KEEPS_ENDS["swaps"]:
+            s.turn = 1 - s.turn
+            return []
+        a, b = (abs(c - s.die) for c in s.hands)
+        if a != b:
+            s.scores[0 if a < b else 1] += 1
+        events = [Event("show", {"cards": s.hands[:]}, reveals=True)]
+        s.discards.extend(s.hands)
+        s.hands = [0, 0]
+        s.keeps = s.swaps = 0
+        s.moves = []
+        if s.round == KEEPS_ROUNDS:
+            s.phase = "over"
+        else:
+            s.round += 1
+            s.phase = "roll"
+        return events
+
+    def returns(self, state: KeepsState) -> list[float]:
+        a, b = state.scores
+        return winner_returns(2, [0] if a > b else [1] if b > a else [0, 1],
+                              state.phase == "over" and a != b)
+
+    def observation(self, state: KeepsState, seat: int | None) -> dict[str, Any]:
+        s = state
+        return {
+            "game": self.spec.id, "seat": seat, "phase": s.phase,
+            "to_move": self.current_player(s), "round": s.round, "turn": s.turn, "die": s.die,
+            "pending": s.pending[:], "moves": s.moves[:],
+            "hands": [c if p == seat or not c else None for p, c in enumerate(s.hands)],
+            "discards": s.discards[:], "deck": s.deck_size, "scores": s.scores[:],
+        }
+
+    def resampler(self, obs: Mapping[str, Any], seat: int
+                  ) -> Callable[[random.Random], KeepsState]:
+        base = KEEPS_FIELDS.load_seen(KeepsState(), obs, seat)
+        self.rebuild_counts(base, obs)
+        others = [p for p, c in enumerate(obs["hands"]) if c is None]
+        pool = self.unseen_cards(base, seat)
+
+        def sample(rng: random.Random) -> KeepsState:
+            s = base.clone()
+            places, rest = deal_unseen(pool, [1] * len(others), rng)
+            for p, place in zip(others, places, strict=True):
+                s.hands[p] = place[0]
+            s.deck = count_copies(rest, KEEPS_INDEX)
+            s.deck_size = len(rest)
+            return s
+
+        return sample
+
+    def rebuild_counts(self, s: KeepsState, obs: Mapping[str, Any]) -> None:
+        """The round's keeps and swaps, which the observation holds only as its moves."""
+        s.keeps = obs["moves"].count("keep")
+        s.swaps = obs["moves"].count("swap")
+
+    def unseen_cards(self, s: KeepsState, seat: int) -> list[int]:
+        """The cards ``seat`` cannot locate: the deck less the discards and its own card."""
+        left = [KEEPS_COPIES] * len(KEEPS_VALUES)
+        for c in [*s.discards, s.hands[seat]]:
+            if c:
+                left[KEEPS_INDEX[c]] -= 1
+        return [v for v, k in zip(KEEPS_VALUES, left, strict=True) for _ in range(k)]

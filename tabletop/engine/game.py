@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict, TypeVar, ca
 
 from .actions import ActionForms
 from .errors import IllegalActionError, InvalidActionError
+from .fields import FieldError
 from .messages import Msg
 from .spec import GameSpec, OptionValue
 
@@ -324,6 +325,15 @@ class Game(ABC, Generic[S]):
     #: state's JSON form is the table's: ``state_to_json`` and ``state_from_json`` then read
     #: it, and the game gives only ``blank_state``.
     fields: StateFields | None = None
+    #: The table of the state's fields where the state is kept by one but its JSON form is the
+    #: game's own (``fields`` is then ``None``): the conformance kit reads from it who may see
+    #: each field.
+    state_fields: StateFields | None = None
+
+    def field_table(self) -> StateFields | None:
+        """The table of the state's fields (``fields``, else ``state_fields``), from which the
+        conformance kit learns who may see each field; ``None`` where the game keeps none."""
+        return self.fields if self.fields is not None else self.state_fields
 
     def state_to_json(self, state: S) -> JSON:
         """The state as JSON, to save and to compare: by default the form of ``fields``."""
@@ -331,8 +341,13 @@ class Game(ABC, Generic[S]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> S:
         """The state ``state_to_json`` wrote (``KeyError``, ``ValueError`` or ``TypeError``
-        for a damaged one): by default ``blank_state`` filled by ``fields``."""
-        return self._fields().load(self.blank_state(data), data)
+        for a damaged one): by default ``blank_state`` filled by ``fields``, whose errors
+        name the field and the game."""
+        try:
+            return self._fields().load(self.blank_state(data), data)
+        except FieldError as exc:
+            exc.game = self.spec.id
+            raise
 
     def blank_state(self, data: Mapping[str, Any]) -> S:
         """A state made by its constructor from what the constructor takes out of the JSON

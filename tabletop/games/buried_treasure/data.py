@@ -1,6 +1,6 @@
 """Buried Treasure data: the score cards, the bid board and the fixed numbers of the game.
 
-Rules follow rules/reference/buried-treasure.md (BT-C1..C4, BT-R1, BT-R5, BT-R12, BT-R31).
+Rules follow rules/reference.md (BT-C1..C4, BT-R1, BT-R5, BT-R12, BT-R31).
 Score cards differ only by value, so a pile of them is a multiset of five values; everything
 here is plain data shared by the model, the view and the tests.
 """

@@ -1,6 +1,6 @@
 """Buried Treasure (埋蔵金) rules model: bury a card secretly, bid on the hidden sum, collect.
 
-Rules follow rules/reference/buried-treasure.md (BT-R1..BT-R32, decisions BT-G1..BT-G10).
+Rules follow rules/reference.md (BT-R1..BT-R32, decisions BT-G1..BT-G10).
 
 The simultaneous, secret bury of BT-R10 is collected one seat after another, from the dealer
 clockwise (``bury:<value>``). Until every seat has buried, and then until the bids are all in,
@@ -132,13 +132,16 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
             "penalty": int(last["penalty"])}
 
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
-# ``last`` is never changed once made, so copies share it.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it. ``last`` is never changed once made, so copies share it. The deal order
+# (``pending``) follows from the dealer and the count shown; of a hand and a buried card the
+# others see only the size and whether one lies there.
 FIELDS = StateFields(
-    n=INT, phase=STR, pending=INTS, deck=counts_per(VALUES),
-    deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2, buried=OPT_INTS, bids=INTS,
-    orders=INTS, centre=SORTED_INTS, collected=INTS2, queue=INTS, dealer=INT, turn=INT,
-    round=INT, total=OPT_INT, last=maybe(_copy_last), winners=INTS,
+    n=INT.public, phase=STR.public, pending=INTS.public, deck=counts_per(VALUES).unseen,
+    deck_size=derived(lambda s: sum(s.deck)).public, hands=SORTED_INTS2.owned,
+    buried=OPT_INTS.owned, bids=INTS.public, orders=INTS.public, centre=SORTED_INTS.public,
+    collected=INTS2.public, queue=INTS.public, dealer=INT.public, turn=INT.public,
+    round=INT.public, total=OPT_INT.public, last=maybe(_copy_last).public, winners=INTS.public,
 )
 
 
@@ -524,9 +527,9 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         """The state as far as ``obs`` shows it: other hands empty, other buried cards 0, the
         deck empty. The observing seat's own legal actions are exact."""
         n = int(obs["num_players"])
-        s = FIELDS.load_shown(BuriedTreasureState(n), obs,
-                              "phase centre queue dealer turn round total last winners")
         seat = obs["seat"]
+        # The public fields shown under their own keys (the deal order only as a count).
+        s = FIELDS.load_seen(BuriedTreasureState(n), obs, int(seat), but="pending")
         s.pending = []
         if int(obs["pending"]):
             # The deal order is fixed by the dealer: rebuild the tail still to come.

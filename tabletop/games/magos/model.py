@@ -1,6 +1,6 @@
 """Magos duel rules model: two wizards, five hidden spells each, dice cast as mana and damage.
 
-Rules follow rules/reference/magos.md (MG-R1..MG-R42). A cast is a short sequence of
+Rules follow rules/reference.md (MG-R1..MG-R42). A cast is a short sequence of
 atomic actions: ``cast:<spell>:<d>`` puts the first die on a spell, ``die:<d>`` fills the next
 slot, ``x:<n>`` picks X for Resonance, Revival and Doomsday, and ``fire`` finishes Rapid Fire
 early. Slot order expresses the caster's choice of which die does what (MG-R26): Fireball
@@ -126,14 +126,18 @@ def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | N
 # ---------------------------------------------------------------------------------------------
 
 
-# Every field of a duel, in one table: the slots, the copy and the JSON form come from it. The
-# set-up and the turn limit are given to the constructor; ``quiet`` marks a search's own states
-# and is never saved (a loaded state is not one).
+# Every field of a duel, in one table: the slots, the copy, the JSON form and who may see it
+# come from it. The set-up and the turn limit are given to the constructor; ``quiet`` marks a
+# search's own states and is never saved (a loaded state is not one) nor shown. Of the other
+# wizard's spells a seat sees those revealed and the one being cast; of the draft's deal, its
+# count.
 FIELDS = StateFields(
-    setup=Field(given=True), turn_limit=Field(given=True), phase=STR, first=INT, active=INT,
-    turns=INTS, hp=INTS, max_hp=INTS, mana=INTS, max_mana=INTS, hands=STRS2, revealed=BOOLS2,
-    dealt=STRS2, dice=INTS, used=BOOLS, cast_done=STRS, casting=STR, cast_slot=INT,
-    cast_dice=INTS, winner=INT, result=STR, quiet=derived(lambda s: False),
+    setup=Field(given=True).public, turn_limit=Field(given=True).public, phase=STR.public,
+    first=INT.public, active=INT.public, turns=INTS.public, hp=INTS.public,
+    max_hp=INTS.public, mana=INTS.public, max_mana=INTS.public, hands=STRS2.owned,
+    revealed=BOOLS2.public, dealt=STRS2.owned, dice=INTS.public, used=BOOLS.public,
+    cast_done=STRS.public, casting=STR.public, cast_slot=INT.public, cast_dice=INTS.public,
+    winner=INT.public, result=STR.public, quiet=derived(lambda s: False).unseen,
 )
 
 

@@ -216,15 +216,17 @@ def _player_only(load: Callable[[Any], Any], key: str | None = None) -> Field:
 
 
 # The duel's fields with the enemy's added: the player always starts (MG-R53), and only the
-# player's hand, revealed cards and dealt cards are saved.
+# player's hand, revealed cards and dealt cards are saved. The enemy card hides nothing.
 SOLO_FIELDS = FIELDS.extended(
-    enemy=Field(given=True), dice_mode=Field(given=True), first=derived(lambda s: PLAYER),
-    hands=_player_only(lambda v: [str(x) for x in v], key="hand"),
-    revealed=_player_only(lambda v: [bool(x) for x in v]),
-    dealt=_player_only(lambda v: [str(x) for x in v]),
-    enemy_faces=INTS, enemy_next=INT, enemy_band=INT,
-    enemy_steps=Field(LIST, dump=lambda steps: [list(st) for st in steps], load=_steps),
-    enemy_last=INT,
+    enemy=Field(given=True).public, dice_mode=Field(given=True).public,
+    first=derived(lambda s: PLAYER).public,
+    hands=_player_only(lambda v: [str(x) for x in v], key="hand").owned,
+    revealed=_player_only(lambda v: [bool(x) for x in v]).public,
+    dealt=_player_only(lambda v: [str(x) for x in v]).owned,
+    enemy_faces=INTS.public, enemy_next=INT.public, enemy_band=INT.public,
+    enemy_steps=Field(LIST, dump=lambda steps: [list(st) for st in steps],
+                      load=_steps).public,
+    enemy_last=INT.public,
 )
 
 
@@ -274,6 +276,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     spec = SOLO_SPEC
     actions = SOLO_ACTIONS
+    state_fields = SOLO_FIELDS
 
     _OVER = "refuse.battle_over"
     _BOTH = "both.solo"

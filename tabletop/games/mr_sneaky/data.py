@@ -1,7 +1,7 @@
 """Mr. Sneaky data: the floor plan of the house (door positions and the neighbour table), the
 door tiles, the 31 rich-man cards and the words used to show them.
 
-Rules follow rules/reference/mr-sneaky.md. The split of the three trap tiles (MS-G01) and of
+Rules follow rules/reference.md. The split of the three trap tiles (MS-G01) and of
 the eight guard cards (MS-G02) is not in the source; the spec's choices are the defaults and
 the alternatives are offered as game options. Everything here is plain data and pure functions
 shared by the model, the view and the tests.

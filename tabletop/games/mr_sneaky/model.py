@@ -1,7 +1,7 @@
 """Mr. Sneaky (ミスター・スニーキー) rules model: a Rich Man hides a treasure behind eight doors,
 a Thief sneaks through the house to steal it; roles swap every round.
 
-Rules follow rules/reference/mr-sneaky.md (MS-R01..MS-R37, decisions MS-G01..MS-G13). A
+Rules follow rules/reference.md (MS-R01..MS-R37, decisions MS-G01..MS-G13). A
 turn is a short sequence of atomic actions: the Rich Man's card is drawn by chance
 (``draw:<card>``) and he places it with ``place:D<n>``; the Thief moves with ``move:D<n>`` and
 then chooses ``steal`` or ``pass``. Steps with only one possible outcome happen by themselves: a

@@ -45,15 +45,21 @@ def _last_round(lr: Any) -> tuple[int, int, int, str] | None:
     return None if lr is None else (int(lr[0]), int(lr[1]), int(lr[2]), str(lr[3]))
 
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
-# ``last_round`` is an immutable tuple, so copies share it.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it. ``last_round`` is an immutable tuple, so copies share it. The faces of the
+# closed doors are the Rich Man's alone (MS-R10, MS-R37); the deck holds no order, and every
+# card not placed is in it, so its contents are public.
 FIELDS = StateFields(
-    traps=STR, guard_mix=Field(load=str, key="guard_cards"), first_opt=STR, phase=STR,
-    first=INT, rich=INT, round=INT, doors=STRS, opened=BOOLS, cards=STRS2, deck=COPIES,
-    deck_size=derived(lambda s: sum(s.deck.values())), discard=STRS, aside=STRS, drawn=STR,
-    thief=INT, moves=INT, guards=INT, nothing=INT, jewels=INTS, agents=STRS2, winner=INT,
-    result=STR, last_door=INT, last_face=STR, last_cards=STRS,
-    last_round=Field(dump=lambda lr: None if lr is None else list(lr), load=_last_round),
+    traps=STR.public, guard_mix=Field(load=str, key="guard_cards").public,
+    first_opt=STR.public, phase=STR.public, first=INT.public, rich=INT.public,
+    round=INT.public, doors=STRS.owned_by("rich"), opened=BOOLS.public, cards=STRS2.public,
+    deck=COPIES.public, deck_size=derived(lambda s: sum(s.deck.values())).public,
+    discard=STRS.public, aside=STRS.public, drawn=STR.public, thief=INT.public,
+    moves=INT.public, guards=INT.public, nothing=INT.public, jewels=INTS.public,
+    agents=STRS2.public, winner=INT.public, result=STR.public, last_door=INT.public,
+    last_face=STR.public, last_cards=STRS.public,
+    last_round=Field(dump=lambda lr: None if lr is None else list(lr),
+                     load=_last_round).public,
 )
 
 

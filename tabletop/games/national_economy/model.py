@@ -1,6 +1,6 @@
 """National Economy rules model for 2-4 players: workers, buildings and a shared household.
 
-Rules follow rules/reference/national-economy.md (NE-R1..NE-R63, tables NE-T1..NE-T3, the
+Rules follow rules/reference.md (NE-R1..NE-R63, tables NE-T1..NE-T3, the
 decisions of §10). A turn is a short sequence of atomic actions:
 
 * ``place:<workplace>`` puts a worker on a card of the public area (a public workplace such as
@@ -349,16 +349,20 @@ class NEObs(ObservationBase):
     rules: NotRequired[dict[str, str]]
 
 
-# Every field of a position, in one table: the slots and the copy come from it. (The JSON form
-# is the public observation with the hands and the deck added, as saves have always held it,
-# so the table's own JSON form is not used here.) ``rules`` is one shared, never-changed
-# object and ``fresh`` a tuple replaced on change, so copies share both.
+# Every field of a position, in one table: the slots, the copy and who may see each field come
+# from it. (The JSON form is the public observation with the hands and the deck added, as saves
+# have always held it, so the table's own JSON form is not used here.) ``rules`` is one shared,
+# never-changed object and ``fresh`` a tuple replaced on change, so copies share both. Only
+# the hands (the others see their sizes) and the deck (its size) are hidden.
 FIELDS = StateFields(
-    n=INT, round=INT, phase=STR, active=INT, start=INT, marker=INT, cash=INTS, workers=INTS,
-    sleeping=INTS, placed=INTS, penalties=INTS, hands=STRS2, buildings=STRS2, own_used=BOOLS2,
-    public=STRS, public_workers=INTS2, deck=INTS, discard=INTS, goods=INT, household=INT,
-    issued=INT, draw_queue=INTS, revealed=STRS, effect=STR, stage=INT, need=INT, build_kind=INT,
-    first_built=STR, where=INT, queue=INTS, selling=STRS, rules=Field(), fresh=Field(),
+    n=INT.public, round=INT.public, phase=STR.public, active=INT.public, start=INT.public,
+    marker=INT.public, cash=INTS.public, workers=INTS.public, sleeping=INTS.public,
+    placed=INTS.public, penalties=INTS.public, hands=STRS2.owned, buildings=STRS2.public,
+    own_used=BOOLS2.public, public=STRS.public, public_workers=INTS2.public, deck=INTS.unseen,
+    discard=INTS.public, goods=INT.public, household=INT.public, issued=INT.public,
+    draw_queue=INTS.public, revealed=STRS.public, effect=STR.public, stage=INT.public,
+    need=INT.public, build_kind=INT.public, first_built=STR.public, where=INT.public,
+    queue=INTS.public, selling=STRS.public, rules=Field().public, fresh=Field().public,
 )
 
 
@@ -553,6 +557,7 @@ class NationalEconomyGame(Game[NEState]):
 
     spec = SPEC
     actions = ACTIONS
+    state_fields = FIELDS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

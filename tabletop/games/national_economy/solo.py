@@ -149,9 +149,11 @@ class NESoloObs(NEObs):
     clear_score: int | None
 
 
-# The 2-4 player game's fields with the solo game's own.
-SOLO_FIELDS = FIELDS.extended(variant=STR, tax_mode=STR, wage_failure=STR, blocked=INTS,
-                              taxed=INT, result=STR)
+# The 2-4 player game's fields with the solo game's own. Alone at the table, the player can
+# account for every card, so the deck's contents are public here (its order is no state's).
+SOLO_FIELDS = FIELDS.extended(deck=INTS.public, variant=STR.public, tax_mode=STR.public,
+                              wage_failure=STR.public, blocked=INTS.public, taxed=INT.public,
+                              result=STR.public)
 
 
 class NESoloState(NEState):
@@ -210,6 +212,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
     """National Economy solo, variants A and B (NE-R70..NE-R84)."""
 
     spec = SOLO_SPEC
+    state_fields = SOLO_FIELDS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,

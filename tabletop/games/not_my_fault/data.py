@@ -1,6 +1,6 @@
 """Not My Fault! data: the progress cards, the milestones, deal sizes and card words.
 
-Rules follow rules/reference/not-my-fault.md (NMF-C1..C3, NMF-R2, NMF-R20, NMF-R30).
+Rules follow rules/reference.md (NMF-C1..C3, NMF-R2, NMF-R20, NMF-R30).
 Progress cards are told apart only by their value, so the deck is a multiset of five values;
 everything here is plain data and small pure functions shared by the model, the view and tests.
 """

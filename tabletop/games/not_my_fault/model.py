@@ -1,6 +1,6 @@
 """Not My Fault! (仮) rules model: report progress face down, raise the claim, or audit.
 
-Rules follow rules/reference/not-my-fault.md (NMF-R1..NMF-R30, decisions NMF-G1..NMF-G9).
+Rules follow rules/reference.md (NMF-R1..NMF-R30, decisions NMF-G1..NMF-G9).
 A turn is one atomic decision: ``play:<value>:<milestone>`` puts a progress card of that value
 face down and declares that milestone (the opening of a round, NMF-R10, or a raise, NMF-R11),
 and ``audit`` turns the round's cards up (NMF-R11, NMF-R15). Card and claim form one action
@@ -129,14 +129,16 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
             "owners": [int(p) for p in last["owners"]]}
 
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
-# ``last`` is never changed once made, so copies share it.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it. ``last`` is never changed once made, so copies share it. A card put down
+# this round (``centre[i]``) is seen by the seat that put it down, ``owners[i]``.
 FIELDS = StateFields(
-    n=INT, phase=STR, pending=INTS,
-    deck=counts_per(VALUES), deck_size=derived(lambda s: sum(s.deck)), hands=SORTED_INTS2,
-    centre=INTS, owners=INTS, declared=INT, declarer=INT, turn=INT, starter=INT,
-    reprimands=INTS, discard=INTS, rounds=INT, deals=INT, last=maybe(_copy_last),
-    loser=INT,
+    n=INT.public, phase=STR.public, pending=INTS.public,
+    deck=counts_per(VALUES).unseen, deck_size=derived(lambda s: sum(s.deck)).public,
+    hands=SORTED_INTS2.owned, centre=INTS.owned_by("owners"), owners=INTS.public,
+    declared=INT.public, declarer=INT.public, turn=INT.public, starter=INT.public,
+    reprimands=INTS.public, discard=INTS.public, rounds=INT.public, deals=INT.public,
+    last=maybe(_copy_last).public, loser=INT.public,
 )
 
 
@@ -473,10 +475,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     def _visible_state(obs: Observation) -> NotMyFaultState:
         """The state as far as ``obs`` shows it: hidden hands empty, hidden centre cards 0,
         an empty deck. Legal actions of the observing seat on its own turn are exact."""
-        s = FIELDS.load_shown(NotMyFaultState(int(obs["num_players"])), obs,
-                              "phase pending declared declarer turn starter deals discard loser")
-        s.rounds = int(obs["round"])
         seat = obs["seat"]
+        s = FIELDS.load_seen(NotMyFaultState(int(obs["num_players"])), obs, int(seat))
+        s.rounds = int(obs["round"])
         for p, pl in enumerate(obs["players"]):
             s.hands[p] = [int(v) for v in pl["hand"]] if p == seat else []
             s.reprimands[p] = int(pl["reprimands"])

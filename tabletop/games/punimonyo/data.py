@@ -1,6 +1,6 @@
 """Punimonyo data: the two words, their keys and colours, and the fixed numbers of a match.
 
-Rules follow rules/reference/punimonyo.md (PM-W1, PM-W2, PM-R10..R23). Everything here is
+Rules follow rules/reference.md (PM-W1, PM-W2, PM-R10..R23). Everything here is
 plain data shared by the model, the view and the tests.
 """
 

@@ -1,6 +1,6 @@
 """Punimonyo (ぷにもにょ) rules model: call a sequence of words, answer it swapped, to a beat.
 
-Rules follow rules/reference/punimonyo.md (PM-R1..R23, decisions PM-G1..G6).
+Rules follow rules/reference.md (PM-R1..R23, decisions PM-G1..G6).
 
 Time is discrete here: the model counts beats and never sees a clock. One question runs:
 
@@ -137,19 +137,22 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
             "stint": int(last["stint"])}
 
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
-# The options, the order of stints, a finished stint's record and ``last`` never change once
-# made, so copies share them.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it. The options, the order of stints, a finished stint's record and ``last``
+# never change once made, so copies share them. The question is the questioner's until each
+# word is called (the others see the words called so far).
 FIELDS = StateFields(
-    options=Field(dump=dict, given=True),
-    practice=derived(lambda s: bool(s.options.get("practice", False))),
-    tiebreak=derived(lambda s: bool(s.options.get("tiebreak", False))),
-    phase=STR, first=INT, order=Field(dump=list, load=lambda v: [int(p) for p in v]),
-    stint=INT, streak=INT, length=INT, question=STRS, auto=BOOL, step=INT, answer=STRS,
-    window=INT, beat=INT,
+    options=Field(dump=dict, given=True).public,
+    practice=derived(lambda s: bool(s.options.get("practice", False))).public,
+    tiebreak=derived(lambda s: bool(s.options.get("tiebreak", False))).public,
+    phase=STR.public, first=INT.public,
+    order=Field(dump=list, load=lambda v: [int(p) for p in v]).public,
+    stint=INT.public, streak=INT.public, length=INT.public,
+    question=STRS.owned_by("questioner"), auto=BOOL.public, step=INT.public,
+    answer=STRS.public, window=INT.public, beat=INT.public,
     results=Field(LIST, dump=lambda rs: [dict(r) for r in rs],
-                  load=lambda rs: [_copy_result(r) for r in rs]),
-    last=maybe(_copy_last), winners=INTS,
+                  load=lambda rs: [_copy_result(r) for r in rs]).public,
+    last=maybe(_copy_last).public, winners=INTS.public,
 )
 
 

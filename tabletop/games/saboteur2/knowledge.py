@@ -5,8 +5,9 @@ Rules follow the rules reference of Saboteur 2 (SB-R36, SB-C3). A seat sees its 
 own face-down discards, its own role, the goal cards it has looked at with a Map and the roles
 it has inspected (until they change); everyone sees the maze, the face-up goals, the cards in
 front of players, the cards played or rocked out, the counts of hands, deck and reserve, who
-looked at which goal and whom, the gold, and the public evidence the AI reads. At the end of a
-round every role and goal is shown (SB-R24).
+looked at which goal and whom, the gold, the Thefts played in the match (whose count numbers
+the next one, SB-R32), and the public evidence the AI reads. At the end of a round every role
+and goal is shown (SB-R24).
 
 ``resample`` deals everything else afresh: the other hands and face-down discards and the
 deck from the cards the seat cannot locate, the face-down goals it has not seen, and the
@@ -138,6 +139,7 @@ class Saboteur2Obs(ObservationBase):
     hat_seat: int
     completer: int
     steal_queue: list[int]
+    thefts: int
     gains: list[list[int]]
     result: dict[str, Any] | None
     winners: list[int]
@@ -183,7 +185,7 @@ def observe(game_id: str, s: Saboteur2State, seat: int | None, to_move: int) -> 
         "deck": s.deck_size, "stock": s.stock_size, "discards": list(s.discards),
         "maze": maze, "goals": goals, "reserve": s.reserve_size, "roles_shown": shown,
         "count": s.count, "fixing": s.fixing, "hat_seat": s.hat_seat,
-        "completer": s.completer, "steal_queue": list(s.steal_queue),
+        "completer": s.completer, "steal_queue": list(s.steal_queue), "thefts": s.serial,
         "gains": [list(g) for g in s.gains],
         "result": None if s.result is None else _copy_result(s.result),
         "winners": list(s.winners), "players": players,
@@ -228,7 +230,9 @@ def visible_state(obs: Observation, seat: int) -> Saboteur2State:
         s.ev_hit[p] = [int(v) for v in pl["hit"]]
         s.ev_help[p] = [int(v) for v in pl["help"]]
         s.ev_door[p] = [int(v) for v in pl["doors"]]
-    s.serial = max([0, *s.theft_at])
+    # The next Theft is numbered after every one played in the match, earlier rounds' too,
+    # which ``theft_at`` (reset each round) cannot tell.
+    s.serial = int(obs["thefts"])
     return s
 
 

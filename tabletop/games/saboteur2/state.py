@@ -86,23 +86,31 @@ def _net(s: Any) -> Network:
 
 MAZE = Field(DICT, dump=_dump_maze, load=_load_maze)
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it. A face-down goal is seen by whoever looked at it with a Map (``peeks``), a
+# role by its seat and by whoever inspected it, so neither has one owner: what the
+# observations show of them they show, and the kit compares. ``serial`` counts the Thefts
+# played in the match, every one in the open.
 FIELDS = StateFields(
-    n=INT, extra_crystals=BOOL, geo_all=BOOL,
-    phase=STR, round=INT, turn=INT, starter=INT, turns=INT, last_actor=INT,
-    pending=INTS,
-    stock=counts_per(CARD_IDS), stock_size=derived(lambda s: sum(s.stock)),
-    hands=STRS2, buried=STRS2, discards=STRS,
-    maze=MAZE, net=derived(_net),
-    goals=STRS, goal_up=BOOLS,
-    roles=STRS, reserve=counts_per(ROLES), reserve_size=derived(lambda s: sum(s.reserve)),
-    set_aside=STRS2, roles_shown=BOOL,
-    front=STRS2, theft_at=INTS, serial=INT,
-    peeks=INTS2, inspected=INTS2,
-    count=INT, fixing=STR, hat_seat=INT,
-    completer=INT, steal_queue=INTS,
-    gold=INTS, gains=INTS2, result=maybe(_copy_result), winners=INTS,
-    ev_dig=INTS, ev_block=INTS, ev_hit=INTS2, ev_help=INTS2, ev_door=INTS2,
+    n=INT.public, extra_crystals=BOOL.public, geo_all=BOOL.public,
+    phase=STR.public, round=INT.public, turn=INT.public, starter=INT.public,
+    turns=INT.public, last_actor=INT.public,
+    pending=INTS.public,
+    stock=counts_per(CARD_IDS).unseen, stock_size=derived(lambda s: sum(s.stock)).public,
+    hands=STRS2.owned, buried=STRS2.owned, discards=STRS.public,
+    maze=MAZE.public, net=derived(_net).public,
+    goals=STRS.unseen, goal_up=BOOLS.public,
+    roles=STRS.owned, reserve=counts_per(ROLES).unseen,
+    reserve_size=derived(lambda s: sum(s.reserve)).public,
+    set_aside=STRS2.owned, roles_shown=BOOL.public,
+    front=STRS2.public, theft_at=INTS.public, serial=INT.public,
+    peeks=INTS2.public, inspected=INTS2.public,
+    count=INT.public, fixing=STR.public, hat_seat=INT.public,
+    completer=INT.public, steal_queue=INTS.public,
+    gold=INTS.public, gains=INTS2.public, result=maybe(_copy_result).public,
+    winners=INTS.public,
+    ev_dig=INTS.public, ev_block=INTS.public, ev_hit=INTS2.public, ev_help=INTS2.public,
+    ev_door=INTS2.public,
 )
 
 

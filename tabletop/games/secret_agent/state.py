@@ -51,25 +51,38 @@ def _copy_check(check: dict[str, Any]) -> dict[str, Any]:
             "purpose": str(check["purpose"])}
 
 
-# Every field of a position: the slots, the copy and the JSON form come from this table.
-# ``last_check`` is never changed once made, so copies share it.
+# Every field of a position: the slots, the copy, the JSON form and who may see it come from
+# this table. ``last_check`` is never changed once made, so copies share it. Hidden are the
+# hands (the others see a size, the leader and the remembered cards), the deck, the spies
+# committed face down (their committer's until the reveal) and the contracts bid (each its
+# bidder's). Which remembered cards are ``known`` and which ``recalled`` no observation tells
+# apart (it shows them together), so neither list is promised as such.
 FIELDS = StateFields(
-    n=INT, leaders_on=BOOL, open_spies=BOOL, multi_defence=BOOL, tops_only=BOOL,
-    auto_spy=BOOL, refill_actions_only=BOOL, clash_high_loses=BOOL,
-    phase=STR, actor=INT, turn=INT, first=INT, turns=INT, pending=INTS,
-    leader_pool=STRS, leaders=STRS, hands=STRS2, known=STRS2, recalled=STRS2, held=STRS2,
-    stacks=STRS2, counters=STRS2,
-    deck=COPIES, deck_size=derived(lambda s: sum(s.deck.values())),
-    discard=STRS, removed=STRS, ltg=INT, declared=BOOLS, passed=INTS, end_stage=BOOL,
-    todo=STRS2, hand_base=INTS,
-    attacker=INT, defender=INT, mode=STR, played=STR, atk_spies=STRS, def_spies=STRS,
-    revealed=BOOL, stolen=STR, target=STR, threat=STR,
-    roll_seat=INT, threshold=INT, purpose=STR, dice=INTS, rerolled=BOOL, clash=INTS,
-    rel_left=INT, emperor_used=BOOL,
-    hire=STRS, bids=STRS, bidders=INTS, bid_done=BOOLS, auction_card=STR,
-    lose_seat=INT, lose_left=INT, lose_cause=STR, lose_first=BOOL,
-    reorg_seat=INT, reorg_kind=STR, reorg_fixed=INT, reorg_then=STR,
-    last_check=maybe(_copy_check), winners=INTS, scores=STRS,
+    n=INT.public, leaders_on=BOOL.public, open_spies=BOOL.public,
+    multi_defence=BOOL.public, tops_only=BOOL.public, auto_spy=BOOL.public,
+    refill_actions_only=BOOL.public, clash_high_loses=BOOL.public,
+    phase=STR.public, actor=INT.public, turn=INT.public, first=INT.public,
+    turns=INT.public, pending=INTS.public,
+    leader_pool=STRS.public, leaders=STRS.public, hands=STRS2.owned, known=STRS2.unseen,
+    recalled=STRS2.unseen, held=STRS2.public,
+    stacks=STRS2.public, counters=STRS2.public,
+    deck=COPIES.unseen, deck_size=derived(lambda s: sum(s.deck.values())).public,
+    discard=STRS.public, removed=STRS.public, ltg=INT.public, declared=BOOLS.public,
+    passed=INTS.public, end_stage=BOOL.public,
+    todo=STRS2.public, hand_base=INTS.public,
+    attacker=INT.public, defender=INT.public, mode=STR.public, played=STR.public,
+    atk_spies=STRS.owned_by("attacker"), def_spies=STRS.owned_by("defender"),
+    revealed=BOOL.public, stolen=STR.public, target=STR.public, threat=STR.public,
+    roll_seat=INT.public, threshold=INT.public, purpose=STR.public, dice=INTS.public,
+    rerolled=BOOL.public, clash=INTS.public,
+    rel_left=INT.public, emperor_used=BOOL.public,
+    hire=STRS.public, bids=STRS.owned, bidders=INTS.public, bid_done=BOOLS.public,
+    auction_card=STR.public,
+    lose_seat=INT.public, lose_left=INT.public, lose_cause=STR.public,
+    lose_first=BOOL.public,
+    reorg_seat=INT.public, reorg_kind=STR.public, reorg_fixed=INT.public,
+    reorg_then=STR.public,
+    last_check=maybe(_copy_check).public, winners=INTS.public, scores=STRS.public,
 )
 
 

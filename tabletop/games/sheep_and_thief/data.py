@@ -1,7 +1,7 @@
 """Sheep & Thief data: the 56 meadow cards, the house card, the sheet's geometry and the fixed
 numbers of the game.
 
-Rules follow rules/reference/sheep-and-thief.md (ST-R04, ST-R37, §10 via ST-G13). A card is a
+Rules follow rules/reference.md (ST-R04, ST-R37, §10 via ST-G13). A card is a
 plain record of which edges carry road and river and which icons it shows; the rules, the
 scoring and (later) the table all read the same record.
 """

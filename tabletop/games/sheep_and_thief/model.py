@@ -1,7 +1,7 @@
 """Sheep & Thief (ひつじとどろぼう) rules model: draft meadow cards, place them on your own 4 x 4
 sheet, and steer the one thief that stands on the same cell of every sheet.
 
-Rules follow rules/reference/sheep-and-thief.md (ST-R01..ST-R37 with the corrections ST-C1..C6;
+Rules follow rules/reference.md (ST-R01..ST-R37 with the corrections ST-C1..C6;
 the decisions ST-G01..G15 are the defaults, ST-C1, ST-C2 and ST-C4 are options).
 
 Every decision is one action text:

@@ -52,16 +52,20 @@ SECRET_PHASES = (P_DRAFT, P_KEEP, P_TAKE)
 _GIVEN_STR = Field(load=str, given=True)
 
 FIELDS = StateFields(
-    n=Field(load=int, given=True), towns=_GIVEN_STR, dogs=_GIVEN_STR, rivers=_GIVEN_STR,
-    phase=STR, round=INT, start=INT, houses=INTS, deck=STRS, deal_to=INTS,
-    packs=STRS2, step=INT, picks=STRS, hands=STRS2, seen=STRS2, seen_step=INTS, known=STRS2,
-    offers=STRS2, takes=STRS2,
-    sheets=STRS2, down=BOOLS2, sheep=INTS2, fence=INTS, stock=INT, thief=INT, discards=STRS,
-    placed=INTS, turn=INT, card=STR, dogs_left=INT, thieves_left=INT, flock=INT,
-    thief_path=INTS, thief_by=INT,
-    round_scores=INTS2, winners=INTS,
+    n=Field(load=int, given=True).public, towns=_GIVEN_STR.public, dogs=_GIVEN_STR.public,
+    rivers=_GIVEN_STR.public,
+    phase=STR.public, round=INT.public, start=INT.public, houses=INTS.public,
+    deck=STRS.unseen, deal_to=INTS.public,
+    packs=STRS2.unseen, step=INT.public, picks=STRS.owned, hands=STRS2.owned,
+    seen=STRS2.unseen, seen_step=INTS.unseen, known=STRS2.unseen,
+    offers=STRS2.unseen, takes=STRS2.unseen,
+    sheets=STRS2.owned, down=BOOLS2.public, sheep=INTS2.public, fence=INTS.public,
+    stock=INT.public, thief=INT.public, discards=STRS.public,
+    placed=INTS.public, turn=INT.public, card=STR.public, dogs_left=INT.public,
+    thieves_left=INT.public, flock=INT.public,
+    thief_path=INTS.public, thief_by=INT.public,
+    round_scores=INTS2.public, winners=INTS.public,
 )
-
 
 class SheepState:
     """One position.

@@ -1,6 +1,6 @@
 """Spymaster data: the agent cards, their three types, the deck mixes and card art words.
 
-Rules follow rules/reference/spymaster.md. The source names 21 agent cards of three types but
+Rules follow rules/reference.md. The source names 21 agent cards of three types but
 not the split; the default mix (SM-G1) is Spies 1-9, six Special Forces and six Hackers, and
 other mixes are offered as a game option so the split can be retuned after playtests.
 Everything here is plain data and pure functions shared by the model, the view and the tests.

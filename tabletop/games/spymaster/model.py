@@ -1,6 +1,6 @@
 """Spymaster (スパイマスター ver.2) rules model: bluff a face-down agent past the defender.
 
-Rules follow rules/reference/spymaster.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
+Rules follow rules/reference.md (SM-R1..SM-R29, decisions SM-G1..SM-G10). A round
 is a short sequence of atomic actions: the attacker plays ``play:<card>`` face down, the
 defender names a type with ``call:spy|forces|hacker``; after a successful Spy the attacker may
 ``tuck:<spy>`` a larger Spy under it or ``pass``. That question is asked whether or not a larger
@@ -142,18 +142,24 @@ class SpymasterObs(ObservationBase):
     calls: list[list[int]]
 
 
-# Every field of a position, in one table: the slots, the copy and the JSON form come from it.
+# Every field of a position, in one table: the slots, the copy, the JSON form and who may see
+# it come from it.
 FIELDS = StateFields(
-    mix=STR, may_stop=BOOL, phase=STR, first=INT, attacker=INT, rounds=INT, hands=STRS2,
-    deck=COPIES,
-    deck_size=derived(lambda s: sum(s.deck.values())),
-    discard=STRS, rows=STRS2, tucks=STRS2, exposed=INTS, played=STR, call=STR, revealed=STR,
-    outcome=STR, pending=INTS, discard_left=INTS, played_in_round=INT, hits=INT, idle=INT,
-    winner=INT, result=STR,
+    mix=STR.public, may_stop=BOOL.public, phase=STR.public, first=INT.public,
+    attacker=INT.public, rounds=INT.public, hands=STRS2.owned,
+    deck=COPIES.unseen,
+    deck_size=derived(lambda s: sum(s.deck.values())).public,
+    discard=STRS.public, rows=STRS2.public, tucks=STRS2.public, exposed=INTS.public,
+    # The card played face down is the attacker's until it is revealed.
+    played=STR.owned_by("attacker"), call=STR.public, revealed=STR.public,
+    outcome=STR.public, pending=INTS.public, discard_left=INTS.public,
+    played_in_round=INT.public, hits=INT.public, idle=INT.public,
+    winner=INT.public, result=STR.public,
     # History, not position: the calls each seat has made (for the AI's read of a caller's
     # habits). Kept out of the JSON form, whose digest every save file records: a position
     # read back from JSON starts the count afresh, a save replays its moves and has it whole.
-    calls=derived(lambda s: [[0] * len(TYPES) for _ in range(2)], LISTS),
+    # Every call is made in the open, and the observation shows the counts.
+    calls=derived(lambda s: [[0] * len(TYPES) for _ in range(2)], LISTS).public,
 )
 
 
@@ -633,12 +639,10 @@ class SpymasterGame(Game[SpymasterState]):
 
     @staticmethod
     def _visible_state(obs: Observation) -> SpymasterState:
-        s = FIELDS.load_shown(
-            SpymasterState(str(obs["mix"]), bool(obs["may_stop"])), obs,
-            "phase first attacker discard call revealed outcome pending played_in_round hits "
-            "idle winner result")
-        s.rounds = int(obs["round"])
         seat = obs["seat"]
+        s = FIELDS.load_seen(SpymasterState(str(obs["mix"]), bool(obs["may_stop"])), obs,
+                             int(seat))
+        s.rounds = int(obs["round"])
         for p, pl in enumerate(obs["players"]):
             s.hands[p] = [str(c) for c in pl["hand"]] if p == seat else []
             s.exposed[p] = int(pl["exposed"])
