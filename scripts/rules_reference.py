@@ -1,5 +1,5 @@
 """The rules reference: every rule id the code and the tests cite, what it says in one line,
-and where it is tested (``rules/reference/<game>.md``).
+and where it is tested (``rules/reference.md`` in each game's package).
 
 Rule ids (``NE-R53``, ``MG-G8``, ``BT-E2``...) name the rules, decisions, tables, cards and
 worked examples of each game's specification. The reference keeps them inside the repository,
@@ -20,31 +20,48 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import tomllib
 from collections import defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[1]
-REFERENCE = ROOT / "rules" / "reference"
-#: Each game's name in the reference's title.
-TITLES: dict[str, str] = {
-    "buried-treasure": "Buried Treasure", "magos": "Magos", "mr-sneaky": "Mr. Sneaky",
-    "national-economy": "National Economy", "not-my-fault": "Not My Fault!",
-    "punimonyo": "Punimonyo", "saboteur2": "Saboteur 2", "secret-agent": "Secret Agent",
-    "sheep-and-thief": "Sheep & Thief", "spymaster": "Spymaster",
-}
-#: Each game's id prefix, and the name of its reference (and specification) file.
-PREFIXES: dict[str, str] = {
-    "BT": "buried-treasure",
-    "MG": "magos",
-    "MS": "mr-sneaky",
-    "NE": "national-economy",
-    "NMF": "not-my-fault",
-    "PM": "punimonyo",
-    "SA": "secret-agent",
-    "SB": "saboteur2",
-    "SM": "spymaster",
-    "ST": "sheep-and-thief",
-}
+GAMES = ROOT / "tabletop" / "games"
+_TITLE = re.compile(r"^# (?P<title>.+): rules reference$", re.M)
+_FIRST_ID = re.compile(r"^\| (?P<prefix>[A-Z]+)-[A-Z]+\d", re.M)
+
+
+class Reference(NamedTuple):
+    """One game's reference, ``rules/reference.md`` in the game's package: the game's id (the
+    first table of its ``game.toml``, and its specification's file name), its name in the
+    reference's title, and the prefix of its rule ids (that of the reference's rows)."""
+
+    game: str
+    title: str
+    prefix: str
+    path: Path
+
+
+def find_references(games: Path = GAMES) -> dict[str, Reference]:
+    """Every game package's reference, by the prefix of its rule ids: a new game's reference
+    is found in its own folder, with nothing to register here."""
+    found: dict[str, Reference] = {}
+    for path in sorted(games.glob("*/rules/reference.md")):
+        text = path.read_text(encoding="utf-8")
+        with (path.parents[1] / "game.toml").open("rb") as f:
+            game = next(iter(tomllib.load(f)))
+        title, first = _TITLE.search(text), _FIRST_ID.search(text)
+        if title is None or first is None:
+            raise SystemExit(f"{path.relative_to(ROOT)} has no title line or no rule rows")
+        found[first.group("prefix")] = Reference(game, title.group("title"),
+                                                 first.group("prefix"), path)
+    return found
+
+
+REFERENCES = find_references()
+#: Each game's id prefix, and the game's id.
+PREFIXES: dict[str, str] = {prefix: ref.game for prefix, ref in REFERENCES.items()}
+_BY_GAME = {ref.game: ref for ref in REFERENCES.values()}
 ID = re.compile(r"\b(" + "|".join(sorted(PREFIXES, key=len, reverse=True))
                 + r")-([A-Z]{1,2})(\d+[a-z]?)(?:\.\d+)?\b")
 # What may follow an id and cite more ids of the same kind: a range ("PM-R10..R23",
@@ -58,7 +75,7 @@ HEADER = """# {title}: rules reference
 Every rule id of the {title} specification (rules, decisions, tables, cards, worked
 examples): the rule in one line, and the test files that cite it; the code and the tests cite
 no other. Ids are stable: a rule that changes keeps its id. The rules as a player reads them
-are in [`rules/{game}.en.md`](../{game}.en.md) and [`rules/{game}.ja.md`](../{game}.ja.md).
+are in [`en.md`](en.md) and [`ja.md`](ja.md) beside this file.
 `scripts/rules_reference.py --check` keeps this file in step with the code.
 
 | Id | Rule | Tested in |
@@ -101,7 +118,7 @@ def cited(folder: Path, spans: bool = True) -> dict[str, set[str]]:
 
 def read_reference(game: str) -> dict[str, tuple[str, str]]:
     """The rows of a game's reference: id -> (rule, tested in)."""
-    path = REFERENCE / f"{game}.md"
+    path = _BY_GAME[game].path
     rows: dict[str, tuple[str, str]] = {}
     if path.is_file():
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -111,13 +128,13 @@ def read_reference(game: str) -> dict[str, tuple[str, str]]:
     return rows
 
 
-def write_reference(game: str, title: str, rows: dict[str, tuple[str, str]]) -> None:
-    lines = [HEADER.format(title=title, game=game)]
+def write_reference(game: str, rows: dict[str, tuple[str, str]]) -> None:
+    ref = _BY_GAME[game]
+    lines = [HEADER.format(title=ref.title)]
     for rule_id in sorted(rows, key=id_key):
         rule, tested = rows[rule_id]
         lines.append(f"| {rule_id} | {rule} | {tested} |\n")
-    REFERENCE.mkdir(parents=True, exist_ok=True)
-    (REFERENCE / f"{game}.md").write_text("".join(lines), encoding="utf-8")
+    ref.path.write_text("".join(lines), encoding="utf-8")
 
 
 def tested_in(rule_id: str, tests: dict[str, set[str]]) -> str:
@@ -180,25 +197,25 @@ def main(argv: list[str] | None = None) -> int:
     problems: list[str] = []
     for prefix, game in PREFIXES.items():
         rows = read_reference(game)
+        where = REFERENCES[prefix].path.relative_to(ROOT)
         if args.build is not None:
             spec = args.build / f"{game}.md"
             found = from_specification(spec, prefix)
             rows = {i: (found.get(i, rows.get(i, ("", ""))[0]), "") for i in
                     set(found) | set(rows)}
-            write_reference(game, TITLES[game], rows)
+            write_reference(game, rows)
             rows = read_reference(game)
         if args.write or args.build is not None:
             rows = {i: (rule, tested_in(i, tests)) for i, (rule, _) in rows.items()}
-            write_reference(game, TITLES[game], rows)
+            write_reference(game, rows)
             continue
         mine = {i for i in everywhere if i.startswith(prefix + "-")}
         for rule_id in sorted(mine - set(rows), key=id_key):
             places = ", ".join(sorted(everywhere[rule_id])[:3])
-            problems.append(f"{rule_id} is cited ({places}) but rules/reference/{game}.md "
-                            "lacks it")
+            problems.append(f"{rule_id} is cited ({places}) but {where} lacks it")
         for rule_id, (_, column) in sorted(rows.items()):
             if column != tested_in(rule_id, tests):
-                problems.append(f"rules/reference/{game}.md: the 'tested in' column of "
+                problems.append(f"{where}: the 'tested in' column of "
                                 f"{rule_id} is out of date (run --write)")
         untested = sum(1 for i in rows if i not in tests)
         print(f"{game}: {len(rows)} ids, {untested} without a test")

@@ -492,23 +492,29 @@ def _attribute(package: str, ref: str) -> Any:
     return getattr(import_module(f"{package}.{module}"), name)
 
 
+def package_rulebooks(package: str) -> dict[str, Path]:
+    """A game package's rulebooks by language: ``rules/<language>.md`` beside its modules (the
+    package must be imported)."""
+    from .engine.datafile import package_file
+
+    return {lang: package_file(package, f"rules/{lang}.md") for lang in ("en", "ja")}
+
+
 def package_plugin(package: str, spec: GameSpec, *, game: str, view: str,
-                   rules: str | dict[str, Path], words: str | None = None,
-                   page: str | None = None) -> GamePlugin:
+                   words: str | None = None, page: str | None = None,
+                   rules: dict[str, Path] | None = None) -> GamePlugin:
     """A plugin whose parts are imported from ``package`` only when first needed.
 
     ``game``, ``view``, ``words`` and ``page`` name an attribute of a module of the package as
     ``"module:name"``: the rules model's class (``"model:MagosGame"``), the view's class, the
     message catalogue, and the class of the game's front page (a Qt widget built with the
     ``GameHost``; ``None``: the new-game dialog serves). The game chooser reads only ``spec``,
-    so listing the games loads no rules, no view, no words and no Qt. ``rules`` maps a
-    language to a rulebook file, or names a rulebook shipped with Tabletop (``"magos"``:
-    ``rules/magos.en.md`` and ``rules/magos.ja.md``).
+    so listing the games loads no rules, no view, no words and no Qt. The rulebooks are the
+    package's own, ``rules/en.md`` and ``rules/ja.md`` beside its modules, unless ``rules``
+    maps each language to another file: a game is one folder.
     """
-    if isinstance(rules, str):
-        from .resources import rulebook
-
-        rules = {lang: rulebook(f"{rules}.{lang}.md") for lang in ("en", "ja")}
+    if rules is None:
+        rules = package_rulebooks(package)
 
     def load() -> Game[Any]:
         return _attribute(package, game)()  # type: ignore[no-any-return]

@@ -1,4 +1,4 @@
-"""Finding bundled files (rulebooks, icons, translations) from source and from a frozen app.
+"""Finding bundled files (icons, translations) from source and from a frozen app.
 
 PyInstaller unpacks data beside the executable under ``sys._MEIPASS``; from a source checkout
 the files live at the repository root. This is the one place that knows the difference.
@@ -11,7 +11,7 @@ from pathlib import Path
 
 
 def root() -> Path:
-    """Directory holding ``resources/`` and ``rules/``."""
+    """Directory holding ``resources/`` (a game's own files live in its package folder)."""
     frozen = getattr(sys, "_MEIPASS", None)
     if frozen:
         return Path(frozen)
@@ -20,7 +20,3 @@ def root() -> Path:
 
 def resource(*parts: str) -> Path:
     return root().joinpath("resources", *parts)
-
-
-def rulebook(name: str) -> Path:
-    return root().joinpath("rules", name)

@@ -248,6 +248,7 @@ def _run_checks(state: _Run) -> None:
         from tabletop.app.rules_window import rulebook_path
 
         count = 0
+        paths: list[str] = []
         for gid, plugin in sorted(loaded.items()):
             if not plugin.rules:
                 raise SelfTestFailure(f"{gid} lists no rulebook")
@@ -255,6 +256,7 @@ def _run_checks(state: _Run) -> None:
                 if not path.is_file() or not path.read_text(encoding="utf-8").strip():
                     raise SelfTestFailure(f"{gid} rulebook ({lang}) missing or empty: {path}")
                 count += 1
+                paths.append(str(path))
             for lang in LANGUAGES:
                 if rulebook_path(plugin, lang) is None:
                     raise SelfTestFailure(f"{gid} has no rulebook to show in {lang}")
@@ -264,7 +266,7 @@ def _run_checks(state: _Run) -> None:
             if shown is None or not window.menus.rules_window.browser.toPlainText().strip():
                 raise SelfTestFailure(f"the rules window shows nothing for {gid}")
         window.menus.rules_window.close()
-        return f"{count} files under {resources.root() / 'rules'}"
+        return f"{count} files, each in its game's folder under {os.path.commonpath(paths)}"
 
     state.check("rulebooks resolve", rulebooks)
 

@@ -87,7 +87,6 @@ class GameSpec:
     summary_en: str = ""
     summary_ja: str = ""
     has_hidden_information: bool = True
-    rules_file: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     #: How the Japanese name is read, in kana, for a name a Japanese list cannot order by its
     #: characters (kanji, Latin letters); empty: the name itself.
@@ -99,9 +98,10 @@ class GameSpec:
                   extra: Mapping[str, Any] | None = None) -> GameSpec:
         """The spec of ``game_id`` as the TOML file ``name`` beside ``package``'s modules
         declares it: a table per game with ``name`` and ``summary`` as [English, Japanese],
-        ``players`` as [fewest, most], ``rules_version``, ``hidden_information``,
-        ``rules_file`` and ``reading`` (the Japanese name in kana, when it has kanji or Latin
-        letters). A file that breaks this shape raises ``ValueError`` saying where.
+        ``players`` as [fewest, most], ``rules_version``, ``hidden_information`` and ``reading``
+        (the Japanese name in kana, when it has kanji or Latin letters). A file that breaks
+        this shape, or whose table holds another key, raises ``ValueError`` saying where. (The
+        rulebooks need no entry: they are ``rules/en.md`` and ``rules/ja.md`` in the package.)
 
         ``options`` come from code, since rules read their values; the words of each are
         filled in from its table ``["<game id> option <key>"]`` (see ``_option_words``), and
@@ -124,16 +124,19 @@ class GameSpec:
                 raise ValueError(f"{path}: [{game_id}] {key} must be a pair of {kind.__name__}")
             return value[0], value[1]
 
+        unknown = sorted(set(data) - set(_SPEC_KEYS))
+        if unknown:
+            raise ValueError(f"{path}: [{game_id}] has no entry {', '.join(unknown)} (it may "
+                             f"hold {', '.join(_SPEC_KEYS)})")
         names, summary, players = pair("name", str), pair("summary", str, ["", ""]), \
             pair("players", int)
         rules_version = data.get("rules_version", "1")
         hidden = data.get("hidden_information", True)
-        rules_file = data.get("rules_file", "")
         reading = data.get("reading", "")
         if not (isinstance(rules_version, str) and isinstance(hidden, bool)
-                and isinstance(rules_file, str) and isinstance(reading, str)):
-            raise ValueError(f"{path}: [{game_id}] rules_version, rules_file and reading are "
-                             "text, hidden_information true or false")
+                and isinstance(reading, str)):
+            raise ValueError(f"{path}: [{game_id}] rules_version and reading are text, "
+                             "hidden_information true or false")
         more = dict(extra or {})
         worded, labels = _option_words(path, game_id, table, options,
                                        more.get("choice_labels", {}))
@@ -142,7 +145,7 @@ class GameSpec:
         return cls(id=game_id, name_en=names[0], name_ja=names[1], min_players=players[0],
                    max_players=players[1], rules_version=rules_version, options=worded,
                    summary_en=summary[0], summary_ja=summary[1],
-                   has_hidden_information=hidden, rules_file=rules_file,
+                   has_hidden_information=hidden,
                    extra=more, reading_ja=reading)
 
     def option(self, key: str) -> OptionSpec:
@@ -170,6 +173,9 @@ class GameSpec:
                 f"{self.name_en} is played by {expected} {noun}, not {num_players}."
             )
 
+
+#: What a game's table in its data file may hold.
+_SPEC_KEYS = ("name", "summary", "players", "rules_version", "hidden_information", "reading")
 
 #: What an option's table in a game's data file may hold.
 _OPTION_ENTRIES = ("name", "help", "labels", "seats", "you", "other")

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from tabletop.api import GamePlugin
 from tabletop.app.newgame import GameSetup
 from tabletop.engine.game import TERMINAL
 from tabletop.engine.layout import CARD_W
@@ -52,14 +53,22 @@ from tests.games.punimonyo.pm_clock import ManualClock
 
 plugins, _failures = load_plugins(include_entry_points=False)
 
+#: Tables looked at besides each game's smallest and largest.
+EXTRA_CASES: tuple[tuple[str, int], ...] = (("saboteur2", 5),)
+
+
+def layout_cases(plugins: Mapping[str, GamePlugin],
+                 extra: tuple[tuple[str, int], ...] = EXTRA_CASES) -> list[tuple[str, int]]:
+    """Every registered game at its smallest and at its largest table, and ``extra``: a new
+    game is looked at with nothing to add here."""
+    cases = {(game_id, n) for game_id, p in plugins.items()
+             for n in {p.spec.min_players, p.spec.max_players}}
+    cases.update(c for c in extra if c[0] in plugins)
+    return sorted(cases)
+
+
 #: Every game at its smallest table, and the busiest tables of the games that seat more.
-CASES: list[tuple[str, int]] = [
-    ("magos", 2), ("magos-solo", 1), ("national-economy", 2), ("national-economy", 4),
-    ("national-economy-solo", 1), ("mr-sneaky", 2), ("spymaster", 2), ("not-my-fault", 2),
-    ("buried-treasure", 2), ("buried-treasure", 6), ("punimonyo", 2), ("saboteur2", 2),
-    ("saboteur2", 5), ("saboteur2", 12), ("secret-agent", 3), ("secret-agent", 6),
-    ("sheep-and-thief", 2), ("sheep-and-thief", 4),
-]
+CASES: list[tuple[str, int]] = layout_cases(plugins)
 SIZES = [(1280, 800), (1920, 1080)]
 MOVES = 12  # seeded random decisions before the table is looked at
 SEED = 3

@@ -31,7 +31,6 @@ players = [2, 5]
 rules_version = "2"
 summary = ["A game.", "ゲーム。"]
 hidden_information = false
-rules_file = "data-game"
 """
 
 
@@ -44,7 +43,7 @@ def test_a_spec_table_gives_every_field(package: tuple[str, Path]) -> None:
     assert spec == GameSpec(id="data-game", name_en="Data Game", name_ja="データゲーム",
                             min_players=2, max_players=5, rules_version="2", options=(option,),
                             summary_en="A game.", summary_ja="ゲーム。",
-                            has_hidden_information=False, rules_file="data-game",
+                            has_hidden_information=False,
                             extra={"x": 1})
 
 
@@ -54,9 +53,11 @@ def test_a_spec_table_gives_every_field(package: tuple[str, Path]) -> None:
     ('["data-game"]\nname = ["a", "b"]\nplayers = [2]\n', "players must be a pair of int"),
     ('["data-game"]\nname = ["a", "b"]\nplayers = [true, 4]\n', "players must be a pair"),
     ('["data-game"]\nname = ["a", "b"]\nplayers = [2, 4]\nrules_version = 2\n',
-     "rules_version, rules_file and reading are text"),
+     "rules_version and reading are text"),
     ('["data-game"]\nname = ["a", "b"]\nplayers = [2, 4]\nreading = ["び"]\n',
-     "rules_version, rules_file and reading are text"),
+     "rules_version and reading are text"),
+    ('["data-game"]\nname = ["a", "b"]\nplayers = [2, 4]\nrules_file = "x"\n',
+     "has no entry rules_file"),
     ('["data-game"\nname = ', "game.toml"),
 ])
 def test_a_damaged_spec_table_is_refused_with_its_place(package: tuple[str, Path], text: str,
@@ -100,7 +101,7 @@ def test_every_built_in_game_has_its_texts_in_both_languages() -> None:
     for plugin in plugins.values():
         spec = plugin.spec
         assert spec.name_en and spec.name_ja and spec.summary_en and spec.summary_ja, spec.id
-        assert spec.rules_file, spec.id
+        assert all(path.is_file() for path in plugin.rules.values()), spec.id
 
 
 def test_action_forms_parse_write_and_refuse() -> None:

@@ -3,7 +3,9 @@ its two rulebooks say."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from tabletop.api import GamePlugin
@@ -11,15 +13,19 @@ from tabletop.api import GamePlugin
 
 def assert_plugin(plugin: GamePlugin, game: type, view: type, *, names: tuple[str, str, str],
                   players: tuple[int, int], options: Mapping[str, Any],
-                  hidden: bool = True, rules_file: str | None = None) -> None:
-    """The plugin's game and view are of these classes and its spec has these fields
-    (``names``: id, English, Japanese; ``options``: every option's default)."""
+                  hidden: bool = True) -> None:
+    """The plugin's game and view are of these classes, its spec has these fields (``names``:
+    id, English, Japanese; ``options``: every option's default), and its rulebooks are the
+    two of its own package (``rules/en.md``, ``rules/ja.md``)."""
     assert isinstance(plugin.game, game)
     spec = plugin.game.spec
     assert (spec.id, spec.name_en, spec.name_ja) == names
     assert (spec.min_players, spec.max_players) == players
     assert spec.has_hidden_information == hidden
-    assert spec.rules_file == (names[0] if rules_file is None else rules_file)
+    package = Path(sys.modules[game.__module__].__file__ or "").parent
+    assert plugin.rules == {"en": package / "rules" / "en.md",
+                            "ja": package / "rules" / "ja.md"}
+    assert all(path.is_file() for path in plugin.rules.values())
     assert spec.resolve_options() == dict(options)
     assert isinstance(plugin.view(), view)
 

@@ -25,7 +25,7 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("tabletop", "rules", "resources", "packaging")
+SOURCES = ("tabletop", "resources", "packaging")
 LINUX = sys.platform.startswith("linux")
 EXE_NAME = "Tabletop.exe" if sys.platform == "win32" else "tabletop"
 
@@ -109,7 +109,7 @@ def test_frozen_self_test_passes_with_the_bundled_files(built: Bundle) -> None:
     icon = next(line for line in out.stdout.splitlines() if line.startswith("ok   app icon"))
     assert icon.endswith(str(built.internal))
     rules = next(line for line in out.stdout.splitlines() if line.startswith("ok   rulebooks"))
-    assert str(built.internal / "rules") in rules
+    assert str(built.internal / "tabletop" / "games") in rules
 
 
 @pytest.mark.skipif(not LINUX, reason="ELF libraries and strip(1) are Linux's")
@@ -147,12 +147,13 @@ def test_frozen_app_reports_bad_options_without_a_window(built: Bundle) -> None:
 
 
 def test_bundle_holds_every_rulebook_and_resource_unchanged(built: Bundle) -> None:
-    for folder in ("rules", "resources"):
-        for src in (ROOT / folder).rglob("*"):
-            if src.is_file():
-                copy = built.internal / src.relative_to(ROOT)
-                assert copy.is_file(), f"{copy} missing from the bundle"
-                assert filecmp.cmp(src, copy, shallow=False), f"{copy} differs"
+    rulebooks = sorted((ROOT / "tabletop" / "games").glob("*/rules/??.md"))
+    assert len(rulebooks) >= 20  # two languages of every game's folder
+    for src in [*rulebooks, *(ROOT / "resources").rglob("*")]:
+        if src.is_file():
+            copy = built.internal / src.relative_to(ROOT)
+            assert copy.is_file(), f"{copy} missing from the bundle"
+            assert filecmp.cmp(src, copy, shallow=False), f"{copy} differs"
 
 
 def test_bundle_leaves_out_unused_qt(built: Bundle) -> None:

@@ -8,5 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:BuriedTreasureGame",
-                        view="view:BuriedTreasureView", words="words:WORDS",
-                        rules="buried-treasure")
+                        view="view:BuriedTreasureView", words="words:WORDS")

@@ -10,10 +10,10 @@ from tabletop.api import package_plugin
 from .spec import SOLO_SPEC, SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:MagosGame", view="view:MagosView",
-                        words="words:WORDS", rules="magos")
+                        words="words:WORDS")
 
 # The rulebooks' "Solo campaign" section covers the opponent cards and the patch dice. Solo is
 # played as a campaign: Play opens its page, which offers single battles too.
 SOLO_PLUGIN = package_plugin(__package__, SOLO_SPEC, game="solo:MagosSoloGame",
                              view="solo_view:MagosSoloView", words="words:SOLO_WORDS",
-                             rules="magos", page="campaign_page:CampaignPage")
+                             page="campaign_page:CampaignPage")

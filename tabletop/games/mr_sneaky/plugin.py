@@ -8,4 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:MrSneakyGame", view="view:MrSneakyView",
-                        words="words:WORDS", rules="mr-sneaky")
+                        words="words:WORDS")

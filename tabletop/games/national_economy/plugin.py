@@ -9,9 +9,8 @@ from tabletop.api import package_plugin
 from .spec import SOLO_SPEC, SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:NationalEconomyGame",
-                        view="view:NationalEconomyView", words="words:WORDS",
-                        rules="national-economy")
+                        view="view:NationalEconomyView", words="words:WORDS")
 
 SOLO_PLUGIN = package_plugin(__package__, SOLO_SPEC, game="solo:NationalEconomySoloGame",
                              view="solo_view:NationalEconomySoloView",
-                             words="solo_words:SOLO_WORDS", rules="national-economy")
+                             words="solo_words:SOLO_WORDS")

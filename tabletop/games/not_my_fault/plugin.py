@@ -8,4 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:NotMyFaultGame",
-                        view="view:NotMyFaultView", words="words:WORDS", rules="not-my-fault")
+                        view="view:NotMyFaultView", words="words:WORDS")

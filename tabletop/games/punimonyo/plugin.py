@@ -8,4 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:PunimonyoGame", view="view:PunimonyoView",
-                        words="words:WORDS", rules="punimonyo")
+                        words="words:WORDS")

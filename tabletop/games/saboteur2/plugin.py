@@ -8,4 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:Saboteur2Game",
-                        view="view:Saboteur2View", words="words:WORDS", rules="saboteur2")
+                        view="view:Saboteur2View", words="words:WORDS")

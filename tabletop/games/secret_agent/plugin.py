@@ -8,5 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:SecretAgentGame",
-                        view="view:SecretAgentView", words="words:WORDS",
-                        rules="secret-agent")
+                        view="view:SecretAgentView", words="words:WORDS")

@@ -9,5 +9,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:SheepAndThiefGame",
-                        view="view:SheepAndThiefView", words="words:WORDS",
-                        rules="sheep-and-thief")
+                        view="view:SheepAndThiefView", words="words:WORDS")

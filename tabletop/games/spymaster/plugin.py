@@ -8,4 +8,4 @@ from tabletop.api import package_plugin
 from .spec import SPEC
 
 PLUGIN = package_plugin(__package__, SPEC, game="model:SpymasterGame", view="view:SpymasterView",
-                        words="words:WORDS", rules="spymaster")
+                        words="words:WORDS")

@@ -1,5 +1,5 @@
-"""Buried Treasure rules, one test per rule id of rules/reference/buried-treasure.md, and the
-spec's worked examples BT-X1..BT-X5."""
+"""Buried Treasure rules, one test per rule id of
+tabletop/games/buried_treasure/rules/reference.md, and the spec's worked examples BT-X1..BT-X5."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The worked examples MS-E1..MS-E7 of rules/reference/mr-sneaky.md §12, played as written."""
+"""The worked examples MS-E1..MS-E7 of tabletop/games/mr_sneaky/rules/reference.md §12, played
+as written."""
 
 from __future__ import annotations
 

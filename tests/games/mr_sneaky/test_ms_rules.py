@@ -1,4 +1,5 @@
-"""Mr. Sneaky rules: one test per rule id MS-R01..MS-R37 of rules/reference/mr-sneaky.md."""
+"""Mr. Sneaky rules: one test per rule id MS-R01..MS-R37 of
+tabletop/games/mr_sneaky/rules/reference.md."""
 
 from __future__ import annotations
 

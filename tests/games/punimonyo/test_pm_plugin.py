@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from tabletop.games import BUILTIN
 from tabletop.games.punimonyo.model import PunimonyoGame
 from tabletop.games.punimonyo.plugin import PLUGIN
@@ -14,7 +16,9 @@ def test_plugin_fields_and_registration() -> None:
     spec = PLUGIN.game.spec
     assert (spec.id, spec.name_en, spec.name_ja) == ("punimonyo", "Punimonyo", "ぷにもにょ")
     assert (spec.min_players, spec.max_players) == (2, 2)
-    assert spec.has_hidden_information and spec.rules_file == "punimonyo"
+    assert spec.has_hidden_information
+    assert PLUGIN.rules["en"].parent == Path(__file__).resolve().parents[3] / "tabletop" / \
+        "games" / "punimonyo" / "rules"
     assert [o.key for o in spec.options] == ["beat_ms", "ai_k", "tiebreak", "practice",
                                              "show_calls", "sound"]
     labels = spec.extra["choice_labels"]

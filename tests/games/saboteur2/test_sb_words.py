@@ -6,10 +6,10 @@ the pay table has one notation."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from tabletop.engine.game import random_action
 from tabletop.engine.messages import Msg
+from tabletop.games.saboteur2.plugin import PLUGIN
 from tabletop.games.saboteur2.words import WORDS
 from tabletop.text import render
 from tests.games.saboteur2.sb_build import GAME
@@ -42,9 +42,8 @@ def test_every_code_has_words() -> None:
 
 
 def test_rulebooks_cover_the_game() -> None:
-    root = Path(__file__).resolve().parents[3] / "rules"
-    en = (root / "saboteur2.en.md").read_text(encoding="utf-8")
-    ja = (root / "saboteur2.ja.md").read_text(encoding="utf-8")
+    en = PLUGIN.rules["en"].read_text(encoding="utf-8")
+    ja = PLUGIN.rules["ja"].read_text(encoding="utf-8")
     assert en.startswith("# Saboteur 2\n") and ja.startswith("# お邪魔者2\n")
     for word in ("Profiteer", "Geologist", "ladder", "door", "Theft", "180°", "Options",
                  "place:B-P02@1,0:180"):
