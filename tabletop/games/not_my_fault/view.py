@@ -93,7 +93,7 @@ def milestone_art(milestone: int, declarer: int | None) -> dict[str, Any]:
         body_en, body_ja = "Milestone", "マイルストーン"
     else:
         body_en = f"Declared by {seat_name(declarer, WORDS)[0]}"
-        body_ja = f"{seat_name(declarer, WORDS)[1]}の申告"
+        body_ja = f"申告：{seat_name(declarer, WORDS)[1]}"  # breaks after the colon
     return {"title_en": str(milestone), "title_ja": "", "body_en": body_en, "body_ja": body_ja,
             "corner": "", "badge": "", "color": MILESTONE_COLOR}
 
