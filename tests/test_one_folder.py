@@ -37,7 +37,7 @@ from tabletop.api import GameSpec
 
 SPEC = GameSpec.from_file(__package__, "game.toml", "toy-shelf")
 ''',
-    "model.py": '''"""The toy's rules: the keeps-and-swaps toy of the engine's tests, under this spec."""
+    "model.py": '''"""The toy's rules: the keeps-and-swaps toy of the engine's tests."""
 from tests.toygame import KeepsGame
 
 from .spec import SPEC

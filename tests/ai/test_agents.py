@@ -15,8 +15,8 @@ from tabletop.engine.game import Observation
 from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
-from tests.games.aicheck import assert_choice_ignores_hidden_facts
-from tests.games.build import play_out
+from tabletop.testing.aicheck import assert_choice_ignores_hidden_facts
+from tabletop.testing.build import play_out
 from tests.toygame import ToyGame
 
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from tabletop.api import GamePlugin
-from tests.app.table_driver import Windows, temp_data_dir, temp_settings
+from tabletop.testing.table_driver import Windows, temp_data_dir, temp_settings
 from tests.toygame import TOY_WORDS, ToyGame, ToyView
 
 

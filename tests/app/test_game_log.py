@@ -7,7 +7,7 @@ from typing import Any
 
 from tabletop.app.game_log import GameLog
 from tabletop.registry import load_plugins
-from tests.app.table_driver import start_seeded
+from tabletop.testing.table_driver import start_seeded
 
 PLUGINS = load_plugins(include_entry_points=False)[0]
 

@@ -31,7 +31,7 @@ from tabletop.app.glasscheck import (
     positions,
 )
 from tabletop.registry import load_plugins
-from tests.app.table_driver import temp_settings
+from tabletop.testing.table_driver import temp_settings
 
 PLUGINS: dict[str, GamePlugin] = load_plugins(include_entry_points=False)[0]
 HUMAN = "human"

@@ -14,7 +14,7 @@ from tabletop.app.glasscheck import COMPUTER, HANDOVER, GlassCheck, glass_window
 from tabletop.app.playing import offered, perform
 from tabletop.registry import load_plugins
 from tabletop.table.pointer import move, visible_point
-from tests.app.table_driver import temp_settings
+from tabletop.testing.table_driver import temp_settings
 
 PLUGINS = load_plugins(include_entry_points=False)[0]
 

@@ -29,7 +29,7 @@ from tabletop.app.i18n import tr
 from tabletop.engine.layout import WINDOW_KEYS
 from tabletop.registry import load_plugins
 from tabletop.table.view import WORDS
-from tests.app.table_driver import start_seeded
+from tabletop.testing.table_driver import start_seeded
 from tests.games.punimonyo.pm_clock import ManualClock
 from tests.table.tablehelp import make_table
 

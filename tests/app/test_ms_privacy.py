@@ -12,7 +12,7 @@ import pytest
 
 from tabletop.app.undo_guard import undo_state
 from tabletop.registry import load_plugins
-from tests.app.table_driver import start_seeded
+from tabletop.testing.table_driver import start_seeded
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "mr-sneaky"
@@ -93,7 +93,7 @@ def test_the_thief_never_sees_a_closed_door(make_window, qtbot) -> None:  # type
 
 def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
     """One person against the AI, both roles in turn, every move made on the table."""
-    from tests.app.table_driver import play_through_table
+    from tabletop.testing.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
     c = start_seeded(window, GAME, ["human", "easy"], seed=8)

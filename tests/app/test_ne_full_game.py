@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from tabletop.app.newgame import GameSetup
 from tabletop.registry import load_plugins
-from tests.app.table_driver import play_through_table
+from tabletop.testing.table_driver import play_through_table
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "national-economy"

@@ -13,7 +13,7 @@ import pytest
 from tabletop.ai import GreedyAgent
 from tabletop.highscores import HighScoreStore
 from tabletop.registry import load_plugins
-from tests.app.table_driver import play_through_table, start_seeded, table_moves
+from tabletop.testing.table_driver import play_through_table, start_seeded, table_moves
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "national-economy-solo"

@@ -67,7 +67,7 @@ def screen_leaks(window: Any, controller: Any) -> list[str]:
 
 
 def test_two_people_and_the_ai_to_the_end_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from tests.app.table_driver import play_through_table
+    from tabletop.testing.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
     c = window.start_game(GameSetup(GAME, 3, ["human", "human", "easy"], {}, seed=10,

@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 
 from tabletop.app.newgame import GameSetup
 from tabletop.registry import load_plugins
-from tests.app.table_driver import perform
+from tabletop.testing.table_driver import perform
 
 plugins, _failures = load_plugins(include_entry_points=False)
 GAME = "buried-treasure"

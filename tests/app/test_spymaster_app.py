@@ -87,7 +87,7 @@ def screen_leaks(window: Any, controller: Any) -> list[str]:
 
 
 def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from tests.app.table_driver import play_through_table
+    from tabletop.testing.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
     c = window.start_game(GameSetup(GAME, 2, ["human", "easy"], {}, seed=3, fixed_seed=True))
@@ -111,7 +111,7 @@ def test_a_whole_game_against_the_ai_through_the_table(make_window, qtbot) -> No
 
 
 def test_hot_seat_game_to_the_end_keeps_each_hand_private(make_window, qtbot) -> None:  # type: ignore[no-untyped-def]
-    from tests.app.table_driver import play_through_table
+    from tabletop.testing.table_driver import play_through_table
 
     window = make_window({GAME: plugins[GAME]})
     c = window.start_game(GameSetup(GAME, 2, ["human", "human"], {}, seed=15, fixed_seed=True))

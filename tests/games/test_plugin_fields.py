@@ -30,7 +30,7 @@ from tabletop.games.sheep_and_thief.view import SheepAndThiefView
 from tabletop.games.spymaster import plugin as spymaster
 from tabletop.games.spymaster.model import SpymasterGame
 from tabletop.games.spymaster.view import SpymasterView
-from tests.games.plugincheck import assert_plugin
+from tabletop.testing.plugincheck import assert_plugin
 
 #: The plugin, its game's and view's classes, (id, English name, Japanese name), the fewest
 #: and the most players, and every option's default.

@@ -11,8 +11,8 @@ from tabletop.games.buried_treasure.model import (
     BuriedTreasureState,
 )
 from tabletop.games.buried_treasure.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = BuriedTreasureGame()
 KIT = RulesKit(GAME, WORDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tests.games.aicheck import decision_point, fairness_test, strength_tests
+from tabletop.testing.aicheck import decision_point, fairness_test, strength_tests
 from tests.games.buried_treasure.bt_build import GAME
 
 test_choice_ignores_facts_hidden_from_the_agent = fairness_test(

@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.engine import check_game
 from tabletop.games.buried_treasure.model import P_BID, P_BURY
-from tests.games.build import positions
+from tabletop.testing.build import positions
 from tests.games.buried_treasure.bt_build import GAME
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.buried_treasure.data import BID_VALUES
 from tabletop.games.buried_treasure.plugin import PLUGIN
-from tests.games.plugincheck import assert_rulebooks
+from tabletop.testing.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_cover_cards_board_and_controls() -> None:

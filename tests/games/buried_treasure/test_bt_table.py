@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.buried_treasure.plugin import PLUGIN
-from tests.app.table_driver import (
+from tabletop.testing.table_driver import (
     PrivacyWatch,
     log_shows_own_lines,
     play_through_table,

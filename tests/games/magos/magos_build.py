@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from tabletop.games.magos.data import FIRST_GAME_HAND
 from tabletop.games.magos.model import MagosGame, MagosState
 from tabletop.games.magos.words import SOLO_WORDS
-from tests.games.build import RulesKit
+from tabletop.testing.build import RulesKit
 
 GAME = MagosGame()
 KIT = RulesKit(GAME, SOLO_WORDS)

@@ -9,7 +9,7 @@ from tabletop.engine import CHANCE, Event
 from tabletop.games.magos.data import ENEMIES, FIRST_GAME_HAND
 from tabletop.games.magos.solo import MagosSoloGame, MagosSoloState, band_index
 from tabletop.games.magos.words import SOLO_WORDS
-from tests.games.build import RulesKit
+from tabletop.testing.build import RulesKit
 
 SOLO = MagosSoloGame()
 KIT = RulesKit(SOLO, SOLO_WORDS)

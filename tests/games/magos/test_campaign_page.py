@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QPushButton
 from tabletop.games.magos.campaign import Campaign, CampaignStore
 from tabletop.games.magos.campaign_page import CampaignPage
 from tabletop.games.magos.data import CAMPAIGN_ORDER, ENEMIES, FIRST_GAME_HAND
+from tabletop.testing.table_driver import Windows, temp_data_dir, temp_settings
 from tests.app.magos_driver import PLUGINS, SOLO, greedy, passive, play_out, solo_plugins
-from tests.app.table_driver import Windows, temp_data_dir, temp_settings
 
 pytestmark = pytest.mark.skipif(SOLO not in PLUGINS, reason="Magos solo did not load")
 

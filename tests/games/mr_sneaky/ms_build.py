@@ -9,8 +9,8 @@ from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
 from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, SneakyState
 from tabletop.games.mr_sneaky.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = MrSneakyGame()
 KIT = RulesKit(GAME, WORDS)

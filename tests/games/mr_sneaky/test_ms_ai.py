@@ -11,13 +11,13 @@ import pytest
 from tabletop.engine import Session
 from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.state import SneakyState
-from tabletop.tournament import derive_seed
-from tests.games.aicheck import (
+from tabletop.testing.aicheck import (
     assert_choice_ignores_hidden_facts,
     assert_same_choices,
     rotated_wins,
     untimed,
 )
+from tabletop.tournament import derive_seed
 from tests.games.mr_sneaky.ms_build import door as door_index
 from tests.games.mr_sneaky.ms_build import position
 

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.engine import Session, check_game
 from tabletop.games.mr_sneaky.data import door_tiles
-from tests.games.build import new_session, positions
+from tabletop.testing.build import new_session, positions
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, play, position, shuffle_closed
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.games.mr_sneaky.data import CARD_FAMILY_NAMES, SYMBOL_NAMES
 from tabletop.games.mr_sneaky.plugin import PLUGIN
-from tests.games.plugincheck import assert_rulebooks
+from tabletop.testing.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_cover_doors_cards_and_controls() -> None:

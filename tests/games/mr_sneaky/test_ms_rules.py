@@ -39,7 +39,7 @@ from tabletop.games.mr_sneaky.state import (
     R_AGENTS,
     R_JEWELS,
 )
-from tests.games.build import new_session
+from tabletop.testing.build import new_session
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, kinds, play, position, reason, say
 
 # ---------------------------------------------------------------------------------------------

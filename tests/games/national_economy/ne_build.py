@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from tabletop.games.national_economy.data import BUILDING_IDS, GOODS, GOODS_COUNT
 from tabletop.games.national_economy.model import P_PLACE, NationalEconomyGame, NEState
 from tabletop.games.national_economy.solo_words import SOLO_WORDS
-from tests.games.build import RulesKit
+from tabletop.testing.build import RulesKit
 
 GAME = NationalEconomyGame()
 KIT = RulesKit(GAME, SOLO_WORDS)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from tabletop.games.not_my_fault.data import VALUE_INDEX, full_deck
 from tabletop.games.not_my_fault.model import P_PLAY, NotMyFaultGame, NotMyFaultState
 from tabletop.games.not_my_fault.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = NotMyFaultGame()
 KIT = RulesKit(GAME, WORDS)

@@ -10,7 +10,7 @@ import pytest
 from tabletop.ai import make_agent
 from tabletop.engine import Session
 from tabletop.games.not_my_fault.model import AUDIT, PLAY_PARTS, NotMyFaultState, unseen_pool
-from tests.games.aicheck import fairness_test, rotated_wins, untimed
+from tabletop.testing.aicheck import fairness_test, rotated_wins, untimed
 from tests.games.not_my_fault.nmf_build import GAME, position
 
 test_choice_ignores_facts_hidden_from_the_agent = fairness_test(

@@ -11,7 +11,7 @@ import pytest
 from tabletop.engine import CHANCE, Session, check_game
 from tabletop.games.not_my_fault.data import COPIES, VALUES
 from tabletop.games.not_my_fault.model import NotMyFaultState
-from tests.games.build import new_session, positions
+from tabletop.testing.build import new_session, positions
 from tests.games.not_my_fault.nmf_build import GAME, play, position
 
 

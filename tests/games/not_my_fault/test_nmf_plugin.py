@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.not_my_fault.data import MILESTONES, VALUES
 from tabletop.games.not_my_fault.plugin import PLUGIN
-from tests.games.plugincheck import assert_rulebooks
+from tabletop.testing.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_cover_cards_milestones_and_controls() -> None:

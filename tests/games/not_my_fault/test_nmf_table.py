@@ -4,7 +4,7 @@ milestones, clicks, and the Audit! button, until the summary names the loser."""
 from __future__ import annotations
 
 from tabletop.games.not_my_fault.plugin import PLUGIN
-from tests.app.table_driver import play_through_table, start_seeded, window_fixture
+from tabletop.testing.table_driver import play_through_table, start_seeded, window_fixture
 from tests.table.tablehelp import click
 
 GAME = "not-my-fault"

@@ -15,7 +15,7 @@ from tabletop.games.punimonyo.model import (
     PunimonyoState,
 )
 from tabletop.games.punimonyo.words import WORDS
-from tests.games.build import RulesKit
+from tabletop.testing.build import RulesKit
 
 GAME = PunimonyoGame()
 KIT = RulesKit(GAME, WORDS)

@@ -11,8 +11,8 @@ import pytest
 from tabletop.ai import MCTSAgent, RandomAgent, make_agent
 from tabletop.games.punimonyo.data import LEVEL_K, OPPOSITE, p_correct
 from tabletop.games.punimonyo.model import BEAT, RANDOM, PunimonyoState
-from tests.games.aicheck import match as play_match
-from tests.games.aicheck import rotated_wins, untimed
+from tabletop.testing.aicheck import match as play_match
+from tabletop.testing.aicheck import rotated_wins, untimed
 from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play
 
 

@@ -19,7 +19,7 @@ from tabletop.app.window import MainWindow
 from tabletop.games.punimonyo.data import KEYS, OPPOSITE, PUNIU
 from tabletop.games.punimonyo.model import EXTRA, MISS, OK, P_ANSWER, P_COMPOSE, P_PLAY, WRONG
 from tabletop.games.punimonyo.plugin import PLUGIN
-from tests.app.table_driver import Windows, start_seeded, temp_data_dir, temp_settings
+from tabletop.testing.table_driver import Windows, start_seeded, temp_data_dir, temp_settings
 from tests.games.punimonyo.pm_clock import ManualClock
 from tests.table.tablehelp import click, press, release
 

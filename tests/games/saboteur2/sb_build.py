@@ -9,8 +9,8 @@ from tabletop.games.saboteur2.maze import key, network
 from tabletop.games.saboteur2.model import Saboteur2Game
 from tabletop.games.saboteur2.state import P_PLAY, Saboteur2State
 from tabletop.games.saboteur2.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = Saboteur2Game()
 KIT = RulesKit(GAME, WORDS)

@@ -23,7 +23,7 @@ from tabletop.games.saboteur2.ai import (
 from tabletop.games.saboteur2.data import ROLES
 from tabletop.games.saboteur2.maze import GOAL_KEYS, need
 from tabletop.games.saboteur2.reach import goal_need
-from tests.games.aicheck import fairness_test, untimed
+from tabletop.testing.aicheck import fairness_test, untimed
 from tests.games.saboteur2.sb_build import FILLER, GAME, position, straight_to
 
 GRN, BLU, BOS, PRO, GEO, SAB = ROLES

@@ -12,7 +12,7 @@ import pytest
 from tabletop.engine import check_game
 from tabletop.games.saboteur2.data import CARD_COUNTS, CARD_IDS, ROLE_COUNTS, ROLES, SHAPES
 from tabletop.games.saboteur2.maze import GOAL_SET, START_KEY
-from tests.games.build import positions
+from tabletop.testing.build import positions
 from tests.games.saboteur2.sb_build import GAME
 
 

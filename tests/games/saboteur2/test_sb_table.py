@@ -16,7 +16,7 @@ from PySide6.QtTest import QTest
 from tabletop.app.undo_guard import undo_state
 from tabletop.engine.layout import Gesture
 from tabletop.games.saboteur2.plugin import PLUGIN
-from tests.app.table_driver import (
+from tabletop.testing.table_driver import (
     PrivacyWatch,
     log_shows_own_lines,
     perform,

@@ -12,7 +12,7 @@ from tabletop.engine import Layout, Piece
 from tabletop.games.saboteur2.data import GOAL_CELLS
 from tabletop.games.saboteur2.state import P_OVER
 from tabletop.games.saboteur2.view import MIN_CELL, Saboteur2View
-from tests.games.build import new_session
+from tabletop.testing.build import new_session
 from tests.games.saboteur2.sb_build import GAME, play, position, say, straight_to
 from tests.games.viewcheck import assert_inside, check_gestures, decisions, walk
 

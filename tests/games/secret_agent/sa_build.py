@@ -8,8 +8,8 @@ from tabletop.games.secret_agent.data import ALL_FACES, KINDS, LEADERS, kind_of
 from tabletop.games.secret_agent.model import SecretAgentGame
 from tabletop.games.secret_agent.phases import P_ACTION
 from tabletop.games.secret_agent.state import SecretAgentState, zones
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = SecretAgentGame()
 KIT = RulesKit(GAME, __import__("tabletop.games.secret_agent.words",

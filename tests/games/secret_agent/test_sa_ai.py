@@ -11,7 +11,11 @@ import pytest
 from tabletop.ai import make_agent
 from tabletop.engine import Session
 from tabletop.games.secret_agent.ai import worth
-from tests.games.aicheck import assert_choice_ignores_hidden_facts, chance_to_clear, fairness_test
+from tabletop.testing.aicheck import (
+    assert_choice_ignores_hidden_facts,
+    chance_to_clear,
+    fairness_test,
+)
 from tests.games.secret_agent.sa_build import GAME, play, position
 
 test_choice_ignores_facts_hidden_from_the_agent = fairness_test(GAME, [(3, 2, 60), (4, 5, 120)])

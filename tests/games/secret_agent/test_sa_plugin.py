@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.games.secret_agent.plugin import PLUGIN
 from tabletop.plugin_check import check_plugin
-from tests.games.plugincheck import assert_rulebooks
+from tabletop.testing.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_exist_in_both_languages() -> None:

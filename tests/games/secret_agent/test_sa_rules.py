@@ -10,7 +10,7 @@ import pytest
 from tabletop.engine import IllegalActionError, InvalidActionError
 from tabletop.games.secret_agent.data import ALL_FACES, EVENT, LEADERS, TECH, family
 from tabletop.games.secret_agent.state import zones
-from tests.games.build import positions
+from tabletop.testing.build import positions
 from tests.games.secret_agent.sa_build import GAME, kinds, play, position, refusal
 
 # -- set-up ----------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 
 from tabletop.engine.layout import Gesture
 from tabletop.games.secret_agent.plugin import PLUGIN
-from tests.app.table_driver import (
+from tabletop.testing.table_driver import (
     PrivacyWatch,
     perform,
     start_seeded,

@@ -9,8 +9,8 @@ from tabletop.games.sheep_and_thief.data import CELL_OF_TEXT, cell_of
 from tabletop.games.sheep_and_thief.model import SheepAndThiefGame
 from tabletop.games.sheep_and_thief.state import P_PLACE, SheepState, start_sheets
 from tabletop.games.sheep_and_thief.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = SheepAndThiefGame()
 KIT = RulesKit(GAME, WORDS)

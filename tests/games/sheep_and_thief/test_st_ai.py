@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from tabletop.games.sheep_and_thief.state import P_THIEF
-from tests.games.aicheck import fairness_test, strength_tests
+from tabletop.testing.aicheck import fairness_test, strength_tests
 from tests.games.sheep_and_thief.st_build import GAME, play, position, put
 
 # ST-R36: what a seat may not see does not steer its choice.

@@ -10,7 +10,7 @@ import pytest
 from tabletop.engine import check_game
 from tabletop.engine.conformance import check_hidden_differential
 from tabletop.games.sheep_and_thief.data import CARD_IDS
-from tests.games.build import positions
+from tabletop.testing.build import positions
 from tests.games.sheep_and_thief.st_build import GAME
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.engine import Session, random_action
 from tabletop.games.sheep_and_thief.state import P_DEAL, P_DRAFT, P_KEEP, P_PLACE, P_TAKE
-from tests.games.build import positions
+from tabletop.testing.build import positions
 from tests.games.sheep_and_thief.st_build import GAME, kinds, play, reason
 
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QTableWidget
 from tabletop.engine.layout import Gesture
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
 from tabletop.games.sheep_and_thief.state import P_DRAFT, P_KEEP, P_TAKE
-from tests.app.table_driver import (
+from tabletop.testing.table_driver import (
     PrivacyWatch,
     first_offered,
     perform,

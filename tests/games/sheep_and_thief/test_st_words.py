@@ -11,8 +11,8 @@ import pytest
 from tabletop.engine import GameError, Msg, Session
 from tabletop.games.sheep_and_thief.data import CARD_IDS, CELL_TEXT
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
+from tabletop.testing.plugincheck import rulebooks
 from tabletop.text import check_words
-from tests.games.plugincheck import rulebooks
 from tests.games.sheep_and_thief.st_build import GAME, say
 from tests.games.sheep_and_thief.st_build import position as placement_position
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from tabletop.games.spymaster.data import DECK_MIXES, DEFAULT_MIX, sort_key
 from tabletop.games.spymaster.model import P_PLAY, SpymasterGame, SpymasterState
 from tabletop.games.spymaster.words import WORDS
-from tests.games.build import RulesKit
-from tests.games.build import kinds as kinds
+from tabletop.testing.build import RulesKit
+from tabletop.testing.build import kinds as kinds
 
 GAME = SpymasterGame()
 KIT = RulesKit(GAME, WORDS)

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.ai.levels import make_agent
 from tabletop.games.spymaster.model import SpymasterGame
-from tests.games.aicheck import rotated_wins, untimed
+from tabletop.testing.aicheck import rotated_wins, untimed
 from tests.games.spymaster.spy_build import play, position
 
 GAME = SpymasterGame()

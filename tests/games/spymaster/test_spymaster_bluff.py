@@ -18,7 +18,7 @@ from tabletop.ai.mo_ismcts import MIX_FLOOR
 from tabletop.engine import Game, Session
 from tabletop.games.spymaster.data import card_type
 from tabletop.games.spymaster.model import P_CALL, P_DISCARD, P_PLAY, P_TUCK, SpymasterState
-from tests.games.aicheck import assert_choice_ignores_hidden_facts, rotated_wins, untimed
+from tabletop.testing.aicheck import assert_choice_ignores_hidden_facts, rotated_wins, untimed
 from tests.games.spymaster.spy_build import GAME, play, position
 
 # -- the hooks ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 from tabletop.engine import Session, check_game
 from tabletop.games.spymaster.data import DECK_MIXES
 from tabletop.games.spymaster.model import SpymasterState
-from tests.games.build import new_session, positions
+from tabletop.testing.build import new_session, positions
 from tests.games.spymaster.spy_build import GAME, position
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tabletop.games.spymaster.data import TYPE_NAMES
 from tabletop.games.spymaster.plugin import PLUGIN
-from tests.games.plugincheck import assert_rulebooks
+from tabletop.testing.plugincheck import assert_rulebooks
 
 
 def test_rulebooks_cover_every_type_and_control() -> None:

@@ -1,7 +1,8 @@
-"""The AI checks the game tests share: a position where the mover has a real choice, a twin of
-it that looks the same to the mover but differs in what is hidden from it, the check that no
-agent's choice changes between the two (agents see only their observation), and seeded
-matches between agents for the strength tests.
+"""The AI checks a game's tests share (part of the author's kit, ``tabletop.testing``): a
+position where the mover has a real choice, a twin of it that looks the same to the mover but
+differs in what is hidden from it, the check that no agent's choice changes between the two
+(agents see only their observation), and seeded matches between agents for the strength
+tests.
 
 A game's AI tests take the two tests every game with hidden facts and a hard level has from
 here: ``fairness_test`` and ``strength_tests``."""
@@ -18,7 +19,7 @@ import pytest
 from tabletop.ai import GreedyAgent, MCTSAgent, RandomAgent, make_agent
 from tabletop.ai.base import Agent
 from tabletop.engine import Game, Observation, Session
-from tests.games.build import play_out
+from tabletop.testing.build import play_out
 
 
 def decision_point(game: Game[Any], n: int, seed: int, plies: int) -> Session:
@@ -130,13 +131,18 @@ def untimed(name: str) -> Callable[[], Agent]:
     return lambda: make_agent(name, time_cap=None)
 
 
-def strength_tests(game: Game[Any], games: int, bar: int, first_seed: int
+def strength_tests(game: Game[Any], games: int, bar: int, first_seed: int,
+                   random_rate: float = 0.5
                    ) -> tuple[Callable[[], None], Callable[[], None]]:
     """The two tests of a two-player game's hard level: over ``games`` seeded matches against
     random play (seeds from ``first_seed``, seats alternating) hard wins at least ``bar``
-    (slow; -m slow); and a coin-flip player clears that bar with a chance below 1 %, so
-    passing says something about the search. A game's AI tests take them as
+    (slow; -m slow); and a player who wins each game with chance ``random_rate`` (what random
+    play wins outright against random play in this game: below one half where games can be
+    drawn) clears that bar with a chance below 1 %, so passing says something about the
+    search. A game's AI tests take them as
     ``test_hard_beats_random, test_the_win_bar_is_beyond_chance = strength_tests(...)``."""
+    if not 0 < random_rate < 1:
+        raise ValueError(f"random_rate is a chance between 0 and 1, not {random_rate!r}")
 
     @pytest.mark.slow
     def test_hard_beats_random() -> None:
@@ -144,6 +150,6 @@ def strength_tests(game: Game[Any], games: int, bar: int, first_seed: int
         assert wins >= bar, f"hard won {wins} of {games}"
 
     def test_the_win_bar_is_beyond_chance() -> None:
-        assert chance_to_clear(games, bar) < 0.01
+        assert chance_to_clear(games, bar, random_rate) < 0.01
 
     return test_hard_beats_random, test_the_win_bar_is_beyond_chance

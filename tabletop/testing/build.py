@@ -13,9 +13,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Generic, TypeVar
 
 from tabletop.engine import Event, Game, GameError, Msg, Session, random_play
+from tabletop.engine.game import State
 from tabletop.text import Catalogue, render
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State)
 
 
 class RulesKit(Generic[S]):
