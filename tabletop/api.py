@@ -34,9 +34,10 @@ from .engine import (
     ObservationBase,
     OptionSpec,
 )
-from .engine.actions import ActionForms, ArgumentForm
+from .engine.actions import ActionForms, Arg, ArgumentForm, Dispatch
 from .engine.game import JSON, action_kind, winner_returns
 from .engine.hidden import count_copies, deal_unseen, draw_by_count, take_copy, weighted_draw
+from .engine.phases import PhaseTable
 from .engine.spec import AI_LEVELS, OptionValue
 
 if TYPE_CHECKING:
@@ -400,11 +401,13 @@ __all__ = [
     "TERMINAL",
     "TILE_SIZE",
     "ActionForms",
+    "Arg",
     "ArgumentForm",
     "Box",
     "Catalogue",
     "Cell",
     "DamagedFileError",
+    "Dispatch",
     "Event",
     "Field",
     "Figure",
@@ -432,6 +435,7 @@ __all__ = [
     "OptionSpec",
     "OptionValue",
     "PageFactory",
+    "PhaseTable",
     "Piece",
     "Say",
     "ScoreLine",

@@ -26,6 +26,7 @@ from .spec import GameSpec, OptionValue
 
 if TYPE_CHECKING:
     from .fields import StateFields
+    from .phases import PhaseTable
 
 CHANCE = -1
 TERMINAL = -4
@@ -189,9 +190,24 @@ class Game(ABC, Generic[S]):
         return cast(Seated, state).n
 
     # -- flow -----------------------------------------------------------------------------
-    @abstractmethod
+    #: Who moves in each phase (``tabletop.engine.phases.PhaseTable``), where the game keeps
+    #: its turns in such a table: ``current_player`` then answers from it.
+    turns: PhaseTable[Any] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        turns = cls.__dict__.get("turns")
+        if turns is not None and "current_player" not in cls.__dict__:
+            # The table's own method rather than one that asks the table: search asks who
+            # moves twice a move, and the extra call would cost more than the answer.
+            cls.current_player = turns.current_player  # type: ignore[method-assign]
+
     def current_player(self, state: S) -> int:
-        """A seat, ``CHANCE`` or ``TERMINAL``."""
+        """A seat, ``CHANCE`` or ``TERMINAL``: by default what ``turns`` says; a game without
+        that table gives this method."""
+        if self.turns is None:
+            raise NotImplementedError(f"{type(self).__name__} gives no current_player nor turns")
+        return self.turns(state)
 
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
