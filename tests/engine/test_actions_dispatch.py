@@ -165,6 +165,21 @@ def test_a_bad_argument_is_refused_clearly() -> None:
         assert caught.value.msg == Msg("not_an_action", action=bad, game=Msg("game.name"))
 
 
+def test_a_game_refuses_a_bad_argument_in_its_own_words() -> None:
+    from tabletop.games.buried_treasure.model import BuriedTreasureGame
+    from tabletop.games.buried_treasure.words import WORDS
+
+    game = BuriedTreasureGame()
+    s = game.new_game(3)
+    for bad in ("bid:abc", "bid:1", "bury:99", "take:", "pass:1"):
+        for act in (game.apply, game.apply_in_place):
+            with pytest.raises(InvalidActionError) as caught:
+                act(s, bad)
+            assert isinstance(caught.value.msg, Msg)
+            assert WORDS.say(caught.value.msg, "en") == (
+                f"'{bad}' is not an action of Buried Treasure.")
+
+
 def test_a_missing_handler_is_named() -> None:
     forms = ActionForms({"pass": None, "bid": Arg.numbers(range(3)), "stop": None})
     call: Dispatch[str] = forms.dispatch("_do_", extra=1)

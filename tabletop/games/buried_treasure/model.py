@@ -38,12 +38,15 @@ from tabletop.api import (
     STR,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Game,
     Msg,
     Observation,
     ObservationBase,
     OptionValue,
+    PhaseTable,
     StateFields,
     count_copies,
     counts_per,
@@ -80,8 +83,6 @@ BURY_TEXT: dict[int, str] = {v: f"bury:{v}" for v in VALUES}
 TAKE_TEXT: dict[int, str] = {v: f"take:{v}" for v in VALUES}
 BID_TEXT: dict[int, str] = {v: f"bid:{v}" for v in (0, *BID_VALUES)}
 DEAL_TEXT: tuple[str, ...] = tuple(f"deal:{v}" for v in VALUES)
-_VALUE_OF: dict[str, int] = {str(v): v for v in VALUES}
-_BID_OF: dict[str, int] = {str(v): v for v in (0, *BID_VALUES)}
 
 
 def bid_rank(bids: list[int], orders: list[int]) -> list[int]:
@@ -208,14 +209,30 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
 # ---------------------------------------------------------------------------------------------
 
 
-# Every action text of the game: its kind and what the argument may be.
+# Every action text of the game: its kind and what the argument may be, read as an int.
+_CARD = Arg.numbers(VALUES)
 ACTIONS = ActionForms({
-    "dealer": str.isdigit,   # chance: the first dealer
-    "deal": _VALUE_OF,       # chance: a card dealt
-    "bury": _VALUE_OF,       # a card buried face down
-    "bid": _BID_OF,          # a bid on the total
-    "take": _VALUE_OF,       # a card taken from the centre
-    PASS: None,              # take nothing
+    "dealer": Arg.integer(),               # chance: the first dealer
+    "deal": _CARD,                         # chance: a card dealt
+    "bury": _CARD,                         # a card buried face down
+    "bid": Arg.numbers((0, *BID_VALUES)),  # a bid on the total
+    "take": _CARD,                         # a card taken from the centre
+    PASS: None,                            # take nothing
+})
+
+# Each action goes to the method named after its kind, its argument read: ``bid:7`` is
+# ``_apply_bid(state, 7, events)``; what has no refusal or words of its own gets the default.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+
+# Who moves in each phase (BT-R2, BT-R10, BT-R11, BT-R16, BT-R31).
+TURNS: PhaseTable[BuriedTreasureState] = PhaseTable({
+    P_BURY: "turn", P_BID: "turn", P_TAKE: "turn",
+    P_DEALER: CHANCE, P_DEAL: CHANCE,
+    P_OVER: TERMINAL,
 })
 
 
@@ -224,6 +241,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -232,14 +250,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         return BuriedTreasureState(num_players)
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: BuriedTreasureState) -> int:
-        phase = state.phase
-        if phase in (P_BURY, P_BID, P_TAKE):
-            return state.turn
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     def secret_round(self, state: BuriedTreasureState) -> tuple[int, ...]:
         # BT-R10: every seat buries in secret, from the dealer round the table; the cards stay
         # face down until they are turned up together (BT-R13).
@@ -284,33 +294,18 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: BuriedTreasureState, action: str) -> list[Event]:
-        s = state
         events: list[Event] = []
-        kind, _, rest = action.partition(":")
-        if kind == "bury":
-            self._bury(s, int(rest), events)
-        elif kind == "bid":
-            self._bid(s, int(rest), events)
-        elif kind == "take":
-            self._take(s, int(rest), events)
-        elif action == PASS:
-            self._pass(s, events)
-        elif kind == "deal":
-            self._deal(s, int(rest), events)
-        elif kind == "dealer":
-            self._first_dealer(s, int(rest), events)
-        else:
-            raise ValueError(f"Unknown action {action!r}")
+        APPLY(self, state, action, events)
         return events
 
-    def _first_dealer(self, s: BuriedTreasureState, seat: int, events: list[Event]) -> None:
+    def _apply_dealer(self, s: BuriedTreasureState, seat: int, events: list[Event]) -> None:
         # BT-R1, BT-R2: a random first dealer, then seven cards each, one at a time.
         s.dealer = seat
         s.phase = P_DEAL
         s.pending = [(seat + k) % s.n for k in range(s.n)] * HAND_SIZE
         events.append(Event("dealer", {"seat": seat}, reveals=True))
 
-    def _deal(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
+    def _apply_deal(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         seat = s.pending.pop(0)
         hand = s.hands[seat]
         hand.append(value)
@@ -338,7 +333,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         s.queue = []
         events.append(Event("round", {"round": number, "dealer": s.dealer}))
 
-    def _bury(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
+    def _apply_bury(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         # BT-R10, BT-G9: the choice is secret; the public line says only that it was made.
         seat = s.turn
         s.hands[seat].remove(value)
@@ -353,7 +348,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         else:
             s.turn = nxt
 
-    def _bid(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
+    def _apply_bid(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         seat = s.turn
         placed = sum(1 for b in s.bids if b >= 0)
         zero_rank = 1 + sum(1 for b in s.bids if b == 0)
@@ -419,14 +414,14 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                 return
         self._end_round(s, events)
 
-    def _take(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
+    def _apply_take(self, s: BuriedTreasureState, value: int, events: list[Event]) -> None:
         seat = s.queue.pop(0)
         s.centre.remove(value)
         s.collected[seat].append(value)  # BT-R17
         events.append(Event("take", {"seat": seat, "card": value}))
         self._serve(s, events)
 
-    def _pass(self, s: BuriedTreasureState, events: list[Event]) -> None:
+    def _apply_pass(self, s: BuriedTreasureState, events: list[Event]) -> None:
         seat = s.queue.pop(0)  # BT-G5: a reward may be declined
         events.append(Event("pass", {"seat": seat}))
         self._serve(s, events)
@@ -452,23 +447,28 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     def refuse(self, state: BuriedTreasureState, action: str) -> Msg:
         # Only what the mover sees: its own hand, the board, the phase.
-        s = state
-        kind, _, rest = action.partition(":")
-        if kind == "bury":
-            if s.phase != P_BURY:
-                return Msg("refuse.buried_all")
-            return Msg("refuse.no_card", card=int(rest))
-        if kind == "bid":
-            if s.phase == P_BURY:
-                return Msg("refuse.bury_first")
-            if s.phase != P_BID:
-                return Msg("refuse.bids_in")
-            return Msg("refuse.bid_taken", seat=s.bids.index(int(rest)), bid=int(rest))
-        if kind == "take" or action == PASS:
-            if s.phase != P_TAKE:
-                return Msg("refuse.take_later")
-            return Msg("refuse.not_in_centre", card=int(rest))
-        return Msg("not_possible", action=action)
+        return REFUSE(self, state, action)
+
+    def _refuse_bury(self, s: BuriedTreasureState, card: int) -> Msg:
+        if s.phase != P_BURY:
+            return Msg("refuse.buried_all")
+        return Msg("refuse.no_card", card=card)
+
+    def _refuse_bid(self, s: BuriedTreasureState, bid: int) -> Msg:
+        if s.phase == P_BURY:
+            return Msg("refuse.bury_first")
+        if s.phase != P_BID:
+            return Msg("refuse.bids_in")
+        return Msg("refuse.bid_taken", seat=s.bids.index(bid), bid=bid)
+
+    def _refuse_take(self, s: BuriedTreasureState, card: int) -> Msg:
+        if s.phase != P_TAKE:
+            return Msg("refuse.take_later")
+        return Msg("refuse.not_in_centre", card=card)
+
+    def _refuse_pass(self, s: BuriedTreasureState) -> Msg:
+        # Declining is always open while taking, so only another phase refuses it.
+        return Msg("refuse.take_later")
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: BuriedTreasureState) -> list[float]:
@@ -554,20 +554,25 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: BuriedTreasureState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == "bury" and rest in _VALUE_OF:
-            return Msg("move.bury", card=int(rest))
-        if kind == "bid" and rest in _BID_OF:
-            return Msg("move.bid", bid=int(rest))
-        if kind == "take" and rest in _VALUE_OF:
-            return Msg("move.take", card=int(rest))
-        if action == PASS:
-            return Msg("move.pass")
-        if kind == "deal":
-            return Msg("move.deal")
-        if kind == "dealer" and rest.isdigit():
-            return Msg("move.dealer", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_bury(self, s: BuriedTreasureState, card: int) -> Msg:
+        return Msg("move.bury", card=card)
+
+    def _describe_bid(self, s: BuriedTreasureState, bid: int) -> Msg:
+        return Msg("move.bid", bid=bid)
+
+    def _describe_take(self, s: BuriedTreasureState, card: int) -> Msg:
+        return Msg("move.take", card=card)
+
+    def _describe_pass(self, s: BuriedTreasureState) -> Msg:
+        return Msg("move.pass")
+
+    def _describe_deal(self, s: BuriedTreasureState, card: int) -> Msg:
+        return Msg("move.deal")  # a deal is secret: the log does not say which card
+
+    def _describe_dealer(self, s: BuriedTreasureState, seat: int) -> Msg:
+        return Msg("move.dealer", seat=seat)
 
     def prompt(self, state: BuriedTreasureState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)
