@@ -24,9 +24,8 @@ from tabletop.api import (
     Piece,
     Text,
     Zone,
-    cards_en,
+    both,
     seat_figures,
-    seat_name,
     waiting_reason,
 )
 
@@ -54,22 +53,31 @@ MID_Y = 356.0
 HAND_X = 330.0
 TURN_COLOR = "#d4a017"
 
-BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, "Bid board",
-                  "競りボード", "#3b2f22")
+
+
+def _both(code: str, **args: Any) -> tuple[str, str]:
+    """A message of the catalogue in English and Japanese, for pieces, zones and texts."""
+    return both(Msg(code, **args), WORDS)
+
+
+BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, *_both("view.board"),
+                  "#3b2f22")
 # The burial row holds six cards side by side at the most players.
 BURIAL_ZONE = Zone("burial", 20.0, MID_Y, 6 * (MID_W + 4) + 20, 160.0,
-                   "Buried this round (face down)", "今回埋めたカード（伏せ札）", "#34495e")
+                   *_both("view.burial"), "#34495e")
 CENTRE_ZONE = Zone("centre", BURIAL_ZONE.x + BURIAL_ZONE.w + 12, MID_Y, 392.0, 160.0,
-                   "Centre (face up, takeable)", "中央（表向き・取れるカード）", "#2e4a36")
+                   *_both("view.centre"), "#2e4a36")
 LAST_ZONE = Zone("last", CENTRE_ZONE.x + CENTRE_ZONE.w + 12, MID_Y,
-                 WIDTH - 20 - (CENTRE_ZONE.x + CENTRE_ZONE.w + 12), 160.0, "Last reveal",
-                 "前回の公開", "#3d3d3d")
+                 WIDTH - 20 - (CENTRE_ZONE.x + CENTRE_ZONE.w + 12), 160.0, *_both("view.last"),
+                 "#3d3d3d")
 
 _RULES = BuriedTreasureGame()
 
 
 def card_art(value: int) -> dict[str, Any]:
-    return {"title_en": str(value), "title_ja": "", "body_en": "Treasure", "body_ja": "得点",
+    # The value is the title in both languages: the Japanese table shows the English one.
+    body_en, body_ja = _both("view.card_body")
+    return {"title_en": str(value), "title_ja": "", "body_en": body_en, "body_ja": body_ja,
             "corner": "", "badge": "", "color": VALUE_COLORS[value]}
 
 
@@ -86,18 +94,12 @@ def bid_id(value: int, zero_slot: int = 0) -> str:
     return _ZERO(zero_slot) if value == 0 else _BID(value)
 
 
-def _pts(score: int) -> str:
-    return "1 pt" if score == 1 else f"{score} pts"
-
-
 def _score_text(cards: list[int], score: int) -> tuple[str, str]:
+    points = Msg("view.points", n=score)
     if not cards:
-        return f"Collected: none · {_pts(score)}", f"獲得：なし・{score}点"
-    text = ", ".join(str(v) for v in sorted(cards, reverse=True))
-    return f"Collected: {text} = {_pts(score)}", f"獲得：{text} = {score}点"
-
-
-
+        return _both("view.collected_none", points=points)
+    return _both("view.collected", cards=Msg("view.values", values=sorted(cards, reverse=True)),
+                 points=points)
 
 
 class BuriedTreasureView(GameView[BuriedTreasureObs]):
@@ -124,31 +126,23 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
 
     @staticmethod
     def _name(obs: BuriedTreasureObs, p: int, seat: int | None) -> tuple[str, str]:
-        en, ja = seat_name(p, WORDS)
-        if p == seat:
-            en, ja = en + " (you)", ja + "（あなた）"
-        if int(obs["dealer"]) == p and obs["phase"] != P_OVER:
-            en, ja = en + " · dealer", ja + "・親"
-        if obs["phase"] == P_OVER:
-            if p in obs["winners"]:
-                en, ja = en + " — wins", ja + " — 勝ち"
-        elif int(obs["to_move"]) == p:
-            en, ja = en + " — to move", ja + " — 手番"
-        return en, ja
+        over = obs["phase"] == P_OVER
+        return _both("view.name", seat=p, you=p == seat,
+                     dealer=int(obs["dealer"]) == p and not over,
+                     wins=over and p in obs["winners"],
+                     to_move=not over and int(obs["to_move"]) == p)
 
     @staticmethod
     def _status_line(obs: BuriedTreasureObs, p: int) -> tuple[str, str]:
         pl = obs["players"][p]
         phase = obs["phase"]
         if phase == P_BURY:
-            if pl["buried"]:
-                return "Has chosen (hidden)", "選択済み（秘密）"
-            return "Choosing a card secretly…", "こっそり選択中…"
+            return _both("view.chosen" if pl["buried"] else "view.choosing")
         bid = int(pl["bid"])
         if bid >= 0:
-            return f"Bid {bid}", f"入札 {bid}"
+            return _both("view.has_bid", bid=bid)
         if phase == P_BID:
-            return "Has chosen (hidden) · no bid yet", "選択済み（秘密）・未入札"
+            return _both("view.chosen_no_bid")
         return "", ""
 
     def _add_opponent(self, out: Layout, obs: BuriedTreasureObs, p: int, x: float,
@@ -160,13 +154,13 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         pl = obs["players"][p]
         count = len(pl["hand"])
         out.texts.append(Text(f"hand_count{p}", x + 10, PANEL_Y + 12,
-                              f"{cards_en(count)} in hand", f"手札{count}枚", size=14))
+                              *_both("view.in_hand", n=count), size=14))
         s_en, s_ja = self._status_line(obs, p)
         out.texts.append(Text(f"state{p}", x + 10, PANEL_Y + 38, s_en, s_ja, size=14,
                               bold=True, color="#ffe08a" if s_en else "#f4ecd8"))
         c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
-        out.texts.append(Text(f"score{p}", x + 10, PANEL_Y + 64, _pts(int(pl["score"])),
-                              f"{int(pl['score'])}点", size=22, bold=True))
+        out.texts.append(Text(f"score{p}", x + 10, PANEL_Y + 64,
+                              *_both("view.points", n=int(pl["score"])), size=22, bold=True))
         out.texts.append(Text(f"collected{p}", x + 10, PANEL_Y + 100, c_en, c_ja, size=12))
 
     def _add_board(self, out: Layout, obs: BuriedTreasureObs) -> None:
@@ -176,27 +170,28 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         owner = {int(pl["bid"]): p for p, pl in enumerate(players) if int(pl["bid"]) > 0}
         zeros = sorted((int(pl["order"]), p) for p, pl in enumerate(players)
                        if int(pl["bid"]) == 0)
-        slots: list[tuple[str, int, int | None, str]] = []
+        # Each slot: its id, its value, whose pawn is on it, the zero slot's number (or 0).
+        slots: list[tuple[str, int, int | None, int]] = []
         for k in range(n):
             who = zeros[k][1] if k < len(zeros) else None
-            slots.append((bid_id(0, k), 0, who, f" (zero slot {k + 1})"))
+            slots.append((bid_id(0, k), 0, who, k + 1))
         for v in BID_VALUES:
-            slots.append((bid_id(v), v, owner.get(v), ""))
+            slots.append((bid_id(v), v, owner.get(v), 0))
         step = min(SLOT_W + 10, (BOARD_ZONE.w - 20 - SLOT_W) / max(1, len(slots) - 1))
         x0 = BOARD_ZONE.x + 10
-        for i, (pid, value, who, note) in enumerate(slots):
+        for i, (pid, value, who, zero) in enumerate(slots):
             if who is None:
-                art = {"title_en": str(value), "title_ja": "", "body_en": "free",
-                       "body_ja": "空き", "corner": "", "badge": "", "color": BOARD_COLOR}
-                tip_en, tip_ja = f"Bid {value}{note}: free", f"入札値{value}：空き"
+                body_en, body_ja = _both("view.free")
+                art = {"title_en": str(value), "title_ja": "", "body_en": body_en,
+                       "body_ja": body_ja, "corner": "", "badge": "", "color": BOARD_COLOR}
+                tip_en, tip_ja = _both("view.slot_free", bid=value, zero=zero)
                 state = ""
             else:
+                body_en, body_ja = _both("view.seat", seat=who)
                 art = {"title_en": str(value), "title_ja": "",
-                       "body_en": f"P{who + 1}", "body_ja": f"P{who + 1}", "corner": "",
+                       "body_en": body_en, "body_ja": body_ja, "corner": "",
                        "badge": "", "color": PAWN_COLORS[who]}
-                name_en, name_ja = seat_name(who, WORDS)
-                tip_en = f"Bid {value}{note}: {name_en}'s pawn"
-                tip_ja = f"入札値{value}：{name_ja}のコマ"
+                tip_en, tip_ja = _both("view.slot_taken", bid=value, zero=zero, seat=who)
                 state = "active"
             out.pieces.append(Piece(pid, "card", x0 + i * step, BOARD_Y + 4, art=art, w=SLOT_W,
                                     h=SLOT_H, state=state, tooltip_en=tip_en,
@@ -212,38 +207,33 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             p = (me + k) % n
             pl = obs["players"][p]
             x, y = z.x + 10 + k * step, z.y + 18
-            label_en, label_ja = f"P{p + 1}", f"P{p + 1}"
+            label = "view.seat"
             card = pl["buried_card"]
             if pl["buried"] and card is not None:
+                tip_en, tip_ja = _both("view.own_buried", card=card)
                 out.pieces.append(Piece(bury_id(p), "card", x, y, art=card_art(int(card)),
                                         w=MID_W, h=MID_H, z=k,
-                                        tooltip_en=f"Your buried card ({card}) — hidden from "
-                                        "the others until the reveal",
-                                        tooltip_ja=f"あなたが埋めたカード（{card}）— 公開まで"
-                                        "ほかの人には見えません"))
+                                        tooltip_en=tip_en, tooltip_ja=tip_ja))
             elif pl["buried"]:
                 # Another seat's choice: a bare back, no value in the art or the tooltip.
-                name_en, name_ja = seat_name(p, WORDS)
+                tip_en, tip_ja = _both("view.other_buried", seat=p)
                 out.pieces.append(Piece(bury_id(p), "card", x, y, face_up=False, w=MID_W,
-                                        h=MID_H, z=k,
-                                        tooltip_en=f"{name_en} has chosen "
-                                        "(hidden until the reveal)",
-                                        tooltip_ja=f"{name_ja}は選択済み"
-                                        "（公開まで秘密）"))
+                                        h=MID_H, z=k, tooltip_en=tip_en, tooltip_ja=tip_ja))
             elif p == seat and obs["phase"] == P_BURY:
+                title_en, title_ja = _both("view.bury_title")
+                body_en, body_ja = _both("view.bury_body")
+                tip_en, tip_ja = _both("view.bury_spot")
                 out.pieces.append(Piece(bury_id(p), "card", x, y,
-                                        art={"title_en": "Bury", "title_ja": "埋める",
-                                             "body_en": "drop a card", "body_ja": "ここへ",
+                                        art={"title_en": title_en, "title_ja": title_ja,
+                                             "body_en": body_en, "body_ja": body_ja,
                                              "corner": "", "badge": "", "color": "#5b4a36"},
                                         w=MID_W, h=MID_H, z=k, state="active",
-                                        tooltip_en="Your burial spot: drop a hand card here",
-                                        tooltip_ja="あなたの埋める場所：手札をここへ"))
+                                        tooltip_en=tip_en, tooltip_ja=tip_ja))
             elif obs["phase"] == P_BURY:
-                label_en += " …"
-                label_ja += " …"
+                label = "view.seat_waiting"
             if obs["phase"] in (P_BURY, P_BID):  # after the reveal the cards are in the centre
-                out.texts.append(Text(f"bur_label{p}", x + 4, y + MID_H + 4, label_en,
-                                      label_ja, size=13))
+                out.texts.append(Text(f"bur_label{p}", x + 4, y + MID_H + 4,
+                                      *_both(label, seat=p), size=13))
 
     def _add_centre(self, out: Layout, obs: BuriedTreasureObs) -> None:
         out.zones.append(CENTRE_ZONE)
@@ -251,20 +241,16 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         centre = [int(v) for v in obs["centre"]]
         step = min(MID_W + 6, (z.w - 20 - MID_W) / max(1, len(centre) - 1))
         for i, v in enumerate(centre):
+            tip_en, tip_ja = _both("view.centre_card", card=v)
             out.pieces.append(Piece(centre_id(i), "card", z.x + 10 + i * step, z.y + 18,
                                     art=card_art(v), w=MID_W, h=MID_H, z=i,
-                                    tooltip_en=f"Treasure {v} (face up in the centre)",
-                                    tooltip_ja=f"得点{v}（中央・表向き）"))
+                                    tooltip_en=tip_en, tooltip_ja=tip_ja))
         if not centre:
-            out.texts.append(Text("centre_empty", z.x + 12, z.y + 60, "Empty", "なし",
+            out.texts.append(Text("centre_empty", z.x + 12, z.y + 60, *_both("view.empty"),
                                   size=15))
-        rnd = int(obs["round"])
         total = obs["total"]
-        en = f"Round {rnd}/{ROUNDS}" if rnd else "Dealing"
-        ja = f"第{rnd}/{ROUNDS}ラウンド" if rnd else "配札中"
-        if total is not None and obs["phase"] == P_TAKE:
-            en += f" · total {total}"
-            ja += f"・合計{total}"
+        en, ja = _both("view.round_line", round=int(obs["round"]), rounds=ROUNDS, total=total,
+                       taking=total is not None and obs["phase"] == P_TAKE)
         out.texts.append(Text("round_text", z.x + 8, z.y + z.h + 6, en, ja, size=15,
                               bold=True))
 
@@ -273,27 +259,24 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         z = LAST_ZONE
         last = obs["last"]
         if last is None:
-            out.texts.append(Text("last_text", z.x + 10, z.y + 24, "No reveal yet",
-                                  "まだ公開はありません", size=14))
+            out.texts.append(Text("last_text", z.x + 10, z.y + 24, *_both("view.no_reveal"),
+                                  size=14))
             return
         cards = [int(v) for v in last["cards"]]
         bids = [int(b) for b in last["bids"]]
         total = int(last["total"])
         busted = [int(p) for p in last["busted"]]
-        lines_en = [f"Buried: {' + '.join(str(v) for v in cards)} = {total}"]
-        lines_ja = [f"埋めたカード：{' + '.join(str(v) for v in cards)} = {total}"]
-        lines_en.append("Bids: " + ", ".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
-        lines_ja.append("入札：" + "、".join(f"P{p + 1} {b}" for p, b in enumerate(bids)))
+        lines = [Msg("view.last_buried", cards=Msg("view.sum", values=cards), total=total),
+                 Msg("view.last_bids", bids=[Msg("view.seat_bid", seat=p, bid=b)
+                                             for p, b in enumerate(bids)])]
         if busted:
-            lines_en.append(f"Bust: {', '.join(f'P{p + 1}' for p in busted)}")
-            lines_ja.append(f"バースト：{'、'.join(f'P{p + 1}' for p in busted)}")
+            lines.append(Msg("view.last_bust", seats=[Msg("view.seat", seat=p) for p in busted]))
         exact = [p for p, b in enumerate(bids) if b == total]
         if exact:
-            lines_en.append(f"Exact hit: {', '.join(f'P{p + 1}' for p in exact)}")
-            lines_ja.append(f"ピタリ賞：{'、'.join(f'P{p + 1}' for p in exact)}")
-        for i, (en, ja) in enumerate(zip(lines_en, lines_ja, strict=True)):
-            out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, en, ja, size=14,
-                                  bold=i == 0))
+            lines.append(Msg("view.last_exact", seats=[Msg("view.seat", seat=p) for p in exact]))
+        for i, line in enumerate(lines):
+            out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, *both(line, WORDS),
+                                  size=14, bold=i == 0))
 
     def _add_me(self, out: Layout, obs: BuriedTreasureObs, me: int, seat: int | None) -> None:
         en, ja = self._name(obs, me, seat)
@@ -303,25 +286,20 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         pl = obs["players"][me]
         s_en, s_ja = self._status_line(obs, me)
         if pl["buried_card"] is not None:
-            s_en = f"You buried {pl['buried_card']} (hidden from the others)"
-            s_ja = f"{pl['buried_card']}を埋めました（ほかの人には秘密）"
-            if int(pl["bid"]) >= 0:
-                s_en += f" · bid {pl['bid']}"
-                s_ja += f"・入札{pl['bid']}"
+            s_en, s_ja = _both("view.you_buried", card=pl["buried_card"], bid=pl["bid"],
+                               has_bid=int(pl["bid"]) >= 0)
         out.texts.append(Text(f"state{me}", 24, 592, s_en, s_ja, size=14, bold=True,
                               color="#ffe08a"))
-        out.texts.append(Text(f"score{me}", 24, 622, _pts(int(pl["score"])),
-                              f"{int(pl['score'])}点", size=24, bold=True))
+        out.texts.append(Text(f"score{me}", 24, 622, *_both("view.points", n=int(pl["score"])),
+                              size=24, bold=True))
         c_en, c_ja = _score_text(pl["collected"], int(pl["score"]))
         out.texts.append(Text(f"collected{me}", 24, 664, c_en, c_ja, size=12))
-        out.texts.append(Text("goal", 24, 690, f"Game ends after round {ROUNDS} or at "
-                              f"{TARGET} pts", f"{ROUNDS}ラウンド終了か{TARGET}点で終了",
+        out.texts.append(Text("goal", 24, 690, *_both("view.goal", rounds=ROUNDS, target=TARGET),
                               size=12, color="#cfd8dc"))
         hand = pl["hand"]
         y = HEIGHT - HAND_H - 22
         out.zones.append(Zone(f"seat{me}", HAND_X - 12, y - 14, WIDTH - 30 - HAND_X + 24,
-                              HAND_H + 28, "Your hand" if me == seat else "Hand",
-                              "あなたの手札" if me == seat else "手札",
+                              HAND_H + 28, *_both("view.your_hand" if me == seat else "view.hand"),
                               TURN_COLOR if to_move else ""))
         room = WIDTH - 30 - HAND_X
         step = HAND_W + 10 if len(hand) <= 1 else min(HAND_W + 10,
@@ -329,13 +307,14 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         for i, v in enumerate(hand):
             x = HAND_X + i * step
             if v is None:
+                tip_en, tip_ja = _both("view.hand_card")
                 out.pieces.append(Piece(hand_id(me, i), "card", x, y, face_up=False, w=HAND_W,
-                                        h=HAND_H, z=i, tooltip_en="A card in hand",
-                                        tooltip_ja="手札"))
+                                        h=HAND_H, z=i, tooltip_en=tip_en, tooltip_ja=tip_ja))
             else:
+                tip_en, tip_ja = _both(f"card.{v}")
                 out.pieces.append(Piece(hand_id(me, i), "card", x, y, art=card_art(int(v)),
                                         w=HAND_W, h=HAND_H, z=i,
-                                        tooltip_en=f"Treasure {v}", tooltip_ja=f"得点{v}"))
+                                        tooltip_en=tip_en, tooltip_ja=tip_ja))
 
     # -- gestures -------------------------------------------------------------------------
     def gestures_seated(self, obs: BuriedTreasureObs, seat: int,
@@ -346,26 +325,28 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
         for action in legal_actions:
             if action == PASS:
-                out.append(Gesture(action, label_en="Take nothing", label_ja="取らない",
-                                   shortcut="N"))
+                label_en, label_ja = _both("gesture.pass")
+                out.append(Gesture(action, label_en=label_en, label_ja=label_ja, shortcut="N"))
                 continue
             kind, _, rest = action.partition(":")
             value = int(rest)
+            if kind not in ("bury", "bid", "take"):
+                continue
+            label_en, label_ja = _both(f"gesture.{kind}", value=value)
             if kind == "bury":
                 for i, v in enumerate(hand):
                     if v is not None and int(v) == value:
                         out.append(Gesture(action, source=hand_id(seat, i),
                                            target=bury_id(seat),
-                                           label_en=f"Bury {value} secretly",
-                                           label_ja=f"{value}をこっそり埋める"))
+                                           label_en=label_en, label_ja=label_ja))
             elif kind == "bid":
                 out.append(Gesture(action, target=bid_id(value, zeros),
-                                   label_en=f"Bid {value}", label_ja=f"{value}に入札"))
+                                   label_en=label_en, label_ja=label_ja))
             elif kind == "take":
                 for i, v in enumerate(centre):
                     if v == value:
                         out.append(Gesture(action, target=centre_id(i),
-                                           label_en=f"Take {value}", label_ja=f"{value}を取る"))
+                                           label_en=label_en, label_ja=label_ja))
         return out
 
     # -- words ----------------------------------------------------------------------------

@@ -25,6 +25,13 @@ def _cards(cards: list[int]) -> str:
     return ", ".join(str(v) for v in cards) if cards else "-"
 
 
+def _values(sep: str) -> Any:
+    """Card values joined by ``sep`` alike in both languages ("8, 4, 1", "4 + 1 + 8")."""
+    def part(a: Mapping[str, Any], say: Say) -> str:
+        return sep.join(str(v) for v in a["values"])
+    return part
+
+
 def _tally_en(a: Mapping[str, Any], say: Say) -> str:
     return per_seat(a["scores"], say, "en")
 
@@ -90,6 +97,9 @@ WORDS = Catalogue({
     "log.end": (_end_en, _end_ja),
     # -- prompts ------------------------------------------------------------------------
     "prompt.over": game_over_prompt("point:points", "{best}点"),
+    # -- the table ----------------------------------------------------------------------
+    "view.values": (_values(", "), _values(", ")),
+    "view.sum": (_values(" + "), _values(" + ")),
     # -- the end ------------------------------------------------------------------------
     "summary": points_summary("scores", "point:points", "{best}点", "Scores", "得点", unit_ja="点"),
 }, spec=SPEC, parent=ENGINE)
