@@ -33,12 +33,15 @@ from tabletop.api import (
     STR,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Game,
     Msg,
     Observation,
     ObservationBase,
     OptionValue,
+    PhaseTable,
     StateFields,
     count_copies,
     counts_per,
@@ -57,8 +60,6 @@ from .data import (
     VALUE_INDEX,
     VALUES,
     full_deck,
-    is_milestone,
-    is_value,
     milestones_above,
 )
 from .spec import SPEC
@@ -210,18 +211,28 @@ def next_with_cards(hands: list[list[int]], seat: int) -> tuple[int, tuple[int, 
 # ---------------------------------------------------------------------------------------------
 
 
-def _play_argument(text: str) -> bool:
-    value, _, milestone = text.partition(":")
-    return is_value(value) and is_milestone(milestone)
-
-
-# Every action text of the game: its kind and what the argument may be.
+# Every action text of the game: its kind and what the argument may be, read as ints.
+_VALUE = Arg.numbers(VALUES)
 ACTIONS = ActionForms({
-    "first": ("0", "1", "2", "3", "4"),  # chance: who starts
-    "deal": is_value,                    # chance: a card dealt
-    "play": _play_argument,              # a card face down and the milestone declared
-    AUDIT: None,                         # audit the last declaration
+    "first": Arg.numbers(range(5)),  # chance: who starts
+    "deal": _VALUE,                  # chance: a card dealt
+    # A card face down and the milestone declared: ``play:4:7`` reads (4, 7).
+    "play": Arg.pair(_VALUE, Arg.numbers(MILESTONES), ":"),
+    AUDIT: None,                     # audit the last declaration
 })
+
+# Each action goes to the method named after its kind, its argument read (``play:4:7`` is
+# ``_apply_play(state, (4, 7), events)``); the rest has no refusal or words of its own.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+
+# Who moves: chance while cards are being dealt (NMF-R2, NMF-R20), else the phase says.
+TURNS: PhaseTable[NotMyFaultState] = PhaseTable({
+    P_PLAY: "turn", P_FIRST: CHANCE, P_OVER: TERMINAL,
+}, chance_while="pending")
 
 
 class NotMyFaultGame(Game[NotMyFaultState]):
@@ -229,6 +240,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -237,16 +249,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         return NotMyFaultState(num_players)
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: NotMyFaultState) -> int:
-        if state.pending:
-            return CHANCE
-        phase = state.phase
-        if phase == P_PLAY:
-            return state.turn
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     def legal_actions(self, state: NotMyFaultState) -> list[str]:
         s = state
         if s.pending or s.phase == P_FIRST:
@@ -287,24 +289,11 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: NotMyFaultState, action: str) -> list[Event]:
-        s = state
         events: list[Event] = []
-        parts = PLAY_PARTS.get(action)
-        if parts is not None:
-            self._play(s, parts[0], parts[1], events)
-        elif action == AUDIT:
-            self._audit(s, events)
-        else:
-            kind, _, rest = action.partition(":")
-            if kind == "deal":
-                self._deal(s, int(rest), events)
-            elif kind == "first":
-                self._first(s, int(rest), events)
-            else:
-                raise ValueError(f"Unknown action {action!r}")
+        APPLY(self, state, action, events)
         return events
 
-    def _first(self, s: NotMyFaultState, seat: int, events: list[Event]) -> None:
+    def _apply_first(self, s: NotMyFaultState, seat: int, events: list[Event]) -> None:
         # NMF-R2, NMF-R3: seven cards each, dealt one at a time from the starter on.
         s.starter = seat
         s.turn = seat
@@ -313,7 +302,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         events.append(Event("first", {"seat": seat}, reveals=True))
         s.pending = [(seat + k) % s.n for k in range(s.n)] * FIRST_DEAL
 
-    def _deal(self, s: NotMyFaultState, value: int, events: list[Event]) -> None:
+    def _apply_deal(self, s: NotMyFaultState, value: int, events: list[Event]) -> None:
         seat = s.pending.pop(0)
         s.deck[VALUE_INDEX[value]] -= 1
         s.deck_size -= 1
@@ -334,9 +323,10 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             events.append(Event("hand", {"seat": p, "hand": list(s.hands[p])},
                                 seats=frozenset((p,)), reveals=True))
 
-    def _play(self, s: NotMyFaultState, value: int, milestone: int,
-              events: list[Event]) -> None:
+    def _apply_play(self, s: NotMyFaultState, play: tuple[int, int],
+                    events: list[Event]) -> None:
         # NMF-R10, NMF-R11: a card face down and a claim; the claim may be a lie.
+        value, milestone = play
         seat = s.turn
         opening = not s.declared
         s.hands[seat].remove(value)
@@ -350,7 +340,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
                                     milestone=milestone)))
         events.append(Event("own_card", {"seat": seat, "card": value}, seats=frozenset((seat,))))
 
-    def _audit(self, s: NotMyFaultState, events: list[Event]) -> None:
+    def _apply_audit(self, s: NotMyFaultState, events: list[Event]) -> None:
         # NMF-R14: only the player to move audits; NMF-R15: the sum decides who is at fault.
         auditor = s.turn
         cards = tuple(s.centre)
@@ -403,22 +393,23 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     chance_kinds = ("deal", "first")
 
     def refuse(self, s: NotMyFaultState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == AUDIT:
-            return Msg("refuse.nothing_to_audit")
-        if kind == "play":
-            value_text, _, milestone_text = rest.partition(":")
-            value, milestone = int(value_text), int(milestone_text)
-            hand = s.hands[s.turn]
-            if not hand:  # NMF-R13
-                return Msg("refuse.must_audit")
-            if s.declared == LAST_MILESTONE:  # NMF-R12
-                return Msg("refuse.last_milestone")
-            if value not in hand:
-                return Msg("refuse.no_card", card=value)
-            if milestone <= s.declared:  # NMF-R11
-                return Msg("refuse.raise_above", declared=s.declared)
-        return Msg("not_possible", action=action)
+        return REFUSE(self, s, action)
+
+    def _refuse_audit(self, s: NotMyFaultState) -> Msg:
+        return Msg("refuse.nothing_to_audit")
+
+    def _refuse_play(self, s: NotMyFaultState, play: tuple[int, int]) -> Msg:
+        value, milestone = play
+        hand = s.hands[s.turn]
+        if not hand:  # NMF-R13
+            return Msg("refuse.must_audit")
+        if s.declared == LAST_MILESTONE:  # NMF-R12
+            return Msg("refuse.last_milestone")
+        if value not in hand:
+            return Msg("refuse.no_card", card=value)
+        if milestone <= s.declared:  # NMF-R11
+            return Msg("refuse.raise_above", declared=s.declared)
+        return Msg("not_possible", action=PLAY_TEXT[play])
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NotMyFaultState) -> list[float]:
@@ -497,17 +488,19 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: NotMyFaultState, action: str) -> Msg:
-        parts = PLAY_PARTS.get(action)
-        if parts is not None:
-            return Msg("move.play", card=parts[0], milestone=parts[1])
-        if action == AUDIT:
-            return Msg("move.audit")
-        kind, _, rest = action.partition(":")
-        if kind == "deal" and is_value(rest):
-            return Msg("move.deal")
-        if kind == "first" and rest.isdigit():
-            return Msg("move.first", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_play(self, s: NotMyFaultState, play: tuple[int, int]) -> Msg:
+        return Msg("move.play", card=play[0], milestone=play[1])
+
+    def _describe_audit(self, s: NotMyFaultState) -> Msg:
+        return Msg("move.audit")
+
+    def _describe_deal(self, s: NotMyFaultState, value: int) -> Msg:
+        return Msg("move.deal")  # a deal is secret: the words do not name the card
+
+    def _describe_first(self, s: NotMyFaultState, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
 
     def prompt(self, state: NotMyFaultState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)
