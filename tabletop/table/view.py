@@ -27,6 +27,13 @@ While the table has the keyboard, the keys it uses are its own, before any short
 window. The step in focus is marked as the mouse's hover is, the status line says what it is,
 and the view's accessible name and description say it to a screen reader: the piece's readable
 name and what Enter does there.
+
+What each press, drag, drop, click and key decides is the gesture machine's
+(``gestures.GestureMachine``, which knows no Qt and is tested without it); this widget turns
+Qt's events into calls on the machine, carries out what it answers (plays a move, shows a
+refusal, sends a piece back) and draws what it tells the table to show. The painting of a drag
+(a copy of the table and a sprite of the piece), hit tests, zoom, the large view of a card and
+what a screen reader hears stay here.
 """
 
 from __future__ import annotations
@@ -79,10 +86,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tabletop.engine.datafile import words_file
 from tabletop.engine.layout import Gesture, Layout
 
 from . import art
+from .gestures import WORDS as WORDS  # tests and scripts read the table's words from here
+from .gestures import Decision, GestureMachine, Moved, Press, aimed_target, word
 from .items import (
     FADE_MS,
     CardItem,
@@ -111,27 +119,19 @@ UNSYNCED_RESTORE_MS = 800
 LENS_PRESS_MS = 450  # a press held this long on a card shows it large instead of clicking
 PREVIEW_PX = 48  # width of a piece's picture in the chooser that offers both orientations
 
-#: The table's own words (what turning is, what a screen reader hears of the table and of the
-#: step the keyboard is on): data in words.toml beside this module; a game's reasons come from
-#: the game.
-WORDS: dict[str, tuple[str, str]] = words_file(__package__, "words.toml")
 
-
-@dataclass
-class _Press:
-    """One mouse press in progress and what it became."""
+@dataclass(kw_only=True)
+class _Press(Press):
+    """One mouse press in progress (what it became: ``Press``), and where it happened."""
 
     button: Qt.MouseButton
     view_pos: QPointF
     scene_pos: QPointF
-    item_id: str | None
-    mode: str = "pending"  # pending, drag, pan, blocked, lens (held to show a card large)
     start_pos: QPointF | None = None
     last_view_pos: QPointF | None = None
     # Where the pressed piece was shown at the press (it may have been gliding back after a
     # drag put back): a drag goes on from there, so the piece stays under the hand.
     item_pos: QPointF | None = None
-    drop_id: str | None = None
     # Scene boxes (left, top, right, bottom) of the drag's targets that stand still: asked on
     # every mouse move, and a table refresh (which could move them) cancels the drag anyway.
     target_boxes: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
@@ -180,22 +180,13 @@ class TableWidget(QGraphicsView):
         self._zones: dict[str, ZoneItem] = {}
         self._meters: dict[str, MeterItem] = {}
         self._texts: dict[str, TextItem] = {}
-        self._gestures: list[Gesture] = []
-        # Drags by source and target, of both orientations together, and by orientation
-        # (``Gesture.turned``): ``_oriented[turned][source][target]``.
-        self._drags: dict[str, dict[str, list[Gesture]]] = {}
-        self._oriented: dict[bool, dict[str, dict[str, list[Gesture]]]] = {False: {}, True: {}}
-        self._turned: str | None = None  # the piece the player shows turned round, if any
-        self._turn_fixed = False  # R pressed on the selection: clicks use the way it faces
-        self._clicks: dict[str, list[Gesture]] = {}
-        self._interactive = True
+        # The legal moves, the piece picked up or turned, the keyboard's step, the press under
+        # way, and what each step of the hand decides.
+        self._gm: GestureMachine[_Press] = GestureMachine(self)
         self._auto_fit = True
         self._reason_provider: ReasonProvider | None = None
         self.chooser: Chooser = self._menu_chooser
-        self._press: _Press | None = None
-        self._selected: str | None = None
         self._hovered: str | None = None
-        self._key_focus: str | None = None  # what Tab and the arrows stepped to
         self._hover_said = ""  # what ``status_hint`` last said (the line beside the status)
         # While a piece is dragged: the table without it, painted once (see _start_drag_shot).
         self._drag_shot: QPixmap | None = None
@@ -252,7 +243,7 @@ class TableWidget(QGraphicsView):
         for meter in self._meters.values():
             meter.update()
         self._scene.update()
-        self._announce(self._key_focus)
+        self._announce(self._gm.key_focus)
 
     def language(self) -> str:
         return self._ctx.lang
@@ -261,18 +252,12 @@ class TableWidget(QGraphicsView):
         """Show ``layout`` with ``gestures`` as the legal moves, diffing items by id."""
         self._sync_serial += 1
         self.close_lens()
-        # A click in progress on a piece that stays on the table survives the refresh: in a
-        # game played to a beat the table changes every beat, often between press and release.
-        press = self._press
-        clicking = press if press is not None and press.mode == "pending" \
-            and press.item_id is not None else None
-        if clicking is not None:
-            self._press = None
-        self._cancel_press()
+        # A click in progress on a piece that stays on the table survives the refresh.
+        clicking = self._gm.take_click()
+        self._gm.cancel_press()
         self.clear_hint()
         # Pieces the player turned take the new layout's orientation (``update_piece``).
-        self._turned = None
-        self._turn_fixed = False
+        self._gm.forget_turn()
         self._layout = layout
         self._table_rect = QRectF(0.0, 0.0, float(layout.width), float(layout.height))
         self._scene.setSceneRect(self._table_rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN))
@@ -303,16 +288,16 @@ class TableWidget(QGraphicsView):
                           "update_text", animate)
 
         self._set_gestures(gestures)
-        if clicking is not None and clicking.item_id in self._pieces:
-            self._press = clicking
+        self._gm.resume_click(clicking)
         if self._auto_fit:
             self._fit()
         self._scene.update()
         # The step in focus may have gone, or now do something else.
-        if self._key_focus is not None and self._key_focus not in self._keyboard_steps():
+        focus = self._gm.key_focus
+        if focus is not None and focus not in self._gm.keyboard_steps():
             self._clear_key_focus()
         else:
-            self._announce(self._key_focus)
+            self._announce(focus)
         # The line beside the status says what the pointer rests on as it is now: nothing,
         # once that piece has left the table (the next person's table has no such piece).
         if self._hovered is not None and self._find(self._hovered) is None:
@@ -329,19 +314,19 @@ class TableWidget(QGraphicsView):
 
     def set_interactive(self, on: bool) -> None:
         """When off (an AI's turn, the privacy screen) nothing can be dragged or clicked."""
-        if on == self._interactive:
+        if on == self._gm.interactive:
             return
-        self._interactive = on
+        self._gm.interactive = on
         self.close_lens()
         if not on:
-            self._cancel_press()
-            self._select(None)
+            self._gm.cancel_press()
+            self._gm.select(None)
             self._clear_key_focus()
             self.viewport().unsetCursor()
         self._refresh_usable()
 
     def is_interactive(self) -> bool:
-        return self._interactive
+        return self._gm.interactive
 
     def forget_transient(self) -> None:
         """Let go of everything a person's hand left on the table: a press or drag under way,
@@ -349,10 +334,7 @@ class TableWidget(QGraphicsView):
         on and the line that says so, the large view, the hint's glow, a tooltip on show.
         The window calls this whenever the person at the screen or the match changes."""
         self._lens_timer.stop()
-        self._cancel_press()
-        self._select(None)
-        self._turn_back(animate=False)
-        self._key_focus = None
+        self._gm.forget()
         old = self._find(self._hovered)
         if old is not None:
             old.set_flags(hovered=False)
@@ -367,7 +349,7 @@ class TableWidget(QGraphicsView):
     def show_hint(self, action: str) -> None:
         """Pulse the source and target of ``action``'s gesture (and draw an arrow) for ~3 s."""
         self.clear_hint()
-        gesture = next((g for g in self._gestures if g.action == action
+        gesture = next((g for g in self._gm.gestures if g.action == action
                         and (g.source or g.target)), None)
         if gesture is None:
             return
@@ -435,7 +417,7 @@ class TableWidget(QGraphicsView):
                 or self._meters.get(item_id) or self._texts.get(item_id))
 
     def selected_piece(self) -> str | None:
-        return self._selected
+        return self._gm.selected
 
     def view_pos_of(self, item_id: str) -> QPoint:
         """Viewport position of an item's centre (for tests and tutorials)."""
@@ -445,11 +427,11 @@ class TableWidget(QGraphicsView):
         return self.mapFromScene(item.scene_body().center())
 
     def gestures(self) -> list[Gesture]:
-        return list(self._gestures)
+        return list(self._gm.gestures)
 
     def key_focus(self) -> str | None:
         """The piece or place the keyboard has stepped to, if any."""
-        return self._key_focus
+        return self._gm.key_focus
 
     def readable_name(self, item_id: str) -> str:
         """What a piece or place is called, in the table's language, one line: the first line
@@ -466,43 +448,16 @@ class TableWidget(QGraphicsView):
                 text = art.in_lang(item.piece.art, "label", self._ctx.lang)
         elif isinstance(item, ZoneItem):
             text = item.label()
-        return text or self._step_words(item_id)
+        return text or self._gm.step_words(item_id, self._ctx.lang)
 
     def step_action_text(self, item_id: str) -> str:
         """What Enter or Space does on ``item_id`` now, in the table's language ("" where it
         does nothing): the move it makes or the choice it offers, picking up, putting back."""
-        sel = self._selected
-        if sel is not None:
-            if item_id == sel:
-                return self._word("put_back")
-            gestures = self._targets(sel) if self._turn_fixed else self._drags.get(sel, {})
-            if item_id not in gestures:
-                return ""
-            return self._step_words(item_id) or self._word("put_here")
-        parts = [self._step_words(item_id)] if item_id in self._clicks else []
-        if item_id in self._clicks and not parts[0]:
-            parts = [self._word("play_here")]
-        if item_id in self._drags and item_id in self._pieces:
-            parts.append(self._word("pick_up"))
-        return " / ".join(parts)
-
-    def _step_words(self, item_id: str) -> str:
-        """The words of the moves a step makes (the drops of the piece picked up there, else
-        the clicks on it), each once; "" where none has words."""
-        sel = self._selected
-        if sel is not None:
-            dropped = self._targets(sel) if self._turn_fixed else self._drags.get(sel, {})
-            gestures = dropped.get(item_id, [])
-        else:
-            gestures = self._clicks.get(item_id, [])
-        ja = self._ctx.lang == "ja"
-        words = [(g.choice_ja if ja else g.choice_en) or (g.label_ja if ja else g.label_en)
-                 for g in gestures]
-        return " / ".join(dict.fromkeys(w for w in words if w))
+        return self._gm.enter_does(item_id, self._ctx.lang)
 
     def turned_piece(self) -> str | None:
         """The piece the player has turned round (while dragging or selecting it), if any."""
-        return self._turned
+        return self._gm.turned
 
     def show_lens(self, item_id: str | None) -> bool:
         """Show the piece ``item_id`` large beside it (``lens``); False when it has nothing to
@@ -538,15 +493,12 @@ class TableWidget(QGraphicsView):
         return self._hover_lens
 
     def _lens_from_press(self) -> None:
-        press = self._press
-        if press is not None and press.mode == "pending" and press.item_id is not None \
-                and self.show_lens(press.item_id):
-            press.mode = "lens"
+        self._gm.read_press(self.show_lens)
 
     def _lens_key_target(self) -> str | None:
         """The piece Z shows large: the one the keyboard is on, else the one picked up, else
         the one under the mouse."""
-        for item_id in (self._key_focus, self._selected, self._hovered):
+        for item_id in (self._gm.key_focus, self._gm.selected, self._hovered):
             if item_id is not None and has_lens(self._pieces.get(item_id)):
                 return item_id
         return None
@@ -554,7 +506,7 @@ class TableWidget(QGraphicsView):
     def viewportEvent(self, event: QEvent) -> bool:
         # The mouse resting on a card shows it large in place of the tooltip; the lens gives
         # the hover text under the picture.
-        if event.type() == QEvent.Type.ToolTip and self._press is None and self._hover_lens:
+        if event.type() == QEvent.Type.ToolTip and self._gm.press is None and self._hover_lens:
             hit = self._hit(QPointF(event.pos())) if isinstance(event, QHelpEvent) else None
             if hit is not None and hit == self.lens_piece():
                 return True
@@ -609,31 +561,19 @@ class TableWidget(QGraphicsView):
             self._scene.removeItem(item)
 
     def _set_gestures(self, gestures: list[Gesture]) -> None:
-        self._gestures = list(gestures)
-        self._drags = {}
-        self._oriented = {False: {}, True: {}}
-        self._clicks = {}
-        for g in self._gestures:
-            if g.source and g.target:
-                self._drags.setdefault(g.source, {}).setdefault(g.target, []).append(g)
-                self._oriented[g.turned].setdefault(g.source, {}).setdefault(
-                    g.target, []).append(g)
-            elif g.target:
-                self._clicks.setdefault(g.target, []).append(g)
-        if self._selected is not None and (self._selected not in self._drags
-                                           or self._selected not in self._pieces):
-            self._selected = None
+        self._gm.set_gestures(gestures)
         self._refresh_usable()
-        if self._selected is not None:
-            self._select(self._selected)
+        if self._gm.selected is not None:
+            self._gm.select(self._gm.selected)
 
     def _refresh_usable(self) -> None:
-        on = self._interactive
+        gm = self._gm
+        on = gm.interactive
         for key, item in self._all_targets():
-            item.set_flags(usable=on and (key in self._drags or key in self._clicks),
+            item.set_flags(usable=on and gm.playable(key),
                            glowing=False, drop_target=False, selected_mark=False)
-        if on and self._selected is not None:
-            self._select(self._selected)
+        if on and gm.selected is not None:
+            gm.select(gm.selected)
 
     def _all_targets(self) -> list[tuple[str, TableItem]]:
         out: list[tuple[str, TableItem]] = list(self._pieces.items())
@@ -645,55 +585,65 @@ class TableWidget(QGraphicsView):
             return None
         return self._pieces.get(item_id) or self._zones.get(item_id)
 
-    # -- turning round --------------------------------------------------------------------
-    def _targets(self, pid: str, turned: bool | None = None) -> dict[str, list[Gesture]]:
-        """The drag targets of ``pid`` facing the way it is shown (or ``turned``)."""
-        if turned is None:
-            turned = self._turned == pid
-        return self._oriented[turned].get(pid, {})
+    # -- what the gesture machine asks of the table (``gestures.Table``) -------------------
+    def is_piece(self, item_id: str) -> bool:
+        """Whether a piece (not a place) with this id lies on the table now."""
+        return item_id in self._pieces
 
-    def _can_turn(self, pid: str | None) -> bool:
-        item = self._pieces.get(pid or "")
-        return item is not None and item.piece.turnable and self._interactive \
-            and pid in self._drags
+    def turnable(self, piece_id: str) -> bool:
+        item = self._pieces.get(piece_id)
+        return item is not None and item.piece.turnable
 
-    def _set_turned(self, pid: str | None, on: bool, animate: bool = True) -> None:
-        """Show ``pid`` turned round (or as laid out); at most one piece is turned."""
-        if on and self._turned is not None and self._turned != pid:
-            self._set_turned(self._turned, False, animate)
-        item = self._pieces.get(pid or "")
+    def reading_place(self, item_id: str) -> tuple[float, float] | None:
+        """The top and left of the piece or place ``item_id`` on the table, if it is shown."""
+        item = self._find(item_id)
+        if item is None:
+            return None
+        body = item.scene_body()
+        return (body.top(), body.left())
+
+    def show_turned(self, piece_id: str, turned: bool, animate: bool) -> None:
+        item = self._pieces.get(piece_id)
         if item is not None:
-            item.set_turned(on, animate)
-        if on:
-            self._turned = pid
-        elif self._turned == pid:
-            self._turned = None
+            item.set_turned(turned, animate)
 
-    def _turn(self, pid: str) -> None:
-        """The player turns ``pid`` round: the glow follows the orientation now shown."""
-        self._set_turned(pid, self._turned != pid)
-        press = self._press
-        if press is not None and press.mode == "drag" and press.item_id == pid:
-            for _, target in self._all_targets():
-                target.set_flags(glowing=False, drop_target=False)
-            press.drop_id = None
-            for tid in self._targets(pid):
-                found = self._find(tid)
-                if found is not None:
-                    found.set_flags(glowing=True)
-            self._drag_to(press, press.last_view_pos or press.view_pos)
-        elif self._selected == pid:
-            self._turn_fixed = True
-            self._select(pid)
+    def show_selection(self) -> None:
+        """Mark the piece picked up (for the click-click alternative) and light its targets."""
+        for _, item in self._all_targets():
+            item.set_flags(selected_mark=False, glowing=False)
+        selected = self._gm.selected
+        if selected is None:
+            return
+        src = self._pieces.get(selected)
+        if src is not None:
+            src.set_flags(selected_mark=True)
+        for target in self._gm.selection_targets():
+            found = self._find(target)
+            if found is not None:
+                found.set_flags(glowing=True)
 
-    def _turn_back(self, animate: bool = True) -> None:
-        if self._turned is not None:
-            self._set_turned(self._turned, False, animate)
-        self._turn_fixed = False
+    def show_drag_targets(self) -> None:
+        """The dragged piece turned round: its targets for the way it faces now glow, and the
+        drop target is found again where the pointer is."""
+        press = self._gm.dragging()
+        if press is None:
+            return
+        for _, target in self._all_targets():
+            target.set_flags(glowing=False, drop_target=False)
+        self._glow_drag_targets(press.item_id or "")
+        self._drag_to(press, press.last_view_pos or press.view_pos)
+
+    def put_down(self, press: _Press, animate: bool) -> None:
+        """A press let go of without a decision: a drag's looks go, and its piece goes back."""
+        if press.mode == "drag":
+            self._end_drag_visuals(press)
+            item = self._pieces.get(press.item_id or "")
+            if item is not None:
+                self._snap_back(item, animate)
+        self.viewport().unsetCursor()
 
     def _word(self, key: str) -> str:
-        en, ja = WORDS[key]
-        return ja if self._ctx.lang == "ja" else en
+        return word(key, self._ctx.lang)
 
     # -- zoom and fit ---------------------------------------------------------------------
     def _fit(self) -> None:
@@ -777,23 +727,24 @@ class TableWidget(QGraphicsView):
         return zone
 
     # -- mouse ----------------------------------------------------------------------------
+    def _far(self, press: _Press, pos: QPointF) -> bool:
+        """Whether ``pos`` lies past the start-drag distance from where ``press`` went down."""
+        return (pos - press.view_pos).manhattanLength() >= QApplication.startDragDistance()
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
-        if self._press is not None:
-            press = self._press
-            if event.button() == Qt.MouseButton.RightButton and press.mode == "drag" \
-                    and self._can_turn(press.item_id):
-                self._turn(press.item_id or "")
+        if event.button() == Qt.MouseButton.RightButton:
+            self._gm.right_button()
+            event.accept()
+            return
+        if self._gm.press is not None:
             event.accept()
             return
         if event.button() == Qt.MouseButton.MiddleButton:
-            self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), None,
-                                 mode="pan", last_view_pos=pos)
+            self._gm.begin_press(_Press(item_id=None, mode="pan", button=event.button(),
+                                        view_pos=pos, scene_pos=self.mapToScene(pos.toPoint()),
+                                        last_view_pos=pos))
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-            event.accept()
-            return
-        if event.button() == Qt.MouseButton.RightButton:
-            self._select(None)
             event.accept()
             return
         if event.button() != Qt.MouseButton.LeftButton:
@@ -803,78 +754,68 @@ class TableWidget(QGraphicsView):
         self.close_lens()
         hit = self._hit(pos)
         pressed = self._pieces.get(hit or "")
-        self._press = _Press(event.button(), pos, self.mapToScene(pos.toPoint()), hit,
-                             last_view_pos=pos,
-                             item_pos=QPointF(pressed.pos()) if pressed is not None else None)
+        self._gm.begin_press(_Press(
+            item_id=hit, button=event.button(), view_pos=pos,
+            scene_pos=self.mapToScene(pos.toPoint()), last_view_pos=pos,
+            item_pos=QPointF(pressed.pos()) if pressed is not None else None))
         if has_lens(self._pieces.get(hit or "")):
             self._lens_timer.start()
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         pos = event.position()
-        press = self._press
+        press = self._gm.press
         if press is None:
             self._update_hover(pos)
             event.accept()
             return
-        if press.mode == "lens" and (pos - press.view_pos).manhattanLength() \
-                >= QApplication.startDragDistance():
-            # Read, then moved on: the press goes on as the drag (or pan) it would have been.
+        moved = self._gm.moved(self._far(press, pos))
+        if Moved.READ in moved:
             self.close_lens()
-            press.mode = "pending"
-        if press.mode == "lens":
-            pass  # held still to read the card: nothing else yet
-        elif press.mode == "pan" or (press.mode == "pending" and press.item_id is None):
+        if Moved.PAN_BEGUN in moved:
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if Moved.PAN in moved:
             self._pan_by(press, pos)
-        elif press.mode == "pending":
-            moved = (pos - press.view_pos).manhattanLength()
-            if moved >= QApplication.startDragDistance():
-                self._begin_drag(press)
-        if press.mode == "drag":
+        if Moved.DRAG_BEGUN in moved:
+            self._show_drag_begun(press)
+        if Moved.DRAG in moved:
             self._drag_to(press, pos)
         press.last_view_pos = pos
         event.accept()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        press = self._press
+        press = self._gm.press
         if press is None or event.button() != press.button:
             event.accept()
             return
-        self._press = None
+        self._gm.let_go()
         self._lens_timer.stop()
         pos = event.position()
-        if press.mode == "lens":
-            self.close_lens()  # let go after reading: no click
-        elif press.mode == "drag":
+        at = event.globalPosition().toPoint()
+        under: str | None = None
+        item = self._pieces.get(press.item_id or "")
+        if press.mode == "drag":
             self._drag_to(press, pos)
-            self._finish_drag(press, event.globalPosition().toPoint())
-        elif press.mode == "pan":
-            pass
-        elif press.mode == "blocked":
-            if self._interactive and press.item_id is not None:
-                self._refuse(press.item_id, None)
-        elif press.item_id is None:
-            if (pos - press.view_pos).manhattanLength() < QApplication.startDragDistance():
-                self._select(None)
-        else:
-            self._click(press.item_id, event.globalPosition().toPoint())
+            under = self._hit(press.last_view_pos or press.view_pos,
+                              exclude=press.item_id or "")
+            self._end_drag_visuals(press)
+        elif press.mode == "lens":
+            self.close_lens()  # let go after reading: no click
+        decision = self._gm.release(press, self._far(press, pos), under,
+                                    lambda gestures: self.chooser(gestures, at))
+        if decision.put_back and item is not None:
+            self._snap_back(item)
+        self._apply(decision)
         self._update_hover(pos)
         event.accept()
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton or not self._interactive:
-            self.mousePressEvent(event)
-            return
-        hit = self._hit(event.position())
-        options = self._drags.get(hit or "", {})
-        gestures = [g for lst in options.values() for g in lst]
-        if hit is not None and hit not in self._clicks and len(gestures) == 1:
-            # A double-click does the only thing the piece can do, like KPat's auto-move.
-            self._press = None
-            self._select(None)
-            self._emit(gestures[0])
-            event.accept()
-            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            gesture = self._gm.double_click(self._hit(event.position()))
+            if gesture is not None:
+                self._emit(gesture)
+                event.accept()
+                return
         self.mousePressEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -894,31 +835,21 @@ class TableWidget(QGraphicsView):
             event.accept()
             return
         self.close_lens()
-        if event.key() == Qt.Key.Key_R and plain:
-            press = self._press
-            pid = press.item_id if press is not None and press.mode == "drag" \
-                else self._selected
-            if self._can_turn(pid):
-                self._turn(pid or "")
-                event.accept()
-                return
+        if event.key() == Qt.Key.Key_R and plain and self._gm.turn_key():
+            event.accept()
+            return
         if event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Up) \
                 and self._step_key_focus(event.key() in (Qt.Key.Key_Right, Qt.Key.Key_Down)):
             event.accept()
             return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space) \
-                and self._key_focus is not None and self._press is None:
+                and self._gm.key_focus is not None and self._gm.press is None:
             self._activate_key_focus()
             event.accept()
             return
         if event.key() == Qt.Key.Key_Escape:
-            held = self._selected is not None
-            if self._press is not None and self._press.mode == "drag":
-                held = True
-                self._cancel_press(animate=True)
-            self._select(None)
-            if held:
-                self._announce(self._key_focus)  # put back: the focus stays on the piece
+            if self._gm.escape():
+                self._announce(self._gm.key_focus)  # put back: the focus stays on the piece
             else:
                 self._clear_key_focus()  # nothing held: the keyboard lets go of the step
             event.accept()
@@ -947,29 +878,25 @@ class TableWidget(QGraphicsView):
                                 | Qt.KeyboardModifier.MetaModifier):
             return False
         key = event.key()
-        press = self._press
         if key == Qt.Key.Key_Z:
             return self._lens_key_target() is not None
         if key == Qt.Key.Key_Escape and self.lens_piece() is not None:
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
-            return self._key_focus is not None and press is None and self._interactive
+            return self._gm.claims_key("enter")
         if key == Qt.Key.Key_Escape:
-            return self._selected is not None or self._key_focus is not None \
-                or (press is not None and press.mode == "drag")
+            return self._gm.claims_key("escape")
         if key == Qt.Key.Key_R:
-            return self._can_turn(press.item_id if press is not None and press.mode == "drag"
-                                  else self._selected)
+            return self._gm.claims_key("r")
         return False
 
     def focusNextPrevChild(self, next: bool) -> bool:
         # Tab steps through the table's moves; past the last one (nothing picked up) it goes
         # on to the window's other controls, and round to the first move when nothing else
         # takes the focus. With a piece picked up it stays among the piece's places.
-        steps = self._keyboard_steps()
-        if not steps:
+        if not self._gm.keyboard_steps():
             return super().focusNextPrevChild(next)
-        if self._selected is None and self._key_focus == (steps[-1] if next else steps[0]):
+        if self._gm.tab_leaves(next):
             self._clear_key_focus()
             if super().focusNextPrevChild(next) and not self.hasFocus():
                 return True
@@ -980,41 +907,15 @@ class TableWidget(QGraphicsView):
         # Tabbed into from the window's other controls: on the first move (or, with
         # Shift+Tab, the last), as if the steps went on.
         reason = event.reason()
-        if self._key_focus is None and reason in (Qt.FocusReason.TabFocusReason,
-                                                  Qt.FocusReason.BacktabFocusReason):
+        if self._gm.key_focus is None and reason in (Qt.FocusReason.TabFocusReason,
+                                                     Qt.FocusReason.BacktabFocusReason):
             self._step_key_focus(reason == Qt.FocusReason.TabFocusReason)
 
     # -- keyboard play --------------------------------------------------------------------
-    def _keyboard_steps(self) -> list[str]:
-        """What Tab steps through now, in reading order: with a piece picked up, the places
-        it may go (and the piece itself, to put it back); else every piece that moves and
-        every place that takes a click."""
-        if not self._interactive:
-            return []
-        if self._selected is not None:
-            targets = self._targets(self._selected) if self._turn_fixed \
-                else self._drags.get(self._selected, {})
-            ids = [*targets, self._selected]
-        else:
-            ids = [i for i in self._drags if i in self._pieces] + list(self._clicks)
-        found = [(item, i) for i in dict.fromkeys(ids) if (item := self._find(i)) is not None]
-
-        def reading_order(entry: tuple[TableItem, str]) -> tuple[int, float, str]:
-            body = entry[0].scene_body()
-            return (round(body.top() / 40.0), body.left(), entry[1])
-
-        return [i for _, i in sorted(found, key=reading_order)]
-
     def _step_key_focus(self, forward: bool) -> bool:
-        steps = self._keyboard_steps()
-        if not steps:
+        nxt = self._gm.step(forward)
+        if nxt is None:
             return False
-        if self._key_focus in steps:
-            at = steps.index(self._key_focus)
-            nxt = steps[(at + (1 if forward else -1)) % len(steps)]
-        else:
-            nxt = steps[0] if forward else steps[-1]
-        self._key_focus = nxt
         self._set_hover(nxt, from_keyboard=True)
         item = self._find(nxt)
         if item is not None:
@@ -1024,9 +925,9 @@ class TableWidget(QGraphicsView):
 
     def _clear_key_focus(self) -> None:
         """The keyboard leaves the table's steps: the mark and what is announced go."""
-        if self._key_focus is None:
+        if self._gm.key_focus is None:
             return
-        self._key_focus = None
+        self._gm.key_focus = None
         self._set_hover(None)
         self._announce(None)
 
@@ -1048,64 +949,35 @@ class TableWidget(QGraphicsView):
             QAccessible.updateAccessibility(QAccessibleEvent(self, kind))
 
     def _activate_key_focus(self) -> None:
-        """Enter on the step in focus: what a click on it does. The piece picked up puts it
-        back; a piece that both moves and takes a click asks which of the two is meant."""
-        item_id = self._key_focus
-        if item_id is None or item_id not in self._keyboard_steps():
+        """Enter on the step in focus: what a click on it does (``GestureMachine.activate``),
+        the chooser opening where the step lies."""
+        item_id = self._gm.activatable()
+        if item_id is None:
             return
         at = self.viewport().mapToGlobal(self.view_pos_of(item_id))
-        serial = self._sync_serial
-        if item_id == self._selected:
-            self._select(None)
-        elif self._selected is None and item_id in self._clicks and item_id in self._drags \
-                and item_id in self._pieces:
-            en, ja = WORDS["pick_up"]
-            pick_up = Gesture("", target=item_id, label_en=en, label_ja=ja)
-            clicks = list({g.action: g for g in self._clicks[item_id]}.values())
-            chosen = self.chooser([*clicks, pick_up], at)
-            if chosen is not None and (chosen is pick_up or not chosen.action):
-                self._select(item_id)
-            elif chosen is not None:
-                self._emit(chosen)
-        else:
-            self._click(item_id, at)
-        # Picked up: the next Tab goes to its places. Put back (or nothing played): the
-        # focus stays. Played, the table shows the next position: Tab starts again.
-        if self._selected is None and self._sync_serial == serial \
-                and item_id in self._keyboard_steps():
-            self._key_focus = item_id
-        else:
-            self._key_focus = self._selected
-        self._announce(self._key_focus)
+        self._gm.activate(lambda gestures: self.chooser(gestures, at), self._apply)
+        self._announce(self._gm.key_focus)
 
     def leaveEvent(self, event: QEvent) -> None:
-        if self._press is None:
+        if self._gm.press is None:
             self.close_lens()
             self._set_hover(None)
         super().leaveEvent(event)
 
     def _pan_by(self, press: _Press, pos: QPointF) -> None:
-        last = press.last_view_pos or pos
-        delta = pos - last
-        if press.mode == "pending" and (pos - press.view_pos).manhattanLength() \
-                >= QApplication.startDragDistance():
-            press.mode = "pan"
-            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-        if press.mode != "pan":
-            return
+        delta = pos - (press.last_view_pos or pos)
         h, v = self.horizontalScrollBar(), self.verticalScrollBar()
         h.setValue(h.value() - round(delta.x()))
         v.setValue(v.value() - round(delta.y()))
 
     # -- dragging -------------------------------------------------------------------------
-    def _begin_drag(self, press: _Press) -> None:
-        pid = press.item_id
-        item = self._pieces.get(pid or "")
-        if item is None or not self._interactive or pid not in self._drags:
-            press.mode = "blocked"
+    def _show_drag_begun(self, press: _Press) -> None:
+        """The press became a drag (``Moved.DRAG_BEGUN``): lift the piece where it is shown,
+        light its targets and paint the table without it once."""
+        pid = press.item_id or ""
+        item = self._pieces.get(pid)
+        if item is None:
             return
-        press.mode = "drag"
-        self._select(None, keep_turn=self._turned == pid)
         self.clear_hint()
         start = press.item_pos if press.item_pos is not None else item.layout_pos()
         item.stop_animations()
@@ -1114,13 +986,16 @@ class TableWidget(QGraphicsView):
         item.setZValue(DRAG_Z)
         item.setScale(1.05)
         self._start_drag_shot(item)
-        for target in self._targets(pid):
+        self._glow_drag_targets(pid)
+        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        if self._gm.can_turn(pid):
+            self._say_hover(self._word("turn_tip"))
+
+    def _glow_drag_targets(self, pid: str) -> None:
+        for target in self._gm.targets(pid):
             found = self._find(target)
             if found is not None:
                 found.set_flags(glowing=True)
-        self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
-        if self._can_turn(pid):
-            self._say_hover(self._word("turn_tip"))
 
     def _drag_to(self, press: _Press, pos: QPointF) -> None:
         item = self._pieces.get(press.item_id or "")
@@ -1141,26 +1016,13 @@ class TableWidget(QGraphicsView):
 
     def _drop_target(self, item: PieceItem, view_pos: QPointF,
                      boxes: dict[str, tuple[float, float, float, float]]) -> str | None:
-        """The legal target the cursor points at, if it points at one the dragged piece
-        overlaps; else the one it overlaps most (ties: under the cursor). A piece larger than
-        the places it may go (a hand card over the maze's spaces, a card over a small pile
-        lying in a large area) overlaps a neighbour as much as the place aimed at: the cursor
-        says which one the player means.
+        """The target the dragged ``item`` would drop on now (``gestures.aimed_target``).
 
         ``boxes`` keeps the scene boxes of targets that are not moving between calls."""
-        targets = self._targets(item.item_id)
-        body = item.scene_body()
-        left, top, right, bottom = body.left(), body.top(), body.right(), body.bottom()
-        areas: dict[str, tuple[float, TableItem]] = {}
         pieces, zones = self._pieces, self._zones
-        most = 0.0
-        leader: str | None = None
-        tied = False
-        at = self.mapToScene(view_pos.toPoint())
-        x, y = at.x(), at.y()
-        inside: list[str] = []  # the targets whose box holds the cursor
-        # Runs on every mouse move of a drag: plain float arithmetic, no Qt calls per target.
-        for tid in targets:
+        shown: list[tuple[str, tuple[float, float, float, float], bool]] = []
+        # Runs on every mouse move of a drag: no Qt calls per target but for a moving one.
+        for tid in self._gm.targets(item.item_id):
             target = pieces.get(tid) or zones.get(tid)
             if target is None or target.dying:
                 continue
@@ -1170,60 +1032,12 @@ class TableWidget(QGraphicsView):
                 box = (r.left(), r.top(), r.right(), r.bottom())
                 if not target.is_animating():
                     boxes[tid] = box
-            area = 0.0
-            w = (right if right < box[2] else box[2]) - (left if left > box[0] else box[0])
-            if w > 0.0:
-                h = (bottom if bottom < box[3] else box[3]) - (top if top > box[1] else box[1])
-                if h > 0.0:
-                    area = w * h
-            areas[tid] = (area, target)
-            if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
-                inside.append(tid)
-            if area > most:
-                most, leader, tied = area, tid, False
-            elif area == most and area > 0.0:
-                tied = True
-        if leader is not None and not tied and (not inside or inside == [leader]):
-            return leader  # what lies under the cursor cannot change it
-        # The (slower) hit test under the cursor names a target only when the cursor is
-        # inside that target's box.
-        under = self._hit(view_pos, exclude=item.item_id) if inside else None
-        if under is not None and under in areas and areas[under][0] > 0.0:
-            return under
-        best: tuple[float, int, int] | None = None
-        best_id: str | None = None
-        for tid, (area, target) in areas.items():
-            if area <= 0.0 and tid != under:
-                continue
-            key = (area, int(tid == under), int(isinstance(target, PieceItem)))
-            if best is None or key > best:
-                best, best_id = key, tid
-        return best_id
-
-    def _finish_drag(self, press: _Press, global_pos: QPoint) -> None:
-        pid = press.item_id or ""
-        item = self._pieces.get(pid)
-        drop = press.drop_id
-        under = self._hit(press.last_view_pos or press.view_pos, exclude=pid)
-        self._end_drag_visuals(press)
-        if item is None:
-            return
-        if drop is None:
-            self._snap_back(item)
-            facing = self._turned == pid
-            self._turn_back()
-            if under is not None and under in self._targets(pid, not facing):
-                self.move_refused.emit(self._word("turn_first"))
-            else:
-                self._refuse(pid, under)
-            return
-        gestures = self._targets(pid).get(drop, [])
-        chosen = self._pick(gestures, global_pos)
-        if chosen is None:
-            self._snap_back(item)
-            self._turn_back()
-            return
-        self._emit(chosen)
+            shown.append((tid, box, isinstance(target, PieceItem)))
+        body = item.scene_body()
+        at = self.mapToScene(view_pos.toPoint())
+        return aimed_target((body.left(), body.top(), body.right(), body.bottom()),
+                            (at.x(), at.y()), shown,
+                            lambda: self._hit(view_pos, exclude=item.item_id))
 
     def _end_drag_visuals(self, press: _Press) -> None:
         self._stop_drag_shot()
@@ -1241,81 +1055,6 @@ class TableWidget(QGraphicsView):
             item.animate_pos(item.layout_pos(), SNAP_MS)
         else:
             item.set_pos_now(item.layout_pos())
-
-    def _cancel_press(self, animate: bool = False) -> None:
-        press, self._press = self._press, None
-        if press is None:
-            return
-        if press.mode == "drag":
-            self._end_drag_visuals(press)
-            item = self._pieces.get(press.item_id or "")
-            if item is not None:
-                self._snap_back(item, animate)
-            self._turn_back(animate)
-        self.viewport().unsetCursor()
-
-    # -- clicking and selection -----------------------------------------------------------
-    def _click(self, item_id: str, global_pos: QPoint) -> None:
-        if not self._interactive:
-            return
-        sel = self._selected
-        if sel is not None and item_id in self._drags.get(sel, {}):
-            if self._turn_fixed:
-                # The player turned the piece with R: the click means the way it faces.
-                gestures = self._targets(sel).get(item_id, [])
-                if not gestures:
-                    self.move_refused.emit(self._word("turn_first"))
-                    return
-            else:
-                gestures = self._drags[sel][item_id]
-            self._select(None, keep_turn=True)
-            chosen = self._pick(gestures, global_pos)
-            if chosen is not None:
-                self._emit(chosen)
-            else:
-                self._turn_back()
-            return
-        if item_id in self._clicks:
-            self._select(None)
-            chosen = self._pick(self._clicks[item_id], global_pos)
-            if chosen is not None:
-                self._emit(chosen)
-            return
-        if item_id in self._drags and item_id in self._pieces:
-            self._select(None if sel == item_id else item_id)
-            return
-        if sel is not None:
-            self._select(None)
-            self._refuse(sel, item_id)
-            return
-        if item_id in self._pieces:
-            self._refuse(item_id, None)
-
-    def _select(self, piece_id: str | None, keep_turn: bool = False) -> None:
-        """Highlight a drag source and its legal targets for the click-click alternative.
-
-        A piece the player turned round turns back when it is no longer selected, unless
-        ``keep_turn`` (it is being dragged, or its move is being sent)."""
-        for _, item in self._all_targets():
-            item.set_flags(selected_mark=False, glowing=False)
-        previous, self._selected = self._selected, piece_id if self._interactive else None
-        if not keep_turn:
-            if self._turned is not None and self._turned != self._selected:
-                self._turn_back()
-            if self._selected != previous:
-                self._turn_fixed = False
-        if self._selected is None:
-            return
-        src = self._pieces.get(self._selected)
-        if src is not None:
-            src.set_flags(selected_mark=True)
-        # Either way round, unless the player chose one with R.
-        targets = self._targets(self._selected) if self._turn_fixed \
-            else self._drags.get(self._selected, {})
-        for target in targets:
-            found = self._find(target)
-            if found is not None:
-                found.set_flags(glowing=True)
 
     # -- drawing a drag -------------------------------------------------------------------
     # A drag moves one piece over a table that stays as it is, but for the glow of targets.
@@ -1481,8 +1220,8 @@ class TableWidget(QGraphicsView):
         self._set_hover(self._hit(pos))
 
     def _set_hover(self, item_id: str | None, from_keyboard: bool = False) -> None:
-        if not from_keyboard and self._key_focus is not None:
-            self._key_focus = None  # the mouse takes over from the keyboard
+        if not from_keyboard and self._gm.key_focus is not None:
+            self._gm.key_focus = None  # the mouse takes over from the keyboard
             self._announce(None)
         if item_id == self._hovered:
             # The same piece: the line says it again (a drag's tip about turning goes).
@@ -1497,26 +1236,22 @@ class TableWidget(QGraphicsView):
         new = self._find(item_id)
         if new is not None:
             new.set_flags(hovered=True)
-        cursor = Qt.CursorShape.ArrowCursor
-        if self._interactive and item_id is not None:
-            if item_id in self._drags:
-                cursor = Qt.CursorShape.OpenHandCursor
-            elif item_id in self._clicks or (
-                    self._selected is not None
-                    and item_id in self._drags.get(self._selected, {})):
-                cursor = Qt.CursorShape.PointingHandCursor
-        if cursor == Qt.CursorShape.ArrowCursor:
-            self.viewport().unsetCursor()
+        offers = self._gm.cursor(item_id)
+        if offers == "drag":
+            self.viewport().setCursor(QCursor(Qt.CursorShape.OpenHandCursor))
+        elif offers == "click":
+            self.viewport().setCursor(QCursor(Qt.CursorShape.PointingHandCursor))
         else:
-            self.viewport().setCursor(QCursor(cursor))
+            self.viewport().unsetCursor()
         self._say_hover(self._hover_words())
 
     def _hover_words(self) -> str:
         """What the line beside the status says of the piece the pointer or the keyboard is
         on: the player's language only (the tooltip has both). A place the keyboard steps to
         is named there too (the mouse shows a zone's own label)."""
-        if self._key_focus is not None and self._key_focus == self._hovered:
-            return self.readable_name(self._key_focus)
+        focus = self._gm.key_focus
+        if focus is not None and focus == self._hovered:
+            return self.readable_name(focus)
         item = self._find(self._hovered)
         return item.hover_text().partition("\n")[0] if isinstance(item, PieceItem) else ""
 
@@ -1530,13 +1265,14 @@ class TableWidget(QGraphicsView):
         return self._hover_said
 
     # -- outcomes -------------------------------------------------------------------------
-    def _pick(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:
-        if not gestures:
-            return None
-        distinct = list({g.action: g for g in gestures}.values())
-        if len(distinct) == 1:
-            return distinct[0]
-        return self.chooser(distinct, global_pos)
+    def _apply(self, decision: Decision) -> None:
+        """Carry out what the machine decided (a piece to put back is the caller's)."""
+        if decision.refuse_word:
+            self.move_refused.emit(self._word(decision.refuse_word))
+        elif decision.refuse is not None:
+            self._refuse(*decision.refuse)
+        elif decision.play is not None:
+            self._emit(decision.play)
 
     def _menu_chooser(self, gestures: list[Gesture], global_pos: QPoint) -> Gesture | None:
         menu = QMenu(self)
@@ -1547,7 +1283,7 @@ class TableWidget(QGraphicsView):
             style.setParent(menu)
             menu.setStyle(style)
             # The way the piece faces now first; each entry shows the piece facing its way.
-            facing = any(g.source == self._turned for g in gestures)
+            facing = any(g.source == self._gm.turned for g in gestures)
             gestures = sorted(gestures, key=lambda g: g.turned != facing)
         for g in gestures:
             text = _choice_text(g, self._ctx.lang)
@@ -1573,10 +1309,10 @@ class TableWidget(QGraphicsView):
             QTimer.singleShot(UNSYNCED_RESTORE_MS, self, lambda: self._restore(serial))
 
     def _restore(self, serial: int) -> None:
-        if serial != self._sync_serial or self._press is not None:
+        if serial != self._sync_serial or self._gm.press is not None:
             return
-        if self._selected is None:
-            self._turn_back()
+        if self._gm.selected is None:
+            self._gm.turn_back()
         for item in self._pieces.values():
             if (item.pos() - item.layout_pos()).manhattanLength() > 0.5 \
                     and not item.is_animating("pos"):

@@ -15,7 +15,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def qt_free_modules() -> list[str]:
-    mods = ["tabletop.engine", "tabletop.api", "tabletop.registry", "tabletop.cli"]
+    # The table's gesture state machine: the decisions of the hand, apart from the widget.
+    mods = ["tabletop.engine", "tabletop.api", "tabletop.registry", "tabletop.cli",
+            "tabletop.table.gestures"]
     ai = ROOT / "tabletop" / "ai"
     mods += [f"tabletop.ai.{p.stem}" for p in ai.glob("*.py")
              if p.stem not in ("worker", "__init__")]
