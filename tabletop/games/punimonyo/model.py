@@ -46,6 +46,8 @@ from tabletop.api import (
     STRS,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Field,
     Game,
@@ -53,6 +55,7 @@ from tabletop.api import (
     Observation,
     ObservationBase,
     OptionValue,
+    PhaseTable,
     StateFields,
     derived,
     maybe,
@@ -251,12 +254,34 @@ def _run_forces(words: Sequence[str]) -> str | None:
 
 # Every action text of the game: its kind and what the argument may be.
 ACTIONS = ActionForms({
-    "first": ("0", "1"),  # chance: who answers first
-    "ask": OPPOSITE,      # the questioner enters a word
-    "call": OPPOSITE,     # chance: the app calls a word
-    "word": OPPOSITE,     # the answerer presses a word
-    BEAT: None,           # a beat passes
-    RANDOM: None,         # the app sets the question
+    "first": Arg.numbers((0, 1)),  # chance: who answers first
+    "ask": WORDS,                  # the questioner enters a word
+    "call": WORDS,                 # chance: the app calls a word
+    "word": WORDS,                 # the answerer presses a word
+    BEAT: None,                    # a beat passes
+    RANDOM: None,                  # the app sets the question
+})
+
+# Each action goes to the method named after its kind, with its argument read (the word, or
+# the seat as an int); chance's kinds have no refusal of their own.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+
+
+def _playing(s: PunimonyoState) -> int:
+    """Who moves while the question is played: the responder, whose beats run it, unless the
+    app is to call the next word now (PM-R13)."""
+    if s.auto and 1 <= s.step <= s.length and len(s.question) < s.step:
+        return CHANCE
+    return s.responder
+
+
+TURNS: PhaseTable[PunimonyoState] = PhaseTable({
+    P_ANSWER: "responder", P_PLAY: _playing, P_COMPOSE: "questioner",
+    P_FIRST: CHANCE, P_OVER: TERMINAL,
 })
 
 
@@ -265,6 +290,7 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -272,21 +298,6 @@ class PunimonyoGame(Game[PunimonyoState]):
         return PunimonyoState(options)
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: PunimonyoState) -> int:
-        s = state
-        phase = s.phase
-        if phase == P_ANSWER:
-            return s.responder
-        if phase == P_PLAY:
-            if s.auto and 1 <= s.step <= s.length and len(s.question) < s.step:
-                return CHANCE  # the app calls the next word now (PM-R13)
-            return s.responder
-        if phase == P_COMPOSE:
-            return s.questioner
-        if phase == P_FIRST:
-            return CHANCE
-        return TERMINAL
-
     def legal_actions(self, state: PunimonyoState) -> list[str]:
         s = state
         phase = s.phase
@@ -316,34 +327,28 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: PunimonyoState, action: str) -> list[Event]:
-        s = state
         events: list[Event] = []
-        kind, _, rest = action.partition(":")
-        if action == BEAT:
-            if s.phase == P_ANSWER:
-                self._close_window(s, events)
-            else:
-                self._play_beat(s, events)
-        elif kind == "word":
-            self._press(s, rest, events)
-        elif kind == "ask":
-            self._ask(s, rest, events)
-        elif kind == "call":
-            s.question.append(rest)  # the app calls this word now, in public
-            events.append(_silent("call", {"step": s.step, "word": rest}))
-        elif action == RANDOM:
-            s.auto = True
-            s.phase = P_PLAY
-            s.step = 0
-            # No log line: the computer does this for every question; the row says it.
-            events.append(_silent("random", {"seat": s.questioner}, reveals=False))
-        elif kind == "first":
-            self._first(s, int(rest), events)
-        else:
-            raise ValueError(f"Unknown action {action!r}")
+        APPLY(self, state, action, events)
         return events
 
-    def _first(self, s: PunimonyoState, seat: int, events: list[Event]) -> None:
+    def _apply_beat(self, s: PunimonyoState, events: list[Event]) -> None:
+        if s.phase == P_ANSWER:
+            self._close_window(s, events)
+        else:
+            self._play_beat(s, events)
+
+    def _apply_call(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
+        s.question.append(word)  # the app calls this word now, in public
+        events.append(_silent("call", {"step": s.step, "word": word}))
+
+    def _apply_random(self, s: PunimonyoState, events: list[Event]) -> None:
+        s.auto = True
+        s.phase = P_PLAY
+        s.step = 0
+        # No log line: the computer does this for every question; the row says it.
+        events.append(_silent("random", {"seat": s.questioner}, reveals=False))
+
+    def _apply_first(self, s: PunimonyoState, seat: int, events: list[Event]) -> None:
         # PM-R20: a random first responder, then the roles alternate stint by stint.
         s.first = seat
         if s.practice:
@@ -374,7 +379,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         s.auto = s.practice  # PM-R23: in practice the app asks
         s.phase = P_PLAY if s.practice else P_COMPOSE
 
-    def _ask(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
+    def _apply_ask(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
         # PM-R13: a human questioner enters the whole question before it is played. The
         # responder learns that a word was entered, not which (and undo may take it back).
         s.question.append(word)
@@ -400,7 +405,7 @@ class PunimonyoGame(Game[PunimonyoState]):
             data["word"] = s.question[s.step - 1]
         events.append(_silent("beat", data))
 
-    def _press(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
+    def _apply_word(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
         pos = len(s.answer)
         events.append(_silent("press", {"word": word, "window": s.window}))
         if pos > s.window:
@@ -491,19 +496,23 @@ class PunimonyoGame(Game[PunimonyoState]):
     waiting_refusal = None  # while the app calls a word, a press is refused for what it is
 
     def refuse(self, state: PunimonyoState, action: str) -> Msg:
-        s = state
-        kind = action.partition(":")[0]
-        if kind == "word":
-            if s.phase == P_PLAY:
-                return Msg("refuse.listen")
-            return Msg("refuse.setting", seat=s.questioner)
-        if kind == "ask" or action == RANDOM:
-            if s.phase == P_COMPOSE and action == RANDOM:
-                return Msg("refuse.begun")
-            return Msg("refuse.set")
-        if action == BEAT:
-            return Msg("refuse.beat")
-        return Msg("not_possible", action=action)
+        return REFUSE(self, state, action)
+
+    def _refuse_word(self, s: PunimonyoState, word: str) -> Msg:
+        if s.phase == P_PLAY:
+            return Msg("refuse.listen")
+        return Msg("refuse.setting", seat=s.questioner)
+
+    def _refuse_ask(self, s: PunimonyoState, word: str) -> Msg:
+        return Msg("refuse.set")
+
+    def _refuse_random(self, s: PunimonyoState) -> Msg:
+        if s.phase == P_COMPOSE:
+            return Msg("refuse.begun")
+        return Msg("refuse.set")
+
+    def _refuse_beat(self, s: PunimonyoState) -> Msg:
+        return Msg("refuse.beat")
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: PunimonyoState) -> list[float]:
@@ -563,16 +572,25 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: PunimonyoState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind in ("ask", "word", "call") and rest in OPPOSITE:
-            return Msg(f"move.{kind}", word=rest)
-        if action == RANDOM:
-            return Msg("move.random")
-        if action == BEAT:
-            return Msg("move.beat")
-        if kind == "first" and rest in ("0", "1"):
-            return Msg("move.first", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_ask(self, s: PunimonyoState, word: str) -> Msg:
+        return Msg("move.ask", word=word)
+
+    def _describe_word(self, s: PunimonyoState, word: str) -> Msg:
+        return Msg("move.word", word=word)
+
+    def _describe_call(self, s: PunimonyoState, word: str) -> Msg:
+        return Msg("move.call", word=word)
+
+    def _describe_random(self, s: PunimonyoState) -> Msg:
+        return Msg("move.random")
+
+    def _describe_beat(self, s: PunimonyoState) -> Msg:
+        return Msg("move.beat")
+
+    def _describe_first(self, s: PunimonyoState, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
 
     def prompt(self, state: PunimonyoState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)
