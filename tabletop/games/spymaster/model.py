@@ -35,6 +35,8 @@ from tabletop.api import (
     STRS2,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Game,
     GameError,
@@ -42,6 +44,7 @@ from tabletop.api import (
     Observation,
     ObservationBase,
     OptionValue,
+    PhaseTable,
     StateFields,
     deal_unseen,
     derived,
@@ -254,9 +257,9 @@ def _card_text(text: str) -> bool:
     return is_card(text) and ":" not in text
 
 
-# Every action text of the game: its kind and what the argument may be.
+# Every action text of the game: its kind and what the argument may be (a card as its text).
 ACTIONS = ActionForms({
-    "first": ("0", "1"),                               # chance: who attacks first
+    "first": Arg.numbers((0, 1)),                      # chance: who attacks first
     "draw": _card_text,                                # chance: the card drawn
     "play": _card_text,                                # a card played face down
     "call": TYPES,                                     # the type the defender names
@@ -266,12 +269,31 @@ ACTIONS = ActionForms({
     "stop": None,                                      # stop attacking (an option)
 })
 
+# Each action goes to the method named after its kind, with its argument read.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+
+
+def _defender(s: SpymasterState) -> int:
+    return 1 - s.attacker
+
+
+# Who moves: chance while cards are drawn (SM-R3, SM-R10, SM-R16), else the phase says.
+TURNS: PhaseTable[SpymasterState] = PhaseTable({
+    P_PLAY: "attacker", P_TUCK: "attacker", P_CALL: _defender,
+    P_DISCARD: SpymasterState.discarding_seat, P_FIRST: CHANCE, P_OVER: TERMINAL,
+}, chance_while="pending")
+
 
 class SpymasterGame(Game[SpymasterState]):
     """Spymaster ver.2 for two players (SM-R1..SM-R29)."""
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -280,20 +302,6 @@ class SpymasterGame(Game[SpymasterState]):
                               bool(options.get("may_stop", False)))
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: SpymasterState) -> int:
-        if state.pending:
-            return CHANCE
-        phase = state.phase
-        if phase in (P_PLAY, P_TUCK):
-            return state.attacker
-        if phase == P_CALL:
-            return 1 - state.attacker
-        if phase == P_DISCARD:
-            return state.discarding_seat()
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     def legal_actions(self, state: SpymasterState) -> list[str]:
         s = state
         if s.pending or s.phase == P_FIRST:
@@ -332,36 +340,26 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: SpymasterState, action: str) -> list[Event]:
-        s = state
-        kind, _, rest = action.partition(":")
         events: list[Event] = []
-        if kind == "draw":
-            self._draw(s, rest, events)
-        elif kind == "play":
-            self._play(s, rest, events)
-        elif kind == "call":
-            self._call(s, rest, events)
-        elif kind == "tuck":
-            self._tuck(s, rest, events)
-        elif kind == "pass":
-            s.phase = P_PLAY
-        elif kind == "discard":
-            seat = s.discarding_seat()
-            s.hands[seat].remove(rest)
-            s.discard.append(rest)
-            s.discard_left[seat] -= 1
-            events.append(Event("discard", {"seat": seat, "card": rest}, reveals=True))
-        elif kind == "stop":
-            events.append(Event("stop", {"seat": s.attacker}))
-            self._end_round(s, events)
-        elif kind == "first":
-            self._first(s, int(rest), events)
-        else:
-            raise ValueError(f"Unknown action {action!r}")
-        self._settle(s, events)
+        APPLY(self, state, action, events)
+        self._settle(state, events)
         return events
 
-    def _first(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
+    def _apply_pass(self, s: SpymasterState, events: list[Event]) -> None:
+        s.phase = P_PLAY
+
+    def _apply_discard(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+        seat = s.discarding_seat()
+        s.hands[seat].remove(card)
+        s.discard.append(card)
+        s.discard_left[seat] -= 1
+        events.append(Event("discard", {"seat": seat, "card": card}, reveals=True))
+
+    def _apply_stop(self, s: SpymasterState, events: list[Event]) -> None:
+        events.append(Event("stop", {"seat": s.attacker}))
+        self._end_round(s, events)
+
+    def _apply_first(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
         # SM-R1, SM-R2, SM-R3: the first attacker, then five cards each, dealt in turn.
         s.first = seat
         events.append(Event("first", {"seat": seat}, reveals=True))
@@ -395,7 +393,7 @@ class SpymasterGame(Game[SpymasterState]):
             s.pending.clear()
             events.append(Event("skip", {}))
 
-    def _draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+    def _apply_draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         seat = s.pending.pop(0)
         take_copy(s.deck, card)
         s.deck_size -= 1
@@ -407,7 +405,7 @@ class SpymasterGame(Game[SpymasterState]):
         events.append(Event("drew", {"seat": seat}))
         self._refill(s, events)
 
-    def _play(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+    def _apply_play(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         # SM-R11: face down; only the attacker knows the card until the call.
         a = s.attacker
         s.hands[a].remove(card)
@@ -419,7 +417,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.phase = P_CALL
         events.append(Event("play", {"seat": a}))
 
-    def _call(self, s: SpymasterState, call: str, events: list[Event]) -> None:
+    def _apply_call(self, s: SpymasterState, call: str, events: list[Event]) -> None:
         # SM-R12, SM-R13: name a type, then reveal.
         a = s.attacker
         d = 1 - a
@@ -477,7 +475,7 @@ class SpymasterGame(Game[SpymasterState]):
             events.append(Event("infiltrate", {"seat": a, "spies": count}))
             self._expose(s, 1 - a, events)
 
-    def _tuck(self, s: SpymasterState, card: str, events: list[Event]) -> None:
+    def _apply_tuck(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         # SM-R27, SM-G7: under the spy just placed; no chain draw, no further tuck.
         a = s.attacker
         s.hands[a].remove(card)
@@ -552,12 +550,15 @@ class SpymasterGame(Game[SpymasterState]):
     waiting_refusal = "refuse.drawing"
 
     def refuse(self, s: SpymasterState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
+        return REFUSE(self, s, action)
+
+    def _waiting_for(self, s: SpymasterState, kind: str) -> Msg | None:
+        """What the phase asks for first, when ``kind`` is not it: a call, a tuck or a
+        pass, a discard."""
         phase = s.phase
         a = s.attacker
-        d = 1 - a
         if phase == P_CALL and kind != "call":
-            return Msg("refuse.call_first", seat=d)
+            return Msg("refuse.call_first", seat=1 - a)
         if phase == P_TUCK and kind not in ("tuck", "pass"):
             if not tuck_options(s.hands[a], s.rows[a]):
                 return Msg("refuse.no_tuck")
@@ -565,28 +566,51 @@ class SpymasterGame(Game[SpymasterState]):
         if phase == P_DISCARD and kind != "discard":
             p = s.discarding_seat()
             return Msg("refuse.discard_first", seat=p, n=s.discard_left[p])
-        if kind == "play":
-            return Msg("refuse.no_card", card=rest)
-        if kind == "call":
-            return Msg("refuse.nothing_to_name")
-        if kind == "tuck":
-            if phase != P_TUCK:
-                return Msg("refuse.tuck_when")
-            base = s.rows[a][-1]
-            if rest not in s.hands[a]:
-                return Msg("refuse.no_card", card=rest)
-            return Msg("refuse.tuck_larger", number=_NUM[base], base=base)
-        if kind == "pass":
-            return Msg("refuse.nothing_to_pass")
-        if kind == "discard":
-            if phase != P_DISCARD:
-                return Msg("refuse.discard_when")
-            return Msg("refuse.no_card", card=rest)
-        if kind == "stop":
-            if not s.may_stop:
-                return Msg("refuse.keep_attacking")
-            return Msg("refuse.stop_after")
-        return Msg("not_possible", action=action)
+        return None
+
+    def _refuse_play(self, s: SpymasterState, card: str) -> Msg:
+        return self._waiting_for(s, "play") or Msg("refuse.no_card", card=card)
+
+    def _refuse_call(self, s: SpymasterState, call: str) -> Msg:
+        return self._waiting_for(s, "call") or Msg("refuse.nothing_to_name")
+
+    def _refuse_tuck(self, s: SpymasterState, card: str) -> Msg:
+        why = self._waiting_for(s, "tuck")
+        if why is not None:
+            return why
+        if s.phase != P_TUCK:
+            return Msg("refuse.tuck_when")
+        a = s.attacker
+        base = s.rows[a][-1]
+        if card not in s.hands[a]:
+            return Msg("refuse.no_card", card=card)
+        return Msg("refuse.tuck_larger", number=_NUM[base], base=base)
+
+    def _refuse_pass(self, s: SpymasterState) -> Msg:
+        return self._waiting_for(s, "pass") or Msg("refuse.nothing_to_pass")
+
+    def _refuse_discard(self, s: SpymasterState, card: str) -> Msg:
+        why = self._waiting_for(s, "discard")
+        if why is not None:
+            return why
+        if s.phase != P_DISCARD:
+            return Msg("refuse.discard_when")
+        return Msg("refuse.no_card", card=card)
+
+    def _refuse_stop(self, s: SpymasterState) -> Msg:
+        why = self._waiting_for(s, "stop")
+        if why is not None:
+            return why
+        if not s.may_stop:
+            return Msg("refuse.keep_attacking")
+        return Msg("refuse.stop_after")
+
+    # Chance's own kinds, which ``reason`` refuses before asking here.
+    def _refuse_draw(self, s: SpymasterState, card: str) -> Msg:
+        return self._waiting_for(s, "draw") or Msg("not_possible", action=f"draw:{card}")
+
+    def _refuse_first(self, s: SpymasterState, seat: int) -> Msg:
+        return self._waiting_for(s, "first") or Msg("not_possible", action=f"first:{seat}")
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SpymasterState) -> list[float]:
@@ -680,16 +704,31 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SpymasterState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind in ("play", "tuck", "discard") and is_card(rest):
-            return Msg(f"move.{kind}", card=rest)
-        if kind == "call" and rest in TYPES:
-            return Msg("move.call", type=rest)
-        if kind in ("pass", "stop", "draw"):
-            return Msg(f"move.{kind}")
-        if kind == "first" and rest in ("0", "1"):
-            return Msg("move.first", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_play(self, s: SpymasterState, card: str) -> Msg:
+        return Msg("move.play", card=card)
+
+    def _describe_tuck(self, s: SpymasterState, card: str) -> Msg:
+        return Msg("move.tuck", card=card)
+
+    def _describe_discard(self, s: SpymasterState, card: str) -> Msg:
+        return Msg("move.discard", card=card)
+
+    def _describe_call(self, s: SpymasterState, call: str) -> Msg:
+        return Msg("move.call", type=call)
+
+    def _describe_pass(self, s: SpymasterState) -> Msg:
+        return Msg("move.pass")
+
+    def _describe_stop(self, s: SpymasterState) -> Msg:
+        return Msg("move.stop")
+
+    def _describe_draw(self, s: SpymasterState, card: str) -> Msg:
+        return Msg("move.draw")  # a draw is secret: the words do not name the card
+
+    def _describe_first(self, s: SpymasterState, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
 
     def prompt(self, state: SpymasterState, seat: int) -> Msg | None:
         return prompt_from_obs(self.observation(state, seat), seat)
