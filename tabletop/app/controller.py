@@ -255,7 +255,8 @@ class GameController(QObject):
         me = humans[0]
         verdict = ("summary.you_lost" if me not in winners else
                    "summary.you_won" if len(winners) == 1 else "summary.you_drew")
-        return f"{tr(verdict, lang)} {text}"
+        # Japanese sets no space between sentences (its full stop has the room built in).
+        return f"{tr(verdict, lang)}{'' if lang == 'ja' else ' '}{text}"
 
     def why_not(self, source: str, target: str | None) -> str:
         """Reason a drag or click does nothing, asked by the table for the status line."""

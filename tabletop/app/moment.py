@@ -35,6 +35,10 @@ AUTO_MS = 4000
 #: The widest the panel grows, and its share of the table it lies over.
 MAX_W = 620
 SHARE = 0.8
+#: The sizes the table of figures may be set in, the first where it fits (points), and the
+#: least room left between the panel and the table's edges (pixels).
+CELL_PT = (11.0, 10.0, 9.0)
+EDGE = 12
 
 
 class MomentPanel(QFrame):
@@ -93,6 +97,7 @@ class MomentPanel(QFrame):
             key.activated.connect(self._go_on)
             key.setEnabled(False)
             self._keys.append(key)
+        self._words: list[list[str]] = []
         self._auto = QTimer(self)
         self._auto.setSingleShot(True)
         self._auto.timeout.connect(self._go_on)
@@ -124,23 +129,48 @@ class MomentPanel(QFrame):
             self._auto.stop()
 
     def _fill(self, moment: Moment, say: Callable[[Any], str]) -> None:
+        self._words = [[say(cell) for cell in row] for row in moment.table]
+        self._lay_cells(self._words, CELL_PT[0])
+        self.grid_box.setVisible(bool(moment.table))
+
+    def _lay_cells(self, rows: list[list[str]], points: float) -> None:
+        """The table's cells as labels, its first row and column (the headings) bold."""
         while self.grid.count():
             item = self.grid.takeAt(0)
             widget = item.widget() if item is not None else None
             if widget is not None:
                 widget.hide()
                 widget.deleteLater()
-        for r, cells in enumerate(moment.table):
-            for c, cell in enumerate(cells):
-                label = QLabel(say(cell))
+        for r, cells in enumerate(rows):
+            for c, text in enumerate(cells):
+                label = QLabel(text)
                 label.setTextFormat(Qt.TextFormat.PlainText)
                 bold = r == 0 or c == 0
-                label.setStyleSheet(f"font-size: 11pt;{' font-weight: bold;' if bold else ''}")
+                label.setStyleSheet(f"font-size: {points}pt;"
+                                    f"{' font-weight: bold;' if bold else ''}")
                 if c > 0:
                     label.setAlignment(Qt.AlignmentFlag.AlignRight
                                        | Qt.AlignmentFlag.AlignVCenter)
                 self.grid.addWidget(label, r, c)
-        self.grid_box.setVisible(bool(moment.table))
+
+    def _fit_cells(self, room: int) -> int:
+        """Lay the table out in the largest of ``CELL_PT`` whose width fits ``room`` pixels:
+        as the game gives it, else turned (a column per heading, a row per player: a table
+        of twelve players' figures is too wide to read across but not too long to read
+        down). Returns the width the table then needs."""
+        rows = self._words
+        if not rows:
+            return 0
+        turned = [list(col) for col in zip(*rows, strict=True)] \
+            if all(len(r) == len(rows[0]) for r in rows) else rows
+        need = 0
+        for points in CELL_PT:
+            for layout in (rows, turned) if turned is not rows else (rows,):
+                self._lay_cells(layout, points)
+                need = self.grid.sizeHint().width()
+                if need <= room:
+                    return need
+        return need
 
     def close_moment(self) -> None:
         """Put the panel away (the match moves on, or the viewer changes)."""
@@ -165,6 +195,14 @@ class MomentPanel(QFrame):
         origin = over.parentWidget().mapTo(self.parentWidget(), area.topLeft()) \
             if over.parentWidget() is not None else area.topLeft()
         width = min(MAX_W, int(area.width() * SHARE))
+        # A wide table of figures widens the panel up to the table's width, then is turned or
+        # set smaller: a cell cut short would hide a team ("Green gold-digger" read
+        # "gold-digger").
+        room = max(width, area.width() - 2 * EDGE)
+        margins = self.layout().contentsMargins()
+        frame = margins.left() + margins.right() + 2 * self.frameWidth()
+        need = self._fit_cells(room - frame)
+        width = max(width, min(room, need + frame))
         self.setFixedWidth(width)
         self.adjustSize()
         height = min(self.sizeHint().height(), int(area.height() * 0.9))

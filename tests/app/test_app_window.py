@@ -233,6 +233,8 @@ def test_the_summary_tells_the_person_how_it_went_for_them(make_window, qtbot) -
         ja = {"You won!": "あなたの勝ちです！", "You lost.": "あなたの負けです。",
               "A draw.": "引き分けです。"}[verdict]
         assert c.summary_text("ja").startswith(ja)
+        # ...and goes straight on: Japanese sets no space after its full stop.
+        assert not c.summary_text("ja")[len(ja):].startswith(" ")
     # At a shared screen nobody is "you": the summary names the winner only.
     c = window.start_game(GameSetup("toy", 2, ["random", "random"], {"stones": 5}, seed=3))
     assert c is not None

@@ -227,3 +227,31 @@ def test_at_one_screen_a_result_always_waits(make_window, qtbot, settings,
     assert "by itself" not in " ".join(panel_texts(window))
     QTest.mouseClick(window.moment_panel.button, Qt.MouseButton.LeftButton)
     assert not c.pausing
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_five_seat_round_end_shows_every_text_whole(make_window, qtbot, lang: str) -> None:  # type: ignore[no-untyped-def]
+    # At 1280x800 a five-seat table of roles and gold is wider than the panel's usual width:
+    # "Green gold-digger" was cut to "gold-digger" (the team lost), "Gold this round" to "Gold
+    # this r", 「このラウンド」 to 「このラウント」.
+    session, action, _ply, _ = before_moment(SABOTEUR, 5, 5)
+    window = make_window({"saboteur2": SABOTEUR}, lang=lang)
+    window.resize(1280, 800)
+    c = start_at(window, SABOTEUR, session, ["human", *["random"] * 4])
+    qtbot.waitUntil(c.is_human_turn, timeout=10_000)
+    perform(window, offered(window, action)[0])
+    qtbot.waitUntil(lambda: c.pausing, timeout=10_000)
+    panel = window.moment_panel
+    cut = []
+    for label in panel.findChildren(QLabel):
+        if not label.isVisibleTo(panel) or not label.text() or label.wordWrap():
+            continue
+        need = label.fontMetrics().horizontalAdvance(label.text())
+        if need > label.contentsRect().width() + 1:
+            cut.append(f"{label.text()!r}: {need} px in {label.contentsRect().width()}")
+    assert not cut, cut
+    # Still over the table, and its table in a readable size.
+    assert window.table.geometry().contains(panel.geometry().adjusted(0, 0, -1, -1)) or \
+        panel.width() <= window.table.width()
+    sizes = {label.font().pointSizeF() for label in panel.grid_box.findChildren(QLabel)}
+    assert min(sizes) >= 9.0, sizes
