@@ -31,11 +31,14 @@ from tabletop.api import (
     CHANCE,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Game,
     Msg,
     Observation,
     OptionValue,
+    PhaseTable,
     draw_by_count,
     take_copy,
     winner_returns,
@@ -95,23 +98,43 @@ from .state import (
     where_name,
 )
 
-# Action texts to doors and back, made once: the search lists and applies them all the time.
-_PLACE = {f"place:{d}": i for i, d in enumerate(DOORS)}
-_MOVE = {f"move:{d}": i for i, d in enumerate(DOORS)}
+# Action texts of each door, made once: the search lists them all the time.
 _PLACE_TEXT = tuple(f"place:{d}" for d in DOORS)
 _MOVE_TEXT = tuple(f"move:{d}" for d in DOORS)
 _CARD_SET = frozenset(CARDS)
+#: A door named in an action (``D1``..``D8``), read as its index.
+_DOOR = Arg.among({d: i for i, d in enumerate(DOORS)})
 
 
 # Every action text of the game: its kind and what the argument may be.
 ACTIONS = ActionForms({
-    "first": ("0", "1"),                                           # chance: the first Rich Man
+    "first": Arg.numbers((0, 1)),                                  # chance: the first Rich Man
     "deal": lambda t: len(t) == 8 and all(c in "T12N" for c in t),  # chance: the house
     "draw": _CARD_SET,                                             # chance: a card drawn
-    "place": DOORS,                                                # a card onto a door
-    "move": DOORS,                                                 # the Thief's move
+    "place": _DOOR,                                                # a card onto a door
+    "move": _DOOR,                                                 # the Thief's move
     "steal": None,
     "pass": None,
+})
+
+# Each action goes to the method named after its kind, its argument read (a door as its
+# index); chance's kinds have no refusal of their own.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+
+
+def _thief(s: SneakyState) -> int:
+    return 1 - s.rich
+
+
+# Who moves (MS-R13, MS-R18, MS-R23): the Rich Man places, the Thief moves and steals; the
+# first Rich Man, the house and every card are chance's.
+TURNS: PhaseTable[SneakyState] = PhaseTable({
+    P_MOVE: _thief, P_STEAL: _thief, P_PLACE: "rich",
+    P_DRAW: CHANCE, P_DEAL: CHANCE, P_FIRST: CHANCE, P_OVER: TERMINAL,
 })
 
 
@@ -120,6 +143,7 @@ class MrSneakyGame(Game[SneakyState]):
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -133,16 +157,6 @@ class MrSneakyGame(Game[SneakyState]):
         return s
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: SneakyState) -> int:
-        phase = state.phase
-        if phase == P_PLACE:
-            return state.rich
-        if phase in (P_MOVE, P_STEAL):
-            return 1 - state.rich
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
-
     def legal_actions(self, state: SneakyState) -> list[str]:
         s = state
         phase = s.phase
@@ -184,35 +198,19 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: SneakyState, action: str) -> list[Event]:
-        s = state
         events: list[Event] = []
-        d = _MOVE.get(action)
-        if d is not None:
-            self._move(s, d, events)
-        else:
-            d = _PLACE.get(action)
-            if d is not None:
-                self._place(s, d, events)
-            elif action == "steal":
-                self._steal(s, events)
-            elif action == "pass":
-                events.append(Event("pass", {"seat": 1 - s.rich}))
-                s.phase = P_DRAW  # MS-R23
-            else:
-                kind, _, rest = action.partition(":")
-                if kind == "draw":
-                    self._draw(s, rest, events)
-                elif kind == "deal":
-                    self._deal(s, rest, events)
-                elif kind == "first":
-                    seat = int(rest)
-                    s.first = seat
-                    events.append(Event("first", {"seat": seat}, reveals=True))
-                    self._start_round(s, seat, events)
-                else:
-                    raise ValueError(f"Unknown action {action!r}")
-        self._settle(s, events)
+        APPLY(self, state, action, events)
+        self._settle(state, events)
         return events
+
+    def _apply_first(self, s: SneakyState, seat: int, events: list[Event]) -> None:
+        s.first = seat
+        events.append(Event("first", {"seat": seat}, reveals=True))
+        self._start_round(s, seat, events)
+
+    def _apply_pass(self, s: SneakyState, events: list[Event]) -> None:
+        events.append(Event("pass", {"seat": 1 - s.rich}))
+        s.phase = P_DRAW  # MS-R23
 
     def _start_round(self, s: SneakyState, rich: int, events: list[Event]) -> None:
         """MS-R09..MS-R12, MS-R32..MS-R34: a fresh house and deck; jewels and agents stay."""
@@ -240,7 +238,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.last_cards = []
         events.append(Event("round", {"round": s.round, "rich": rich}))
 
-    def _deal(self, s: SneakyState, layout: str, events: list[Event]) -> None:
+    def _apply_deal(self, s: SneakyState, layout: str, events: list[Event]) -> None:
         # MS-R10: face down for the Thief; the Rich Man peeks (a private log line).
         s.doors = list(layout)
         s.phase = P_DRAW
@@ -255,7 +253,7 @@ class MrSneakyGame(Game[SneakyState]):
         return any(not opened[d] and TILE_SYMBOL[face] in syms
                    for d, face in enumerate(s.doors))
 
-    def _draw(self, s: SneakyState, card: str, events: list[Event]) -> None:
+    def _apply_draw(self, s: SneakyState, card: str, events: list[Event]) -> None:
         take_copy(s.deck, card)
         s.deck_size -= 1
         rich = s.rich
@@ -274,7 +272,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.drawn = card
         s.phase = P_PLACE
 
-    def _place(self, s: SneakyState, door: int, events: list[Event]) -> None:
+    def _apply_place(self, s: SneakyState, door: int, events: list[Event]) -> None:
         # MS-R13: face up on the chosen door; every placed card is public.
         card = s.drawn
         s.cards[door].append(card)
@@ -282,7 +280,7 @@ class MrSneakyGame(Game[SneakyState]):
         s.phase = P_MOVE
         events.append(Event("place", {"seat": s.rich, "card": card, "door": DOORS[door]}))
 
-    def _move(self, s: SneakyState, door: int, events: list[Event]) -> None:
+    def _apply_move(self, s: SneakyState, door: int, events: list[Event]) -> None:
         thief = 1 - s.rich
         src = s.thief
         s.thief = door
@@ -293,11 +291,11 @@ class MrSneakyGame(Game[SneakyState]):
             s.phase = P_DRAW  # MS-R21, MS-G03: nothing to steal on an open door
         elif s.moves >= STEAL_EVERY:
             events.append(Event("forced", {"seat": thief}))
-            self._steal(s, events)  # MS-R22
+            self._apply_steal(s, events)  # MS-R22
         else:
             s.phase = P_STEAL
 
-    def _steal(self, s: SneakyState, events: list[Event]) -> None:
+    def _apply_steal(self, s: SneakyState, events: list[Event]) -> None:
         """MS-R24..MS-R31: flip the door, door effect, card effects, guard check, end checks.
 
         MS-R03: the Treasure wins the round for the Thief, a fourth guard loses it; MS-R04:
@@ -416,26 +414,28 @@ class MrSneakyGame(Game[SneakyState]):
     waiting_refusal = "refuse.shuffling"
 
     def refuse(self, s: SneakyState, action: str) -> Msg:
-        phase = s.phase
-        kind = action.partition(":")[0]
-        if kind == "place":
-            if phase != P_PLACE:
-                return Msg("refuse.place_when")
-            door = _PLACE[action]
-            why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door)
-            return why or Msg("not_possible", action=action)
-        if kind == "move":
-            if phase == P_PLACE:
-                return Msg("refuse.rich_first", seat=s.rich)
-            if phase == P_STEAL:
-                return Msg("refuse.steal_first")
-            why = move_reason(s.thief, s.moves, s.opened, _MOVE[action])
-            return why or Msg("not_possible", action=action)
-        if kind in ("steal", "pass"):
-            if phase == P_PLACE:
-                return Msg("refuse.wait_place")
-            return Msg("refuse.steal_when")
-        return Msg("not_possible", action=action)
+        return REFUSE(self, s, action)
+
+    def _refuse_place(self, s: SneakyState, door: int) -> Msg:
+        if s.phase != P_PLACE:
+            return Msg("refuse.place_when")
+        why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door)
+        return why or Msg("not_possible", action=_PLACE_TEXT[door])
+
+    def _refuse_move(self, s: SneakyState, door: int) -> Msg:
+        if s.phase == P_PLACE:
+            return Msg("refuse.rich_first", seat=s.rich)
+        if s.phase == P_STEAL:
+            return Msg("refuse.steal_first")
+        why = move_reason(s.thief, s.moves, s.opened, door)
+        return why or Msg("not_possible", action=_MOVE_TEXT[door])
+
+    def _refuse_steal(self, s: SneakyState) -> Msg:
+        if s.phase == P_PLACE:
+            return Msg("refuse.wait_place")
+        return Msg("refuse.steal_when")
+
+    _refuse_pass = _refuse_steal  # a pass is the other answer to the same question
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SneakyState) -> list[float]:
@@ -457,22 +457,30 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SneakyState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == "place":
-            if state.drawn:
-                return Msg("move.place", card=state.drawn, door=rest)
-            return Msg("move.place_card", door=rest)
-        if kind == "move":
-            return Msg("move.move", door=rest)
-        if action in ("steal", "pass"):
-            return Msg(f"move.{action}")
-        if kind == "draw" and rest in CARD_KINDS:
-            return Msg("move.draw", card=rest)
-        if kind == "deal":
-            return Msg("move.deal")
-        if kind == "first" and rest in ("0", "1"):
-            return Msg("move.first", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_place(self, s: SneakyState, door: int) -> Msg:
+        if s.drawn:
+            return Msg("move.place", card=s.drawn, door=DOORS[door])
+        return Msg("move.place_card", door=DOORS[door])
+
+    def _describe_move(self, s: SneakyState, door: int) -> Msg:
+        return Msg("move.move", door=DOORS[door])
+
+    def _describe_steal(self, s: SneakyState) -> Msg:
+        return Msg("move.steal")
+
+    def _describe_pass(self, s: SneakyState) -> Msg:
+        return Msg("move.pass")
+
+    def _describe_draw(self, s: SneakyState, card: str) -> Msg:
+        return Msg("move.draw", card=card)
+
+    def _describe_deal(self, s: SneakyState, layout: str) -> Msg:
+        return Msg("move.deal")  # the house is dealt face down: the words do not show it
+
+    def _describe_first(self, s: SneakyState, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
 
     def prompt(self, state: SneakyState, seat: int) -> Msg | None:
         return prompt_from_obs(self.observation(state, seat), seat)
