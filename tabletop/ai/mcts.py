@@ -266,7 +266,9 @@ class MCTSAgent(Agent):
         while done < iterations:
             if is_cancelled is not None and is_cancelled():
                 break
-            if clock() > deadline:
+            # The cap ends a search, never keeps it from its first iteration: on a machine too
+            # busy to search at all within the cap, a move searched once beats an arbitrary one.
+            if done and clock() > deadline:
                 break
             state = sample(rng)
             node = root

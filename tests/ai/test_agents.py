@@ -15,6 +15,7 @@ from tabletop.engine.game import Observation
 from tabletop.games.magos.model import MagosGame
 from tabletop.games.national_economy.model import NationalEconomyGame
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
+from tabletop.games.spymaster.model import SpymasterGame
 from tabletop.testing.aicheck import assert_choice_ignores_hidden_facts
 from tabletop.testing.build import play_out
 from tests.toygame import ToyGame
@@ -495,3 +496,22 @@ def test_lookahead_margins_come_from_the_differences_guess_by_guess() -> None:
     assert all(m >= 0.0 for m in d.margins.values())
     one = lookahead(game, session.observation(seat), seat, legal, 1, random.Random(2))
     assert one.margins == {}  # one guess tells nothing of the spread
+
+
+@pytest.mark.parametrize("game", [ToyGame(), SpymasterGame()], ids=["one-tree", "tree-per-seat"])
+def test_a_time_cap_too_short_for_any_search_still_gives_a_searched_move(game: Any) -> None:
+    # A machine too busy to run one iteration within the cap (seen: a Magos solo solve took
+    # the whole of a one-second cap under load) used to get legal[0] marked cancelled.
+    session = Session(game, 2, None, 5, human_seats=())
+    while session.current_player() != 0 or len(session.legal_actions()) < 2:
+        session.submit(session.current_player(), session.legal_actions()[0])
+    legal = session.legal_actions()
+    agent = MCTSAgent(iterations=500, time_cap=1e-9)
+    decision = agent.choose(game, session.observation(0), 0, legal, seed=3)
+    assert not decision.cancelled
+    assert decision.iterations >= 1 and decision.action in legal and decision.visits
+    # A cancel still stops it before it starts.
+    flag = CancelFlag()
+    flag.set()
+    stopped = agent.choose(game, session.observation(0), 0, legal, seed=3, cancel=flag)
+    assert stopped.cancelled and stopped.iterations == 0
