@@ -310,6 +310,13 @@ class GamePlugin:
         return self._spec
 
     @property
+    def listing(self) -> GameSpec:
+        """What the game list shows of the game: its spec's id, names, players and summary.
+        A built-in game listed from its folder's ``game.toml`` gives them before its modules
+        are imported, with no options (``spec`` has them); any other plugin gives its spec."""
+        return self.spec
+
+    @property
     def game(self) -> Game[Any]:
         """The rules model, built on first use for a plugin that gave ``load``."""
         if self._game is None:

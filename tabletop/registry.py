@@ -4,6 +4,14 @@ A plugin that fails to import (even by calling ``sys.exit``), is not a ``GamePlu
 spec cannot be read is reported as a ``LoadFailure`` with a readable message; it never stops the
 other games or the app from loading.
 
+The app lists the games before its first paint, when importing each game's spec (its options
+built in code, its card data) cost 20-30 ms of a 330 ms start. So ``load_plugins(defer=True)``
+lists a built-in game from its folder's ``game.toml`` alone, as a ``ListedPlugin`` that imports
+the game's code the first time anything but its listing is asked for; the app imports the
+rest in idle time after its first paint and reports a game whose code fails then. A file that
+does not list the game (no ``game.toml``, no table for its plugin) has its plugin imported at
+once, as every plugin is without ``defer``.
+
 ``importlib.metadata`` takes 40-70 ms to import (it brings in ``email``, ``zipfile``, ``csv``),
 a third of the app's start-up, while most installations declare no game in the group. So the
 installed metadata is first scanned cheaply for the group's name, and the full entry-point
@@ -13,14 +21,23 @@ lookup runs only when some distribution may declare it.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib.machinery import PathFinder
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .api import GamePlugin, plugin_failure
+from .engine.datafile import loads, read_toml
+from .engine.errors import GameError
 from .engine.spec import GameSpec
 from .games import BUILTIN
+
+if TYPE_CHECKING:
+    from .api import Catalogue, Game, GameView, PageFactory
 
 GROUP = "tabletop.games"
 _METADATA_SUFFIXES = (".dist-info", ".egg-info")
@@ -36,6 +53,190 @@ def _load_ref(ref: str) -> object:
     module_name, _, attr = ref.partition(":")
     module = importlib.import_module(module_name)
     return getattr(module, attr or "PLUGIN")
+
+
+def _checked(source: str, obj: object) -> tuple[GamePlugin | None, LoadFailure | None]:
+    """``obj`` as a plugin, or why it is none."""
+    if not isinstance(obj, GamePlugin):
+        return None, LoadFailure(source, "does not provide a GamePlugin object")
+    # A subclass may compute its spec: read it once here, where a failure is reported,
+    # and never again in the chooser or the CLI.
+    try:
+        spec = obj.spec
+        valid = isinstance(spec, GameSpec) and isinstance(spec.id, str) and bool(spec.id)
+    except (Exception, SystemExit) as exc:
+        return None, LoadFailure(source, f"its spec cannot be read: {plugin_failure(exc)}")
+    if not valid:
+        return None, LoadFailure(source, "its spec is not a GameSpec")
+    return obj, None
+
+
+#: A table's header line in a data file (``[name]`` or ``["name"]``), its name in group 1.
+_HEADER = r'^[ \t]*\[[ \t]*("(?:[^"\\\n]|\\.)*"|[A-Za-z0-9_-]+)[ \t]*\][ \t]*(?:#.*)?$'
+
+
+def _game_tables(path: Path) -> dict[str, Any]:
+    """The tables of the data file ``path`` but its options' (``["<id> option <key>"]``).
+
+    The option tables hold most of a game's words, and reading them took ~6 of the ~8 ms
+    that the listing of every game cost at start; the chooser shows none of them. They are
+    blanked line for line, so that an error names the line it would in the whole file; they
+    are read (and checked) when the game's spec is imported. A bundle's parsed copy
+    (``<name>.json``) is read whole: it costs no parsing."""
+    import re
+
+    if path.with_name(path.name + ".json").is_file():
+        return read_toml(path)
+    text = path.read_text(encoding="utf-8")
+    kept: list[str] = []
+    start, keep = 0, True
+    for header in re.finditer(_HEADER, text, re.MULTILINE):
+        part = text[start:header.start()]
+        kept.append(part if keep else "\n" * part.count("\n"))
+        name = header.group(1)
+        keep = " option " not in name
+        start = header.start()
+    part = text[start:]
+    kept.append(part if keep else "\n" * part.count("\n"))
+    return loads("".join(kept))
+
+
+def listing(ref: str) -> GameSpec | None:
+    """The game the built-in entry ``ref`` ("package.plugin:NAME") names, as its package
+    folder's ``game.toml`` lists it (``GameSpec.from_table``: no options), read without
+    importing any module of the package; ``None`` when that file does not list it: there is no
+    such file, or not exactly one game table whose ``plugin`` entry (``PLUGIN`` when it has
+    none) is ``NAME``. A file that cannot be read as TOML, or whose table for the game breaks
+    its shape, raises ``ValueError`` saying where, as the game's spec module would."""
+    module, _, attr = ref.partition(":")
+    package = module.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        found = importlib.util.find_spec(package)  # imports the parents, never the package
+    except (ImportError, ValueError):
+        return None  # importing the plugin reports it
+    folders = found.submodule_search_locations if found is not None else None
+    if not folders:
+        return None
+    path = f"{package}/game.toml"
+    try:
+        table = _game_tables(Path(next(iter(folders)), "game.toml"))
+    except OSError:
+        return None
+    except ValueError as exc:  # tomllib's TOMLDecodeError is one
+        raise ValueError(f"{path}: {exc}") from None
+    name = attr or "PLUGIN"
+    games = [key for key, data in table.items() if " option " not in key
+             and isinstance(data, dict) and data.get("plugin", "PLUGIN") == name]
+    if len(games) != 1:
+        return None  # the file cannot say which game it is: the plugin will
+    return GameSpec.from_table(path, table, games[0])
+
+
+class ListedPlugin(GamePlugin):
+    """A built-in game listed from its folder's ``game.toml`` (``listing``), whose code is
+    imported the first time anything else is asked for: its spec with the options, its rules,
+    view, words, rulebooks or page. Code that fails to load makes each of those raise
+    ``GameError``, as a plugin's rules that fail to load do; ``load_code`` says why, in the
+    words a failure at start would have.
+
+    The app swaps a listed game for the plugin its module gives once it is loaded
+    (``code``); this object keeps answering for it meanwhile."""
+
+    # GamePlugin's own slots stay empty: every member reads the plugin the module gives.
+    __slots__ = ("_failure", "_listing", "_plugin", "source")
+
+    def __init__(self, source: str, listing: GameSpec) -> None:
+        self.source = source
+        self._listing = listing
+        self._plugin: GamePlugin | None = None
+        self._failure: LoadFailure | None = None
+
+    @property
+    def listing(self) -> GameSpec:
+        return self._listing
+
+    @property
+    def imported(self) -> bool:
+        """Whether the game's code has been imported, or failed to."""
+        return self._plugin is not None or self._failure is not None
+
+    def load_code(self) -> LoadFailure | None:
+        """Import the game's plugin module, once; why it failed, or ``None``."""
+        if not self.imported:
+            try:
+                obj = _load_ref(self.source)
+            except (Exception, SystemExit) as exc:  # a broken game must not stop the app
+                self._failure = LoadFailure(self.source, plugin_failure(exc))
+                return self._failure
+            plugin, self._failure = _checked(self.source, obj)
+            if plugin is not None and plugin.spec.id != self._listing.id:
+                self._failure = LoadFailure(
+                    self.source, f"its game.toml lists '{self._listing.id}' for it, but its "
+                                 f"spec is '{plugin.spec.id}'")
+            elif plugin is not None:
+                self._plugin = plugin
+        return self._failure
+
+    @property
+    def code(self) -> GamePlugin:
+        """The plugin the game's module gives, imported now if need be."""
+        failure = self.load_code()
+        if failure is not None:
+            raise GameError(f"{self._listing.name_en} could not be loaded: {failure.message}")
+        assert self._plugin is not None
+        return self._plugin
+
+    @property
+    def spec(self) -> GameSpec:
+        return self.code.spec
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.code.game
+
+    @property
+    def loaded(self) -> bool:
+        return self._plugin is not None and self._plugin.loaded
+
+    @property
+    def view(self) -> Callable[[], GameView[Any]]:
+        return self.code.view
+
+    @property
+    def words(self) -> Catalogue:
+        return self.code.words
+
+    @property
+    def rules(self) -> dict[str, Path]:
+        return self.code.rules
+
+    @property
+    def page(self) -> PageFactory | None:
+        return self.code.page
+
+    def __repr__(self) -> str:
+        return f"ListedPlugin({self._listing.id!r}, imported={self.imported})"
+
+
+def load_listed(plugins: dict[str, GamePlugin], game_ids: Sequence[str] | None = None
+                ) -> list[LoadFailure]:
+    """Import the code of the listed games among ``plugins`` (those of ``game_ids``, default
+    all), in place: each that loads is replaced by the plugin its module gives, each that
+    fails is taken out, and its failure returned."""
+    failures: list[LoadFailure] = []
+    for gid in list(plugins) if game_ids is None else game_ids:
+        plugin = plugins.get(gid)
+        if not isinstance(plugin, ListedPlugin):
+            continue
+        failure = plugin.load_code()
+        if failure is None:
+            plugins[gid] = plugin.code
+        else:
+            del plugins[gid]
+            failures.append(failure)
+    return failures
 
 
 def _folder_mentions(root: str, needle: bytes) -> bool:
@@ -101,9 +302,14 @@ def may_declare_entry_points(group: str = GROUP) -> bool:
     return False
 
 
-def load_plugins(include_entry_points: bool = True) -> tuple[dict[str, GamePlugin],
-                                                              list[LoadFailure]]:
-    """Every game that loads, by id, and a failure entry for every one that does not."""
+def load_plugins(include_entry_points: bool = True, *, defer: bool = False
+                 ) -> tuple[dict[str, GamePlugin], list[LoadFailure]]:
+    """Every game that loads, by id, and a failure entry for every one that does not.
+
+    With ``defer``, a built-in game that its folder's ``game.toml`` lists (``listing``) is a
+    ``ListedPlugin``, none of its modules imported, and only a damaged ``game.toml`` fails it
+    now; ``load_listed`` imports the code later and returns the failures then. Without it,
+    every plugin is imported now."""
     plugins: dict[str, GamePlugin] = {}
     failures: list[LoadFailure] = []
     refs: list[tuple[str, object]] = []
@@ -111,7 +317,9 @@ def load_plugins(include_entry_points: bool = True) -> tuple[dict[str, GamePlugi
     # plugin, not a request to end the app. Ctrl+C (KeyboardInterrupt) still goes through.
     for ref in BUILTIN:
         try:
-            refs.append((ref, _load_ref(ref)))
+            listed = listing(ref) if defer else None
+            refs.append((ref, ListedPlugin(ref, listed) if listed is not None
+                         else _load_ref(ref)))
         except (Exception, SystemExit) as exc:  # a broken plugin must not stop the app
             failures.append(LoadFailure(ref, plugin_failure(exc)))
     if include_entry_points and may_declare_entry_points(GROUP):
@@ -123,26 +331,16 @@ def load_plugins(include_entry_points: bool = True) -> tuple[dict[str, GamePlugi
             except (Exception, SystemExit) as exc:
                 failures.append(LoadFailure(f"{ep.name} ({ep.value})", plugin_failure(exc)))
     for source, obj in refs:
-        if not isinstance(obj, GamePlugin):
-            failures.append(LoadFailure(source, "does not provide a GamePlugin object"))
+        plugin, failure = (obj, None) if isinstance(obj, ListedPlugin) else _checked(source, obj)
+        if plugin is None:
+            assert failure is not None
+            failures.append(failure)
             continue
-        # A subclass may compute its spec: read it once here, where a failure is reported,
-        # and never again in the chooser or the CLI.
-        try:
-            spec = obj.spec
-            valid = isinstance(spec, GameSpec) and isinstance(spec.id, str) and bool(spec.id)
-        except (Exception, SystemExit) as exc:
-            failures.append(LoadFailure(source, f"its spec cannot be read: "
-                                                f"{plugin_failure(exc)}"))
-            continue
-        if not valid:
-            failures.append(LoadFailure(source, "its spec is not a GameSpec"))
-            continue
-        gid = spec.id
+        gid = plugin.listing.id
         if gid in plugins:
             failures.append(LoadFailure(source, f"game id '{gid}' is already taken"))
             continue
-        plugins[gid] = obj
+        plugins[gid] = plugin
     return plugins, failures
 
 

@@ -97,10 +97,12 @@ class ChooserPage(QScrollArea):
         grid.setSpacing(18)
         self.game_cards = {}
         columns = 3
-        ordered = sorted(plugins.values(), key=lambda p: sort_key(p.spec, lang))
+        # Each game's listing: a game's code may not be imported yet (it is read from its
+        # game.toml), and a card needs none of it.
+        ordered = sorted(plugins.values(), key=lambda p: sort_key(p.listing, lang))
         for i, plugin in enumerate(ordered):
             card = self._game_card(plugin, lang)
-            self.game_cards[plugin.spec.id] = card
+            self.game_cards[plugin.listing.id] = card
             # Every card of a row takes the row's height, its buttons on one line with its
             # neighbours': a row of cards of uneven heights looks unfinished.
             grid.addWidget(card, i // columns, i % columns)
@@ -150,7 +152,7 @@ class ChooserPage(QScrollArea):
         return banner
 
     def _game_card(self, plugin: GamePlugin, lang: str) -> QFrame:
-        spec = plugin.spec
+        spec = plugin.listing
         card = QFrame()
         card.setObjectName("gameCard")
         card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)

@@ -107,7 +107,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from tabletop.registry import load_plugins
 
-    plugins, failures = load_plugins()
+    # The games are listed from their game.toml files; the window imports their code after
+    # its first paint, and reports then a game whose code fails.
+    plugins, failures = load_plugins(defer=True)
     if args.game is not None and args.game not in plugins:
         known = ", ".join(sorted(plugins)) or "none"
         print(f"tabletop: error: unknown game '{args.game}' (known games: {known})",

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from tabletop.api import GamePlugin
 from tabletop.engine.errors import GameError
-from tabletop.registry import LoadFailure, load_plugins
+from tabletop.registry import ListedPlugin, LoadFailure, load_listed, load_plugins
 
 from .chooser import ChooserPage
 from .ending import Ending
@@ -75,7 +75,11 @@ def _set_app_icon() -> None:
 
 
 class MainWindow(QMainWindow):
-    """The application window. ``plugins``/``failures`` default to ``load_plugins()``."""
+    """The application window. ``plugins``/``failures`` default to ``load_plugins()``.
+
+    A game in ``plugins`` may be only listed (``tabletop.registry.ListedPlugin``): its code is
+    imported when the game is opened, or in idle time after the first paint, and a game whose
+    code fails is then taken off the chooser and listed with the failures."""
 
     def __init__(self, plugins: dict[str, GamePlugin] | None = None,
                  failures: list[LoadFailure] | None = None, lang: str = "en",
@@ -87,7 +91,7 @@ class MainWindow(QMainWindow):
                  clock_factory: Callable[[Any], Any] | None = None) -> None:
         super().__init__(parent)
         if plugins is None:
-            plugins, loaded_failures = load_plugins()
+            plugins, loaded_failures = load_plugins(defer=True)
             failures = loaded_failures if failures is None else failures
         self.plugins = plugins
         self.failures = list(failures or [])
@@ -114,8 +118,10 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         self.chooser = ChooserPage()
         self.chooser.play_requested.connect(
-            lambda gid: self.front_pages.open(gid) or self.open_new_game(gid))
-        self.chooser.rules_requested.connect(lambda gid: self.menus.show_rules(gid))
+            lambda gid: self.game_ready(gid) and (self.front_pages.open(gid)
+                                                  or self.open_new_game(gid)))
+        self.chooser.rules_requested.connect(
+            lambda gid: self.game_ready(gid) and self.menus.show_rules(gid))
         self.stack.addWidget(self.chooser)
         self.setCentralWidget(self.stack)
 
@@ -246,6 +252,28 @@ class MainWindow(QMainWindow):
     def show_chooser(self) -> None:
         self.stack.setCurrentWidget(self.chooser)
         self.update_actions()
+
+    # -- games listed before their code is imported ------------------------------------------
+    def game_ready(self, game_id: str) -> bool:
+        """Whether the game can be played: its code imported now if it was only listed. A game
+        whose code fails leaves the chooser for its list of failures."""
+        self._load_games([game_id])
+        return game_id in self.plugins
+
+    def _load_games(self, game_ids: list[str] | None = None) -> None:
+        """Import the code of the listed games (of ``game_ids``, default all) now."""
+        failures = load_listed(self.plugins, game_ids)
+        if failures:
+            self.failures += failures
+            self.populate_chooser()
+
+    def _load_next_game(self) -> None:
+        """Import one listed game's code, then let the event loop run before the next: the
+        window answers meanwhile, and a broken game is reported soon after the first paint."""
+        waiting = [gid for gid, p in self.plugins.items() if isinstance(p, ListedPlugin)]
+        if waiting:
+            self._load_games(waiting[:1])
+            QTimer.singleShot(0, self, self._load_next_game)
 
     def populate_chooser(self) -> None:
         self.chooser.populate(self.plugins, self.failures, self.lang, self.chooser_error,
@@ -388,6 +416,7 @@ class MainWindow(QMainWindow):
         would open it."""
         from .newgame import OPEN_PAGE, NewGameDialog
 
+        self._load_games()  # the dialog offers every game, with its options
         listed = sorted(self.plugins.values(), key=lambda p: sort_key(p.spec, self.lang))
         if game_id is None:
             if self.controller is not None:
@@ -444,9 +473,13 @@ class MainWindow(QMainWindow):
             self.files.discard_pending()
             if self.files.pending is not None:  # it could not be filed: keep it, start nothing
                 return None
-        plugin = self.plugins.get(setup.game_id)
+        known = setup.game_id in self.plugins
+        plugin = self.plugins.get(setup.game_id) if self.game_ready(setup.game_id) else None
         if plugin is None:
-            self.show_error(f"Unknown game '{setup.game_id}'.")
+            if known:  # its code failed to load: the chooser now says why
+                self.show_chooser()
+            else:
+                self.show_error(f"Unknown game '{setup.game_id}'.")
             return None
         from .controller import GameController
 
@@ -552,6 +585,7 @@ class MainWindow(QMainWindow):
             # first paint need not wait for. Set on the application, it serves every window.
             self._painted = True
             QTimer.singleShot(0, _set_app_icon)
+            QTimer.singleShot(0, self, self._load_next_game)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.confirm_leave():

@@ -98,10 +98,13 @@ class GameSpec:
                   extra: Mapping[str, Any] | None = None) -> GameSpec:
         """The spec of ``game_id`` as the TOML file ``name`` beside ``package``'s modules
         declares it: a table per game with ``name`` and ``summary`` as [English, Japanese],
-        ``players`` as [fewest, most], ``rules_version``, ``hidden_information`` and ``reading``
-        (the Japanese name in kana, when it has kanji or Latin letters). A file that breaks
-        this shape, or whose table holds another key, raises ``ValueError`` saying where. (The
-        rulebooks need no entry: they are ``rules/en.md`` and ``rules/ja.md`` in the package.)
+        ``players`` as [fewest, most], ``rules_version``, ``hidden_information``, ``reading``
+        (the Japanese name in kana, when it has kanji or Latin letters) and ``plugin`` (the
+        attribute of the package's ``plugin`` module that carries the game, when it is not
+        ``PLUGIN``: the registry lists the game from this table without importing it). A file
+        that breaks this shape, or whose table holds another key, raises ``ValueError`` saying
+        where. (The rulebooks need no entry: they are ``rules/en.md`` and ``rules/ja.md`` in
+        the package.)
 
         ``options`` come from code, since rules read their values; the words of each are
         filled in from its table ``["<game id> option <key>"]`` (see ``_option_words``), and
@@ -113,6 +116,21 @@ class GameSpec:
             table = read_toml(package_file(package, name))
         except ValueError as exc:  # tomllib's TOMLDecodeError is one
             raise ValueError(f"{path}: {exc}") from None
+        listed = cls.from_table(path, table, game_id)
+        more = dict(extra or {})
+        worded, labels = _option_words(path, game_id, table, options,
+                                       more.get("choice_labels", {}))
+        if labels or "choice_labels" in more:
+            more["choice_labels"] = labels
+        return replace(listed, options=worded, extra=more)
+
+    @classmethod
+    def from_table(cls, path: str, table: Mapping[str, Any], game_id: str) -> GameSpec:
+        """The spec of ``game_id`` as its table in the data file ``table`` (read from ``path``,
+        named in errors) declares it, without options: all that the game list shows. The
+        registry lists a built-in game with it before the game's modules are imported;
+        ``from_file`` adds the options. A table that breaks the shape ``from_file`` describes
+        raises ``ValueError`` saying where."""
         data = table.get(game_id)
         if not isinstance(data, dict):
             raise ValueError(f"{path}: no table [{game_id}]")
@@ -137,16 +155,13 @@ class GameSpec:
                 and isinstance(reading, str)):
             raise ValueError(f"{path}: [{game_id}] rules_version and reading are text, "
                              "hidden_information true or false")
-        more = dict(extra or {})
-        worded, labels = _option_words(path, game_id, table, options,
-                                       more.get("choice_labels", {}))
-        if labels or "choice_labels" in more:
-            more["choice_labels"] = labels
+        if not isinstance(data.get("plugin", ""), str):
+            raise ValueError(f"{path}: [{game_id}] plugin is text: the name of the game's "
+                             "plugin in the package's plugin module")
         return cls(id=game_id, name_en=names[0], name_ja=names[1], min_players=players[0],
-                   max_players=players[1], rules_version=rules_version, options=worded,
+                   max_players=players[1], rules_version=rules_version,
                    summary_en=summary[0], summary_ja=summary[1],
-                   has_hidden_information=hidden,
-                   extra=more, reading_ja=reading)
+                   has_hidden_information=hidden, reading_ja=reading)
 
     def option(self, key: str) -> OptionSpec:
         for opt in self.options:
@@ -175,7 +190,8 @@ class GameSpec:
 
 
 #: What a game's table in its data file may hold.
-_SPEC_KEYS = ("name", "summary", "players", "rules_version", "hidden_information", "reading")
+_SPEC_KEYS = ("name", "summary", "players", "rules_version", "hidden_information", "reading",
+              "plugin")
 
 #: What an option's table in a game's data file may hold.
 _OPTION_ENTRIES = ("name", "help", "labels", "seats", "you", "other")
