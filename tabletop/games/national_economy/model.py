@@ -51,6 +51,8 @@ from tabletop.api import (
     STRS2,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Field,
     Game,
@@ -58,6 +60,7 @@ from tabletop.api import (
     Observation,
     ObservationBase,
     OptionValue,
+    PhaseTable,
     StateFields,
     count_copies,
     draw_by_count,
@@ -533,22 +536,54 @@ def build_cost(card: str, kind: int) -> int:
     return _COST[card]
 
 
-def _place_argument(text: str) -> bool:
+def _read_place(text: str) -> tuple[str, bool]:
+    """Where a worker goes, as (card, whether it is one of the player's own buildings):
+    ``own:<building>``, else a public workplace or building."""
     if text.startswith("own:"):
-        return text[4:] in _IDX
-    return text in WORKPLACES or text in _IDX
+        if text[4:] in _IDX:
+            return text[4:], True
+    elif text in WORKPLACES or text in _IDX:
+        return text, False
+    raise ValueError(f"{text!r} is no place for a worker")
 
 
-# Every action text of the game: its kind and what the argument may be.
+# Every action text of the game: its kind and what the argument may be (a card as its id).
 ACTIONS = ActionForms({
-    "start": ("0", "1", "2", "3"),  # chance: the start player
-    "draw": _IDX,                   # chance: a card drawn
-    "place": _place_argument,       # a worker onto a public workplace or one's own building
-    "discard": _CARDS,              # a card discarded (a cost, or down to the hand limit)
-    "build": _IDX,                  # a building built
-    "take": _IDX,                   # a revealed card kept (Design Office)
-    "sell": _IDX,                   # a building picked for sale at payday
-    "done": None,                   # the sale picked is complete
+    "start": Arg.numbers(range(4)),  # chance: the start player
+    "draw": _IDX,                    # chance: a card drawn
+    # A worker onto a public workplace or one's own building: place:own:farm reads
+    # ("farm", True).
+    "place": Arg(_read_place, lambda place: f"own:{place[0]}" if place[1] else place[0]),
+    "discard": _CARDS,               # a card discarded (a cost, or down to the hand limit)
+    "build": _IDX,                   # a building built
+    "take": _IDX,                    # a revealed card kept (Design Office)
+    "sell": _IDX,                    # a building picked for sale at payday
+    "done": None,                    # the sale picked is complete
+})
+
+# Each action goes to the method named after its kind, with its argument read; applying one
+# returns its events.
+APPLY: Dispatch[list[Event]] = ACTIONS.dispatch("_apply_")
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+#: The kind of action each phase asks for (at payday ``done`` too).
+_EXPECTED: dict[str, str] = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard",
+                             P_BUILD: "build", P_BUILD2: "build", P_TAKE: "take",
+                             P_SELL: "sell"}
+
+
+def _first_in_queue(s: NEState) -> int:
+    return s.queue[0]
+
+
+# Who moves: the active player, but at payday and at the hand limit whoever is first in the
+# queue (NE-R50..NE-R53); the start player and every card are chance's.
+TURNS: PhaseTable[NEState] = PhaseTable({
+    P_PLACE: "active", P_DISCARD: "active", P_BUILD: "active", P_BUILD2: "active",
+    P_TAKE: "active", P_SELL: _first_in_queue, P_TRIM: _first_in_queue,
+    P_DRAW: CHANCE, P_START: CHANCE, P_OVER: TERMINAL,
 })
 
 
@@ -557,6 +592,7 @@ class NationalEconomyGame(Game[NEState]):
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
     state_fields = FIELDS
 
     # -- set-up ---------------------------------------------------------------------------
@@ -567,16 +603,6 @@ class NationalEconomyGame(Game[NEState]):
         return s
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: NEState) -> int:
-        phase = state.phase
-        if phase in (P_SELL, P_TRIM):
-            return state.queue[0]
-        if phase in (P_START, P_DRAW):
-            return CHANCE
-        if phase == P_OVER:
-            return TERMINAL
-        return state.active
-
     def legal_actions(self, state: NEState) -> list[str]:
         s = state
         phase = s.phase
@@ -763,29 +789,9 @@ class NationalEconomyGame(Game[NEState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: NEState, action: str) -> list[Event]:
-        s = state
-        kind, _, rest = action.partition(":")
-        if kind == "draw":
-            return self._draw(s, rest)
-        if kind == "place":
-            if rest.startswith("own:"):
-                return self._place(s, rest[4:], own=True)
-            return self._place(s, rest, own=False)
-        if kind == "discard":
-            return self._discard(s, rest)
-        if kind == "build":
-            return self._build(s, rest)
-        if kind == "take":
-            return self._take(s, rest)
-        if kind == "sell":
-            return self._sell(s, rest)
-        if kind == "done":
-            return self._finish_sale(s)
-        if kind == "start":
-            return self._start(s, int(rest))
-        raise ValueError(f"Unknown action {action!r}")
+        return APPLY(self, state, action)
 
-    def _start(self, s: NEState, seat: int) -> list[Event]:
+    def _apply_start(self, s: NEState, seat: int) -> list[Event]:
         s.start = s.marker = seat
         events = [Event("start", {"seat": seat}, reveals=True)]
         for k, p in enumerate(s.seats_from_start()):
@@ -816,7 +822,7 @@ class NationalEconomyGame(Game[NEState]):
             s.phase = P_DRAW
         return events
 
-    def _draw(self, s: NEState, card: str) -> list[Event]:
+    def _apply_draw(self, s: NEState, card: str) -> list[Event]:
         target = s.draw_queue.pop(0)
         s.deck[_IDX[card]] -= 1
         if target < 0:
@@ -841,7 +847,8 @@ class NationalEconomyGame(Game[NEState]):
         s.stage += 1
         return self._run(s)
 
-    def _place(self, s: NEState, card: str, own: bool) -> list[Event]:
+    def _apply_place(self, s: NEState, place: tuple[str, bool]) -> list[Event]:
+        card, own = place
         p = s.active
         if own:
             i = self._own_slot(s, p, card)
@@ -916,7 +923,7 @@ class NationalEconomyGame(Game[NEState]):
             s.stage += 1
         return events + self._end_turn(s)
 
-    def _discard(self, s: NEState, card: str) -> list[Event]:
+    def _apply_discard(self, s: NEState, card: str) -> list[Event]:
         p = s.queue[0] if s.phase == P_TRIM else s.active
         s.hands[p].remove(card)
         _discard_card(s, card)
@@ -932,7 +939,7 @@ class NationalEconomyGame(Game[NEState]):
         s.stage += 1
         return [ev, *self._run(s)]
 
-    def _build(self, s: NEState, card: str) -> list[Event]:
+    def _apply_build(self, s: NEState, card: str) -> list[Event]:
         p = s.active
         s.hands[p].remove(card)
         s.buildings[p].append(card)
@@ -955,7 +962,7 @@ class NationalEconomyGame(Game[NEState]):
         s.stage += 1
         return [ev, *self._run(s)]
 
-    def _take(self, s: NEState, card: str) -> list[Event]:
+    def _apply_take(self, s: NEState, card: str) -> list[Event]:
         p = s.active
         s.revealed.remove(card)
         insort(s.hands[p], card)
@@ -1031,7 +1038,7 @@ class NationalEconomyGame(Game[NEState]):
                        if len(s.hands[p]) > hand_limit(s.buildings[p])]
         return events + self._trim_next(s)
 
-    def _sell(self, s: NEState, card: str) -> list[Event]:
+    def _apply_sell(self, s: NEState, card: str) -> list[Event]:
         s.selling.append(card)
         s.selling.sort()
         p = s.queue[0]
@@ -1039,7 +1046,7 @@ class NationalEconomyGame(Game[NEState]):
         # building sold), as the table shows the picks meanwhile.
         return [Event("sell_pick", {"seat": p, "card": card}, logged=False)]
 
-    def _finish_sale(self, s: NEState) -> list[Event]:
+    def _apply_done(self, s: NEState) -> list[Event]:
         p = s.queue[0]
         total = 0
         for b in s.selling:
@@ -1101,28 +1108,47 @@ class NationalEconomyGame(Game[NEState]):
     waiting_refusal = None  # while cards are drawn, the refusal says what is under way
 
     def refuse(self, s: NEState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
+        return REFUSE(self, s, action)
+
+    def _out_of_turn(self, s: NEState, kind: str) -> Msg | None:
+        """Why ``kind`` is not what the phase asks for now, if it is not: what to do instead."""
         phase = s.phase
-        expected = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard", P_BUILD: "build",
-                    P_BUILD2: "build", P_TAKE: "take", P_SELL: "sell"}.get(phase, "")
-        if kind != expected and not (phase == P_SELL and kind == "done"):
+        if kind != _EXPECTED.get(phase, "") and not (phase == P_SELL and kind == "done"):
             return self.prompt(s, self.current_player(s)) or Msg("refuse.not_now")
-        if kind == "place":
-            own = rest.startswith("own:")
-            return self._place_reason(s, rest[4:] if own else rest, own)
-        if kind == "discard":
-            return Msg("refuse.hold_no", card=rest)
-        if kind == "build":
-            return self._build_reason(s, rest)
-        if kind == "take":
-            return Msg("refuse.not_revealed", card=rest)
-        if kind == "sell":
-            problem = self._sell_problem(s, rest)
-            return sale_message(problem or ("",))
-        # ``done`` with a selection that does not cover the shortfall yet.
-        _, selected, rest_v, short = self._sale_context(s)
-        problem = sale_problem(selected, [*selected, *rest_v], short)
-        return sale_message(problem or ("",))
+        return None
+
+    def _refuse_place(self, s: NEState, place: tuple[str, bool]) -> Msg:
+        return self._out_of_turn(s, "place") or self._place_reason(s, place[0], place[1])
+
+    def _refuse_discard(self, s: NEState, card: str) -> Msg:
+        return self._out_of_turn(s, "discard") or Msg("refuse.hold_no", card=card)
+
+    def _refuse_build(self, s: NEState, card: str) -> Msg:
+        return self._out_of_turn(s, "build") or self._build_reason(s, card)
+
+    def _refuse_take(self, s: NEState, card: str) -> Msg:
+        return self._out_of_turn(s, "take") or Msg("refuse.not_revealed", card=card)
+
+    def _refuse_sell(self, s: NEState, card: str) -> Msg:
+        why = self._out_of_turn(s, "sell")
+        if why is not None:
+            return why
+        return sale_message(self._sell_problem(s, card) or ("",))
+
+    def _refuse_done(self, s: NEState) -> Msg:
+        why = self._out_of_turn(s, "done")
+        if why is not None:
+            return why
+        # A selection that does not cover the shortfall yet.
+        _, selected, rest, short = self._sale_context(s)
+        return sale_message(sale_problem(selected, [*selected, *rest], short) or ("",))
+
+    # Chance's own kinds, which ``reason`` refuses before asking here: no phase asks for them.
+    def _refuse_start(self, s: NEState, seat: int) -> Msg:
+        return self._out_of_turn(s, "start") or Msg("refuse.not_now")
+
+    def _refuse_draw(self, s: NEState, card: str) -> Msg:
+        return self._out_of_turn(s, "draw") or Msg("refuse.not_now")
 
     def _place_reason(self, s: NEState, card: str, own: bool) -> Msg:
         p = s.active
@@ -1310,18 +1336,32 @@ class NationalEconomyGame(Game[NEState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: NEState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == "place":
-            own = rest.startswith("own:")
-            return Msg("move.place_own" if own else "move.place",
-                       card=rest[4:] if own else rest)
-        if kind in ("discard", "build", "take", "sell"):
-            return Msg(f"move.{kind}", card=rest)
-        if kind in ("done", "draw"):
-            return Msg(f"move.{kind}")
-        if kind == "start":
-            return Msg("move.start", seat=int(rest))
-        return Msg("action", action=action)
+        return DESCRIBE(self, state, action)
+
+    def _describe_place(self, s: NEState, place: tuple[str, bool]) -> Msg:
+        card, own = place
+        return Msg("move.place_own" if own else "move.place", card=card)
+
+    def _describe_discard(self, s: NEState, card: str) -> Msg:
+        return Msg("move.discard", card=card)
+
+    def _describe_build(self, s: NEState, card: str) -> Msg:
+        return Msg("move.build", card=card)
+
+    def _describe_take(self, s: NEState, card: str) -> Msg:
+        return Msg("move.take", card=card)
+
+    def _describe_sell(self, s: NEState, card: str) -> Msg:
+        return Msg("move.sell", card=card)
+
+    def _describe_done(self, s: NEState) -> Msg:
+        return Msg("move.done")
+
+    def _describe_draw(self, s: NEState, card: str) -> Msg:
+        return Msg("move.draw")  # the words name no card: a card drawn is its drawer's secret
+
+    def _describe_start(self, s: NEState, seat: int) -> Msg:
+        return Msg("move.start", seat=seat)
 
     def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = state
