@@ -37,11 +37,14 @@ from tabletop.api import (
     CHANCE,
     TERMINAL,
     ActionForms,
+    Arg,
+    Dispatch,
     Event,
     Game,
     Msg,
     Observation,
     OptionValue,
+    PhaseTable,
     winner_returns,
 )
 
@@ -83,46 +86,76 @@ from .state import (
 )
 
 
-def _is_card(text: str) -> bool:
-    return text in CARDS
-
-
-def _is_pair(text: str) -> bool:
-    a, sep, b = text.partition("+")
-    return bool(sep) and a in CARDS and b in CARDS and a < b
-
-
-def _is_placement(text: str) -> bool:
-    card, sep, cell = text.partition("@")
-    return bool(sep) and card in CARDS and cell in CELL_OF_TEXT
-
-
-def _is_flock_move(text: str) -> bool:
-    if text == STOP:
-        return True
-    a, sep, b = text.partition(">")
-    return bool(sep) and a in CELL_OF_TEXT and b in CELL_OF_TEXT
-
-
-def _is_houses(text: str) -> bool:
+# The arguments of actions, each read as what it names. A ``ValueError`` says the text is
+# none of them.
+def _read_houses(text: str) -> tuple[int, ...]:
+    """House numbers by seat (``2-1-3``): each number from 1 to the seats' count once."""
     parts = text.split("-")
-    return 2 <= len(parts) <= 4 and sorted(parts) == [str(k + 1) for k in range(len(parts))]
+    if 2 <= len(parts) <= 4 and sorted(parts) == [str(k + 1) for k in range(len(parts))]:
+        return tuple(int(v) for v in parts)
+    raise ValueError(f"{text!r} are no house numbers")
 
 
-# Every action text of the game: its kind and what the argument may be.
+def _read_pair(text: str) -> tuple[str, str]:
+    """Two cards, the lower first (``M03+M27``)."""
+    a, sep, b = text.partition("+")
+    if sep and a in CARDS and b in CARDS and a < b:
+        return a, b
+    raise ValueError(f"{text!r} is no pair of cards")
+
+
+def _read_placement(text: str) -> tuple[str, int]:
+    """A card and the cell it is laid on (``M27@1,2``)."""
+    card, sep, where = text.partition("@")
+    if sep and card in CARDS and where in CELL_OF_TEXT:
+        return card, CELL_OF_TEXT[where]
+    raise ValueError(f"{text!r} is no card on a cell")
+
+
+def _read_flock_move(text: str) -> tuple[int, int] | None:
+    """A flock driven from one cell to another (``1,2>2,2``), or ``None`` for ``stop``."""
+    if text == STOP:
+        return None
+    a, sep, b = text.partition(">")
+    if sep and a in CELL_OF_TEXT and b in CELL_OF_TEXT:
+        return CELL_OF_TEXT[a], CELL_OF_TEXT[b]
+    raise ValueError(f"{text!r} is no move of a flock")
+
+
+def _write_flock_move(move: tuple[int, int] | None) -> str:
+    return STOP if move is None else f"{CELL_TEXT[move[0]]}>{CELL_TEXT[move[1]]}"
+
+
+_PAIR = Arg(_read_pair, "+".join)
+_PLACEMENT = Arg(_read_placement, lambda placed: f"{placed[0]}@{CELL_TEXT[placed[1]]}")
+
+# Every action text of the game: its kind and what the argument may be (a card as its id,
+# a cell as its index).
 ACTIONS = ActionForms({
-    "houses": _is_houses,      # chance: house numbers by seat
-    "deal": _is_card,          # chance: a card dealt
-    "pick": _is_card,          # 3-4 players: keep a card of the pack
-    "keep": _is_card,          # 2 players: keep a card
-    "offer": _is_pair,         # 2 players: the pair with the lowest card of the four offered
-    "take": _is_pair,          # 2 players: a pair taken from the other's offer
-    "place": _is_placement,    # face up
-    "down": _is_placement,     # face down
-    "discard": _is_card,
-    "dog": _is_flock_move,
-    "thief": lambda t: t in CELL_OF_TEXT,
+    "houses": Arg(_read_houses, lambda houses: "-".join(map(str, houses))),  # chance
+    "deal": CARDS,            # chance: a card dealt
+    "pick": CARDS,            # 3-4 players: keep a card of the pack
+    "keep": CARDS,            # 2 players: keep a card
+    "offer": _PAIR,           # 2 players: the pair with the lowest card of the four offered
+    "take": _PAIR,            # 2 players: a pair taken from the other's offer
+    "place": _PLACEMENT,      # face up
+    "down": _PLACEMENT,       # face down
+    "discard": CARDS,
+    "dog": Arg(_read_flock_move, _write_flock_move),
+    "thief": Arg.among(CELL_OF_TEXT),
 })
+
+# Each action goes to the method named after its kind, with its argument read.
+APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
+REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_refuse_", default=lambda action: Msg("not_possible", action=action))
+DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+#: The kinds of action each phase of a player asks for.
+_EXPECTED: dict[str, tuple[str, ...]] = {
+    P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
+    P_PLACE: ("place", "down", "discard"), P_DOG: ("dog",), P_THIEF: ("thief",),
+    P_DISCARD: ("discard",)}
 
 
 def pair_text(a: str, b: str) -> str:
@@ -134,11 +167,40 @@ def _pairs(offer: Sequence[str]) -> list[str]:
     return [pair_text(offer[0], offer[1]), pair_text(offer[2], offer[3])]
 
 
+def secret_round(s: SheepState) -> tuple[int, ...]:
+    """The seats still to choose in a round of secret choices, the next first (ST-R13,
+    ST-R33: everyone chooses "at the same time"; the rules take the choices from the start
+    player round the table, each hidden until all are in); ``()`` outside one."""
+    order = [(s.start + k) % s.n for k in range(s.n)]
+    if s.phase == P_DRAFT:
+        return tuple(p for p in order if not s.picks[p])
+    if s.phase == P_KEEP:
+        return tuple(p for p in order if not s.offers[p])
+    if s.phase == P_TAKE:
+        return tuple(p for p in order if not s.takes[p])
+    return ()
+
+
+def _next_in_secret_round(s: SheepState) -> int:
+    return secret_round(s)[0]
+
+
+# Who moves: the player whose turn it is, in a draft the next seat still to choose; the
+# house numbers and the deal are chance's.
+TURNS: PhaseTable[SheepState] = PhaseTable({
+    P_PLACE: "turn", P_DOG: "turn", P_THIEF: "turn", P_DISCARD: "turn",
+    P_DRAFT: _next_in_secret_round, P_KEEP: _next_in_secret_round,
+    P_TAKE: _next_in_secret_round,
+    P_DEAL: CHANCE, P_HOUSES: CHANCE, P_OVER: TERMINAL,
+})
+
+
 class SheepAndThiefGame(Game[SheepState]):
     """Sheep & Thief for 2 to 4 players (ST-R01..ST-R37)."""
 
     spec = SPEC
     actions = ACTIONS
+    turns = TURNS
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
@@ -146,28 +208,8 @@ class SheepAndThiefGame(Game[SheepState]):
         return SheepState(num_players, *options_of(options))
 
     # -- flow -----------------------------------------------------------------------------
-    def current_player(self, state: SheepState) -> int:
-        phase = state.phase
-        if phase in (P_HOUSES, P_DEAL):
-            return CHANCE
-        if phase == P_OVER:
-            return TERMINAL
-        if phase in (P_DRAFT, P_KEEP, P_TAKE):
-            return self.secret_round(state)[0]
-        return state.turn
-
     def secret_round(self, state: SheepState) -> tuple[int, ...]:
-        # ST-R13, ST-R33: everyone chooses "at the same time"; the rules take the choices from
-        # the start player round the table, each hidden until all are in.
-        s = state
-        order = [(s.start + k) % s.n for k in range(s.n)]
-        if s.phase == P_DRAFT:
-            return tuple(p for p in order if not s.picks[p])
-        if s.phase == P_KEEP:
-            return tuple(p for p in order if not s.offers[p])
-        if s.phase == P_TAKE:
-            return tuple(p for p in order if not s.takes[p])
-        return ()
+        return secret_round(state)
 
     def legal_actions(self, state: SheepState) -> list[str]:
         s = state
@@ -218,19 +260,15 @@ class SheepAndThiefGame(Game[SheepState]):
 
     # -- applying -------------------------------------------------------------------------
     def apply_in_place(self, state: SheepState, action: str) -> list[Event]:
-        s = state
         events: list[Event] = []
-        kind, _, rest = action.partition(":")
-        step = _STEPS.get(kind)
-        if step is None:
-            raise ValueError(f"Unknown action {action!r}")
-        step(self, s, rest, events)
+        APPLY(self, state, action, events)
         return events
 
     # Set-up and deal ------------------------------------------------------------------------
-    def _houses(self, s: SheepState, order: str, events: list[Event]) -> None:
+    def _apply_houses(self, s: SheepState, order: tuple[int, ...],
+                      events: list[Event]) -> None:
         # ST-R07..ST-R09: house I starts; every thief on the silhouette cell (ST-G01).
-        houses = [int(v) for v in order.split("-")]
+        houses = list(order)
         s.houses = houses
         s.start = houses.index(1)
         start_sheets(s)
@@ -253,7 +291,7 @@ class SheepAndThiefGame(Game[SheepState]):
         s.known = [[] for _ in range(n * n)]
         events.append(Event("round", {"round": number, "start": s.start, "cards": k}))
 
-    def _deal(self, s: SheepState, card: str, events: list[Event]) -> None:
+    def _apply_deal(self, s: SheepState, card: str, events: list[Event]) -> None:
         seat = s.deal_to.pop(0)
         s.deck.remove(card)
         pack = s.packs[seat]
@@ -278,7 +316,7 @@ class SheepAndThiefGame(Game[SheepState]):
             s.seen_step = [-1] * (s.n * s.n)
 
     # The 3-4 player draft (ST-R12, ST-R13, ST-C6) ------------------------------------------
-    def _pick(self, s: SheepState, card: str, events: list[Event]) -> None:
+    def _apply_pick(self, s: SheepState, card: str, events: list[Event]) -> None:
         seat = self.current_player(s)
         j = s.pack_of(seat)
         pack = s.packs[j]
@@ -326,7 +364,7 @@ class SheepAndThiefGame(Game[SheepState]):
         events.append(Event("placing", {"seat": s.start}))
 
     # The 2-player draft (ST-R32, ST-R33) ---------------------------------------------------
-    def _keep(self, s: SheepState, card: str, events: list[Event]) -> None:
+    def _apply_keep(self, s: SheepState, card: str, events: list[Event]) -> None:
         seat = self.current_player(s)
         s.packs[seat].remove(card)
         s.hands[seat].append(card)
@@ -334,9 +372,9 @@ class SheepAndThiefGame(Game[SheepState]):
         events.append(Event("kept", {"seat": seat}, logged=False))
         events.append(Event("keep_own", {"seat": seat, "card": card}, seats=frozenset((seat,))))
 
-    def _offer(self, s: SheepState, pair: str, events: list[Event]) -> None:
+    def _apply_offer(self, s: SheepState, pair: tuple[str, str], events: list[Event]) -> None:
         seat = self.current_player(s)
-        a, _, b = pair.partition("+")
+        a, b = pair
         rest = [c for c in s.packs[seat] if c not in (a, b)]
         s.offers[seat] = [a, b, *rest]
         s.packs[seat] = []
@@ -348,11 +386,12 @@ class SheepAndThiefGame(Game[SheepState]):
             events.append(Event("offers", {"pairs": [_pairs(o) for o in s.offers]},
                                 reveals=True))
 
-    def _take(self, s: SheepState, pair: str, events: list[Event]) -> None:
+    def _apply_take(self, s: SheepState, pair: tuple[str, str], events: list[Event]) -> None:
         seat = self.current_player(s)
-        s.takes[seat] = pair.split("+")
+        s.takes[seat] = list(pair)
         events.append(Event("took", {"seat": seat}))
-        events.append(Event("take_own", {"seat": seat, "pair": pair}, seats=frozenset((seat,))))
+        events.append(Event("take_own", {"seat": seat, "pair": "+".join(pair)},
+                            seats=frozenset((seat,))))
         if not all(s.takes):
             return
         for p in (0, 1):
@@ -377,18 +416,19 @@ class SheepAndThiefGame(Game[SheepState]):
             if card in s.known[k]:
                 s.known[k].remove(card)
 
-    def _lay(self, s: SheepState, placement: str, down: bool) -> tuple[int, str, int]:
-        """The mover lays a hand card (``card@cell``) on its sheet, face down or up: the seat,
-        the card and the cell."""
-        card, _, where = placement.partition("@")
-        cell = CELL_OF_TEXT[where]
+    def _lay(self, s: SheepState, placement: tuple[str, int],
+             down: bool) -> tuple[int, str, int]:
+        """The mover lays a hand card on a cell of its sheet, face down or up: the seat, the
+        card and the cell."""
+        card, cell = placement
         seat = s.turn
         self._play_card(s, seat, card)
         s.sheets[seat][cell] = card
         s.down[seat][cell] = down
         return seat, card, cell
 
-    def _place(self, s: SheepState, placement: str, events: list[Event]) -> None:
+    def _apply_place(self, s: SheepState, placement: tuple[str, int],
+                     events: list[Event]) -> None:
         seat, card, cell = self._lay(s, placement, False)
         events.append(Event("place", {"seat": seat, "card": card, "cell": CELL_TEXT[cell]}))
         info = CARDS[card]
@@ -420,24 +460,24 @@ class SheepAndThiefGame(Game[SheepState]):
         s.flock = -1
         self._next_turn(s, events)
 
-    def _dog(self, s: SheepState, move: str, events: list[Event]) -> None:
+    def _apply_dog(self, s: SheepState, move: tuple[int, int] | None,
+                   events: list[Event]) -> None:
         seat = s.turn
-        if move == STOP:
+        if move is None:
             events.append(Event("dog_stop", {"seat": seat, "left": s.dogs_left}))
             s.dogs_left = 0
         else:
-            a, _, b = move.partition(">")
-            src, dst = CELL_OF_TEXT[a], CELL_OF_TEXT[b]
+            src, dst = move
             k = s.sheep[seat][src]
             s.sheep[seat][src] = 0
             s.sheep[seat][dst] += k
             s.dogs_left -= 1
             s.flock = dst
-            events.append(Event("dog", {"seat": seat, "count": k, "from": a, "to": b}))
+            events.append(Event("dog", {"seat": seat, "count": k, "from": CELL_TEXT[src],
+                                        "to": CELL_TEXT[dst]}))
         self._continue(s, events)
 
-    def _thief(self, s: SheepState, where: str, events: list[Event]) -> None:
-        cell = CELL_OF_TEXT[where]
+    def _apply_thief(self, s: SheepState, cell: int, events: list[Event]) -> None:
         seat = s.turn
         s.thief = cell
         s.thief_path.append(cell)
@@ -462,7 +502,8 @@ class SheepAndThiefGame(Game[SheepState]):
                                               "cell": CELL_TEXT[cell]}))
         self._continue(s, events)
 
-    def _down(self, s: SheepState, placement: str, events: list[Event]) -> None:
+    def _apply_down(self, s: SheepState, placement: tuple[str, int],
+                    events: list[Event]) -> None:
         seat, card, cell = self._lay(s, placement, True)
         # The others cannot tell which card went down, so what they knew of the hand is lost.
         for p in range(s.n):
@@ -472,7 +513,7 @@ class SheepAndThiefGame(Game[SheepState]):
                             seats=frozenset((seat,)), logged=False))
         self._next_turn(s, events)
 
-    def _discard(self, s: SheepState, card: str, events: list[Event]) -> None:
+    def _apply_discard(self, s: SheepState, card: str, events: list[Event]) -> None:
         seat = s.turn
         if s.phase == P_DISCARD:
             s.hands[seat].remove(card)
@@ -534,59 +575,94 @@ class SheepAndThiefGame(Game[SheepState]):
 
     def refuse(self, state: SheepState, action: str) -> Msg:
         # Only what the mover sees: its own hand and pack, the sheets, the phase.
-        s = state
-        kind, _, rest = action.partition(":")
-        seat = self.current_player(s)
-        expected = {P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
-                    P_PLACE: ("place", "down", "discard"), P_DOG: ("dog",),
-                    P_THIEF: ("thief",), P_DISCARD: ("discard",)}[s.phase]
-        if kind not in expected:
-            return Msg(f"refuse.phase_{s.phase}")
-        if kind == "pick":
-            return Msg("refuse.not_in_pack", card=rest)
-        if kind == "keep":
-            if len(s.hands[seat]) >= 2:
-                return Msg("refuse.kept_two")
-            return Msg("refuse.not_in_pack", card=rest)
-        if kind == "offer":
-            if len(s.hands[seat]) < 2:
-                return Msg("refuse.keep_first")
-            a, _, b = rest.partition("+")
-            for c in (a, b):
-                if c not in s.packs[seat]:
-                    return Msg("refuse.not_in_pack", card=c)
-            return Msg("refuse.offer_lowest", card=s.packs[seat][0])
-        if kind == "take":
-            return Msg("refuse.not_offered", pair=rest)
-        if kind == "discard":
-            if rest not in s.hands[seat]:
-                return Msg("refuse.not_in_hand", card=rest)
-            return Msg("refuse.must_place")
-        if kind in ("place", "down"):
-            card, _, cell_text = rest.partition("@")
-            if card not in s.hands[seat]:
-                return Msg("refuse.not_in_hand", card=card)
-            cell = CELL_OF_TEXT[cell_text]
-            cards, down = s.sheets[seat], s.down[seat]
-            if kind == "down":
-                problem = cell_problem(cards, s.thief, cell)
-                if problem is None:
-                    return Msg("refuse.face_up_possible")
-            else:
-                problem = place_problem(cards, down, s.thief, cell, CARDS[card],
-                                        s.strict_rivers)
-            if problem is None:  # legal in the cell, but the hand has no face-up card at all
-                return Msg("refuse.no_face_up")
-            return Msg(f"refuse.{problem}", card=card, cell=cell_text)
-        if kind == "dog":
-            return self._dog_reason(s, seat, rest)
-        if kind == "thief":
-            return Msg("refuse.thief_step", cell=rest, at=CELL_TEXT[s.thief])
-        return Msg("not_possible", action=action)
+        return REFUSE(self, state, action)
 
-    def _dog_reason(self, s: SheepState, seat: int, move: str) -> Msg:
-        a, _, b = move.partition(">")
-        src, dst = CELL_OF_TEXT[a], CELL_OF_TEXT[b]
+    @staticmethod
+    def _out_of_phase(s: SheepState, kind: str) -> Msg | None:
+        """Why ``kind`` is not what the phase asks for now, if it is not."""
+        if kind not in _EXPECTED[s.phase]:
+            return Msg(f"refuse.phase_{s.phase}")
+        return None
+
+    def _refuse_pick(self, s: SheepState, card: str) -> Msg:
+        return self._out_of_phase(s, "pick") or Msg("refuse.not_in_pack", card=card)
+
+    def _refuse_keep(self, s: SheepState, card: str) -> Msg:
+        why = self._out_of_phase(s, "keep")
+        if why is not None:
+            return why
+        if len(s.hands[self.current_player(s)]) >= 2:
+            return Msg("refuse.kept_two")
+        return Msg("refuse.not_in_pack", card=card)
+
+    def _refuse_offer(self, s: SheepState, pair: tuple[str, str]) -> Msg:
+        why = self._out_of_phase(s, "offer")
+        if why is not None:
+            return why
+        seat = self.current_player(s)
+        if len(s.hands[seat]) < 2:
+            return Msg("refuse.keep_first")
+        for c in pair:
+            if c not in s.packs[seat]:
+                return Msg("refuse.not_in_pack", card=c)
+        return Msg("refuse.offer_lowest", card=s.packs[seat][0])
+
+    def _refuse_take(self, s: SheepState, pair: tuple[str, str]) -> Msg:
+        return self._out_of_phase(s, "take") or Msg("refuse.not_offered", pair="+".join(pair))
+
+    def _refuse_discard(self, s: SheepState, card: str) -> Msg:
+        why = self._out_of_phase(s, "discard")
+        if why is not None:
+            return why
+        if card not in s.hands[self.current_player(s)]:
+            return Msg("refuse.not_in_hand", card=card)
+        return Msg("refuse.must_place")
+
+    def _refuse_place(self, s: SheepState, placement: tuple[str, int]) -> Msg:
+        return self._out_of_phase(s, "place") or self._lay_reason(s, placement, False)
+
+    def _refuse_down(self, s: SheepState, placement: tuple[str, int]) -> Msg:
+        return self._out_of_phase(s, "down") or self._lay_reason(s, placement, True)
+
+    def _lay_reason(self, s: SheepState, placement: tuple[str, int], face_down: bool) -> Msg:
+        seat = self.current_player(s)
+        card, cell = placement
+        if card not in s.hands[seat]:
+            return Msg("refuse.not_in_hand", card=card)
+        cards, down = s.sheets[seat], s.down[seat]
+        if face_down:
+            problem = cell_problem(cards, s.thief, cell)
+            if problem is None:
+                return Msg("refuse.face_up_possible")
+        else:
+            problem = place_problem(cards, down, s.thief, cell, CARDS[card], s.strict_rivers)
+        if problem is None:  # legal in the cell, but the hand has no face-up card at all
+            return Msg("refuse.no_face_up")
+        return Msg(f"refuse.{problem}", card=card, cell=CELL_TEXT[cell])
+
+    def _refuse_dog(self, s: SheepState, move: tuple[int, int] | None) -> Msg:
+        why = self._out_of_phase(s, "dog")
+        if why is not None:
+            return why
+        if move is None:  # calling the dogs off is always open while they run
+            return Msg("not_possible", action=f"dog:{STOP}")
+        return self._dog_reason(s, self.current_player(s), move)
+
+    def _refuse_thief(self, s: SheepState, cell: int) -> Msg:
+        return self._out_of_phase(s, "thief") or Msg("refuse.thief_step", cell=CELL_TEXT[cell],
+                                                     at=CELL_TEXT[s.thief])
+
+    # Chance's own kinds, which ``reason`` refuses before asking here: no phase asks for them.
+    def _refuse_deal(self, s: SheepState, card: str) -> Msg:
+        return self._out_of_phase(s, "deal") or Msg("not_possible", action=f"deal:{card}")
+
+    def _refuse_houses(self, s: SheepState, houses: tuple[int, ...]) -> Msg:
+        return self._out_of_phase(s, "houses") or Msg(
+            "not_possible", action=ACTIONS.format("houses", houses))
+
+    def _dog_reason(self, s: SheepState, seat: int, move: tuple[int, int]) -> Msg:
+        src, dst = move
+        a, b = CELL_TEXT[src], CELL_TEXT[dst]
         if s.one_flock and s.flock >= 0 and src != s.flock:
             return Msg("refuse.dog_same_flock", cell=CELL_TEXT[s.flock])
         if not s.sheep[seat][src]:
@@ -620,27 +696,41 @@ class SheepAndThiefGame(Game[SheepState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SheepState, action: str) -> Msg:
-        parsed = ACTIONS.parse(action)
-        if parsed is None:
-            return Msg("action", action=action)
-        kind, rest = parsed
-        if kind in ("place", "down"):
-            card, _, cell = rest.partition("@")
-            return Msg(f"move.{kind}", card=card, cell=cell)
-        if kind in ("pick", "keep", "discard"):
-            return Msg(f"move.{kind}", card=rest)
-        if kind in ("offer", "take"):
-            a, _, b = rest.partition("+")
-            return Msg(f"move.{kind}", cards=[a, b])
-        if kind == "dog":
-            if rest == STOP:
-                return Msg("move.dog_stop")
-            a, _, b = rest.partition(">")
-            return Msg("move.dog", at=a, cell=b)
-        if kind == "thief":
-            return Msg("move.thief", cell=rest)
-        if kind == "deal":
-            return Msg("move.deal")
+        return DESCRIBE(self, state, action)
+
+    def _describe_place(self, s: SheepState, placement: tuple[str, int]) -> Msg:
+        return Msg("move.place", card=placement[0], cell=CELL_TEXT[placement[1]])
+
+    def _describe_down(self, s: SheepState, placement: tuple[str, int]) -> Msg:
+        return Msg("move.down", card=placement[0], cell=CELL_TEXT[placement[1]])
+
+    def _describe_pick(self, s: SheepState, card: str) -> Msg:
+        return Msg("move.pick", card=card)
+
+    def _describe_keep(self, s: SheepState, card: str) -> Msg:
+        return Msg("move.keep", card=card)
+
+    def _describe_discard(self, s: SheepState, card: str) -> Msg:
+        return Msg("move.discard", card=card)
+
+    def _describe_offer(self, s: SheepState, pair: tuple[str, str]) -> Msg:
+        return Msg("move.offer", cards=list(pair))
+
+    def _describe_take(self, s: SheepState, pair: tuple[str, str]) -> Msg:
+        return Msg("move.take", cards=list(pair))
+
+    def _describe_dog(self, s: SheepState, move: tuple[int, int] | None) -> Msg:
+        if move is None:
+            return Msg("move.dog_stop")
+        return Msg("move.dog", at=CELL_TEXT[move[0]], cell=CELL_TEXT[move[1]])
+
+    def _describe_thief(self, s: SheepState, cell: int) -> Msg:
+        return Msg("move.thief", cell=CELL_TEXT[cell])
+
+    def _describe_deal(self, s: SheepState, card: str) -> Msg:
+        return Msg("move.deal")  # a deal is secret: the words do not name the card
+
+    def _describe_houses(self, s: SheepState, houses: tuple[int, ...]) -> Msg:
         return Msg("move.houses")
 
     def prompt(self, state: SheepState, seat: int) -> Msg:
@@ -675,14 +765,3 @@ class SheepAndThiefGame(Game[SheepState]):
         # dog and thief steps each + discards: well under 600.
         return 600
 
-
-#: The step each kind of action takes, given the text after the kind (``place:M27@1,2``:
-#: ``M27@1,2``).
-_STEPS: dict[str, Callable[[SheepAndThiefGame, SheepState, str, list[Event]], None]] = {
-    "deal": SheepAndThiefGame._deal, "pick": SheepAndThiefGame._pick,
-    "place": SheepAndThiefGame._place, "dog": SheepAndThiefGame._dog,
-    "thief": SheepAndThiefGame._thief, "down": SheepAndThiefGame._down,
-    "discard": SheepAndThiefGame._discard, "keep": SheepAndThiefGame._keep,
-    "offer": SheepAndThiefGame._offer, "take": SheepAndThiefGame._take,
-    "houses": SheepAndThiefGame._houses,
-}
