@@ -26,7 +26,6 @@ from .spec import GameSpec, OptionValue
 
 if TYPE_CHECKING:
     from .fields import StateFields
-    from .phases import PhaseTable
 
 CHANCE = -1
 TERMINAL = -4
@@ -50,6 +49,17 @@ class State(Protocol):
     """What the engine needs of a state: a cheap, hand-written deep copy."""
 
     def clone(self) -> State: ...
+
+
+class Turns(Protocol):
+    """Who moves in each phase, as a game declares it: a ``tabletop.engine.phases.PhaseTable``
+    (named here by what it does, as that module builds on this one)."""
+
+    @property
+    def current_player(self) -> Callable[[Any, Any], int]:
+        """The table as a ``Game.current_player`` method."""
+
+    def __call__(self, state: Any, /) -> int: ...
 
 
 class Seated(Protocol):
@@ -192,7 +202,7 @@ class Game(ABC, Generic[S]):
     # -- flow -----------------------------------------------------------------------------
     #: Who moves in each phase (``tabletop.engine.phases.PhaseTable``), where the game keeps
     #: its turns in such a table: ``current_player`` then answers from it.
-    turns: PhaseTable[Any] | None = None
+    turns: Turns | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
