@@ -89,7 +89,9 @@ def _value(text: str) -> Any:
     for token in out:
         if token.startswith('"') and "\\" in token and _rx().odd_escape.search(token):
             raise _Outside  # an escape TOML and JSON read differently
-    return json.loads("".join(out))
+    # Tokens are joined with a space: two values with no comma between them ("[1\n 1]", a
+    # damaged file) must stay two and fail, not run together into one number.
+    return json.loads(" ".join(out))
 
 
 def _simple(text: str) -> dict[str, Any]:

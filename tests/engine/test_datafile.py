@@ -75,3 +75,12 @@ def test_a_parsed_copy_beside_the_file_is_read_instead(tmp_path: Path) -> None:
     (tmp_path / "words.toml.json").write_text('["not", "a", "table"]', encoding="utf-8")
     with pytest.raises(ValueError, match="does not hold a table"):
         read_toml(path)
+
+
+def test_two_numbers_without_a_comma_stay_two_and_are_refused() -> None:
+    # A damaged game.toml once read "players = [1\n 1]" as [11]: a one-seat game of eleven.
+    for text in ('players = [1\n 1]\n', 'players = [1 2]\n', 'name = ["a" "b"]\n'):
+        with pytest.raises(tomllib.TOMLDecodeError):
+            tomllib.loads(text)
+        with pytest.raises(tomllib.TOMLDecodeError):
+            loads(text)
