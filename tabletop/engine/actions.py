@@ -24,19 +24,24 @@ and its ``Game.is_well_formed`` answers with the table (``Game.actions``).
 
 Dispatch replaces the chains of ``if kind == ...`` that read an action: ``ACTIONS.dispatch``
 makes, for one purpose, a caller that sends each action to the game's method named after its
-kind, with the argument already read::
-
-    APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # passes the events on
-    REFUSE: Dispatch[Msg] = ACTIONS.dispatch("_refuse_", default=not_possible)
+kind, with the argument already read. ``Game`` makes its ``apply_in_place``, ``refuse`` and
+``describe_action`` this way for a game that declares ``actions = ACTIONS`` and gives methods
+of each kind (``_apply_`` for every kind; a kind without ``_refuse_`` or ``_describe_`` gets
+the default answer), so the game writes only those::
 
     class MyGame(Game[MyState]):
-        def apply_in_place(self, state, action):
-            events = []
-            APPLY(self, state, action, events)  # "bid:7": self._apply_bid(state, 7, events)
-            return events
+        actions = ACTIONS
 
+        # "bid:7": self._apply_bid(state, 7, events); apply_in_place returns the events
         def _apply_bid(self, state: MyState, bid: int, events: list[Event]) -> None: ...
         def _apply_pass(self, state: MyState, events: list[Event]) -> None: ...
+        def _refuse_bid(self, state: MyState, bid: int) -> Msg: ...      # refuse
+        def _describe_bid(self, state: MyState, bid: int) -> Msg: ...    # describe_action
+
+Anything else may make a caller of its own::
+
+    WORDS: Dispatch[str] = ACTIONS.dispatch("_word_", default=lambda action: action)
+    WORDS(target, state, "bid:7")          # target._word_bid(state, 7)
 
 A kind without an argument is called without one. A caller without a ``default`` needs a
 method for every kind (it says which are missing the first time it serves a class) and refuses
@@ -175,7 +180,8 @@ def _reader(form: Collection[str] | Callable[[str], bool] | Arg[Any]) -> Callabl
     return lambda text: text if text in texts else _BAD
 
 
-def _method_name(prefix: str, kind: str) -> str:
+def handler_name(prefix: str, kind: str) -> str:
+    """The name of the method of ``kind`` that a dispatch of ``prefix`` calls."""
     return prefix + re.sub(r"\W", "_", kind)
 
 
@@ -277,7 +283,7 @@ _NO_ARGUMENT: Final = object()
 
 def _dispatcher(forms: ActionForms, prefix: str, extra: int,
                 default: Callable[[str], R] | None) -> Dispatch[R]:
-    names = {kind: _method_name(prefix, kind) for kind in forms.kinds}
+    names = {kind: handler_name(prefix, kind) for kind in forms.kinds}
     # class -> action text -> (handler, value): a move costs one look-up in each.
     tables: dict[type, dict[str, tuple[Callable[..., R], Any]]] = {}
     handlers: dict[type, dict[str, Callable[..., R] | None]] = {}

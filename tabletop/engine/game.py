@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict, TypeVar, cast
 
-from .actions import ActionForms
+from .actions import ActionForms, Dispatch, handler_name
 from .errors import IllegalActionError, InvalidActionError
 from .fields import FieldError
 from .messages import Msg
@@ -211,6 +211,7 @@ class Game(ABC, Generic[S]):
             # The table's own method rather than one that asks the table: search asks who
             # moves twice a move, and the extra call would cost more than the answer.
             cls.current_player = turns.current_player  # type: ignore[method-assign]
+        _dispatch_by_kind(cls)
 
     def current_player(self, state: S) -> int:
         """A seat, ``CHANCE`` or ``TERMINAL``: by default what ``turns`` says; a game without
@@ -244,9 +245,25 @@ class Game(ABC, Generic[S]):
                 return action
         return outcomes[-1][0]
 
-    @abstractmethod
     def apply_in_place(self, state: S, action: str) -> list[Event]:
-        """Apply a *legal* action to ``state`` itself. Callers check legality first."""
+        """Apply a *legal* action to ``state`` itself and return what happened. Callers check
+        legality first.
+
+        A game that declares ``actions`` and gives a method ``_apply_<kind>`` for every kind
+        of it gets this method made for it: each action goes to the method of its kind, with
+        its argument read and a list of events to append to (``bid:7`` calls
+        ``self._apply_bid(state, 7, events)``, ``pass`` ``self._apply_pass(state, events)``),
+        then ``settle`` runs where the game gives one, and the list is returned. A game that
+        writes this method keeps its own."""
+        raise NotImplementedError(f"{type(self).__name__} gives no apply_in_place nor an "
+                                  "_apply_ method for each kind of its actions")
+
+    def settle(self, state: S, events: list[Event]) -> None:
+        """The steps nobody decides that follow every action (a deck reshuffled once it is
+        empty, a phase passed by when nobody has anything to do in it), appending their
+        events: called after the method of the action's kind by the ``apply_in_place`` made
+        for a game that gives ``_apply_<kind>`` methods, and only where the game gives this
+        method (the default does nothing and is never called)."""
 
     #: The game's action forms (``tabletop.engine.actions.ActionForms``), where it declares
     #: them: ``is_well_formed`` then answers from the table.
@@ -289,8 +306,12 @@ class Game(ABC, Generic[S]):
         """Why ``action`` is not legal in ``state`` by the game's own rules, once ``reason``
         has ruled out the refusals every game gives (the game goes on, the action is not
         chance's). ``not_possible``, the default, names no rule; ``None`` says nothing more
-        (``check_action`` then refuses with ``not_possible``)."""
-        return Msg("not_possible", action=action)
+        (``check_action`` then refuses with ``not_possible``).
+
+        A game that declares ``actions`` and gives ``_refuse_<kind>`` methods gets this method
+        made for it: each action goes to the method of its kind with its argument read
+        (``self._refuse_bid(state, 7)``), and a kind without one gets ``not_possible``."""
+        return _not_possible(action)
 
     def check_action(self, state: S, action: str) -> None:
         """Raise ``InvalidActionError`` or ``IllegalActionError``; return if legal."""
@@ -402,8 +423,13 @@ class Game(ABC, Generic[S]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: S, action: str) -> Msg:
-        """The move as the log and the AI's status name it ("Cast Fireball with a 4")."""
-        return Msg("action", action=action)
+        """The move as the log and the AI's status name it ("Cast Fireball with a 4"); by
+        default the action text itself (``action``).
+
+        A game that declares ``actions`` and gives ``_describe_<kind>`` methods gets this
+        method made for it, as ``refuse`` is: ``self._describe_bid(state, 7)``, and the
+        default for a kind without one."""
+        return _action_text(action)
 
     def prompt(self, state: S, seat: int) -> Msg | None:
         """What ``seat`` should do next, for the status line (``None``: nothing to say)."""
@@ -608,3 +634,88 @@ class Game(ABC, Generic[S]):
         rather than against a blind draw. Only read when ``has_hidden_moves``.
         """
         return None
+
+
+# -- methods made from a game's action forms ------------------------------------------------
+
+def _not_possible(action: str) -> Msg:
+    return Msg("not_possible", action=action)
+
+
+def _action_text(action: str) -> Msg:
+    return Msg("action", action=action)
+
+
+def _made_apply(forms: ActionForms, settles: bool) -> Callable[..., list[Event]]:
+    dispatch: Dispatch[None] = forms.dispatch("_apply_", extra=1)
+    # Two functions rather than one that asks whether to settle: this runs on every move of
+    # every search, where one test more is measurable.
+    if settles:
+        def apply_settled(self: Any, state: Any, action: str) -> list[Event]:
+            events: list[Event] = []
+            dispatch(self, state, action, events)
+            self.settle(state, events)
+            return events
+
+        return apply_settled
+
+    def apply_in_place(self: Any, state: Any, action: str) -> list[Event]:
+        events: list[Event] = []
+        dispatch(self, state, action, events)
+        return events
+
+    return apply_in_place
+
+
+def _made_answer(forms: ActionForms, prefix: str,
+                 default: Callable[[str], Msg]) -> Callable[..., Msg]:
+    dispatch: Dispatch[Msg] = forms.dispatch(prefix, default=default)
+
+    def answer(self: Any, state: Any, action: str) -> Msg:
+        return dispatch(self, state, action)
+
+    return answer
+
+
+#: The methods a game may have made from its ``actions``: the method, the prefix of the
+#: methods of each kind it sends actions to, and how it is made (from the forms and whether
+#: the game settles).
+_MADE: tuple[tuple[str, str, Callable[[ActionForms, bool], Callable[..., Any]]], ...] = (
+    ("apply_in_place", "_apply_", _made_apply),
+    ("refuse", "_refuse_", lambda forms, _: _made_answer(forms, "_refuse_", _not_possible)),
+    ("describe_action", "_describe_",
+     lambda forms, _: _made_answer(forms, "_describe_", _action_text)),
+)
+
+
+def _dispatch_by_kind(cls: type[Game[Any]]) -> None:
+    """Give ``cls`` the methods it has handlers of each kind for (``Game.apply_in_place``,
+    ``refuse``, ``describe_action``), unless it writes them itself or inherits them from a
+    class that does; made once per table and way of settling, and inherited from there."""
+    forms = cls.actions
+    if forms is None:
+        return
+    settles = cls.settle is not Game.settle
+    for name, prefix, make in _MADE:
+        current = getattr(cls, name)
+        made_for = getattr(current, "_made_for", None)
+        if made_for is None and current is not getattr(Game, name):
+            continue  # the game's own method
+        key = (forms, settles if name == "apply_in_place" else False)
+        if made_for == key:
+            continue  # inherited, made for the same table
+        names = [handler_name(prefix, kind) for kind in forms.kinds]
+        given = [hasattr(cls, n) for n in names]
+        if not any(given):
+            if made_for is not None:  # made for another table: back to the default
+                setattr(cls, name, getattr(Game, name))
+            continue
+        if name == "apply_in_place" and not all(given):
+            missing = [n for n, ok in zip(names, given, strict=True) if not ok]
+            raise TypeError(f"{cls.__name__} applies some kinds of action by their methods "
+                            f"but lacks {', '.join(missing)}")
+        method = make(forms, settles)
+        method._made_for = key  # type: ignore[attr-defined]
+        method.__name__ = method.__qualname__ = name
+        method.__doc__ = getattr(Game, name).__doc__
+        setattr(cls, name, method)

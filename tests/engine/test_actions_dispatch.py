@@ -338,3 +338,103 @@ def test_a_game_that_says_who_moves_itself_keeps_its_say() -> None:
 def test_a_game_without_turns_must_say_who_moves() -> None:
     with pytest.raises(NotImplementedError, match="Rules gives no current_player nor turns"):
         Rules().current_player(PhaseState())
+
+
+# -- the methods Game makes from the handlers of each kind --------------------------------
+
+KINDS = ActionForms({"bid": Arg.numbers((1, 2, 3)), "pass": None})
+
+
+class Bare(Game[PhaseState]):
+    """A game of two kinds of action, nothing of its own but what the tests below give."""
+
+    spec = SPEC
+    actions = KINDS
+
+    def new_initial_state(self, num_players: int, options: Mapping[str, Any]) -> PhaseState:
+        return PhaseState()
+
+    def legal_actions(self, state: PhaseState) -> list[str]:
+        return ["bid:1", "pass"]
+
+    def chance_outcomes(self, state: PhaseState) -> list[tuple[str, float]]:
+        return []
+
+    def returns(self, state: PhaseState) -> list[float]:
+        return [0.0, 0.0]
+
+    def observation(self, state: PhaseState, seat: int | None) -> Observation:
+        return {}
+
+
+class Handled(Bare):
+    def _apply_bid(self, s: PhaseState, bid: int, events: list[Event]) -> None:
+        s.turn = bid
+        events.append(Event("bid", {"bid": bid}))
+
+    def _apply_pass(self, s: PhaseState, events: list[Event]) -> None:
+        s.phase = "end"
+
+    def _refuse_bid(self, s: PhaseState, bid: int) -> Msg:
+        return Msg("refuse.bid", bid=bid)
+
+    def _describe_pass(self, s: PhaseState) -> Msg:
+        return Msg("move.pass")
+
+
+def test_a_game_with_handlers_of_each_kind_gets_its_methods_made() -> None:
+    game, s = Handled(), PhaseState()
+    assert game.apply_in_place(s, "bid:3") == [Event("bid", {"bid": 3})] and s.turn == 3
+    assert game.apply_in_place(s, "pass") == [] and s.phase == "end"
+    assert game.refuse(s, "bid:2") == Msg("refuse.bid", bid=2)
+    assert game.refuse(s, "pass") == Msg("not_possible", action="pass")  # no _refuse_pass
+    assert game.describe_action(s, "pass") == Msg("move.pass")
+    assert game.describe_action(s, "bid:2") == Msg("action", action="bid:2")
+    assert game.describe_action(s, "bid:9") == Msg("action", action="bid:9")  # ill-formed
+    with pytest.raises(InvalidActionError):
+        game.apply_in_place(s, "bid:9")
+
+
+def test_a_game_without_handlers_keeps_the_defaults() -> None:
+    s = PhaseState()
+    assert Bare.refuse is Game.refuse and Bare.describe_action is Game.describe_action
+    assert Bare().refuse(s, "pass") == Msg("not_possible", action="pass")
+    with pytest.raises(NotImplementedError, match="Bare gives no apply_in_place"):
+        Bare().apply_in_place(s, "pass")
+
+
+def test_settle_runs_after_each_action_where_the_game_gives_it() -> None:
+    class Settling(Handled):
+        def settle(self, s: PhaseState, events: list[Event]) -> None:
+            events.append(Event("settled"))
+
+    assert Settling().apply_in_place(PhaseState(), "bid:1") == [
+        Event("bid", {"bid": 1}), Event("settled")]
+    assert Handled().apply_in_place(PhaseState(), "bid:1") == [Event("bid", {"bid": 1})]
+
+
+def test_a_game_that_writes_the_methods_keeps_them() -> None:
+    class Own(Handled):
+        def refuse(self, state: PhaseState, action: str) -> Msg:
+            return Msg("own")
+
+    class Inherits(Own):
+        def _refuse_pass(self, s: PhaseState) -> Msg:
+            return Msg("refuse.pass")
+
+    assert Inherits().refuse(PhaseState(), "pass") == Msg("own")
+    # A subclass inherits the made methods, and its own handlers serve it.
+    class Sub(Handled):
+        def _refuse_pass(self, s: PhaseState) -> Msg:
+            return Msg("refuse.pass")
+
+    assert Sub.refuse is Handled.refuse
+    assert Sub().refuse(PhaseState(), "pass") == Msg("refuse.pass")
+    assert Handled().refuse(PhaseState(), "pass") == Msg("not_possible", action="pass")
+
+
+def test_handlers_for_only_some_kinds_are_named_at_once() -> None:
+    with pytest.raises(TypeError, match=r"Partial .* lacks _apply_pass"):
+        class Partial(Bare):
+            def _apply_bid(self, s: PhaseState, bid: int, events: list[Event]) -> None:
+                pass

@@ -39,7 +39,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Game,
     Msg,
@@ -220,13 +219,8 @@ ACTIONS = ActionForms({
     PASS: None,                            # take nothing
 })
 
-# Each action goes to the method named after its kind, its argument read: ``bid:7`` is
+# Game sends each action to the method named after its kind, its argument read: ``bid:7`` is
 # ``_apply_bid(state, 7, events)``; what has no refusal or words of its own gets the default.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
 
 # Who moves in each phase (BT-R2, BT-R10, BT-R11, BT-R16, BT-R31).
 TURNS: PhaseTable[BuriedTreasureState] = PhaseTable({
@@ -293,11 +287,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         raise AssertionError("deck_size does not match the deck")
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: BuriedTreasureState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        return events
-
     def _apply_dealer(self, s: BuriedTreasureState, seat: int, events: list[Event]) -> None:
         # BT-R1, BT-R2: a random first dealer, then seven cards each, one at a time.
         s.dealer = seat
@@ -445,10 +434,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
     # -- refusals -------------------------------------------------------------------------
     chance_kinds = ("deal", "dealer")
 
-    def refuse(self, state: BuriedTreasureState, action: str) -> Msg:
-        # Only what the mover sees: its own hand, the board, the phase.
-        return REFUSE(self, state, action)
-
+    # Only what the mover sees: its own hand, the board, the phase.
     def _refuse_bury(self, s: BuriedTreasureState, card: int) -> Msg:
         if s.phase != P_BURY:
             return Msg("refuse.buried_all")
@@ -553,9 +539,6 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         return BuriedTreasureState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: BuriedTreasureState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_bury(self, s: BuriedTreasureState, card: int) -> Msg:
         return Msg("move.bury", card=card)
 

@@ -32,7 +32,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Game,
     Msg,
@@ -117,13 +116,8 @@ ACTIONS = ActionForms({
     "pass": None,
 })
 
-# Each action goes to the method named after its kind, its argument read (a door as its
+# Game sends each action to the method named after its kind, its argument read (a door as its
 # index); chance's kinds have no refusal of their own.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
 
 
 def _thief(s: SneakyState) -> int:
@@ -197,12 +191,6 @@ class MrSneakyGame(Game[SneakyState]):
         return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: SneakyState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        self._settle(state, events)
-        return events
-
     def _apply_first(self, s: SneakyState, seat: int, events: list[Event]) -> None:
         s.first = seat
         events.append(Event("first", {"seat": seat}, reveals=True))
@@ -392,7 +380,7 @@ class MrSneakyGame(Game[SneakyState]):
         events.append(Event("win", {"winner": winner, "how": how}))
         return True
 
-    def _settle(self, s: SneakyState, events: list[Event]) -> None:
+    def settle(self, s: SneakyState, events: list[Event]) -> None:
         """MS-R16: before a draw, reshuffle an empty deck or end the round if nothing is left."""
         while s.phase == P_DRAW and not s.deck_size:
             if s.discard:
@@ -412,9 +400,6 @@ class MrSneakyGame(Game[SneakyState]):
     chance_kinds = ("draw", "deal", "first")
     chance_refusal = "refuse.deck"
     waiting_refusal = "refuse.shuffling"
-
-    def refuse(self, s: SneakyState, action: str) -> Msg:
-        return REFUSE(self, s, action)
 
     def _refuse_place(self, s: SneakyState, door: int) -> Msg:
         if s.phase != P_PLACE:
@@ -456,9 +441,6 @@ class MrSneakyGame(Game[SneakyState]):
         return SneakyState(str(data["traps"]), str(data["guard_cards"]), str(data["first_opt"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: SneakyState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_place(self, s: SneakyState, door: int) -> Msg:
         if s.drawn:
             return Msg("move.place", card=s.drawn, door=DOORS[door])

@@ -52,7 +52,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Field,
     Game,
@@ -561,13 +560,8 @@ ACTIONS = ActionForms({
     "done": None,                    # the sale picked is complete
 })
 
-# Each action goes to the method named after its kind, with its argument read; applying one
-# returns its events.
-APPLY: Dispatch[list[Event]] = ACTIONS.dispatch("_apply_")
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
+# Game sends each action to the method named after its kind, with its argument read and the events
+# to append to.
 #: The kind of action each phase asks for (at payday ``done`` too).
 _EXPECTED: dict[str, str] = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard",
                              P_BUILD: "build", P_BUILD2: "build", P_TAKE: "take",
@@ -788,18 +782,14 @@ class NationalEconomyGame(Game[NEState]):
         return out
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: NEState, action: str) -> list[Event]:
-        return APPLY(self, state, action)
-
-    def _apply_start(self, s: NEState, seat: int) -> list[Event]:
+    def _apply_start(self, s: NEState, seat: int, events: list[Event]) -> None:
         s.start = s.marker = seat
-        events = [Event("start", {"seat": seat}, reveals=True)]
+        events.append(Event("start", {"seat": seat}, reveals=True))
         for k, p in enumerate(s.seats_from_start()):
             s.cash[p] = START_CASH[k]  # NE-R17
             s.issued += START_CASH[k]
         s.draw_queue = [p for p in s.seats_from_start() for _ in range(START_HAND)]  # NE-R14
         s.phase = P_DRAW
-        return events
 
     def _settle_draws(self, s: NEState) -> list[Event]:
         """NE-R1: reshuffle the discard pile into an empty deck; with both empty the
@@ -822,24 +812,23 @@ class NationalEconomyGame(Game[NEState]):
             s.phase = P_DRAW
         return events
 
-    def _apply_draw(self, s: NEState, card: str) -> list[Event]:
+    def _apply_draw(self, s: NEState, card: str, events: list[Event]) -> None:
         target = s.draw_queue.pop(0)
         s.deck[_IDX[card]] -= 1
         if target < 0:
             insort(s.revealed, card)
-            events = [Event("reveal", {"card": card}, reveals=True)]
+            events.append(Event("reveal", {"card": card}, reveals=True))
         else:
             insort(s.hands[target], card)
             others = _OTHERS[s.n][target]
-            events = [
+            events += (
                 Event("draw", {"seat": target, "card": card}, seats=frozenset({target}),
                       reveals=True),
                 Event("drew", {"seat": target}, seats=others),
-            ]
+            )
         events.extend(self._settle_draws(s))
         if not s.draw_queue:
             events.extend(self._after_draws(s))
-        return events
 
     def _after_draws(self, s: NEState) -> list[Event]:
         if not s.effect:
@@ -847,7 +836,7 @@ class NationalEconomyGame(Game[NEState]):
         s.stage += 1
         return self._run(s)
 
-    def _apply_place(self, s: NEState, place: tuple[str, bool]) -> list[Event]:
+    def _apply_place(self, s: NEState, place: tuple[str, bool], events: list[Event]) -> None:
         card, own = place
         p = s.active
         if own:
@@ -861,8 +850,9 @@ class NationalEconomyGame(Game[NEState]):
         s.placed[p] += 1
         s.effect = card
         s.stage = 0
-        ev = Event("place", {"seat": p, "card": card, "own": own})
-        return [ev, *self._after_place(s), *self._run(s)]
+        events.append(Event("place", {"seat": p, "card": card, "own": own}))
+        events.extend(self._after_place(s))
+        events.extend(self._run(s))
 
     def _after_place(self, s: NEState) -> list[Event]:
         """What happens once a worker stands on its card, before the effect resolves (the
@@ -923,23 +913,23 @@ class NationalEconomyGame(Game[NEState]):
             s.stage += 1
         return events + self._end_turn(s)
 
-    def _apply_discard(self, s: NEState, card: str) -> list[Event]:
+    def _apply_discard(self, s: NEState, card: str, events: list[Event]) -> None:
         p = s.queue[0] if s.phase == P_TRIM else s.active
         s.hands[p].remove(card)
         _discard_card(s, card)
-        ev = Event("discard", {"seat": p, "card": card})
+        events.append(Event("discard", {"seat": p, "card": card}))
         if s.phase == P_TRIM:
             if len(s.hands[p]) <= hand_limit(s.buildings[p]):
                 s.queue.pop(0)
-                return [ev, *self._trim_next(s)]
-            return [ev]
+                events.extend(self._trim_next(s))
+            return
         s.need -= 1
         if s.need:
-            return [ev]
+            return
         s.stage += 1
-        return [ev, *self._run(s)]
+        events.extend(self._run(s))
 
-    def _apply_build(self, s: NEState, card: str) -> list[Event]:
+    def _apply_build(self, s: NEState, card: str, events: list[Event]) -> None:
         p = s.active
         s.hands[p].remove(card)
         s.buildings[p].append(card)
@@ -948,30 +938,30 @@ class NationalEconomyGame(Game[NEState]):
             fresh = list(s.fresh)
             fresh[p] += 1
             s.fresh = tuple(fresh)
-        ev = Event("build", {"seat": p, "card": card})
+        events.append(Event("build", {"seat": p, "card": card}))
         if s.phase == P_BUILD and s.build_kind == B_PAIR:
             s.phase = P_BUILD2
             s.first_built = card
-            return [ev]
+            return
         cost = _COST[card] if s.phase == P_BUILD2 else build_cost(card, s.build_kind)
         s.first_built = ""
         if cost:
             s.phase = P_DISCARD
             s.need = cost
-            return [ev]
+            return
         s.stage += 1
-        return [ev, *self._run(s)]
+        events.extend(self._run(s))
 
-    def _apply_take(self, s: NEState, card: str) -> list[Event]:
+    def _apply_take(self, s: NEState, card: str, events: list[Event]) -> None:
         p = s.active
         s.revealed.remove(card)
         insort(s.hands[p], card)
         for c in s.revealed:
             _discard_card(s, c)  # NE-G9
         s.revealed = []
-        ev = Event("take", {"seat": p, "card": card})
+        events.append(Event("take", {"seat": p, "card": card}))
         s.stage += 1
-        return [ev, *self._run(s)]
+        events.extend(self._run(s))
 
     def _end_turn(self, s: NEState) -> list[Event]:
         s.effect = ""
@@ -1038,15 +1028,15 @@ class NationalEconomyGame(Game[NEState]):
                        if len(s.hands[p]) > hand_limit(s.buildings[p])]
         return events + self._trim_next(s)
 
-    def _apply_sell(self, s: NEState, card: str) -> list[Event]:
+    def _apply_sell(self, s: NEState, card: str, events: list[Event]) -> None:
         s.selling.append(card)
         s.selling.sort()
         p = s.queue[0]
         # Not a line of the log: the sale is one line once it is made ("sell" names every
         # building sold), as the table shows the picks meanwhile.
-        return [Event("sell_pick", {"seat": p, "card": card}, logged=False)]
+        events.append(Event("sell_pick", {"seat": p, "card": card}, logged=False))
 
-    def _apply_done(self, s: NEState) -> list[Event]:
+    def _apply_done(self, s: NEState, events: list[Event]) -> None:
         p = s.queue[0]
         total = 0
         for b in s.selling:
@@ -1058,11 +1048,11 @@ class NationalEconomyGame(Game[NEState]):
             total += self._sale_value(s, b)
         s.cash[p] += total
         s.issued += total
-        events = [Event("sell", {"seat": p, "cards": s.selling[:], "amount": total})]
+        events.append(Event("sell", {"seat": p, "cards": s.selling[:], "amount": total}))
         s.selling = []
         events.extend(self._pay(s, p))
         s.queue.pop(0)
-        return events + self._payday(s)
+        events.extend(self._payday(s))
 
     def _trim_next(self, s: NEState) -> list[Event]:
         if s.queue:
@@ -1106,9 +1096,6 @@ class NationalEconomyGame(Game[NEState]):
     chance_kinds = ("start", "draw")
     chance_refusal = "refuse.deck"
     waiting_refusal = None  # while cards are drawn, the refusal says what is under way
-
-    def refuse(self, s: NEState, action: str) -> Msg:
-        return REFUSE(self, s, action)
 
     def _out_of_turn(self, s: NEState, kind: str) -> Msg | None:
         """Why ``kind`` is not what the phase asks for now, if it is not: what to do instead."""
@@ -1335,9 +1322,6 @@ class NationalEconomyGame(Game[NEState]):
         return s
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: NEState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_place(self, s: NEState, place: tuple[str, bool]) -> Msg:
         card, own = place
         return Msg("move.place_own" if own else "move.place", card=card)

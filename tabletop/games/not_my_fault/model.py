@@ -34,7 +34,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Game,
     Msg,
@@ -221,13 +220,8 @@ ACTIONS = ActionForms({
     AUDIT: None,                     # audit the last declaration
 })
 
-# Each action goes to the method named after its kind, its argument read (``play:4:7`` is
+# Game sends each action to the method named after its kind, its argument read (``play:4:7`` is
 # ``_apply_play(state, (4, 7), events)``); the rest has no refusal or words of its own.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
 
 # Who moves: chance while cards are being dealt (NMF-R2, NMF-R20), else the phase says.
 TURNS: PhaseTable[NotMyFaultState] = PhaseTable({
@@ -288,11 +282,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         raise AssertionError("deck_size does not match the deck")
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: NotMyFaultState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        return events
-
     def _apply_first(self, s: NotMyFaultState, seat: int, events: list[Event]) -> None:
         # NMF-R2, NMF-R3: seven cards each, dealt one at a time from the starter on.
         s.starter = seat
@@ -392,9 +381,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     # -- checking -------------------------------------------------------------------------
     chance_kinds = ("deal", "first")
 
-    def refuse(self, s: NotMyFaultState, action: str) -> Msg:
-        return REFUSE(self, s, action)
-
     def _refuse_audit(self, s: NotMyFaultState) -> Msg:
         return Msg("refuse.nothing_to_audit")
 
@@ -487,9 +473,6 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         return NotMyFaultState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: NotMyFaultState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_play(self, s: NotMyFaultState, play: tuple[int, int]) -> Msg:
         return Msg("move.play", card=play[0], milestone=play[1])
 

@@ -47,7 +47,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Field,
     Game,
@@ -262,13 +261,8 @@ ACTIONS = ActionForms({
     RANDOM: None,                  # the app sets the question
 })
 
-# Each action goes to the method named after its kind, with its argument read (the word, or
+# Game sends each action to the method named after its kind, with its argument read (the word, or
 # the seat as an int); chance's kinds have no refusal of their own.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
 
 
 def _playing(s: PunimonyoState) -> int:
@@ -326,11 +320,6 @@ class PunimonyoGame(Game[PunimonyoState]):
         return [(CALL_TEXT[WORDS[0]], 0.5), (CALL_TEXT[WORDS[1]], 0.5)]
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: PunimonyoState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        return events
-
     def _apply_beat(self, s: PunimonyoState, events: list[Event]) -> None:
         if s.phase == P_ANSWER:
             self._close_window(s, events)
@@ -495,9 +484,6 @@ class PunimonyoGame(Game[PunimonyoState]):
     over_refusal = "refuse.over"
     waiting_refusal = None  # while the app calls a word, a press is refused for what it is
 
-    def refuse(self, state: PunimonyoState, action: str) -> Msg:
-        return REFUSE(self, state, action)
-
     def _refuse_word(self, s: PunimonyoState, word: str) -> Msg:
         if s.phase == P_PLAY:
             return Msg("refuse.listen")
@@ -571,9 +557,6 @@ class PunimonyoGame(Game[PunimonyoState]):
         return PunimonyoState(self.spec.resolve_options(data["options"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: PunimonyoState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_ask(self, s: PunimonyoState, word: str) -> Msg:
         return Msg("move.ask", word=word)
 

@@ -38,7 +38,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Game,
     Msg,
@@ -145,12 +144,7 @@ ACTIONS = ActionForms({
     "thief": Arg.among(CELL_OF_TEXT),
 })
 
-# Each action goes to the method named after its kind, with its argument read.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
+# Game sends each action to the method named after its kind, with its argument read.
 #: The kinds of action each phase of a player asks for.
 _EXPECTED: dict[str, tuple[str, ...]] = {
     P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
@@ -259,11 +253,6 @@ class SheepAndThiefGame(Game[SheepState]):
         raise ValueError("Not a chance node.")
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: SheepState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        return events
-
     # Set-up and deal ------------------------------------------------------------------------
     def _apply_houses(self, s: SheepState, order: tuple[int, ...],
                       events: list[Event]) -> None:
@@ -573,10 +562,7 @@ class SheepAndThiefGame(Game[SheepState]):
     # -- refusals -------------------------------------------------------------------------
     chance_kinds = ("deal", "houses")
 
-    def refuse(self, state: SheepState, action: str) -> Msg:
-        # Only what the mover sees: its own hand and pack, the sheets, the phase.
-        return REFUSE(self, state, action)
-
+    # Only what the mover sees: its own hand and pack, the sheets, the phase.
     @staticmethod
     def _out_of_phase(s: SheepState, kind: str) -> Msg | None:
         """Why ``kind`` is not what the phase asks for now, if it is not."""
@@ -695,9 +681,6 @@ class SheepAndThiefGame(Game[SheepState]):
                           str(data["rivers"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: SheepState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_place(self, s: SheepState, placement: tuple[str, int]) -> Msg:
         return Msg("move.place", card=placement[0], cell=CELL_TEXT[placement[1]])
 

@@ -36,7 +36,6 @@ from tabletop.api import (
     TERMINAL,
     ActionForms,
     Arg,
-    Dispatch,
     Event,
     Game,
     GameError,
@@ -269,12 +268,7 @@ ACTIONS = ActionForms({
     "stop": None,                                      # stop attacking (an option)
 })
 
-# Each action goes to the method named after its kind, with its argument read.
-APPLY: Dispatch[None] = ACTIONS.dispatch("_apply_", extra=1)  # the events
-REFUSE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_refuse_", default=lambda action: Msg("not_possible", action=action))
-DESCRIBE: Dispatch[Msg] = ACTIONS.dispatch(
-    "_describe_", default=lambda action: Msg("action", action=action))
+# Game sends each action to the method named after its kind, with its argument read.
 
 
 def _defender(s: SpymasterState) -> int:
@@ -339,12 +333,6 @@ class SpymasterGame(Game[SpymasterState]):
         return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: SpymasterState, action: str) -> list[Event]:
-        events: list[Event] = []
-        APPLY(self, state, action, events)
-        self._settle(state, events)
-        return events
-
     def _apply_pass(self, s: SpymasterState, events: list[Event]) -> None:
         s.phase = P_PLAY
 
@@ -464,7 +452,7 @@ class SpymasterGame(Game[SpymasterState]):
                 events.append(Event("chain", {"seat": a, "prev": prev, "card": card}))
             self._infiltrate(s, events)
             if s.phase != P_OVER:
-                s.phase = P_TUCK  # SM-R27, asked once the draws are done (see _settle)
+                s.phase = P_TUCK  # SM-R27, asked once the draws are done (see settle)
         self._refill(s, events)
 
     def _infiltrate(self, s: SpymasterState, events: list[Event]) -> None:
@@ -520,7 +508,7 @@ class SpymasterGame(Game[SpymasterState]):
                 events.append(Event("limit", {"seat": p, "discard": n // 2}))
         s.phase = P_DISCARD
 
-    def _settle(self, s: SpymasterState, events: list[Event]) -> None:
+    def settle(self, s: SpymasterState, events: list[Event]) -> None:
         """Move on through steps that need nobody's decision."""
         while True:
             phase = s.phase
@@ -548,9 +536,6 @@ class SpymasterGame(Game[SpymasterState]):
     chance_kinds = ("draw", "first")
     chance_refusal = "refuse.deck"
     waiting_refusal = "refuse.drawing"
-
-    def refuse(self, s: SpymasterState, action: str) -> Msg:
-        return REFUSE(self, s, action)
 
     def _waiting_for(self, s: SpymasterState, kind: str) -> Msg | None:
         """What the phase asks for first, when ``kind`` is not it: a call, a tuck or a
@@ -703,9 +688,6 @@ class SpymasterGame(Game[SpymasterState]):
         return SpymasterState(str(data["mix"]), bool(data["may_stop"]))
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: SpymasterState, action: str) -> Msg:
-        return DESCRIBE(self, state, action)
-
     def _describe_play(self, s: SpymasterState, card: str) -> Msg:
         return Msg("move.play", card=card)
 

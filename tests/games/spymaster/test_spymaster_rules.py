@@ -174,7 +174,7 @@ def test_deadlock_is_a_draw() -> None:
     # SM-G10: the safety net when nobody can play for two rounds.
     s = position([], [], deck={})
     events: list = []
-    GAME._settle(s, events)
+    GAME.settle(s, events)
     assert s.phase == P_OVER and s.winner == DRAW and s.result == R_DEADLOCK
     assert GAME.returns(s) == [0.0, 0.0] and "deadlock" in kinds(events)
 
