@@ -119,7 +119,7 @@ class Files:
             return ""
         data = self.pending.data
         plugin = self._window.plugins.get(data.game_id)
-        name = spec_name(plugin.spec, self.lang) if plugin is not None else data.game_id
+        name = spec_name(plugin.listing, self.lang) if plugin is not None else data.game_id
         when = local_time(data.updated)
         return tr("resume.offer", self.lang, game=name, moves=data.moves, when=when)
 

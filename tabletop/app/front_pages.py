@@ -126,7 +126,7 @@ class FrontPages:
             if not isinstance(page, QWidget):
                 raise TypeError(f"the page is a {type(page).__name__}, not a QWidget")
         except Exception as exc:  # a broken page must leave the app usable
-            name = spec_name(plugin.spec, self._window.lang)
+            name = spec_name(plugin.listing, self._window.lang)
             self._window.show_error(tr("error.page_failed", self._window.lang, game=name,
                                        error=f"{type(exc).__name__}: {exc}"))
             return None
@@ -179,7 +179,7 @@ class FrontPages:
         except Exception:  # a page's fault must not break the menu
             title = ""
         if not isinstance(title, str) or not title:
-            title = spec_name(self._window.plugins[game_id].spec, self._window.lang)
+            title = spec_name(self._window.plugins[game_id].listing, self._window.lang)
         return title
 
     def back_to_page(self, match: Match | None) -> bool:

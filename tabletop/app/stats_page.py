@@ -193,11 +193,11 @@ class StatsWindow(QDialog):
 
         def name(g: str) -> str:
             plugin = self.plugins.get(g)
-            return spec_name(plugin.spec, self.lang) if plugin is not None else g
+            return spec_name(plugin.listing, self.lang) if plugin is not None else g
 
         def key(g: str) -> str:
             plugin = self.plugins.get(g)
-            return sort_key(plugin.spec, self.lang) if plugin is not None else g.casefold()
+            return sort_key(plugin.listing, self.lang) if plugin is not None else g.casefold()
 
         self.game_combo.blockSignals(True)
         self.game_combo.clear()

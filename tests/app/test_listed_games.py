@@ -127,3 +127,18 @@ def test_a_broken_game_played_before_its_code_loads_is_reported(make_window,
     [label] = window.chooser.failure_labels
     assert ref in label.text() and "it called sys.exit(2) while loading" in label.text()
     assert not window.game_ready("toy-shelf")
+
+
+def test_the_names_of_a_broken_game_read_its_listing_before_its_code_loads(
+        make_window, add_game: AddGame) -> None:
+    # Statistics (and the resume offer, a page's title) name every game: they read the name
+    # from the listing, so a game whose code fails does not break them in the moment between
+    # the first paint and its import.
+    ref, plugins = listed(add_game, **{"plugin.py": "raise ImportError('no dice today')\n"})
+    window = make_window(plugins)
+    assert isinstance(window.plugins["toy-shelf"], ListedPlugin)
+    window.menus.show_statistics()
+    combo = window.menus.stats_window.game_combo
+    assert "Shelf Keeps" in [combo.itemText(i) for i in range(combo.count())]
+    # Naming it imported nothing: it is still the listing, its code still to load.
+    assert isinstance(window.plugins["toy-shelf"], ListedPlugin)
