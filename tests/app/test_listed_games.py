@@ -134,7 +134,7 @@ def test_the_names_of_a_broken_game_read_its_listing_before_its_code_loads(
     # Statistics (and the resume offer, a page's title) name every game: they read the name
     # from the listing, so a game whose code fails does not break them in the moment between
     # the first paint and its import.
-    ref, plugins = listed(add_game, **{"plugin.py": "raise ImportError('no dice today')\n"})
+    _ref, plugins = listed(add_game, **{"plugin.py": "raise ImportError('no dice today')\n"})
     window = make_window(plugins)
     assert isinstance(window.plugins["toy-shelf"], ListedPlugin)
     window.menus.show_statistics()
