@@ -18,10 +18,11 @@ Chance outcomes: ``goals:AGB`` (the goal cards top to bottom: stone A, gold, sto
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
-from typing import Final
+from typing import Final, TypeVar
 
-from tabletop.api import ActionForms
+from tabletop.api import ActionForms, Arg
 
 from .data import (
     ACTION_IDS,
@@ -47,6 +48,11 @@ SEAT_CARDS: Final = frozenset({*BREAK.values(), "A-TRP", "A-FRE", "A-HOF", "A-SW
 CELL_CARDS: Final = frozenset({ROCKFALL, MAP})
 
 Target = int | tuple[int, int] | tuple[int, str] | None
+#: A path card placed, as ``place:`` reads it: (card, x, y, turned).
+Placed = tuple[str, int, int, bool]
+#: An action card played, as ``play:`` reads it: (card, target).
+Played = tuple[str, Target]
+T = TypeVar("T")
 
 
 def _int(text: str) -> int | None:
@@ -92,12 +98,38 @@ def parse_play(arg: str) -> tuple[str, Target] | None:
     return (card, int(rest)) if rest.isdigit() else None
 
 
-def _is_place(arg: str) -> bool:
-    return parse_place(arg) is not None
+def _read_by(parse: Callable[[str], T | None]) -> Callable[[str], T]:
+    """An ``Arg`` reader from a parser that answers ``None`` for a text not of its form."""
+
+    def read(text: str) -> T:
+        got = parse(text)
+        if got is None:
+            raise ValueError(f"{text!r} is not of the form")
+        return got
+
+    return read
 
 
-def _is_play(arg: str) -> bool:
-    return parse_play(arg) is not None
+def _read_digits(text: str) -> int:
+    """A seat written in digits (``str.isdigit``, as the forms always took it)."""
+    if not text.isdigit():
+        raise ValueError(f"{text!r} is not a seat")
+    return int(text)
+
+
+def _write_place(placed: Placed) -> str:
+    card, x, y, turned = placed
+    return f"{card}@{x},{y}" + (f":{TURNED}" if turned else "")
+
+
+def _write_play(played: Played) -> str:
+    card, target = played
+    if target is None:
+        return card
+    if isinstance(target, int):
+        return f"{card}@{target}"
+    a, b = target
+    return f"{card}@{a}:{b}" if isinstance(b, str) else f"{card}@{a},{b}"
 
 
 def place_text(card: str, x: int, y: int, turned: bool) -> str:
@@ -105,14 +137,14 @@ def place_text(card: str, x: int, y: int, turned: bool) -> str:
 
 
 ACTIONS = ActionForms({
-    "place": _is_place,          # a path card into the maze (SB-R15..R19)
-    "play": _is_play,            # an action card (§6)
+    "place": Arg(_read_by(parse_place), _write_place),  # a path card (SB-R15..R19)
+    "play": Arg(_read_by(parse_play), _write_play),     # an action card (§6)
     "fix": frozenset(FRONT_CARDS),  # discard two to remove a card in front (SB-R13 (3))
     "discard": frozenset(CARD_IDS),  # a card discarded on a pass or a fix
     END: None,                   # end a pass after one or two cards
-    "steal": str.isdigit,        # a thief's victim (SB-R32)
+    "steal": Arg(_read_digits),  # a thief's victim (SB-R32)
     "goals": frozenset(GOAL_LAYOUTS),  # chance: the goal layout
     "role": frozenset(ROLES),    # chance: a role card
     "draw": frozenset(CARD_IDS),  # chance: a card drawn
-    "first": str.isdigit,        # chance: the first player
+    "first": Arg(_read_digits),  # chance: the first player
 })

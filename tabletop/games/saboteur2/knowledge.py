@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
 from tabletop.api import (
+    Dispatch,
     Msg,
     Observation,
     ObservationBase,
@@ -31,7 +32,7 @@ from tabletop.api import (
 )
 
 from . import ai
-from .actions import END, parse_place, parse_play
+from .actions import ACTIONS, Placed, Played
 from .data import (
     BREAK,
     CARD_COUNTS,
@@ -312,49 +313,22 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], Saboteur
 # ---------------------------------------------------------------------------------------------
 
 
-def refuse(s: Saboteur2State, action: str) -> Msg:
-    """Why ``action`` is refused in ``s`` by the rules of a turn, once the engine's refusals
-    have ruled out the end of the game, chance's actions and chance's turn."""
+def busy(s: Saboteur2State) -> Msg | None:
+    """What the mover must finish first, whatever it tries (a theft, a pass, a fix under way),
+    if anything: the refusal of any other move there."""
     phase = s.phase
-    kind, _, rest = action.partition(":")
-    seat = s.turn
     if phase == P_STEAL:
-        if kind != "steal":
-            return Msg("refuse.steal_now")
-        v = int(rest)
-        if v == seat:
-            return Msg("refuse.steal_self")
-        return Msg("refuse.steal_poor", target=v) if v < s.n else Msg("refuse.no_seat",
-                                                                         number=v + 1)
-    if kind == "steal":
-        return Msg("refuse.steal_later")
+        return Msg("refuse.steal_now")
     if phase == P_PASS:
-        if kind == "discard":
-            return Msg("refuse.not_in_hand", card=rest)
         return Msg("refuse.finish_pass", count=s.count)
     if phase == P_FIX:
-        if kind == "discard":
-            return Msg("refuse.not_in_hand", card=rest)
         return Msg("refuse.finish_fix", card=s.fixing, left=FIX_COST - s.count)
-    if action == END:
-        return Msg("refuse.no_pass")
-    if kind == "discard":
-        return Msg("refuse.not_in_hand", card=rest)
-    if kind == "fix":
-        if rest not in s.front[seat]:
-            return Msg("refuse.not_in_front", card=rest)
-        return Msg("refuse.fix_cards")
-    if kind == "place":
-        return _place_reason(s, seat, rest)
-    if kind == "play":
-        return _play_reason(s, seat, rest)
-    return Msg("not_possible", action=action)
+    return None
 
 
-def _place_reason(s: Saboteur2State, seat: int, rest: str) -> Msg:
-    parsed = parse_place(rest)
-    assert parsed is not None
-    card, x, y, turned = parsed
+def place_reason(s: Saboteur2State, seat: int, placed: Placed) -> Msg:
+    """Why ``seat`` may not place the path card ``placed`` (card, x, y, turned)."""
+    card, x, y, turned = placed
     if card not in s.hands[seat]:
         return Msg("refuse.not_in_hand", card=card)
     broken = [t for t, c in BREAK.items() if c in s.front[seat]]
@@ -380,9 +354,8 @@ def _place_reason(s: Saboteur2State, seat: int, rest: str) -> Msg:
     return Msg("refuse.not_connected")  # SB-R18
 
 
-def _play_reason(s: Saboteur2State, seat: int, rest: str) -> Msg:
-    played = parse_play(rest)
-    assert played is not None
+def play_reason(s: Saboteur2State, seat: int, played: Played) -> Msg:
+    """Why ``seat`` may not play the action card ``played`` (card, target)."""
     card, target = played
     if card not in s.hands[seat]:
         return Msg("refuse.not_in_hand", card=card)
@@ -424,45 +397,60 @@ def _play_reason(s: Saboteur2State, seat: int, rest: str) -> Msg:
 # ---------------------------------------------------------------------------------------------
 
 
-def describe(action: str) -> Msg:
-    kind, _, rest = action.partition(":")
-    if kind == "place":
-        parsed = parse_place(rest)
-        if parsed is not None:
-            card, x, y, turned = parsed
-            # A card that is the same turned round (a cross, a straight) lies the same
-            # either way: saying "turned round" would name a difference there is not.
-            code = "move.place_turned" if turned and not same_turned(card) else "move.place"
-            return Msg(code, card=card, x=x, y=y, turned=turned)
-    elif kind == "play":
-        played = parse_play(rest)
-        if played is not None:
-            card, target = played
-            if target is None:
-                return Msg("move.play_self", card=card)
-            if isinstance(target, int):
-                return Msg("move.play_on", card=card, target=target)
-            if isinstance(target[1], str):
-                return Msg("move.repair", card=card, target=target[0],
-                           tool=target[1])
-            return Msg("move.play_at", card=card, x=target[0], y=target[1])
-    elif kind == "discard" and rest in CARD_INDEX:
-        return Msg("move.discard", card=rest)
-    elif kind == "fix" and rest:
-        return Msg("move.fix", card=rest)
-    elif action == END:
+class _MoveWords:
+    """The words of each kind of move, which need no state: ``describe`` sends each action to
+    the method of its kind, its argument read."""
+
+    def _describe_place(self, _: object, placed: Placed) -> Msg:
+        card, x, y, turned = placed
+        # A card that is the same turned round (a cross, a straight) lies the same either
+        # way: saying "turned round" would name a difference there is not.
+        code = "move.place_turned" if turned and not same_turned(card) else "move.place"
+        return Msg(code, card=card, x=x, y=y, turned=turned)
+
+    def _describe_play(self, _: object, played: Played) -> Msg:
+        card, target = played
+        if target is None:
+            return Msg("move.play_self", card=card)
+        if isinstance(target, int):
+            return Msg("move.play_on", card=card, target=target)
+        if isinstance(target[1], str):
+            return Msg("move.repair", card=card, target=target[0], tool=target[1])
+        return Msg("move.play_at", card=card, x=target[0], y=target[1])
+
+    def _describe_discard(self, _: object, card: str) -> Msg:
+        return Msg("move.discard", card=card)
+
+    def _describe_fix(self, _: object, card: str) -> Msg:
+        return Msg("move.fix", card=card)
+
+    def _describe_end(self, _: object) -> Msg:
         return Msg("move.end")
-    elif kind == "steal" and rest.isdigit():
-        return Msg("move.steal", target=int(rest))
-    elif kind == "draw":
+
+    def _describe_steal(self, _: object, victim: int) -> Msg:
+        return Msg("move.steal", target=victim)
+
+    def _describe_draw(self, _: object, card: str) -> Msg:
         return Msg("move.draw")
-    elif kind == "role":
+
+    def _describe_role(self, _: object, role: str) -> Msg:
         return Msg("move.role")
-    elif kind == "goals":
+
+    def _describe_goals(self, _: object, layout: str) -> Msg:
         return Msg("move.goals")
-    elif kind == "first" and rest.isdigit():
-        return Msg("move.first", seat=int(rest))
-    return Msg("action", action=action)
+
+    def _describe_first(self, _: object, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
+
+
+_WORDS_OF: Dispatch[Msg] = ACTIONS.dispatch(
+    "_describe_", default=lambda action: Msg("action", action=action))
+_MOVE_WORDS = _MoveWords()
+
+
+def describe(action: str) -> Msg:
+    """The words of a move (the game's ``describe_action`` and the view's gesture labels)."""
+    return _WORDS_OF(_MOVE_WORDS, None, action)
 
 
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:

@@ -35,9 +35,9 @@ from .actions import (
     ACTIONS,
     END,
     GOAL_LAYOUTS,
+    Placed,
+    Played,
     Target,
-    parse_place,
-    parse_play,
     place_text,
 )
 from .data import (
@@ -269,55 +269,40 @@ class Saboteur2Game(Game[Saboteur2State]):
         raise ValueError("Not a chance node.")
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: Saboteur2State, action: str) -> list[Event]:
-        s = state
-        events: list[Event] = []
-        kind, _, rest = action.partition(":")
-        if kind == "draw":
-            self._draw(s, rest, events)
-        elif kind == "place":
-            parsed = parse_place(rest)
-            assert parsed is not None
-            card, x, y, turned = parsed
-            self._place(s, card, key(x, y), turned, events)
-        elif kind == "play":
-            played = parse_play(rest)
-            assert played is not None
-            self._play(s, played[0], played[1], events)
-        elif kind == "discard":
-            self._discard(s, rest, events)
-        elif action == END:
-            self._end_pass(s, events)
-        elif kind == "fix":
-            s.phase = P_FIX
-            s.fixing = rest
-            s.count = 0
-            # Not a line of the log: "fixed" says it once the two cards are down.
-            events.append(Event("fix", {"seat": s.turn, "card": rest}, logged=False))
-        elif kind == "steal":
-            self._steal(s, int(rest), events)
-        elif kind == "role":
-            self._role(s, rest, events)
-        elif kind == "goals":
-            if s.roles_shown:  # the round played until now is cleared away only here
-                self._start_round(s, events)
-            s.goals = [LETTER_GOAL[c] for c in rest]
-            s.phase = P_ROLES
-            s.pending = list(range(s.n))
-            events.append(Event("goals", {}, logged=False))
-        elif kind == "first":
-            s.starter = int(rest)
-            events.append(Event("first", {"seat": s.starter}))
-            self._begin_play(s, events)
-        else:
-            raise ValueError(f"Unknown action {action!r}")
-        return events
+    # Game sends each action to the method of its kind, its argument read (a placement as
+    # (card, x, y, turned), a card played as (card, target), a seat as an int).
+    def _apply_place(self, s: Saboteur2State, placed: Placed, events: list[Event]) -> None:
+        card, x, y, turned = placed
+        self._place(s, card, key(x, y), turned, events)
+
+    def _apply_play(self, s: Saboteur2State, played: Played, events: list[Event]) -> None:
+        self._play(s, played[0], played[1], events)
+
+    def _apply_fix(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
+        s.phase = P_FIX
+        s.fixing = card
+        s.count = 0
+        # Not a line of the log: "fixed" says it once the two cards are down.
+        events.append(Event("fix", {"seat": s.turn, "card": card}, logged=False))
+
+    def _apply_goals(self, s: Saboteur2State, layout: str, events: list[Event]) -> None:
+        if s.roles_shown:  # the round played until now is cleared away only here
+            self._start_round(s, events)
+        s.goals = [LETTER_GOAL[c] for c in layout]
+        s.phase = P_ROLES
+        s.pending = list(range(s.n))
+        events.append(Event("goals", {}, logged=False))
+
+    def _apply_first(self, s: Saboteur2State, seat: int, events: list[Event]) -> None:
+        s.starter = seat
+        events.append(Event("first", {"seat": s.starter}))
+        self._begin_play(s, events)
 
     def _take(self, s: Saboteur2State, card: str) -> None:
         s.stock[CARD_INDEX[card]] -= 1
         s.stock_size -= 1
 
-    def _draw(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
+    def _apply_draw(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
         seat = s.pending.pop(0)
         self._take(s, card)
         hand = s.hands[seat]
@@ -341,7 +326,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         if not s.pending:
             self._next_turn(s, events)
 
-    def _role(self, s: Saboteur2State, role: str, events: list[Event]) -> None:
+    def _apply_role(self, s: Saboteur2State, role: str, events: list[Event]) -> None:
         seat = s.pending.pop(0) if s.phase == P_ROLES else s.hat_seat
         s.reserve[ROLES.index(role)] -= 1
         s.reserve_size -= 1
@@ -522,7 +507,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         events.extend(secret)
         self._after_turn(s, [drawer], events)
 
-    def _discard(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
+    def _apply_discard(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
         seat = s.turn
         s.hands[seat].remove(card)
         s.buried[seat].append(card)
@@ -538,7 +523,7 @@ class Saboteur2Game(Game[Saboteur2State]):
                             seats=frozenset((seat,)), logged=False))
         if s.phase == P_PASS:
             if s.count >= PASS_MAX or not s.hands[seat]:
-                self._end_pass(s, events)
+                self._apply_end(s, events)
             return
         if s.count >= FIX_COST:
             s.front[seat].remove(s.fixing)
@@ -548,7 +533,7 @@ class Saboteur2Game(Game[Saboteur2State]):
             events.append(Event("fixed", {"seat": seat, "card": s.fixing}))
             self._after_turn(s, [seat], events)
 
-    def _end_pass(self, s: Saboteur2State, events: list[Event]) -> None:
+    def _apply_end(self, s: Saboteur2State, events: list[Event]) -> None:
         seat = s.turn
         events.append(Event("passed", {"seat": seat, "count": s.count}))
         self._after_turn(s, [seat] * s.count, events)
@@ -585,7 +570,7 @@ class Saboteur2Game(Game[Saboteur2State]):
             events.append(Event("steal_none", {"seat": q}))
         self._finish_round(s, events)
 
-    def _steal(self, s: Saboteur2State, victim: int, events: list[Event]) -> None:
+    def _apply_steal(self, s: Saboteur2State, victim: int, events: list[Event]) -> None:
         thief = s.steal_queue.pop(0)
         s.gold[victim] -= 1
         s.gold[thief] += 1
@@ -614,8 +599,38 @@ class Saboteur2Game(Game[Saboteur2State]):
     # -- refusals -------------------------------------------------------------------------
     chance_kinds = ("goals", "role", "draw", "first")
 
-    def refuse(self, state: Saboteur2State, action: str) -> Msg:
-        return knowledge.refuse(state, action)
+    # Only what the mover sees: the phase asks first (a theft, a pass or a fix under way),
+    # then the kind; chance's kinds never reach these.
+    def _refuse_steal(self, s: Saboteur2State, victim: int) -> Msg:
+        if s.phase != P_STEAL:
+            return Msg("refuse.steal_later")
+        if victim == s.turn:
+            return Msg("refuse.steal_self")
+        if victim < s.n:
+            return Msg("refuse.steal_poor", target=victim)
+        return Msg("refuse.no_seat", number=victim + 1)
+
+    def _refuse_discard(self, s: Saboteur2State, card: str) -> Msg:
+        if s.phase == P_STEAL:
+            return Msg("refuse.steal_now")
+        return Msg("refuse.not_in_hand", card=card)
+
+    def _refuse_end(self, s: Saboteur2State) -> Msg:
+        return knowledge.busy(s) or Msg("refuse.no_pass")
+
+    def _refuse_fix(self, s: Saboteur2State, card: str) -> Msg:
+        why = knowledge.busy(s)
+        if why is not None:
+            return why
+        if card not in s.front[s.turn]:
+            return Msg("refuse.not_in_front", card=card)
+        return Msg("refuse.fix_cards")
+
+    def _refuse_place(self, s: Saboteur2State, placed: Placed) -> Msg:
+        return knowledge.busy(s) or knowledge.place_reason(s, s.turn, placed)
+
+    def _refuse_play(self, s: Saboteur2State, played: Played) -> Msg:
+        return knowledge.busy(s) or knowledge.play_reason(s, s.turn, played)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: Saboteur2State) -> list[float]:
