@@ -99,10 +99,9 @@ def stolen(s: SecretAgentState, face: str, ev: list[Event]) -> None:
         start_roll(s, s.attacker, strength, "assassin")
 
 
-def dice_rolled(s: SecretAgentState, rest: str, ev: list[Event]) -> None:
+def dice_rolled(s: SecretAgentState, dice: tuple[int, int], ev: list[Event]) -> None:
     """The dice of a check are shown; the Supreme Religious Leader may force a re-roll."""
-    a, _, b = rest.partition("-")
-    s.dice = [int(a), int(b)]
+    s.dice = list(dice)
     ev.append(Event("dice", {"seat": s.roll_seat, "dice": s.dice[:]}, reveals=True,
                     logged=False))
     q = reroller(s)

@@ -7,6 +7,8 @@ stack (as the Prime Minister may, LD-PM) and Long-term Government is attached to
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.api import Event
 
 from .attacks import use_open
@@ -119,7 +121,7 @@ def lose_task(s: SecretAgentState, p: int, n: int, cause: str, ev: list[Event]) 
     ev.append(Event("must_lose", {"seat": p, "n": min(n, s.tech_count(p)), "cause": cause}))
 
 
-def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
+def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
                ev: list[Event]) -> None:
     """The decisions events bring on (a card lost or shed, the seat a Coup names, a super
     spy given up, a stack re-ordered, Long-term Government attached)."""
@@ -145,8 +147,8 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
         if len(hand) <= s.lose_left:
             s.phase = P_IDLE
     elif phase == P_COUP:
-        s.todo.insert(0, ["lose", rest, "1", "coup"])
-        ev.append(Event("coup", {"seat": a, "target": int(rest)}))
+        s.todo.insert(0, ["lose", str(rest), "1", "coup"])  # rest: the seat of target:<seat>
+        ev.append(Event("coup", {"seat": a, "target": rest}))
         s.phase = P_IDLE
     elif phase == P_DOUBLE_SPY:
         if kind == "discard":
@@ -165,8 +167,8 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: str,
     elif phase == P_PUT:
         _put(s, rest, ev)
     elif phase == P_ATTACH:
-        s.ltg = int(rest)
-        ev.append(Event("attach", {"seat": a, "target": int(rest)}))
+        s.ltg = rest
+        ev.append(Event("attach", {"seat": a, "target": rest}))
         s.phase = P_IDLE
     else:
         raise ValueError(f"no decision in phase {phase!r}")

@@ -32,7 +32,6 @@ from tabletop.api import (
     CHANCE,
     JSON,
     TERMINAL,
-    ActionForms,
     Event,
     Game,
     Msg,
@@ -43,18 +42,10 @@ from tabletop.api import (
 )
 
 from . import legal, phases, rules
+from .actions import ACTIONS
 from .ai import PLAYOUT_DEPTH, SEARCH_GUESSES, heuristics, playout_choice
 from .data import (
-    ALL_FACES,
-    CONTRACT,
-    COUNTER,
-    DEFECTOR,
-    DISASTER,
-    KINDS,
-    LEADER,
     SPY,
-    SUPER_MODES,
-    TECH,
     family,
     value,
 )
@@ -62,57 +53,6 @@ from .hidden import SecretAgentObs, observation, resampler
 from .phases import CHANCE_PHASES, P_ACTION, P_OVER
 from .spec import SPEC
 from .state import FIELDS, SecretAgentState
-
-
-def _face(fam: str | tuple[str, ...] | None = None) -> Callable[[str], bool]:
-    fams = (fam,) if isinstance(fam, str) else fam
-
-    def test(text: str) -> bool:
-        return text in ALL_FACES and (fams is None or family(text) in fams)
-    return test
-
-
-def _seat(text: str) -> bool:
-    return text.isdigit() and len(text) == 1
-
-
-def _pair(first: Callable[[str], bool], second: Callable[[str], bool]) -> Callable[[str], bool]:
-    def test(text: str) -> bool:
-        a, sep, b = text.partition(":")
-        return bool(sep) and first(a) and second(b)
-    return test
-
-
-def _special(text: str) -> bool:
-    parts = text.split(":")
-    return (len(parts) == 3 and parts[0] in SUPER_MODES and _seat(parts[1])
-            and parts[2] in ("open", "secret"))
-
-
-def _roll(text: str) -> bool:
-    a, sep, b = text.partition("-")
-    return bool(sep) and a in "123456" and b in "123456" and len(a) == len(b) == 1
-
-
-# Every action text of the game: its kind and what the argument may be.
-ACTIONS = ActionForms({
-    # chance
-    "leader": _face(LEADER), "first": _seat, "deck": _face(), "steal": _face(),
-    "roll": _roll,
-    # the turn
-    "draw": None, "tech": _face(TECH), "disaster": _pair(_face(DISASTER), _seat),
-    "secret": _seat, "special": _special, "destroy": _pair(_seat, _face(COUNTER)),
-    "defence": _face(COUNTER), "employ": _face(DEFECTOR), "purge": _face(DEFECTOR),
-    "discard": _face(), "declare": None, "pass": None,
-    # attacks and reactions
-    "spy": _face(SPY), "done": None, "counter": _face(COUNTER), "no": None,
-    "kill": None, "spare": None, "hit": _face((TECH, DEFECTOR, COUNTER)),
-    "low": _face((TECH, DEFECTOR)), "reroll": None, "accept": None,
-    "bid": _face(CONTRACT), "priority": _face(CONTRACT), "lose": _face((TECH, DEFECTOR)),
-    "refill": None, "target": _seat, "reorg": lambda k: k in KINDS, "put": _face(),
-    "attach": _seat,
-})
-
 
 # The actions of a turn (SA-R13) and the kinds whose argument is a card from the hand.
 _TURN_KINDS = frozenset(("tech", "disaster", "secret", "special", "destroy", "defence",
@@ -174,24 +114,27 @@ class SecretAgentGame(Game[SecretAgentState]):
     def refuse(self, state: SecretAgentState, action: str) -> Msg:
         # Worked out from what the mover sees: its own hand, the open table, the phase.
         s = state
-        kind, _, rest = action.partition(":")
+        read = ACTIONS.read(action)
+        if read is None:
+            return Msg("not_possible", action=action)
+        kind, arg = read
         seat = s.actor
-        hand = s.hands[seat]
-        card = rest.split(":")[0]
         if s.phase == P_ACTION and kind in _TURN_KINDS:
-            return self._action_reason(s, seat, kind, rest)
-        if kind in _CARD_KINDS and card not in hand:
-            return Msg("refuse.no_card", card=card)
+            return self._action_reason(s, seat, kind, arg, action)
+        if kind in _CARD_KINDS and arg not in s.hands[seat]:  # the argument is the card
+            return Msg("refuse.no_card", card=arg)
         if kind == "spy" and s.phase == phases.P_CD_DEFEND:
-            return Msg("refuse.too_weak", card=card, need=value(s.atk_spies[0]))
+            return Msg("refuse.too_weak", card=arg, need=value(s.atk_spies[0]))
         if kind == "done" and s.phase == phases.P_COMMIT:
             return Msg("refuse.need_spy")
         return Msg("refuse.not_now", prompt=self.prompt(s, seat))
 
-    def _action_reason(self, s: SecretAgentState, seat: int, kind: str, rest: str) -> Msg:
+    def _action_reason(self, s: SecretAgentState, seat: int, kind: str, arg: Any,
+                       action: str) -> Msg:
+        """Why a turn's action (SA-R13) is refused: ``arg`` as ``ACTIONS`` reads it."""
         hand = s.hands[seat]
-        parts = rest.split(":")
-        card = parts[0]
+        # The card played from the hand, where the action plays one.
+        card = arg[0] if kind in ("disaster", "special") else arg
         if kind in ("tech", "disaster", "special", "defence", "employ", "purge",
                     "discard") and card not in hand:
             return Msg("refuse.no_card", card=card)
@@ -203,7 +146,8 @@ class SecretAgentGame(Game[SecretAgentState]):
             if kind == "declare":
                 return Msg("refuse.long_term", n=len(hand))
         if kind in ("secret", "destroy", "disaster", "special"):
-            t = int(parts[1] if kind in ("disaster", "special") else card)
+            t: int = (arg[1] if kind in ("disaster", "special")
+                      else arg[0] if kind == "destroy" else arg)
             if t == seat or t >= s.n or s.declared[t]:
                 return Msg("refuse.target", seat=t)
             if kind == "disaster":
@@ -213,12 +157,12 @@ class SecretAgentGame(Game[SecretAgentState]):
             if not any(family(c) == SPY for c in hand):
                 return Msg("refuse.no_card", card="SP-1")
             if kind == "destroy":
-                return Msg("refuse.no_counter", seat=t, card=parts[1])
+                return Msg("refuse.no_counter", seat=t, card=arg[1])
         if kind == "purge":
             return Msg("refuse.chairman")
         if kind == "discard":
             return Msg("refuse.discard_rule")
-        return Msg("not_possible", action=f"{kind}:{rest}" if rest else kind)
+        return Msg("not_possible", action=action)
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SecretAgentState) -> list[float]:
@@ -252,26 +196,24 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     # -- words ----------------------------------------------------------------------------
     def describe_action(self, state: SecretAgentState, action: str) -> Msg:
-        parsed = ACTIONS.parse(action)
-        if parsed is None:
+        read = ACTIONS.read(action)
+        if read is None:
             return Msg("action", action=action)
-        kind, rest = parsed
-        parts = rest.split(":") if rest else []
+        kind, arg = read
         if kind == "disaster":
-            return Msg("move.disaster", card=parts[0], seat=int(parts[1]))
+            return Msg("move.disaster", card=arg[0], seat=arg[1])
         if kind == "special":
-            return Msg(f"move.special_{parts[2]}", card=parts[0], seat=int(parts[1]))
+            return Msg(f"move.special_{arg[2]}", card=arg[0], seat=arg[1])
         if kind == "destroy":
-            return Msg("move.destroy", seat=int(parts[0]), card=parts[1])
+            return Msg("move.destroy", seat=arg[0], card=arg[1])
         if kind in ("secret", "target", "attach", "first"):
-            return Msg(f"move.{kind}", seat=int(rest))
+            return Msg(f"move.{kind}", seat=arg)
         if kind == "reorg":
-            return Msg("move.reorg", kind=rest)
+            return Msg("move.reorg", kind=arg)
         if kind == "roll":
-            a, _, b = rest.partition("-")
-            return Msg("move.roll", dice=[int(a), int(b)])
-        if rest:
-            return Msg(f"move.{kind}", card=rest)
+            return Msg("move.roll", dice=list(arg))
+        if arg is not None:  # every other argument is a card
+            return Msg(f"move.{kind}", card=arg)
         return Msg(f"move.{kind}")
 
     def prompt(self, state: SecretAgentState, seat: int) -> Msg | None:

@@ -24,9 +24,11 @@ actions and chance outcomes), ``turns`` (set-up, the turn and its action, the re
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from tabletop.api import Event
 
+from .actions import ACTIONS
 from .attacks import attack_step
 from .checks import check_step, dice_rolled, stolen
 from .events import EVENT_TASKS, event_step, event_task
@@ -85,10 +87,12 @@ _EVENT_PHASES = frozenset((P_LOSE, P_SHED, P_COUP, P_DOUBLE_SPY, P_REORG, P_PUT,
 def apply(s: SecretAgentState, action: str) -> list[Event]:
     """Apply a legal ``action`` to ``s`` in place, then run on to the next decision."""
     ev: list[Event] = []
-    kind, _, rest = action.partition(":")
+    read = ACTIONS.read(action)
+    assert read is not None, action  # a legal action is well-formed
+    kind, arg = read  # the argument as its form reads it (None for a kind that takes none)
     phase = s.phase
     if phase in CHANCE_PHASES:
-        _chance(s, kind, rest, ev)
+        _chance(s, arg, ev)
         settle(s, ev)
         return ev
     if not _hidden_choice(s, kind):
@@ -96,9 +100,9 @@ def apply(s: SecretAgentState, action: str) -> list[Event]:
         # open choices never look alike to anyone.
         ev.append(Event("chose", {"seat": s.actor, "action": action}, logged=False))
     if phase == P_ACTION:
-        take_action(s, kind, rest, ev)
+        take_action(s, kind, arg, ev)
     else:
-        _reaction(s, phase, kind, rest, ev)
+        _reaction(s, phase, kind, arg, ev)
     settle(s, ev)
     return ev
 
@@ -115,19 +119,19 @@ def _hidden_choice(s: SecretAgentState, kind: str) -> bool:
 
 #: What chance does in each of its phases: a leader dealt, the first player drawn, a card
 #: dealt or drawn, a card stolen at random, the dice rolled.
-_CHANCE_STEPS: dict[str, Callable[[SecretAgentState, str, list[Event]], None]] = {
+_CHANCE_STEPS: dict[str, Callable[[SecretAgentState, Any, list[Event]], None]] = {
     P_LEADERS: leader_dealt, P_FIRST: first_chosen, P_DEAL: deal, P_DRAW: draw,
     P_REFILL_DRAW: refill_draw, P_STEAL: stolen, P_ROLL: dice_rolled,
 }
 
 
-def _chance(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:
+def _chance(s: SecretAgentState, arg: Any, ev: list[Event]) -> None:
     step = _CHANCE_STEPS.get(s.phase)
     if step is not None:
-        step(s, rest, ev)
+        step(s, arg, ev)
 
 
-def _reaction(s: SecretAgentState, phase: str, kind: str, rest: str, ev: list[Event]) -> None:
+def _reaction(s: SecretAgentState, phase: str, kind: str, rest: Any, ev: list[Event]) -> None:
     if phase == P_START:
         start_choice(s, kind, rest, ev)
     elif phase in _ATTACK_PHASES:

@@ -6,6 +6,8 @@ SA-R15, SA-G12) before the next seat's turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.api import Event
 
 from .attacks import open_attack
@@ -48,9 +50,8 @@ def leader_dealt(s: SecretAgentState, rest: str, ev: list[Event]) -> None:
         s.phase = P_FIRST
 
 
-def first_chosen(s: SecretAgentState, rest: str, ev: list[Event]) -> None:
+def first_chosen(s: SecretAgentState, first: int, ev: list[Event]) -> None:
     """SA-R06: the first player; the deal goes round from that seat."""
-    first = int(rest)
     s.first = first
     order = s.clockwise(first)
     s.pending = [p for _ in range(SETUP_HAND) for p in order]
@@ -152,7 +153,10 @@ def refill_draw(s: SecretAgentState, face: str, ev: list[Event]) -> None:
 # -- the action ---------------------------------------------------------------------------
 
 
-def take_action(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:
+def take_action(s: SecretAgentState, kind: str, rest: Any, ev: list[Event]) -> None:
+    """A turn's action (SA-R13): ``rest`` is its argument as ``ACTIONS`` reads it (a card, a
+    seat, a disaster attack as (card, target), a destruction as (target, counter), a super
+    spy's attack as (card, target, mode))."""
     p = s.turn
     if kind == "pass":
         pass_turn(s, p, ev)
@@ -178,31 +182,30 @@ def take_action(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> N
     elif kind == "reorg":
         start_put(s, p, rest, ev)
     elif kind == "disaster":
-        face, _, d = rest.partition(":")
+        face, d = rest
         take_from_hand(s, p, face)
-        open_attack(s, p, int(d), "disaster", face)
-        ev.append(Event("disaster", {"seat": p, "target": int(d), "card": face}))
+        open_attack(s, p, d, "disaster", face)
+        ev.append(Event("disaster", {"seat": p, "target": d, "card": face}))
         s.phase = P_COMMIT
         s.actor = p
     elif kind == "secret":
-        open_attack(s, p, int(rest), "secret", "")
-        ev.append(Event("secret", {"seat": p, "target": int(rest)}))
+        open_attack(s, p, rest, "secret", "")
+        ev.append(Event("secret", {"seat": p, "target": rest}))
         s.phase = P_COMMIT
         s.actor = p
     elif kind == "destroy":
-        d, _, counter = rest.partition(":")
-        open_attack(s, p, int(d), "destroy", "")
+        d, counter = rest
+        open_attack(s, p, d, "destroy", "")
         s.target = counter
-        ev.append(Event("destroy", {"seat": p, "target": int(d), "card": counter}))
+        ev.append(Event("destroy", {"seat": p, "target": d, "card": counter}))
         s.phase = P_CD_SPY
         s.actor = p
     elif kind == "special":
-        face, _, tail = rest.partition(":")
-        d, _, mode = tail.partition(":")
+        face, d, mode = rest
         take_from_hand(s, p, face)
-        open_attack(s, p, int(d), "special", face)
+        open_attack(s, p, d, "special", face)
         s.target = mode
-        ev.append(Event("special", {"seat": p, "target": int(d), "card": face, "mode": mode}))
+        ev.append(Event("special", {"seat": p, "target": d, "card": face, "mode": mode}))
         special_stop(s, ev)
     else:
         raise ValueError(f"unknown action {kind!r}")
