@@ -35,6 +35,7 @@ from tabletop.api import (
     STRS2,
     TERMINAL,
     ActionForms,
+    Arg,
     ArgumentForm,
     Event,
     Field,
@@ -340,13 +341,21 @@ def _turn_from_obs(s: MagosState, obs: Observation) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def _cast_argument(text: str) -> bool:
-    spell, _, value = text.partition(":")
-    return spell in SPELLS and value in _FACES
+#: A die's face, read as its value.
+_FACE = Arg.numbers(range(1, 7))
 
 
-def _x_argument(text: str) -> bool:
-    return text.isdigit() and text == str(int(text)) and int(text) >= 1
+def _read_x(text: str) -> int:
+    if not (text.isdigit() and text == str(int(text)) and int(text) >= 1):
+        raise ValueError(f"{text!r} is no X")
+    return int(text)
+
+
+def _read_roll(text: str) -> tuple[int, ...]:
+    values = _ROLL_VALUES.get("roll:" + text)
+    if values is None:
+        raise ValueError(f"{text!r} is no roll")
+    return values
 
 
 #: The action texts of both modes: their kinds and what each argument may be (each mode adds
@@ -354,14 +363,15 @@ def _x_argument(text: str) -> bool:
 COMMON_ACTIONS: dict[str, ArgumentForm] = {
     "deal": SPELLS,                           # chance: a spell dealt for the draft
     "keep": SPELLS,                           # a spell kept in the draft
-    "roll": lambda r: f"roll:{r}" in _ROLL_SET,  # chance: the dice of a turn
-    "cast": _cast_argument,                   # a spell begun with a die
-    "die": _FACES,                            # a further die on the spell being cast
-    "x": _x_argument,                         # the X chosen
+    # chance: the dice of a turn, read as their values
+    "roll": Arg(_read_roll, lambda values: "-".join(map(str, values))),
+    "cast": Arg.pair(Arg.text(SPELLS), _FACE, ":"),  # a spell begun with a die: (spell, value)
+    "die": _FACE,                             # a further die on the spell being cast
+    "x": Arg(_read_x),                        # the X chosen
     "fire": None,                             # Rapid Fire goes off with the dice it has
     "end": None,                              # the turn ends
 }
-ACTIONS = ActionForms({**COMMON_ACTIONS, "first": ("0", "1")})  # chance: who starts
+ACTIONS = ActionForms({**COMMON_ACTIONS, "first": Arg.numbers((0, 1))})  # chance: who starts
 
 
 ST = TypeVar("ST", bound=MagosState)
@@ -394,10 +404,6 @@ class MagosRules(Game[ST]):
 
     def _end_turn(self, s: ST) -> list[Event]:
         raise NotImplementedError
-
-    def _apply_other(self, s: ST, kind: str, rest: str, action: str) -> list[Event]:
-        """Apply an action kind only one mode has."""
-        raise ValueError(f"Unknown action {action!r}")
 
     def _waiting_reason(self, s: ST) -> Msg | None:
         """Why the player cannot act in a phase only one mode has; ``None`` otherwise."""
@@ -462,32 +468,34 @@ class MagosRules(Game[ST]):
         return left
 
     # -- applying -------------------------------------------------------------------------
-    def apply_in_place(self, state: ST, action: str) -> list[Event]:
-        kind, _, rest = action.partition(":")
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            return self._start_cast(state, spell, int(v))
-        if kind == "die":
-            return self._add_die(state, int(rest))
-        if kind == "end":
-            if state.quiet:
-                return self._end_turn(state)
-            seat = state.active
-            ev = Event("end", {"seat": seat}, msg=Msg("log.end", who=self._who(state, seat)))
-            return [ev, *self._end_turn(state)]
-        if kind == "roll":
-            values = _ROLL_VALUES.get(action)
-            return self._roll(state, list(values) if values is not None
-                              else [int(x) for x in rest.split("-")])
-        if kind == "x":
-            return self._resolve(state, int(rest))
-        if kind == "fire":
-            return self._resolve(state, 0)
-        if kind == "keep":
-            return self._keep(state, rest)
-        if kind == "deal":
-            return self._deal(state, rest)
-        return self._apply_other(state, kind, rest, action)
+    # Game sends each action to the method of its kind, its argument read (a cast as (spell,
+    # value), a die and X as ints, a roll as the dice's values); each mode adds its own.
+    def _apply_cast(self, s: ST, cast: tuple[str, int], events: list[Event]) -> None:
+        events += self._start_cast(s, cast[0], cast[1])
+
+    def _apply_die(self, s: ST, value: int, events: list[Event]) -> None:
+        events += self._add_die(s, value)
+
+    def _apply_end(self, s: ST, events: list[Event]) -> None:
+        if not s.quiet:
+            seat = s.active
+            events.append(Event("end", {"seat": seat}, msg=Msg("log.end", who=self._who(s, seat))))
+        events += self._end_turn(s)
+
+    def _apply_roll(self, s: ST, values: tuple[int, ...], events: list[Event]) -> None:
+        events += self._roll(s, list(values))
+
+    def _apply_x(self, s: ST, x: int, events: list[Event]) -> None:
+        events += self._resolve(s, x)
+
+    def _apply_fire(self, s: ST, events: list[Event]) -> None:
+        events += self._resolve(s, 0)
+
+    def _apply_keep(self, s: ST, spell: str, events: list[Event]) -> None:
+        events += self._keep(s, spell)
+
+    def _apply_deal(self, s: ST, spell: str, events: list[Event]) -> None:
+        events += self._deal(s, spell)
 
     def _keep(self, s: ST, spell: str) -> list[Event]:
         raise NotImplementedError
@@ -793,54 +801,87 @@ class MagosRules(Game[ST]):
         s.phase = P_MAIN
         return events
 
-    def _play_reason(self, s: ST, action: str) -> Msg | None:
-        """Why a cast, die, X, fire or end action is refused in the main or casting phase."""
-        kind, _, rest = action.partition(":")
-        phase = s.phase
+    def _refused_first(self, s: ST) -> Msg | None:
+        """The refusal of any move but a kept spell while the mode's player waits or drafts."""
+        waiting = self._waiting_reason(s)
+        if waiting is not None:
+            return waiting
+        return Msg("refuse.draft_first") if s.phase == P_DRAFT else None
+
+    def _refuse_keep(self, s: ST, spell: str) -> Msg | None:
+        waiting = self._waiting_reason(s)
+        if waiting is not None:
+            return waiting
+        if s.phase == P_DRAFT:
+            return Msg("refuse.none_to_keep", spell=spell)
+        return Msg("refuse.draft_over")
+
+    def _refuse_cast(self, s: ST, cast: tuple[str, int]) -> Msg | None:
+        first = self._refused_first(s)
+        if first is not None:
+            return first
+        if s.phase == P_CAST:
+            return Msg("refuse.finish_cast", spell=SPELLS[s.casting].id)
+        spell, value = cast
         seat = s.active
-        if phase == P_CAST:
-            cur = SPELLS[s.casting]
-            if kind in ("cast", "end"):
-                return Msg("refuse.finish_cast", spell=cur.id)
-            if kind == "fire":
-                return Msg("refuse.fire_only")
-            if kind == "x":
-                if not cur.x_choice:
-                    return Msg("refuse.no_x", spell=cur.id)
-                if len(s.cast_dice) < cur.dice:
-                    return Msg("refuse.dice_first", spell=cur.id)
-                top = s.hp[seat] if cur.id == "doomsday" else s.mana[seat]
-                return Msg("refuse.x_range", top=top)
-            if kind == "die":
-                if len(s.cast_dice) >= cur.dice:
-                    return Msg("refuse.choose_x_now", spell=cur.id)
-                value = int(rest)
-                found = self._die_index(s, value)
-                if found < 0:
-                    return self._no_die(s, value)
-                unused = s.unused()
-                unused.remove(value)
-                p = die_problem(cur.id, s.cast_dice, value, unused, s.hp[seat], s.max_hp[seat],
-                                s.mana[seat], s.max_mana[seat])
-                return problem_message(cur.id, p) if p else None
-        # main phase
-        if kind in ("die", "x", "fire"):
+        if spell not in s.hands[seat]:
+            return Msg("refuse.not_yours", spell=spell)
+        if spell in s.cast_done:
+            return Msg("refuse.cast_done", spell=spell)
+        if self._die_index(s, value) < 0:
+            return self._no_die(s, value)
+        unused = s.unused()
+        unused.remove(value)
+        p = die_problem(spell, (), value, unused, s.hp[seat], s.max_hp[seat],
+                        s.mana[seat], s.max_mana[seat])
+        return problem_message(spell, p) if p else None
+
+    def _refuse_end(self, s: ST) -> Msg | None:
+        first = self._refused_first(s)
+        if first is not None:
+            return first
+        if s.phase == P_CAST:
+            return Msg("refuse.finish_cast", spell=SPELLS[s.casting].id)
+        return Msg("refuse.not_now", action="end")
+
+    def _refuse_fire(self, s: ST) -> Msg | None:
+        first = self._refused_first(s)
+        if first is not None:
+            return first
+        return Msg("refuse.fire_only" if s.phase == P_CAST else "refuse.start_cast")
+
+    def _refuse_x(self, s: ST, x: int) -> Msg | None:
+        first = self._refused_first(s)
+        if first is not None:
+            return first
+        if s.phase != P_CAST:
             return Msg("refuse.start_cast")
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            value = int(v)
-            if spell not in s.hands[seat]:
-                return Msg("refuse.not_yours", spell=spell)
-            if spell in s.cast_done:
-                return Msg("refuse.cast_done", spell=spell)
-            if self._die_index(s, value) < 0:
-                return self._no_die(s, value)
-            unused = s.unused()
-            unused.remove(value)
-            p = die_problem(spell, (), value, unused, s.hp[seat], s.max_hp[seat],
-                            s.mana[seat], s.max_mana[seat])
-            return problem_message(spell, p) if p else None
-        return Msg("refuse.not_now", action=action)
+        cur = SPELLS[s.casting]
+        if not cur.x_choice:
+            return Msg("refuse.no_x", spell=cur.id)
+        if len(s.cast_dice) < cur.dice:
+            return Msg("refuse.dice_first", spell=cur.id)
+        seat = s.active
+        top = s.hp[seat] if cur.id == "doomsday" else s.mana[seat]
+        return Msg("refuse.x_range", top=top)
+
+    def _refuse_die(self, s: ST, value: int) -> Msg | None:
+        first = self._refused_first(s)
+        if first is not None:
+            return first
+        if s.phase != P_CAST:
+            return Msg("refuse.start_cast")
+        cur = SPELLS[s.casting]
+        if len(s.cast_dice) >= cur.dice:
+            return Msg("refuse.choose_x_now", spell=cur.id)
+        if self._die_index(s, value) < 0:
+            return self._no_die(s, value)
+        seat = s.active
+        unused = s.unused()
+        unused.remove(value)
+        p = die_problem(cur.id, s.cast_dice, value, unused, s.hp[seat], s.max_hp[seat],
+                        s.mana[seat], s.max_mana[seat])
+        return problem_message(cur.id, p) if p else None
 
     @staticmethod
     def _die_index(s: MagosState, value: int) -> int:
@@ -855,46 +896,36 @@ class MagosRules(Game[ST]):
             return Msg("refuse.die_used")
         return Msg("refuse.no_die", value=value)
 
-    # -- checking -------------------------------------------------------------------------
-    def refuse(self, s: ST, action: str) -> Msg | None:
-        kind, _, rest = action.partition(":")
-        phase = s.phase
-        waiting = self._waiting_reason(s)
-        if waiting is not None:
-            return waiting
-        if phase == P_DRAFT:
-            if kind != "keep":
-                return Msg("refuse.draft_first")
-            return Msg("refuse.none_to_keep", spell=rest)
-        if kind == "keep":
-            return Msg("refuse.draft_over")
-        return self._play_reason(s, action)
-
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: ST, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == "cast":
-            spell, _, v = rest.partition(":")
-            sp = SPELLS[spell]
-            if sp.dice == 1 and not sp.x_choice:
-                return Msg("move.cast_one", spell=spell, value=int(v))
-            return Msg("move.cast_start", spell=spell, value=int(v))
-        if kind == "die":
-            if state.casting:
-                return Msg("move.die_on", spell=state.casting, slot=len(state.cast_dice),
-                           value=int(rest))
-            return Msg("move.die", value=int(rest))
-        if kind == "x":
-            return Msg("move.x", x=int(rest))
-        if kind in ("fire", "end", "deal"):
-            return Msg(f"move.{kind}")
-        if kind == "keep":
-            return Msg("move.keep", spell=rest)
-        if kind == "roll":
-            return Msg("move.roll", shown=rest.replace("-", ", "))
-        if kind == "first":
-            return Msg("move.first", seat=int(rest))
-        return Msg("action", action=action)
+    def _describe_cast(self, s: ST, cast: tuple[str, int]) -> Msg:
+        spell, value = cast
+        sp = SPELLS[spell]
+        if sp.dice == 1 and not sp.x_choice:
+            return Msg("move.cast_one", spell=spell, value=value)
+        return Msg("move.cast_start", spell=spell, value=value)
+
+    def _describe_die(self, s: ST, value: int) -> Msg:
+        if s.casting:
+            return Msg("move.die_on", spell=s.casting, slot=len(s.cast_dice), value=value)
+        return Msg("move.die", value=value)
+
+    def _describe_x(self, s: ST, x: int) -> Msg:
+        return Msg("move.x", x=x)
+
+    def _describe_fire(self, s: ST) -> Msg:
+        return Msg("move.fire")
+
+    def _describe_end(self, s: ST) -> Msg:
+        return Msg("move.end")
+
+    def _describe_deal(self, s: ST, spell: str) -> Msg:
+        return Msg("move.deal")
+
+    def _describe_keep(self, s: ST, spell: str) -> Msg:
+        return Msg("move.keep", spell=spell)
+
+    def _describe_roll(self, s: ST, values: tuple[int, ...]) -> Msg:
+        return Msg("move.roll", shown=", ".join(map(str, values)))
 
 
 class MagosGame(MagosRules[MagosState]):
@@ -922,10 +953,11 @@ class MagosGame(MagosRules[MagosState]):
         return super().sample_chance(state, rng)
 
     # -- applying -------------------------------------------------------------------------
-    def _apply_other(self, s: MagosState, kind: str, rest: str, action: str) -> list[Event]:
-        if kind == "first":
-            return self._first(s, int(rest))
-        return super()._apply_other(s, kind, rest, action)
+    def _apply_first(self, s: MagosState, seat: int, events: list[Event]) -> None:
+        events += self._first(s, seat)
+
+    def _describe_first(self, s: MagosState, seat: int) -> Msg:
+        return Msg("move.first", seat=seat)
 
     def _first(self, s: MagosState, seat: int) -> list[Event]:
         s.first = seat

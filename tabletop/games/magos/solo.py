@@ -334,11 +334,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return super().sample_chance(state, rng)
 
     # -- applying -------------------------------------------------------------------------
-    def _apply_other(self, s: MagosSoloState, kind: str, rest: str,
-                     action: str) -> list[Event]:
-        if kind == "enemy":
-            return self._enemy_die(s, int(rest))
-        return super()._apply_other(s, kind, rest, action)
+    def _apply_enemy(self, s: MagosSoloState, face: str, events: list[Event]) -> None:
+        events += self._enemy_die(s, int(face))
 
     def _roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
         if s.phase == P_ENEMY_ROLL:
@@ -532,15 +529,13 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
                                 data)
 
     # -- words ----------------------------------------------------------------------------
-    def describe_action(self, state: MagosSoloState, action: str) -> Msg:
-        kind, _, rest = action.partition(":")
-        if kind == "enemy":
-            return Msg("move.enemy_face", enemy=state.enemy, face=rest)
-        if kind == "roll" and state.phase == P_ENEMY_ROLL:
-            return Msg("move.enemy_roll", enemy=state.enemy, shown=rest.replace("-", ", "))
-        if kind == "deal":
-            return Msg("move.deal")
-        return super().describe_action(state, action)
+    def _describe_enemy(self, s: MagosSoloState, face: str) -> Msg:
+        return Msg("move.enemy_face", enemy=s.enemy, face=face)
+
+    def _describe_roll(self, s: MagosSoloState, values: tuple[int, ...]) -> Msg:
+        if s.phase == P_ENEMY_ROLL:
+            return Msg("move.enemy_roll", enemy=s.enemy, shown=", ".join(map(str, values)))
+        return super()._describe_roll(s, values)
 
     def prompt(self, state: MagosSoloState, seat: int) -> Msg:
         return solo_prompt_from_obs(self.observation(state, seat), seat)
