@@ -844,18 +844,22 @@ class MagosRules(Game[ST]):
             return Msg("refuse.finish_cast", spell=SPELLS[s.casting].id)
         return Msg("refuse.not_now", action="end")
 
-    def _refuse_fire(self, s: ST) -> Msg | None:
+    def _outside_cast(self, s: ST) -> Msg | None:
+        """The refusal of a move that goes on with a cast (a die, an X, firing) when no spell
+        is being cast; ``None`` while one is."""
         first = self._refused_first(s)
         if first is not None:
             return first
-        return Msg("refuse.fire_only" if s.phase == P_CAST else "refuse.start_cast")
+        return None if s.phase == P_CAST else Msg("refuse.start_cast")
+
+    def _refuse_fire(self, s: ST) -> Msg | None:
+        outside = self._outside_cast(s)
+        return outside if outside is not None else Msg("refuse.fire_only")
 
     def _refuse_x(self, s: ST, x: int) -> Msg | None:
-        first = self._refused_first(s)
-        if first is not None:
-            return first
-        if s.phase != P_CAST:
-            return Msg("refuse.start_cast")
+        outside = self._outside_cast(s)
+        if outside is not None:
+            return outside
         cur = SPELLS[s.casting]
         if not cur.x_choice:
             return Msg("refuse.no_x", spell=cur.id)
@@ -866,11 +870,9 @@ class MagosRules(Game[ST]):
         return Msg("refuse.x_range", top=top)
 
     def _refuse_die(self, s: ST, value: int) -> Msg | None:
-        first = self._refused_first(s)
-        if first is not None:
-            return first
-        if s.phase != P_CAST:
-            return Msg("refuse.start_cast")
+        outside = self._outside_cast(s)
+        if outside is not None:
+            return outside
         cur = SPELLS[s.casting]
         if len(s.cast_dice) >= cur.dice:
             return Msg("refuse.choose_x_now", spell=cur.id)
