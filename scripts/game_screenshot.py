@@ -34,7 +34,7 @@ os.environ.setdefault("TABLETOP_DATA_DIR", tempfile.mkdtemp(prefix="tabletop-sho
 
 from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtGui import QCursor, QGuiApplication
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.window import MainWindow
@@ -203,9 +203,7 @@ def rest_pointer(window: Any, action: str) -> None:
 
 def hover_text(window: Any) -> str:
     """The text of the line that describes what the pointer rests on."""
-    page = window.table_page
-    label = getattr(page, "hover", None) or getattr(page, "hover_label", None)
-    return label.text() if isinstance(label, QWidget) and hasattr(label, "text") else ""
+    return str(window.table_page.hover.text())
 
 
 if __name__ == "__main__":

@@ -184,6 +184,12 @@ def join(items: Sequence[str], lang: str, *, conjunction: bool = True) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def sentences(parts: Sequence[str], lang: str) -> str:
+    """Whole sentences one after another: with a space between them in English, none in
+    Japanese, whose full stop has the room built in."""
+    return ("" if lang == "ja" else " ").join(p for p in parts if p)
+
+
 class _Formatter(string.Formatter):
     def __init__(self, words: Catalogue, lang: str, names: Sequence[str] | None,
                  strict: bool) -> None:

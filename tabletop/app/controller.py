@@ -39,7 +39,7 @@ from tabletop.engine import (
     savefile,
 )
 from tabletop.engine.savefile import SaveData
-from tabletop.text import join
+from tabletop.text import join, sentences
 
 from .autosave import Autosave
 from .chance_steps import CHANCE_STEP_MS, ChancePlayback, steps_after
@@ -255,8 +255,7 @@ class GameController(QObject):
         me = humans[0]
         verdict = ("summary.you_lost" if me not in winners else
                    "summary.you_won" if len(winners) == 1 else "summary.you_drew")
-        # Japanese sets no space between sentences (its full stop has the room built in).
-        return f"{tr(verdict, lang)}{'' if lang == 'ja' else ' '}{text}"
+        return sentences([tr(verdict, lang), text], lang)
 
     def why_not(self, source: str, target: str | None) -> str:
         """Reason a drag or click does nothing, asked by the table for the status line."""

@@ -98,6 +98,7 @@ class MomentPanel(QFrame):
             key.setEnabled(False)
             self._keys.append(key)
         self._words: list[list[str]] = []
+        self._fitted: tuple[int, int] | None = None  # (room, width needed) of the laid table
         self._auto = QTimer(self)
         self._auto.setSingleShot(True)
         self._auto.timeout.connect(self._go_on)
@@ -129,8 +130,9 @@ class MomentPanel(QFrame):
             self._auto.stop()
 
     def _fill(self, moment: Moment, say: Callable[[Any], str]) -> None:
+        # Laid out by ``_place``, which knows the room the table has.
         self._words = [[say(cell) for cell in row] for row in moment.table]
-        self._lay_cells(self._words, CELL_PT[0])
+        self._fitted = None
         self.grid_box.setVisible(bool(moment.table))
 
     def _lay_cells(self, rows: list[list[str]], points: float) -> None:
@@ -201,7 +203,11 @@ class MomentPanel(QFrame):
         room = max(width, area.width() - 2 * EDGE)
         margins = self.layout().contentsMargins()
         frame = margins.left() + margins.right() + 2 * self.frameWidth()
-        need = self._fit_cells(room - frame)
+        if self._fitted is None or self._fitted[0] != room - frame:
+            # Laid out again only when the room changed: the panel is placed on every move
+            # and resize of the table.
+            self._fitted = (room - frame, self._fit_cells(room - frame))
+        need = self._fitted[1]
         width = max(width, min(room, need + frame))
         self.setFixedWidth(width)
         self.adjustSize()

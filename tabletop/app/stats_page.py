@@ -50,6 +50,7 @@ from tabletop.records import (
     statistics,
     write_csv,
 )
+from tabletop.text import sentences
 
 from .fit import resize_to_fit
 from .i18n import plain, sort_key, spec_name, tr
@@ -224,9 +225,8 @@ class StatsWindow(QDialog):
         self.stack.setCurrentWidget(self.content)
         self._fill_table(rows)
         people = any(f.level.startswith(PEOPLE) for f in rows)
-        gap = "" if lang == "ja" else " "  # Japanese sentences run on without a space
-        self.note.setText(tr("stats.note", lang) + (gap + tr("stats.note_people", lang)
-                                                    if people else ""))
+        self.note.setText(sentences([tr("stats.note", lang),
+                                     tr("stats.note_people", lang) if people else ""], lang))
         self._set_chart(game)
 
     def _fill_table(self, rows: list[Figures]) -> None:

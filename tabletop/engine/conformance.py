@@ -88,13 +88,9 @@ def _brief(value: Any, limit: int = 120) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def _table(game: Game[Any]) -> StateFields | None:
-    return game.field_table()
-
-
 def _check_declared(game: Game[Any]) -> None:
     """A game with hidden information says of every field of its table who may see it."""
-    table = _table(game)
+    table = game.field_table()
     if table is None or not game.spec.has_hidden_information:
         return
     missing = table.undeclared()
@@ -276,7 +272,7 @@ def _check_resample(
     rng: random.Random, report: ConformanceReport,
 ) -> None:
     truth = _canon(game.state_to_json(state))
-    table = _table(game)
+    table = game.field_table()
     mover = game.current_player(state)
     for seat in range(n):
         obs = game.observation(state, seat)
@@ -546,7 +542,7 @@ def check_hidden_differential(
     report = DifferentialReport()
     counts = list(player_counts) if player_counts is not None else sorted(
         {game.spec.min_players, game.spec.max_players})
-    table = _table(game)
+    table = game.field_table()
     step = max(1, every)
     for seed in seeds:
         for n in counts:

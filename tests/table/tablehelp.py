@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF
 from tabletop.engine.layout import Gesture, Layout, Piece, Zone
 from tabletop.table import TableWidget
 from tabletop.table.pointer import click, drag, move, press, release
+from tests.table.gesture_samples import sample_gestures
 
 __all__ = ["card_art", "click", "drag", "make_table", "move", "press", "release", "same_point",
            "sample_gestures", "sample_layout"]
@@ -32,18 +33,6 @@ def sample_layout() -> Layout:
         Piece("T", "token", 420, 400, art={"label": "End"}),
     ]
     return lay
-
-
-def sample_gestures() -> list[Gesture]:
-    return [
-        Gesture("cast:a:1", "die0", "A"),
-        Gesture("cast:b:1", "die0", "B", choice_en="Beta, first way"),
-        Gesture("cast:b:alt", "die0", "B", choice_en="Beta, other way"),
-        Gesture("cast:a:4", "die1", "A"),
-        Gesture("pool:4", "die1", "pool"),
-        Gesture("end", None, "T", label_en="End turn"),
-        Gesture("pass", label_en="Pass"),  # a button: the table ignores it
-    ]
 
 
 def make_table(qtbot: object, layout: Layout | None = None,

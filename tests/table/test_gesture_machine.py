@@ -16,6 +16,7 @@ from tabletop.table.gestures import (
     aimed_target,
     word,
 )
+from tests.table.gesture_samples import sample_gestures
 
 
 class StandIn:
@@ -55,20 +56,6 @@ class StandIn:
 
     def put_down(self, press: Press, animate: bool) -> None:
         self.told.append(("put down", press.item_id, press.mode, animate))
-
-
-def sample_gestures() -> list[Gesture]:
-    """As ``tests.table.tablehelp``: die0 goes to A or B (two ways), die1 to A or the pool,
-    the token T takes a click, C takes nothing; a button the table ignores."""
-    return [
-        Gesture("cast:a:1", "die0", "A"),
-        Gesture("cast:b:1", "die0", "B", choice_en="Beta, first way"),
-        Gesture("cast:b:alt", "die0", "B", choice_en="Beta, other way"),
-        Gesture("cast:a:4", "die1", "A"),
-        Gesture("pool:4", "die1", "pool"),
-        Gesture("end", None, "T", label_en="End turn", label_ja="手番終了"),
-        Gesture("pass", label_en="Pass"),
-    ]
 
 
 def machine(gestures: list[Gesture] | None = None,
