@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypedDict, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypedDict, TypeVar, cast
 
 from .actions import ActionForms, Dispatch, handler_name
 from .errors import IllegalActionError, InvalidActionError
@@ -422,13 +422,20 @@ class Game(ABC, Generic[S]):
         return ":".join([kind, *(str(a) for a in args)])
 
     # -- words ----------------------------------------------------------------------------
+    #: Kinds of action worded plainly, by the name their argument takes in the words: with
+    #: ``{"bid": "bid", "pass": None}`` the move ``bid:7`` reads ``Msg("move.bid", bid=7)``
+    #: and ``pass`` ``Msg("move.pass")`` (``None``: the words name no argument, as a secret
+    #: deal's do not name its card). A kind with a ``_describe_<kind>`` method is worded by it.
+    move_words: ClassVar[Mapping[str, str | None]] = {}
+
     def describe_action(self, state: S, action: str) -> Msg:
         """The move as the log and the AI's status name it ("Cast Fireball with a 4"); by
         default the action text itself (``action``).
 
-        A game that declares ``actions`` and gives ``_describe_<kind>`` methods gets this
-        method made for it, as ``refuse`` is: ``self._describe_bid(state, 7)``, and the
-        default for a kind without one."""
+        A game that declares ``actions`` and gives ``_describe_<kind>`` methods or
+        ``move_words`` gets this method made for it, as ``refuse`` is:
+        ``self._describe_bid(state, 7)``, the plain words of ``move_words``, and the default
+        for a kind with neither."""
         return _action_text(action)
 
     def prompt(self, state: S, seat: int) -> Msg | None:
@@ -667,6 +674,22 @@ def _made_apply(forms: ActionForms, settles: bool) -> Callable[..., list[Event]]
     return apply_in_place
 
 
+def _made_words(forms: ActionForms, words: Mapping[str, str | None]) -> Callable[..., Msg]:
+    """``describe_action`` from the ``_describe_`` methods, and ``words`` for the kinds
+    without one (``Game.move_words``)."""
+    plain = dict(words)
+
+    def worded(action: str) -> Msg:
+        got = forms.read(action)
+        if got is None or got[0] not in plain:
+            return _action_text(action)
+        kind, value = got
+        name = plain[kind]
+        return Msg(f"move.{kind}") if name is None else Msg(f"move.{kind}", **{name: value})
+
+    return _made_answer(forms, "_describe_", worded)
+
+
 def _made_answer(forms: ActionForms, prefix: str,
                  default: Callable[[str], Msg]) -> Callable[..., Msg]:
     dispatch: Dispatch[Msg] = forms.dispatch(prefix, default=default)
@@ -678,20 +701,22 @@ def _made_answer(forms: ActionForms, prefix: str,
 
 
 #: The methods a game may have made from its ``actions``: the method, the prefix of the
-#: methods of each kind it sends actions to, and how it is made (from the forms and whether
-#: the game settles).
-_MADE: tuple[tuple[str, str, Callable[[ActionForms, bool], Callable[..., Any]]], ...] = (
-    ("apply_in_place", "_apply_", _made_apply),
-    ("refuse", "_refuse_", lambda forms, _: _made_answer(forms, "_refuse_", _not_possible)),
-    ("describe_action", "_describe_",
-     lambda forms, _: _made_answer(forms, "_describe_", _action_text)),
+#: methods of each kind it sends actions to, and how it is made (from the game's class and
+#: its forms).
+_MADE: tuple[tuple[str, str, Callable[[type[Game[Any]], ActionForms], Callable[..., Any]]],
+             ...] = (
+    ("apply_in_place", "_apply_",
+     lambda cls, forms: _made_apply(forms, cls.settle is not Game.settle)),
+    ("refuse", "_refuse_", lambda cls, forms: _made_answer(forms, "_refuse_", _not_possible)),
+    ("describe_action", "_describe_", lambda cls, forms: _made_words(forms, cls.move_words)),
 )
 
 
 def _dispatch_by_kind(cls: type[Game[Any]]) -> None:
     """Give ``cls`` the methods it has handlers of each kind for (``Game.apply_in_place``,
     ``refuse``, ``describe_action``), unless it writes them itself or inherits them from a
-    class that does; made once per table and way of settling, and inherited from there."""
+    class that does; made once per table and way of settling (or of plain words), and
+    inherited from there."""
     forms = cls.actions
     if forms is None:
         return
@@ -701,11 +726,14 @@ def _dispatch_by_kind(cls: type[Game[Any]]) -> None:
         made_for = getattr(current, "_made_for", None)
         if made_for is None and current is not getattr(Game, name):
             continue  # the game's own method
-        key = (forms, settles if name == "apply_in_place" else False)
+        words = cls.move_words if name == "describe_action" else {}
+        key = (forms, settles if name == "apply_in_place" else False,
+               tuple(sorted(words.items())))
         if made_for == key:
             continue  # inherited, made for the same table
         names = [handler_name(prefix, kind) for kind in forms.kinds]
-        given = [hasattr(cls, n) for n in names]
+        given = [hasattr(cls, n) or kind in words for n, kind in zip(names, forms.kinds,
+                                                                      strict=True)]
         if not any(given):
             if made_for is not None:  # made for another table: back to the default
                 setattr(cls, name, getattr(Game, name))
@@ -714,7 +742,7 @@ def _dispatch_by_kind(cls: type[Game[Any]]) -> None:
             missing = [n for n, ok in zip(names, given, strict=True) if not ok]
             raise TypeError(f"{cls.__name__} applies some kinds of action by their methods "
                             f"but lacks {', '.join(missing)}")
-        method = make(forms, settles)
+        method = make(cls, forms)
         method._made_for = key  # type: ignore[attr-defined]
         method.__name__ = method.__qualname__ = name
         method.__doc__ = getattr(Game, name).__doc__

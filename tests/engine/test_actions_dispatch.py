@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -438,3 +438,25 @@ def test_handlers_for_only_some_kinds_are_named_at_once() -> None:
         class Partial(Bare):
             def _apply_bid(self, s: PhaseState, bid: int, events: list[Event]) -> None:
                 pass
+
+
+class Worded(Bare):
+    move_words: ClassVar[Mapping[str, str | None]] = {"bid": "amount", "pass": None}
+
+
+class WordedAgain(Worded):
+    move_words: ClassVar[Mapping[str, str | None]] = {"bid": "value"}
+
+    def _describe_pass(self, s: PhaseState) -> Msg:
+        return Msg("move.no_bid")
+
+
+def test_moves_worded_plainly_come_from_the_table_of_move_words() -> None:
+    s = PhaseState()
+    assert Worded().describe_action(s, "bid:2") == Msg("move.bid", amount=2)  # the value read
+    assert Worded().describe_action(s, "pass") == Msg("move.pass")  # None: no argument named
+    assert Worded().describe_action(s, "bid:9") == Msg("action", action="bid:9")  # ill-formed
+    # A subclass's own table and methods win: its describe_action is made for them.
+    assert WordedAgain().describe_action(s, "bid:2") == Msg("move.bid", value=2)
+    assert WordedAgain().describe_action(s, "pass") == Msg("move.no_bid")
+    assert Worded().describe_action(s, "bid:1") == Msg("move.bid", amount=1)

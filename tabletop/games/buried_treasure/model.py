@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any, ClassVar, TypedDict
 
 from tabletop.api import (
     CHANCE,
@@ -539,23 +539,16 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         return BuriedTreasureState(int(data["n"]))
 
     # -- words ----------------------------------------------------------------------------
-    def _describe_bury(self, s: BuriedTreasureState, card: int) -> Msg:
-        return Msg("move.bury", card=card)
-
-    def _describe_bid(self, s: BuriedTreasureState, bid: int) -> Msg:
-        return Msg("move.bid", bid=bid)
-
-    def _describe_take(self, s: BuriedTreasureState, card: int) -> Msg:
-        return Msg("move.take", card=card)
-
-    def _describe_pass(self, s: BuriedTreasureState) -> Msg:
-        return Msg("move.pass")
-
-    def _describe_deal(self, s: BuriedTreasureState, card: int) -> Msg:
-        return Msg("move.deal")  # a deal is secret: the log does not say which card
-
-    def _describe_dealer(self, s: BuriedTreasureState, seat: int) -> Msg:
-        return Msg("move.dealer", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "bury": "card",
+        "bid": "bid",
+        "take": "card",
+        "pass": None,
+        "deal": None,  # a deal is secret: the log does not say which card
+        "dealer": "seat",
+    }
 
     def prompt(self, state: BuriedTreasureState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)

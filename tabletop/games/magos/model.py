@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypedDict, TypeVar
+from typing import Any, ClassVar, TypedDict, TypeVar
 
 from tabletop.api import (
     BOOLS,
@@ -911,20 +911,16 @@ class MagosRules(Game[ST]):
             return Msg("move.die_on", spell=s.casting, slot=len(s.cast_dice), value=value)
         return Msg("move.die", value=value)
 
-    def _describe_x(self, s: ST, x: int) -> Msg:
-        return Msg("move.x", x=x)
-
-    def _describe_fire(self, s: ST) -> Msg:
-        return Msg("move.fire")
-
-    def _describe_end(self, s: ST) -> Msg:
-        return Msg("move.end")
-
-    def _describe_deal(self, s: ST, spell: str) -> Msg:
-        return Msg("move.deal")
-
-    def _describe_keep(self, s: ST, spell: str) -> Msg:
-        return Msg("move.keep", spell=spell)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "x": "x",
+        "fire": None,
+        "end": None,
+        "deal": None,
+        "keep": "spell",
+        "first": "seat",
+    }
 
     def _describe_roll(self, s: ST, values: tuple[int, ...]) -> Msg:
         return Msg("move.roll", shown=", ".join(map(str, values)))
@@ -957,9 +953,6 @@ class MagosGame(MagosRules[MagosState]):
     # -- applying -------------------------------------------------------------------------
     def _apply_first(self, s: MagosState, seat: int, events: list[Event]) -> None:
         events += self._first(s, seat)
-
-    def _describe_first(self, s: MagosState, seat: int) -> Msg:
-        return Msg("move.first", seat=seat)
 
     def _first(self, s: MagosState, seat: int) -> list[Event]:
         s.first = seat

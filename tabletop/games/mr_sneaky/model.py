@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.api import (
     CHANCE,
@@ -449,20 +449,15 @@ class MrSneakyGame(Game[SneakyState]):
     def _describe_move(self, s: SneakyState, door: int) -> Msg:
         return Msg("move.move", door=DOORS[door])
 
-    def _describe_steal(self, s: SneakyState) -> Msg:
-        return Msg("move.steal")
-
-    def _describe_pass(self, s: SneakyState) -> Msg:
-        return Msg("move.pass")
-
-    def _describe_draw(self, s: SneakyState, card: str) -> Msg:
-        return Msg("move.draw", card=card)
-
-    def _describe_deal(self, s: SneakyState, layout: str) -> Msg:
-        return Msg("move.deal")  # the house is dealt face down: the words do not show it
-
-    def _describe_first(self, s: SneakyState, seat: int) -> Msg:
-        return Msg("move.first", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "steal": None,
+        "pass": None,
+        "draw": "card",
+        "deal": None,  # the house is dealt face down: the words do not show it
+        "first": "seat",
+    }
 
     def prompt(self, state: SneakyState, seat: int) -> Msg | None:
         return prompt_from_obs(self.observation(state, seat), seat)

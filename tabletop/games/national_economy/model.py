@@ -37,7 +37,7 @@ import random
 from bisect import insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NotRequired, TypedDict
+from typing import Any, ClassVar, NotRequired, TypedDict
 
 from tabletop.api import (
     BOOLS2,
@@ -1326,26 +1326,17 @@ class NationalEconomyGame(Game[NEState]):
         card, own = place
         return Msg("move.place_own" if own else "move.place", card=card)
 
-    def _describe_discard(self, s: NEState, card: str) -> Msg:
-        return Msg("move.discard", card=card)
-
-    def _describe_build(self, s: NEState, card: str) -> Msg:
-        return Msg("move.build", card=card)
-
-    def _describe_take(self, s: NEState, card: str) -> Msg:
-        return Msg("move.take", card=card)
-
-    def _describe_sell(self, s: NEState, card: str) -> Msg:
-        return Msg("move.sell", card=card)
-
-    def _describe_done(self, s: NEState) -> Msg:
-        return Msg("move.done")
-
-    def _describe_draw(self, s: NEState, card: str) -> Msg:
-        return Msg("move.draw")  # the words name no card: a card drawn is its drawer's secret
-
-    def _describe_start(self, s: NEState, seat: int) -> Msg:
-        return Msg("move.start", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "discard": "card",
+        "build": "card",
+        "take": "card",
+        "sell": "card",
+        "done": None,
+        "draw": None,  # the words name no card: a card drawn is its drawer's secret
+        "start": "seat",
+    }
 
     def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = state

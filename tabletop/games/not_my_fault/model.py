@@ -23,7 +23,7 @@ import math
 import random
 from bisect import insort
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any, ClassVar, TypedDict
 
 from tabletop.api import (
     CHANCE,
@@ -476,14 +476,13 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     def _describe_play(self, s: NotMyFaultState, play: tuple[int, int]) -> Msg:
         return Msg("move.play", card=play[0], milestone=play[1])
 
-    def _describe_audit(self, s: NotMyFaultState) -> Msg:
-        return Msg("move.audit")
-
-    def _describe_deal(self, s: NotMyFaultState, value: int) -> Msg:
-        return Msg("move.deal")  # a deal is secret: the words do not name the card
-
-    def _describe_first(self, s: NotMyFaultState, seat: int) -> Msg:
-        return Msg("move.first", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "audit": None,
+        "deal": None,  # a deal is secret: the words do not name the card
+        "first": "seat",
+    }
 
     def prompt(self, state: NotMyFaultState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.api import (
     BOOL,
@@ -557,23 +557,16 @@ class PunimonyoGame(Game[PunimonyoState]):
         return PunimonyoState(self.spec.resolve_options(data["options"]))
 
     # -- words ----------------------------------------------------------------------------
-    def _describe_ask(self, s: PunimonyoState, word: str) -> Msg:
-        return Msg("move.ask", word=word)
-
-    def _describe_word(self, s: PunimonyoState, word: str) -> Msg:
-        return Msg("move.word", word=word)
-
-    def _describe_call(self, s: PunimonyoState, word: str) -> Msg:
-        return Msg("move.call", word=word)
-
-    def _describe_random(self, s: PunimonyoState) -> Msg:
-        return Msg("move.random")
-
-    def _describe_beat(self, s: PunimonyoState) -> Msg:
-        return Msg("move.beat")
-
-    def _describe_first(self, s: PunimonyoState, seat: int) -> Msg:
-        return Msg("move.first", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "ask": "word",
+        "word": "word",
+        "call": "word",
+        "random": None,
+        "beat": None,
+        "first": "seat",
+    }
 
     def prompt(self, state: PunimonyoState, seat: int) -> Msg:
         return prompt_from_obs(self.observation(state, seat), seat)

@@ -31,7 +31,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop.api import (
     CHANCE,
@@ -687,14 +687,15 @@ class SheepAndThiefGame(Game[SheepState]):
     def _describe_down(self, s: SheepState, placement: tuple[str, int]) -> Msg:
         return Msg("move.down", card=placement[0], cell=CELL_TEXT[placement[1]])
 
-    def _describe_pick(self, s: SheepState, card: str) -> Msg:
-        return Msg("move.pick", card=card)
-
-    def _describe_keep(self, s: SheepState, card: str) -> Msg:
-        return Msg("move.keep", card=card)
-
-    def _describe_discard(self, s: SheepState, card: str) -> Msg:
-        return Msg("move.discard", card=card)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "pick": "card",
+        "keep": "card",
+        "discard": "card",
+        "deal": None,  # a deal is secret: the words do not name the card
+        "houses": None,
+    }
 
     def _describe_offer(self, s: SheepState, pair: tuple[str, str]) -> Msg:
         return Msg("move.offer", cards=list(pair))
@@ -709,12 +710,6 @@ class SheepAndThiefGame(Game[SheepState]):
 
     def _describe_thief(self, s: SheepState, cell: int) -> Msg:
         return Msg("move.thief", cell=CELL_TEXT[cell])
-
-    def _describe_deal(self, s: SheepState, card: str) -> Msg:
-        return Msg("move.deal")  # a deal is secret: the words do not name the card
-
-    def _describe_houses(self, s: SheepState, houses: tuple[int, ...]) -> Msg:
-        return Msg("move.houses")
 
     def prompt(self, state: SheepState, seat: int) -> Msg:
         return knowledge.prompt_from_obs(self.observation(state, seat), seat)

@@ -21,7 +21,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, ClassVar, TypedDict
 
 from tabletop.api import (
     BOOL,
@@ -688,29 +688,18 @@ class SpymasterGame(Game[SpymasterState]):
         return SpymasterState(str(data["mix"]), bool(data["may_stop"]))
 
     # -- words ----------------------------------------------------------------------------
-    def _describe_play(self, s: SpymasterState, card: str) -> Msg:
-        return Msg("move.play", card=card)
-
-    def _describe_tuck(self, s: SpymasterState, card: str) -> Msg:
-        return Msg("move.tuck", card=card)
-
-    def _describe_discard(self, s: SpymasterState, card: str) -> Msg:
-        return Msg("move.discard", card=card)
-
-    def _describe_call(self, s: SpymasterState, call: str) -> Msg:
-        return Msg("move.call", type=call)
-
-    def _describe_pass(self, s: SpymasterState) -> Msg:
-        return Msg("move.pass")
-
-    def _describe_stop(self, s: SpymasterState) -> Msg:
-        return Msg("move.stop")
-
-    def _describe_draw(self, s: SpymasterState, card: str) -> Msg:
-        return Msg("move.draw")  # a draw is secret: the words do not name the card
-
-    def _describe_first(self, s: SpymasterState, seat: int) -> Msg:
-        return Msg("move.first", seat=seat)
+    # The moves worded plainly, Msg("move.<kind>", <name>=value) (Game.move_words); the
+    # others by their _describe_ methods.
+    move_words: ClassVar[Mapping[str, str | None]] = {
+        "play": "card",
+        "tuck": "card",
+        "discard": "card",
+        "call": "type",
+        "pass": None,
+        "stop": None,
+        "draw": None,  # a draw is secret: the words do not name the card
+        "first": "seat",
+    }
 
     def prompt(self, state: SpymasterState, seat: int) -> Msg | None:
         return prompt_from_obs(self.observation(state, seat), seat)
