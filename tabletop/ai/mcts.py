@@ -39,12 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.engine.game import CHANCE, Game, Observation
+from tabletop.engine.game import Game, Observation
 
 from . import mo_ismcts
-from .base import Agent, CancelFlag, Decision, visit_margins
+from .base import Agent, CancelFlag, Decision
 from .greedy import lookahead
-from .tree import Node, guide, playout, select
+from .tree import Budget, Node, decided, decision_walker, guide, playout, select
 
 #: The share of a time cap an exact solve (``Game.solved_action``) may take: most of it, since
 #: a solved position is exact and kept, while the search that decides when the solve stops
@@ -161,19 +161,8 @@ class MCTSAgent(Agent):
         if self.top_k > 1:
             top = ranked[: self.top_k]
             action = rng.choices(top, weights=[children[a].visits for a in top])[0]
-        best = children[action]
-        visits = {a: children[a].visits for a in legal if a in children}
-        return Decision(
-            action,
-            iterations=done,
-            seconds=time.perf_counter() - start,
-            value=best.total / best.visits,
-            visits=visits,
-            values={a: children[a].total / children[a].visits for a in legal
-                    if a in children and children[a].visits},
-            margins=visit_margins(visits, action),
-            cancelled=cancel is not None and cancel.is_set(),
-        )
+        return decided(children, legal, action, done, start,
+                       cancel is not None and cancel.is_set())
 
     def ponder(self, game: Game[Any], obs: Observation, seat: int, legal: Sequence[str],
                cancel: CancelFlag) -> None:
@@ -242,10 +231,7 @@ class MCTSAgent(Agent):
         """Run up to ``iterations`` iterations into ``root``'s tree; return how many
         completed."""
         # The loop below is the hot path: everything it touches is bound to a local name.
-        current_player = game.current_player
-        legal_actions = game.legal_actions
         apply = game.apply_in_place
-        sample_chance = game.sample_chance
         # Opt-in: only a game that overrides ``opponent_model`` pays for the call, and every
         # other game draws the same random numbers, so it decides exactly as before.
         model = (game.opponent_model
@@ -253,40 +239,27 @@ class MCTSAgent(Agent):
         me = root.player
         randrange = rng.randrange
         c = exploration
-        deadline = math.inf if self.time_cap is None else start + self.time_cap
-        clock = time.perf_counter
+        budget = Budget(iterations, math.inf if self.time_cap is None else start + self.time_cap,
+                        cancel.is_set if cancel is not None else None)
         hooks = guide(game, self.guided)
         policy, prune = hooks.policy, hooks.prune
+        walk = decision_walker(game, prune)
         depth = hooks.depth if hooks.depth is not None else self.rollout_depth
         depth_limit = math.inf if depth is None else depth
         length_cap = game.max_game_length()
-        is_cancelled = cancel.is_set if cancel is not None else None
         done = 0
 
-        while done < iterations:
-            if is_cancelled is not None and is_cancelled():
-                break
-            # The cap ends a search, never keeps it from its first iteration: on a machine too
-            # busy to search at all within the cap, a move searched once beats an arbitrary one.
-            if done and clock() > deadline:
-                break
+        while budget.more(done):
             state = sample(rng)
             node = root
             path = [root]
             steps = 0
 
             # Selection and expansion: descend while every legal action has been tried.
-            while steps < length_cap:
-                player = current_player(state)
+            while True:
+                player, actions, steps = walk(state, rng, steps)
                 if player < 0:
-                    if player == CHANCE:
-                        apply(state, sample_chance(state, rng))
-                        steps += 1
-                        continue
                     break
-                actions = legal_actions(state)
-                if prune is not None:
-                    actions = prune(state, actions)
                 children = (node if node.player == player else node.holder(player)).children
                 if model is not None and player != me:
                     modelled = model(state, me, actions, rng)

@@ -41,10 +41,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.engine.game import CHANCE, Game, Observation
+from tabletop.engine.game import Game, Observation
 
-from .base import CancelFlag, Decision, visit_margins
-from .tree import Guide, Node, guide, playout, select
+from .base import CancelFlag, Decision
+from .tree import Budget, Guide, Node, decided, decision_walker, guide, playout, select
 
 #: In a mixed decision, an action joins the draw only with at least this share of the visits
 #: of the most visited action. UCB keeps visiting every action a little (about log N / gap²
@@ -131,19 +131,7 @@ def choose(
     elif top_k > 1:
         pool = ranked[:top_k]
         action = rng.choices(pool, weights=[children[a].visits for a in pool])[0]
-    best = children[action]
-    visits = {a: children[a].visits for a in legal if a in children}
-    return Decision(
-        action,
-        iterations=done,
-        seconds=time.perf_counter() - start,
-        value=best.total / best.visits,
-        visits=visits,
-        values={a: children[a].total / children[a].visits for a in legal
-                if a in children and children[a].visits},
-        margins=visit_margins(visits, action),
-        cancelled=cancelled,
-    )
+    return decided(children, legal, action, done, start, cancelled)
 
 
 def _search(
@@ -163,32 +151,23 @@ def _search(
 ) -> int:
     """Run iterations into the seats' trees (``roots``); return how many completed."""
     # The loop below is the hot path: everything it touches is bound to a local name.
-    current_player = game.current_player
-    legal_actions = game.legal_actions
     apply = game.apply_in_place
-    sample_chance = game.sample_chance
     public = game.public_action
     rewind = game.rewind_hidden_move
     randrange = rng.randrange
-    clock = time.perf_counter
     policy, prune = hooks.policy, hooks.prune
+    walk = decision_walker(game, prune)
     # Opt-in, as in ``mcts``: a game that keeps the default draws the same random numbers.
     model = (game.opponent_model
              if type(game).opponent_model is not Game.opponent_model else None)
     depth = hooks.depth if hooks.depth is not None else rollout_depth
     depth_limit = math.inf if depth is None else depth
     length_cap = game.max_game_length()
-    is_cancelled = cancel.is_set if cancel is not None else None
+    budget = Budget(iterations, deadline, cancel.is_set if cancel is not None else None)
     seats = range(len(roots))
     done = 0
 
-    while done < iterations:
-        if is_cancelled is not None and is_cancelled():
-            break
-        # The cap ends a search, never keeps it from its first iteration: on a machine too
-        # busy to search at all within the cap, a move searched once beats an arbitrary one.
-        if done and clock() > deadline:
-            break
+    while budget.more(done):
         state = sample(rng)
         restrict = None
         if seen is not None:
@@ -202,17 +181,10 @@ def _search(
 
         # Selection and expansion: the mover chooses in its own tree; every tree then steps
         # down by the move as its seat saw it.
-        while steps < length_cap:
-            player = current_player(state)
+        while True:
+            player, actions, steps = walk(state, rng, steps)
             if player < 0:
-                if player == CHANCE:
-                    apply(state, sample_chance(state, rng))
-                    steps += 1
-                    continue
                 break
-            actions = legal_actions(state)
-            if prune is not None:
-                actions = prune(state, actions)
             replay = restrict is not None
             if restrict is not None:
                 # The rewound move: only those that look like the move that was observed.

@@ -1,19 +1,23 @@
-"""What both tree searches share: the node of a search tree and the playout below it.
+"""What both tree searches share: the node of a search tree, the budget that ends a search,
+the walk through chance to the next decision, and the playout below a new node.
 
 ``mcts`` searches one tree from the searching seat's guesses of the hidden facts; ``mo_ismcts``
-keeps a tree per seat for games whose moves others see only in part. Their nodes and the
-playout that judges a new node are the same, and live here once.
+keeps a tree per seat for games whose moves others see only in part. These pieces are the same
+in both, and live here once.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from tabletop.engine.game import TERMINAL, Game
+from tabletop.engine.game import CHANCE, TERMINAL, Game
+
+from .base import Decision, visit_margins
 
 
 class Node:
@@ -114,6 +118,80 @@ def guide(game: Game[Any], guided: bool = True) -> Guide:
         game.playout_action if kind.playout_action is not Game.playout_action else None,
         game.search_actions if kind.search_actions is not Game.search_actions else None,
         game.playout_depth())
+
+
+def decided(children: dict[str, Node], legal: Sequence[str], action: str, done: int,
+            start: float, cancelled: bool) -> Decision:
+    """The decision for ``action`` after a search of ``done`` iterations begun at ``start``
+    (a ``time.perf_counter`` reading), with every searched move's visits and value."""
+    best = children[action]
+    visits = {a: children[a].visits for a in legal if a in children}
+    return Decision(
+        action,
+        iterations=done,
+        seconds=time.perf_counter() - start,
+        value=best.total / best.visits,
+        visits=visits,
+        values={a: children[a].total / children[a].visits for a in legal
+                if a in children and children[a].visits},
+        margins=visit_margins(visits, action),
+        cancelled=cancelled,
+    )
+
+
+class Budget:
+    """When a search stops: after ``iterations`` iterations, when ``cancel`` is set, or past
+    ``deadline`` (a ``time.perf_counter`` reading)."""
+
+    __slots__ = ("_clock", "_is_cancelled", "deadline", "iterations")
+
+    def __init__(self, iterations: int, deadline: float,
+                 is_cancelled: Callable[[], bool] | None) -> None:
+        self.iterations = iterations
+        self.deadline = deadline
+        self._is_cancelled = is_cancelled
+        self._clock = time.perf_counter
+
+    def more(self, done: int) -> bool:
+        """Whether a search that has completed ``done`` iterations runs another."""
+        if done >= self.iterations:
+            return False
+        if self._is_cancelled is not None and self._is_cancelled():
+            return False
+        # The cap ends a search, never keeps it from its first iteration: on a machine too
+        # busy to search at all within the cap, a move searched once beats an arbitrary one.
+        return not done or self._clock() <= self.deadline
+
+
+def decision_walker(game: Game[Any],
+                    prune: Callable[[Any, list[str]], list[str]] | None = None,
+                    ) -> Callable[[Any, random.Random, int], tuple[int, list[str], int]]:
+    """A function ``(state, rng, steps) -> (player, actions, steps)`` that plays ``state`` on
+    in place through chance to the next decision: whose it is and the actions the search
+    weighs there (the legal ones, through the game's ``prune``), counting the actions applied
+    on top of the ``steps`` already taken. At the end of the game, or once the game's length
+    cap is reached, the player is ``TERMINAL`` and there are no actions."""
+    current_player = game.current_player
+    legal_actions = game.legal_actions
+    apply = game.apply_in_place
+    sample_chance = game.sample_chance
+    length_cap = game.max_game_length()
+
+    def walk(state: Any, rng: random.Random, steps: int) -> tuple[int, list[str], int]:
+        while steps < length_cap:
+            player = current_player(state)
+            if player != CHANCE:
+                if player < 0:
+                    break
+                actions = legal_actions(state)
+                if prune is not None:
+                    actions = prune(state, actions)
+                return player, actions, steps
+            apply(state, sample_chance(state, rng))
+            steps += 1
+        return TERMINAL, [], steps
+
+    return walk
 
 
 def playout(game: Game[Any], state: Any, rng: random.Random, depth_limit: float,
