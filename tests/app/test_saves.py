@@ -461,8 +461,9 @@ def test_temporary_files_left_by_a_kill_are_removed(make_window, data_dir: Path)
     assert young.exists()  # it may belong to a write in progress in another app
 
 
-def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
-        make_window, data_dir: Path, monkeypatch: Any) -> None:
+def offered_on_a_read_only_disk(make_window: Any, monkeypatch: Any) -> MainWindow:
+    """A second window offering the first one's game, on a disk where nothing can be
+    written or removed any more."""
     _, second = reopened(make_window, "take:1")
     assert second.files.pending is not None
 
@@ -470,6 +471,12 @@ def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
         raise OSError(30, "Read-only file system")
     monkeypatch.setattr(sf, "write_atomic", read_only)
     monkeypatch.setattr(Path, "unlink", read_only)
+    return second
+
+
+def test_discard_on_a_read_only_folder_says_so_and_keeps_the_game(
+        make_window, data_dir: Path, monkeypatch: Any) -> None:
+    second = offered_on_a_read_only_disk(make_window, monkeypatch)
     second.files.discard_pending()  # once raised from inside its own error handler
     box = second.message_box
     assert box is not None and "could not be discarded" in box.text()
@@ -580,13 +587,7 @@ def test_resuming_files_nothing_with_the_recent_games(make_window, data_dir: Pat
 
 def test_a_read_only_data_folder_resumes_and_says_it_cannot_save(
         make_window, data_dir: Path, monkeypatch: Any, qtbot: Any) -> None:
-    _, second = reopened(make_window, "take:1")
-    assert second.files.pending is not None
-
-    def read_only(*_args: Any, **_kwargs: Any) -> None:
-        raise OSError(30, "Read-only file system")
-    monkeypatch.setattr(sf, "write_atomic", read_only)
-    monkeypatch.setattr(Path, "unlink", read_only)
+    second = offered_on_a_read_only_disk(make_window, monkeypatch)
     c = second.files.resume_pending()
     assert c is not None and c.session.decisions()[-1] == "take:1"
     assert second.message_box is None  # no "could not be discarded"

@@ -2,33 +2,21 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
+
+from tabletop.app.glasscheck import StillClock
 
 
-class ManualClock(QObject):
+class ManualClock(StillClock):
     """Same interface as ``tabletop.app.controller.BeatClock``; ``fire`` is one beat."""
-
-    beat = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._running = False
-        self._period = 0
         self.starts = 0  # how often a tempo began afresh
 
     def start(self, period_ms: int) -> None:
-        self._running = True
-        self._period = period_ms
+        super().start(period_ms)
         self.starts += 1
-
-    def stop(self) -> None:
-        self._running = False
-
-    def is_running(self) -> bool:
-        return self._running
-
-    def period(self) -> int:
-        return self._period
 
     def fire(self) -> None:
         """One beat falls now (only while the clock runs, as a timer's would)."""
