@@ -75,7 +75,7 @@ from tabletop.games.mr_sneaky.data import (
 from tabletop.games.mr_sneaky.heuristic import treasure_chances
 from tabletop.games.mr_sneaky.model import MrSneakyGame
 from tabletop.games.mr_sneaky.rules import move_targets, neighbours_of
-from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, P_OVER, P_PLACE, P_STEAL, SneakyState
+from tabletop.games.mr_sneaky.state import AT_START, Phase, SneakyState
 from tabletop.records import wilson
 from tabletop.tournament import derive_seed
 
@@ -188,7 +188,7 @@ def play_scenario(rich: Policy, sc: Scenario, rng: random.Random) -> SneakyState
     GAME.apply_in_place(s, "deal:" + "".join(sc.faces))
     deck = list(sc.deck)
     thief = random.Random(sc.thief_seed)
-    while s.phase != P_OVER and s.round == 1:
+    while s.phase != Phase.OVER and s.round == 1:
         player = GAME.current_player(s)
         legal = GAME.legal_actions(s)
         if player < 0:
@@ -268,7 +268,7 @@ def door_worths(s: SneakyState) -> list[float]:
 
 def rule_action(s: SneakyState, legal: Sequence[str], rng: random.Random) -> str:
     """The rule's move for the player to move in ``s``; ties are broken at random."""
-    if s.phase == P_PLACE:  # the Rich Man sees the faces (MS-R10)
+    if s.phase == Phase.PLACE:  # the Rich Man sees the faces (MS-R10)
         card, steps = s.drawn, STEPS[s.thief]
 
         def placed(a: str) -> float:
@@ -282,9 +282,9 @@ def rule_action(s: SneakyState, legal: Sequence[str], rng: random.Random) -> str
 
         return max(legal, key=placed)
     worths = door_worths(s)
-    if s.phase == P_STEAL:
+    if s.phase == Phase.STEAL:
         return "steal" if worths[s.thief] >= STEAL_AT else "pass"
-    if s.phase == P_MOVE:
+    if s.phase == Phase.MOVE:
         return max(legal, key=lambda a: worths[DOORS.index(a.partition(":")[2])]
                    + 0.001 * rng.random())
     raise ValueError(f"No player's choice in phase {s.phase!r}")
@@ -306,7 +306,7 @@ def play(rich: Policy, thief: Policy, seed: int, whole_game: bool) -> SneakyStat
     rng = random.Random(seed)
     s = GAME.new_initial_state(2, {"first": "1"})
     seat_policy = (rich, thief)
-    while s.phase != P_OVER and (whole_game or s.round == 1):
+    while s.phase != Phase.OVER and (whole_game or s.round == 1):
         player = GAME.current_player(s)
         legal = GAME.legal_actions(s)
         action = (GAME.sample_chance(s, rng) if player < 0

@@ -15,7 +15,7 @@ from tabletop.app.newgame import GameSetup
 from tabletop.app.summary import series_lines
 from tabletop.engine import CHANCE
 from tabletop.games.national_economy.data import GOODS
-from tabletop.games.national_economy.model import P_PLACE, NEState
+from tabletop.games.national_economy.model import NEState, Phase
 from tabletop.games.national_economy.plugin import PLUGIN, SOLO_PLUGIN
 from tabletop.games.national_economy.scoring import score_breakdown
 
@@ -32,7 +32,7 @@ def co_op_policy(s: NEState, seat: int, legal: list[str], rng: random.Random) ->
     for a in ("build:farmers_coop", "build:plantation", "build:farm", "build:orchard"):
         if a in legal:
             return a
-    if s.phase == P_PLACE:
+    if s.phase == Phase.PLACE:
         if "farmers_coop" in s.buildings[0]:
             for a in AGRI_OWN:
                 if a in legal:

@@ -29,7 +29,7 @@ from tabletop.app.newgame import GameSetup
 from tabletop.app.status import TURN
 from tabletop.engine import Session
 from tabletop.engine.messages import Msg
-from tabletop.games.magos.model import DRAW, P_OVER
+from tabletop.games.magos.model import DRAW, Phase
 from tabletop.registry import load_plugins
 
 PLUGINS: dict[str, GamePlugin] = load_plugins(include_entry_points=False)[0]
@@ -51,7 +51,7 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
 def _drawn(state: Any) -> list[Any]:
     """The end of a solo duel as a draw by the turn limit (both wizards standing), which
     random play, quick to kill or be killed, never reaches."""
-    if state.phase != P_OVER:
+    if state.phase != Phase.OVER:
         return []
     drawn = state.clone()
     drawn.winner = DRAW

@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import mr_sneaky_fair as fair
 
 from tabletop.games.mr_sneaky.data import DEFAULT_TRAPS, GUARDS_TO_CATCH, TREASURE, door_tiles
-from tabletop.games.mr_sneaky.state import P_MOVE, P_STEAL, SneakyState
+from tabletop.games.mr_sneaky.state import Phase, SneakyState
 
 
 def test_the_cap_counts_every_opening_order() -> None:
@@ -43,7 +43,7 @@ def test_the_cap_counts_every_opening_order() -> None:
 
 def _peeking_thief(s: SneakyState, legal: list[str], rng: random.Random) -> str:
     """Not a fair player: steals only on the Treasure and walks to it when it may."""
-    if s.phase == P_STEAL:
+    if s.phase == Phase.STEAL:
         return "steal" if s.doors[s.thief] == TREASURE else "pass"
     treasure = s.doors.index(TREASURE)
     for a in legal:
@@ -117,10 +117,10 @@ def test_the_rule_thief_reads_only_what_he_sees() -> None:
     for seed in range(40):
         rng = random.Random(seed)
         s = fair.GAME.new_initial_state(2, {"first": "1"})
-        while s.phase != fair.P_OVER and checked < 400:
+        while s.phase != fair.Phase.OVER and checked < 400:
             legal = fair.GAME.legal_actions(s)
             player = fair.GAME.current_player(s)
-            if s.phase in (P_MOVE, P_STEAL):
+            if s.phase in (Phase.MOVE, Phase.STEAL):
                 closed = [d for d in range(8) if not s.opened[d]]
                 other = s.clone()
                 faces = [s.doors[d] for d in closed]

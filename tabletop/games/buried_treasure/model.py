@@ -26,35 +26,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypedDict
 
-from tabletop.api import (
-    CHANCE,
-    INT,
-    INTS,
-    INTS2,
-    OPT_INT,
-    OPT_INTS,
-    SORTED_INTS,
-    SORTED_INTS2,
-    STR,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    PhaseTable,
-    StateFields,
-    count_copies,
-    counts_per,
-    deal_unseen,
-    derived,
-    draw_by_count,
-    maybe,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Arg, Event, Msg
 
 from .data import (
     BID_VALUES,
@@ -68,13 +41,17 @@ from .data import (
 )
 from .spec import SPEC
 
-# Phases of a state.
-P_DEALER = "dealer"  # chance: the first dealer (BT-R2)
-P_DEAL = "deal"      # chance: seven cards each (BT-R1)
-P_BURY = "bury"      # seats bury a card secretly, one after another (BT-R10)
-P_BID = "bid"        # seats place their pawns, from the dealer clockwise (BT-R11)
-P_TAKE = "take"      # a rewarded player picks one centre card or declines (BT-R16)
-P_OVER = "over"      # BT-R31
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    DEALER = "dealer"  # chance: the first dealer (BT-R2)
+    DEAL = "deal"      # chance: seven cards each (BT-R1)
+    BURY = "bury"      # seats bury a card secretly, one after another (BT-R10)
+    BID = "bid"        # seats place their pawns, from the dealer clockwise (BT-R11)
+    TAKE = "take"      # a rewarded player picks one centre card or declines (BT-R16)
+    OVER = "over"      # BT-R31
+
 
 PASS = "pass"
 
@@ -108,7 +85,7 @@ class SeatObs(TypedDict):
     score: int
 
 
-class BuriedTreasureObs(ObservationBase):
+class BuriedTreasureObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position."""
 
     num_players: int
@@ -136,12 +113,15 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
 # it come from it. ``last`` is never changed once made, so copies share it. The deal order
 # (``pending``) follows from the dealer and the count shown; of a hand and a buried card the
 # others see only the size and whether one lies there.
-FIELDS = StateFields(
-    n=INT.public, phase=STR.public, pending=INTS.public, deck=counts_per(VALUES).unseen,
-    deck_size=derived(lambda s: sum(s.deck)).public, hands=SORTED_INTS2.owned,
-    buried=OPT_INTS.owned, bids=INTS.public, orders=INTS.public, centre=SORTED_INTS.public,
-    collected=INTS2.public, queue=INTS.public, dealer=INT.public, turn=INT.public,
-    round=INT.public, total=OPT_INT.public, last=maybe(_copy_last).public, winners=INTS.public,
+FIELDS = api.StateFields(
+    n=api.INT.public, phase=api.STR.public, pending=api.INTS.public,
+    deck=api.counts_per(VALUES).unseen,
+    deck_size=api.derived(lambda s: sum(s.deck)).public, hands=api.SORTED_INTS2.owned,
+    buried=api.OPT_INTS.owned, bids=api.INTS.public, orders=api.INTS.public,
+    centre=api.SORTED_INTS.public,
+    collected=api.INTS2.public, queue=api.INTS.public, dealer=api.INT.public, turn=api.INT.public,
+    round=api.INT.public, total=api.OPT_INT.public, last=api.maybe(_copy_last).public,
+    winners=api.INTS.public,
 )
 
 
@@ -162,7 +142,7 @@ class BuriedTreasureState:
     def __init__(self, num_players: int) -> None:
         n = num_players
         self.n = n
-        self.phase = P_DEALER
+        self.phase = Phase.DEALER
         self.pending: list[int] = []
         self.deck: list[int] = full_deck()
         self.deck_size = sum(self.deck)
@@ -210,7 +190,7 @@ def unseen_pool(obs: Mapping[str, Any], seat: int) -> list[int]:
 
 # Every action text of the game: its kind and what the argument may be, read as an int.
 _CARD = Arg.numbers(VALUES)
-ACTIONS = ActionForms({
+ACTIONS = api.ActionForms({
     "dealer": Arg.integer(),               # chance: the first dealer
     "deal": _CARD,                         # chance: a card dealt
     "bury": _CARD,                         # a card buried face down
@@ -223,14 +203,14 @@ ACTIONS = ActionForms({
 # ``_apply_bid(state, 7, events)``; what has no refusal or words of its own gets the default.
 
 # Who moves in each phase (BT-R2, BT-R10, BT-R11, BT-R16, BT-R31).
-TURNS: PhaseTable[BuriedTreasureState] = PhaseTable({
-    P_BURY: "turn", P_BID: "turn", P_TAKE: "turn",
-    P_DEALER: CHANCE, P_DEAL: CHANCE,
-    P_OVER: TERMINAL,
+TURNS: api.PhaseTable[BuriedTreasureState] = api.PhaseTable({
+    Phase.BURY: "turn", Phase.BID: "turn", Phase.TAKE: "turn",
+    Phase.DEALER: api.CHANCE, Phase.DEAL: api.CHANCE,
+    Phase.OVER: api.TERMINAL,
 })
 
 
-class BuriedTreasureGame(Game[BuriedTreasureState]):
+class BuriedTreasureGame(api.Game[BuriedTreasureState]):
     """Buried Treasure for 2 to 6 players (BT-R1..BT-R32)."""
 
     spec = SPEC
@@ -239,7 +219,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> BuriedTreasureState:
+                          options: Mapping[str, api.OptionValue]) -> BuriedTreasureState:
         # BT-R3, BT-R4: pawns are seat colours; centre and collected areas start empty.
         return BuriedTreasureState(num_players)
 
@@ -247,7 +227,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
     def secret_round(self, state: BuriedTreasureState) -> tuple[int, ...]:
         # BT-R10: every seat buries in secret, from the dealer round the table; the cards stay
         # face down until they are turned up together (BT-R13).
-        if state.phase != P_BURY:
+        if state.phase != Phase.BURY:
             return ()
         return tuple(p for p in ((state.turn + k) % state.n for k in range(state.n))
                      if state.buried[p] is None)
@@ -255,42 +235,42 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
     def legal_actions(self, state: BuriedTreasureState) -> list[str]:
         s = state
         phase = s.phase
-        if phase == P_BURY:
+        if phase == Phase.BURY:
             return [BURY_TEXT[v] for v in sorted(set(s.hands[s.turn]))]
-        if phase == P_BID:
+        if phase == Phase.BID:
             # BT-R11, BT-R12: a taken value is closed; the zero slots (one per player) never
             # run out, so 0 is always open.
             taken = set(s.bids)
             return [BID_TEXT[0]] + [BID_TEXT[v] for v in BID_VALUES if v not in taken]
-        if phase == P_TAKE:
+        if phase == Phase.TAKE:
             return [TAKE_TEXT[v] for v in sorted(set(s.centre))] + [PASS]
-        if phase in (P_DEALER, P_DEAL):
+        if phase in (Phase.DEALER, Phase.DEAL):
             return [a for a, _ in self.chance_outcomes(s)]
         return []
 
     def chance_outcomes(self, state: BuriedTreasureState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_DEALER:
+        if s.phase == Phase.DEALER:
             return [(f"dealer:{p}", 1.0 / s.n) for p in range(s.n)]
-        if s.phase == P_DEAL and s.deck_size:
+        if s.phase == Phase.DEAL and s.deck_size:
             n = s.deck_size
             return [(DEAL_TEXT[i], k / n) for i, k in enumerate(s.deck) if k]
         return []
 
     def sample_chance(self, state: BuriedTreasureState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_DEALER:
+        if s.phase == Phase.DEALER:
             return f"dealer:{rng.randrange(s.n)}"
-        if s.phase != P_DEAL or not s.deck_size:
+        if s.phase != Phase.DEAL or not s.deck_size:
             raise ValueError("Not a chance node.")
-        return DEAL_TEXT[int(draw_by_count(s.deck, rng, s.deck_size))]
+        return DEAL_TEXT[int(api.draw_by_count(s.deck, rng, s.deck_size))]
         raise AssertionError("deck_size does not match the deck")
 
     # -- applying -------------------------------------------------------------------------
     def _apply_dealer(self, s: BuriedTreasureState, seat: int, events: list[Event]) -> None:
         # BT-R1, BT-R2: a random first dealer, then seven cards each, one at a time.
         s.dealer = seat
-        s.phase = P_DEAL
+        s.phase = Phase.DEAL
         s.pending = [(seat + k) % s.n for k in range(s.n)] * HAND_SIZE
         events.append(Event("dealer", {"seat": seat}, reveals=True))
 
@@ -313,7 +293,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     def _start_round(self, s: BuriedTreasureState, number: int, events: list[Event]) -> None:
         s.round = number
-        s.phase = P_BURY
+        s.phase = Phase.BURY
         s.turn = s.dealer
         s.buried = [None] * s.n
         s.bids = [-1] * s.n
@@ -331,7 +311,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         events.append(Event("bury_own", {"seat": seat, "card": value}, seats=frozenset((seat,))))
         nxt = (seat + 1) % s.n
         if nxt == s.dealer:
-            s.phase = P_BID
+            s.phase = Phase.BID
             s.turn = s.dealer
             events.append(Event("all_buried", {"dealer": s.dealer}))
         else:
@@ -398,7 +378,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
                 s.queue.pop(0)
                 events.append(Event("empty", {"seat": p}))
             else:
-                s.phase = P_TAKE
+                s.phase = Phase.TAKE
                 s.turn = p
                 return
         self._end_round(s, events)
@@ -423,7 +403,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
         if early or s.round >= ROUNDS:
             best = max(scores)
             s.winners = [p for p in range(s.n) if scores[p] == best]  # BT-R32, BT-G7
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             s.turn = -1
             events.append(Event("end", {"scores": scores, "winners": s.winners[:],
                                         "early": early}))
@@ -436,19 +416,19 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # Only what the mover sees: its own hand, the board, the phase.
     def _refuse_bury(self, s: BuriedTreasureState, card: int) -> Msg:
-        if s.phase != P_BURY:
+        if s.phase != Phase.BURY:
             return Msg("refuse.buried_all")
         return Msg("refuse.no_card", card=card)
 
     def _refuse_bid(self, s: BuriedTreasureState, bid: int) -> Msg:
-        if s.phase == P_BURY:
+        if s.phase == Phase.BURY:
             return Msg("refuse.bury_first")
-        if s.phase != P_BID:
+        if s.phase != Phase.BID:
             return Msg("refuse.bids_in")
         return Msg("refuse.bid_taken", seat=s.bids.index(bid), bid=bid)
 
     def _refuse_take(self, s: BuriedTreasureState, card: int) -> Msg:
-        if s.phase != P_TAKE:
+        if s.phase != Phase.TAKE:
             return Msg("refuse.take_later")
         return Msg("refuse.not_in_centre", card=card)
 
@@ -458,7 +438,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: BuriedTreasureState) -> list[float]:
-        return winner_returns(state.n, state.winners, state.phase == P_OVER)
+        return api.winner_returns(state.n, state.winners, state.phase == Phase.OVER)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: BuriedTreasureState, seat: int | None) -> BuriedTreasureObs:
@@ -485,7 +465,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
             "last": None if last is None else _copy_last(last), "winners": s.winners[:],
         }
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], BuriedTreasureState]:
         # Read the observation once; each sample copies the visible part and deals the
         # unseen cards (other hands, other buried cards, the unused deck) afresh.
@@ -497,19 +477,19 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 
         def sample(rng: random.Random) -> BuriedTreasureState:
             s = base.clone()
-            places, rest = deal_unseen(pool, sizes, rng, sort=True)
+            places, rest = api.deal_unseen(pool, sizes, rng, sort=True)
             for p, hand in zip(others, places, strict=False):
                 s.hands[p] = hand
             for p, card in zip(hidden_buried, places[len(others):], strict=True):
                 s.buried[p] = card[0]
-            s.deck = count_copies(rest, VALUE_INDEX)
+            s.deck = api.count_copies(rest, VALUE_INDEX)
             s.deck_size = len(rest)
             return s
 
         return sample
 
     @staticmethod
-    def _visible_state(obs: Observation) -> BuriedTreasureState:
+    def _visible_state(obs: api.Observation) -> BuriedTreasureState:
         """The state as far as ``obs`` shows it: other hands empty, other buried cards 0, the
         deck empty. The observing seat's own legal actions are exact."""
         n = int(obs["num_players"])
@@ -556,7 +536,7 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: BuriedTreasureState, seat: int) -> float | None:
         s = state
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return 1.0 if seat in s.winners else -1.0
         # The lead over the best rival, squashed: ten points is about a decided game, since
         # the game stops at 20.
@@ -573,20 +553,20 @@ class BuriedTreasureGame(Game[BuriedTreasureState]):
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", winners=[int(p) for p in obs["winners"]],
                    best=max(int(pl["score"]) for pl in obs["players"]))
-    if phase in (P_DEALER, P_DEAL):
+    if phase in (Phase.DEALER, Phase.DEAL):
         return Msg("prompt.dealing")
     turn = int(obs["turn"])
     players = obs["players"]
-    if phase == P_BURY:
+    if phase == Phase.BURY:
         if seat == turn:
             return Msg("prompt.bury", done=sum(1 for pl in players if pl["buried"]),
                        n=len(players))
         mine = seat is not None and players[seat]["buried"]
         return Msg("prompt.burying_seen" if mine else "prompt.burying", seat=turn)
-    if phase == P_BID:
+    if phase == Phase.BID:
         return Msg("prompt.bid") if seat == turn else Msg("prompt.bidding", seat=turn)
     total = obs["total"]
     if seat == turn:

@@ -13,33 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    seat_figures,
-    waiting_reason,
-)
+from tabletop import api
+from tabletop.api import MOVE_POSSIBLE, Gesture, IdForm, Layout, Msg, Piece, Text, Zone
 
 from .data import BID_VALUES, BOARD_COLOR, PAWN_COLORS, ROUNDS, TARGET, VALUE_COLORS
-from .model import (
-    P_BID,
-    P_BURY,
-    P_OVER,
-    P_TAKE,
-    PASS,
-    BuriedTreasureGame,
-    BuriedTreasureObs,
-    prompt_from_obs,
-)
+from .model import PASS, BuriedTreasureGame, BuriedTreasureObs, Phase, prompt_from_obs
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -57,7 +35,7 @@ TURN_COLOR = "#d4a017"
 
 def _both(code: str, **args: Any) -> tuple[str, str]:
     """A message of the catalogue in English and Japanese, for pieces, zones and texts."""
-    return both(Msg(code, **args), WORDS)
+    return api.both(Msg(code, **args), WORDS)
 
 
 BOARD_ZONE = Zone("board", 20.0, BOARD_Y - 12, WIDTH - 40.0, SLOT_H + 32, *_both("view.board"),
@@ -102,7 +80,7 @@ def _score_text(cards: list[int], score: int) -> tuple[str, str]:
                  points=points)
 
 
-class BuriedTreasureView(GameView[BuriedTreasureObs]):
+class BuriedTreasureView(api.GameView[BuriedTreasureObs]):
     """Layout, gestures and words for Buried Treasure."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -126,7 +104,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
 
     @staticmethod
     def _name(obs: BuriedTreasureObs, p: int, seat: int | None) -> tuple[str, str]:
-        over = obs["phase"] == P_OVER
+        over = obs["phase"] == Phase.OVER
         return _both("view.name", seat=p, you=p == seat,
                      dealer=int(obs["dealer"]) == p and not over,
                      wins=over and p in obs["winners"],
@@ -136,12 +114,12 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
     def _status_line(obs: BuriedTreasureObs, p: int) -> tuple[str, str]:
         pl = obs["players"][p]
         phase = obs["phase"]
-        if phase == P_BURY:
+        if phase == Phase.BURY:
             return _both("view.chosen" if pl["buried"] else "view.choosing")
         bid = int(pl["bid"])
         if bid >= 0:
             return _both("view.has_bid", bid=bid)
-        if phase == P_BID:
+        if phase == Phase.BID:
             return _both("view.chosen_no_bid")
         return "", ""
 
@@ -219,7 +197,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                 tip_en, tip_ja = _both("view.other_buried", seat=p)
                 out.pieces.append(Piece(bury_id(p), "card", x, y, face_up=False, w=MID_W,
                                         h=MID_H, z=k, tooltip_en=tip_en, tooltip_ja=tip_ja))
-            elif p == seat and obs["phase"] == P_BURY:
+            elif p == seat and obs["phase"] == Phase.BURY:
                 title_en, title_ja = _both("view.bury_title")
                 body_en, body_ja = _both("view.bury_body")
                 tip_en, tip_ja = _both("view.bury_spot")
@@ -229,9 +207,10 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                              "corner": "", "badge": "", "color": "#5b4a36"},
                                         w=MID_W, h=MID_H, z=k, state="active",
                                         tooltip_en=tip_en, tooltip_ja=tip_ja))
-            elif obs["phase"] == P_BURY:
+            elif obs["phase"] == Phase.BURY:
                 label = "view.seat_waiting"
-            if obs["phase"] in (P_BURY, P_BID):  # after the reveal the cards are in the centre
+            # After the reveal the cards are in the centre.
+            if obs["phase"] in (Phase.BURY, Phase.BID):
                 out.texts.append(Text(f"bur_label{p}", x + 4, y + MID_H + 4,
                                       *_both(label, seat=p), size=13))
 
@@ -250,7 +229,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                                   size=15))
         total = obs["total"]
         en, ja = _both("view.round_line", round=int(obs["round"]), rounds=ROUNDS, total=total,
-                       taking=total is not None and obs["phase"] == P_TAKE)
+                       taking=total is not None and obs["phase"] == Phase.TAKE)
         out.texts.append(Text("round_text", z.x + 8, z.y + z.h + 6, en, ja, size=15,
                               bold=True))
 
@@ -275,7 +254,7 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         if exact:
             lines.append(Msg("view.last_exact", seats=[Msg("view.seat", seat=p) for p in exact]))
         for i, line in enumerate(lines):
-            out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, *both(line, WORDS),
+            out.texts.append(Text(f"last{i}", z.x + 10, z.y + 18 + i * 30, *api.both(line, WORDS),
                                   size=14, bold=i == 0))
 
     def _add_me(self, out: Layout, obs: BuriedTreasureObs, me: int, seat: int | None) -> None:
@@ -366,12 +345,12 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
             card = hand[found[1]] if found[1] < len(hand) else None
             if card is None:
                 return super().why_not_seated(obs, seat, source, target)
-            if phase != P_BURY:
+            if phase != Phase.BURY:
                 return Msg("table.bury_at_start")
             if to_move != seat:
                 if obs["players"][seat]["buried"]:
                     return Msg("table.already_buried")
-                return waiting_reason(to_move)
+                return api.waiting_reason(to_move)
             if target is None:
                 return Msg("table.drag_to_bury")
             if target != bury_id(seat):
@@ -380,10 +359,10 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
         spot = target or source
         value, zero = _BID.number(spot), _ZERO.number(spot)
         if value is not None or zero is not None:
-            if phase != P_BID:
-                return Msg("refuse.bury_first" if phase == P_BURY else "refuse.bids_in")
+            if phase != Phase.BID:
+                return Msg("refuse.bury_first" if phase == Phase.BURY else "refuse.bids_in")
             if to_move != seat:
-                return waiting_reason(to_move)
+                return api.waiting_reason(to_move)
             if zero is not None:
                 zeros = sum(1 for pl in obs["players"] if int(pl["bid"]) == 0)
                 return MOVE_POSSIBLE if zero == zeros else Msg("table.zero_in_order")
@@ -391,13 +370,13 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
                 return MOVE_POSSIBLE
             return _RULES.reason(state, f"bid:{value}") or MOVE_POSSIBLE
         if centre_id.parse(spot) is not None:
-            if phase != P_TAKE:
+            if phase != Phase.TAKE:
                 return Msg("refuse.take_later")
-            return waiting_reason(to_move) if to_move != seat else MOVE_POSSIBLE
+            return api.waiting_reason(to_move) if to_move != seat else MOVE_POSSIBLE
         if spot.startswith("bur"):
             if spot != bury_id(seat):
                 return Msg("table.face_down")
-            if phase == P_BURY and to_move == seat:
+            if phase == Phase.BURY and to_move == seat:
                 return Msg("table.bury_here")
             return Msg("table.yours_buried")
         return super().why_not_seated(obs, seat, source, target)
@@ -405,14 +384,14 @@ class BuriedTreasureView(GameView[BuriedTreasureObs]):
     def status(self, obs: BuriedTreasureObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: BuriedTreasureObs) -> list[Figure]:
-        return seat_figures("series.points", (pl["score"] for pl in obs["players"]))
+    def series(self, obs: BuriedTreasureObs) -> list[api.Figure]:
+        return api.seat_figures("series.points", (pl["score"] for pl in obs["players"]))
 
     def series_round(self, obs: BuriedTreasureObs) -> int | None:
         return int(obs["round"]) or None
 
     def summary(self, obs: BuriedTreasureObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],
                    scores=[int(pl["score"]) for pl in obs["players"]], rounds=int(obs["round"]))

@@ -21,18 +21,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from tabletop.api import (
-    DAMAGED,
-    DamagedFileError,
-    FileProblem,
-    InvalidOptionError,
-    keep_aside,
-    now_iso,
-    quote,
-    read_json,
-    remove_stale_temporaries,
-    write_atomic,
-)
+from tabletop import api
+from tabletop.api import now_iso
 
 from .data import CAMPAIGN_ORDER, LISTING_ORDER
 from .solo import parse_hand
@@ -48,14 +38,14 @@ SLOT_MAX = 64
 #: A campaign file is a few KiB; anything far larger is not one of ours.
 MAX_BYTES = 1024 * 1024
 _SUFFIX = ".json"
-_DAMAGED = DAMAGED
+_DAMAGED = api.DAMAGED
 
 
 class CampaignError(ValueError):
     """A campaign operation that cannot be done (an unknown slot, a finished campaign)."""
 
 
-class CampaignFileError(DamagedFileError, CampaignError):
+class CampaignFileError(api.DamagedFileError, CampaignError):
     """A campaign file is damaged. ``path`` is where it was, ``kept`` where it was moved."""
 
     what = "campaign file"
@@ -149,7 +139,7 @@ class Campaign:
                                     "that were fought with.")
             try:
                 parse_hand(",".join(used))
-            except InvalidOptionError as exc:
+            except api.InvalidOptionError as exc:
                 raise CampaignError(str(exc)) from None
             nxt = self.enemy_index + 1
             done = nxt >= len(self.order_ids)
@@ -168,9 +158,9 @@ class Campaign:
         """Raise ``CampaignError`` naming the first field that makes no sense."""
         check_slot(self.slot)
         if self.order not in ORDERS:
-            raise CampaignError(f"unknown enemy order {quote(repr(self.order))}")
+            raise CampaignError(f"unknown enemy order {api.quote(repr(self.order))}")
         if self.dice not in DICE_MODES:
-            raise CampaignError(f"unknown dice mode {quote(repr(self.dice))}")
+            raise CampaignError(f"unknown dice mode {api.quote(repr(self.dice))}")
         n = len(self.order_ids)
         if not 0 <= self.enemy_index <= n:
             raise CampaignError(f"enemy index {self.enemy_index} is outside 0..{n}")
@@ -181,17 +171,17 @@ class Campaign:
         if self.spells is not None:
             try:
                 parse_hand(",".join(self.spells))
-            except InvalidOptionError as exc:
+            except api.InvalidOptionError as exc:
                 raise CampaignError(f"bad spells: {exc}") from None
         if len(self.beaten) != self.enemy_index:
             raise CampaignError(f"{len(self.beaten)} beaten enemies recorded, but the "
                                 f"campaign is at enemy {self.enemy_index + 1}")
         for i, b in enumerate(self.beaten):
             if b.enemy != self.order_ids[i]:
-                raise CampaignError(f"beaten enemy {i + 1} is {quote(repr(b.enemy))}, not "
+                raise CampaignError(f"beaten enemy {i + 1} is {api.quote(repr(b.enemy))}, not "
                                     f"{self.order_ids[i]!r}")
             if b.turn < 0:
-                raise CampaignError(f"beaten enemy {quote(repr(b.enemy))} has a "
+                raise CampaignError(f"beaten enemy {api.quote(repr(b.enemy))} has a "
                                     f"negative turn")
 
     def to_json(self) -> dict[str, Any]:
@@ -218,11 +208,11 @@ class Campaign:
         if not isinstance(data, Mapping):
             raise CampaignError("it does not hold a JSON object")
         if data.get("format") != FORMAT:
-            fmt = quote(repr(data.get("format")))
+            fmt = api.quote(repr(data.get("format")))
             raise CampaignError(f"it is not a Magos campaign (format {fmt})")
         version = data.get("version")
         if version != FORMAT_VERSION:
-            raise CampaignError(f"format version {quote(repr(version))} is not supported "
+            raise CampaignError(f"format version {api.quote(repr(version))} is not supported "
                                 f"(this version of Tabletop reads version {FORMAT_VERSION})")
         try:
             spells_raw = data["spells"]
@@ -253,27 +243,27 @@ class Campaign:
 
 def _str(v: object, name: str) -> str:
     if not isinstance(v, str):
-        raise TypeError(f"the field {name!r} should be text, not {quote(repr(v))}")
+        raise TypeError(f"the field {name!r} should be text, not {api.quote(repr(v))}")
     return v
 
 
 def _int(v: object, name: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise TypeError(f"the field {name!r} should be a whole number, "
-                        f"not {quote(repr(v))}")
+                        f"not {api.quote(repr(v))}")
     return v
 
 
 def _bool(v: object, name: str) -> bool:
     if not isinstance(v, bool):
         raise TypeError(f"the field {name!r} should be true or false, "
-                        f"not {quote(repr(v))}")
+                        f"not {api.quote(repr(v))}")
     return v
 
 
 def _list(v: object, name: str) -> list[Any]:
     if not isinstance(v, list):
-        raise TypeError(f"the field {name!r} should be a list, not {quote(repr(v))}")
+        raise TypeError(f"the field {name!r} should be a list, not {api.quote(repr(v))}")
     return v
 
 
@@ -345,8 +335,8 @@ class CampaignStore:
         if not path.exists() and not path.is_symlink():
             raise CampaignError(f"There is no campaign named '{slot}'.")
         try:
-            campaign = Campaign.from_json(read_json(path, MAX_BYTES))
-        except FileProblem as exc:
+            campaign = Campaign.from_json(api.read_json(path, MAX_BYTES))
+        except api.FileProblem as exc:
             raise self._damaged(path, exc.problem.rstrip(".")) from None
         except CampaignError as exc:
             raise self._damaged(path, str(exc)) from None
@@ -366,8 +356,8 @@ class CampaignStore:
         self.directory.mkdir(parents=True, exist_ok=True)
         if path.exists():
             self._set_aside_if_damaged(path, campaign.slot)
-        remove_stale_temporaries(self.directory)
-        write_atomic(path, json.dumps(campaign.to_json(), ensure_ascii=False, indent=2)
+        api.remove_stale_temporaries(self.directory)
+        api.write_atomic(path, json.dumps(campaign.to_json(), ensure_ascii=False, indent=2)
                            + "\n")
         return path
 
@@ -381,8 +371,8 @@ class CampaignStore:
     # -- damaged files ----------------------------------------------------------------------
     def _set_aside_if_damaged(self, path: Path, slot: str) -> None:
         try:
-            existing = Campaign.from_json(read_json(path, MAX_BYTES))
-        except (FileProblem, CampaignError):
+            existing = Campaign.from_json(api.read_json(path, MAX_BYTES))
+        except (api.FileProblem, CampaignError):
             self._move_aside(path)
             return
         if existing.slot != slot:
@@ -394,7 +384,7 @@ class CampaignStore:
 
     @staticmethod
     def _move_aside(path: Path) -> Path | None:
-        return keep_aside(path, _SUFFIX)
+        return api.keep_aside(path, _SUFFIX)
 
 
 __all__ = [

@@ -24,30 +24,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypedDict, TypeVar
 
-from tabletop.api import (
-    BOOLS,
-    BOOLS2,
-    CHANCE,
-    INT,
-    INTS,
-    STR,
-    STRS,
-    STRS2,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    ArgumentForm,
-    Event,
-    Field,
-    Game,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    StateFields,
-    derived,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Arg, Event, Msg, Observation
 
 from .data import (
     DEALT_SIZE,
@@ -63,14 +41,18 @@ from .data import (
 from .spec import DEFAULT_TURN_LIMIT, DRAFT, FIRST_GAME, SPEC, TURN_LIMITS
 from .spells import EFFECTS, _amount, die_problem, problem_message
 
-# Phases of a state.
-P_FIRST = "first"   # chance: who starts (MG-R13)
-P_DEAL = "deal"     # chance: draft deal (MG-R11)
-P_DRAFT = "draft"   # a seat keeps five of its ten cards
-P_ROLL = "roll"     # chance: the active player's dice (MG-R20)
-P_MAIN = "main"     # the active player may start a cast or end the turn
-P_CAST = "cast"     # a cast is in progress
-P_OVER = "over"
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    FIRST = "first"   # chance: who starts (MG-R13)
+    DEAL = "deal"     # chance: draft deal (MG-R11)
+    DRAFT = "draft"   # a seat keeps five of its ten cards
+    ROLL = "roll"     # chance: the active player's dice (MG-R20)
+    MAIN = "main"     # the active player may start a cast or end the turn
+    CAST = "cast"     # a cast is in progress
+    OVER = "over"
+
 
 DRAW = 2
 
@@ -83,11 +65,11 @@ def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | N
     """Why die ``die_index`` cannot go on ``spell`` for ``seat`` in an observation; ``None`` if
     it can. ``spell=None`` means the spell being cast. The same messages as ``reason``."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("refuse.over")
     active = int(obs["active"])
-    if phase not in (P_MAIN, P_CAST) or seat != active:
-        if phase == P_DRAFT:
+    if phase not in (Phase.MAIN, Phase.CAST) or seat != active:
+        if phase == Phase.DRAFT:
             return Msg("refuse.drafting")
         return Msg("refuse.turn_of", seat=active)
     dice: list[int] = list(obs["dice"])
@@ -132,13 +114,15 @@ def die_reason_from_obs(obs: Mapping[str, Any], seat: int | None, spell: str | N
 # search's own states and is never saved (a loaded state is not one) nor shown. Of the other
 # wizard's spells a seat sees those revealed and the one being cast; of the draft's deal, its
 # count.
-FIELDS = StateFields(
-    setup=Field(given=True).public, turn_limit=Field(given=True).public, phase=STR.public,
-    first=INT.public, active=INT.public, turns=INTS.public, hp=INTS.public,
-    max_hp=INTS.public, mana=INTS.public, max_mana=INTS.public, hands=STRS2.owned,
-    revealed=BOOLS2.public, dealt=STRS2.owned, dice=INTS.public, used=BOOLS.public,
-    cast_done=STRS.public, casting=STR.public, cast_slot=INT.public, cast_dice=INTS.public,
-    winner=INT.public, result=STR.public, quiet=derived(lambda s: False).unseen,
+FIELDS = api.StateFields(
+    setup=api.Field(given=True).public, turn_limit=api.Field(given=True).public,
+    phase=api.STR.public,
+    first=api.INT.public, active=api.INT.public, turns=api.INTS.public, hp=api.INTS.public,
+    max_hp=api.INTS.public, mana=api.INTS.public, max_mana=api.INTS.public, hands=api.STRS2.owned,
+    revealed=api.BOOLS2.public, dealt=api.STRS2.owned, dice=api.INTS.public, used=api.BOOLS.public,
+    cast_done=api.STRS.public, casting=api.STR.public, cast_slot=api.INT.public,
+    cast_dice=api.INTS.public,
+    winner=api.INT.public, result=api.STR.public, quiet=api.derived(lambda s: False).unseen,
 )
 
 
@@ -150,7 +134,7 @@ class MagosState:
     def __init__(self, setup: str = FIRST_GAME, turn_limit: int = DEFAULT_TURN_LIMIT) -> None:
         self.setup = setup
         self.turn_limit = turn_limit
-        self.phase = P_FIRST
+        self.phase = Phase.FIRST
         self.first = -1
         self.active = -1
         self.turns = [0, 0]
@@ -276,7 +260,7 @@ class CastingObs(TypedDict):
     dice: list[int]
 
 
-class MagosObs(ObservationBase):
+class MagosObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a duel."""
 
     setup: str
@@ -360,7 +344,7 @@ def _read_roll(text: str) -> tuple[int, ...]:
 
 #: The action texts of both modes: their kinds and what each argument may be (each mode adds
 #: its own chance kinds).
-COMMON_ACTIONS: dict[str, ArgumentForm] = {
+COMMON_ACTIONS: dict[str, api.ArgumentForm] = {
     "deal": SPELLS,                           # chance: a spell dealt for the draft
     "keep": SPELLS,                           # a spell kept in the draft
     # chance: the dice of a turn, read as their values
@@ -371,13 +355,13 @@ COMMON_ACTIONS: dict[str, ArgumentForm] = {
     "fire": None,                             # Rapid Fire goes off with the dice it has
     "end": None,                              # the turn ends
 }
-ACTIONS = ActionForms({**COMMON_ACTIONS, "first": Arg.numbers((0, 1))})  # chance: who starts
+ACTIONS = api.ActionForms({**COMMON_ACTIONS, "first": Arg.numbers((0, 1))})  # chance: who starts
 
 
 ST = TypeVar("ST", bound=MagosState)
 
 
-class MagosRules(Game[ST]):
+class MagosRules(api.Game[ST]):
     """Spellcasting shared by the duel and the solo mode: starting a turn, the player's dice,
     casts die by die, spell effects (MG-R20..MG-R41) and the reasons a cast is refused.
 
@@ -412,35 +396,35 @@ class MagosRules(Game[ST]):
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: ST) -> int:
         phase = state.phase
-        if phase in (P_MAIN, P_CAST):
+        if phase in (Phase.MAIN, Phase.CAST):
             return state.active
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             return state.drafting_seat()
-        if phase == P_OVER:
-            return TERMINAL
-        return CHANCE
+        if phase == Phase.OVER:
+            return api.TERMINAL
+        return api.CHANCE
 
     def legal_actions(self, state: ST) -> list[str]:
         phase = state.phase
-        if phase == P_MAIN:
+        if phase == Phase.MAIN:
             return self._main_actions(state)
-        if phase == P_CAST:
+        if phase == Phase.CAST:
             return self._cast_actions(state)
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             seat = state.drafting_seat()
             left = list(state.dealt[seat])
             for sp in state.hands[seat]:
                 left.remove(sp)
             return [f"keep:{sp}" for sp in sorted(set(left))]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return []
         return [a for a, _ in self.chance_outcomes(state)]
 
     def chance_outcomes(self, state: ST) -> list[tuple[str, float]]:
         phase = state.phase
-        if phase == P_ROLL:
+        if phase == Phase.ROLL:
             return list(_ROLLS[self._dice_count(state)])
-        if phase == P_DEAL:
+        if phase == Phase.DEAL:
             left = self._pool_left(state)
             total = sum(left.values())
             return [(f"deal:{sp}", c / total) for sp, c in sorted(left.items()) if c]
@@ -448,9 +432,9 @@ class MagosRules(Game[ST]):
 
     def sample_chance(self, state: ST, rng: random.Random) -> str:
         phase = state.phase
-        if phase == P_ROLL:
+        if phase == Phase.ROLL:
             return _roll_text(self._dice_count(state), rng)
-        if phase == P_DEAL:
+        if phase == Phase.DEAL:
             cards = [sp for sp, c in sorted(self._pool_left(state).items()) for _ in range(c)]
             return f"deal:{cards[rng.randrange(len(cards))]}"
         raise ValueError("Not a chance node.")
@@ -515,7 +499,7 @@ class MagosRules(Game[ST]):
         """MG-R42, MG-G15: the safety net for endless games; ``[]`` while it does not apply."""
         if s.turns[0] < s.turn_limit or s.turns[1] < s.turn_limit:
             return []
-        s.phase = P_OVER
+        s.phase = Phase.OVER
         s.winner = DRAW
         s.result = "draw"
         return [Event("draw", {"turns": s.turn_limit},
@@ -608,7 +592,7 @@ class MagosRules(Game[ST]):
         s.turns[seat] += 1
         self._put_dice_away(s)
         s.cast_done = []
-        s.phase = P_ROLL
+        s.phase = Phase.ROLL
         if s.quiet:
             return []
         n = s.turns[seat]
@@ -618,7 +602,7 @@ class MagosRules(Game[ST]):
     def _roll(self, s: ST, values: list[int]) -> list[Event]:
         s.dice = values
         s.used = [False] * len(values)
-        s.phase = P_MAIN
+        s.phase = Phase.MAIN
         if s.quiet:
             return []
         seat = s.active
@@ -648,7 +632,7 @@ class MagosRules(Game[ST]):
         s.casting = spell
         s.cast_slot = slot
         s.cast_dice = [value]
-        s.phase = P_CAST
+        s.phase = Phase.CAST
         sp = SPELLS[spell]
         if sp.dice == 1 and not sp.x_choice:
             return self._resolve(s, 0)
@@ -694,7 +678,7 @@ class MagosRules(Game[ST]):
             if hp[target] == 0:
                 s.winner = 1 - target
                 s.result = "self_ko" if target == seat else "ko"
-                s.phase = P_OVER
+                s.phase = Phase.OVER
                 return True
             return False
 
@@ -768,11 +752,11 @@ class MagosRules(Game[ST]):
             s.casting = ""
             s.cast_slot = -1
             s.cast_dice = []
-            if s.phase == P_OVER:
+            if s.phase == Phase.OVER:
                 return []
             if sp.ends_turn:
                 return self._end_turn(s)
-            s.phase = P_MAIN
+            s.phase = Phase.MAIN
             return []
         events = [Event(
             "cast",
@@ -785,7 +769,7 @@ class MagosRules(Game[ST]):
         s.casting = ""
         s.cast_slot = -1
         s.cast_dice = []
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             w = s.winner
             events.append(Event("win", {"winner": w, "how": s.result},
                                 msg=Msg("log.win", winner=self._who(s, w),
@@ -798,7 +782,7 @@ class MagosRules(Game[ST]):
                                         spell=spell)))
             events.extend(self._end_turn(s))
             return events
-        s.phase = P_MAIN
+        s.phase = Phase.MAIN
         return events
 
     def _refused_first(self, s: ST) -> Msg | None:
@@ -806,13 +790,13 @@ class MagosRules(Game[ST]):
         waiting = self._waiting_reason(s)
         if waiting is not None:
             return waiting
-        return Msg("refuse.draft_first") if s.phase == P_DRAFT else None
+        return Msg("refuse.draft_first") if s.phase == Phase.DRAFT else None
 
     def _refuse_keep(self, s: ST, spell: str) -> Msg | None:
         waiting = self._waiting_reason(s)
         if waiting is not None:
             return waiting
-        if s.phase == P_DRAFT:
+        if s.phase == Phase.DRAFT:
             return Msg("refuse.none_to_keep", spell=spell)
         return Msg("refuse.draft_over")
 
@@ -820,7 +804,7 @@ class MagosRules(Game[ST]):
         first = self._refused_first(s)
         if first is not None:
             return first
-        if s.phase == P_CAST:
+        if s.phase == Phase.CAST:
             return Msg("refuse.finish_cast", spell=SPELLS[s.casting].id)
         spell, value = cast
         seat = s.active
@@ -840,7 +824,7 @@ class MagosRules(Game[ST]):
         first = self._refused_first(s)
         if first is not None:
             return first
-        if s.phase == P_CAST:
+        if s.phase == Phase.CAST:
             return Msg("refuse.finish_cast", spell=SPELLS[s.casting].id)
         return Msg("refuse.not_now", action="end")
 
@@ -850,7 +834,7 @@ class MagosRules(Game[ST]):
         first = self._refused_first(s)
         if first is not None:
             return first
-        return None if s.phase == P_CAST else Msg("refuse.start_cast")
+        return None if s.phase == Phase.CAST else Msg("refuse.start_cast")
 
     def _refuse_fire(self, s: ST) -> Msg | None:
         outside = self._outside_cast(s)
@@ -934,19 +918,19 @@ class MagosGame(MagosRules[MagosState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> MagosState:
+                          options: Mapping[str, api.OptionValue]) -> MagosState:
         setup = str(options.get("setup", FIRST_GAME))
         limit = int(options.get("turn_limit", DEFAULT_TURN_LIMIT))
         return MagosState(setup, limit)
 
     # -- flow -----------------------------------------------------------------------------
     def chance_outcomes(self, state: MagosState) -> list[tuple[str, float]]:
-        if state.phase == P_FIRST:
+        if state.phase == Phase.FIRST:
             return [("first:0", 0.5), ("first:1", 0.5)]
         return super().chance_outcomes(state)
 
     def sample_chance(self, state: MagosState, rng: random.Random) -> str:
-        if state.phase == P_FIRST:
+        if state.phase == Phase.FIRST:
             return f"first:{rng.randrange(2)}"
         return super().sample_chance(state, rng)
 
@@ -959,7 +943,7 @@ class MagosGame(MagosRules[MagosState]):
         ev = Event("first", {"seat": seat}, reveals=True)
         if s.setup == DRAFT:
             s.dealt = [["harmony"], ["harmony"]]
-            s.phase = P_DEAL
+            s.phase = Phase.DEAL
             return [ev]
         # MG-R10: the first-game hand.
         s.hands = [list(FIRST_GAME_HAND), list(FIRST_GAME_HAND)]
@@ -971,7 +955,7 @@ class MagosGame(MagosRules[MagosState]):
         s.dealt[seat].append(spell)
         ev = Event("deal", {"seat": seat, "spell": spell}, seats=frozenset({seat}), reveals=True)
         if len(s.dealt[1 - s.first]) == DEALT_SIZE:
-            s.phase = P_DRAFT
+            s.phase = Phase.DRAFT
         return [ev]
 
     def _keep(self, s: MagosState, spell: str) -> list[Event]:
@@ -1005,7 +989,8 @@ class MagosGame(MagosRules[MagosState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: MagosState) -> list[float]:
-        return winner_returns(2, (state.winner,), state.phase == P_OVER and state.winner != DRAW)
+        over = state.phase == Phase.OVER and state.winner != DRAW
+        return api.winner_returns(2, (state.winner,), over)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: MagosState, seat: int | None) -> MagosObs:
@@ -1093,7 +1078,7 @@ class MagosGame(MagosRules[MagosState]):
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: MagosState, seat: int) -> float | None:
-        if state.phase == P_OVER:
+        if state.phase == Phase.OVER:
             return self.returns(state)[seat]
         o = 1 - seat
         hp, mana, mm, mh = state.hp, state.mana, state.max_mana, state.max_hp
@@ -1123,17 +1108,17 @@ class MagosGame(MagosRules[MagosState]):
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         w = int(obs["winner"])
         return Msg("prompt.draw") if w == DRAW else Msg("prompt.won", seat=w)
-    if phase == P_DRAFT:
+    if phase == Phase.DRAFT:
         first = int(obs["first"])
         kept = [len(p["hand"]) for p in obs["players"]]
         drafting = first if kept[first] < HAND_SIZE else 1 - first
         if seat != drafting:
             return Msg("prompt.choosing", seat=drafting)
         return Msg("prompt.keep", left=HAND_SIZE - kept[drafting])
-    if phase not in (P_MAIN, P_CAST):
+    if phase not in (Phase.MAIN, Phase.CAST):
         return Msg("prompt.ready")
     active = int(obs["active"])
     if seat != active:

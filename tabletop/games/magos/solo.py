@@ -25,21 +25,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypedDict
 
-from tabletop.api import (
-    INT,
-    INTS,
-    JSON,
-    LIST,
-    LISTS,
-    ActionForms,
-    Event,
-    Field,
-    InvalidOptionError,
-    Msg,
-    Observation,
-    OptionValue,
-    derived,
-)
+from tabletop import api
+from tabletop.api import Event, InvalidOptionError, Msg, Observation
 
 from .data import (
     CAMPAIGN_ORDER,
@@ -65,12 +52,6 @@ from .model import (
     COMMON_ACTIONS,
     DRAW,
     FIELDS,
-    P_CAST,
-    P_DEAL,
-    P_DRAFT,
-    P_MAIN,
-    P_OVER,
-    P_ROLL,
     MagosObs,
     MagosRules,
     MagosState,
@@ -81,11 +62,17 @@ from .model import (
     _wizard_obs,
     prompt_from_obs,
 )
+from .model import Phase as DuelPhase
 from .solver import Stopped, solver_for
 from .spec import DEFAULT_TURN_LIMIT, DRAFT, FIRST_GAME, PATCH, SOLO_SPEC, TURN_LIMITS
 
-P_ENEMY_ROLL = "enemy_roll"  # chance: the enemy's dice when they are rolled
-P_ENEMY = "enemy"            # chance: the next enemy die resolves (one outcome)
+
+class Phase(DuelPhase):
+    """The phases of the solo game: the duel's, and the enemy's dice."""
+
+    ENEMY_ROLL = "enemy_roll"  # chance: the enemy's dice when they are rolled
+    ENEMY = "enemy"            # chance: the next enemy die resolves (one outcome)
+
 
 PLAYER = 0
 ENEMY = 1
@@ -148,7 +135,7 @@ def perfect_play_chance(enemy: str, hand: Sequence[str] = ()) -> float:
     patch v1.1, holding ``hand`` (the first-game spells when empty), a draw counting half: the
     solver's value (``solver``) as a chance."""
     game = MagosSoloGame()
-    options: dict[str, OptionValue] = {"enemy": enemy, "dice": PATCH}
+    options: dict[str, api.OptionValue] = {"enemy": enemy, "dice": PATCH}
     if hand:
         options["hand"] = ",".join(hand)
     s = game.new_initial_state(1, options)
@@ -210,23 +197,23 @@ def _steps(data: Any) -> list[Step]:
     return steps
 
 
-def _player_only(load: Callable[[Any], Any], key: str | None = None) -> Field:
+def _player_only(load: Callable[[Any], Any], key: str | None = None) -> api.Field:
     """A per-seat list saved for the player alone (the enemy holds no cards, MG-R52)."""
-    return Field(LISTS, dump=lambda v: v[PLAYER][:], load=lambda v: [load(v), []], key=key)
+    return api.Field(api.LISTS, dump=lambda v: v[PLAYER][:], load=lambda v: [load(v), []], key=key)
 
 
 # The duel's fields with the enemy's added: the player always starts (MG-R53), and only the
 # player's hand, revealed cards and dealt cards are saved. The enemy card hides nothing.
 SOLO_FIELDS = FIELDS.extended(
-    enemy=Field(given=True).public, dice_mode=Field(given=True).public,
-    first=derived(lambda s: PLAYER).public,
+    enemy=api.Field(given=True).public, dice_mode=api.Field(given=True).public,
+    first=api.derived(lambda s: PLAYER).public,
     hands=_player_only(lambda v: [str(x) for x in v], key="hand").owned,
     revealed=_player_only(lambda v: [bool(x) for x in v]).public,
     dealt=_player_only(lambda v: [str(x) for x in v]).owned,
-    enemy_faces=INTS.public, enemy_next=INT.public, enemy_band=INT.public,
-    enemy_steps=Field(LIST, dump=lambda steps: [list(st) for st in steps],
+    enemy_faces=api.INTS.public, enemy_next=api.INT.public, enemy_band=api.INT.public,
+    enemy_steps=api.Field(api.LIST, dump=lambda steps: [list(st) for st in steps],
                       load=_steps).public,
-    enemy_last=INT.public,
+    enemy_last=api.INT.public,
 )
 
 
@@ -268,7 +255,7 @@ class MagosSoloState(MagosState):
 
 
 # The action texts of a battle: the duel's, and the enemy's dice resolving one by one.
-SOLO_ACTIONS = ActionForms({**COMMON_ACTIONS, "enemy": _FACES})
+SOLO_ACTIONS = api.ActionForms({**COMMON_ACTIONS, "enemy": _FACES})
 
 
 class MagosSoloGame(MagosRules[MagosSoloState]):
@@ -288,7 +275,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> MagosSoloState:
+                          options: Mapping[str, api.OptionValue]) -> MagosSoloState:
         enemy = str(options.get("enemy", CAMPAIGN_ORDER[0]))
         if enemy not in ENEMIES:
             raise InvalidOptionError(f"Option 'enemy': there is no opponent card {enemy!r}.")
@@ -301,7 +288,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
             self._give_hand(s, parse_hand(hand_text))
         elif setup == DRAFT:
             s.dealt = [["harmony"], []]  # MG-R51: one Harmony plus nine dealt cards
-            s.phase = P_DEAL
+            s.phase = Phase.DEAL
         else:
             self._give_hand(s, ("harmony", "pain", "fireball", "resonance", "healing"))
         return s
@@ -319,17 +306,17 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     # -- flow -----------------------------------------------------------------------------
     def chance_outcomes(self, state: MagosSoloState) -> list[tuple[str, float]]:
         phase = state.phase
-        if phase == P_ENEMY:
+        if phase == Phase.ENEMY:
             return [(_ENEMY_TEXT[state.enemy_faces[state.enemy_next]], 1.0)]
-        if phase == P_ENEMY_ROLL:
+        if phase == Phase.ENEMY_ROLL:
             return list(_ROLLS[enemy_dice_count(state.turns[ENEMY])])
         return super().chance_outcomes(state)
 
     def sample_chance(self, state: MagosSoloState, rng: random.Random) -> str:
         phase = state.phase
-        if phase == P_ENEMY:
+        if phase == Phase.ENEMY:
             return _ENEMY_TEXT[state.enemy_faces[state.enemy_next]]
-        if phase == P_ENEMY_ROLL:
+        if phase == Phase.ENEMY_ROLL:
             return _roll_text(enemy_dice_count(state.turns[ENEMY]), rng)
         return super().sample_chance(state, rng)
 
@@ -338,7 +325,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         events += self._enemy_die(s, int(face))
 
     def _roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
-        if s.phase == P_ENEMY_ROLL:
+        if s.phase == Phase.ENEMY_ROLL:
             return self._enemy_roll(s, values)
         s.enemy_last = 0
         return super()._roll(s, values)
@@ -348,7 +335,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         ev = Event("deal", {"seat": PLAYER, "spell": spell}, seats=frozenset({PLAYER}),
                    reveals=True)
         if len(s.dealt[PLAYER]) == DEALT_SIZE:
-            s.phase = P_DRAFT
+            s.phase = Phase.DRAFT
         return [ev]
 
     def _keep(self, s: MagosSoloState, spell: str) -> list[Event]:
@@ -376,10 +363,10 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_last = 0
         if s.dice_mode == PATCH:
             s.enemy_faces = enemy_dice_v11(n)
-            s.phase = P_ENEMY
+            s.phase = Phase.ENEMY
         else:
             s.enemy_faces = []
-            s.phase = P_ENEMY_ROLL
+            s.phase = Phase.ENEMY_ROLL
         if s.quiet:
             return []
         faces = tuple(s.enemy_faces) if s.dice_mode == PATCH else None
@@ -392,7 +379,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     def _enemy_roll(self, s: MagosSoloState, values: list[int]) -> list[Event]:
         s.enemy_faces = sorted(values)  # MG-G5: ascending
-        s.phase = P_ENEMY
+        s.phase = Phase.ENEMY
         if s.quiet:
             return []
         return [Event("roll", {"seat": ENEMY, "dice": s.enemy_faces[:]}, reveals=True,
@@ -414,9 +401,9 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         s.enemy_last = face
         after: list[Event] = []
         if step.player_hp <= 0:
-            s.phase, s.winner, s.result = P_OVER, ENEMY, "ko"
+            s.phase, s.winner, s.result = Phase.OVER, ENEMY, "ko"
         elif step.enemy_hp <= 0:  # MG-G16
-            s.phase, s.winner, s.result = P_OVER, PLAYER, ENEMY_SELF_KO
+            s.phase, s.winner, s.result = Phase.OVER, PLAYER, ENEMY_SELF_KO
         elif eff.ends_turn or s.enemy_next >= len(s.enemy_faces):
             after = self._after_enemy_turn(s)
         if s.quiet:  # a search playout: nobody reads these log lines
@@ -448,9 +435,9 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     # -- checking -------------------------------------------------------------------------
     def _waiting_reason(self, s: MagosSoloState) -> Msg | None:
         phase = s.phase
-        if phase in (P_ENEMY, P_ENEMY_ROLL):
+        if phase in (Phase.ENEMY, Phase.ENEMY_ROLL):
             return Msg("refuse.enemy_turn", enemy=s.enemy)
-        if phase in (P_DEAL, P_ROLL):
+        if phase in (Phase.DEAL, Phase.ROLL):
             return Msg("refuse.wait_dice")
         return None
 
@@ -459,7 +446,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return state.result or None, None
 
     def returns(self, state: MagosSoloState) -> list[float]:
-        if state.phase != P_OVER or state.winner == DRAW:
+        if state.phase != Phase.OVER or state.winner == DRAW:
             return [0.0]
         return [1.0] if state.winner == PLAYER else [-1.0]
 
@@ -467,7 +454,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
     def observation(self, state: MagosSoloState, seat: int | None) -> MagosSoloObs:
         s = state
         enemy = ENEMIES[s.enemy]
-        in_turn = s.phase in (P_ENEMY, P_ENEMY_ROLL)
+        in_turn = s.phase in (Phase.ENEMY, Phase.ENEMY_ROLL)
         in_force = s.enemy_band if in_turn else band_index(enemy, max(1, s.hp[ENEMY]))
         band = enemy.bands[s.enemy_band]
         steps = []
@@ -520,7 +507,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return s
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: MagosSoloState) -> JSON:
+    def state_to_json(self, state: MagosSoloState) -> api.JSON:
         return SOLO_FIELDS.to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagosSoloState:
@@ -533,7 +520,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         return Msg("move.enemy_face", enemy=s.enemy, face=face)
 
     def _describe_roll(self, s: MagosSoloState, values: tuple[int, ...]) -> Msg:
-        if s.phase == P_ENEMY_ROLL:
+        if s.phase == Phase.ENEMY_ROLL:
             return Msg("move.enemy_roll", enemy=s.enemy, shown=", ".join(map(str, values)))
         return super()._describe_roll(s, values)
 
@@ -542,7 +529,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: MagosSoloState, seat: int) -> float | None:
-        if state.phase == P_OVER:
+        if state.phase == Phase.OVER:
             return self.returns(state)[0]
         hp, mana = state.hp, state.mana
         # A damage race: the player's HP against the enemy's, plus the means to cast.
@@ -556,7 +543,7 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         enemy (``data.SOLO_SPELL_SETS``) while any of them is among the cards left; once none
         is, every card is searched. The search cannot judge the keeps itself: a battle is too
         long for its playouts to tell one set of five from another."""
-        if state.phase != P_DRAFT:
+        if state.phase != Phase.DRAFT:
             return legal
         wanted = Counter(solo_spell_set(state.enemy))
         wanted.subtract(state.hands[PLAYER])
@@ -569,7 +556,8 @@ class MagosSoloGame(MagosRules[MagosSoloState]):
         enemy's dice are printed, so the battle can be solved. Easy and normal search as
         before; so do the draft and battles with rolled enemy dice, whose solve would take
         far longer."""
-        if level != "hard" or obs["dice_mode"] != PATCH or obs["phase"] not in (P_MAIN, P_CAST):
+        if level != "hard" or obs["dice_mode"] != PATCH \
+                or obs["phase"] not in (Phase.MAIN, Phase.CAST):
             return None
         state = self._from_obs(obs)
         solver = solver_for(self, state.enemy, tuple(state.hands[PLAYER]), state.dice_mode,
@@ -595,13 +583,13 @@ def solo_prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What the player should do next, or what is happening, from an observation."""
     phase = obs["phase"]
     enemy = str(obs["enemy"]["id"])
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         w = int(obs["winner"])
         if w == DRAW:
             return Msg("prompt.solo_draw")
         return Msg("prompt.solo_won" if w == PLAYER else "prompt.solo_lost", enemy=enemy)
-    if phase in (P_ENEMY, P_ENEMY_ROLL):
+    if phase in (Phase.ENEMY, Phase.ENEMY_ROLL):
         return Msg("prompt.enemy_turn", enemy=enemy)
-    if phase == P_DRAFT:
+    if phase == Phase.DRAFT:
         return Msg("prompt.keep", left=HAND_SIZE - len(obs["players"][PLAYER]["hand"]))
     return prompt_from_obs(obs, seat)

@@ -26,15 +26,8 @@ from .data import (
     Face,
     enemy_dice_count,
 )
-from .model import DRAW, P_CAST, P_DRAFT, P_MAIN, P_OVER
-from .solo import (
-    ENEMY_SELF_KO,
-    P_ENEMY,
-    P_ENEMY_ROLL,
-    MagosSoloObs,
-    band_label,
-    solo_prompt_from_obs,
-)
+from .model import DRAW
+from .solo import ENEMY_SELF_KO, MagosSoloObs, Phase, band_label, solo_prompt_from_obs
 from .spec import PATCH
 from .view import (
     BOTTOM_Y,
@@ -110,7 +103,7 @@ def _showing_enemy_dice(obs: MagosSoloObs) -> bool:
     """Whether the tray shows the enemy's dice: during its turn, and in the position right
     after its last die (until the wizard rolls)."""
     e = obs["enemy"]
-    if obs["phase"] in (P_ENEMY, P_ENEMY_ROLL):
+    if obs["phase"] in (Phase.ENEMY, Phase.ENEMY_ROLL):
         return True
     return bool(e["last_face"]) and not obs["dice"]
 
@@ -132,7 +125,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         self._enemy_panel(out, obs, enemy)
 
         add_spell_row(out, obs, 0, BOTTOM_Y, 0, "Your spells", "あなたの呪文")
-        if phase == P_DRAFT and obs["players"][0]["dealt"]:
+        if phase == Phase.DRAFT and obs["players"][0]["dealt"]:
             add_draft(out, obs, 0)
         elif _showing_enemy_dice(obs):
             self._enemy_dice(out, obs)
@@ -140,14 +133,14 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             add_dice(out, obs)
         pl = obs["players"][0]
         name_en, name_ja = "You", "あなた"
-        if phase in (P_MAIN, P_CAST):
+        if phase in (Phase.MAIN, Phase.CAST):
             name_en += " ◀"
             name_ja += " ◀"
         out.texts.append(Text("name0", 40, BOTTOM_Y, name_en, name_ja, size=18, bold=True))
         add_meters(out, 0, pl, 40, BOTTOM_Y + 40)
         # What to do next is the app's status line; the table only names the turn. In the
         # draft the dealt cards cover that spot, and the turn has not begun.
-        if phase != P_DRAFT:
+        if phase != Phase.DRAFT:
             turn_en, turn_ja = self._turn_text(obs)
             out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18,
                                   bold=True))
@@ -158,7 +151,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         e = obs["enemy"]
         x, y, w, h = ENEMY_CARD
         hp = int(e["hp"])
-        state = "active" if obs["phase"] in (P_ENEMY, P_ENEMY_ROLL) else ""
+        state = "active" if obs["phase"] in (Phase.ENEMY, Phase.ENEMY_ROLL) else ""
         out.pieces.append(Piece(
             "enemy", "card", x, y, art=enemy_art(enemy, hp, str(obs["dice_mode"])),
             state=state, w=w, h=h,
@@ -203,7 +196,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
     @staticmethod
     def _enemy_panel(out: Layout, obs: MagosSoloObs, enemy: Enemy) -> None:
         e = obs["enemy"]
-        mine = obs["phase"] in (P_ENEMY, P_ENEMY_ROLL)
+        mine = obs["phase"] in (Phase.ENEMY, Phase.ENEMY_ROLL)
         mark = " ◀" if mine else ""
         out.texts.append(Text("enemy_name", PANEL_X, 24, enemy.en + mark, enemy.ja + mark,
                               size=18, bold=True))
@@ -252,7 +245,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
                 state = "active"
             elif i < done - 1:
                 state = "used"
-            elif obs["phase"] != P_ENEMY:
+            elif obs["phase"] != Phase.ENEMY:
                 state = "dim"  # ignored after an ends-turn face or a knock-out
             else:
                 state = ""
@@ -262,7 +255,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
     @staticmethod
     def _playing_turn_text(obs: MagosSoloObs) -> tuple[str, str]:
         e = obs["enemy"]
-        if obs["phase"] in (P_ENEMY, P_ENEMY_ROLL):
+        if obs["phase"] in (Phase.ENEMY, Phase.ENEMY_ROLL):
             n = int(e["turns"])
             return f"Turn {n} — {e['name_en']}", f"{e['name_ja']}の{n}ターン目"
         n = int(obs["players"][0]["turns"])
@@ -277,7 +270,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
             return Msg("table.enemy_card", enemy=enemy)
         if source.startswith("enemy_die"):
             return Msg("table.enemy_dice", enemy=enemy)
-        if phase in (P_ENEMY, P_ENEMY_ROLL):
+        if phase in (Phase.ENEMY, Phase.ENEMY_ROLL):
             return Msg("refuse.enemy_turn", enemy=enemy)
         if source.startswith("die") and target == "enemy":
             return Msg("table.not_on_enemy")
@@ -296,7 +289,7 @@ class MagosSoloView(MagosView[MagosSoloObs]):
         ]
 
     def summary(self, obs: MagosSoloObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         e = obs["enemy"]
         pl = obs["players"][0]

@@ -32,7 +32,7 @@ from typing import Any
 from tabletop.api import CHANCE, TERMINAL, Game
 
 from .data import SPELL_IDS
-from .model import P_CAST, P_MAIN, P_ROLL
+from .model import Phase
 
 # A battle state (``solo.MagosSoloState``) and its game (``solo.MagosSoloGame``); the solo
 # module imports this one, so they are not named here.
@@ -51,8 +51,8 @@ SURE = 1e-3
 _CHECK_EVERY = 2048
 
 # The phases a battle passes through; the last two are the solo module's enemy phases
-# (``solo.P_ENEMY``, ``solo.P_ENEMY_ROLL``), which imports this one.
-_PHASES = {P_ROLL: 0, P_MAIN: 1, P_CAST: 2, "enemy": 3, "enemy_roll": 4}
+# (``solo.Phase.ENEMY``, ``solo.Phase.ENEMY_ROLL``), which imports this one.
+_PHASES = {Phase.ROLL: 0, Phase.MAIN: 1, Phase.CAST: 2, "enemy": 3, "enemy_roll": 4}
 _SPELL_BIT = {sp: 1 << i for i, sp in enumerate(SPELL_IDS)}
 _SPELL_NUMBER = {sp: i + 1 for i, sp in enumerate(SPELL_IDS)}
 

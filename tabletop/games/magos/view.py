@@ -11,35 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from tabletop.api import (
-    CARD_H,
-    CARD_W,
-    DIE_SIZE,
-    MOVE_POSSIBLE,
-    Figure,
-    GameView,
-    Gesture,
-    Layout,
-    Meter,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    seat_name,
-)
+from tabletop import api
+from tabletop.api import DIE_SIZE, MOVE_POSSIBLE, Gesture, Layout, Msg, Piece, Zone, seat_name
 
 from .data import HAND_SIZE, SPELLS, START_HP, START_MAX_MANA
-from .model import (
-    DRAW,
-    P_CAST,
-    P_DRAFT,
-    P_MAIN,
-    P_OVER,
-    MagosObs,
-    die_reason_from_obs,
-    prompt_from_obs,
-)
+from .model import DRAW, MagosObs, Phase, die_reason_from_obs, prompt_from_obs
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -48,12 +24,12 @@ GAP = 20.0
 # Spell cards are drawn larger than the table's default card so that the effect text stays
 # readable at 1280x800; the row sits right of the HP/mana meters.
 SPELL_W = 150.0
-SPELL_H = SPELL_W * CARD_H / CARD_W
+SPELL_H = SPELL_W * api.CARD_H / api.CARD_W
 TOP_Y = 36.0
 BOTTOM_Y = HEIGHT - SPELL_H - 36.0
 ROW_X = 300.0
 DRAFT_W = 108.0
-DRAFT_H = DRAFT_W * CARD_H / CARD_W
+DRAFT_H = DRAFT_W * api.CARD_H / api.CARD_W
 DRAFT_GAP = 10.0
 TRAY = Zone("tray", 515.0, 330.0, 400.0, 140.0, "Dice", "ダイス", "#2c3e50")
 HP_COLOR = "#c0392b"
@@ -130,7 +106,7 @@ def _kept_dealt(obs: MObs, seat: int) -> list[bool]:
 
 def _die_label(spell: str, value: int) -> tuple[str, str]:
     """The choice "Fireball with a 4" where one die may go on several spells."""
-    return both(Msg("choice.die", spell=spell, value=value), WORDS)
+    return api.both(Msg("choice.die", spell=spell, value=value), WORDS)
 
 
 def add_spell_row(out: Layout, obs: MObs, p: int, y: float, seat: int | None,
@@ -156,7 +132,7 @@ def add_spell_row(out: Layout, obs: MObs, p: int, y: float, seat: int | None,
         state = ""
         if h["slot"] == casting_slot:
             state = "active"
-        elif p == active and spell in done and phase in (P_MAIN, P_CAST):
+        elif p == active and spell in done and phase in (Phase.MAIN, Phase.CAST):
             state = "used"
         sp = SPELLS[spell]
         out.pieces.append(Piece(
@@ -204,9 +180,9 @@ def add_dice(out: Layout, obs: MObs, tray: Zone = TRAY) -> None:
 
 def add_meters(out: Layout, p: int, pl: Mapping[str, Any], x: float, y: float) -> None:
     """HP and mana meters of one wizard."""
-    out.meters.append(Meter(f"hp{p}", x, y, 220, "HP", "HP", int(pl["hp"]),
+    out.meters.append(api.Meter(f"hp{p}", x, y, 220, "HP", "HP", int(pl["hp"]),
                             int(pl["max_hp"]), START_HP, HP_COLOR))
-    out.meters.append(Meter(f"mana{p}", x, y + 40, 220, "Mana", "マナ", int(pl["mana"]),
+    out.meters.append(api.Meter(f"mana{p}", x, y + 40, 220, "Mana", "マナ", int(pl["mana"]),
                             int(pl["max_mana"]), START_MAX_MANA, MANA_COLOR))
 
 
@@ -214,7 +190,7 @@ def add_meters(out: Layout, p: int, pl: Mapping[str, Any], x: float, y: float) -
 MObs = TypeVar("MObs", bound=MagosObs)
 
 
-class MagosView(GameView[MObs]):
+class MagosView(api.GameView[MObs]):
     """Layout, gestures and words for Magos."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -233,7 +209,7 @@ class MagosView(GameView[MObs]):
         for p, y in ((opp, TOP_Y), (me, BOTTOM_Y)):
             add_spell_row(out, obs, p, y, seat, f"{seat_name(p, WORDS)[0]}'s spells",
                           f"{seat_name(p, WORDS)[1]}の呪文")
-        if phase == P_DRAFT and seat is not None and obs["players"][seat]["dealt"]:
+        if phase == Phase.DRAFT and seat is not None and obs["players"][seat]["dealt"]:
             add_draft(out, obs, seat)
         else:
             add_dice(out, obs)
@@ -242,24 +218,24 @@ class MagosView(GameView[MObs]):
             you = p == seat
             name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
             name_ja = seat_name(p, WORDS)[1] + ("（あなた）" if you else "")
-            if phase in (P_MAIN, P_CAST) and p == active:
+            if phase in (Phase.MAIN, Phase.CAST) and p == active:
                 name_en += " ◀"
                 name_ja += " ◀"
-            out.texts.append(Text(f"name{p}", 40, y, name_en, name_ja, size=18, bold=True))
+            out.texts.append(api.Text(f"name{p}", 40, y, name_en, name_ja, size=18, bold=True))
             add_meters(out, p, pl, 40, y + 40)
         # What to do next is the app's status line; the table only names the turn.
-        if phase != P_DRAFT:
+        if phase != Phase.DRAFT:
             turn_en, turn_ja = self._turn_text(obs)
-            out.texts.append(Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18,
+            out.texts.append(api.Text("turn", 40, TRAY.y + 50, turn_en, turn_ja, size=18,
                                   bold=True))
         return out
 
     def _turn_text(self, obs: MObs) -> tuple[str, str]:
         """Whose turn it is, for the table (English, Japanese)."""
         phase = obs["phase"]
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             return "Draft", "ドラフト"
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return self._OVER_TURN
         return self._playing_turn_text(obs)
 
@@ -336,7 +312,7 @@ class MagosView(GameView[MObs]):
         phase = obs["phase"]
         if source.startswith("die"):
             index = int(source[3:])
-            if phase not in (P_MAIN, P_CAST) or seat != int(obs["active"]):
+            if phase not in (Phase.MAIN, Phase.CAST) or seat != int(obs["active"]):
                 return die_reason_from_obs(obs, seat, None, index) or MOVE_POSSIBLE
             if target is None or target in ("tray", f"row{seat}"):
                 return Msg("table.drag_die")
@@ -348,7 +324,7 @@ class MagosView(GameView[MObs]):
                 return die_reason_from_obs(obs, seat, None, index) or MOVE_POSSIBLE
             return die_reason_from_obs(obs, seat, owner_spell, index) or MOVE_POSSIBLE
         if source.startswith("deal"):
-            if phase != P_DRAFT:
+            if phase != Phase.DRAFT:
                 return Msg("refuse.draft_over")
             drafting = self._drafting(obs)
             if drafting != seat:
@@ -379,8 +355,8 @@ class MagosView(GameView[MObs]):
     def status(self, obs: MObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: MObs) -> list[Figure]:
-        out: list[Figure] = []
+    def series(self, obs: MObs) -> list[api.Figure]:
+        out: list[api.Figure] = []
         for p in (0, 1):
             pl = obs["players"][p]
             out.append((Msg("series.player_hp", seat=p), float(pl["hp"])))
@@ -394,12 +370,12 @@ class MagosView(GameView[MObs]):
     def series_round(self, obs: MObs) -> int | None:
         # One point per round of turns (the draft is round 0): a chart over single actions
         # said little, a cast being three or four of them.
-        if obs["phase"] == P_DRAFT:
+        if obs["phase"] == Phase.DRAFT:
             return 0
         return max(int(pl["turns"]) for pl in obs["players"])
 
     def summary(self, obs: MObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         w = int(obs["winner"])
         hp = [int(p["hp"]) for p in obs["players"]]

@@ -27,21 +27,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.api import (
-    CHANCE,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    OptionValue,
-    PhaseTable,
-    draw_by_count,
-    take_copy,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import CHANCE, Event, Msg
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -84,15 +71,9 @@ from .state import (
     E_NOCARDS,
     E_TREASURE,
     FIELDS,
-    P_DEAL,
-    P_DRAW,
-    P_FIRST,
-    P_MOVE,
-    P_OVER,
-    P_PLACE,
-    P_STEAL,
     R_AGENTS,
     R_JEWELS,
+    Phase,
     SneakyState,
     where_name,
 )
@@ -102,12 +83,12 @@ _PLACE_TEXT = tuple(f"place:{d}" for d in DOORS)
 _MOVE_TEXT = tuple(f"move:{d}" for d in DOORS)
 _CARD_SET = frozenset(CARDS)
 #: A door named in an action (``D1``..``D8``), read as its index.
-_DOOR = Arg.among({d: i for i, d in enumerate(DOORS)})
+_DOOR = api.Arg.among({d: i for i, d in enumerate(DOORS)})
 
 
 # Every action text of the game: its kind and what the argument may be.
-ACTIONS = ActionForms({
-    "first": Arg.numbers((0, 1)),                                  # chance: the first Rich Man
+ACTIONS = api.ActionForms({
+    "first": api.Arg.numbers((0, 1)),                                  # chance: the first Rich Man
     "deal": lambda t: len(t) == 8 and all(c in "T12N" for c in t),  # chance: the house
     "draw": _CARD_SET,                                             # chance: a card drawn
     "place": _DOOR,                                                # a card onto a door
@@ -126,13 +107,13 @@ def _thief(s: SneakyState) -> int:
 
 # Who moves (MS-R13, MS-R18, MS-R23): the Rich Man places, the Thief moves and steals; the
 # first Rich Man, the house and every card are chance's.
-TURNS: PhaseTable[SneakyState] = PhaseTable({
-    P_MOVE: _thief, P_STEAL: _thief, P_PLACE: "rich",
-    P_DRAW: CHANCE, P_DEAL: CHANCE, P_FIRST: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[SneakyState] = api.PhaseTable({
+    Phase.MOVE: _thief, Phase.STEAL: _thief, Phase.PLACE: "rich",
+    Phase.DRAW: CHANCE, Phase.DEAL: CHANCE, Phase.FIRST: CHANCE, Phase.OVER: api.TERMINAL,
 })
 
 
-class MrSneakyGame(Game[SneakyState]):
+class MrSneakyGame(api.Game[SneakyState]):
     """Mr. Sneaky for two players (MS-R01..MS-R37)."""
 
     spec = SPEC
@@ -141,7 +122,7 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> SneakyState:
+                          options: Mapping[str, api.OptionValue]) -> SneakyState:
         s = SneakyState(str(options.get("traps", DEFAULT_TRAPS)),
                         str(options.get("guard_cards", DEFAULT_GUARDS)),
                         str(options.get("first", "random")))
@@ -154,41 +135,41 @@ class MrSneakyGame(Game[SneakyState]):
     def legal_actions(self, state: SneakyState) -> list[str]:
         s = state
         phase = s.phase
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             return [_PLACE_TEXT[d] for d in place_targets(s, s.drawn)]
-        if phase == P_MOVE:
+        if phase == Phase.MOVE:
             return [_MOVE_TEXT[d] for d in move_targets(s.thief, s.moves, s.opened)]
-        if phase == P_STEAL:
+        if phase == Phase.STEAL:
             return ["pass", "steal"]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return []
         return [a for a, _ in self.chance_outcomes(s)]
 
     def chance_outcomes(self, state: SneakyState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return [("first:0", 0.5), ("first:1", 0.5)]
-        if s.phase == P_DEAL:
+        if s.phase == Phase.DEAL:
             all_layouts = layouts(s.traps)
             p = 1.0 / len(all_layouts)
             return [(f"deal:{lay}", p) for lay in all_layouts]
-        if s.phase == P_DRAW and s.deck_size:
+        if s.phase == Phase.DRAW and s.deck_size:
             n = s.deck_size
             return [(f"draw:{c}", k / n) for c, k in sorted(s.deck.items())]
         return []
 
     def sample_chance(self, state: SneakyState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return f"first:{rng.randrange(2)}"
-        if s.phase == P_DEAL:
+        if s.phase == Phase.DEAL:
             # A uniform shuffle of the tiles gives every distinct layout the same chance.
             tiles = list(door_tiles(s.traps))
             rng.shuffle(tiles)
             return "deal:" + "".join(tiles)
-        if s.phase != P_DRAW or not s.deck_size:
+        if s.phase != Phase.DRAW or not s.deck_size:
             raise ValueError("Not a chance node.")
-        return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
+        return "draw:" + str(api.draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
     def _apply_first(self, s: SneakyState, seat: int, events: list[Event]) -> None:
@@ -198,13 +179,13 @@ class MrSneakyGame(Game[SneakyState]):
 
     def _apply_pass(self, s: SneakyState, events: list[Event]) -> None:
         events.append(Event("pass", {"seat": 1 - s.rich}))
-        s.phase = P_DRAW  # MS-R23
+        s.phase = Phase.DRAW  # MS-R23
 
     def _start_round(self, s: SneakyState, rich: int, events: list[Event]) -> None:
         """MS-R09..MS-R12, MS-R32..MS-R34: a fresh house and deck; jewels and agents stay."""
         s.round += 1
         s.rich = rich
-        s.phase = P_DEAL
+        s.phase = Phase.DEAL
         s.doors = [""] * 8
         s.opened = [False] * 8
         s.cards = [[] for _ in range(8)]
@@ -229,7 +210,7 @@ class MrSneakyGame(Game[SneakyState]):
     def _apply_deal(self, s: SneakyState, layout: str, events: list[Event]) -> None:
         # MS-R10: face down for the Thief; the Rich Man peeks (a private log line).
         s.doors = list(layout)
-        s.phase = P_DRAW
+        s.phase = Phase.DRAW
         events.append(Event("deal", {"round": s.round}))
         events.append(Event("house", {"layout": layout},
                             seats=frozenset((s.rich,)), reveals=True))
@@ -242,7 +223,7 @@ class MrSneakyGame(Game[SneakyState]):
                    for d, face in enumerate(s.doors))
 
     def _apply_draw(self, s: SneakyState, card: str, events: list[Event]) -> None:
-        take_copy(s.deck, card)
+        api.take_copy(s.deck, card)
         s.deck_size -= 1
         rich = s.rich
         events.append(Event("draw", {"seat": rich, "card": card}, reveals=True))
@@ -258,14 +239,14 @@ class MrSneakyGame(Game[SneakyState]):
             self._end_round(s, rich, RICH_WIN_JEWELS, E_BLOCKED, events)
             return
         s.drawn = card
-        s.phase = P_PLACE
+        s.phase = Phase.PLACE
 
     def _apply_place(self, s: SneakyState, door: int, events: list[Event]) -> None:
         # MS-R13: face up on the chosen door; every placed card is public.
         card = s.drawn
         s.cards[door].append(card)
         s.drawn = ""
-        s.phase = P_MOVE
+        s.phase = Phase.MOVE
         events.append(Event("place", {"seat": s.rich, "card": card, "door": DOORS[door]}))
 
     def _apply_move(self, s: SneakyState, door: int, events: list[Event]) -> None:
@@ -276,12 +257,12 @@ class MrSneakyGame(Game[SneakyState]):
         events.append(Event("move", {"seat": thief, "from": where_name(src),
                                      "to": DOORS[door], "moves": s.moves}))
         if s.opened[door]:
-            s.phase = P_DRAW  # MS-R21, MS-G03: nothing to steal on an open door
+            s.phase = Phase.DRAW  # MS-R21, MS-G03: nothing to steal on an open door
         elif s.moves >= STEAL_EVERY:
             events.append(Event("forced", {"seat": thief}))
             self._apply_steal(s, events)  # MS-R22
         else:
-            s.phase = P_STEAL
+            s.phase = Phase.STEAL
 
     def _apply_steal(self, s: SneakyState, events: list[Event]) -> None:
         """MS-R24..MS-R31: flip the door, door effect, card effects, guard check, end checks.
@@ -336,7 +317,7 @@ class MrSneakyGame(Game[SneakyState]):
             gain = GUARDS_TO_CATCH - s.guards
             self._end_round(s, thief, gain, E_TREASURE, events, bonus)
         elif not self._check_end(s, events):  # MS-R30, MS-R31
-            s.phase = P_DRAW
+            s.phase = Phase.DRAW
 
     def _add_guards(self, s: SneakyState, n: int, events: list[Event]) -> None:
         # MS-G11: only four guard pieces exist.
@@ -376,13 +357,13 @@ class MrSneakyGame(Game[SneakyState]):
             return False
         s.winner = winner
         s.result = how
-        s.phase = P_OVER
+        s.phase = Phase.OVER
         events.append(Event("win", {"winner": winner, "how": how}))
         return True
 
     def settle(self, s: SneakyState, events: list[Event]) -> None:
         """MS-R16: before a draw, reshuffle an empty deck or end the round if nothing is left."""
-        while s.phase == P_DRAW and not s.deck_size:
+        while s.phase == Phase.DRAW and not s.deck_size:
             if s.discard:
                 n = len(s.discard)
                 for c in s.discard:
@@ -402,21 +383,21 @@ class MrSneakyGame(Game[SneakyState]):
     waiting_refusal = "refuse.shuffling"
 
     def _refuse_place(self, s: SneakyState, door: int) -> Msg:
-        if s.phase != P_PLACE:
+        if s.phase != Phase.PLACE:
             return Msg("refuse.place_when")
         why = place_reason(place_problem(s.opened, s.cards, s.drawn, door), door)
         return why or Msg("not_possible", action=_PLACE_TEXT[door])
 
     def _refuse_move(self, s: SneakyState, door: int) -> Msg:
-        if s.phase == P_PLACE:
+        if s.phase == Phase.PLACE:
             return Msg("refuse.rich_first", seat=s.rich)
-        if s.phase == P_STEAL:
+        if s.phase == Phase.STEAL:
             return Msg("refuse.steal_first")
         why = move_reason(s.thief, s.moves, s.opened, door)
         return why or Msg("not_possible", action=_MOVE_TEXT[door])
 
     def _refuse_steal(self, s: SneakyState) -> Msg:
-        if s.phase == P_PLACE:
+        if s.phase == Phase.PLACE:
             return Msg("refuse.wait_place")
         return Msg("refuse.steal_when")
 
@@ -424,13 +405,13 @@ class MrSneakyGame(Game[SneakyState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SneakyState) -> list[float]:
-        return winner_returns(2, (state.winner,), state.phase == P_OVER)
+        return api.winner_returns(2, (state.winner,), state.phase == Phase.OVER)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: SneakyState, seat: int | None) -> SneakyObs:
         return observe(state, seat, self.current_player(state))
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], SneakyState]:
         return make_resampler(obs)
 
@@ -469,7 +450,7 @@ class MrSneakyGame(Game[SneakyState]):
     def heuristics(self, state: SneakyState) -> list[float | None]:
         """Both seats' values at once: the result once the game is over, else the search's
         judge of the position (``heuristic.seat_values``)."""
-        if state.phase == P_OVER:
+        if state.phase == Phase.OVER:
             return list(self.returns(state))
         return seat_values(state)
 

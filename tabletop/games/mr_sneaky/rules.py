@@ -25,18 +25,7 @@ from .data import (
     TREASURE_CARDS,
     TREASURE_PER_DOOR,
 )
-from .state import (
-    AT_START,
-    P_DEAL,
-    P_DRAW,
-    P_FIRST,
-    P_MOVE,
-    P_OVER,
-    P_PLACE,
-    P_STEAL,
-    SneakyState,
-    where_name,
-)
+from .state import AT_START, Phase, SneakyState, where_name
 
 
 def place_problem(opened: list[bool], cards: list[list[str]], card: str, door: int) -> str:
@@ -124,16 +113,16 @@ def move_reason(pos: int, moves: int, opened: list[bool], door: int) -> Msg | No
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.won", seat=int(obs["winner"]))
-    if phase in (P_FIRST, P_DEAL, P_DRAW):
+    if phase in (Phase.FIRST, Phase.DEAL, Phase.DRAW):
         return Msg("prompt.shuffling")
     rich = int(obs["rich"])
     thief = 1 - rich
-    if phase == P_PLACE:
+    if phase == Phase.PLACE:
         return Msg("prompt.placing", seat=rich) if seat != rich else Msg("prompt.place")
     moves = int(obs["moves"])
-    if phase == P_MOVE:
+    if phase == Phase.MOVE:
         if seat != thief:
             return Msg("prompt.moving", seat=thief)
         opened = [bool(d["open"]) for d in obs["doors"]]
@@ -141,7 +130,7 @@ def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
         if must_steal_next(moves) and any(not opened[d] for d in neighbours_of(pos)):
             return Msg("prompt.forced")
         return Msg("prompt.move")
-    if phase == P_STEAL:
+    if phase == Phase.STEAL:
         if seat != thief:
             return Msg("prompt.deciding", seat=thief)
         return Msg("prompt.steal", left=STEAL_EVERY - moves)

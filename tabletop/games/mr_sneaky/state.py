@@ -10,18 +10,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import BOOLS, COPIES, INT, INTS, STR, STRS, STRS2, Field, StateFields, derived
+from tabletop import api
 
 from .data import DEFAULT_GUARDS, DEFAULT_TRAPS, DOORS
 
-# Phases of a state.
-P_FIRST = "first"  # chance: who is the first Rich Man (MS-R08)
-P_DEAL = "deal"    # chance: the doors are shuffled and dealt face down (MS-R10)
-P_DRAW = "draw"    # chance: the Rich Man draws a card (MS-R13)
-P_PLACE = "place"  # the Rich Man places the drawn card on a door (MS-R13, MS-R14)
-P_MOVE = "move"    # the Thief moves (MS-R18)
-P_STEAL = "steal"  # the Thief steals or does nothing (MS-R21)
-P_OVER = "over"
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    FIRST = "first"  # chance: who is the first Rich Man (MS-R08)
+    DEAL = "deal"    # chance: the doors are shuffled and dealt face down (MS-R10)
+    DRAW = "draw"    # chance: the Rich Man draws a card (MS-R13)
+    PLACE = "place"  # the Rich Man places the drawn card on a door (MS-R13, MS-R14)
+    MOVE = "move"    # the Thief moves (MS-R18)
+    STEAL = "steal"  # the Thief steals or does nothing (MS-R21)
+    OVER = "over"
+
 
 # How a round ended.
 E_TREASURE = "treasure"  # MS-R29
@@ -49,16 +53,17 @@ def _last_round(lr: Any) -> tuple[int, int, int, str] | None:
 # it come from it. ``last_round`` is an immutable tuple, so copies share it. The faces of the
 # closed doors are the Rich Man's alone (MS-R10, MS-R37); the deck holds no order, and every
 # card not placed is in it, so its contents are public.
-FIELDS = StateFields(
-    traps=STR.public, guard_mix=Field(load=str, key="guard_cards").public,
-    first_opt=STR.public, phase=STR.public, first=INT.public, rich=INT.public,
-    round=INT.public, doors=STRS.owned_by("rich"), opened=BOOLS.public, cards=STRS2.public,
-    deck=COPIES.public, deck_size=derived(lambda s: sum(s.deck.values())).public,
-    discard=STRS.public, aside=STRS.public, drawn=STR.public, thief=INT.public,
-    moves=INT.public, guards=INT.public, nothing=INT.public, jewels=INTS.public,
-    agents=STRS2.public, winner=INT.public, result=STR.public, last_door=INT.public,
-    last_face=STR.public, last_cards=STRS.public,
-    last_round=Field(dump=lambda lr: None if lr is None else list(lr),
+FIELDS = api.StateFields(
+    traps=api.STR.public, guard_mix=api.Field(load=str, key="guard_cards").public,
+    first_opt=api.STR.public, phase=api.STR.public, first=api.INT.public, rich=api.INT.public,
+    round=api.INT.public, doors=api.STRS.owned_by("rich"), opened=api.BOOLS.public,
+    cards=api.STRS2.public,
+    deck=api.COPIES.public, deck_size=api.derived(lambda s: sum(s.deck.values())).public,
+    discard=api.STRS.public, aside=api.STRS.public, drawn=api.STR.public, thief=api.INT.public,
+    moves=api.INT.public, guards=api.INT.public, nothing=api.INT.public, jewels=api.INTS.public,
+    agents=api.STRS2.public, winner=api.INT.public, result=api.STR.public, last_door=api.INT.public,
+    last_face=api.STR.public, last_cards=api.STRS.public,
+    last_round=api.Field(dump=lambda lr: None if lr is None else list(lr),
                      load=_last_round).public,
 )
 
@@ -82,7 +87,7 @@ class SneakyState:
         self.traps = traps
         self.guard_mix = guard_mix
         self.first_opt = first_opt
-        self.phase = P_FIRST
+        self.phase = Phase.FIRST
         self.first = -1
         self.rich = -1
         self.round = 0

@@ -16,21 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Figure,
-    GameView,
-    Gesture,
-    Layout,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    cards_en,
-    seat_figures,
-    seat_name,
-)
+from tabletop import api
+from tabletop.api import MOVE_POSSIBLE, Gesture, Layout, Msg, Piece, Text, Zone, seat_name
 
 from .data import (
     AGENTS_TO_LOSE,
@@ -60,17 +47,7 @@ from .rules import (
     place_reason,
     prompt_from_obs,
 )
-from .state import (
-    E_BLOCKED,
-    E_GUARDS,
-    E_NOCARDS,
-    E_TREASURE,
-    P_MOVE,
-    P_OVER,
-    P_PLACE,
-    P_STEAL,
-    R_AGENTS,
-)
+from .state import E_BLOCKED, E_GUARDS, E_NOCARDS, E_TREASURE, R_AGENTS, Phase
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -113,7 +90,7 @@ SUPPLY_ZONE = Zone("guard_supply", 634.0, 686.0, 270.0, 96.0, "Guard supply", "�
 _TO_DOOR = {"place": ("drawn", "Place on {}", "{}に置く"),
             "move": ("thief", "Move to {}", "{}へ移動")}
 #: What the seat to move is doing, by phase, while the other waits (moving otherwise).
-_WAITING = {P_PLACE: "table.wait_place", P_STEAL: "table.wait_steal"}
+_WAITING = {Phase.PLACE: "table.wait_place", Phase.STEAL: "table.wait_steal"}
 
 
 def door_id(door: int) -> str:
@@ -191,7 +168,7 @@ def open_door_art(door: int, face: str) -> dict[str, Any]:
 
 
 def _role(rich: bool) -> tuple[str, str]:
-    return both(Msg("role.rich" if rich else "role.thief"), WORDS)
+    return api.both(Msg("role.rich" if rich else "role.thief"), WORDS)
 
 
 def _neighbour_text(door: int) -> tuple[str, str]:
@@ -200,7 +177,7 @@ def _neighbour_text(door: int) -> tuple[str, str]:
     return "Next to " + ", ".join(names), "隣：" + "・".join(names)
 
 
-class MrSneakyView(GameView[SneakyObs]):
+class MrSneakyView(api.GameView[SneakyObs]):
     """Layout, gestures and words for Mr. Sneaky."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -223,7 +200,7 @@ class MrSneakyView(GameView[SneakyObs]):
         self._add_piles(out, obs, seat)
         self._add_texts(out, obs)
         if seat is not None and seat == int(obs["rich"]) and obs["dealt"] \
-                and obs["phase"] != P_OVER:
+                and obs["phase"] != Phase.OVER:
             # The marks are the game's own symbols; an English reader gets them decoded.
             out.texts.append(Text("secret", RIGHT_X, 690, "Marks and colours only you see:",
                                   "隅の印と色：あなただけが知る扉の中身", size=14,
@@ -297,7 +274,7 @@ class MrSneakyView(GameView[SneakyObs]):
                     tip_en = f"{DOORS[d]}: closed door. {nb_en}."
                     tip_ja = f"{DOORS[d]}：閉じた扉。{nb_ja}。"
                 state = ""
-            if phase == P_STEAL and thief_at == d:
+            if phase == Phase.STEAL and thief_at == d:
                 state = "active"
             out.pieces.append(Piece(door_id(d), "card", x, y, art=art, w=TILE_W, h=TILE_H,
                                     state=state, z=1, tooltip_en=tip_en, tooltip_ja=tip_ja))
@@ -328,7 +305,7 @@ class MrSneakyView(GameView[SneakyObs]):
                 tx, ty = dx + TILE_W - THIEF_SIZE - 4, dy + 3
             out.pieces.append(Piece(
                 "thief", "token", tx, ty, w=THIEF_SIZE, h=THIEF_SIZE, z=50,
-                state="active" if phase == P_MOVE and seat == 1 - rich else "",
+                state="active" if phase == Phase.MOVE and seat == 1 - rich else "",
                 art={"label_en": thief_en, "label_ja": thief_ja, "color": THIEF_COLOR},
                 tooltip_en=f"The thief ({seat_name(1 - rich, WORDS)[0]}) on "
                 f"{'the start card' if thief_at < 0 else DOORS[thief_at]}",
@@ -368,17 +345,17 @@ class MrSneakyView(GameView[SneakyObs]):
                                     "to both players",
                                     tooltip_ja=f"富豪の山札：{n}枚（順番は誰も知りません）"))
         out.texts.append(Text("deck_count", DECK_ZONE.x + 15, DECK_ZONE.y + DECK_ZONE.h - 22,
-                              cards_en(n), f"{n}枚", size=14))
+                              api.cards_en(n), f"{n}枚", size=14))
         pile = obs["discard"]
         if pile:
             out.pieces.append(_card("discard_top", str(pile[-1]), DISCARD_ZONE.x + 15,
                                     DISCARD_ZONE.y + 22, PILE_W, PILE_H, small=True))
         out.texts.append(Text("discard_count", DISCARD_ZONE.x + 15,
                               DISCARD_ZONE.y + DISCARD_ZONE.h - 22,
-                              cards_en(len(pile)), f"{len(pile)}枚", size=14))
+                              api.cards_en(len(pile)), f"{len(pile)}枚", size=14))
         drawn = obs["drawn"]
         if drawn:
-            placing = obs["phase"] == P_PLACE and seat == int(obs["rich"])
+            placing = obs["phase"] == Phase.PLACE and seat == int(obs["rich"])
             out.pieces.append(_card("drawn", str(drawn), DRAWN_ZONE.x + 14, DRAWN_ZONE.y + 24,
                                     DRAWN_W, DRAWN_H, state="active" if placing else "", z=40))
             kind = CARD_KINDS[str(drawn)]
@@ -407,7 +384,7 @@ class MrSneakyView(GameView[SneakyObs]):
         out.texts.append(Text("moves", 340, 590, f"Moves since steal: {moves}/{STEAL_EVERY}",
                               f"盗み以降の移動：{moves}/{STEAL_EVERY}", size=14,
                               color="#ffd27f" if forced else "#f4ecd8"))
-        if forced and obs["phase"] in (P_MOVE, P_PLACE) and rnd:
+        if forced and obs["phase"] in (Phase.MOVE, Phase.PLACE) and rnd:
             out.texts.append(Text("forced", 340, 614, "Next move: must steal!",
                                   "次の移動で必ず盗む！", size=14, bold=True, color="#ffd27f"))
         nothing = int(obs["nothing"])
@@ -445,7 +422,7 @@ class MrSneakyView(GameView[SneakyObs]):
                                   f"({why_en})",
                                   f"第{lr['round']}ラウンド：{seat_name(w, WORDS)[1]} 宝石+"
                                   f"{lr['jewels']}（{why_ja}）", size=14))
-        if obs["phase"] == P_OVER:
+        if obs["phase"] == Phase.OVER:
             w = int(obs["winner"])
             out.texts.append(Text("over", x, 640, f"Game over: {seat_name(w, WORDS)[0]} wins",
                                   f"ゲーム終了：{seat_name(w, WORDS)[1]}の勝ち", size=20,
@@ -492,7 +469,7 @@ class MrSneakyView(GameView[SneakyObs]):
         if source == "thief":
             if seat != thief:
                 return Msg("table.thief_only")
-            if phase == P_STEAL:
+            if phase == Phase.STEAL:
                 return Msg("refuse.steal_first")
             if target is None:
                 return Msg("table.drag_thief")
@@ -508,13 +485,13 @@ class MrSneakyView(GameView[SneakyObs]):
             return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
                                 door) or MOVE_POSSIBLE
         if door >= 0 and target is None:  # a click on a door
-            if phase == P_PLACE:
+            if phase == Phase.PLACE:
                 cards = [[str(c) for c in d["cards"]] for d in obs["doors"]]
                 return place_reason(place_problem(opened, cards, str(obs["drawn"]), door),
                                     door) or MOVE_POSSIBLE
-            if phase == P_MOVE:
+            if phase == Phase.MOVE:
                 return move_reason(pos, moves, opened, door) or MOVE_POSSIBLE
-            if phase == P_STEAL:
+            if phase == Phase.STEAL:
                 if door != pos:
                     return Msg("table.steal_here", door=DOORS[pos])
                 return MOVE_POSSIBLE
@@ -546,15 +523,15 @@ class MrSneakyView(GameView[SneakyObs]):
     def status(self, obs: SneakyObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: SneakyObs) -> list[Figure]:
-        return seat_figures("series.jewels", obs["jewels"])
+    def series(self, obs: SneakyObs) -> list[api.Figure]:
+        return api.seat_figures("series.jewels", obs["jewels"])
 
     def series_round(self, obs: SneakyObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
     def summary(self, obs: SneakyObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         figures = {"seat": int(obs["winner"]), "jewels": [int(v) for v in obs["jewels"]],
                    "agents": [agent_total([str(c) for c in obs["agents"][p]]) for p in (0, 1)],

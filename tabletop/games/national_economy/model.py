@@ -39,31 +39,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NotRequired, TypedDict
 
-from tabletop.api import (
-    BOOLS2,
-    CHANCE,
-    INT,
-    INTS,
-    INTS2,
-    JSON,
-    STR,
-    STRS,
-    STRS2,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Field,
-    Game,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    PhaseTable,
-    StateFields,
-    count_copies,
-    draw_by_count,
-)
+from tabletop import api
+from tabletop.api import Event, Msg
 
 from .data import (
     AGRI,
@@ -111,17 +88,21 @@ from .spec import (
     TIE_SHARED,
 )
 
-# Phases of a state.
-P_START = "start"      # chance: the start player (NE-R16)
-P_DRAW = "draw"        # chance: building cards are being drawn or revealed
-P_PLACE = "place"      # the active player places a worker
-P_DISCARD = "discard"  # the active player discards for an effect or a building cost
-P_BUILD = "build"      # the active player picks a building to build
-P_BUILD2 = "build2"    # Two-in-One: the second building, of the same cost
-P_TAKE = "take"        # Design Office: keep one revealed card
-P_SELL = "sell"        # wage time: the first seat of ``queue`` picks buildings to sell
-P_TRIM = "trim"        # round end: the first seat of ``queue`` discards down to the limit
-P_OVER = "over"
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    START = "start"      # chance: the start player (NE-R16)
+    DRAW = "draw"        # chance: building cards are being drawn or revealed
+    PLACE = "place"      # the active player places a worker
+    DISCARD = "discard"  # the active player discards for an effect or a building cost
+    BUILD = "build"      # the active player picks a building to build
+    BUILD2 = "build2"    # Two-in-One: the second building, of the same cost
+    TAKE = "take"        # Design Office: keep one revealed card
+    SELL = "sell"        # wage time: the first seat of ``queue`` picks buildings to sell
+    TRIM = "trim"        # round end: the first seat of ``queue`` discards down to the limit
+    OVER = "over"
+
 
 # Build kinds (the argument of a build step).
 B_FULL, B_MINUS_ONE, B_AGRI_FREE, B_PAIR = 0, 1, 2, 3
@@ -321,7 +302,7 @@ class PublicObs(TypedDict):
     workers: list[int]
 
 
-class NEObs(ObservationBase):
+class NEObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position (NE-R9)."""
 
     num_players: int
@@ -356,15 +337,21 @@ class NEObs(ObservationBase):
 # have always held it, so the table's own JSON form is not used here.) ``rules`` is one shared,
 # never-changed object and ``fresh`` a tuple replaced on change, so copies share both. Only
 # the hands (the others see their sizes) and the deck (its size) are hidden.
-FIELDS = StateFields(
-    n=INT.public, round=INT.public, phase=STR.public, active=INT.public, start=INT.public,
-    marker=INT.public, cash=INTS.public, workers=INTS.public, sleeping=INTS.public,
-    placed=INTS.public, penalties=INTS.public, hands=STRS2.owned, buildings=STRS2.public,
-    own_used=BOOLS2.public, public=STRS.public, public_workers=INTS2.public, deck=INTS.unseen,
-    discard=INTS.public, goods=INT.public, household=INT.public, issued=INT.public,
-    draw_queue=INTS.public, revealed=STRS.public, effect=STR.public, stage=INT.public,
-    need=INT.public, build_kind=INT.public, first_built=STR.public, where=INT.public,
-    queue=INTS.public, selling=STRS.public, rules=Field().public, fresh=Field().public,
+FIELDS = api.StateFields(
+    n=api.INT.public, round=api.INT.public, phase=api.STR.public, active=api.INT.public,
+    start=api.INT.public,
+    marker=api.INT.public, cash=api.INTS.public, workers=api.INTS.public, sleeping=api.INTS.public,
+    placed=api.INTS.public, penalties=api.INTS.public, hands=api.STRS2.owned,
+    buildings=api.STRS2.public,
+    own_used=api.BOOLS2.public, public=api.STRS.public, public_workers=api.INTS2.public,
+    deck=api.INTS.unseen,
+    discard=api.INTS.public, goods=api.INT.public, household=api.INT.public, issued=api.INT.public,
+    draw_queue=api.INTS.public, revealed=api.STRS.public, effect=api.STR.public,
+    stage=api.INT.public,
+    need=api.INT.public, build_kind=api.INT.public, first_built=api.STR.public,
+    where=api.INT.public,
+    queue=api.INTS.public, selling=api.STRS.public, rules=api.Field().public,
+    fresh=api.Field().public,
 )
 
 
@@ -377,7 +364,7 @@ class NEState:
     def __init__(self, n: int) -> None:
         self.n = n
         self.round = 1
-        self.phase = P_START
+        self.phase = Phase.START
         self.active = -1
         self.start = -1
         self.marker = -1
@@ -547,12 +534,12 @@ def _read_place(text: str) -> tuple[str, bool]:
 
 
 # Every action text of the game: its kind and what the argument may be (a card as its id).
-ACTIONS = ActionForms({
-    "start": Arg.numbers(range(4)),  # chance: the start player
+ACTIONS = api.ActionForms({
+    "start": api.Arg.numbers(range(4)),  # chance: the start player
     "draw": _IDX,                    # chance: a card drawn
     # A worker onto a public workplace or one's own building: place:own:farm reads
     # ("farm", True).
-    "place": Arg(_read_place, lambda place: f"own:{place[0]}" if place[1] else place[0]),
+    "place": api.Arg(_read_place, lambda place: f"own:{place[0]}" if place[1] else place[0]),
     "discard": _CARDS,               # a card discarded (a cost, or down to the hand limit)
     "build": _IDX,                   # a building built
     "take": _IDX,                    # a revealed card kept (Design Office)
@@ -563,9 +550,9 @@ ACTIONS = ActionForms({
 # Game sends each action to the method named after its kind, with its argument read and the events
 # to append to.
 #: The kind of action each phase asks for (at payday ``done`` too).
-_EXPECTED: dict[str, str] = {P_PLACE: "place", P_DISCARD: "discard", P_TRIM: "discard",
-                             P_BUILD: "build", P_BUILD2: "build", P_TAKE: "take",
-                             P_SELL: "sell"}
+_EXPECTED: dict[str, str] = {Phase.PLACE: "place", Phase.DISCARD: "discard", Phase.TRIM: "discard",
+                             Phase.BUILD: "build", Phase.BUILD2: "build", Phase.TAKE: "take",
+                             Phase.SELL: "sell"}
 
 
 def _first_in_queue(s: NEState) -> int:
@@ -574,14 +561,14 @@ def _first_in_queue(s: NEState) -> int:
 
 # Who moves: the active player, but at payday and at the hand limit whoever is first in the
 # queue (NE-R50..NE-R53); the start player and every card are chance's.
-TURNS: PhaseTable[NEState] = PhaseTable({
-    P_PLACE: "active", P_DISCARD: "active", P_BUILD: "active", P_BUILD2: "active",
-    P_TAKE: "active", P_SELL: _first_in_queue, P_TRIM: _first_in_queue,
-    P_DRAW: CHANCE, P_START: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[NEState] = api.PhaseTable({
+    Phase.PLACE: "active", Phase.DISCARD: "active", Phase.BUILD: "active", Phase.BUILD2: "active",
+    Phase.TAKE: "active", Phase.SELL: _first_in_queue, Phase.TRIM: _first_in_queue,
+    Phase.DRAW: api.CHANCE, Phase.START: api.CHANCE, Phase.OVER: api.TERMINAL,
 })
 
 
-class NationalEconomyGame(Game[NEState]):
+class NationalEconomyGame(api.Game[NEState]):
     """National Economy for 2-4 players (NE-R1..NE-R63)."""
 
     spec = SPEC
@@ -591,7 +578,7 @@ class NationalEconomyGame(Game[NEState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> NEState:
+                          options: Mapping[str, api.OptionValue]) -> NEState:
         s = NEState(num_players)
         s.rules = NERules.from_options(options)
         return s
@@ -600,40 +587,40 @@ class NationalEconomyGame(Game[NEState]):
     def legal_actions(self, state: NEState) -> list[str]:
         s = state
         phase = s.phase
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             return self._place_actions(s, s.active)
-        if phase in (P_DISCARD, P_TRIM):
-            p = s.queue[0] if phase == P_TRIM else s.active
+        if phase in (Phase.DISCARD, Phase.TRIM):
+            p = s.queue[0] if phase == Phase.TRIM else s.active
             return [_DISCARD_TEXT[c] for c in _distinct(s.hands[p])]
-        if phase == P_BUILD:
+        if phase == Phase.BUILD:
             return [_BUILD_TEXT[c] for c in build_choices(s.hands[s.active], s.build_kind)]
-        if phase == P_BUILD2:
+        if phase == Phase.BUILD2:
             cost = _COST[s.first_built]
             return [_BUILD_TEXT[c] for c in _distinct(s.hands[s.active])
                     if c != GOODS and _COST[c] == cost]
-        if phase == P_TAKE:
+        if phase == Phase.TAKE:
             return [_TAKE_TEXT[c] for c in _distinct(s.revealed)]
-        if phase == P_SELL:
+        if phase == Phase.SELL:
             return self._sell_actions(s)
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return []
         return [a for a, _ in self.chance_outcomes(s)]
 
     def chance_outcomes(self, state: NEState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_START:
+        if s.phase == Phase.START:
             return [(f"start:{p}", 1.0 / s.n) for p in range(s.n)]
-        if s.phase == P_DRAW:
+        if s.phase == Phase.DRAW:
             total = sum(s.deck)
             return [(_DRAW_TEXT[i], c / total) for i, c in enumerate(s.deck) if c]
         return []
 
     def sample_chance(self, state: NEState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_START:
+        if s.phase == Phase.START:
             return f"start:{rng.randrange(s.n)}"
-        if s.phase == P_DRAW:
-            return _DRAW_TEXT[int(draw_by_count(s.deck, rng))]
+        if s.phase == Phase.DRAW:
+            return _DRAW_TEXT[int(api.draw_by_count(s.deck, rng))]
         raise ValueError("Not a chance node.")
 
     # -- placing ----------------------------------------------------------------------------
@@ -789,7 +776,7 @@ class NationalEconomyGame(Game[NEState]):
             s.cash[p] = START_CASH[k]  # NE-R17
             s.issued += START_CASH[k]
         s.draw_queue = [p for p in s.seats_from_start() for _ in range(START_HAND)]  # NE-R14
-        s.phase = P_DRAW
+        s.phase = Phase.DRAW
 
     def _settle_draws(self, s: NEState) -> list[Event]:
         """NE-R1: reshuffle the discard pile into an empty deck; with both empty the
@@ -809,7 +796,7 @@ class NationalEconomyGame(Game[NEState]):
         s.draw_queue = [target] * count
         events = self._settle_draws(s)
         if s.draw_queue:
-            s.phase = P_DRAW
+            s.phase = Phase.DRAW
         return events
 
     def _apply_draw(self, s: NEState, card: str, events: list[Event]) -> None:
@@ -867,11 +854,11 @@ class NationalEconomyGame(Game[NEState]):
         while s.stage < len(program):
             op, arg = program[s.stage]
             if op == "discard":
-                s.phase = P_DISCARD
+                s.phase = Phase.DISCARD
                 s.need = arg
                 return events
             if op == "build":
-                s.phase = P_BUILD
+                s.phase = Phase.BUILD
                 s.build_kind = arg
                 return events
             if op in ("draw", "chem", "reveal"):
@@ -881,7 +868,7 @@ class NationalEconomyGame(Game[NEState]):
                     return events
             elif op == "take":
                 if s.revealed:
-                    s.phase = P_TAKE
+                    s.phase = Phase.TAKE
                     return events
             elif op == "cash":
                 s.household -= arg
@@ -914,11 +901,11 @@ class NationalEconomyGame(Game[NEState]):
         return events + self._end_turn(s)
 
     def _apply_discard(self, s: NEState, card: str, events: list[Event]) -> None:
-        p = s.queue[0] if s.phase == P_TRIM else s.active
+        p = s.queue[0] if s.phase == Phase.TRIM else s.active
         s.hands[p].remove(card)
         _discard_card(s, card)
         events.append(Event("discard", {"seat": p, "card": card}))
-        if s.phase == P_TRIM:
+        if s.phase == Phase.TRIM:
             if len(s.hands[p]) <= hand_limit(s.buildings[p]):
                 s.queue.pop(0)
                 events.extend(self._trim_next(s))
@@ -939,14 +926,14 @@ class NationalEconomyGame(Game[NEState]):
             fresh[p] += 1
             s.fresh = tuple(fresh)
         events.append(Event("build", {"seat": p, "card": card}))
-        if s.phase == P_BUILD and s.build_kind == B_PAIR:
-            s.phase = P_BUILD2
+        if s.phase == Phase.BUILD and s.build_kind == B_PAIR:
+            s.phase = Phase.BUILD2
             s.first_built = card
             return
-        cost = _COST[card] if s.phase == P_BUILD2 else build_cost(card, s.build_kind)
+        cost = _COST[card] if s.phase == Phase.BUILD2 else build_cost(card, s.build_kind)
         s.first_built = ""
         if cost:
-            s.phase = P_DISCARD
+            s.phase = Phase.DISCARD
             s.need = cost
             return
         s.stage += 1
@@ -972,7 +959,7 @@ class NationalEconomyGame(Game[NEState]):
             q = (s.active + k) % s.n
             if s.free_workers(q) > 0:
                 s.active = q
-                s.phase = P_PLACE
+                s.phase = Phase.PLACE
                 return []
         return self._end_round(s)
 
@@ -980,7 +967,7 @@ class NationalEconomyGame(Game[NEState]):
         s.start = s.marker  # NE-R39
         s.active = s.start
         s.placed = [0] * s.n
-        s.phase = P_PLACE
+        s.phase = Phase.PLACE
         r, w = s.round, s.wage()
         return [Event("round", {"round": r, "wage": w, "start": s.start})]
 
@@ -1008,17 +995,17 @@ class NationalEconomyGame(Game[NEState]):
 
     def _payday(self, s: NEState) -> list[Event]:
         events: list[Event] = []
-        if s.phase == P_OVER:  # a payment that failed ended a solo game (NE-R77)
+        if s.phase == Phase.OVER:  # a payment that failed ended a solo game (NE-R77)
             return events
         while s.queue:
             p = s.queue[0]
             if s.cash[p] < s.due(p) and self._sellable_list(s, p):
-                s.phase = P_SELL  # NE-R33
+                s.phase = Phase.SELL  # NE-R33
                 s.selling = []
                 return events
             events.extend(self._pay(s, p))
             s.queue.pop(0)
-            if s.phase == P_OVER:
+            if s.phase == Phase.OVER:
                 return events
         s.sleeping = [0] * s.n  # NE-R35
         if s.round >= ROUNDS and not s.rules.final_hand_limit:
@@ -1056,10 +1043,10 @@ class NationalEconomyGame(Game[NEState]):
 
     def _trim_next(self, s: NEState) -> list[Event]:
         if s.queue:
-            s.phase = P_TRIM  # NE-R36
+            s.phase = Phase.TRIM  # NE-R36
             return []
         if s.round >= ROUNDS:  # NE-R38
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             return self._game_over(s)
         card = ROUND_WORKPLACES[s.round - 1]  # NE-R37
         s.public.append(card)
@@ -1081,7 +1068,7 @@ class NationalEconomyGame(Game[NEState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NEState) -> list[float]:
-        if state.phase != P_OVER:
+        if state.phase != Phase.OVER:
             return [0.0] * state.n
         win = state.winners()
         if len(win) == state.n:
@@ -1100,7 +1087,7 @@ class NationalEconomyGame(Game[NEState]):
     def _out_of_turn(self, s: NEState, kind: str) -> Msg | None:
         """Why ``kind`` is not what the phase asks for now, if it is not: what to do instead."""
         phase = s.phase
-        if kind != _EXPECTED.get(phase, "") and not (phase == P_SELL and kind == "done"):
+        if kind != _EXPECTED.get(phase, "") and not (phase == Phase.SELL and kind == "done"):
             return self.prompt(s, self.current_player(s)) or Msg("refuse.not_now")
         return None
 
@@ -1181,7 +1168,7 @@ class NationalEconomyGame(Game[NEState]):
         hand = s.hands[p]
         if card not in hand:
             return Msg("refuse.hold_no", card=card)
-        if s.phase == P_BUILD2:
+        if s.phase == Phase.BUILD2:
             return Msg("refuse.second_cost", first=s.first_built, cost=_COST[s.first_built])
         if s.build_kind == B_AGRI_FREE:
             return Msg("refuse.settlers")
@@ -1193,7 +1180,7 @@ class NationalEconomyGame(Game[NEState]):
     # -- information ----------------------------------------------------------------------
     def observation(self, state: NEState, seat: int | None) -> NEObs:
         s = state
-        over = s.phase == P_OVER
+        over = s.phase == Phase.OVER
         players: list[NEPlayerObs] = []
         for p in range(s.n):
             players.append({
@@ -1258,7 +1245,7 @@ class NationalEconomyGame(Game[NEState]):
         """A fresh state of the right kind for an observation or a saved state."""
         return NEState(int(data["num_players"]))
 
-    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], NEState]:
+    def resampler(self, obs: api.Observation, seat: int) -> Callable[[random.Random], NEState]:
         """Guesses of the hidden hands and the deck order behind ``obs``: the public state and
         the unseen cards are worked out once, and every guess clones them and deals the cards
         afresh (search asks for one guess per iteration)."""
@@ -1301,13 +1288,13 @@ class NationalEconomyGame(Game[NEState]):
             for p in hidden:
                 s.hands[p] = sorted(cards[k:k + sizes[p]])
                 k += sizes[p]
-            s.deck = count_copies(pool[in_hands:], _IDX)
+            s.deck = api.count_copies(pool[in_hands:], _IDX)
             return s
 
         return sample
 
     # -- serialisation --------------------------------------------------------------------
-    def state_to_json(self, state: NEState) -> JSON:
+    def state_to_json(self, state: NEState) -> api.JSON:
         s = state
         data: dict[str, Any] = dict(self.observation(s, None))
         for p, pl in enumerate(data["players"]):
@@ -1341,31 +1328,31 @@ class NationalEconomyGame(Game[NEState]):
     def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = state
         phase = s.phase
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return Msg("prompt.over", seats=s.winners())
-        if phase in (P_START, P_DRAW):
+        if phase in (Phase.START, Phase.DRAW):
             return Msg("prompt.drawing")
         actor = self.current_player(s)
         if seat != actor:
             return Msg("prompt.waiting", seat=actor)
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             return Msg("prompt.place")
-        if phase == P_DISCARD:
+        if phase == Phase.DISCARD:
             return Msg("prompt.discard", n=s.need)
-        if phase == P_TRIM:
+        if phase == Phase.TRIM:
             return Msg("prompt.trim", n=len(s.hands[actor]) - hand_limit(s.buildings[actor]))
-        if phase == P_BUILD:
+        if phase == Phase.BUILD:
             return Msg("prompt.build")
-        if phase == P_BUILD2:
+        if phase == Phase.BUILD2:
             return Msg("prompt.build2", cost=_COST[s.first_built])
-        if phase == P_TAKE:
+        if phase == Phase.TAKE:
             return Msg("prompt.take")
         return Msg("prompt.sell", short=s.due(actor) - s.cash[actor])
 
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: NEState, seat: int) -> float | None:
         s = state
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return self.returns(s)[seat]
         mine = worth(s, seat)
         best = max(worth(s, p) for p in range(s.n) if p != seat)
@@ -1377,7 +1364,7 @@ class NationalEconomyGame(Game[NEState]):
         if type(self).heuristic is not NationalEconomyGame.heuristic:
             return super().heuristics(state)  # a variant (solo) judges positions its own way
         s = state
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return list(self.returns(s))
         worths = [worth(s, p) for p in range(s.n)]
         out: list[float | None] = []
@@ -1397,7 +1384,7 @@ class NationalEconomyGame(Game[NEState]):
         payday sells the cheapest building that covers the rest. Every seat plays them for
         itself, with its own wages and cash."""
         phase = state.phase
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             if rng.random() < PLAYOUT_NOISE:
                 return None
             p = state.active
@@ -1414,12 +1401,12 @@ class NationalEconomyGame(Game[NEState]):
                 if picks:
                     return picks[rng.randrange(len(picks))]
             return None
-        if phase in (P_BUILD, P_BUILD2, P_TAKE):
+        if phase in (Phase.BUILD, Phase.BUILD2, Phase.TAKE):
             return max(legal, key=_card_value)
-        if phase in (P_DISCARD, P_TRIM):
+        if phase in (Phase.DISCARD, Phase.TRIM):
             goods = _DISCARD_TEXT[GOODS]
             return goods if goods in legal else min(legal, key=_card_value)
-        if phase == P_SELL:
+        if phase == Phase.SELL:
             if "done" in legal:
                 return "done"
             p = state.queue[0]

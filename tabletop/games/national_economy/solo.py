@@ -64,18 +64,7 @@ from .data import (
     START_CASH,
     START_HAND,
 )
-from .model import (
-    _IDX,
-    FIELDS,
-    P_DRAW,
-    P_OVER,
-    P_PLACE,
-    P_SELL,
-    NationalEconomyGame,
-    NEObs,
-    NERules,
-    NEState,
-)
+from .model import _IDX, FIELDS, NationalEconomyGame, NEObs, NERules, NEState, Phase
 from .payday import SaleProblem
 from .spec import (
     GAME_OVER,
@@ -225,7 +214,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
         s.cash = [START_CASH[0]]
         s.issued = START_CASH[0]
         s.draw_queue = [SEAT] * START_HAND
-        s.phase = P_DRAW
+        s.phase = Phase.DRAW
         return s
 
     def num_players(self, state: NEState) -> int:
@@ -257,7 +246,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
 
     def _end_turn(self, s: NEState) -> list[Event]:
         events = super()._end_turn(s)
-        if s.phase == P_PLACE and not self._place_actions(s, s.active):
+        if s.phase == Phase.PLACE and not self._place_actions(s, s.active):
             events.extend(self._idle(s))
         return events
 
@@ -271,7 +260,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
         s.start = s.marker
         s.active = s.start
         s.placed = [0]
-        s.phase = P_PLACE
+        s.phase = Phase.PLACE
         ss = _solo(s)
         r, w, tax = s.round, s.wage(), ss.tax()
         events = [Event("round", {"round": r, "wage": w, "tax": tax, "start": s.start},
@@ -313,7 +302,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
         due = wages + tax
         cash = s.cash[p]
         if cash < due and ss.wage_failure == GAME_OVER:
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             ss.result = R_BANKRUPT
             return [Event("game_over", {"seat": p, "wages": wages, "tax": tax, "cash": cash},
                           msg=Msg(untaxed("log.bankrupt", ss.variant, ss.tax_mode),
@@ -353,7 +342,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NEState) -> list[float]:
         s = _solo(state)
-        if s.phase != P_OVER:
+        if s.phase != Phase.OVER:
             return [0.0]
         if s.result == R_BANKRUPT:
             return [-1.0]
@@ -371,7 +360,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
     # -- checking -------------------------------------------------------------------------
     def reason(self, s: NEState, action: str) -> Msg | None:
         kind, _, rest = action.partition(":")
-        if kind == "sell" and s.phase == P_SELL and action not in self.legal_actions(s):
+        if kind == "sell" and s.phase == Phase.SELL and action not in self.legal_actions(s):
             problem = self._sell_problem(s, rest)
             if problem is not None and problem[0] in ("public_type", "one_per_type"):
                 return Msg(f"refuse.{problem[0]}", card=rest)  # NE-R75
@@ -411,15 +400,15 @@ class NationalEconomySoloGame(NationalEconomyGame):
     # -- words ----------------------------------------------------------------------------
     def prompt(self, state: NEState, seat: int) -> Msg | None:
         s = _solo(state)
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return result_message(s.result, s.score(SEAT).total, s.variant, s.tax_mode)
-        if s.phase == P_SELL:
+        if s.phase == Phase.SELL:
             wages, tax = s.wages(), s.tax()
             due, cash = wages + tax, s.cash[SEAT]
             return Msg(untaxed("prompt.payday", s.variant, s.tax_mode), wages=wages, tax=tax,
                        due=due, cash=cash, short=due - cash)
         said = super().prompt(s, seat)
-        if s.phase == P_PLACE and s.blocked and said is not None:
+        if s.phase == Phase.PLACE and s.blocked and said is not None:
             return Msg("prompt.with_blocked", prompt=said,
                        cards=[s.public[i] for i in s.blocked])
         return said
@@ -433,7 +422,7 @@ class NationalEconomySoloGame(NationalEconomyGame):
 
     def heuristic(self, state: NEState, seat: int) -> float | None:
         s = _solo(state)
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return self.returns(s)[0]
         rounds_left = ROUNDS - s.round + 1
         # As in the 2-4 player game: cards and workers are future income, the bill is a debt.

@@ -14,21 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    Figure,
-    Gesture,
-    HighScore,
-    Layout,
-    Msg,
-    Piece,
-    ScoreLine,
-    Text,
-    Zone,
-    both,
-)
+from tabletop import api
+from tabletop.api import Layout, Msg, ScoreLine, Zone, both
 
 from .data import ROUNDS, WAGES
-from .model import P_OVER, P_PLACE, rules_of
+from .model import Phase, rules_of
 from .scoring import score_breakdown
 from .solo import (
     R_BANKRUPT,
@@ -154,9 +144,9 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         return zone.y + zone.h
 
     @staticmethod
-    def _blocker(k: int, card: str, x: float, y: float, size: float, z: float) -> Piece:
+    def _blocker(k: int, card: str, x: float, y: float, size: float, z: float) -> api.Piece:
         en, ja = _both("view.blocker_on", card=card) if card else _both("view.blocker_waiting")
-        return Piece(blocker_id(k), "token", x, y, w=size, h=size,
+        return api.Piece(blocker_id(k), "token", x, y, w=size, h=size,
                      art={"label": "B", "color": BLOCKER_COLOR}, z=z,
                      tooltip_en=en, tooltip_ja=ja)
 
@@ -179,7 +169,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         code = untaxed("view.bill", str(obs["variant"]), str(obs["tax_mode"]))
         line_en, line_ja = _both(code, wages=wages, workers=workers, wage=wage, tax=tax,
                                  total=wages + tax, cash=cash, failure=failure)
-        out.texts.append(Text("bill", MARGIN + zw + 24, y + 2, line_en, line_ja, size=15,
+        out.texts.append(api.Text("bill", MARGIN + zw + 24, y + 2, line_en, line_ja, size=15,
                               bold=True))
         taxed = int(obs["taxed"])
         if obs["variant"] == VARIANT_B:
@@ -188,7 +178,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
             second_en, second_ja = _both("view.rules_b", goal=goal, total=total)
         else:
             second_en, second_ja = _both("view.rules_a", taxed=taxed)
-        out.texts.append(Text("rules_line", MARGIN + zw + 24, y + 26, second_en, second_ja,
+        out.texts.append(api.Text("rules_line", MARGIN + zw + 24, y + 26, second_en, second_ja,
                               size=13))
 
     @staticmethod
@@ -200,7 +190,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
 
     # -- gestures -------------------------------------------------------------------------
     def gestures(self, obs: NESoloObs, seat: int | None,
-                 legal_actions: list[str]) -> list[Gesture]:
+                 legal_actions: list[str]) -> list[api.Gesture]:
         blocked = {f"pub{int(i)}" for i in obs["blockers"]}
         # A blocked copy takes no worker even when another copy of its card is free.
         return [g for g in super().gestures(obs, seat, legal_actions) if g.target not in blocked]
@@ -225,7 +215,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         worker = source.startswith("w")
         card = self._blocked_card(obs, target if worker else source)
         free = not worker or source in _Workers(obs).free[seat]
-        if card and free and obs["phase"] == P_PLACE:
+        if card and free and obs["phase"] == Phase.PLACE:
             return blocked_reason(card)
         return super().why_not_seated(obs, seat, source, target)
 
@@ -244,10 +234,10 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
         return result_message(str(obs["result"]), int(scores[0]["total"]), str(obs["variant"]),
                               str(obs["tax_mode"]))
 
-    def high_score(self, obs: NESoloObs) -> HighScore | None:
+    def high_score(self, obs: NESoloObs) -> api.HighScore | None:
         """NE-R78/NE-R84: one list per set of rules (variant, tax schedule, what unpaid wages
         do); a game lost to NE-R77 is not a score."""
-        if obs["phase"] != P_OVER or not obs["scores"] or obs["result"] == R_BANKRUPT:
+        if obs["phase"] != Phase.OVER or not obs["scores"] or obs["result"] == R_BANKRUPT:
             return None
         variant, tax, failure = str(obs["variant"]), str(obs["tax_mode"]), \
             str(obs["wage_failure"])
@@ -277,7 +267,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
             lines.append(ScoreLine("Penalties", "未払い罰符", -int(sc["penalty"])))
         short = {R_CLEAR: ("Clear!", "クリア！"), R_NOT_CLEARED: ("Not cleared", "クリアならず")}
         res_en, res_ja = short.get(str(obs["result"]), ("Finished", "終了"))
-        return HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
+        return api.HighScore("|".join(key), " · ".join(en), "・".join(ja), int(sc["total"]),
                          res_en, res_ja, tuple(lines))
 
     def summary(self, obs: NESoloObs) -> Msg | None:
@@ -286,7 +276,7 @@ class NationalEconomySoloView(NationalEconomyView[NESoloObs]):
             return Msg("view.concat", first=text, rest=Msg("summary.tax", taxed=obs["taxed"]))
         return text
 
-    def series(self, obs: NESoloObs) -> list[Figure]:
+    def series(self, obs: NESoloObs) -> list[api.Figure]:
         out = super().series(obs)
         if taxed(str(obs["variant"]), str(obs["tax_mode"])):  # no panel that stays at $0
             out.append((Msg("series.tax_paid"), float(obs["taxed"])))

@@ -17,21 +17,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Cell,
-    Figure,
-    GameView,
-    Gesture,
-    Layout,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    score_header,
-    score_row,
-)
+from tabletop import api
+from tabletop.api import MOVE_POSSIBLE, Gesture, Layout, Msg, Piece, Text, Zone, both, score_row
 
 from .data import (
     AGRI,
@@ -46,20 +33,7 @@ from .data import (
     WAGES,
     WORKPLACES,
 )
-from .model import (
-    P_BUILD,
-    P_BUILD2,
-    P_DISCARD,
-    P_OVER,
-    P_PLACE,
-    P_SELL,
-    P_TAKE,
-    P_TRIM,
-    NationalEconomyGame,
-    NEObs,
-    NEState,
-    rules_of,
-)
+from .model import NationalEconomyGame, NEObs, NEState, Phase, rules_of
 from .payday import sale_selections
 from .scoring import score_breakdown
 from .words import WORDS
@@ -344,7 +318,7 @@ class _Workers:
 NObs = TypeVar("NObs", bound=NEObs)
 
 
-class NationalEconomyView(GameView[NObs]):
+class NationalEconomyView(api.GameView[NObs]):
     """Layout, gestures and words for National Economy."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -407,7 +381,7 @@ class NationalEconomyView(GameView[NObs]):
     def _header(self, out: Layout, obs: NObs) -> None:
         rnd = int(obs["round"])
         wage = int(obs["wage"])
-        over = obs["phase"] == P_OVER
+        over = obs["phase"] == Phase.OVER
         out.texts.append(Text("round", MARGIN, HEADER_Y,
                               *_both("view.round", round=rnd, rounds=ROUNDS, wage=wage),
                               size=17, bold=True))
@@ -463,16 +437,16 @@ class NationalEconomyView(GameView[NObs]):
     def _turn_text(self, obs: NObs) -> Msg:
         """What is going on, for the table and the spectator's status line."""
         phase = obs["phase"]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return Msg("view.game_over")
         to_move = int(obs["to_move"])
         if to_move < 0:
             return Msg("view.drawing")
-        if phase == P_SELL:
+        if phase == Phase.SELL:
             return Msg("view.turn_sell", seat=to_move)
-        if phase == P_TRIM:
+        if phase == Phase.TRIM:
             return Msg("view.turn_trim", seat=to_move)
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             return Msg("view.turn_place", seat=to_move)
         effect = str(obs["effect"])
         if effect:
@@ -616,7 +590,7 @@ class NationalEconomyView(GameView[NObs]):
         pl = obs["players"][p]
         owned = [str(b) for b in pl["buildings"]]
         pos, cw, ch = grid(len(owned), x, y, w, h - OVERHANG, max_w, min_w, GAP + OVERHANG)
-        seller = obs["phase"] == P_SELL and obs["queue"] and int(obs["queue"][0]) == p
+        seller = obs["phase"] == Phase.SELL and obs["queue"] and int(obs["queue"][0]) == p
         selling = list(obs["selling"]) if seller else []
         # NE-R53 on the table for the seller: a building that no legal sale can add now is
         # dimmed and its tooltip gives the rule's reason (the status line lists legal sales).
@@ -738,7 +712,7 @@ class NationalEconomyView(GameView[NObs]):
         card, where = self._card_at(obs, source)
         if card is None:
             return super().why_not_seated(obs, seat, source, target)
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             if where == "public":
                 return (self.game.reason(state, f"place:{card}")
                         or Msg("table.drag_to_workplace"))
@@ -747,16 +721,16 @@ class NationalEconomyView(GameView[NObs]):
                         or Msg("table.drag_to_building"))
             if where == f"hand{seat}":
                 return Msg("table.build_at")
-        if phase in (P_DISCARD, P_TRIM) and where == f"hand{seat}":
+        if phase in (Phase.DISCARD, Phase.TRIM) and where == f"hand{seat}":
             return (self.game.reason(state, f"discard:{card}")
                     or self.game.prompt(state, seat) or MOVE_POSSIBLE)
-        if phase in (P_BUILD, P_BUILD2) and where == f"hand{seat}":
+        if phase in (Phase.BUILD, Phase.BUILD2) and where == f"hand{seat}":
             if card == GOODS:
                 return Msg("table.goods_unbuildable")
             return self.game.reason(state, f"build:{card}") or MOVE_POSSIBLE
-        if phase == P_TAKE and where == "revealed":
+        if phase == Phase.TAKE and where == "revealed":
             return self.game.reason(state, f"take:{card}") or MOVE_POSSIBLE
-        if phase == P_SELL and where == f"own{seat}":
+        if phase == Phase.SELL and where == f"own{seat}":
             if self._already_picked(obs, seat, source):
                 return Msg("table.picked")
             return self.game.reason(state, f"sell:{card}") or MOVE_POSSIBLE
@@ -771,7 +745,7 @@ class NationalEconomyView(GameView[NObs]):
             return Msg("table.asleep")
         if source not in workers.free[seat]:
             return Msg("table.working")
-        if obs["phase"] != P_PLACE:
+        if obs["phase"] != Phase.PLACE:
             return self.game.prompt(state, seat) or MOVE_POSSIBLE
         card, where = self._card_at(obs, target) if target else (None, None)
         if card is None or where is None:
@@ -833,12 +807,12 @@ class NationalEconomyView(GameView[NObs]):
 
     def status(self, obs: NObs, seat: int | None) -> Msg | None:
         phase = obs["phase"]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return self._winner_text(obs)
         if seat is None:
             return self._turn_text(obs)
         state = self._state(obs, seat)
-        if phase == P_SELL and int(obs["to_move"]) == seat:
+        if phase == Phase.SELL and int(obs["to_move"]) == seat:
             return self._sale_status(obs, seat)
         return self.game.prompt(state, seat)
 
@@ -891,8 +865,8 @@ class NationalEconomyView(GameView[NObs]):
         """The first sentence of the payday status: what is owed and what is short."""
         return Msg("status.payday", due=due, cash=cash, short=due - cash)
 
-    def series(self, obs: NObs) -> list[Figure]:
-        out: list[Figure] = []
+    def series(self, obs: NObs) -> list[api.Figure]:
+        out: list[api.Figure] = []
         cash, assets = Msg("series.cash"), Msg("series.assets")
         for p, pl in enumerate(obs["players"]):
             sb = score_breakdown(pl["buildings"], int(pl["cash"]), int(pl["penalties"]),
@@ -903,7 +877,7 @@ class NationalEconomyView(GameView[NObs]):
         out.append((Msg("series.household"), float(obs["household"])))
         return out
 
-    def series_from_seats(self, obs: NObs, seen: Sequence[NObs]) -> list[Figure]:
+    def series_from_seats(self, obs: NObs, seen: Sequence[NObs]) -> list[api.Figure]:
         """``series`` of the true position, for the end-of-game chart (the app samples it
         after every decision and shows it only once the game is over).
 
@@ -926,12 +900,12 @@ class NationalEconomyView(GameView[NObs]):
                 (Msg("panel.assets"), (Msg("series.assets"),)),
                 (Msg("series.household"), (Msg("series.household"),))]
 
-    def score_table(self, obs: NObs) -> list[list[Cell]] | None:
+    def score_table(self, obs: NObs) -> list[list[api.Cell]] | None:
         """NE-R60..NE-R62 per player: cash, building values, each end bonus, penalties."""
         scores = obs["scores"]
-        if obs["phase"] != P_OVER or not scores:
+        if obs["phase"] != Phase.OVER or not scores:
             return None
-        rows = [score_header(range(len(scores))),
+        rows = [api.score_header(range(len(scores))),
                 score_row(Msg("panel.cash"), (sc["cash"] for sc in scores)),
                 score_row(Msg("table.buildings"), (sc["buildings"] for sc in scores))]
         owned = {b for sc in scores for b in sc["bonuses"]}
@@ -956,7 +930,7 @@ class NationalEconomyView(GameView[NObs]):
         return Msg("log.winner", seats=self._winners(obs))
 
     def summary(self, obs: NObs) -> Msg | None:
-        if obs["phase"] != P_OVER or not obs["scores"]:
+        if obs["phase"] != Phase.OVER or not obs["scores"]:
             return None
         lines: list[Msg | str] = [self._winner_text(obs)]
         for p, sc in enumerate(obs["scores"]):

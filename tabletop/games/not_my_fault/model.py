@@ -25,30 +25,8 @@ from bisect import insort
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypedDict
 
-from tabletop.api import (
-    CHANCE,
-    INT,
-    INTS,
-    SORTED_INTS2,
-    STR,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    PhaseTable,
-    StateFields,
-    count_copies,
-    counts_per,
-    deal_unseen,
-    derived,
-    draw_by_count,
-    maybe,
-)
+from tabletop import api
+from tabletop.api import Arg, Event, Msg
 
 from .data import (
     FIRST_DEAL,
@@ -63,10 +41,14 @@ from .data import (
 )
 from .spec import SPEC
 
-# Phases of a state.
-P_FIRST = "first"  # chance: who starts the first round (NMF-R3)
-P_PLAY = "play"    # the player to move raises or audits (NMF-R10, NMF-R11)
-P_OVER = "over"    # someone has three reprimands (NMF-R30)
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    FIRST = "first"  # chance: who starts the first round (NMF-R3)
+    PLAY = "play"    # the player to move raises or audits (NMF-R10, NMF-R11)
+    OVER = "over"    # someone has three reprimands (NMF-R30)
+
 
 AUDIT = "audit"
 
@@ -103,7 +85,7 @@ class CentreObs(TypedDict):
     card: int | None
 
 
-class NotMyFaultObs(ObservationBase):
+class NotMyFaultObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position."""
 
     num_players: int
@@ -132,13 +114,14 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
 # Every field of a position, in one table: the slots, the copy, the JSON form and who may see
 # it come from it. ``last`` is never changed once made, so copies share it. A card put down
 # this round (``centre[i]``) is seen by the seat that put it down, ``owners[i]``.
-FIELDS = StateFields(
-    n=INT.public, phase=STR.public, pending=INTS.public,
-    deck=counts_per(VALUES).unseen, deck_size=derived(lambda s: sum(s.deck)).public,
-    hands=SORTED_INTS2.owned, centre=INTS.owned_by("owners"), owners=INTS.public,
-    declared=INT.public, declarer=INT.public, turn=INT.public, starter=INT.public,
-    reprimands=INTS.public, discard=INTS.public, rounds=INT.public, deals=INT.public,
-    last=maybe(_copy_last).public, loser=INT.public,
+FIELDS = api.StateFields(
+    n=api.INT.public, phase=api.STR.public, pending=api.INTS.public,
+    deck=api.counts_per(VALUES).unseen, deck_size=api.derived(lambda s: sum(s.deck)).public,
+    hands=api.SORTED_INTS2.owned, centre=api.INTS.owned_by("owners"), owners=api.INTS.public,
+    declared=api.INT.public, declarer=api.INT.public, turn=api.INT.public, starter=api.INT.public,
+    reprimands=api.INTS.public, discard=api.INTS.public, rounds=api.INT.public,
+    deals=api.INT.public,
+    last=api.maybe(_copy_last).public, loser=api.INT.public,
 )
 
 
@@ -156,7 +139,7 @@ class NotMyFaultState:
 
     def __init__(self, num_players: int) -> None:
         self.n = num_players
-        self.phase = P_FIRST
+        self.phase = Phase.FIRST
         self.pending: list[int] = []
         self.deck: list[int] = full_deck()
         self.deck_size = sum(self.deck)
@@ -212,7 +195,7 @@ def next_with_cards(hands: list[list[int]], seat: int) -> tuple[int, tuple[int, 
 
 # Every action text of the game: its kind and what the argument may be, read as ints.
 _VALUE = Arg.numbers(VALUES)
-ACTIONS = ActionForms({
+ACTIONS = api.ActionForms({
     "first": Arg.numbers(range(5)),  # chance: who starts
     "deal": _VALUE,                  # chance: a card dealt
     # A card face down and the milestone declared: ``play:4:7`` reads (4, 7).
@@ -224,12 +207,12 @@ ACTIONS = ActionForms({
 # ``_apply_play(state, (4, 7), events)``); the rest has no refusal or words of its own.
 
 # Who moves: chance while cards are being dealt (NMF-R2, NMF-R20), else the phase says.
-TURNS: PhaseTable[NotMyFaultState] = PhaseTable({
-    P_PLAY: "turn", P_FIRST: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[NotMyFaultState] = api.PhaseTable({
+    Phase.PLAY: "turn", Phase.FIRST: api.CHANCE, Phase.OVER: api.TERMINAL,
 }, chance_while="pending")
 
 
-class NotMyFaultGame(Game[NotMyFaultState]):
+class NotMyFaultGame(api.Game[NotMyFaultState]):
     """Not My Fault! for 2 to 5 players (NMF-R1..NMF-R30)."""
 
     spec = SPEC
@@ -238,16 +221,16 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> NotMyFaultState:
+                          options: Mapping[str, api.OptionValue]) -> NotMyFaultState:
         # NMF-R1: the milestones are fixed data (``MILESTONES``), laid out by the view.
         return NotMyFaultState(num_players)
 
     # -- flow -----------------------------------------------------------------------------
     def legal_actions(self, state: NotMyFaultState) -> list[str]:
         s = state
-        if s.pending or s.phase == P_FIRST:
+        if s.pending or s.phase == Phase.FIRST:
             return [a for a, _ in self.chance_outcomes(s)]
-        if s.phase != P_PLAY:
+        if s.phase != Phase.PLAY:
             return []
         declared = s.declared
         # NMF-R10: the opening is a card and any milestone; no audit with nothing down.
@@ -265,7 +248,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     def chance_outcomes(self, state: NotMyFaultState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return [(f"first:{p}", 1.0 / s.n) for p in range(s.n)]
         if s.pending and s.deck_size:
             n = s.deck_size
@@ -274,11 +257,11 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
     def sample_chance(self, state: NotMyFaultState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return f"first:{rng.randrange(s.n)}"
         if not s.pending or not s.deck_size:
             raise ValueError("Not a chance node.")
-        return DEAL_TEXT[int(draw_by_count(s.deck, rng, s.deck_size))]
+        return DEAL_TEXT[int(api.draw_by_count(s.deck, rng, s.deck_size))]
         raise AssertionError("deck_size does not match the deck")
 
     # -- applying -------------------------------------------------------------------------
@@ -287,7 +270,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.starter = seat
         s.turn = seat
         s.rounds = 1
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         events.append(Event("first", {"seat": seat}, reveals=True))
         s.pending = [(seat + k) % s.n for k in range(s.n)] * FIRST_DEAL
 
@@ -356,7 +339,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         s.declared = 0
         s.declarer = -1
         if count >= REPRIMANDS_TO_LOSE:  # NMF-R30: the game ends at once
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             s.loser = penalised
             s.turn = -1
             winners = tuple(p for p in range(s.n) if p != penalised)
@@ -400,7 +383,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     # -- results --------------------------------------------------------------------------
     def returns(self, state: NotMyFaultState) -> list[float]:
         # NMF-R30, NMF-G8: one loser, every other player wins; no ranking among them.
-        if state.phase != P_OVER:
+        if state.phase != Phase.OVER:
             return [0.0] * state.n
         return [-1.0 if p == state.loser else 1.0 for p in range(state.n)]
 
@@ -425,7 +408,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
             "last_audit": None if last is None else _copy_last(last), "loser": s.loser,
         }
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], NotMyFaultState]:
         # Search resamples one observation thousands of times: read it once, then copy the
         # visible part and deal the unseen cards afresh.
@@ -437,19 +420,19 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 
         def sample(rng: random.Random) -> NotMyFaultState:
             s = base.clone()
-            places, rest = deal_unseen(pool, sizes, rng, sort=True)
+            places, rest = api.deal_unseen(pool, sizes, rng, sort=True)
             for p, hand in zip(others, places, strict=False):
                 s.hands[p] = hand
             for i, card in zip(hidden_centre, places[len(others):], strict=True):
                 s.centre[i] = card[0]
-            s.deck = count_copies(rest, VALUE_INDEX)
+            s.deck = api.count_copies(rest, VALUE_INDEX)
             s.deck_size = len(rest)
             return s
 
         return sample
 
     @staticmethod
-    def _visible_state(obs: Observation) -> NotMyFaultState:
+    def _visible_state(obs: api.Observation) -> NotMyFaultState:
         """The state as far as ``obs`` shows it: hidden hands empty, hidden centre cards 0,
         an empty deck. Legal actions of the observing seat on its own turn are exact."""
         seat = obs["seat"]
@@ -490,7 +473,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: NotMyFaultState, seat: int) -> float | None:
         s = state
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return -1.0 if s.loser == seat else 1.0
         # Whoever reaches three reprimands first loses, so each reprimand makes a player
         # DANGER times as likely to be that one; the value is the expected result 1 - 2 P(lose).
@@ -498,7 +481,7 @@ class NotMyFaultGame(Game[NotMyFaultState]):
         # a claim above the sum will likely cost its declarer, a true one puts the player to
         # move on the spot.
         weights = [DANGER ** r for r in s.reprimands]
-        if s.declared and s.phase == P_PLAY:
+        if s.declared and s.phase == Phase.PLAY:
             if sum(s.centre) < s.declared:
                 weights[s.declarer] *= DANGER ** LIE_WEIGHT
             else:
@@ -514,9 +497,9 @@ class NotMyFaultGame(Game[NotMyFaultState]):
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", seat=int(obs["loser"]))
-    if obs["pending"] or phase == P_FIRST:
+    if obs["pending"] or phase == Phase.FIRST:
         return Msg("prompt.dealing")
     turn = int(obs["turn"])
     declared = int(obs["declared"])

@@ -14,22 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    cards_en,
-    seat_figures,
-    seat_name,
-    waiting_reason,
-)
+from tabletop import api
+from tabletop.api import Gesture, IdForm, Layout, Msg, Piece, Text, Zone, cards_en, seat_name
 
 from .data import (
     LAST_MILESTONE,
@@ -41,7 +27,7 @@ from .data import (
     VALUES,
     card_names,
 )
-from .model import AUDIT, P_OVER, P_PLAY, NotMyFaultGame, NotMyFaultObs, prompt_from_obs
+from .model import AUDIT, NotMyFaultGame, NotMyFaultObs, Phase, prompt_from_obs
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -133,7 +119,7 @@ def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
 
 
-class NotMyFaultView(GameView[NotMyFaultObs]):
+class NotMyFaultView(api.GameView[NotMyFaultObs]):
     """Layout, gestures and words for Not My Fault!."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -158,12 +144,12 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         en, ja = seat_name(p, WORDS)
         if p == seat:
             en, ja = en + " (you)", ja + "（あなた）"
-        if obs["phase"] == P_OVER:
+        if obs["phase"] == Phase.OVER:
             if int(obs["loser"]) == p:
                 en, ja = en + " — loses", ja + " — 負け"
             else:
                 en, ja = en + " — wins", ja + " — 勝ち"
-        elif obs["phase"] == P_PLAY and int(obs["turn"]) == p:
+        elif obs["phase"] == Phase.PLAY and int(obs["turn"]) == p:
             en, ja = en + " — to move", ja + " — 手番"
         return en, ja
 
@@ -182,7 +168,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
     def _add_opponent(self, out: Layout, obs: NotMyFaultObs, p: int, x: float,
                       w: float) -> None:
         en, ja = self._name(obs, p, obs["seat"])
-        to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == p
+        to_move = obs["phase"] == Phase.PLAY and int(obs["turn"]) == p
         out.zones.append(Zone(f"seat{p}", x, PANEL_Y, w, PANEL_H, en, ja,
                               TURN_COLOR if to_move else ""))
         hand = obs["players"][p]["hand"]
@@ -245,7 +231,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
             who = int(obs["declarer"])
             en = (f"{len(centre)} down · declared {declared} by {seat_name(who, WORDS)[0]}")
             ja = f"伏せ札{len(centre)}枚・{seat_name(who, WORDS)[1]}が{declared}を申告"
-        elif obs["phase"] == P_OVER:
+        elif obs["phase"] == Phase.OVER:
             en, ja = "Game over", "ゲーム終了"
         else:
             en, ja = "No cards yet this round", "まだ伏せ札はありません"
@@ -308,7 +294,7 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
 
     def _add_me(self, out: Layout, obs: NotMyFaultObs, me: int, seat: int | None) -> None:
         en, ja = self._name(obs, me, seat)
-        to_move = obs["phase"] == P_PLAY and int(obs["turn"]) == me
+        to_move = obs["phase"] == Phase.PLAY and int(obs["turn"]) == me
         out.texts.append(Text(f"name{me}", 30, 600, en, ja, size=18, bold=True,
                               color=TURN_COLOR if to_move else "#f4ecd8"))
         self._add_reprimands(out, obs, me, 30, 640)
@@ -378,31 +364,31 @@ class NotMyFaultView(GameView[NotMyFaultObs]):
         if card is None:
             return super().why_not_seated(obs, seat, source, target)
         if to_move != seat:
-            return waiting_reason(to_move)
+            return api.waiting_reason(to_move)
         value = card
         declared = int(obs["declared"])
         state = NotMyFaultGame._visible_state(obs)
         milestone = _MILESTONE_IDS.get(target or "")
         if milestone is None:
             if declared == LAST_MILESTONE:
-                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}") or MOVE_POSSIBLE
+                return _RULES.reason(state, f"play:{value}:{LAST_MILESTONE}") or api.MOVE_POSSIBLE
             if target is None:
                 return Msg("table.drag_to_milestone")
             return Msg("table.drop_on_milestone")
-        return _RULES.reason(state, f"play:{value}:{milestone}") or MOVE_POSSIBLE
+        return _RULES.reason(state, f"play:{value}:{milestone}") or api.MOVE_POSSIBLE
 
     def status(self, obs: NotMyFaultObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: NotMyFaultObs) -> list[Figure]:
-        return seat_figures("series.reprimands", (pl["reprimands"] for pl in obs["players"]))
+    def series(self, obs: NotMyFaultObs) -> list[api.Figure]:
+        return api.seat_figures("series.reprimands", (pl["reprimands"] for pl in obs["players"]))
 
     def series_round(self, obs: NotMyFaultObs) -> int | None:
         rnd = int(obs["round"])
         return rnd or None
 
     def summary(self, obs: NotMyFaultObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         loser = int(obs["loser"])
         n = int(obs["num_players"])

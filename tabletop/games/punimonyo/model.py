@@ -36,29 +36,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from tabletop.api import (
-    BOOL,
-    CHANCE,
-    INT,
-    INTS,
-    LIST,
-    STR,
-    STRS,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Field,
-    Game,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    PhaseTable,
-    StateFields,
-    derived,
-    maybe,
-)
+from tabletop import api
+from tabletop.api import CHANCE, Event, Msg, Observation, OptionValue
 
 from .data import (
     EXTRA,
@@ -76,12 +55,16 @@ from .data import (
 )
 from .spec import SPEC
 
-# Phases of a state.
-P_FIRST = "first"  # chance: the first responder (PM-R20)
-P_COMPOSE = "compose"  # the questioner enters the question (PM-R13)
-P_PLAY = "play"  # the question is played, one word per beat (PM-R11)
-P_ANSWER = "answer"  # the answer windows (PM-R11, PM-R12)
-P_OVER = "over"
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    FIRST = "first"  # chance: the first responder (PM-R20)
+    COMPOSE = "compose"  # the questioner enters the question (PM-R13)
+    PLAY = "play"  # the question is played, one word per beat (PM-R11)
+    ANSWER = "answer"  # the answer windows (PM-R11, PM-R12)
+    OVER = "over"
+
 
 BEAT = "beat"
 RANDOM = "random"
@@ -102,7 +85,7 @@ def _silent(kind: str, data: dict[str, Any], reveals: bool = True) -> Event:
 # ---------------------------------------------------------------------------------------------
 
 
-class PunimonyoObs(ObservationBase):
+class PunimonyoObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position: the question only as
     far as it has been called, but to the questioner who entered it."""
 
@@ -143,18 +126,18 @@ def _copy_last(last: Mapping[str, Any]) -> dict[str, Any]:
 # it come from it. The options, the order of stints, a finished stint's record and ``last``
 # never change once made, so copies share them. The question is the questioner's until each
 # word is called (the others see the words called so far).
-FIELDS = StateFields(
-    options=Field(dump=dict, given=True).public,
-    practice=derived(lambda s: bool(s.options.get("practice", False))).public,
-    tiebreak=derived(lambda s: bool(s.options.get("tiebreak", False))).public,
-    phase=STR.public, first=INT.public,
-    order=Field(dump=list, load=lambda v: [int(p) for p in v]).public,
-    stint=INT.public, streak=INT.public, length=INT.public,
-    question=STRS.owned_by("questioner"), auto=BOOL.public, step=INT.public,
-    answer=STRS.public, window=INT.public, beat=INT.public,
-    results=Field(LIST, dump=lambda rs: [dict(r) for r in rs],
+FIELDS = api.StateFields(
+    options=api.Field(dump=dict, given=True).public,
+    practice=api.derived(lambda s: bool(s.options.get("practice", False))).public,
+    tiebreak=api.derived(lambda s: bool(s.options.get("tiebreak", False))).public,
+    phase=api.STR.public, first=api.INT.public,
+    order=api.Field(dump=list, load=lambda v: [int(p) for p in v]).public,
+    stint=api.INT.public, streak=api.INT.public, length=api.INT.public,
+    question=api.STRS.owned_by("questioner"), auto=api.BOOL.public, step=api.INT.public,
+    answer=api.STRS.public, window=api.INT.public, beat=api.INT.public,
+    results=api.Field(api.LIST, dump=lambda rs: [dict(r) for r in rs],
                   load=lambda rs: [_copy_result(r) for r in rs]).public,
-    last=maybe(_copy_last).public, winners=INTS.public,
+    last=api.maybe(_copy_last).public, winners=api.INTS.public,
 )
 
 
@@ -176,7 +159,7 @@ class PunimonyoState:
         self.options: dict[str, OptionValue] = dict(options)
         self.practice = bool(options.get("practice", False))
         self.tiebreak = bool(options.get("tiebreak", False))
-        self.phase = P_FIRST
+        self.phase = Phase.FIRST
         self.first = -1
         self.order: list[int] = []
         self.stint = -1
@@ -209,9 +192,9 @@ class PunimonyoState:
 
     def called(self) -> int:
         """How many words of the question have been called so far."""
-        if self.phase == P_PLAY:
+        if self.phase == Phase.PLAY:
             return min(self.step, self.length, len(self.question))
-        if self.phase in (P_ANSWER, P_OVER):
+        if self.phase in (Phase.ANSWER, Phase.OVER):
             return len(self.question)
         return 0
 
@@ -220,7 +203,7 @@ class PunimonyoState:
         out = [0, 0]
         for r in self.results:
             out[r["responder"]] += r["score"]
-        if self.phase != P_OVER and self.responder >= 0:
+        if self.phase != Phase.OVER and self.responder >= 0:
             out[self.responder] += self.streak
         return out
 
@@ -229,7 +212,7 @@ class PunimonyoState:
         out = [0, 0]
         for r in self.results:
             out[r["responder"]] = max(out[r["responder"]], r["best"])
-        if self.phase != P_OVER and self.responder >= 0 and self.streak:
+        if self.phase != Phase.OVER and self.responder >= 0 and self.streak:
             out[self.responder] = max(out[self.responder], self.length - 1)
         return out
 
@@ -252,8 +235,8 @@ def _run_forces(words: Sequence[str]) -> str | None:
 
 
 # Every action text of the game: its kind and what the argument may be.
-ACTIONS = ActionForms({
-    "first": Arg.numbers((0, 1)),  # chance: who answers first
+ACTIONS = api.ActionForms({
+    "first": api.Arg.numbers((0, 1)),  # chance: who answers first
     "ask": WORDS,                  # the questioner enters a word
     "call": WORDS,                 # chance: the app calls a word
     "word": WORDS,                 # the answerer presses a word
@@ -273,13 +256,13 @@ def _playing(s: PunimonyoState) -> int:
     return s.responder
 
 
-TURNS: PhaseTable[PunimonyoState] = PhaseTable({
-    P_ANSWER: "responder", P_PLAY: _playing, P_COMPOSE: "questioner",
-    P_FIRST: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[PunimonyoState] = api.PhaseTable({
+    Phase.ANSWER: "responder", Phase.PLAY: _playing, Phase.COMPOSE: "questioner",
+    Phase.FIRST: CHANCE, Phase.OVER: api.TERMINAL,
 })
 
 
-class PunimonyoGame(Game[PunimonyoState]):
+class PunimonyoGame(api.Game[PunimonyoState]):
     """Punimonyo for two players (PM-R1..R23)."""
 
     spec = SPEC
@@ -295,12 +278,12 @@ class PunimonyoGame(Game[PunimonyoState]):
     def legal_actions(self, state: PunimonyoState) -> list[str]:
         s = state
         phase = s.phase
-        if phase == P_ANSWER:
+        if phase == Phase.ANSWER:
             return [BEAT, WORD_TEXT[WORDS[0]], WORD_TEXT[WORDS[1]]]
-        if phase == P_COMPOSE:
+        if phase == Phase.COMPOSE:
             asks = [ASK_TEXT[WORDS[0]], ASK_TEXT[WORDS[1]]]
             return [*asks, RANDOM] if not s.question else asks
-        if phase in (P_PLAY, P_FIRST):
+        if phase in (Phase.PLAY, Phase.FIRST):
             if self.current_player(s) == CHANCE:
                 return [a for a, _ in self.chance_outcomes(s)]
             return [BEAT]
@@ -308,7 +291,7 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     def chance_outcomes(self, state: PunimonyoState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             if s.practice:
                 return [("first:0", 1.0)]  # PM-R23: Player 1 always answers
             return [("first:0", 0.5), ("first:1", 0.5)]
@@ -321,7 +304,7 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     # -- applying -------------------------------------------------------------------------
     def _apply_beat(self, s: PunimonyoState, events: list[Event]) -> None:
-        if s.phase == P_ANSWER:
+        if s.phase == Phase.ANSWER:
             self._close_window(s, events)
         else:
             self._play_beat(s, events)
@@ -332,7 +315,7 @@ class PunimonyoGame(Game[PunimonyoState]):
 
     def _apply_random(self, s: PunimonyoState, events: list[Event]) -> None:
         s.auto = True
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         s.step = 0
         # No log line: the computer does this for every question; the row says it.
         events.append(_silent("random", {"seat": s.questioner}, reveals=False))
@@ -366,7 +349,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         s.window = 0
         s.step = 0
         s.auto = s.practice  # PM-R23: in practice the app asks
-        s.phase = P_PLAY if s.practice else P_COMPOSE
+        s.phase = Phase.PLAY if s.practice else Phase.COMPOSE
 
     def _apply_ask(self, s: PunimonyoState, word: str, events: list[Event]) -> None:
         # PM-R13: a human questioner enters the whole question before it is played. The
@@ -375,7 +358,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         events.append(_silent("ask", {"seat": s.questioner, "entered": len(s.question)},
                               reveals=False))
         if len(s.question) == s.length:
-            s.phase = P_PLAY
+            s.phase = Phase.PLAY
             s.step = 0
             events.append(Event("set", {"seat": s.questioner, "length": s.length}))
 
@@ -384,7 +367,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         s.beat += 1
         s.step += 1
         if s.step > s.length + 1:
-            s.phase = P_ANSWER
+            s.phase = Phase.ANSWER
             s.window = 0
             s.answer = []
         data: dict[str, Any] = {"step": s.step, "phase": s.phase}
@@ -460,7 +443,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         self._finish(s, events)
 
     def _finish(self, s: PunimonyoState, events: list[Event]) -> None:
-        s.phase = P_OVER
+        s.phase = Phase.OVER
         s.streak = 0
         scores = s.scores()
         bests = s.bests()
@@ -485,7 +468,7 @@ class PunimonyoGame(Game[PunimonyoState]):
     waiting_refusal = None  # while the app calls a word, a press is refused for what it is
 
     def _refuse_word(self, s: PunimonyoState, word: str) -> Msg:
-        if s.phase == P_PLAY:
+        if s.phase == Phase.PLAY:
             return Msg("refuse.listen")
         return Msg("refuse.setting", seat=s.questioner)
 
@@ -493,7 +476,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         return Msg("refuse.set")
 
     def _refuse_random(self, s: PunimonyoState) -> Msg:
-        if s.phase == P_COMPOSE:
+        if s.phase == Phase.COMPOSE:
             return Msg("refuse.begun")
         return Msg("refuse.set")
 
@@ -503,7 +486,7 @@ class PunimonyoGame(Game[PunimonyoState]):
     # -- results --------------------------------------------------------------------------
     def returns(self, state: PunimonyoState) -> list[float]:
         s = state
-        if s.phase != P_OVER:
+        if s.phase != Phase.OVER:
             return [0.0, 0.0]
         if s.practice:
             # PM-R23: the result is the longest correct answer (as a share of the cap).
@@ -517,7 +500,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         s = state
         # A question the questioner entered is hers until each word is called; the app's
         # words exist only once called, so they are never secret.
-        if s.phase in (P_COMPOSE, P_PLAY) and seat is not None and seat == s.questioner:
+        if s.phase in (Phase.COMPOSE, Phase.PLAY) and seat is not None and seat == s.questioner:
             question = s.question[:]
         else:
             question = s.question[:s.called()]
@@ -578,12 +561,12 @@ class PunimonyoGame(Game[PunimonyoState]):
         if k is None:
             return None  # a level the rules do not define searches as usual
         phase = obs["phase"]
-        if phase == P_COMPOSE:
+        if phase == Phase.COMPOSE:
             if RANDOM in legal:
                 return RANDOM  # PM-R13, PM-G5: the computer questioner calls random words
             asks = [a for a in legal if a.startswith("ask:")]
             return asks[rng.randrange(len(asks))]
-        if phase == P_ANSWER:
+        if phase == Phase.ANSWER:
             pos = len(obs["answer"])
             if pos > int(obs["window"]):
                 return BEAT  # this beat's word is in: wait for the next beat
@@ -605,7 +588,7 @@ class PunimonyoGame(Game[PunimonyoState]):
         if s.practice:
             return s.bests()[0] / MAX_LENGTH
         scores: list[float] = [float(v) for v in s.scores()]
-        if s.phase == P_ANSWER:
+        if s.phase == Phase.ANSWER:
             # An answer under way is worth part of the point it may earn, so a search
             # prefers the right word to a mistake even before the point is scored.
             scores[s.responder] += 0.5 * len(s.answer) / s.length
@@ -627,22 +610,22 @@ def _copy_result(r: Mapping[str, Any]) -> dict[str, Any]:
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (the status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", scores=[int(v) for v in obs["scores"]],
                    bests=[int(v) for v in obs["bests"]],
                    winners=[int(p) for p in obs["winners"]], practice=bool(obs["practice"]))
-    if phase == P_FIRST:
+    if phase == Phase.FIRST:
         return Msg("prompt.drawing")
     n = int(obs["length"])
     responder = int(obs["responder"])
     questioner = int(obs["questioner"])
-    if phase == P_COMPOSE:
+    if phase == Phase.COMPOSE:
         done = int(obs["composed"])
         if seat == questioner:
             return Msg("prompt.compose", n=n, done=done)
         return Msg("prompt.composing", seat=questioner, n=n, done=done)
     step = int(obs["step"])
-    if phase == P_PLAY:
+    if phase == Phase.PLAY:
         if step == 0:
             return Msg("prompt.ready", n=n)
         if step <= n:

@@ -19,39 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Cell,
-    Figure,
-    GameView,
-    Gesture,
-    HighScore,
-    IdForm,
-    Layout,
-    Msg,
-    Piece,
-    ScoreLine,
-    Tempo,
-    Text,
-    Zone,
-    score_header,
-    score_row,
-    seat_figures,
-    seat_name,
-)
+from tabletop import api
+from tabletop.api import Gesture, IdForm, Layout, Msg, Piece, Text, Zone, score_row, seat_name
 
 from .data import COLORS, EXTRA, KANA, KEYS, MISS, OK, OPPOSITE, ROMAJI, STINTS_PER_PLAYER, WORDS
-from .model import (
-    BEAT,
-    P_ANSWER,
-    P_COMPOSE,
-    P_OVER,
-    P_PLAY,
-    RANDOM,
-    PunimonyoGame,
-    PunimonyoObs,
-    prompt_from_obs,
-)
+from .model import BEAT, RANDOM, Phase, PunimonyoGame, PunimonyoObs, prompt_from_obs
 from .words import WORDS as CATALOGUE
 
 WIDTH = 1280.0
@@ -106,7 +78,7 @@ def _slots(n: int) -> tuple[float, float]:
     return w, w + 8.0 if n > 1 else w
 
 
-class PunimonyoView(GameView[PunimonyoObs]):
+class PunimonyoView(api.GameView[PunimonyoObs]):
     """Layout, gestures, beat and words for Punimonyo."""
 
     over_reason = "refuse.over"
@@ -117,7 +89,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         for p in (0, 1):
             self._add_panel(out, obs, p, seat)
         self._add_centre(out, obs)
-        if obs["phase"] != P_OVER or obs["last"] is not None:
+        if obs["phase"] != Phase.OVER or obs["last"] is not None:
             self._add_question(out, obs, seat)
             self._add_track(out, obs)
             self._add_answer(out, obs)
@@ -132,7 +104,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
             name_en, name_ja = name_en + " (you)", name_ja + "（あなた）"
         phase = obs["phase"]
         practice = bool(obs["practice"])
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             role_en, role_ja = ("wins", "勝ち") if p in obs["winners"] and len(
                 obs["winners"]) == 1 else ("", "")
         elif p == int(obs["responder"]):
@@ -157,7 +129,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         out.texts.append(Text(f"score{p}", x + 12, PANEL_Y + 6, f"{score} pts",
                               f"{score}点", size=28, bold=True))
         stints = [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
-        live = phase != P_OVER and int(obs["responder"]) == p
+        live = phase != Phase.OVER and int(obs["responder"]) == p
         cells_en = [str(v) for v in stints] + ([f"{int(obs['streak'])} so far"] if live else [])
         cells_ja = [str(v) for v in stints] + ([f"{int(obs['streak'])}（進行中）"] if live
                                                 else [])
@@ -177,7 +149,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         beat_ms = int(obs["options"]["beat_ms"])
         total = len(obs["order"])
         stint = int(obs["stint"])
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             en, ja = "Match over" if not obs["practice"] else "Practice over", \
                 "試合終了" if not obs["practice"] else "練習終了"
         elif stint < 0:
@@ -207,7 +179,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
     # -- the question ---------------------------------------------------------------------
     def _add_question(self, out: Layout, obs: PunimonyoObs, seat: int | None) -> None:
         phase = obs["phase"]
-        last = obs["last"] if phase == P_OVER else None
+        last = obs["last"] if phase == Phase.OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
         questioner = int(obs["questioner"])
         if obs["practice"] or obs["auto"]:
@@ -232,11 +204,11 @@ class PunimonyoView(GameView[PunimonyoObs]):
             out.texts.append(Text("q_label3", 32.0, Q_Y + 68.0, "from memory", "記憶で答える",
                                   size=13, color="#cfd8dc"))
         called = int(obs["called"]) if last is None else n
-        calling = int(obs["step"]) if phase == P_PLAY else 0  # 1..n: the word of this beat
+        calling = int(obs["step"]) if phase == Phase.PLAY else 0  # 1..n: the word of this beat
         for i in range(n):
             x = ROW_X + i * step
             known = i < len(words)
-            if phase == P_COMPOSE and seat == questioner and not known:
+            if phase == Phase.COMPOSE and seat == questioner and not known:
                 out.pieces.append(Piece(q_id(i), "card", x, Q_Y, art=_slot_art(i + 1),
                                         w=w, h=SLOT_H, state="active" if i == len(words)
                                         else "dim",
@@ -266,7 +238,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
             out.pieces.append(Piece(q_id(i), "card", x, Q_Y, face_up=False,
                                     art={"back": HEARD_BACK if heard else "#6b1f2a"},
                                     w=w, h=SLOT_H, state="" if heard or (
-                                        phase == P_COMPOSE and i < int(obs["composed"]))
+                                        phase == Phase.COMPOSE and i < int(obs["composed"]))
                                     else "dim", tooltip_en=tip_en, tooltip_ja=tip_ja))
 
     # -- the beat -------------------------------------------------------------------------
@@ -274,9 +246,9 @@ class PunimonyoView(GameView[PunimonyoObs]):
         """One dot per beat of the question: ready, the words, the pause, the answers."""
         phase = obs["phase"]
         n = int(obs["length"])
-        if phase not in (P_PLAY, P_ANSWER):
+        if phase not in (Phase.PLAY, Phase.ANSWER):
             return
-        current = int(obs["step"]) if phase == P_PLAY else n + 2 + int(obs["window"])
+        current = int(obs["step"]) if phase == Phase.PLAY else n + 2 + int(obs["window"])
         beats = 2 * n + 2
         size = min(34.0, ROW_W / beats - 4.0)
         step = ROW_W / beats
@@ -301,7 +273,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
     # -- the answer -----------------------------------------------------------------------
     def _add_answer(self, out: Layout, obs: PunimonyoObs) -> None:
         phase = obs["phase"]
-        last = obs["last"] if phase == P_OVER else None
+        last = obs["last"] if phase == Phase.OVER else None
         n = int(last["length"]) if last is not None else int(obs["length"])
         responder = int(last["responder"]) if last is not None else int(obs["responder"])
         en = f"{seat_name(responder, CATALOGUE)[0]}, swapped" if responder >= 0 else "swapped"
@@ -313,7 +285,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         out.texts.append(Text("a_label2", 32.0, A_Y + 44.0, en, ja, size=13,
                               color="#cfd8dc"))
         given = [str(w) for w in (last["answer"] if last is not None else obs["answer"])]
-        window = int(obs["window"]) if phase == P_ANSWER else -1
+        window = int(obs["window"]) if phase == Phase.ANSWER else -1
         w, step = _slots(n)
         for i in range(n):
             x = ROW_X + i * step
@@ -342,9 +314,9 @@ class PunimonyoView(GameView[PunimonyoObs]):
         phase = obs["phase"]
         expecting = False
         if seat is not None and seat == int(obs["to_move"]):
-            if phase == P_COMPOSE:
+            if phase == Phase.COMPOSE:
                 expecting = True
-            elif phase == P_ANSWER:
+            elif phase == Phase.ANSWER:
                 expecting = len(obs["answer"]) == int(obs["window"])
         for i, word in enumerate(PAD_ORDER):
             x = 50.0 if i == 0 else WIDTH - 50.0 - PAD_W
@@ -367,7 +339,7 @@ class PunimonyoView(GameView[PunimonyoObs]):
         x = (WIDTH - LAMP) / 2
         y = PAD_Y + (PAD_H - LAMP) / 2
         on = int(obs["beat"]) % 2 == 0
-        if phase == P_PLAY:
+        if phase == Phase.PLAY:
             step = int(obs["step"])
             question = obs["question"]
             colour = LAMP_ON if on else LAMP_OFF
@@ -382,12 +354,12 @@ class PunimonyoView(GameView[PunimonyoObs]):
                 en, ja = f"Listen {step}/{n}", f"聞いて {step}/{n}"
             else:
                 label, en, ja = "…", "Pause", "休み"
-        elif phase == P_ANSWER:
+        elif phase == Phase.ANSWER:
             window = int(obs["window"])
             label = str(window + 1)
             en, ja = "Answer!", "答えて！"
             colour = ANSWER_GREEN if on else "#1e5c33"
-        elif phase == P_COMPOSE:
+        elif phase == Phase.COMPOSE:
             label, en, ja, colour = "?", "Setting the question", "問題づくり", LAMP_IDLE
         else:
             label, en, ja, colour = "", "", "", LAMP_IDLE
@@ -422,11 +394,11 @@ class PunimonyoView(GameView[PunimonyoObs]):
         return out
 
     # -- the beat -------------------------------------------------------------------------
-    def tempo(self, obs: PunimonyoObs) -> Tempo | None:
-        if obs["phase"] not in (P_PLAY, P_ANSWER):
+    def tempo(self, obs: PunimonyoObs) -> api.Tempo | None:
+        if obs["phase"] not in (Phase.PLAY, Phase.ANSWER):
             return None
         options = obs["options"]
-        return Tempo(int(options["beat_ms"]), BEAT, bool(options.get("sound", False)))
+        return api.Tempo(int(options["beat_ms"]), BEAT, bool(options.get("sound", False)))
 
     # -- words ----------------------------------------------------------------------------
     def why_not_seated(self, obs: PunimonyoObs, seat: int, source: str,
@@ -438,33 +410,33 @@ class PunimonyoView(GameView[PunimonyoObs]):
         word = spot[4:]
         to_move = int(obs["to_move"])
         if to_move != seat:
-            if phase == P_COMPOSE:
+            if phase == Phase.COMPOSE:
                 return Msg("refuse.setting", seat=to_move)
             who = int(obs["responder"])
-            if who >= 0 and phase in (P_PLAY, P_ANSWER):
+            if who >= 0 and phase in (Phase.PLAY, Phase.ANSWER):
                 return Msg("table.answering", seat=who)
             return Msg("table.wait")
         state = PunimonyoGame._visible_state(obs)
-        kind = "ask" if phase == P_COMPOSE else "word"
-        return _RULES.reason(state, f"{kind}:{word}") or MOVE_POSSIBLE
+        kind = "ask" if phase == Phase.COMPOSE else "word"
+        return _RULES.reason(state, f"{kind}:{word}") or api.MOVE_POSSIBLE
 
     def status(self, obs: PunimonyoObs, seat: int | None) -> Msg:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: PunimonyoObs) -> list[Figure]:
+    def series(self, obs: PunimonyoObs) -> list[api.Figure]:
         if obs["practice"]:
-            return seat_figures("series.longest", obs["bests"][:1])
-        return seat_figures("series.points", obs["scores"])
+            return api.seat_figures("series.longest", obs["bests"][:1])
+        return api.seat_figures("series.points", obs["scores"])
 
     def series_round(self, obs: PunimonyoObs) -> int | None:
         stint = int(obs["stint"])
         return stint + 1 if stint >= 0 else None
 
-    def score_table(self, obs: PunimonyoObs) -> list[list[Cell]] | None:
-        if obs["phase"] != P_OVER:
+    def score_table(self, obs: PunimonyoObs) -> list[list[api.Cell]] | None:
+        if obs["phase"] != Phase.OVER:
             return None
         seats = [0] if obs["practice"] else [0, 1]
-        rows = [score_header(seats)]
+        rows = [api.score_header(seats)]
         per = {p: [int(r["score"]) for r in obs["results"] if int(r["responder"]) == p]
                for p in seats}
         for k in range(STINTS_PER_PLAYER):
@@ -474,9 +446,9 @@ class PunimonyoView(GameView[PunimonyoObs]):
         rows.append(score_row(Msg("score.total"), (int(obs["scores"][p]) for p in seats)))
         return rows
 
-    def high_score(self, obs: PunimonyoObs) -> HighScore | None:
+    def high_score(self, obs: PunimonyoObs) -> api.HighScore | None:
         """PM-R23: a practice files its longest correct answer, one list per beat."""
-        if obs["phase"] != P_OVER or not obs["practice"]:
+        if obs["phase"] != Phase.OVER or not obs["practice"]:
             return None
         options = obs["options"]
         beat = int(options["beat_ms"])
@@ -486,14 +458,14 @@ class PunimonyoView(GameView[PunimonyoObs]):
             key.append("shown")
             en.append("words shown")
             ja.append("出題表示あり")
-        lines = tuple(ScoreLine(f"Stint {k + 1}: correct answers", f"スティント{k + 1}：正解数",
+        lines = tuple(api.ScoreLine(f"Stint {k + 1}: correct answers", f"スティント{k + 1}：正解数",
                                 int(r["score"])) for k, r in enumerate(obs["results"]))
         best = int(obs["bests"][0])
-        return HighScore("|".join(key), " · ".join(en), "・".join(ja), best,
+        return api.HighScore("|".join(key), " · ".join(en), "・".join(ja), best,
                          f"Longest {best} words", f"最長{best}語", lines)
 
     def summary(self, obs: PunimonyoObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         scores = [int(v) for v in obs["scores"]]
         bests = [int(v) for v in obs["bests"]]

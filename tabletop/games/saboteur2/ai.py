@@ -51,7 +51,7 @@ from .data import (
 )
 from .maze import GOAL_KEYS, STEP, frontier, key
 from .reach import CUT, after_place, field, goal_need
-from .state import P_OVER, P_PASS, P_PLAY, P_STEAL, Saboteur2State
+from .state import Phase, Saboteur2State
 
 #: Decisions a playout makes before the heuristic judges it.
 PLAYOUT_DEPTH: Final = 4
@@ -235,7 +235,7 @@ def knows_gold(s: Saboteur2State, p: int) -> bool:
 def round_values(s: Saboteur2State) -> list[float]:
     """The gold each seat may expect from the round under way (0 once it is paid)."""
     n = s.n
-    if s.roles_shown or s.phase == P_OVER or not all(s.roles):
+    if s.roles_shown or s.phase == Phase.OVER or not all(s.roles):
         return [0.0] * n
     p_found = found_chance(s)
     roles = s.roles
@@ -278,7 +278,7 @@ def _against(values: Sequence[float], p: int) -> float:
 def heuristics(s: Saboteur2State, scale: float = ROUND_SCALE) -> list[float]:
     """Per seat, in [-1, 1]: the gold won so far plus the gold expected from the round under
     way, against the others' (``_against``), a lead of ``scale`` counting as ``tanh(1)``."""
-    if s.phase == P_OVER:
+    if s.phase == Phase.OVER:
         return [1.0 if p in s.winners else -1.0 for p in range(s.n)]
     values = round_values(s)
     est = [s.gold[p] + values[p] for p in range(s.n)]
@@ -385,11 +385,11 @@ def _best_places(board: _Board, places: list[str], rng: random.Random, block: bo
 def playout_action(s: Saboteur2State, legal: Sequence[str], rng: random.Random) -> str | None:
     """Play as the (guessed) role would, roughly (see the module); ``None``: at random."""
     phase = s.phase
-    if phase == P_PASS:
+    if phase == Phase.PASS:
         return END
-    if phase == P_STEAL:
+    if phase == Phase.STEAL:
         return max(legal, key=lambda a: s.gold[int(a[6:])])
-    if phase != P_PLAY or len(legal) < 2:
+    if phase != Phase.PLAY or len(legal) < 2:
         return None
     seat = s.turn
     role = s.roles[seat]
@@ -475,16 +475,16 @@ def scripted_action(obs: Mapping[str, Any], legal: Sequence[str]) -> str | None:
     the richest (ties: the first in seat order); a digger who does not know where the gold
     lies plays a Map first (``_map_first``). Read from the observation alone."""
     phase = obs["phase"]
-    if phase == P_PASS and END in legal:
+    if phase == Phase.PASS and END in legal:
         me = obs["players"][obs["seat"]]
         if me["role"] in _DIGGERS:
             junk = [a for a in legal if a.startswith("discard:") and _junk(a[8:])]
             if junk:
                 return junk[0]
         return END
-    if phase == P_PLAY:
+    if phase == Phase.PLAY:
         return _map_first(obs, legal)
-    if phase == P_STEAL and legal:
+    if phase == Phase.STEAL and legal:
         gold = [int(p["gold"]) for p in obs["players"]]
         return max(legal, key=lambda a: gold[int(a[6:])])
     return None
@@ -526,9 +526,9 @@ def search_actions(s: Saboteur2State, legal: list[str]) -> list[str]:
     card too for a geologist); Rockfalls only near the tunnel's head towards the gold; no
     broken tool or Trapped! on oneself; a card turned 180° only where it lies otherwise."""
     phase = s.phase
-    if phase == P_PASS:
+    if phase == Phase.PASS:
         return [END] if END in legal else legal
-    if phase != P_PLAY:
+    if phase != Phase.PLAY:
         return legal
     seat = s.turn
     places: list[str] = []

@@ -60,22 +60,7 @@ from .data import (
     same_turned,
 )
 from .maze import GOAL_SET, NEAR_GOAL, START_KEY, STEP, cell, connects, fits, key, network
-from .state import (
-    FIELDS,
-    P_DEAL,
-    P_DRAW,
-    P_FIRST,
-    P_FIX,
-    P_GOALS,
-    P_HAT,
-    P_OVER,
-    P_PASS,
-    P_PLAY,
-    P_ROLES,
-    P_STEAL,
-    Saboteur2State,
-    _copy_result,
-)
+from .state import FIELDS, Phase, Saboteur2State, _copy_result
 
 
 class CellObs(TypedDict):
@@ -266,8 +251,8 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], Saboteur
             role_left[ROLES.index(r)] -= 1
     role_pool = [r for i, r in enumerate(ROLES) for _ in range(role_left[i])]
     # Seats without a role card: those still to be dealt one, and the one drawing a new one.
-    roleless = set(range(n)) if base.phase == P_GOALS else set(base.pending) \
-        if base.phase == P_ROLES else {base.hat_seat} if base.phase == P_HAT else set()
+    roleless = set(range(n)) if base.phase == Phase.GOALS else set(base.pending) \
+        if base.phase == Phase.ROLES else {base.hat_seat} if base.phase == Phase.HAT else set()
     unknown = [p for p in range(n) if not base.roles[p] and p not in roleless]
     aside_sizes = [len(players[p]["set_aside"]) for p in others]
     reserve = int(obs["reserve"])
@@ -317,11 +302,11 @@ def busy(s: Saboteur2State) -> Msg | None:
     """What the mover must finish first, whatever it tries (a theft, a pass, a fix under way),
     if anything: the refusal of any other move there."""
     phase = s.phase
-    if phase == P_STEAL:
+    if phase == Phase.STEAL:
         return Msg("refuse.steal_now")
-    if phase == P_PASS:
+    if phase == Phase.PASS:
         return Msg("refuse.finish_pass", count=s.count)
-    if phase == P_FIX:
+    if phase == Phase.FIX:
         return Msg("refuse.finish_fix", card=s.fixing, left=FIX_COST - s.count)
     return None
 
@@ -456,23 +441,23 @@ def describe(action: str) -> Msg:
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", winners=list(obs["winners"]),
                    best=max(int(pl["gold"]) for pl in obs["players"]))
-    if phase in (P_GOALS, P_ROLES, P_DEAL, P_FIRST):
+    if phase in (Phase.GOALS, Phase.ROLES, Phase.DEAL, Phase.FIRST):
         return Msg("prompt.dealing")
     turn = int(obs["turn"])
-    if phase in (P_DRAW, P_HAT):
+    if phase in (Phase.DRAW, Phase.HAT):
         return Msg("prompt.drawing", seat=turn)
-    if phase == P_STEAL:
+    if phase == Phase.STEAL:
         return Msg("prompt.steal") if seat == turn else Msg("prompt.stealing", seat=turn)
     if seat != turn:
         return Msg("prompt.other", seat=turn)
-    if phase == P_PASS:
+    if phase == Phase.PASS:
         return Msg("prompt.pass", count=int(obs["count"]))
-    if phase == P_FIX:
+    if phase == Phase.FIX:
         return Msg("prompt.fix", card=str(obs["fixing"]), left=FIX_COST - int(obs["count"]))
-    assert phase == P_PLAY
+    assert phase == Phase.PLAY
     blocked = any(c.startswith("A-BRK") or c == TRAP for c in obs["players"][turn]["front"])
     return Msg("prompt.turn_blocked" if blocked else "prompt.turn")
 

@@ -18,17 +18,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.api import (
-    CHANCE,
-    TERMINAL,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    OptionValue,
-    draw_by_count,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Event, Msg
 
 from . import ai, knowledge
 from .actions import (
@@ -85,22 +76,7 @@ from .maze import (
 )
 from .scoring import settle, theft_order
 from .spec import GEO_ALL, OPT_CRYSTALS, OPT_GEOLOGISTS, SPEC
-from .state import (
-    CHANCE_PHASES,
-    FIELDS,
-    P_DEAL,
-    P_DRAW,
-    P_FIRST,
-    P_FIX,
-    P_GOALS,
-    P_HAT,
-    P_OVER,
-    P_PASS,
-    P_PLAY,
-    P_ROLES,
-    P_STEAL,
-    Saboteur2State,
-)
+from .state import CHANCE_PHASES, FIELDS, Phase, Saboteur2State
 
 _DRAW = {c: f"draw:{c}" for c in CARD_IDS}
 _ROLE = {r: f"role:{r}" for r in ROLES}
@@ -116,7 +92,7 @@ def public_need(s: Saboteur2State) -> int:
     return min((need(s.maze, s.net, GOAL_KEYS[i]) for i in down), default=0)
 
 
-class Saboteur2Game(Game[Saboteur2State]):
+class Saboteur2Game(api.Game[Saboteur2State]):
     """Saboteur 2 for 2 to 12 players (SB-R01)."""
 
     spec = SPEC
@@ -124,7 +100,7 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> Saboteur2State:
+                          options: Mapping[str, api.OptionValue]) -> Saboteur2State:
         s = Saboteur2State(num_players, bool(options.get(OPT_CRYSTALS, True)),
                            options.get(OPT_GEOLOGISTS) == GEO_ALL)
         self._start_round(s, [])
@@ -134,7 +110,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         # SB-R08..R11, SB-R33: a fresh maze, all cards and roles back, gold kept.
         n = s.n
         s.round += 1
-        s.phase = P_GOALS
+        s.phase = Phase.GOALS
         s.turns = 0
         s.pending = []
         s.stock = list(CARD_COUNTS)
@@ -172,22 +148,22 @@ class Saboteur2Game(Game[Saboteur2State]):
     def current_player(self, state: Saboteur2State) -> int:
         phase = state.phase
         if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == P_OVER:
-            return TERMINAL
+            return api.CHANCE
+        if phase == Phase.OVER:
+            return api.TERMINAL
         return state.turn
 
     def legal_actions(self, state: Saboteur2State) -> list[str]:
         s = state
         phase = s.phase
-        if phase == P_PLAY:
+        if phase == Phase.PLAY:
             return sorted(self._turn_actions(s))
-        if phase == P_PASS:
+        if phase == Phase.PASS:
             out = [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
             return [*out, END]
-        if phase == P_FIX:
+        if phase == Phase.FIX:
             return [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
-        if phase == P_STEAL:
+        if phase == Phase.STEAL:
             return [f"steal:{v}" for v in self._victims(s, s.turn)]
         if phase in CHANCE_PHASES:
             return [a for a, _ in self.chance_outcomes(s)]
@@ -244,27 +220,27 @@ class Saboteur2Game(Game[Saboteur2State]):
     def chance_outcomes(self, state: Saboteur2State) -> list[tuple[str, float]]:
         s = state
         phase = s.phase
-        if phase == P_GOALS:
+        if phase == Phase.GOALS:
             return [(f"goals:{g}", 1.0 / len(GOAL_LAYOUTS)) for g in GOAL_LAYOUTS]
-        if phase in (P_ROLES, P_HAT):
+        if phase in (Phase.ROLES, Phase.HAT):
             total = s.reserve_size
             return [(_ROLE[r], k / total) for r, k in zip(ROLES, s.reserve, strict=True) if k]
-        if phase in (P_DEAL, P_DRAW):
+        if phase in (Phase.DEAL, Phase.DRAW):
             total = s.stock_size
             return [(_DRAW[c], k / total) for c, k in zip(CARD_IDS, s.stock, strict=True) if k]
-        if phase == P_FIRST:
+        if phase == Phase.FIRST:
             return [(f"first:{p}", 1.0 / s.n) for p in range(s.n)]
         return []
 
     def sample_chance(self, state: Saboteur2State, rng: random.Random) -> str:
         s = state
-        if s.phase in (P_DEAL, P_DRAW):
-            return _DRAW[CARD_IDS[int(draw_by_count(s.stock, rng, s.stock_size))]]
-        if s.phase in (P_ROLES, P_HAT):
-            return _ROLE[ROLES[int(draw_by_count(s.reserve, rng, s.reserve_size))]]
-        if s.phase == P_GOALS:
+        if s.phase in (Phase.DEAL, Phase.DRAW):
+            return _DRAW[CARD_IDS[int(api.draw_by_count(s.stock, rng, s.stock_size))]]
+        if s.phase in (Phase.ROLES, Phase.HAT):
+            return _ROLE[ROLES[int(api.draw_by_count(s.reserve, rng, s.reserve_size))]]
+        if s.phase == Phase.GOALS:
             return f"goals:{GOAL_LAYOUTS[rng.randrange(len(GOAL_LAYOUTS))]}"
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return f"first:{rng.randrange(s.n)}"
         raise ValueError("Not a chance node.")
 
@@ -279,7 +255,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         self._play(s, played[0], played[1], events)
 
     def _apply_fix(self, s: Saboteur2State, card: str, events: list[Event]) -> None:
-        s.phase = P_FIX
+        s.phase = Phase.FIX
         s.fixing = card
         s.count = 0
         # Not a line of the log: "fixed" says it once the two cards are down.
@@ -289,7 +265,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         if s.roles_shown:  # the round played until now is cleared away only here
             self._start_round(s, events)
         s.goals = [LETTER_GOAL[c] for c in layout]
-        s.phase = P_ROLES
+        s.phase = Phase.ROLES
         s.pending = list(range(s.n))
         events.append(Event("goals", {}, logged=False))
 
@@ -311,14 +287,14 @@ class Saboteur2Game(Game[Saboteur2State]):
         # The drawer sees the card; everyone sees that a card was drawn (the deck shrinks).
         events.append(Event("drawn", {"seat": seat, "card": card}, seats=frozenset((seat,)),
                             reveals=True, logged=False))
-        if s.phase == P_DEAL:
+        if s.phase == Phase.DEAL:
             if s.pending:
                 return
             for p in range(s.n):
                 events.append(Event("hand", {"seat": p, "hand": s.hands[p][:]},
                                     seats=frozenset((p,)), reveals=True))
             if s.round == 1:
-                s.phase = P_FIRST
+                s.phase = Phase.FIRST
             else:
                 self._begin_play(s, events)
             return
@@ -327,15 +303,15 @@ class Saboteur2Game(Game[Saboteur2State]):
             self._next_turn(s, events)
 
     def _apply_role(self, s: Saboteur2State, role: str, events: list[Event]) -> None:
-        seat = s.pending.pop(0) if s.phase == P_ROLES else s.hat_seat
+        seat = s.pending.pop(0) if s.phase == Phase.ROLES else s.hat_seat
         s.reserve[ROLES.index(role)] -= 1
         s.reserve_size -= 1
         s.roles[seat] = role
         events.append(Event("role", {"seat": seat, "role": role}, seats=frozenset((seat,)),
                             reveals=True))
-        if s.phase == P_ROLES:
+        if s.phase == Phase.ROLES:
             if not s.pending:
-                s.phase = P_DEAL
+                s.phase = Phase.DEAL
                 s.pending = [p for _ in range(HAND_SIZE) for p in range(s.n)]
             return
         s.hat_seat = -1
@@ -343,7 +319,7 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     def _begin_play(self, s: Saboteur2State, events: list[Event]) -> None:
         s.turn = s.starter
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
 
     def _after_turn(self, s: Saboteur2State, drawers: list[int], events: list[Event]) -> None:
         """The turn's card was put down: draw what is due (SB-R13, SB-R14), then go on."""
@@ -353,7 +329,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         s.fixing = ""
         s.pending = drawers[:s.deck_size]
         if s.pending:
-            s.phase = P_DRAW
+            s.phase = Phase.DRAW
         else:
             self._next_turn(s, events)
 
@@ -364,7 +340,7 @@ class Saboteur2Game(Game[Saboteur2State]):
             q = (s.turn + i) % n
             if s.hands[q]:
                 s.turn = q
-                s.phase = P_PLAY
+                s.phase = Phase.PLAY
                 return
         self._end_round(s, events)
 
@@ -501,7 +477,7 @@ class Saboteur2Game(Game[Saboteur2State]):
             data["target"] = target
             events.append(Event("play", data))
             s.hat_seat = target
-            s.phase = P_HAT
+            s.phase = Phase.HAT
             return
         events.append(Event("play", data))
         events.extend(secret)
@@ -512,8 +488,8 @@ class Saboteur2Game(Game[Saboteur2State]):
         s.hands[seat].remove(card)
         s.buried[seat].append(card)
         s.buried[seat].sort()
-        if s.phase == P_PLAY:
-            s.phase = P_PASS
+        if s.phase == Phase.PLAY:
+            s.phase = Phase.PASS
             s.count = 0
         s.count += 1
         # Not a line of the log: the pass ("passed") or the removal ("fixed") is one line
@@ -521,7 +497,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         events.append(Event("discard", {"seat": seat}, logged=False))
         events.append(Event("discard_own", {"seat": seat, "card": card},
                             seats=frozenset((seat,)), logged=False))
-        if s.phase == P_PASS:
+        if s.phase == Phase.PASS:
             if s.count >= PASS_MAX or not s.hands[seat]:
                 self._apply_end(s, events)
             return
@@ -563,7 +539,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         while s.steal_queue:
             q = s.steal_queue[0]
             if self._victims(s, q):
-                s.phase = P_STEAL
+                s.phase = Phase.STEAL
                 s.turn = q
                 return
             s.steal_queue.pop(0)
@@ -583,7 +559,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         if s.round >= ROUNDS:  # SB-R34
             best = max(s.gold)
             s.winners = [p for p in range(s.n) if s.gold[p] == best]
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             s.turn = -1
             events.append(Event("end", {"gold": s.gold[:], "winners": s.winners[:],
                                         "rounds": ROUNDS}))
@@ -592,7 +568,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         # The next round begins with its goal cards (the chance that follows): until then
         # the round just played stays on the table, its tunnel, goals, roles and gold, for
         # the players to look at (the app pauses on it).
-        s.phase = P_GOALS
+        s.phase = Phase.GOALS
         s.pending = []
         s.turn = -1
 
@@ -602,7 +578,7 @@ class Saboteur2Game(Game[Saboteur2State]):
     # Only what the mover sees: the phase asks first (a theft, a pass or a fix under way),
     # then the kind; chance's kinds never reach these.
     def _refuse_steal(self, s: Saboteur2State, victim: int) -> Msg:
-        if s.phase != P_STEAL:
+        if s.phase != Phase.STEAL:
             return Msg("refuse.steal_later")
         if victim == s.turn:
             return Msg("refuse.steal_self")
@@ -611,7 +587,7 @@ class Saboteur2Game(Game[Saboteur2State]):
         return Msg("refuse.no_seat", number=victim + 1)
 
     def _refuse_discard(self, s: Saboteur2State, card: str) -> Msg:
-        if s.phase == P_STEAL:
+        if s.phase == Phase.STEAL:
             return Msg("refuse.steal_now")
         return Msg("refuse.not_in_hand", card=card)
 
@@ -634,7 +610,7 @@ class Saboteur2Game(Game[Saboteur2State]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: Saboteur2State) -> list[float]:
-        return winner_returns(state.n, state.winners, over=state.phase == P_OVER)
+        return api.winner_returns(state.n, state.winners, over=state.phase == Phase.OVER)
 
     def final_result(self, state: Saboteur2State) -> tuple[str | None, float | None]:
         return "over", float(state.gold[0])
@@ -643,7 +619,7 @@ class Saboteur2Game(Game[Saboteur2State]):
     def observation(self, state: Saboteur2State, seat: int | None) -> knowledge.Saboteur2Obs:
         return knowledge.observe(self.spec.id, state, seat, self.current_player(state))
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], Saboteur2State]:
         return knowledge.resampler(obs, seat)
 
@@ -680,7 +656,7 @@ class Saboteur2Game(Game[Saboteur2State]):
     def search_effort(self) -> float:
         return ai.SEARCH_EFFORT
 
-    def scripted_action(self, obs: Observation, seat: int, legal: Sequence[str], level: str,
+    def scripted_action(self, obs: api.Observation, seat: int, legal: Sequence[str], level: str,
                         rng: random.Random) -> str | None:
         if level == "hard":  # judges every move, passes and thefts too (``lookahead_samples``)
             return None

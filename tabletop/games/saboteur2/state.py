@@ -11,22 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    BOOL,
-    BOOLS,
-    DICT,
-    INT,
-    INTS,
-    INTS2,
-    STR,
-    STRS,
-    STRS2,
-    Field,
-    StateFields,
-    counts_per,
-    derived,
-    maybe,
-)
+from tabletop import api
 
 from .data import (
     CARD_COUNTS,
@@ -41,20 +26,25 @@ from .data import (
 )
 from .maze import START_KEY, Network, cell, key, network
 
-# Phases of a state.
-P_GOALS = "goals"    # chance: the goal cards' layout (SB-R08)
-P_ROLES = "roles"    # chance: a role for each seat (SB-R11)
-P_DEAL = "deal"      # chance: six cards each (SB-R10)
-P_FIRST = "first"    # chance: the first player of round 1 (SB-R12)
-P_PLAY = "play"      # the player to move chooses his turn (SB-R13)
-P_PASS = "pass"      # a pass under way: more cards to discard, or end it (SB-R13 (4))
-P_FIX = "fix"        # discarding two cards to remove a card in front (SB-R13 (3))
-P_DRAW = "draw"      # chance: the cards drawn after a turn
-P_HAT = "hat"        # chance: a new role from the reserve (Swap Your Hats)
-P_STEAL = "steal"    # a thief chooses whom to rob (SB-R32)
-P_OVER = "over"      # SB-R34
 
-CHANCE_PHASES = frozenset({P_GOALS, P_ROLES, P_DEAL, P_FIRST, P_DRAW, P_HAT})
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    GOALS = "goals"    # chance: the goal cards' layout (SB-R08)
+    ROLES = "roles"    # chance: a role for each seat (SB-R11)
+    DEAL = "deal"      # chance: six cards each (SB-R10)
+    FIRST = "first"    # chance: the first player of round 1 (SB-R12)
+    PLAY = "play"      # the player to move chooses his turn (SB-R13)
+    PASS = "pass"      # a pass under way: more cards to discard, or end it (SB-R13 (4))
+    FIX = "fix"        # discarding two cards to remove a card in front (SB-R13 (3))
+    DRAW = "draw"      # chance: the cards drawn after a turn
+    HAT = "hat"        # chance: a new role from the reserve (Swap Your Hats)
+    STEAL = "steal"    # a thief chooses whom to rob (SB-R32)
+    OVER = "over"      # SB-R34
+
+
+CHANCE_PHASES = frozenset({Phase.GOALS, Phase.ROLES, Phase.DEAL, Phase.FIRST, Phase.DRAW,
+                           Phase.HAT})
 
 
 def _dump_maze(maze: dict[int, int]) -> list[list[Any]]:
@@ -84,33 +74,34 @@ def _net(s: Any) -> Network:
     return network(s.maze, SHAPES)
 
 
-MAZE = Field(DICT, dump=_dump_maze, load=_load_maze)
+MAZE = api.Field(api.DICT, dump=_dump_maze, load=_load_maze)
 
 # Every field of a position, in one table: the slots, the copy, the JSON form and who may see
 # it come from it. A face-down goal is seen by whoever looked at it with a Map (``peeks``), a
 # role by its seat and by whoever inspected it, so neither has one owner: what the
 # observations show of them they show, and the kit compares. ``serial`` counts the Thefts
 # played in the match, every one in the open.
-FIELDS = StateFields(
-    n=INT.public, extra_crystals=BOOL.public, geo_all=BOOL.public,
-    phase=STR.public, round=INT.public, turn=INT.public, starter=INT.public,
-    turns=INT.public, last_actor=INT.public,
-    pending=INTS.public,
-    stock=counts_per(CARD_IDS).unseen, stock_size=derived(lambda s: sum(s.stock)).public,
-    hands=STRS2.owned, buried=STRS2.owned, discards=STRS.public,
-    maze=MAZE.public, net=derived(_net).public,
-    goals=STRS.unseen, goal_up=BOOLS.public,
-    roles=STRS.owned, reserve=counts_per(ROLES).unseen,
-    reserve_size=derived(lambda s: sum(s.reserve)).public,
-    set_aside=STRS2.owned, roles_shown=BOOL.public,
-    front=STRS2.public, theft_at=INTS.public, serial=INT.public,
-    peeks=INTS2.public, inspected=INTS2.public,
-    count=INT.public, fixing=STR.public, hat_seat=INT.public,
-    completer=INT.public, steal_queue=INTS.public,
-    gold=INTS.public, gains=INTS2.public, result=maybe(_copy_result).public,
-    winners=INTS.public,
-    ev_dig=INTS.public, ev_block=INTS.public, ev_hit=INTS2.public, ev_help=INTS2.public,
-    ev_door=INTS2.public,
+FIELDS = api.StateFields(
+    n=api.INT.public, extra_crystals=api.BOOL.public, geo_all=api.BOOL.public,
+    phase=api.STR.public, round=api.INT.public, turn=api.INT.public, starter=api.INT.public,
+    turns=api.INT.public, last_actor=api.INT.public,
+    pending=api.INTS.public,
+    stock=api.counts_per(CARD_IDS).unseen, stock_size=api.derived(lambda s: sum(s.stock)).public,
+    hands=api.STRS2.owned, buried=api.STRS2.owned, discards=api.STRS.public,
+    maze=MAZE.public, net=api.derived(_net).public,
+    goals=api.STRS.unseen, goal_up=api.BOOLS.public,
+    roles=api.STRS.owned, reserve=api.counts_per(ROLES).unseen,
+    reserve_size=api.derived(lambda s: sum(s.reserve)).public,
+    set_aside=api.STRS2.owned, roles_shown=api.BOOL.public,
+    front=api.STRS2.public, theft_at=api.INTS.public, serial=api.INT.public,
+    peeks=api.INTS2.public, inspected=api.INTS2.public,
+    count=api.INT.public, fixing=api.STR.public, hat_seat=api.INT.public,
+    completer=api.INT.public, steal_queue=api.INTS.public,
+    gold=api.INTS.public, gains=api.INTS2.public, result=api.maybe(_copy_result).public,
+    winners=api.INTS.public,
+    ev_dig=api.INTS.public, ev_block=api.INTS.public, ev_hit=api.INTS2.public,
+    ev_help=api.INTS2.public,
+    ev_door=api.INTS2.public,
 )
 
 
@@ -141,7 +132,7 @@ class Saboteur2State:
         self.n = n
         self.extra_crystals = extra_crystals
         self.geo_all = geo_all
-        self.phase = P_GOALS
+        self.phase = Phase.GOALS
         self.round = 0
         self.turn = -1
         self.starter = -1

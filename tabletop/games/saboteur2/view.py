@@ -23,30 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Box,
-    Cell,
-    Event,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Moment,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    grid_labels,
-    score_header,
-    score_row,
-    seat_colour,
-    seat_figures,
-    seat_mark,
-    seat_panels,
-)
+from tabletop import api
+from tabletop.api import Box, Gesture, IdForm, Layout, Msg, Piece, Text, Zone, both, score_row
 
 from .actions import END, parse_place, parse_play
 from .data import (
@@ -66,7 +44,7 @@ from .data import (
 )
 from .knowledge import Saboteur2Obs, SeatObs, describe, prompt_from_obs, visible_state
 from .model import Saboteur2Game
-from .state import CHANCE_PHASES, P_FIX, P_GOALS, P_OVER, P_PASS, P_PLAY, P_STEAL
+from .state import CHANCE_PHASES, Phase
 from .words import WORDS
 
 BASE_W = 1280.0
@@ -122,7 +100,7 @@ maze_id = IdForm("m{},{}")
 goal_id = IdForm("goal{}")
 #: The phases in which the round just settled is still the one on the table (its thefts, the
 #: pause before the next round's goals, the game's end): its result is this round's.
-ROUND_OVER = frozenset({P_STEAL, P_GOALS, P_OVER})
+ROUND_OVER = frozenset({Phase.STEAL, Phase.GOALS, Phase.OVER})
 #: A dwarf's area, the gold beside it and his role card, by seat.
 seat_id, gold_id, role_id = IdForm("seat{}"), IdForm("g{}"), IdForm("r{}")
 #: A card in front of a dwarf: (seat, card id).
@@ -154,16 +132,16 @@ class _Grid:
         return self.left + (x - self.x0) * self.cell, self.top + (y - self.y0) * self.cell
 
 
-class Saboteur2View(GameView[Saboteur2Obs]):
+class Saboteur2View(api.GameView[Saboteur2Obs]):
     """Layout, gestures and words for Saboteur 2."""
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: Saboteur2Obs, seat: int | None) -> Layout:
         n = int(obs["num_players"])
-        over = obs["phase"] == P_OVER
+        over = obs["phase"] == Phase.OVER
         active = None if over or int(obs["turn"]) < 0 else int(obs["turn"])
         cells = self._cells(obs)
-        base = seat_panels(n, BASE_W, BASE_H, own=seat, active=active)
+        base = api.seat_panels(n, BASE_W, BASE_H, own=seat, active=active)
         width, height = BASE_W, BASE_H
         for _ in range(2):
             boxes, region = self._spread(base, seat, width, height)
@@ -279,7 +257,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         # The columns and rows as the log names them (column 3, row −1), counted from the
         # start card, below the maze and left of it (room kept for them: ``LABELS``).
         half = grid.cell / 2
-        grid_labels(out, "maze",
+        api.grid_labels(out, "maze",
                     [(x, grid.at(x, grid.y0)[0] + half)
                      for x in range(grid.x0, grid.x0 + grid.cols)],
                     grid.top + grid.rows * grid.cell + 3,
@@ -330,11 +308,11 @@ class Saboteur2View(GameView[Saboteur2Obs]):
     @staticmethod
     def _name(obs: Saboteur2Obs, p: int, seat: int | None) -> tuple[str, str]:
         en, ja = _both("player", seat=p)
-        en, ja = f"{seat_mark(p)} {en}", f"{seat_mark(p)} {ja}"
+        en, ja = f"{api.seat_mark(p)} {en}", f"{api.seat_mark(p)} {ja}"
         extra = []
         if p == seat:
             extra.append("view.you")
-        if obs["phase"] == P_OVER:
+        if obs["phase"] == Phase.OVER:
             if p in obs["winners"]:
                 extra.append("view.won")
         elif int(obs["turn"]) == p and obs["phase"] not in CHANCE_PHASES:
@@ -389,9 +367,9 @@ class Saboteur2View(GameView[Saboteur2Obs]):
     def _add_panel(self, out: Layout, obs: Saboteur2Obs, seat: int | None, p: int,
                    b: Box) -> None:
         en, ja = self._name(obs, p, seat)
-        to_move = int(obs["turn"]) == p and obs["phase"] not in CHANCE_PHASES | {P_OVER}
+        to_move = int(obs["turn"]) == p and obs["phase"] not in CHANCE_PHASES | {Phase.OVER}
         out.zones.append(Zone(seat_id(p), b.x, b.y, b.w, b.h, en, ja,
-                              TURN_COLOR if to_move else seat_colour(p)))
+                              TURN_COLOR if to_move else api.seat_colour(p)))
         pl: SeatObs = obs["players"][p]
         mini_h = min(64.0, b.h - 56) if b.h >= 110 else min(MINI_H, b.h - 12)
         out.pieces.append(self._role_piece(obs, seat, p, b.x + 6, b.y + 6, mini_h * 0.72,
@@ -432,9 +410,9 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         zh = height - MARGIN - top
         own_w = 330.0
         en, ja = self._name(obs, seat, seat)
-        to_move = int(obs["turn"]) == seat and obs["phase"] not in CHANCE_PHASES | {P_OVER}
+        to_move = int(obs["turn"]) == seat and obs["phase"] not in CHANCE_PHASES | {Phase.OVER}
         out.zones.append(Zone(seat_id(seat), MARGIN, top, own_w, zh, en, ja,
-                              TURN_COLOR if to_move else seat_colour(seat)))
+                              TURN_COLOR if to_move else api.seat_colour(seat)))
         out.pieces.append(self._role_piece(obs, seat, seat, MARGIN + 8, top + 8, ROLE_W,
                                            ROLE_H, True))
         x = MARGIN + 8 + ROLE_W + 12
@@ -486,7 +464,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         en, ja = _both("view.discard_zone")
         out.zones.append(Zone("discard", width - MARGIN - disc_w, top, disc_w, zh, en, ja,
                               "#7f8c8d"))
-        if obs["phase"] in (P_PASS, P_FIX) and int(obs["turn"]) == seat:
+        if obs["phase"] in (Phase.PASS, Phase.FIX) and int(obs["turn"]) == seat:
             en, ja = _both("view.discarded_now", count=int(obs["count"]))
             out.texts.append(Text("discard_count", width - MARGIN - disc_w + 10,
                                   top + zh / 2 - 10, en, ja, size=14, bold=True,
@@ -573,7 +551,7 @@ class Saboteur2View(GameView[Saboteur2Obs]):
             victim = gold_id.number(source)
             if victim is None:
                 victim = seat_id.number(source)
-            if victim is not None and phase == P_STEAL:
+            if victim is not None and phase == Phase.STEAL:
                 return self._reason(obs, seat, [f"steal:{victim}"])
         index = hand_id.number(source)
         if index is None:
@@ -640,39 +618,39 @@ class Saboteur2View(GameView[Saboteur2Obs]):
         state = visible_state(obs, seat)
         legal = set(_RULES.legal_actions(state))
         if any(a in legal for a in actions):
-            return MOVE_POSSIBLE
+            return api.MOVE_POSSIBLE
         if not _RULES.is_well_formed(actions[0]):
             return Msg("table.nothing")
-        return _RULES.reason(state, actions[0]) or MOVE_POSSIBLE
+        return _RULES.reason(state, actions[0]) or api.MOVE_POSSIBLE
 
     def status(self, obs: Saboteur2Obs, seat: int | None) -> Msg | None:
         phase = obs["phase"]
         turn = int(obs["turn"])
-        if seat is None or seat != turn or phase in CHANCE_PHASES or phase == P_OVER:
+        if seat is None or seat != turn or phase in CHANCE_PHASES or phase == Phase.OVER:
             return prompt_from_obs(obs, seat)
-        if phase == P_PASS:
+        if phase == Phase.PASS:
             return Msg("status.pass", count=int(obs["count"]))
-        if phase == P_FIX:
+        if phase == Phase.FIX:
             return Msg("status.fix", card=str(obs["fixing"]), left=2 - int(obs["count"]))
-        if phase == P_STEAL:
+        if phase == Phase.STEAL:
             return Msg("status.steal")
-        assert phase == P_PLAY
+        assert phase == Phase.PLAY
         front = obs["players"][seat]["front"]
         if any(c in BREAK.values() or c == TRAP for c in front):
             return Msg("status.turn_blocked")
         return Msg("status.turn")
 
-    def series(self, obs: Saboteur2Obs) -> list[Figure]:
-        return seat_figures("series.gold", (pl["gold"] for pl in obs["players"]))
+    def series(self, obs: Saboteur2Obs) -> list[api.Figure]:
+        return api.seat_figures("series.gold", (pl["gold"] for pl in obs["players"]))
 
     def series_round(self, obs: Saboteur2Obs) -> int | None:
         return int(obs["round"]) or None
 
-    def score_table(self, obs: Saboteur2Obs) -> list[list[Cell]] | None:
-        if obs["phase"] != P_OVER:
+    def score_table(self, obs: Saboteur2Obs) -> list[list[api.Cell]] | None:
+        if obs["phase"] != Phase.OVER:
             return None
         n = int(obs["num_players"])
-        rows = [score_header(range(n))]
+        rows = [api.score_header(range(n))]
         for r, gains in enumerate(obs["gains"]):
             rows.append(score_row(Msg("score.round", round=r + 1), (int(v) for v in gains)))
         rows.append(score_row(Msg("score.total"), (int(pl["gold"]) for pl in obs["players"])))
@@ -682,28 +660,28 @@ class Saboteur2View(GameView[Saboteur2Obs]):
     _ROUND_ENDS = frozenset({"result", "steal", "steal_none"})
 
     def moment(self, obs: Saboteur2Obs, seat: int | None,
-               events: Sequence[Event]) -> Moment | None:
+               events: Sequence[api.Event]) -> api.Moment | None:
         """SB-R23..SB-R33: a round just closed, its tunnel and goals still on the table: how
         it ended, each seat's role, the gold each got this round (thefts included) and has.
         The last round's end is the game's, shown by its summary."""
-        if obs["phase"] != P_GOALS or not obs["roles_shown"] or obs["result"] is None \
+        if obs["phase"] != Phase.GOALS or not obs["roles_shown"] or obs["result"] is None \
                 or not any(e.kind in self._ROUND_ENDS for e in events):
             return None
         result = obs["result"]
-        lines: list[Msg | Event] = [Msg("log.result", **result)]
+        lines: list[Msg | api.Event] = [Msg("log.result", **result)]
         lines += [e for e in events if e.kind in ("steal", "steal_none") and e.logged]
         players = obs["players"]
         gains = obs["gains"][-1] if obs["gains"] else [0] * len(players)
-        table = (tuple(score_header(range(len(players)))),
+        table = (tuple(api.score_header(range(len(players)))),
                  (Msg("moment.role"), *(Msg(f"role.{pl['role']}") if pl["role"] else "?"
                                         for pl in players)),
                  tuple(score_row(Msg("moment.round_gold"), (int(v) for v in gains))),
                  tuple(score_row(Msg("score.total"), (int(pl["gold"]) for pl in players))))
-        return Moment(Msg("moment.round_over", round=int(obs["round"]), rounds=ROUNDS),
+        return api.Moment(Msg("moment.round_over", round=int(obs["round"]), rounds=ROUNDS),
                       tuple(lines), table, key=f"round{obs['round']}")
 
     def summary(self, obs: Saboteur2Obs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],
                    gold=[int(pl["gold"]) for pl in obs["players"]])

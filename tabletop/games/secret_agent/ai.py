@@ -35,24 +35,7 @@ from .data import (
     family,
     value,
 )
-from .phases import (
-    P_ACTION,
-    P_ATTACH,
-    P_AUCTION,
-    P_BODY_DOUBLE,
-    P_CD_DEFEND,
-    P_COMMIT,
-    P_COUP,
-    P_DEFEND,
-    P_HIT,
-    P_KILL,
-    P_LOSE,
-    P_OVER,
-    P_REFILL,
-    P_REROLL,
-    P_SHED,
-    P_STOP,
-)
+from .phases import Phase
 from .state import SecretAgentState
 
 #: What a card in hand may still bring, by family (technology and defectors by their value).
@@ -113,7 +96,7 @@ def worth(s: SecretAgentState, p: int) -> float:
 
 def heuristics(s: SecretAgentState) -> list[float | None]:
     """Every seat's standing: its worth against the best of the others', in (-1, 1)."""
-    if s.phase == P_OVER:
+    if s.phase == Phase.OVER:
         return [1.0 if p in s.winners else -1.0 for p in range(s.n)]
     w = [worth(s, p) for p in range(s.n)]
     out: list[float | None] = []
@@ -182,46 +165,46 @@ def playout_choice(s: SecretAgentState, legal: Sequence[str], rng: random.Random
     if len(legal) == 1:
         return legal[0]
     phase = s.phase
-    if phase == P_ACTION:
+    if phase == Phase.ACTION:
         return _turn_choice(s, legal, rng)
-    if phase in (P_STOP, P_BODY_DOUBLE, P_DEFEND):
+    if phase in (Phase.STOP, Phase.BODY_DOUBLE, Phase.DEFEND):
         for a in legal:
             if a.startswith("counter:"):
                 return a
-        if phase == P_DEFEND:
+        if phase == Phase.DEFEND:
             if "done" in legal and (rng.random() < 0.5 or len(s.def_spies) >= 2):
                 return "done"
             return None
         return "no"
-    if phase == P_COMMIT:
+    if phase == Phase.COMMIT:
         if "done" in legal and (rng.random() < 0.5 or len(s.atk_spies) >= 3):
             return "done"
         return legal[-1]  # the strongest spy ("done" sorts first)
-    if phase == P_CD_DEFEND:
+    if phase == Phase.CD_DEFEND:
         if s.multi_defence and s.def_spies and "done" in legal:
             return "done"
         spies = [a for a in legal if a.startswith("spy:")]
         return spies[0] if spies else "no"  # the weakest spy that saves the counter
-    if phase == P_LOSE:
+    if phase == Phase.LOSE:
         for a in legal:
             if a.startswith("counter:"):
                 return a
         return min(legal, key=lambda a: value(a.partition(":")[2]))
-    if phase == P_SHED:
+    if phase == Phase.SHED:
         return min(legal, key=_shed_key)
-    if phase == P_HIT:
+    if phase == Phase.HIT:
         return max(legal, key=lambda a: value(a.partition(":")[2]))
-    if phase in (P_COUP, P_ATTACH):
+    if phase in (Phase.COUP, Phase.ATTACH):
         lead = _leader(s, s.actor)
         want = f"{phase.replace('coup', 'target')}:{lead}"
         return want if want in legal else None
-    if phase == P_KILL:
+    if phase == Phase.KILL:
         return "kill"
-    if phase == P_AUCTION:
+    if phase == Phase.AUCTION:
         return "no" if rng.random() < 0.5 else None
-    if phase == P_REFILL:
+    if phase == Phase.REFILL:
         return "refill"
-    if phase == P_REROLL:
+    if phase == Phase.REROLL:
         return "accept"
     return None
 

@@ -21,16 +21,7 @@ from .data import (
     kind_of,
     value,
 )
-from .phases import (
-    P_CD_DEFEND,
-    P_CD_SPY,
-    P_COMMIT,
-    P_DEFEND,
-    P_IDLE,
-    P_ROLL,
-    P_STEAL,
-    holds_non_leader,
-)
+from .phases import Phase, holds_non_leader
 from .state import SecretAgentState, recall, return_to_hand, take_from_hand
 
 
@@ -72,7 +63,7 @@ def finish_attack(s: SecretAgentState, ev: list[Event], front: list[list[str]] |
     s.atk_spies = []
     s.def_spies = []
     s.revealed = False
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
 
 
 def start_roll(s: SecretAgentState, seat: int, threshold: int, purpose: str) -> None:
@@ -81,7 +72,7 @@ def start_roll(s: SecretAgentState, seat: int, threshold: int, purpose: str) -> 
     s.purpose = purpose
     s.dice = []
     s.rerolled = False
-    s.phase = P_ROLL
+    s.phase = Phase.ROLL
 
 
 def return_stolen(s: SecretAgentState, ev: list[Event]) -> None:
@@ -140,7 +131,7 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
     """The attacker's spies (SA-R20, SA-R27), the defender's answer to a disaster attack
     (SA-R21), and both sides of a counter destruction (SA-R25)."""
     a = s.actor
-    if phase == P_COMMIT:
+    if phase == Phase.COMMIT:
         if kind == "spy":
             face_down = s.mode == "disaster" and not s.open_spies  # SA-R23
             take_from_hand(s, a, rest, face_down=face_down)
@@ -154,8 +145,8 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
         elif s.mode == "disaster":
             _disaster_committed(s, ev)
         else:
-            s.phase = P_STEAL  # SA-R27
-    elif phase == P_DEFEND:
+            s.phase = Phase.STEAL  # SA-R27
+    elif phase == Phase.DEFEND:
         if kind == "spy":
             take_from_hand(s, a, rest, face_down=True)  # SA-R23
             s.def_spies.append(rest)
@@ -169,16 +160,16 @@ def attack_step(s: SecretAgentState, phase: str, kind: str, rest: str,
             finish_attack(s, ev)
         else:
             _reveal_and_roll(s, ev)
-    elif phase == P_CD_SPY:
+    elif phase == Phase.CD_SPY:
         take_from_hand(s, a, rest)
         s.atk_spies = [rest]
         ev.append(Event("spy", {"seat": a, "card": rest}))
         if holds_non_leader(s, s.defender):
-            s.phase = P_CD_DEFEND
+            s.phase = Phase.CD_DEFEND
             s.actor = s.defender
         else:
             _counter_destroyed(s, ev)
-    elif phase == P_CD_DEFEND:
+    elif phase == Phase.CD_DEFEND:
         _cd_defend(s, kind, rest, ev)
     else:
         raise ValueError(f"no decision in phase {phase!r}")
@@ -189,7 +180,7 @@ def _disaster_committed(s: SecretAgentState, ev: list[Event]) -> None:
     if use_open(s, d, DISASTER_STOPPERS, ev):  # SA-R21, SA-R24, SA-C1
         finish_attack(s, ev)
     elif holds_non_leader(s, d):
-        s.phase = P_DEFEND
+        s.phase = Phase.DEFEND
         s.actor = d
     else:
         _reveal_and_roll(s, ev)

@@ -10,16 +10,7 @@ from __future__ import annotations
 
 from tabletop.api import Event
 
-from .attacks import (
-    assassinate,
-    destroy_top,
-    discard_stolen,
-    finish_attack,
-    return_stolen,
-    start_roll,
-    to_country,
-    use_open,
-)
+from . import attacks
 from .data import (
     BODY_DOUBLE,
     CONTRACT,
@@ -34,16 +25,7 @@ from .data import (
     kind_of,
     value,
 )
-from .phases import (
-    P_BODY_DOUBLE,
-    P_KILL,
-    P_REROLL,
-    P_ROLL,
-    P_STOP,
-    colonel_modifier,
-    holds_non_leader,
-    reroller,
-)
+from .phases import Phase, colonel_modifier, holds_non_leader, reroller
 from .state import SecretAgentState, return_to_hand, take_from_hand
 from .superspies import clash_result, special_effect, super_secret
 
@@ -60,43 +42,44 @@ def stolen(s: SecretAgentState, face: str, ev: list[Event]) -> None:
     strength = sum(value(c) for c in s.atk_spies)
     fam = family(face)
     if fam == TECH:
-        start_roll(s, s.attacker, strength, "steal_tech")
+        attacks.start_roll(s, s.attacker, strength, "steal_tech")
     elif fam == DEFECTOR:
         s.stolen = ""
-        to_country(s, s.attacker, face, ev)
-        finish_attack(s, ev)
+        attacks.to_country(s, s.attacker, face, ev)
+        attacks.finish_attack(s, ev)
     elif fam == DISASTER:
         if not s.stack(d, kind_of(face)):
             ev.append(Event("no_effect", {"seat": d, "card": face}))
-            discard_stolen(s, ev)
-            finish_attack(s, ev)
-        elif use_open(s, d, DISASTER_STOPPERS, ev):
-            discard_stolen(s, ev)
-            finish_attack(s, ev)
+            attacks.discard_stolen(s, ev)
+            attacks.finish_attack(s, ev)
+        elif attacks.use_open(s, d, DISASTER_STOPPERS, ev):
+            attacks.discard_stolen(s, ev)
+            attacks.finish_attack(s, ev)
         elif holds_non_leader(s, d):
             s.threat = "disaster"
-            s.phase = P_STOP
+            s.phase = Phase.STOP
             s.actor = d
         else:
-            start_roll(s, s.attacker, value(face), "struck")  # SA-C6: the disaster's value alone
+            # SA-C6: the disaster's value alone
+            attacks.start_roll(s, s.attacker, value(face), "struck")
     elif fam == SPY:
         if strength >= value(face):
             if s.auto_spy:
-                discard_stolen(s, ev)
-                finish_attack(s, ev)
+                attacks.discard_stolen(s, ev)
+                attacks.finish_attack(s, ev)
             else:
-                s.phase = P_KILL  # SA-C5: the attacker's choice
+                s.phase = Phase.KILL  # SA-C5: the attacker's choice
                 s.actor = s.attacker
         else:
-            return_stolen(s, ev)
-            finish_attack(s, ev)
+            attacks.return_stolen(s, ev)
+            attacks.finish_attack(s, ev)
     elif fam == SUPER:
-        return_stolen(s, ev)
-        finish_attack(s, ev)
+        attacks.return_stolen(s, ev)
+        attacks.finish_attack(s, ev)
     elif fam in (COUNTER, CONTRACT):
-        start_roll(s, s.attacker, strength, "steal_take")
+        attacks.start_roll(s, s.attacker, strength, "steal_take")
     else:  # the leader
-        start_roll(s, s.attacker, strength, "assassin")
+        attacks.start_roll(s, s.attacker, strength, "assassin")
 
 
 def dice_rolled(s: SecretAgentState, dice: tuple[int, int], ev: list[Event]) -> None:
@@ -106,7 +89,7 @@ def dice_rolled(s: SecretAgentState, dice: tuple[int, int], ev: list[Event]) -> 
                     logged=False))
     q = reroller(s)
     if q >= 0:
-        s.phase = P_REROLL
+        s.phase = Phase.REROLL
         s.actor = q
     else:
         resolve_roll(s, ev)
@@ -121,7 +104,7 @@ def resolve_roll(s: SecretAgentState, ev: list[Event]) -> None:
         s.clash.append(total)
         ev.append(Event("clash_roll", {"seat": seat, "dice": s.dice[:], "total": total}))
         if purpose == "clash_a":
-            start_roll(s, s.defender, 0, "clash_d")
+            attacks.start_roll(s, s.defender, 0, "clash_d")
         else:
             clash_result(s, ev)
         return
@@ -132,37 +115,37 @@ def resolve_roll(s: SecretAgentState, ev: list[Event]) -> None:
     d = s.defender
     if purpose == "disaster":
         if success:
-            destroy_top(s, d, kind_of(s.played), ev)
-        finish_attack(s, ev)
+            attacks.destroy_top(s, d, kind_of(s.played), ev)
+        attacks.finish_attack(s, ev)
     elif purpose == "steal_tech":
-        (discard_stolen if success else return_stolen)(s, ev)
-        finish_attack(s, ev)
+        (attacks.discard_stolen if success else attacks.return_stolen)(s, ev)
+        attacks.finish_attack(s, ev)
     elif purpose == "steal_take":
         if success:
             face = s.stolen
             s.stolen = ""
             if family(face) == COUNTER:
-                to_country(s, s.attacker, face, ev)
+                attacks.to_country(s, s.attacker, face, ev)
             else:
                 return_to_hand(s, s.attacker, face)
                 ev.append(Event("taken", {"seat": s.attacker, "card": face}))
         else:
-            return_stolen(s, ev)
-        finish_attack(s, ev)
+            attacks.return_stolen(s, ev)
+        attacks.finish_attack(s, ev)
     elif purpose == "assassin":
-        if not success or use_open(s, d, (BODY_DOUBLE,), ev):
-            return_stolen(s, ev)
-            finish_attack(s, ev)
+        if not success or attacks.use_open(s, d, (BODY_DOUBLE,), ev):
+            attacks.return_stolen(s, ev)
+            attacks.finish_attack(s, ev)
         elif s.hands[d]:
-            s.phase = P_BODY_DOUBLE
+            s.phase = Phase.BODY_DOUBLE
             s.actor = d
         else:
-            assassinate(s, ev)
+            attacks.assassinate(s, ev)
     elif purpose == "struck":
         if success:
-            destroy_top(s, d, kind_of(s.stolen), ev)
-        discard_stolen(s, ev)
-        finish_attack(s, ev)
+            attacks.destroy_top(s, d, kind_of(s.stolen), ev)
+        attacks.discard_stolen(s, ev)
+        attacks.finish_attack(s, ev)
     elif purpose == "ranbo":
         if success:
             face = s.threat
@@ -173,7 +156,7 @@ def resolve_roll(s: SecretAgentState, ev: list[Event]) -> None:
                     break
             s.discard.append(face)
             ev.append(Event("destroyed", {"seat": d, "card": face}))
-        finish_attack(s, ev)
+        attacks.finish_attack(s, ev)
     else:
         raise ValueError(purpose)
 
@@ -183,39 +166,39 @@ def check_step(s: SecretAgentState, phase: str, kind: str, rest: str,
     """A counter from the hand against a drawn disaster or a super spy, the Body Double, a
     weaker spy killed or spared, and the re-roll."""
     a = s.actor
-    if phase == P_STOP:
+    if phase == Phase.STOP:
         if kind == "counter":
             take_from_hand(s, a, rest)
             s.discard.append(rest)
             ev.append(Event("counter", {"seat": a, "card": rest}))
             if s.stolen:
-                discard_stolen(s, ev)  # SA-G15: the drawn disaster is discarded
-            finish_attack(s, ev)
+                attacks.discard_stolen(s, ev)  # SA-G15: the drawn disaster is discarded
+            attacks.finish_attack(s, ev)
         elif s.threat == "disaster":
-            start_roll(s, s.attacker, value(s.stolen), "struck")
+            attacks.start_roll(s, s.attacker, value(s.stolen), "struck")
         else:
             special_effect(s, ev)
-    elif phase == P_BODY_DOUBLE:
+    elif phase == Phase.BODY_DOUBLE:
         if kind == "counter":
             take_from_hand(s, a, rest)
             s.discard.append(rest)
             ev.append(Event("counter", {"seat": a, "card": rest}))
-            return_stolen(s, ev)
-            finish_attack(s, ev)
+            attacks.return_stolen(s, ev)
+            attacks.finish_attack(s, ev)
         else:
-            assassinate(s, ev)
-    elif phase == P_KILL:
+            attacks.assassinate(s, ev)
+    elif phase == Phase.KILL:
         if kind == "kill":
-            discard_stolen(s, ev)
+            attacks.discard_stolen(s, ev)
         else:
-            return_stolen(s, ev)
-        finish_attack(s, ev)
-    elif phase == P_REROLL:
+            attacks.return_stolen(s, ev)
+        attacks.finish_attack(s, ev)
+    elif phase == Phase.REROLL:
         if kind == "reroll":
             s.rel_left -= 1  # LD-REL, SA-R53
             ev.append(Event("reroll", {"seat": a, "left": s.rel_left}))
             s.rerolled = True
-            s.phase = P_ROLL
+            s.phase = Phase.ROLL
         else:
             resolve_roll(s, ev)
     else:

@@ -11,7 +11,7 @@ from tabletop.api import Event, take_copy
 from .data import (
     LONG_TERM_HAND,
 )
-from .phases import P_DEAL, P_IDLE, P_OVER
+from .phases import Phase
 from .state import SecretAgentState
 
 
@@ -23,7 +23,7 @@ def may_declare(s: SecretAgentState, seat: int) -> bool:
 def take_from_deck(s: SecretAgentState, face: str, ev: list[Event]) -> None:
     take_copy(s.deck, face)
     s.deck_size -= 1
-    if s.deck_size == 0 and not s.end_stage and s.phase != P_DEAL:
+    if s.deck_size == 0 and not s.end_stage and s.phase != Phase.DEAL:
         s.end_stage = True  # SA-R47
         ev.append(Event("end_stage", {}))
 
@@ -34,7 +34,7 @@ def pass_turn(s: SecretAgentState, p: int, ev: list[Event]) -> None:
     if s.deck_size == 0:
         s.passed.append(p)  # SA-R51
     s.todo.append(["end_turn"])
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
 
 
 def declare(s: SecretAgentState, p: int, ev: list[Event]) -> None:
@@ -43,7 +43,7 @@ def declare(s: SecretAgentState, p: int, ev: list[Event]) -> None:
     s.passed = [q for q in s.passed if q != p]
     ev.append(Event("declare", {"seat": p}))
     s.todo.append(["end_turn"])
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
 
 
 def finished(s: SecretAgentState) -> bool:
@@ -57,7 +57,7 @@ def game_over(s: SecretAgentState, ev: list[Event]) -> None:
     key = [(s.score(p), s.tech_count(p)) for p in range(s.n)]
     best = max(key)
     s.winners = [p for p in range(s.n) if key[p] == best]
-    s.phase = P_OVER
+    s.phase = Phase.OVER
     s.actor = -1
     s.scores.append(",".join(str(s.score(p)) for p in range(s.n)))
     ev.append(Event("end", {"scores": [s.score(p) for p in range(s.n)],

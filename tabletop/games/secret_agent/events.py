@@ -27,19 +27,7 @@ from .data import (
     REVOLUTION,
     WAR,
 )
-from .phases import (
-    P_ATTACH,
-    P_COUP,
-    P_DOUBLE_SPY,
-    P_IDLE,
-    P_LOSE,
-    P_PUT,
-    P_REORG,
-    P_SHED,
-    PEACEABLE,
-    holds_non_leader,
-    reorg_kinds,
-)
+from .phases import PEACEABLE, Phase, holds_non_leader, reorg_kinds
 from .state import SecretAgentState, remove_from_stack, take_from_hand
 
 # The queued tasks that events leave (``rules.settle`` runs them through ``event_task``).
@@ -81,26 +69,26 @@ def event_task(s: SecretAgentState, task: list[str], ev: list[Event]) -> None:
         p, keep = int(task[1]), int(task[2])
         if len(s.hands[p]) > keep:
             s.lose_left = keep
-            s.phase = P_SHED
+            s.phase = Phase.SHED
             s.actor = p
             ev.append(Event("must_shed", {"seat": p, "n": len(s.hands[p]) - keep}))
     elif name == "coup":
         if s.others(s.turn):
-            s.phase = P_COUP
+            s.phase = Phase.COUP
             s.actor = s.turn
     elif name == "double_spy":
         if holds_non_leader(s, s.turn):
-            s.phase = P_DOUBLE_SPY
+            s.phase = Phase.DOUBLE_SPY
             s.actor = s.turn
         else:
             ev.append(Event("no_super_spy", {"seat": s.turn}))
     elif name == "reorg":
         p = int(task[1])
         if reorg_kinds(s, p):
-            s.phase = P_REORG
+            s.phase = Phase.REORG
             s.actor = p
     elif name == "attach":
-        s.phase = P_ATTACH
+        s.phase = Phase.ATTACH
         s.actor = s.turn
     else:
         raise ValueError(f"unknown task {task!r}")
@@ -112,7 +100,7 @@ def lose_task(s: SecretAgentState, p: int, n: int, cause: str, ev: list[Event]) 
         return
     if cause in PEACEABLE and use_open(s, p, (PEACE,), ev):  # §7, SA-R43
         return
-    s.phase = P_LOSE
+    s.phase = Phase.LOSE
     s.actor = p
     s.lose_seat = p
     s.lose_left = n
@@ -126,12 +114,12 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
     """The decisions events bring on (a card lost or shed, the seat a Coup names, a super
     spy given up, a stack re-ordered, Long-term Government attached)."""
     a, hand = s.actor, s.actor_hand()
-    if phase == P_LOSE:
+    if phase == Phase.LOSE:
         if kind == "counter":
             take_from_hand(s, a, rest)
             s.discard.append(rest)  # Peace from hand (§7)
             ev.append(Event("counter", {"seat": a, "card": rest}))
-            s.phase = P_IDLE
+            s.phase = Phase.IDLE
         else:
             remove_from_stack(s, a, rest)
             s.discard.append(rest)
@@ -139,18 +127,18 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
             s.lose_left -= 1
             s.lose_first = False
             if s.lose_left <= 0 or s.tech_count(a) == 0:
-                s.phase = P_IDLE
-    elif phase == P_SHED:
+                s.phase = Phase.IDLE
+    elif phase == Phase.SHED:
         take_from_hand(s, a, rest)
         s.discard.append(rest)
         ev.append(Event("shed", {"seat": a, "card": rest}))
         if len(hand) <= s.lose_left:
-            s.phase = P_IDLE
-    elif phase == P_COUP:
+            s.phase = Phase.IDLE
+    elif phase == Phase.COUP:
         s.todo.insert(0, ["lose", str(rest), "1", "coup"])  # rest: the seat of target:<seat>
         ev.append(Event("coup", {"seat": a, "target": rest}))
-        s.phase = P_IDLE
-    elif phase == P_DOUBLE_SPY:
+        s.phase = Phase.IDLE
+    elif phase == Phase.DOUBLE_SPY:
         if kind == "discard":
             take_from_hand(s, a, rest)
             s.hire.append(rest)
@@ -158,18 +146,18 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
             s.todo.insert(0, ["auction"])
         else:
             ev.append(Event("no_super_spy", {"seat": a}))
-        s.phase = P_IDLE
-    elif phase == P_REORG:
+        s.phase = Phase.IDLE
+    elif phase == Phase.REORG:
         if kind == "reorg":
             start_put(s, a, rest, ev)
         else:
-            s.phase = P_IDLE
-    elif phase == P_PUT:
+            s.phase = Phase.IDLE
+    elif phase == Phase.PUT:
         _put(s, rest, ev)
-    elif phase == P_ATTACH:
+    elif phase == Phase.ATTACH:
         s.ltg = rest
         ev.append(Event("attach", {"seat": a, "target": rest}))
-        s.phase = P_IDLE
+        s.phase = Phase.IDLE
     else:
         raise ValueError(f"no decision in phase {phase!r}")
 
@@ -178,7 +166,7 @@ def start_put(s: SecretAgentState, seat: int, kind: str, ev: list[Event]) -> Non
     s.reorg_seat = seat
     s.reorg_kind = kind
     s.reorg_fixed = 0
-    s.phase = P_PUT
+    s.phase = Phase.PUT
     s.actor = seat
     ev.append(Event("reorg", {"seat": seat, "kind": kind}))
 
@@ -198,4 +186,4 @@ def _put(s: SecretAgentState, face: str, ev: list[Event]) -> None:
         s.reorg_seat = -1
         s.reorg_kind = ""
         s.reorg_fixed = 0
-        s.phase = P_IDLE
+        s.phase = Phase.IDLE

@@ -25,41 +25,7 @@ from .data import (
     value,
 )
 from .end_stage import may_declare
-from .phases import (
-    CHANCE_PHASES,
-    P_ACTION,
-    P_ATTACH,
-    P_AUCTION,
-    P_BODY_DOUBLE,
-    P_CD_DEFEND,
-    P_CD_SPY,
-    P_COMMIT,
-    P_COUP,
-    P_DEAL,
-    P_DEFEND,
-    P_DOUBLE_SPY,
-    P_DRAW,
-    P_FIRST,
-    P_HIT,
-    P_KILL,
-    P_LEADERS,
-    P_LOSE,
-    P_OVER,
-    P_PUT,
-    P_REFILL,
-    P_REFILL_DRAW,
-    P_REORG,
-    P_REROLL,
-    P_ROLL,
-    P_SHED,
-    P_START,
-    P_STEAL,
-    P_STOP,
-    PEACEABLE,
-    disaster_targets,
-    reorg_kinds,
-    spies_in,
-)
+from .phases import CHANCE_PHASES, PEACEABLE, Phase, disaster_targets, reorg_kinds, spies_in
 from .state import SecretAgentState, open_tech
 from .superspies import hit_options
 
@@ -105,83 +71,83 @@ def legal_actions(s: SecretAgentState) -> list[str]:
     phase = s.phase
     if phase in CHANCE_PHASES:
         return [a for a, _ in chance_outcomes(s)]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return []
     a, hand = s.actor, s.actor_hand()
-    if phase == P_ACTION:
+    if phase == Phase.ACTION:
         return action_choices(s, a)
-    if phase == P_START:
+    if phase == Phase.START:
         return ["draw", *(f"reorg:{k}" for k in reorg_kinds(s, a))]
-    if phase == P_COMMIT:
+    if phase == Phase.COMMIT:
         out = [f"spy:{f}" for f in spies_in(hand)]
         if s.mode == "disaster" or s.atk_spies:
             out.append("done")
         return sorted(out)
-    if phase == P_DEFEND:
+    if phase == Phase.DEFEND:
         out = [f"spy:{f}" for f in spies_in(hand)] + ["done"]
         if not s.def_spies:
             out.extend(f"counter:{c}" for c in DISASTER_STOPPERS if c in hand)
         return sorted(out)
-    if phase == P_CD_SPY:
+    if phase == Phase.CD_SPY:
         return [f"spy:{f}" for f in spies_in(hand)]
-    if phase == P_CD_DEFEND:
+    if phase == Phase.CD_DEFEND:
         if s.multi_defence:
             return sorted([f"spy:{f}" for f in spies_in(hand)] + ["done"])
         need = value(s.atk_spies[0])
         return sorted([f"spy:{f}" for f in spies_in(hand) if value(f) >= need] + ["no"])
-    if phase == P_STOP:
+    if phase == Phase.STOP:
         stoppers = DISASTER_STOPPERS if s.threat == "disaster" else (SUPER_STOPPER[s.threat],)
         return sorted([f"counter:{c}" for c in stoppers if c in hand] + ["no"])
-    if phase == P_BODY_DOUBLE:
+    if phase == Phase.BODY_DOUBLE:
         return ["counter:CT-BD", "no"] if BODY_DOUBLE in hand else ["no"]
-    if phase == P_KILL:
+    if phase == Phase.KILL:
         return ["kill", "spare"]
-    if phase == P_HIT:
+    if phase == Phase.HIT:
         return hit_options(s)
-    if phase == P_REROLL:
+    if phase == Phase.REROLL:
         return ["accept", "reroll"]
-    if phase == P_AUCTION:
+    if phase == Phase.AUCTION:
         out = [f"bid:{c}" for c in sorted(set(hand)) if family(c) == CONTRACT]
         if s.has_ability(a, EMPEROR) and not s.emperor_used:
             out.extend(f"priority:{c}" for c in sorted(set(hand)) if family(c) == CONTRACT)
         return sorted([*out, "no"])
-    if phase == P_LOSE:
+    if phase == Phase.LOSE:
         out = [f"lose:{f}" for f in open_tech(s, a, s.tops_only)]
         if s.lose_first and s.lose_cause in PEACEABLE and PEACE in hand:
             out.append(f"counter:{PEACE}")
         return sorted(out)
-    if phase == P_SHED:
+    if phase == Phase.SHED:
         return [f"discard:{f}" for f in sorted(set(hand)) if family(f) != LEADER]
-    if phase == P_COUP:
+    if phase == Phase.COUP:
         return [f"target:{d}" for d in s.others(a)]
-    if phase == P_DOUBLE_SPY:
+    if phase == Phase.DOUBLE_SPY:
         out = [f"discard:{f}" for f in sorted(set(hand)) if family(f) == SUPER]
         return out or ["no"]
-    if phase == P_REORG:
+    if phase == Phase.REORG:
         return sorted([f"reorg:{k}" for k in reorg_kinds(s, a)] + ["no"])
-    if phase == P_PUT:
+    if phase == Phase.PUT:
         st = s.stack(s.reorg_seat, s.reorg_kind)
         return [f"put:{f}" for f in sorted(set(st[:len(st) - s.reorg_fixed]))]
-    if phase == P_ATTACH:
+    if phase == Phase.ATTACH:
         return [f"attach:{p}" for p in range(s.n) if not s.declared[p]]
-    if phase == P_REFILL:
+    if phase == Phase.REFILL:
         return ["no", "refill"]
     raise ValueError(f"no decisions in phase {phase!r}")
 
 
 def chance_outcomes(s: SecretAgentState) -> list[tuple[str, float]]:
     phase = s.phase
-    if phase == P_LEADERS:
+    if phase == Phase.LEADERS:
         k = len(s.leader_pool)
         return [(f"leader:{c}", 1.0 / k) for c in sorted(s.leader_pool)]
-    if phase == P_FIRST:
+    if phase == Phase.FIRST:
         return [(f"first:{p}", 1.0 / s.n) for p in range(s.n)]
-    if phase in (P_DEAL, P_DRAW, P_REFILL_DRAW):
+    if phase in (Phase.DEAL, Phase.DRAW, Phase.REFILL_DRAW):
         total = s.deck_size
         return [(f"deck:{c}", k / total) for c, k in sorted(s.deck.items())]
-    if phase == P_STEAL:
+    if phase == Phase.STEAL:
         hand = s.hands[s.defender]
         return [(f"steal:{c}", hand.count(c) / len(hand)) for c in sorted(set(hand))]
-    if phase == P_ROLL:
+    if phase == Phase.ROLL:
         return [(r, 1.0 / 36) for r in ROLLS]
     return []

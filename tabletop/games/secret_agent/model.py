@@ -28,18 +28,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.api import (
-    CHANCE,
-    JSON,
-    TERMINAL,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    OptionValue,
-    draw_by_count,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Msg
 
 from . import legal, phases, rules
 from .actions import ACTIONS
@@ -50,7 +40,7 @@ from .data import (
     value,
 )
 from .hidden import SecretAgentObs, observation, resampler
-from .phases import CHANCE_PHASES, P_ACTION, P_OVER
+from .phases import CHANCE_PHASES, Phase
 from .spec import SPEC
 from .state import FIELDS, SecretAgentState
 
@@ -60,7 +50,7 @@ _TURN_KINDS = frozenset(("tech", "disaster", "secret", "special", "destroy", "de
 _CARD_KINDS = frozenset(("spy", "counter", "bid", "priority", "discard"))
 
 
-class SecretAgentGame(Game[SecretAgentState]):
+class SecretAgentGame(api.Game[SecretAgentState]):
     """Secret Agent for 3 to 6 players (SA-R01..SA-R53)."""
 
     spec = SPEC
@@ -68,16 +58,16 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> SecretAgentState:
+                          options: Mapping[str, api.OptionValue]) -> SecretAgentState:
         return SecretAgentState(num_players, {k: bool(v) for k, v in options.items()})
 
     # -- flow -----------------------------------------------------------------------------
     def current_player(self, state: SecretAgentState) -> int:
         phase = state.phase
         if phase in CHANCE_PHASES:
-            return CHANCE
-        if phase == P_OVER:
-            return TERMINAL
+            return api.CHANCE
+        if phase == Phase.OVER:
+            return api.TERMINAL
         return state.actor
 
     def legal_actions(self, state: SecretAgentState) -> list[str]:
@@ -89,22 +79,22 @@ class SecretAgentGame(Game[SecretAgentState]):
     def sample_chance(self, state: SecretAgentState, rng: random.Random) -> str:
         s = state
         phase = s.phase
-        if phase in (phases.P_DEAL, phases.P_DRAW, phases.P_REFILL_DRAW):
-            return "deck:" + str(draw_by_count(s.deck, rng, s.deck_size))
-        if phase == phases.P_ROLL:
+        if phase in (phases.Phase.DEAL, phases.Phase.DRAW, phases.Phase.REFILL_DRAW):
+            return "deck:" + str(api.draw_by_count(s.deck, rng, s.deck_size))
+        if phase == phases.Phase.ROLL:
             return f"roll:{rng.randrange(1, 7)}-{rng.randrange(1, 7)}"
-        if phase == phases.P_STEAL:
+        if phase == phases.Phase.STEAL:
             hand = s.hands[s.defender]
             return "steal:" + hand[rng.randrange(len(hand))]
         return super().sample_chance(state, rng)
 
     def secret_round(self, state: SecretAgentState) -> tuple[int, ...]:
         # SA-R35: contracts are put down face down one seat after another, revealed together.
-        if state.phase != phases.P_AUCTION:
+        if state.phase != phases.Phase.AUCTION:
             return ()
         return tuple(p for p in state.bidders if not state.bid_done[p])
 
-    def apply_in_place(self, state: SecretAgentState, action: str) -> list[Event]:
+    def apply_in_place(self, state: SecretAgentState, action: str) -> list[api.Event]:
         return rules.apply(state, action)
 
     # -- refusals -------------------------------------------------------------------------
@@ -119,13 +109,13 @@ class SecretAgentGame(Game[SecretAgentState]):
             return Msg("not_possible", action=action)
         kind, arg = read
         seat = s.actor
-        if s.phase == P_ACTION and kind in _TURN_KINDS:
+        if s.phase == Phase.ACTION and kind in _TURN_KINDS:
             return self._action_reason(s, seat, kind, arg, action)
         if kind in _CARD_KINDS and arg not in s.hands[seat]:  # the argument is the card
             return Msg("refuse.no_card", card=arg)
-        if kind == "spy" and s.phase == phases.P_CD_DEFEND:
+        if kind == "spy" and s.phase == phases.Phase.CD_DEFEND:
             return Msg("refuse.too_weak", card=arg, need=value(s.atk_spies[0]))
-        if kind == "done" and s.phase == phases.P_COMMIT:
+        if kind == "done" and s.phase == phases.Phase.COMMIT:
             return Msg("refuse.need_spy")
         return Msg("refuse.not_now", prompt=self.prompt(s, seat))
 
@@ -166,7 +156,7 @@ class SecretAgentGame(Game[SecretAgentState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SecretAgentState) -> list[float]:
-        return winner_returns(state.n, state.winners, state.phase == P_OVER)
+        return api.winner_returns(state.n, state.winners, state.phase == Phase.OVER)
 
     def final_result(self, state: SecretAgentState) -> tuple[str | None, float | None]:
         return "score", float(state.score(0))
@@ -175,7 +165,7 @@ class SecretAgentGame(Game[SecretAgentState]):
     def observation(self, state: SecretAgentState, seat: int | None) -> SecretAgentObs:
         return observation(state, seat, self.spec.id, self.current_player(state))
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], SecretAgentState]:
         return resampler(obs, seat)
 
@@ -185,7 +175,7 @@ class SecretAgentGame(Game[SecretAgentState]):
     def blank_state(self, data: Mapping[str, Any]) -> SecretAgentState:
         return SecretAgentState(int(data["n"]))
 
-    def state_json_for_version(self, state: SecretAgentState, rules_version: str) -> JSON:
+    def state_json_for_version(self, state: SecretAgentState, rules_version: str) -> api.JSON:
         data = FIELDS.to_json(state)
         if rules_version in ("1", "2"):  # before a reveal gave back what a face-down card hid
             data.pop("recalled")
@@ -248,7 +238,7 @@ class SecretAgentGame(Game[SecretAgentState]):
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = str(obs["phase"])
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", winners=[int(p) for p in obs["winners"]],
                    best=max(int(v) for v in obs["scores_now"]))
     if phase in CHANCE_PHASES:

@@ -22,38 +22,44 @@ from .data import (
 )
 from .state import SecretAgentState
 
-# Phases. Chance nodes first.
-P_LEADERS = "leaders"        # SA-R05
-P_FIRST = "first"            # SA-R06
-P_DEAL = "deal"              # SA-R07..R09
-P_DRAW = "draw"              # SA-R12
-P_REFILL_DRAW = "refill_draw"  # SA-R15
-P_STEAL = "steal"            # SA-R27: a random card of the defender's hand
-P_ROLL = "roll"              # SA-R40
-CHANCE_PHASES = frozenset((P_LEADERS, P_FIRST, P_DEAL, P_DRAW, P_REFILL_DRAW, P_STEAL, P_ROLL))
-# Decisions.
-P_START = "start"            # LD-PM: draw, or reorganise instead of drawing and acting
-P_ACTION = "action"          # SA-R13
-P_COMMIT = "commit"          # the attacker adds spies (SA-R20, SA-R27)
-P_DEFEND = "defend"          # the defender of a disaster attack (SA-R21)
-P_CD_SPY = "cd_spy"          # counter destruction: the attacker's spy (SA-R25)
-P_CD_DEFEND = "cd_defend"    # ... the defender's answer (SA-R25, SA-R26)
-P_STOP = "stop"              # a counter from hand against a super spy or a drawn disaster
-P_BODY_DOUBLE = "body_double"  # SA-R28: cancel an assassination
-P_KILL = "kill"              # SA-C5: discard a weaker spy drawn, or not
-P_HIT = "hit"                # SA-R31: what an open super spy action hits
-P_REROLL = "reroll"          # SA-R53: the Supreme Religious Leader may force a re-roll
-P_AUCTION = "auction"        # SA-R35
-P_LOSE = "lose"              # War, Revolution, Coup, assassination: choose a card to lose
-P_SHED = "shed"              # Recession, Panic: discard down
-P_COUP = "coup"              # name the player who loses a card
-P_DOUBLE_SPY = "double_spy"  # discard a super spy
-P_REORG = "reorg"            # choose a stack to re-order
-P_PUT = "put"                # re-order it, top card first
-P_ATTACH = "attach"          # attach Long-term Government
-P_REFILL = "refill"          # SA-R15: take the special refill or not
-P_OVER = "over"
-P_IDLE = "idle"              # between steps: ``settle`` runs the queued tasks
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``), chance nodes first."""
+
+    LEADERS = "leaders"        # SA-R05
+    FIRST = "first"            # SA-R06
+    DEAL = "deal"              # SA-R07..R09
+    DRAW = "draw"              # SA-R12
+    REFILL_DRAW = "refill_draw"  # SA-R15
+    STEAL = "steal"            # SA-R27: a random card of the defender's hand
+    ROLL = "roll"              # SA-R40
+    # Decisions.
+    START = "start"            # LD-PM: draw, or reorganise instead of drawing and acting
+    ACTION = "action"          # SA-R13
+    COMMIT = "commit"          # the attacker adds spies (SA-R20, SA-R27)
+    DEFEND = "defend"          # the defender of a disaster attack (SA-R21)
+    CD_SPY = "cd_spy"          # counter destruction: the attacker's spy (SA-R25)
+    CD_DEFEND = "cd_defend"    # ... the defender's answer (SA-R25, SA-R26)
+    STOP = "stop"              # a counter from hand against a super spy or a drawn disaster
+    BODY_DOUBLE = "body_double"  # SA-R28: cancel an assassination
+    KILL = "kill"              # SA-C5: discard a weaker spy drawn, or not
+    HIT = "hit"                # SA-R31: what an open super spy action hits
+    REROLL = "reroll"          # SA-R53: the Supreme Religious Leader may force a re-roll
+    AUCTION = "auction"        # SA-R35
+    LOSE = "lose"              # War, Revolution, Coup, assassination: choose a card to lose
+    SHED = "shed"              # Recession, Panic: discard down
+    COUP = "coup"              # name the player who loses a card
+    DOUBLE_SPY = "double_spy"  # discard a super spy
+    REORG = "reorg"            # choose a stack to re-order
+    PUT = "put"                # re-order it, top card first
+    ATTACH = "attach"          # attach Long-term Government
+    REFILL = "refill"          # SA-R15: take the special refill or not
+    OVER = "over"
+    IDLE = "idle"              # between steps: ``settle`` runs the queued tasks
+
+
+CHANCE_PHASES = frozenset((Phase.LEADERS, Phase.FIRST, Phase.DEAL, Phase.DRAW, Phase.REFILL_DRAW,
+                           Phase.STEAL, Phase.ROLL))
 
 PEACEABLE = frozenset(("war", "rev", "coup"))
 

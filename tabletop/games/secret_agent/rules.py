@@ -32,37 +32,7 @@ from .actions import ACTIONS
 from .attacks import attack_step
 from .checks import check_step, dice_rolled, stolen
 from .events import EVENT_TASKS, event_step, event_task
-from .phases import (
-    CHANCE_PHASES,
-    P_ACTION,
-    P_ATTACH,
-    P_AUCTION,
-    P_BODY_DOUBLE,
-    P_CD_DEFEND,
-    P_CD_SPY,
-    P_COMMIT,
-    P_COUP,
-    P_DEAL,
-    P_DEFEND,
-    P_DOUBLE_SPY,
-    P_DRAW,
-    P_FIRST,
-    P_HIT,
-    P_IDLE,
-    P_KILL,
-    P_LEADERS,
-    P_LOSE,
-    P_PUT,
-    P_REFILL,
-    P_REFILL_DRAW,
-    P_REORG,
-    P_REROLL,
-    P_ROLL,
-    P_SHED,
-    P_START,
-    P_STEAL,
-    P_STOP,
-)
+from .phases import CHANCE_PHASES, Phase
 from .state import SecretAgentState
 from .superspies import bid, hit, start_auction
 from .turns import (
@@ -79,9 +49,10 @@ from .turns import (
     take_action,
 )
 
-_ATTACK_PHASES = frozenset((P_COMMIT, P_DEFEND, P_CD_SPY, P_CD_DEFEND))
-_CHECK_PHASES = frozenset((P_STOP, P_BODY_DOUBLE, P_KILL, P_REROLL))
-_EVENT_PHASES = frozenset((P_LOSE, P_SHED, P_COUP, P_DOUBLE_SPY, P_REORG, P_PUT, P_ATTACH))
+_ATTACK_PHASES = frozenset((Phase.COMMIT, Phase.DEFEND, Phase.CD_SPY, Phase.CD_DEFEND))
+_CHECK_PHASES = frozenset((Phase.STOP, Phase.BODY_DOUBLE, Phase.KILL, Phase.REROLL))
+_EVENT_PHASES = frozenset((Phase.LOSE, Phase.SHED, Phase.COUP, Phase.DOUBLE_SPY, Phase.REORG,
+                           Phase.PUT, Phase.ATTACH))
 
 
 def apply(s: SecretAgentState, action: str) -> list[Event]:
@@ -99,7 +70,7 @@ def apply(s: SecretAgentState, action: str) -> list[Event]:
         # Every open decision is told to every seat as it is made, so that two different
         # open choices never look alike to anyone.
         ev.append(Event("chose", {"seat": s.actor, "action": action}, logged=False))
-    if phase == P_ACTION:
+    if phase == Phase.ACTION:
         take_action(s, kind, arg, ev)
     else:
         _reaction(s, phase, kind, arg, ev)
@@ -112,7 +83,7 @@ def _hidden_choice(s: SecretAgentState, kind: str) -> bool:
     reveal (SA-R23), a contract bid (SA-R35)."""
     if kind in ("bid", "priority"):
         return True
-    face_down = s.phase == P_DEFEND or (s.phase == P_COMMIT and s.mode == "disaster"
+    face_down = s.phase == Phase.DEFEND or (s.phase == Phase.COMMIT and s.mode == "disaster"
                                         and not s.open_spies)
     return kind == "spy" and face_down
 
@@ -120,8 +91,8 @@ def _hidden_choice(s: SecretAgentState, kind: str) -> bool:
 #: What chance does in each of its phases: a leader dealt, the first player drawn, a card
 #: dealt or drawn, a card stolen at random, the dice rolled.
 _CHANCE_STEPS: dict[str, Callable[[SecretAgentState, Any, list[Event]], None]] = {
-    P_LEADERS: leader_dealt, P_FIRST: first_chosen, P_DEAL: deal, P_DRAW: draw,
-    P_REFILL_DRAW: refill_draw, P_STEAL: stolen, P_ROLL: dice_rolled,
+    Phase.LEADERS: leader_dealt, Phase.FIRST: first_chosen, Phase.DEAL: deal, Phase.DRAW: draw,
+    Phase.REFILL_DRAW: refill_draw, Phase.STEAL: stolen, Phase.ROLL: dice_rolled,
 }
 
 
@@ -132,19 +103,19 @@ def _chance(s: SecretAgentState, arg: Any, ev: list[Event]) -> None:
 
 
 def _reaction(s: SecretAgentState, phase: str, kind: str, rest: Any, ev: list[Event]) -> None:
-    if phase == P_START:
+    if phase == Phase.START:
         start_choice(s, kind, rest, ev)
     elif phase in _ATTACK_PHASES:
         attack_step(s, phase, kind, rest, ev)
     elif phase in _CHECK_PHASES:
         check_step(s, phase, kind, rest, ev)
-    elif phase == P_HIT:
+    elif phase == Phase.HIT:
         hit(s, kind, rest, ev)
-    elif phase == P_AUCTION:
+    elif phase == Phase.AUCTION:
         bid(s, s.actor, kind, rest, ev)
     elif phase in _EVENT_PHASES:
         event_step(s, phase, kind, rest, ev)
-    elif phase == P_REFILL:
+    elif phase == Phase.REFILL:
         refill_choice(s, kind)
     else:
         raise ValueError(f"no decision in phase {phase!r}")
@@ -152,7 +123,7 @@ def _reaction(s: SecretAgentState, phase: str, kind: str, rest: Any, ev: list[Ev
 
 def settle(s: SecretAgentState, ev: list[Event]) -> None:
     """Run queued tasks until a decision, a chance node or the end."""
-    while s.phase == P_IDLE:
+    while s.phase == Phase.IDLE:
         task = s.todo.pop(0)
         _run(s, task, ev)
 
@@ -160,7 +131,7 @@ def settle(s: SecretAgentState, ev: list[Event]) -> None:
 def _run(s: SecretAgentState, task: list[str], ev: list[Event]) -> None:
     name = task[0]
     if name == "action":
-        s.phase = P_ACTION
+        s.phase = Phase.ACTION
         s.actor = s.turn
     elif name == "base":
         s.hand_base = [len(h) for h in s.hands]

@@ -17,19 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    BOOL,
-    BOOLS,
-    COPIES,
-    INT,
-    INTS,
-    STR,
-    STRS,
-    STRS2,
-    StateFields,
-    derived,
-    maybe,
-)
+from tabletop import api
 
 from .data import (
     DECK,
@@ -57,32 +45,34 @@ def _copy_check(check: dict[str, Any]) -> dict[str, Any]:
 # committed face down (their committer's until the reveal) and the contracts bid (each its
 # bidder's). Which remembered cards are ``known`` and which ``recalled`` no observation tells
 # apart (it shows them together), so neither list is promised as such.
-FIELDS = StateFields(
-    n=INT.public, leaders_on=BOOL.public, open_spies=BOOL.public,
-    multi_defence=BOOL.public, tops_only=BOOL.public, auto_spy=BOOL.public,
-    refill_actions_only=BOOL.public, clash_high_loses=BOOL.public,
-    phase=STR.public, actor=INT.public, turn=INT.public, first=INT.public,
-    turns=INT.public, pending=INTS.public,
-    leader_pool=STRS.public, leaders=STRS.public, hands=STRS2.owned, known=STRS2.unseen,
-    recalled=STRS2.unseen, held=STRS2.public,
-    stacks=STRS2.public, counters=STRS2.public,
-    deck=COPIES.unseen, deck_size=derived(lambda s: sum(s.deck.values())).public,
-    discard=STRS.public, removed=STRS.public, ltg=INT.public, declared=BOOLS.public,
-    passed=INTS.public, end_stage=BOOL.public,
-    todo=STRS2.public, hand_base=INTS.public,
-    attacker=INT.public, defender=INT.public, mode=STR.public, played=STR.public,
-    atk_spies=STRS.owned_by("attacker"), def_spies=STRS.owned_by("defender"),
-    revealed=BOOL.public, stolen=STR.public, target=STR.public, threat=STR.public,
-    roll_seat=INT.public, threshold=INT.public, purpose=STR.public, dice=INTS.public,
-    rerolled=BOOL.public, clash=INTS.public,
-    rel_left=INT.public, emperor_used=BOOL.public,
-    hire=STRS.public, bids=STRS.owned, bidders=INTS.public, bid_done=BOOLS.public,
-    auction_card=STR.public,
-    lose_seat=INT.public, lose_left=INT.public, lose_cause=STR.public,
-    lose_first=BOOL.public,
-    reorg_seat=INT.public, reorg_kind=STR.public, reorg_fixed=INT.public,
-    reorg_then=STR.public,
-    last_check=maybe(_copy_check).public, winners=INTS.public, scores=STRS.public,
+FIELDS = api.StateFields(
+    n=api.INT.public, leaders_on=api.BOOL.public, open_spies=api.BOOL.public,
+    multi_defence=api.BOOL.public, tops_only=api.BOOL.public, auto_spy=api.BOOL.public,
+    refill_actions_only=api.BOOL.public, clash_high_loses=api.BOOL.public,
+    phase=api.STR.public, actor=api.INT.public, turn=api.INT.public, first=api.INT.public,
+    turns=api.INT.public, pending=api.INTS.public,
+    leader_pool=api.STRS.public, leaders=api.STRS.public, hands=api.STRS2.owned,
+    known=api.STRS2.unseen,
+    recalled=api.STRS2.unseen, held=api.STRS2.public,
+    stacks=api.STRS2.public, counters=api.STRS2.public,
+    deck=api.COPIES.unseen, deck_size=api.derived(lambda s: sum(s.deck.values())).public,
+    discard=api.STRS.public, removed=api.STRS.public, ltg=api.INT.public, declared=api.BOOLS.public,
+    passed=api.INTS.public, end_stage=api.BOOL.public,
+    todo=api.STRS2.public, hand_base=api.INTS.public,
+    attacker=api.INT.public, defender=api.INT.public, mode=api.STR.public, played=api.STR.public,
+    atk_spies=api.STRS.owned_by("attacker"), def_spies=api.STRS.owned_by("defender"),
+    revealed=api.BOOL.public, stolen=api.STR.public, target=api.STR.public, threat=api.STR.public,
+    roll_seat=api.INT.public, threshold=api.INT.public, purpose=api.STR.public,
+    dice=api.INTS.public,
+    rerolled=api.BOOL.public, clash=api.INTS.public,
+    rel_left=api.INT.public, emperor_used=api.BOOL.public,
+    hire=api.STRS.public, bids=api.STRS.owned, bidders=api.INTS.public, bid_done=api.BOOLS.public,
+    auction_card=api.STR.public,
+    lose_seat=api.INT.public, lose_left=api.INT.public, lose_cause=api.STR.public,
+    lose_first=api.BOOL.public,
+    reorg_seat=api.INT.public, reorg_kind=api.STR.public, reorg_fixed=api.INT.public,
+    reorg_then=api.STR.public,
+    last_check=api.maybe(_copy_check).public, winners=api.INTS.public, scores=api.STRS.public,
 )
 
 

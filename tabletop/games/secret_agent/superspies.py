@@ -9,16 +9,7 @@ from __future__ import annotations
 
 from tabletop.api import Event
 
-from .attacks import (
-    assassinate,
-    destroy_top,
-    discard_stolen,
-    finish_attack,
-    return_stolen,
-    start_roll,
-    to_country,
-    use_open,
-)
+from . import attacks
 from .data import (
     CONTRACT,
     COUNTER,
@@ -37,7 +28,7 @@ from .data import (
     kind_of,
     value,
 )
-from .phases import P_AUCTION, P_HIT, P_IDLE, P_STEAL, P_STOP, contracts_out, holds_non_leader
+from .phases import Phase, contracts_out, holds_non_leader
 from .state import SecretAgentState, recall, return_to_hand, take_from_hand, tops
 
 
@@ -57,11 +48,11 @@ def special_stop(s: SecretAgentState, ev: list[Event]) -> None:
     """SA-R30: only the super spy's own counter stops him, open (automatic) or from hand."""
     d = s.defender
     stopper = SUPER_STOPPER[s.played]
-    if use_open(s, d, (stopper,), ev):
-        finish_attack(s, ev)
+    if attacks.use_open(s, d, (stopper,), ev):
+        attacks.finish_attack(s, ev)
     elif holds_non_leader(s, d):
         s.threat = s.played
-        s.phase = P_STOP
+        s.phase = Phase.STOP
         s.actor = d
     else:
         special_effect(s, ev)
@@ -69,21 +60,21 @@ def special_stop(s: SecretAgentState, ev: list[Event]) -> None:
 
 def special_effect(s: SecretAgentState, ev: list[Event]) -> None:
     if s.target == "secret":
-        s.phase = P_STEAL
+        s.phase = Phase.STEAL
         return
     if hit_options(s):
-        s.phase = P_HIT
+        s.phase = Phase.HIT
         s.actor = s.attacker
     else:
         ev.append(Event("nothing_to_hit", {"seat": s.defender}))
-        finish_attack(s, ev)
+        attacks.finish_attack(s, ev)
 
 
 def hit(s: SecretAgentState, kind: str, face: str, ev: list[Event]) -> None:
     d = s.defender
     if kind == "low":  # RANBO!'s lower card needs 7 or less
         s.threat = face
-        start_roll(s, s.attacker, RANBO_LOW_THRESHOLD, "ranbo")
+        attacks.start_roll(s, s.attacker, RANBO_LOW_THRESHOLD, "ranbo")
         return
     if family(face) == COUNTER:
         s.counters[d].remove(face)
@@ -94,8 +85,8 @@ def hit(s: SecretAgentState, kind: str, face: str, ev: list[Event]) -> None:
         ev.append(Event("lupin", {"seat": s.attacker, "target": d, "card": card}))
         s.stack(s.attacker, kind_of(card)).append(card)
     else:
-        destroy_top(s, d, kind_of(face), ev)
-    finish_attack(s, ev)
+        attacks.destroy_top(s, d, kind_of(face), ev)
+    attacks.finish_attack(s, ev)
 
 
 def super_secret(s: SecretAgentState, ev: list[Event]) -> None:
@@ -106,36 +97,36 @@ def super_secret(s: SecretAgentState, ev: list[Event]) -> None:
     d = s.defender
     if fam == SUPER:  # SA-R33
         s.clash = []
-        start_roll(s, s.attacker, 0, "clash_a")
+        attacks.start_roll(s, s.attacker, 0, "clash_a")
         return
     if fam == LEADER:
         if ss == LUPIN:
-            return_stolen(s, ev)
-            finish_attack(s, ev)
+            attacks.return_stolen(s, ev)
+            attacks.finish_attack(s, ev)
         else:
-            assassinate(s, ev)
+            attacks.assassinate(s, ev)
         return
     if ss == G13:  # every card he draws is destroyed
-        discard_stolen(s, ev)
+        attacks.discard_stolen(s, ev)
     elif fam == TECH:
         if ss == LUPIN:
             s.stolen = ""
-            to_country(s, s.attacker, face, ev)
+            attacks.to_country(s, s.attacker, face, ev)
         else:
-            discard_stolen(s, ev)
+            attacks.discard_stolen(s, ev)
     elif fam in (DEFECTOR, COUNTER):
         s.stolen = ""
-        to_country(s, s.attacker, face, ev)
+        attacks.to_country(s, s.attacker, face, ev)
     elif fam == CONTRACT:
         s.stolen = ""
         return_to_hand(s, s.attacker, face)
         ev.append(Event("taken", {"seat": s.attacker, "card": face}))
     elif fam == DISASTER:
-        destroy_top(s, d, kind_of(face), ev)
-        discard_stolen(s, ev)
+        attacks.destroy_top(s, d, kind_of(face), ev)
+        attacks.discard_stolen(s, ev)
     else:  # a spy
-        discard_stolen(s, ev)
-    finish_attack(s, ev)
+        attacks.discard_stolen(s, ev)
+    attacks.finish_attack(s, ev)
 
 
 def clash_result(s: SecretAgentState, ev: list[Event]) -> None:
@@ -143,7 +134,7 @@ def clash_result(s: SecretAgentState, ev: list[Event]) -> None:
     if a_total == d_total:  # SA-C4: ties are re-rolled
         ev.append(Event("clash_tie", {"total": a_total}))
         s.clash = []
-        start_roll(s, s.attacker, 0, "clash_a")
+        attacks.start_roll(s, s.attacker, 0, "clash_a")
         return
     high_attacker = a_total > d_total
     attacker_loses = high_attacker if s.clash_high_loses else not high_attacker  # SA-G04
@@ -153,11 +144,11 @@ def clash_result(s: SecretAgentState, ev: list[Event]) -> None:
     s.hire.append(s.played)  # SA-R32, SA-R34: the attacker's first
     s.played = ""
     if attacker_loses:
-        return_stolen(s, ev)
+        attacks.return_stolen(s, ev)
     else:
         s.hire.append(s.stolen)
         s.stolen = ""
-    finish_attack(s, ev)
+    attacks.finish_attack(s, ev)
 
 
 # -- auctions -------------------------------------------------------------------------------
@@ -179,7 +170,7 @@ def start_auction(s: SecretAgentState, ev: list[Event]) -> None:
     s.bidders = bidders
     s.bids = [""] * s.n
     s.bid_done = [False] * s.n
-    s.phase = P_AUCTION
+    s.phase = Phase.AUCTION
     s.actor = bidders[0]
 
 
@@ -231,4 +222,4 @@ def _auction_result(s: SecretAgentState, ev: list[Event]) -> None:
     s.bids = [""] * s.n
     s.bid_done = [False] * s.n
     s.bidders = []
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE

@@ -21,18 +21,7 @@ from .data import (
 )
 from .end_stage import declare, finished, game_over, pass_turn, take_from_deck
 from .events import event_tasks, start_put
-from .phases import (
-    P_CD_SPY,
-    P_COMMIT,
-    P_DEAL,
-    P_DRAW,
-    P_FIRST,
-    P_IDLE,
-    P_REFILL,
-    P_REFILL_DRAW,
-    P_START,
-    reorg_kinds,
-)
+from .phases import Phase, reorg_kinds
 from .state import SecretAgentState, add_to_hand, take_from_hand
 from .superspies import special_stop
 
@@ -47,7 +36,7 @@ def leader_dealt(s: SecretAgentState, rest: str, ev: list[Event]) -> None:
     if not s.pending:
         s.removed.extend(sorted(s.leader_pool))  # SA-R05: unused leaders to the box
         s.leader_pool = []
-        s.phase = P_FIRST
+        s.phase = Phase.FIRST
 
 
 def first_chosen(s: SecretAgentState, first: int, ev: list[Event]) -> None:
@@ -55,7 +44,7 @@ def first_chosen(s: SecretAgentState, first: int, ev: list[Event]) -> None:
     s.first = first
     order = s.clockwise(first)
     s.pending = [p for _ in range(SETUP_HAND) for p in order]
-    s.phase = P_DEAL
+    s.phase = Phase.DEAL
     ev.append(Event("first", {"seat": first}, reveals=True))
 
 
@@ -97,19 +86,19 @@ def start_turn(s: SecretAgentState, seat: int, ev: list[Event]) -> None:
     ev.append(Event("turn", {"seat": seat, "turn": s.turns}))
     if s.deck_size == 0:  # SA-R12, SA-R48: no draw in the end stage
         s.todo.insert(0, ["action"])
-        s.phase = P_IDLE
+        s.phase = Phase.IDLE
     elif s.has_ability(seat, PRIME_MINISTER) and reorg_kinds(s, seat):
-        s.phase = P_START
+        s.phase = Phase.START
         s.actor = seat
     else:
-        s.phase = P_DRAW
+        s.phase = Phase.DRAW
 
 
 def start_choice(s: SecretAgentState, kind: str, rest: str, ev: list[Event]) -> None:
     """LD-PM: the Prime Minister draws, or re-orders a stack instead of drawing and acting."""
     a = s.actor
     if kind == "draw":
-        s.phase = P_DRAW
+        s.phase = Phase.DRAW
     else:
         s.passed = []
         s.todo.append(["end_turn"])
@@ -131,7 +120,7 @@ def draw(s: SecretAgentState, face: str, ev: list[Event]) -> None:
                         reveals=True, logged=False))
         ev.append(Event("drew", {"seat": seat}))
     s.todo[0:0] = [*tasks, ["action"]]
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
 
 
 def refill_draw(s: SecretAgentState, face: str, ev: list[Event]) -> None:
@@ -147,7 +136,7 @@ def refill_draw(s: SecretAgentState, face: str, ev: list[Event]) -> None:
         ev.append(Event("draw", {"seat": seat, "card": face}, seats=frozenset((seat,)),
                         reveals=True, logged=False))
         ev.append(Event("refilled", {"seat": seat}))
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
 
 
 # -- the action ---------------------------------------------------------------------------
@@ -166,7 +155,7 @@ def take_action(s: SecretAgentState, kind: str, rest: Any, ev: list[Event]) -> N
         return
     s.passed = []
     s.todo.append(["end_turn"])
-    s.phase = P_IDLE
+    s.phase = Phase.IDLE
     if kind in ("tech", "employ"):
         take_from_hand(s, p, rest)
         s.stack(p, kind_of(rest)).append(rest)  # SA-R17, SA-R45, SA-R49
@@ -186,19 +175,19 @@ def take_action(s: SecretAgentState, kind: str, rest: Any, ev: list[Event]) -> N
         take_from_hand(s, p, face)
         open_attack(s, p, d, "disaster", face)
         ev.append(Event("disaster", {"seat": p, "target": d, "card": face}))
-        s.phase = P_COMMIT
+        s.phase = Phase.COMMIT
         s.actor = p
     elif kind == "secret":
         open_attack(s, p, rest, "secret", "")
         ev.append(Event("secret", {"seat": p, "target": rest}))
-        s.phase = P_COMMIT
+        s.phase = Phase.COMMIT
         s.actor = p
     elif kind == "destroy":
         d, counter = rest
         open_attack(s, p, d, "destroy", "")
         s.target = counter
         ev.append(Event("destroy", {"seat": p, "target": d, "card": counter}))
-        s.phase = P_CD_SPY
+        s.phase = Phase.CD_SPY
         s.actor = p
     elif kind == "special":
         face, d, mode = rest
@@ -229,16 +218,16 @@ def end_turn(s: SecretAgentState) -> None:
 def refill_task(s: SecretAgentState, q: int) -> None:
     """SA-R15: ``q`` is offered the special refill while the deck lasts."""
     if s.deck_size and not s.declared[q]:
-        s.phase = P_REFILL
+        s.phase = Phase.REFILL
         s.actor = q
 
 
 def refill_choice(s: SecretAgentState, kind: str) -> None:
     """SA-R15: the special refill taken (a draw follows) or declined."""
     if kind == "refill":
-        s.phase = P_REFILL_DRAW
+        s.phase = Phase.REFILL_DRAW
     else:
-        s.phase = P_IDLE
+        s.phase = Phase.IDLE
 
 
 def next_turn(s: SecretAgentState, ev: list[Event]) -> None:

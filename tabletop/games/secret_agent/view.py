@@ -24,28 +24,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Box,
-    Cell,
-    Event,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Moment,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    score_header,
-    score_row,
-    seat_colour,
-    seat_figures,
-    seat_mark,
-)
+from tabletop import api
+from tabletop.api import Box, Gesture, IdForm, Layout, Msg, Piece, Text, Zone, seat_mark
 
 from .data import (
     CONTRACT,
@@ -65,6 +45,7 @@ from .data import (
 )
 from .hidden import SecretAgentObs
 from .model import SecretAgentGame, prompt_from_obs
+from .phases import CHANCE_PHASES, Phase
 from .state import SecretAgentState
 from .words import WORDS
 
@@ -102,35 +83,16 @@ FAMILY_COLORS: dict[str, str] = {DISASTER: "#a3262a", SPY: "#3a3f58", SUPER: "#6
                                  CONTRACT: "#9a7b1c", COUNTER: "#1f7f8f", LEADER: "#5b4632",
                                  EVENT: "#555555"}
 
-# The phases of the rules (the observation's ``phase``), as the view reads them.
-P_OVER = "over"
-P_ACTION = "action"
-P_START = "start"
-P_COMMIT = "commit"
-P_DEFEND = "defend"
-P_CD_SPY = "cd_spy"
-P_CD_DEFEND = "cd_defend"
-P_STOP = "stop"
-P_BODY_DOUBLE = "body_double"
-P_AUCTION = "auction"
-P_LOSE = "lose"
-P_SHED = "shed"
-P_DOUBLE_SPY = "double_spy"
-P_REORG = "reorg"
-P_PUT = "put"
-P_REFILL = "refill"
-P_REROLL = "reroll"
-P_ROLL = "roll"
-CHANCE_PHASES = frozenset(("leaders", "first", "deal", "draw", "refill_draw", "steal", "roll"))
 #: Phases where a hand card is played by a click (or a drag onto the attack or auction).
-_PLAY_PHASES = frozenset((P_COMMIT, P_DEFEND, P_CD_SPY, P_CD_DEFEND, P_STOP, P_BODY_DOUBLE,
-                          P_AUCTION, P_LOSE, P_SHED, P_DOUBLE_SPY))
+_PLAY_PHASES = frozenset((Phase.COMMIT, Phase.DEFEND, Phase.CD_SPY, Phase.CD_DEFEND, Phase.STOP,
+                          Phase.BODY_DOUBLE, Phase.AUCTION, Phase.LOSE, Phase.SHED,
+                          Phase.DOUBLE_SPY))
 
 _RULES = SecretAgentGame()
 
 
 def _both(code: str, **args: Any) -> tuple[str, str]:
-    return both(Msg(code, **args), WORDS)
+    return api.both(Msg(code, **args), WORDS)
 
 
 # -- piece and zone ids --------------------------------------------------------------------
@@ -244,7 +206,7 @@ def _lines(out: Layout, tid: str, x: float, y: float, en: str, ja: str, size: fl
                               size=size, bold=bold, color=color))
 
 
-class SecretAgentView(GameView[SecretAgentObs]):
+class SecretAgentView(api.GameView[SecretAgentObs]):
     """Layout, gestures and words for Secret Agent."""
 
     def __init__(self) -> None:
@@ -307,7 +269,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         if p == seat:
             extra.append("view.you")
         phase = str(obs["phase"])
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             if p in obs["winners"]:
                 extra.append("view.won")
         elif obs["declared"][p]:
@@ -316,7 +278,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
             extra.append("view.to_move")
         elif int(obs["turn"]) == p:
             extra.append("view.turn")
-        if p in obs["passed"] and not obs["declared"][p] and phase != P_OVER:
+        if p in obs["passed"] and not obs["declared"][p] and phase != Phase.OVER:
             extra.append("view.passed")
         for code in extra:
             e, j = _both(code)
@@ -326,10 +288,10 @@ class SecretAgentView(GameView[SecretAgentObs]):
     def _panel(self, out: Layout, obs: SecretAgentObs, seat: int | None, p: int, b: Box,
                own: bool) -> None:
         phase = str(obs["phase"])
-        deciding = phase not in CHANCE_PHASES and phase != P_OVER and int(obs["actor"]) == p
+        deciding = phase not in CHANCE_PHASES and phase != Phase.OVER and int(obs["actor"]) == p
         en, ja = self._label(obs, seat, p)
         out.zones.append(Zone(seat_id(p), b.x, b.y, b.w, b.h, en, ja,
-                              TURN_COLOR if deciding else seat_colour(p)))
+                              TURN_COLOR if deciding else api.seat_colour(p)))
         rc_x = b.x + b.w - RC_W
         rows = Box(b.x + 4, b.y + 4, rc_x - b.x - 8, b.h - 8)
         out.zones.append(Zone(country_id(p), rows.x, rows.y, rows.w, rows.h))
@@ -410,7 +372,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         chips_x = rows.x + KIND_LABEL_W
         room = rows.x + rows.w - chips_x - 2
         phase = str(obs["phase"])
-        reorg = (phase == P_PUT and int(obs["reorg_seat"]) == p)
+        reorg = (phase == Phase.PUT and int(obs["reorg_seat"]) == p)
         for ki, kind in enumerate(KINDS):
             y = rows.y + ki * rh
             stack = [str(c) for c in obs["stacks"][p * k + ki]]
@@ -512,12 +474,12 @@ class SecretAgentView(GameView[SecretAgentObs]):
         line: tuple[str, str] | None = None
         big: tuple[str, str] | None = None
         colour = "#f4ecd8"
-        if phase == P_REROLL and obs["dice"]:
+        if phase == Phase.REROLL and obs["dice"]:
             dice = [int(d) for d in obs["dice"]]
             big = (f"≤ {int(obs['threshold'])}", f"{int(obs['threshold'])}以下")
             line = _both("view.roll_pending", seat=int(obs["roll_seat"]),
                          total=sum(dice), need=int(obs["threshold"]))
-        elif phase == P_ROLL and not str(obs["purpose"]).startswith("clash"):
+        elif phase == Phase.ROLL and not str(obs["purpose"]).startswith("clash"):
             big = (f"≤ {int(obs['threshold'])}", f"{int(obs['threshold'])}以下")
             line = _both("view.roll_next", seat=int(obs["roll_seat"]))
             if check is not None:
@@ -697,7 +659,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
         for i, c in enumerate(hand):
             where.setdefault(c, []).append(lead_id(seat) if c in lead else hand_id(i))
         for action in legal_actions:
-            en, ja = both(_RULES.describe_action(_stub(obs), action), WORDS)
+            en, ja = api.both(_RULES.describe_action(_stub(obs), action), WORDS)
             kind, _, rest = action.partition(":")
             parts = rest.split(":") if rest else []
 
@@ -740,12 +702,13 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 tgt = country_id(int(parts[1])) if parts[2] == "open" else pile_id(int(parts[1]))
                 for src in where.get(parts[0], []):
                     add(src, tgt)
-            elif kind in ("purge",) or (kind == "discard" and phase == P_ACTION):
+            elif kind in ("purge",) or (kind == "discard" and phase == Phase.ACTION):
                 for src in where.get(rest, []):
                     add(src, "discard")
             elif kind in ("spy", "counter", "bid", "priority", "discard"):
-                zone = {P_AUCTION: "auction", P_SHED: "discard", P_DOUBLE_SPY: "discard",
-                        P_LOSE: country_id(seat)}.get(phase, "attack")
+                zone = {Phase.AUCTION: "auction", Phase.SHED: "discard",
+                        Phase.DOUBLE_SPY: "discard",
+                        Phase.LOSE: country_id(seat)}.get(phase, "attack")
                 for src in where.get(rest, []):
                     add(None, src)
                     add(src, zone)
@@ -803,7 +766,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 continue
             if kind == "lose" and obs["tops_only"] and not top:
                 continue
-            if kind == "put" and phase == P_PUT and i >= len(stack) - int(obs["reorg_fixed"]):
+            if kind == "put" and phase == Phase.PUT and i >= len(stack) - int(obs["reorg_fixed"]):
                 continue
             out.append(chip_id(p, kind_of(face), i))
         return out
@@ -833,9 +796,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
         for action in meant:
             reason = _RULES.reason(state, action)
             if reason is None:
-                return MOVE_POSSIBLE
+                return api.MOVE_POSSIBLE
             first = first or reason
-        return first or MOVE_POSSIBLE
+        return first or api.MOVE_POSSIBLE
 
     @staticmethod
     def _hand_card(hand: list[str], seat: int, pid: str) -> str | None:
@@ -860,9 +823,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
             if target is None:
                 if phase in _PLAY_PHASES:
                     return self._play(phase, card)
-                return Msg(f"view.hint_{fam}") if phase == P_ACTION else []
+                return Msg(f"view.hint_{fam}") if phase == Phase.ACTION else []
             if target in ("attack", "auction") or (target == "discard"
-                                                   and phase != P_ACTION):
+                                                   and phase != Phase.ACTION):
                 return self._play(phase, card)
             if target == "discard":
                 return [f"purge:{card}", f"discard:{card}"]
@@ -870,7 +833,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
             if p is None:
                 p = seat_id.number(target)
             if p is not None:
-                if phase == P_LOSE and card.startswith("CT-"):
+                if phase == Phase.LOSE and card.startswith("CT-"):
                     return [f"counter:{card}"]
                 if fam in (TECH, DEFECTOR, COUNTER):
                     if p != seat:
@@ -898,7 +861,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 face = str(obs["counters"][ct[0]][ct[1]]) if ct[1] < len(
                     obs["counters"][ct[0]]) else ""
                 return [f"destroy:{ct[0]}:{face}"]
-            return Msg(f"view.hint_{fam}") if phase == P_ACTION else []
+            return Msg(f"view.hint_{fam}") if phase == Phase.ACTION else []
         spot = target or source
         if spot == "deck":
             return ["draw", "refill"]
@@ -909,11 +872,11 @@ class SecretAgentView(GameView[SecretAgentObs]):
             if i >= len(stack):
                 return []
             face = stack[i]
-            if phase in (P_START, P_REORG):
+            if phase in (Phase.START, Phase.REORG):
                 return [f"reorg:{kind}"]
-            if phase == P_PUT:
+            if phase == Phase.PUT:
                 return [f"put:{face}"]
-            if phase == P_LOSE:
+            if phase == Phase.LOSE:
                 return [f"lose:{face}"]
             if phase == "hit":
                 return [f"hit:{face}" if i == len(stack) - 1 else f"low:{face}"]
@@ -934,9 +897,9 @@ class SecretAgentView(GameView[SecretAgentObs]):
     @staticmethod
     def _play(phase: str, card: str) -> list[str]:
         """What a click on a hand card means in a phase where hand cards are played."""
-        if phase == P_AUCTION:
+        if phase == Phase.AUCTION:
             return [f"bid:{card}", f"priority:{card}"]
-        if phase in (P_SHED, P_DOUBLE_SPY):
+        if phase in (Phase.SHED, Phase.DOUBLE_SPY):
             return [f"discard:{card}"]
         if family(card) == COUNTER:
             return [f"counter:{card}"]
@@ -955,7 +918,7 @@ class SecretAgentView(GameView[SecretAgentObs]):
     def status(self, obs: SecretAgentObs, seat: int | None) -> Msg | None:
         phase = str(obs["phase"])
         prompt = prompt_from_obs(obs, seat)
-        if seat is None or prompt is None or phase in CHANCE_PHASES or phase == P_OVER \
+        if seat is None or prompt is None or phase in CHANCE_PHASES or phase == Phase.OVER \
                 or int(obs["actor"]) != seat:
             return prompt
         forced = self._forced_button(obs, seat, phase)
@@ -979,8 +942,8 @@ class SecretAgentView(GameView[SecretAgentObs]):
         label = Msg(code) if code in WORDS else _RULES.describe_action(_stub(obs), action)
         return Msg("hint.forced", button=label, key="N" if action == "no" else "Enter")
 
-    def series(self, obs: SecretAgentObs) -> list[Figure]:
-        return seat_figures("series.points", obs["scores_now"])
+    def series(self, obs: SecretAgentObs) -> list[api.Figure]:
+        return api.seat_figures("series.points", obs["scores_now"])
 
     def series_round(self, obs: SecretAgentObs) -> int | None:
         return int(obs["turns"]) or None
@@ -989,14 +952,14 @@ class SecretAgentView(GameView[SecretAgentObs]):
         # The chart's points are turns, as the log counts them ("Turn 108"), not rounds.
         return Msg("series.turn_axis")
 
-    def score_table(self, obs: SecretAgentObs) -> list[list[Cell]] | None:
-        if str(obs["phase"]) != P_OVER:
+    def score_table(self, obs: SecretAgentObs) -> list[list[api.Cell]] | None:
+        if str(obs["phase"]) != Phase.OVER:
             return None
         n = int(obs["num_players"])
         k = len(KINDS)
-        rows = [score_header(range(n))]
+        rows = [api.score_header(range(n))]
         for ki, kind in enumerate(KINDS):
-            row: list[Cell] = [Msg(f"kind.{kind}")]
+            row: list[api.Cell] = [Msg(f"kind.{kind}")]
             for p in range(n):
                 stack = [str(c) for c in obs["stacks"][p * k + ki]]
                 if not stack:
@@ -1006,13 +969,13 @@ class SecretAgentView(GameView[SecretAgentObs]):
                 total = sum(value(c) for c in stack)
                 row.append(f"{'+'.join(parts)} = {total}" if len(stack) > 1 else str(total))
             rows.append(row)
-        rows.append(score_row(Msg("score.cards"), (sum(len(obs["stacks"][p * k + ki])
+        rows.append(api.score_row(Msg("score.cards"), (sum(len(obs["stacks"][p * k + ki])
                                                        for ki in range(k)) for p in range(n))))
-        rows.append(score_row(Msg("score.total"), (int(v) for v in obs["scores_now"])))
+        rows.append(api.score_row(Msg("score.total"), (int(v) for v in obs["scores_now"])))
         return rows
 
     def moment(self, obs: SecretAgentObs, seat: int | None,
-               events: Sequence[Event]) -> Moment | None:
+               events: Sequence[api.Event]) -> api.Moment | None:
         """What an attack or an auction came to: a check's dice against its target and what
         became of the card (SA-R03, SA-R40), a clash of super spies, a leader assassinated,
         a super spy hired or left unhired; the step's lines say it all."""
@@ -1031,10 +994,10 @@ class SecretAgentView(GameView[SecretAgentObs]):
             title = Msg("moment.unhired")
         else:
             return None
-        return Moment(title, tuple(e for e in events if e.logged))
+        return api.Moment(title, tuple(e for e in events if e.logged))
 
     def summary(self, obs: SecretAgentObs) -> Msg | None:
-        if str(obs["phase"]) != P_OVER:
+        if str(obs["phase"]) != Phase.OVER:
             return None
         return Msg("log.end", scores=[int(v) for v in obs["scores_now"]],
                    winners=[int(p) for p in obs["winners"]])

@@ -30,20 +30,7 @@ from tabletop.api import CHANCE, TERMINAL, Msg, Observation, ObservationBase, de
 
 from .data import CARD_IDS, CELL_OF_TEXT, CELL_TEXT, CELLS, DEAL_FIRST, DEAL_LATER, HOUSE
 from .spec import SPEC
-from .state import (
-    FIELDS,
-    P_DEAL,
-    P_DISCARD,
-    P_DOG,
-    P_DRAFT,
-    P_HOUSES,
-    P_KEEP,
-    P_OVER,
-    P_PLACE,
-    P_TAKE,
-    P_THIEF,
-    SheepState,
-)
+from .state import FIELDS, Phase, SheepState
 
 HIDDEN = "?"  # a face-down card of another seat
 
@@ -103,11 +90,11 @@ class SheepObs(ObservationBase):
 
 def _pending(s: SheepState, p: int) -> tuple[bool, list[str]]:
     """Whether seat ``p`` has made its choice of this secret step, and that choice."""
-    if s.phase == P_DRAFT:
+    if s.phase == Phase.DRAFT:
         return bool(s.picks[p]), [s.picks[p]] if s.picks[p] else []
-    if s.phase == P_KEEP:
+    if s.phase == Phase.KEEP:
         return bool(s.offers[p]), s.offers[p][:]
-    if s.phase == P_TAKE:
+    if s.phase == Phase.TAKE:
         return bool(s.takes[p]), s.takes[p][:]
     return False, []
 
@@ -115,13 +102,13 @@ def _pending(s: SheepState, p: int) -> tuple[bool, list[str]]:
 def observe(s: SheepState, seat: int | None, to_move: int) -> SheepObs:
     n = s.n
     players: list[PlayerObs] = []
-    drafting = s.phase == P_DRAFT
+    drafting = s.phase == Phase.DRAFT
     for p in range(n):
         mine = seat == p
         cards = [HIDDEN if s.down[p][i] and not mine else s.sheets[p][i] for i in range(CELLS)]
         if drafting:
             pack = s.packs[s.pack_of(p)]
-        elif s.phase in (P_KEEP, P_DEAL):
+        elif s.phase in (Phase.KEEP, Phase.DEAL):
             pack = s.packs[p]
         else:
             pack = []
@@ -133,9 +120,9 @@ def observe(s: SheepState, seat: int | None, to_move: int) -> SheepObs:
             if s.seen_step[k] >= 0:
                 seen, seen_step = s.seen[k][:], s.seen_step[k]
         offer: list[str | None] = []
-        if s.phase == P_TAKE or (s.phase == P_KEEP and mine):
+        if s.phase == Phase.TAKE or (s.phase == Phase.KEEP and mine):
             offer = list(s.offers[p])
-        elif s.phase == P_KEEP and s.offers[p]:
+        elif s.phase == Phase.KEEP and s.offers[p]:
             offer = [None] * 4
         sheep, towns, road, river = s.breakdown(p)
         players.append({
@@ -181,7 +168,7 @@ def _visible_state(obs: Observation, seat: int) -> tuple[SheepState, list[str]]:
     s.thief = CELL_OF_TEXT[str(obs["thief"])]
     s.thief_path = [CELL_OF_TEXT[str(c)] for c in obs["thief_path"]]
     players = obs["players"]
-    s.houses = [int(pl["house"]) for pl in players] if s.phase != P_HOUSES else []
+    s.houses = [int(pl["house"]) for pl in players] if s.phase != Phase.HOUSES else []
     located: set[str] = set(s.discards)
     for p, pl in enumerate(players):
         s.sheets[p] = [str(c) for c in pl["cards"]]
@@ -209,7 +196,7 @@ def _visible_state(obs: Observation, seat: int) -> tuple[SheepState, list[str]]:
     located.update(pack)
     choice = [str(c) for c in me["choice"]]
     located.update(choice)
-    if s.phase == P_DRAFT:
+    if s.phase == Phase.DRAFT:
         j = s.pack_of(seat)
         s.packs[j] = pack
         if choice:
@@ -217,11 +204,11 @@ def _visible_state(obs: Observation, seat: int) -> tuple[SheepState, list[str]]:
             # The seat remembers the pack it is about to pass on (ST-C6).
             s.seen[seat * n + j] = pack[:]
             s.seen_step[seat * n + j] = s.step
-    elif s.phase in (P_KEEP, P_DEAL):
+    elif s.phase in (Phase.KEEP, Phase.DEAL):
         s.packs[seat] = pack
-    if s.phase == P_KEEP:
+    if s.phase == Phase.KEEP:
         s.offers[seat] = choice
-    elif s.phase == P_TAKE:
+    elif s.phase == Phase.TAKE:
         s.offers = [[str(c) for c in pl["offer"]] for pl in players]
         s.takes[seat] = choice
     to_deal = int(obs["to_deal"])
@@ -244,7 +231,7 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], SheepSta
     # Remembered packs (ST-C6): (holder, its cards, the seats that picked from it since).
     remembered: list[tuple[int, list[str], list[int]]] = []
     from_memory = [0] * n
-    if phase == P_DRAFT:
+    if phase == Phase.DRAFT:
         for q in others:
             pl = players[q]
             if pl["pack_seen"] is None:
@@ -267,11 +254,12 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], SheepSta
         hand = len(pl["hand"]) - from_memory[q] - len(pl["known"])
         if hand:
             places.append(("hand", q, hand))
-        if phase in (P_DRAFT, P_KEEP, P_DEAL) and q not in remembered_held and pl["pack"]:
+        if phase in (Phase.DRAFT, Phase.KEEP, Phase.DEAL) and q not in remembered_held \
+                and pl["pack"]:
             places.append(("pack", q, len(pl["pack"])))
-        if phase == P_DRAFT and pl["chosen"] and q not in remembered_held:
+        if phase == Phase.DRAFT and pl["chosen"] and q not in remembered_held:
             places.append(("pick", q, 1))
-        if phase == P_KEEP and pl["chosen"]:
+        if phase == Phase.KEEP and pl["chosen"]:
             places.append(("offer", q, 4))
     sizes = [k for _, _, k in places]
 
@@ -294,14 +282,14 @@ def resampler(obs: Observation, seat: int) -> Callable[[random.Random], SheepSta
             elif kind == "hand":
                 extra[q].extend(cards)
             elif kind == "pack":
-                s.packs[s.pack_of(q) if phase == P_DRAFT else q] = sorted(cards)
+                s.packs[s.pack_of(q) if phase == Phase.DRAFT else q] = sorted(cards)
             elif kind == "pick":
                 s.picks[q] = cards[0]
             else:
                 s.offers[q] = cards
         for q in others:
             s.hands[q] = sorted([str(c) for c in players[q]["known"]] + extra[q])
-            if phase == P_TAKE and players[q]["chosen"]:
+            if phase == Phase.TAKE and players[q]["chosen"]:
                 mine = s.offers[seat]
                 s.takes[q] = sorted(mine[:2] if rng.random() < 0.5 else mine[2:])
         if len(rest) != deck_size:
@@ -326,31 +314,31 @@ def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     phase = obs["phase"]
     to_move = int(obs["to_move"])
     players = obs["players"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         return Msg("prompt.over", winners=[int(p) for p in obs["winners"]],
                    best=max(int(pl["score"]["total"]) for pl in players))
     if to_move in (CHANCE, TERMINAL):
         return Msg("prompt.dealing")
-    if phase in (P_DRAFT, P_KEEP, P_TAKE):
+    if phase in (Phase.DRAFT, Phase.KEEP, Phase.TAKE):
         mine = seat is not None and 0 <= seat < len(players)
         if mine and not players[int(seat)]["chosen"]:  # type: ignore[arg-type]
             me = players[int(seat)]  # type: ignore[arg-type]
-            if phase == P_DRAFT:
+            if phase == Phase.DRAFT:
                 return Msg("prompt.pick", left=len(me["pack"]))
-            if phase == P_TAKE:
+            if phase == Phase.TAKE:
                 return Msg("prompt.take")
             return Msg("prompt.keep" if len(me["hand"]) < 2 else "prompt.offer")
         waiting = [p for p, pl in enumerate(players) if not pl["chosen"]]
         return Msg("prompt.choosing", seats=waiting)
     turn = int(obs["turn"])
     if seat != turn:
-        key = {P_PLACE: "placing", P_DOG: "dogging", P_THIEF: "thieving",
-               P_DISCARD: "discarding"}[phase]
+        key = {Phase.PLACE: "placing", Phase.DOG: "dogging", Phase.THIEF: "thieving",
+               Phase.DISCARD: "discarding"}[phase]
         return Msg(f"prompt.{key}", seat=turn)
-    if phase == P_PLACE:
+    if phase == Phase.PLACE:
         return Msg("prompt.place", n=int(players[turn]["placed"]) + 1)
-    if phase == P_DOG:
+    if phase == Phase.DOG:
         return Msg("prompt.dog", left=int(obs["dogs_left"]))
-    if phase == P_THIEF:
+    if phase == Phase.THIEF:
         return Msg("prompt.thief", left=int(obs["thieves_left"]), at=str(obs["thief"]))
     return Msg("prompt.discard")

@@ -33,19 +33,8 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import permutations
 from typing import Any, ClassVar
 
-from tabletop.api import (
-    CHANCE,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Game,
-    Msg,
-    Observation,
-    OptionValue,
-    PhaseTable,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Arg, Event, Msg
 
 from . import knowledge
 from .ai import best_dog_move, best_thief_step, position_value
@@ -67,22 +56,7 @@ from .sheet import (
     place_problem,
 )
 from .spec import SPEC
-from .state import (
-    FIELDS,
-    P_DEAL,
-    P_DISCARD,
-    P_DOG,
-    P_DRAFT,
-    P_HOUSES,
-    P_KEEP,
-    P_OVER,
-    P_PLACE,
-    P_TAKE,
-    P_THIEF,
-    SheepState,
-    options_of,
-    start_sheets,
-)
+from .state import FIELDS, Phase, SheepState, options_of, start_sheets
 
 
 # The arguments of actions, each read as what it names. A ``ValueError`` says the text is
@@ -130,7 +104,7 @@ _PLACEMENT = Arg(_read_placement, lambda placed: f"{placed[0]}@{CELL_TEXT[placed
 
 # Every action text of the game: its kind and what the argument may be (a card as its id,
 # a cell as its index).
-ACTIONS = ActionForms({
+ACTIONS = api.ActionForms({
     "houses": Arg(_read_houses, lambda houses: "-".join(map(str, houses))),  # chance
     "deal": CARDS,            # chance: a card dealt
     "pick": CARDS,            # 3-4 players: keep a card of the pack
@@ -147,9 +121,9 @@ ACTIONS = ActionForms({
 # Game sends each action to the method named after its kind, with its argument read.
 #: The kinds of action each phase of a player asks for.
 _EXPECTED: dict[str, tuple[str, ...]] = {
-    P_DRAFT: ("pick",), P_KEEP: ("keep", "offer"), P_TAKE: ("take",),
-    P_PLACE: ("place", "down", "discard"), P_DOG: ("dog",), P_THIEF: ("thief",),
-    P_DISCARD: ("discard",)}
+    Phase.DRAFT: ("pick",), Phase.KEEP: ("keep", "offer"), Phase.TAKE: ("take",),
+    Phase.PLACE: ("place", "down", "discard"), Phase.DOG: ("dog",), Phase.THIEF: ("thief",),
+    Phase.DISCARD: ("discard",)}
 
 
 def pair_text(a: str, b: str) -> str:
@@ -166,11 +140,11 @@ def secret_round(s: SheepState) -> tuple[int, ...]:
     ST-R33: everyone chooses "at the same time"; the rules take the choices from the start
     player round the table, each hidden until all are in); ``()`` outside one."""
     order = [(s.start + k) % s.n for k in range(s.n)]
-    if s.phase == P_DRAFT:
+    if s.phase == Phase.DRAFT:
         return tuple(p for p in order if not s.picks[p])
-    if s.phase == P_KEEP:
+    if s.phase == Phase.KEEP:
         return tuple(p for p in order if not s.offers[p])
-    if s.phase == P_TAKE:
+    if s.phase == Phase.TAKE:
         return tuple(p for p in order if not s.takes[p])
     return ()
 
@@ -181,15 +155,15 @@ def _next_in_secret_round(s: SheepState) -> int:
 
 # Who moves: the player whose turn it is, in a draft the next seat still to choose; the
 # house numbers and the deal are chance's.
-TURNS: PhaseTable[SheepState] = PhaseTable({
-    P_PLACE: "turn", P_DOG: "turn", P_THIEF: "turn", P_DISCARD: "turn",
-    P_DRAFT: _next_in_secret_round, P_KEEP: _next_in_secret_round,
-    P_TAKE: _next_in_secret_round,
-    P_DEAL: CHANCE, P_HOUSES: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[SheepState] = api.PhaseTable({
+    Phase.PLACE: "turn", Phase.DOG: "turn", Phase.THIEF: "turn", Phase.DISCARD: "turn",
+    Phase.DRAFT: _next_in_secret_round, Phase.KEEP: _next_in_secret_round,
+    Phase.TAKE: _next_in_secret_round,
+    Phase.DEAL: api.CHANCE, Phase.HOUSES: api.CHANCE, Phase.OVER: api.TERMINAL,
 })
 
 
-class SheepAndThiefGame(Game[SheepState]):
+class SheepAndThiefGame(api.Game[SheepState]):
     """Sheep & Thief for 2 to 4 players (ST-R01..ST-R37)."""
 
     spec = SPEC
@@ -198,7 +172,7 @@ class SheepAndThiefGame(Game[SheepState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> SheepState:
+                          options: Mapping[str, api.OptionValue]) -> SheepState:
         return SheepState(num_players, *options_of(options))
 
     # -- flow -----------------------------------------------------------------------------
@@ -208,45 +182,45 @@ class SheepAndThiefGame(Game[SheepState]):
     def legal_actions(self, state: SheepState) -> list[str]:
         s = state
         phase = s.phase
-        if phase in (P_HOUSES, P_DEAL):
+        if phase in (Phase.HOUSES, Phase.DEAL):
             return [a for a, _ in self.chance_outcomes(s)]
-        if phase == P_OVER:
+        if phase == Phase.OVER:
             return []
         seat = self.current_player(s)
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             return [f"pick:{c}" for c in s.packs[s.pack_of(seat)]]
-        if phase == P_KEEP:
+        if phase == Phase.KEEP:
             pack = s.packs[seat]
             if len(s.hands[seat]) < 2:
                 return [f"keep:{c}" for c in pack]
             return [f"offer:{pack[0]}+{c}" for c in pack[1:]]
-        if phase == P_TAKE:
+        if phase == Phase.TAKE:
             return [f"take:{p}" for p in _pairs(s.offers[1 - seat])]
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             return placements(s, seat)
-        if phase == P_DOG:
+        if phase == Phase.DOG:
             return [f"dog:{m}" for m in flock_moves(s, seat)] + [f"dog:{STOP}"]
-        if phase == P_THIEF:
+        if phase == Phase.THIEF:
             return [f"thief:{CELL_TEXT[c]}" for c in sorted(ADJACENT[s.thief])]
-        if phase == P_DISCARD:
+        if phase == Phase.DISCARD:
             return [f"discard:{c}" for c in s.hands[seat]]
         return []
 
     def chance_outcomes(self, state: SheepState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_HOUSES:
+        if s.phase == Phase.HOUSES:
             perms = list(permutations(range(1, s.n + 1)))
             return [("houses:" + "-".join(map(str, p)), 1.0 / len(perms)) for p in perms]
-        if s.phase == P_DEAL and s.deck:
+        if s.phase == Phase.DEAL and s.deck:
             k = len(s.deck)
             return [(f"deal:{c}", 1.0 / k) for c in s.deck]
         return []
 
     def sample_chance(self, state: SheepState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_DEAL and s.deck:
+        if s.phase == Phase.DEAL and s.deck:
             return f"deal:{s.deck[rng.randrange(len(s.deck))]}"
-        if s.phase == P_HOUSES:
+        if s.phase == Phase.HOUSES:
             houses = list(range(1, s.n + 1))
             rng.shuffle(houses)
             return "houses:" + "-".join(map(str, houses))
@@ -267,7 +241,7 @@ class SheepAndThiefGame(Game[SheepState]):
     def _start_round(self, s: SheepState, number: int, events: list[Event]) -> None:
         # ST-R12, ST-R32: the card kept back joins the new pack (ST-E6).
         s.round = number
-        s.phase = P_DEAL
+        s.phase = Phase.DEAL
         s.thief_path, s.thief_by = [], -1
         n = s.n
         k = (DEAL_FIRST if number == 1 else DEAL_LATER)[n]
@@ -295,11 +269,11 @@ class SheepAndThiefGame(Game[SheepState]):
             events.append(Event("pack", {"seat": p, "cards": s.packs[p][:]},
                                 seats=frozenset((p,)), reveals=True))
         if s.n == 2:
-            s.phase = P_KEEP
+            s.phase = Phase.KEEP
             s.offers = [[], []]
             s.takes = [[], []]
         else:
-            s.phase = P_DRAFT
+            s.phase = Phase.DRAFT
             s.picks = [""] * s.n
             s.seen = [[] for _ in range(s.n * s.n)]
             s.seen_step = [-1] * (s.n * s.n)
@@ -345,7 +319,7 @@ class SheepAndThiefGame(Game[SheepState]):
         s.seen = [[] for _ in range(s.n * s.n)]
         s.seen_step = [-1] * (s.n * s.n)
         s.step = 0
-        s.phase = P_PLACE
+        s.phase = Phase.PLACE
         s.turn = s.start
         for p in range(s.n):
             events.append(Event("hand", {"seat": p, "cards": s.hands[p][:]},
@@ -371,7 +345,7 @@ class SheepAndThiefGame(Game[SheepState]):
         events.append(Event("offer_own", {"seat": seat, "pairs": _pairs(s.offers[seat])},
                             seats=frozenset((seat,))))
         if all(s.offers):
-            s.phase = P_TAKE
+            s.phase = Phase.TAKE
             events.append(Event("offers", {"pairs": [_pairs(o) for o in s.offers]},
                                 reveals=True))
 
@@ -439,11 +413,11 @@ class SheepAndThiefGame(Game[SheepState]):
     def _continue(self, s: SheepState, events: list[Event]) -> None:
         """Ask for the next dog or thief step of the card being resolved, or end the turn."""
         if s.dogs_left and flock_moves(s, s.turn):
-            s.phase = P_DOG
+            s.phase = Phase.DOG
             return
         s.dogs_left = 0
         if s.thieves_left:
-            s.phase = P_THIEF
+            s.phase = Phase.THIEF
             return
         s.card = ""
         s.flock = -1
@@ -504,7 +478,7 @@ class SheepAndThiefGame(Game[SheepState]):
 
     def _apply_discard(self, s: SheepState, card: str, events: list[Event]) -> None:
         seat = s.turn
-        if s.phase == P_DISCARD:
+        if s.phase == Phase.DISCARD:
             s.hands[seat].remove(card)
             for p in range(s.n):
                 k = p * s.n + seat
@@ -514,7 +488,7 @@ class SheepAndThiefGame(Game[SheepState]):
             self._play_card(s, seat, card)  # ST-R18: counts as the turn's card
         s.discards.append(card)
         events.append(Event("discard", {"seat": seat, "card": card}))
-        if s.phase == P_DISCARD:
+        if s.phase == Phase.DISCARD:
             other = 1 - seat
             if len(s.hands[other]) > 1:
                 s.turn = other
@@ -524,11 +498,11 @@ class SheepAndThiefGame(Game[SheepState]):
         self._next_turn(s, events)
 
     def _next_turn(self, s: SheepState, events: list[Event]) -> None:
-        s.phase = P_PLACE
+        s.phase = Phase.PLACE
         if all(k >= PLACED_PER_ROUND for k in s.placed):
             if s.n == 2:
                 # ST-R34: place four, then discard one; the last card is kept.
-                s.phase = P_DISCARD
+                s.phase = Phase.DISCARD
                 s.turn = s.start
                 events.append(Event("discarding", {"seat": s.start}))
                 return
@@ -551,7 +525,7 @@ class SheepAndThiefGame(Game[SheepState]):
 
     def _end_game(self, s: SheepState, events: list[Event]) -> None:
         # ST-R27, ST-R31, ST-G12: total, then sheep; still tied, the win is shared.
-        s.phase = P_OVER
+        s.phase = Phase.OVER
         key = [(s.total(p), s.sheep_count(p)) for p in range(s.n)]
         best = max(key)
         s.winners = [p for p in range(s.n) if key[p] == best]
@@ -661,7 +635,7 @@ class SheepAndThiefGame(Game[SheepState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SheepState) -> list[float]:
-        return winner_returns(state.n, state.winners, state.phase == P_OVER)
+        return api.winner_returns(state.n, state.winners, state.phase == Phase.OVER)
 
     def final_result(self, state: SheepState) -> tuple[str | None, float | None]:
         return "scored", float(state.total(0))
@@ -670,7 +644,7 @@ class SheepAndThiefGame(Game[SheepState]):
     def observation(self, state: SheepState, seat: int | None) -> SheepObs:
         return knowledge.observe(state, seat, self.current_player(state))
 
-    def resampler(self, obs: Observation, seat: int) -> Callable[[random.Random], SheepState]:
+    def resampler(self, obs: api.Observation, seat: int) -> Callable[[random.Random], SheepState]:
         return knowledge.resampler(obs, seat)
 
     # -- serialisation --------------------------------------------------------------------
@@ -720,8 +694,8 @@ class SheepAndThiefGame(Game[SheepState]):
 
     def heuristics(self, state: SheepState) -> list[float | None]:
         s = state
-        if s.phase == P_OVER:
-            return list(winner_returns(s.n, s.winners))
+        if s.phase == Phase.OVER:
+            return list(api.winner_returns(s.n, s.winners))
         values = [position_value(s, p) for p in range(s.n)]
         out: list[float | None] = []
         for p in range(s.n):
@@ -732,9 +706,9 @@ class SheepAndThiefGame(Game[SheepState]):
     def playout_action(self, state: SheepState, legal: Sequence[str],
                        rng: random.Random) -> str | None:
         s = state
-        if s.phase == P_THIEF:
+        if s.phase == Phase.THIEF:
             return best_thief_step(s, legal, rng)
-        if s.phase == P_DOG:
+        if s.phase == Phase.DOG:
             return best_dog_move(s, legal, rng)
         return None
 

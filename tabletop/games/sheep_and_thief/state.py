@@ -10,18 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from tabletop.api import (
-    BOOLS2,
-    INT,
-    INTS,
-    INTS2,
-    STR,
-    STRS,
-    STRS2,
-    Field,
-    OptionValue,
-    StateFields,
-)
+from tabletop import api
 
 from .data import CARD_IDS, CELLS, HOUSE_CELL, STOCK, THIEF_START
 from .sheet import river_points, town_points, towns_reached
@@ -35,36 +24,40 @@ from .spec import (
     TOWNS_TWO,
 )
 
-# Phases.
-P_HOUSES = "houses"    # chance: the house cards are shuffled out (ST-R08)
-P_DEAL = "deal"        # chance: meadow cards dealt one at a time (ST-R12, ST-R32)
-P_DRAFT = "draft"      # 3-4 players: everyone keeps one card of his pack (ST-R13)
-P_KEEP = "keep"        # 2 players: keep two cards, offer the other four as two pairs (ST-R33)
-P_TAKE = "take"        # 2 players: take one pair of the other's offer (ST-R33)
-P_PLACE = "place"      # the seat to move places (or turns down, or discards) a card (ST-R14)
-P_DOG = "dog"          # the placed card's sheepdogs move flocks (ST-R21)
-P_THIEF = "thief"      # the placed card's thieves step (ST-R22, ST-R23)
-P_DISCARD = "discard"  # 2 players: discard one of the last two cards (ST-R34)
-P_OVER = "over"        # ST-R27, ST-R31
 
-SECRET_PHASES = (P_DRAFT, P_KEEP, P_TAKE)
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
 
-_GIVEN_STR = Field(load=str, given=True)
+    HOUSES = "houses"    # chance: the house cards are shuffled out (ST-R08)
+    DEAL = "deal"        # chance: meadow cards dealt one at a time (ST-R12, ST-R32)
+    DRAFT = "draft"      # 3-4 players: everyone keeps one card of his pack (ST-R13)
+    KEEP = "keep"        # 2 players: keep two cards, offer the other four as two pairs (ST-R33)
+    TAKE = "take"        # 2 players: take one pair of the other's offer (ST-R33)
+    PLACE = "place"      # the seat to move places (or turns down, or discards) a card (ST-R14)
+    DOG = "dog"          # the placed card's sheepdogs move flocks (ST-R21)
+    THIEF = "thief"      # the placed card's thieves step (ST-R22, ST-R23)
+    DISCARD = "discard"  # 2 players: discard one of the last two cards (ST-R34)
+    OVER = "over"        # ST-R27, ST-R31
 
-FIELDS = StateFields(
-    n=Field(load=int, given=True).public, towns=_GIVEN_STR.public, dogs=_GIVEN_STR.public,
+
+SECRET_PHASES = (Phase.DRAFT, Phase.KEEP, Phase.TAKE)
+
+_GIVEN_STR = api.Field(load=str, given=True)
+
+FIELDS = api.StateFields(
+    n=api.Field(load=int, given=True).public, towns=_GIVEN_STR.public, dogs=_GIVEN_STR.public,
     rivers=_GIVEN_STR.public,
-    phase=STR.public, round=INT.public, start=INT.public, houses=INTS.public,
-    deck=STRS.unseen, deal_to=INTS.public,
-    packs=STRS2.unseen, step=INT.public, picks=STRS.owned, hands=STRS2.owned,
-    seen=STRS2.unseen, seen_step=INTS.unseen, known=STRS2.unseen,
-    offers=STRS2.unseen, takes=STRS2.unseen,
-    sheets=STRS2.owned, down=BOOLS2.public, sheep=INTS2.public, fence=INTS.public,
-    stock=INT.public, thief=INT.public, discards=STRS.public,
-    placed=INTS.public, turn=INT.public, card=STR.public, dogs_left=INT.public,
-    thieves_left=INT.public, flock=INT.public,
-    thief_path=INTS.public, thief_by=INT.public,
-    round_scores=INTS2.public, winners=INTS.public,
+    phase=api.STR.public, round=api.INT.public, start=api.INT.public, houses=api.INTS.public,
+    deck=api.STRS.unseen, deal_to=api.INTS.public,
+    packs=api.STRS2.unseen, step=api.INT.public, picks=api.STRS.owned, hands=api.STRS2.owned,
+    seen=api.STRS2.unseen, seen_step=api.INTS.unseen, known=api.STRS2.unseen,
+    offers=api.STRS2.unseen, takes=api.STRS2.unseen,
+    sheets=api.STRS2.owned, down=api.BOOLS2.public, sheep=api.INTS2.public, fence=api.INTS.public,
+    stock=api.INT.public, thief=api.INT.public, discards=api.STRS.public,
+    placed=api.INTS.public, turn=api.INT.public, card=api.STR.public, dogs_left=api.INT.public,
+    thieves_left=api.INT.public, flock=api.INT.public,
+    thief_path=api.INTS.public, thief_by=api.INT.public,
+    round_scores=api.INTS2.public, winners=api.INTS.public,
 )
 
 class SheepState:
@@ -92,7 +85,7 @@ class SheepState:
         self.towns = towns
         self.dogs = dogs
         self.rivers = rivers
-        self.phase = P_HOUSES
+        self.phase = Phase.HOUSES
         self.round = 0
         self.start = -1
         self.houses: list[int] = []
@@ -167,7 +160,7 @@ class SheepState:
                 + river_points(cards, down))
 
 
-def options_of(options: Mapping[str, OptionValue]) -> tuple[str, str, str]:
+def options_of(options: Mapping[str, api.OptionValue]) -> tuple[str, str, str]:
     """The three rule options as a state keeps them (defaults for any not given)."""
     return (str(options.get(OPT_TOWNS, TOWNS_THREE)), str(options.get(OPT_DOGS, DOGS_ANY)),
             str(options.get(OPT_RIVERS, RIVERS_STRICT)))

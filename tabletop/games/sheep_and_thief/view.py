@@ -35,30 +35,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Cell,
-    Event,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Moment,
-    Msg,
-    Piece,
-    Text,
-    TileArt,
-    TileIcon,
-    Zone,
-    both,
-    grid_labels,
-    score_header,
-    score_row,
-    seat_colour,
-    seat_figures,
-    seat_mark,
-)
+from tabletop import api
+from tabletop.api import Gesture, IdForm, Layout, Msg, Piece, Text, TileArt, Zone, score_row
 
 from .data import (
     BIG_TOWN,
@@ -79,19 +57,7 @@ from .data import (
 )
 from .knowledge import HIDDEN, PlayerObs, SheepObs, prompt_from_obs, resample
 from .model import SheepAndThiefGame
-from .state import (
-    P_DISCARD,
-    P_DOG,
-    P_DRAFT,
-    P_HOUSES,
-    P_KEEP,
-    P_OVER,
-    P_PLACE,
-    P_TAKE,
-    P_THIEF,
-    SECRET_PHASES,
-    SheepState,
-)
+from .state import SECRET_PHASES, Phase, SheepState
 from .words import WORDS
 
 WIDTH = 1280.0
@@ -189,7 +155,7 @@ seen_id = IdForm("seen{}_{}")
 
 
 def _both(code: str, **args: Any) -> tuple[str, str]:
-    return both(Msg(code, **args), WORDS)
+    return api.both(Msg(code, **args), WORDS)
 
 
 # -- card art -----------------------------------------------------------------------------------
@@ -224,7 +190,7 @@ def house_tile(house: int) -> TileArt:
     """The house (ST-R37): roads to the right and downwards, shelters its sheep."""
     label = HOUSE_NUMERALS[house - 1] if 1 <= house <= len(HOUSE_NUMERALS) else ""
     return TileArt(e="path", s="path", segments=(("E", "S"),), style="road",
-                   icons=(TileIcon("hut", color="#b03a2e"),), label=label)
+                   icons=(api.TileIcon("hut", color="#b03a2e"),), label=label)
 
 
 #: Every meadow card's tile art, labelled with its id.
@@ -259,7 +225,7 @@ def _cell_xy(slot: int, cell: int) -> tuple[float, float]:
 
 def _mover(obs: SheepObs) -> int:
     """The seat whose move the table waits for (placement: the seat placing)."""
-    if obs["phase"] in SECRET_PHASES or obs["phase"] in (P_HOUSES, P_OVER):
+    if obs["phase"] in SECRET_PHASES or obs["phase"] in (Phase.HOUSES, Phase.OVER):
         return int(obs["to_move"])
     return int(obs["turn"])
 
@@ -304,7 +270,7 @@ def _step(a: int, b: int) -> str:
     return "S" if rb > ra else "N" if rb < ra else "E" if cb > ca else "W"
 
 
-class SheepAndThiefView(GameView[SheepObs]):
+class SheepAndThiefView(api.GameView[SheepObs]):
     """Layout, gestures and words for Sheep & Thief."""
 
     # -- layout ---------------------------------------------------------------------------
@@ -318,15 +284,15 @@ class SheepAndThiefView(GameView[SheepObs]):
             self._add_hand(out, obs, seat)
         n = int(obs["num_players"])
         phase = obs["phase"]
-        if n == 2 and phase in (P_KEEP, P_TAKE) and seat is not None:
+        if n == 2 and phase in (Phase.KEEP, Phase.TAKE) and seat is not None:
             self._add_offers(out, obs, seat)
-        elif phase == P_DRAFT and seat is not None:
+        elif phase == Phase.DRAFT and seat is not None:
             self._add_seen(out, obs, seat)
         elif obs["card"]:
             self._add_resolving(out, obs)
-        if phase != P_HOUSES:
+        if phase != Phase.HOUSES:
             self._add_discards(out, obs)
-        if not (phase == P_DRAFT and seat is not None):
+        if not (phase == Phase.DRAFT and seat is not None):
             self._add_legend(out)
         self._add_round_scores(out, obs)
         return out
@@ -341,12 +307,12 @@ class SheepAndThiefView(GameView[SheepObs]):
         numeral = HOUSE_NUMERALS[house - 1] if 1 <= house <= len(HOUSE_NUMERALS) else "–"
         points = int(pl["score"]["total"])
         code = "view.sheet_you" if p == seat else "view.sheet"
-        en, ja = _both(code, seat=p, mark=seat_mark(p), house=numeral, points=points)
-        active = p == _mover(obs) and obs["phase"] not in (P_HOUSES, P_OVER, *SECRET_PHASES)
-        if obs["phase"] == P_OVER and p in obs["winners"]:
+        en, ja = _both(code, seat=p, mark=api.seat_mark(p), house=numeral, points=points)
+        active = p == _mover(obs) and obs["phase"] not in (Phase.HOUSES, Phase.OVER, *SECRET_PHASES)
+        if obs["phase"] == Phase.OVER and p in obs["winners"]:
             en, ja = _both("view.sheet_won", label_en=en, label_ja=ja)
         out.zones.append(Zone(sheet_id(p), x, y, SHEET_W, SHEET_H, en, ja,
-                              TURN_COLOR if active else seat_colour(p)))
+                              TURN_COLOR if active else api.seat_colour(p)))
         resolving = str(obs["card"]) if p == int(obs["turn"]) else ""
         for cell in range(CELLS):
             cx, cy = _cell_xy(slot, cell)
@@ -356,9 +322,9 @@ class SheepAndThiefView(GameView[SheepObs]):
             if sheep:
                 self._add_flock(out, obs, seat, p, cell, cx, cy, sheep)
         thief = CELL_OF_TEXT[str(obs["thief"])]
-        if obs["phase"] != P_HOUSES:
+        if obs["phase"] != Phase.HOUSES:
             tx, ty = _cell_xy(slot, thief)
-            movable = obs["phase"] == P_THIEF and seat == int(obs["turn"])
+            movable = obs["phase"] == Phase.THIEF and seat == int(obs["turn"])
             t_en, t_ja = _both("view.thief")
             tip_en, tip_ja = _both("view.thief_move_tip" if movable else "view.thief_tip",
                                    cell=CELL_TEXT[thief])
@@ -368,7 +334,7 @@ class SheepAndThiefView(GameView[SheepObs]):
                                     w=THIEF_W, h=THIEF_H, tooltip_en=tip_en, tooltip_ja=tip_ja,
                                     state="active" if movable else ""))
             self._add_trail(out, obs, p, slot)
-        grid_labels(out, f"sheet{p}",
+        api.grid_labels(out, f"sheet{p}",
                     [(c + 1, gx + c * CELL + CELL / 2) for c in range(SIZE)], gy - 18.0,
                     [(r + 1, gy + r * CELL + CELL / 2) for r in range(SIZE)], gx - 4.0,
                     size=12.0, color=TEXT_DIM)
@@ -411,7 +377,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         cid = obs["players"][p]["cards"][cell]
         safe = cid == HOUSE or (cid in CARDS and CARDS[cid].hut
                                 and not obs["players"][p]["down"][cell])
-        movable = obs["phase"] == P_DOG and seat == p == int(obs["turn"])
+        movable = obs["phase"] == Phase.DOG and seat == p == int(obs["turn"])
         code = ("view.flock_drag_tip" if movable else "view.flock_safe_tip" if safe
                 else "view.flock_tip")
         en, ja = _both(code, count=sheep, cell=CELL_TEXT[cell])
@@ -466,13 +432,13 @@ class SheepAndThiefView(GameView[SheepObs]):
                      gy: float) -> None:
         phase = obs["phase"]
         hand = len(pl["hand"])
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             code = "view.draft_chosen" if pl["chosen"] else "view.draft_choosing"
             en, ja = _both(code, hand=hand, pack=len(pl["pack"]))
-        elif phase in (P_KEEP, P_TAKE):
+        elif phase in (Phase.KEEP, Phase.TAKE):
             code = "view.pair_chosen" if pl["chosen"] else "view.pair_choosing"
             en, ja = _both(code, hand=hand)
-        elif phase == P_HOUSES:
+        elif phase == Phase.HOUSES:
             en, ja = "", ""
         else:
             en, ja = _both("view.hand_placed", hand=hand, placed=int(pl["placed"]),
@@ -501,7 +467,7 @@ class SheepAndThiefView(GameView[SheepObs]):
                        discards=len(obs["discards"]))
         out.texts.append(Text("supply", RX, 38, en, ja, size=13, color=TEXT_DIM))
         n = int(obs["num_players"])
-        if phase == P_DRAFT:
+        if phase == Phase.DRAFT:
             if seat is None:
                 en, ja = _both("view.phase_draft_all", step=int(obs["step"]) + 1)
             else:
@@ -512,7 +478,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         out.texts.append(Text("phase", RX, 58, en, ja, size=13, color=TEXT_DIM))
         thief = str(obs["thief"])
         path = _path(obs)
-        if path and phase != P_HOUSES:
+        if path and phase != Phase.HOUSES:
             # The walk as its steps (right, down), which the sheets show.
             steps = [_step(a, b) for a, b in pairwise(path)]
             en, ja = _both("view.thief_path", cell=thief, seat=int(obs["thief_by"]), path=steps)
@@ -539,12 +505,12 @@ class SheepAndThiefView(GameView[SheepObs]):
         me = obs["players"][seat]
         phase = obs["phase"]
         pack = [str(c) for c in me["pack"] if c is not None]
-        if phase not in (P_DRAFT, P_KEEP) or not pack:
+        if phase not in (Phase.DRAFT, Phase.KEEP) or not pack:
             return
         deciding = int(obs["to_move"]) == seat and not me["chosen"]
-        if phase == P_KEEP and len(me["hand"]) >= 2:
+        if phase == Phase.KEEP and len(me["hand"]) >= 2:
             code = "view.pack_offer"
-        elif phase == P_KEEP:
+        elif phase == Phase.KEEP:
             code = "view.pack_keep"
         else:
             code = "view.pack" if deciding else "view.pack_wait"
@@ -552,7 +518,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         out.zones.append(Zone(PACK_ZONE, RX - 4, PACK_Y, RW + 4, BOX_H, en, ja,
                               TURN_COLOR if deciding else "#34495e"))
         tip = "view.tip_keep" if deciding else ""
-        if phase == P_KEEP and len(me["hand"]) >= 2 and pack:
+        if phase == Phase.KEEP and len(me["hand"]) >= 2 and pack:
             tip = "view.tip_pair" if deciding else ""
             states = {pack[0]: "selected"} if deciding else {}
             self._add_row(out, pack, RX + 6, PACK_Y + 10, TILE, states=states, tip=tip)
@@ -563,9 +529,9 @@ class SheepAndThiefView(GameView[SheepObs]):
         me = obs["players"][seat]
         phase = obs["phase"]
         hand = [str(c) for c in me["hand"] if c is not None]
-        chosen = [str(c) for c in me["choice"]] if phase == P_DRAFT else []
+        chosen = [str(c) for c in me["choice"]] if phase == Phase.DRAFT else []
         en, ja = _both("view.hand", n=len(hand))
-        placing = seat == int(obs["turn"]) and phase in (P_PLACE, P_DISCARD)
+        placing = seat == int(obs["turn"]) and phase in (Phase.PLACE, Phase.DISCARD)
         out.zones.append(Zone(HAND_ZONE, RX - 4, HAND_Y, RW + 4, BOX_H, en, ja,
                               TURN_COLOR if placing else "#2e4a36"))
         x = self._add_row(out, hand, RX + 6, HAND_Y + 10, TILE)
@@ -600,12 +566,12 @@ class SheepAndThiefView(GameView[SheepObs]):
         w = 2 * SHEET_W + 14
         en, ja = _both("view.offers")
         out.zones.append(Zone("offers", x0, y0, w, SHEET_H, en, ja, "#34495e"))
-        take = obs["phase"] == P_TAKE and int(obs["to_move"]) == seat and \
+        take = obs["phase"] == Phase.TAKE and int(obs["to_move"]) == seat and \
             not obs["players"][seat]["chosen"]
         mine = [str(c) for c in obs["players"][seat]["offer"] if c is not None]
         theirs = [str(c) for c in obs["players"][other]["offer"] if c is not None]
         taken = [str(c) for c in obs["players"][seat]["choice"]] \
-            if obs["phase"] == P_TAKE else []
+            if obs["phase"] == Phase.TAKE else []
         y = y0 + 12
         for who, cards, code in ((other, theirs, "view.offer_other"),
                                  (seat, mine, "view.offer_mine")):
@@ -694,7 +660,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         out: list[Gesture] = []
         pack = [str(c) for c in obs["players"][seat]["pack"] if c is not None]
         for action in legal_actions:
-            en, ja = both(_RULES.describe_action(_BLANK_STATE, action), WORDS)
+            en, ja = api.both(_RULES.describe_action(_BLANK_STATE, action), WORDS)
             kind, _, rest = action.partition(":")
 
             def add(source: str | None, target: str | None, a: str = action,
@@ -738,7 +704,7 @@ class SheepAndThiefView(GameView[SheepObs]):
     # -- words ----------------------------------------------------------------------------
     def why_not_seated(self, obs: SheepObs, seat: int, source: str, target: str | None) -> Msg:
         phase = obs["phase"]
-        if phase in (P_HOUSES, "deal"):
+        if phase in (Phase.HOUSES, "deal"):
             return Msg("refuse.dealing")
         action = self._action_for(obs, seat, source, target)
         if isinstance(action, Msg):
@@ -749,7 +715,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         if waiting is not None:
             return waiting
         state = resample(obs, seat, random.Random(0))
-        return _RULES.reason(state, action) or MOVE_POSSIBLE
+        return _RULES.reason(state, action) or api.MOVE_POSSIBLE
 
     @staticmethod
     def _waiting(obs: SheepObs, seat: int) -> Msg | None:
@@ -776,13 +742,13 @@ class SheepAndThiefView(GameView[SheepObs]):
         hand = [str(c) for c in me["hand"] if c is not None]
         pack = [str(c) for c in me["pack"] if c is not None]
         if source in pack:
-            if target not in (None, HAND_ZONE) and not (phase == P_KEEP and target in pack):
+            if target not in (None, HAND_ZONE) and not (phase == Phase.KEEP and target in pack):
                 return Msg("table.drag_pick")
-            if phase == P_KEEP and len(hand) >= 2 and target == HAND_ZONE:
+            if phase == Phase.KEEP and len(hand) >= 2 and target == HAND_ZONE:
                 return Msg("table.make_pairs", card=pack[0])
-            if phase == P_DRAFT:
+            if phase == Phase.DRAFT:
                 return f"pick:{source}"
-            if phase == P_KEEP:
+            if phase == Phase.KEEP:
                 if len(hand) < 2:
                     return f"keep:{source}"
                 low = pack[0]
@@ -792,7 +758,7 @@ class SheepAndThiefView(GameView[SheepObs]):
                 return f"offer:{min(low, mate)}+{max(low, mate)}"
         if source in hand:
             if target is None:
-                return Msg("table.drag_discard" if phase == P_DISCARD else "table.drag_card")
+                return Msg("table.drag_discard" if phase == Phase.DISCARD else "table.drag_card")
             if target == DISCARD_ZONE:
                 return f"discard:{source}"
             where = _locate(obs, seat, target)
@@ -809,7 +775,7 @@ class SheepAndThiefView(GameView[SheepObs]):
             p, cell = flock
             if p != seat:
                 return Msg("table.not_your_sheep", seat=p)
-            if phase != P_DOG:
+            if phase != Phase.DOG:
                 return Msg("table.no_dog")
             if target is None:
                 return Msg("table.drag_flock")
@@ -818,7 +784,7 @@ class SheepAndThiefView(GameView[SheepObs]):
                 return Msg("table.drag_flock")
             return f"dog:{CELL_TEXT[cell]}>{CELL_TEXT[dest[1]]}"
         if source.startswith("thief"):
-            if phase != P_THIEF:
+            if phase != Phase.THIEF:
                 return Msg("table.no_thief")
             if target is None:
                 return Msg("table.drag_thief")
@@ -826,14 +792,14 @@ class SheepAndThiefView(GameView[SheepObs]):
             if dest is None:
                 return Msg("table.drag_thief")
             return f"thief:{CELL_TEXT[dest[1]]}"
-        if phase == P_TAKE and target in (None, HAND_ZONE):
+        if phase == Phase.TAKE and target in (None, HAND_ZONE):
             other = obs["players"][1 - seat]["offer"]
             cards = [str(c) for c in other if c is not None]
             if source in cards:
                 k = cards.index(source) // 2 * 2
                 pair = sorted(cards[k:k + 2])
                 return f"take:{pair[0]}+{pair[1]}"
-        if phase == P_THIEF and target is None:
+        if phase == Phase.THIEF and target is None:
             where = _locate(obs, seat, source)
             if where is not None:
                 return f"thief:{CELL_TEXT[where[1]]}"
@@ -843,7 +809,7 @@ class SheepAndThiefView(GameView[SheepObs]):
     def _placement(obs: SheepObs, seat: int, card: str, cell: int) -> str:
         """``place``, or ``down`` when no card of the hand fits face up (ST-R17), for a hand
         card dropped on a cell of one's own sheet."""
-        if obs["phase"] == P_PLACE and int(obs["turn"]) == seat:
+        if obs["phase"] == Phase.PLACE and int(obs["turn"]) == seat:
             state = resample(obs, seat, random.Random(0))
             legal = _RULES.legal_actions(state)
             if legal and legal[0].startswith("down:"):
@@ -862,16 +828,16 @@ class SheepAndThiefView(GameView[SheepObs]):
 
     def status(self, obs: SheepObs, seat: int | None) -> Msg:
         phase = obs["phase"]
-        if seat is None or phase in (P_HOUSES, P_OVER) or int(obs["to_move"]) < 0:
+        if seat is None or phase in (Phase.HOUSES, Phase.OVER) or int(obs["to_move"]) < 0:
             return prompt_from_obs(obs, seat)
         me = obs["players"][seat]
         n = int(obs["num_players"])
         if phase in SECRET_PHASES:
             if me["chosen"] or int(obs["to_move"]) != seat:
                 return prompt_from_obs(obs, seat)
-            if phase == P_DRAFT:
+            if phase == Phase.DRAFT:
                 return Msg("table.pick", seat=(seat + 1) % n)
-            if phase == P_TAKE:
+            if phase == Phase.TAKE:
                 return Msg("table.take", seat=1 - seat)
             pack = [str(c) for c in me["pack"] if c is not None]
             if len(me["hand"]) < 2:
@@ -879,36 +845,36 @@ class SheepAndThiefView(GameView[SheepObs]):
             return Msg("table.offer", card=pack[0])
         if int(obs["turn"]) != seat:
             return prompt_from_obs(obs, seat)
-        if phase == P_PLACE:
+        if phase == Phase.PLACE:
             state = resample(obs, seat, random.Random(0))
             legal = _RULES.legal_actions(state)
             first = legal[0].partition(":")[0] if legal else "place"
             code = {"place": "table.place", "down": "table.down"}.get(first,
                                                                       "table.discard_any")
             return Msg(code, n=int(me["placed"]) + 1)
-        if phase == P_DOG:
+        if phase == Phase.DOG:
             return Msg("table.dog", left=int(obs["dogs_left"]))
-        if phase == P_THIEF:
+        if phase == Phase.THIEF:
             return Msg("table.thief", left=int(obs["thieves_left"]), at=str(obs["thief"]))
-        if phase == P_DISCARD:
+        if phase == Phase.DISCARD:
             return Msg("table.discard")
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: SheepObs) -> list[Figure]:
-        return seat_figures("series.points", (pl["score"]["total"] for pl in obs["players"]))
+    def series(self, obs: SheepObs) -> list[api.Figure]:
+        return api.seat_figures("series.points", (pl["score"]["total"] for pl in obs["players"]))
 
     def series_round(self, obs: SheepObs) -> int | None:
         return int(obs["round"]) or None
 
-    def score_table(self, obs: SheepObs) -> list[list[Cell]] | None:
+    def score_table(self, obs: SheepObs) -> list[list[api.Cell]] | None:
         """ST-R28..ST-R30 per player: sheep (and those in the fence), each town, rivers."""
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         return self._score_rows(obs)
 
-    def _score_rows(self, obs: SheepObs) -> list[list[Cell]]:
+    def _score_rows(self, obs: SheepObs) -> list[list[api.Cell]]:
         players = obs["players"]
-        rows = [score_header(range(len(players))),
+        rows = [api.score_header(range(len(players))),
                 score_row(Msg("score.sheep"), (pl["score"]["sheep"] for pl in players)),
                 score_row(Msg("score.fence"), (pl["fence"] for pl in players))]
         towns = [EAST_TOWN, BIG_TOWN] if obs["options"].get("towns") == "two" \
@@ -922,7 +888,7 @@ class SheepAndThiefView(GameView[SheepObs]):
         return rows
 
     def moment(self, obs: SheepObs, seat: int | None,
-               events: Sequence[Event]) -> Moment | None:
+               events: Sequence[api.Event]) -> api.Moment | None:
         """ST-R25..ST-R30: a round (not the last: the game's summary shows that) was scored:
         each sheet by category, with what the round changed, before the next deal."""
         end = next((e for e in events if e.kind == "round_end"), None)
@@ -935,11 +901,11 @@ class SheepAndThiefView(GameView[SheepObs]):
         rows.append(score_row(Msg("moment.change"),
                               (f"{int(a) - int(b):+d}" if a != b else "0"
                                for a, b in zip(now, before, strict=True))))
-        return Moment(Msg("moment.round_over", round=int(end.data["round"]), rounds=ROUNDS),
+        return api.Moment(Msg("moment.round_over", round=int(end.data["round"]), rounds=ROUNDS),
                       (end,), tuple(tuple(r) for r in rows), key=f"round{end.data['round']}")
 
     def summary(self, obs: SheepObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         return Msg("summary", winners=[int(p) for p in obs["winners"]],
                    scores=[int(pl["score"]["total"]) for pl in obs["players"]])

@@ -23,34 +23,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, TypedDict
 
-from tabletop.api import (
-    BOOL,
-    CHANCE,
-    COPIES,
-    INT,
-    INTS,
-    LISTS,
-    STR,
-    STRS,
-    STRS2,
-    TERMINAL,
-    ActionForms,
-    Arg,
-    Event,
-    Game,
-    GameError,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionValue,
-    PhaseTable,
-    StateFields,
-    deal_unseen,
-    derived,
-    draw_by_count,
-    take_copy,
-    winner_returns,
-)
+from tabletop import api
+from tabletop.api import Event, Msg
 
 from .data import (
     ALL_CARDS,
@@ -71,13 +45,17 @@ from .data import (
 )
 from .spec import SPEC
 
-# Phases of a state.
-P_FIRST = "first"      # chance: who attacks first (SM-R1)
-P_PLAY = "play"        # the attacker plays a card face down (SM-R11)
-P_CALL = "call"        # the defender names a type (SM-R12)
-P_TUCK = "tuck"        # the attacker may tuck a larger Spy (SM-R27)
-P_DISCARD = "discard"  # hand limit at round end (SM-R15)
-P_OVER = "over"
+
+class Phase:
+    """The phases of the game: what a state waits for (its ``phase``)."""
+
+    FIRST = "first"      # chance: who attacks first (SM-R1)
+    PLAY = "play"        # the attacker plays a card face down (SM-R11)
+    CALL = "call"        # the defender names a type (SM-R12)
+    TUCK = "tuck"        # the attacker may tuck a larger Spy (SM-R27)
+    DISCARD = "discard"  # hand limit at round end (SM-R15)
+    OVER = "over"
+
 
 DRAW = 2  # ``winner`` of a drawn game (SM-G10)
 IDLE_ROUNDS_FOR_DRAW = 2  # SM-G10
@@ -119,7 +97,7 @@ class PlayedObs(TypedDict):
     card: str | None
 
 
-class SpymasterObs(ObservationBase):
+class SpymasterObs(api.ObservationBase):
     """What a seat (or a spectator, ``seat`` None) sees of a position: the typed contract
     between the rules, the view and the AI's resample."""
 
@@ -146,22 +124,22 @@ class SpymasterObs(ObservationBase):
 
 # Every field of a position, in one table: the slots, the copy, the JSON form and who may see
 # it come from it.
-FIELDS = StateFields(
-    mix=STR.public, may_stop=BOOL.public, phase=STR.public, first=INT.public,
-    attacker=INT.public, rounds=INT.public, hands=STRS2.owned,
-    deck=COPIES.unseen,
-    deck_size=derived(lambda s: sum(s.deck.values())).public,
-    discard=STRS.public, rows=STRS2.public, tucks=STRS2.public, exposed=INTS.public,
+FIELDS = api.StateFields(
+    mix=api.STR.public, may_stop=api.BOOL.public, phase=api.STR.public, first=api.INT.public,
+    attacker=api.INT.public, rounds=api.INT.public, hands=api.STRS2.owned,
+    deck=api.COPIES.unseen,
+    deck_size=api.derived(lambda s: sum(s.deck.values())).public,
+    discard=api.STRS.public, rows=api.STRS2.public, tucks=api.STRS2.public, exposed=api.INTS.public,
     # The card played face down is the attacker's until it is revealed.
-    played=STR.owned_by("attacker"), call=STR.public, revealed=STR.public,
-    outcome=STR.public, pending=INTS.public, discard_left=INTS.public,
-    played_in_round=INT.public, hits=INT.public, idle=INT.public,
-    winner=INT.public, result=STR.public,
+    played=api.STR.owned_by("attacker"), call=api.STR.public, revealed=api.STR.public,
+    outcome=api.STR.public, pending=api.INTS.public, discard_left=api.INTS.public,
+    played_in_round=api.INT.public, hits=api.INT.public, idle=api.INT.public,
+    winner=api.INT.public, result=api.STR.public,
     # History, not position: the calls each seat has made (for the AI's read of a caller's
     # habits). Kept out of the JSON form, whose digest every save file records: a position
     # read back from JSON starts the count afresh, a save replays its moves and has it whole.
     # Every call is made in the open, and the observation shows the counts.
-    calls=derived(lambda s: [[0] * len(TYPES) for _ in range(2)], LISTS).public,
+    calls=api.derived(lambda s: [[0] * len(TYPES) for _ in range(2)], api.LISTS).public,
 )
 
 
@@ -174,7 +152,7 @@ class SpymasterState:
     def __init__(self, mix: str = DEFAULT_MIX, may_stop: bool = False) -> None:
         self.mix = mix
         self.may_stop = may_stop
-        self.phase = P_FIRST
+        self.phase = Phase.FIRST
         self.first = -1
         self.attacker = -1
         self.rounds = 0
@@ -257,8 +235,8 @@ def _card_text(text: str) -> bool:
 
 
 # Every action text of the game: its kind and what the argument may be (a card as its text).
-ACTIONS = ActionForms({
-    "first": Arg.numbers((0, 1)),                      # chance: who attacks first
+ACTIONS = api.ActionForms({
+    "first": api.Arg.numbers((0, 1)),                      # chance: who attacks first
     "draw": _card_text,                                # chance: the card drawn
     "play": _card_text,                                # a card played face down
     "call": TYPES,                                     # the type the defender names
@@ -276,13 +254,14 @@ def _defender(s: SpymasterState) -> int:
 
 
 # Who moves: chance while cards are drawn (SM-R3, SM-R10, SM-R16), else the phase says.
-TURNS: PhaseTable[SpymasterState] = PhaseTable({
-    P_PLAY: "attacker", P_TUCK: "attacker", P_CALL: _defender,
-    P_DISCARD: SpymasterState.discarding_seat, P_FIRST: CHANCE, P_OVER: TERMINAL,
+TURNS: api.PhaseTable[SpymasterState] = api.PhaseTable({
+    Phase.PLAY: "attacker", Phase.TUCK: "attacker", Phase.CALL: _defender,
+    Phase.DISCARD: SpymasterState.discarding_seat,
+    Phase.FIRST: api.CHANCE, Phase.OVER: api.TERMINAL,
 }, chance_while="pending")
 
 
-class SpymasterGame(Game[SpymasterState]):
+class SpymasterGame(api.Game[SpymasterState]):
     """Spymaster ver.2 for two players (SM-R1..SM-R29)."""
 
     spec = SPEC
@@ -291,33 +270,33 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- set-up ---------------------------------------------------------------------------
     def new_initial_state(self, num_players: int,
-                          options: Mapping[str, OptionValue]) -> SpymasterState:
+                          options: Mapping[str, api.OptionValue]) -> SpymasterState:
         return SpymasterState(str(options.get("deck", DEFAULT_MIX)),
                               bool(options.get("may_stop", False)))
 
     # -- flow -----------------------------------------------------------------------------
     def legal_actions(self, state: SpymasterState) -> list[str]:
         s = state
-        if s.pending or s.phase == P_FIRST:
+        if s.pending or s.phase == Phase.FIRST:
             return [a for a, _ in self.chance_outcomes(s)]
         phase = s.phase
-        if phase == P_PLAY:
+        if phase == Phase.PLAY:
             out = [f"play:{c}" for c in sorted(set(s.hands[s.attacker]))]
             if s.may_stop and s.hits:
                 out.append("stop")
             return out
-        if phase == P_CALL:
+        if phase == Phase.CALL:
             return ["call:forces", "call:hacker", "call:spy"]
-        if phase == P_TUCK:
+        if phase == Phase.TUCK:
             return ["pass", *(f"tuck:{c}" for c in tuck_options(s.hands[s.attacker],
                                                                 s.rows[s.attacker]))]
-        if phase == P_DISCARD:
+        if phase == Phase.DISCARD:
             return [f"discard:{c}" for c in sorted(set(s.hands[s.discarding_seat()]))]
         return []
 
     def chance_outcomes(self, state: SpymasterState) -> list[tuple[str, float]]:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return [("first:0", 0.5), ("first:1", 0.5)]
         if s.pending and s.deck_size:
             n = s.deck_size
@@ -326,15 +305,15 @@ class SpymasterGame(Game[SpymasterState]):
 
     def sample_chance(self, state: SpymasterState, rng: random.Random) -> str:
         s = state
-        if s.phase == P_FIRST:
+        if s.phase == Phase.FIRST:
             return f"first:{rng.randrange(2)}"
         if not s.pending or not s.deck_size:
             raise ValueError("Not a chance node.")
-        return "draw:" + str(draw_by_count(s.deck, rng, s.deck_size))
+        return "draw:" + str(api.draw_by_count(s.deck, rng, s.deck_size))
 
     # -- applying -------------------------------------------------------------------------
     def _apply_pass(self, s: SpymasterState, events: list[Event]) -> None:
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
 
     def _apply_discard(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         seat = s.discarding_seat()
@@ -359,7 +338,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.rounds += 1
         s.played_in_round = 0
         s.hits = 0
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         events.append(Event("round", {"seat": seat, "round": s.rounds}))
         if s.rounds > 1:  # SM-R10: no draw in the very first round
             s.pending.append(seat)
@@ -383,7 +362,7 @@ class SpymasterGame(Game[SpymasterState]):
 
     def _apply_draw(self, s: SpymasterState, card: str, events: list[Event]) -> None:
         seat = s.pending.pop(0)
-        take_copy(s.deck, card)
+        api.take_copy(s.deck, card)
         s.deck_size -= 1
         hand = s.hands[seat]
         hand.append(card)
@@ -402,7 +381,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.call = ""
         s.revealed = ""
         s.outcome = ""
-        s.phase = P_CALL
+        s.phase = Phase.CALL
         events.append(Event("play", {"seat": a}))
 
     def _apply_call(self, s: SpymasterState, call: str, events: list[Event]) -> None:
@@ -429,7 +408,7 @@ class SpymasterGame(Game[SpymasterState]):
                 events.append(Event("defect", {"card": card, "seat": d}))
             else:  # SM-R23, SM-G6
                 s.discard.append(card)
-            if s.phase != P_OVER:
+            if s.phase != Phase.OVER:
                 self._end_round(s, events)
             return
         s.hits += 1
@@ -439,10 +418,10 @@ class SpymasterGame(Game[SpymasterState]):
         s.tucks[a].append("")
         if kind == FORCES:  # SM-R20
             self._expose(s, d, events)
-            if s.phase != P_OVER:
+            if s.phase != Phase.OVER:
                 self._end_round(s, events)
             return
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         if kind == HACKER:  # SM-R22
             s.pending.extend((a, a))
         else:
@@ -451,8 +430,8 @@ class SpymasterGame(Game[SpymasterState]):
                 s.pending.append(a)
                 events.append(Event("chain", {"seat": a, "prev": prev, "card": card}))
             self._infiltrate(s, events)
-            if s.phase != P_OVER:
-                s.phase = P_TUCK  # SM-R27, asked once the draws are done (see settle)
+            if s.phase != Phase.OVER:
+                s.phase = Phase.TUCK  # SM-R27, asked once the draws are done (see settle)
         self._refill(s, events)
 
     def _infiltrate(self, s: SpymasterState, events: list[Event]) -> None:
@@ -470,7 +449,7 @@ class SpymasterGame(Game[SpymasterState]):
         base = s.rows[a][-1]
         s.tucks[a][-1] = card
         events.append(Event("tuck", {"seat": a, "card": card, "base": base}, reveals=True))
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         self._infiltrate(s, events)
 
     def _expose(self, s: SpymasterState, seat: int, events: list[Event]) -> None:
@@ -478,7 +457,7 @@ class SpymasterGame(Game[SpymasterState]):
         left = DOCUMENTS - s.exposed[seat]
         events.append(Event("expose", {"seat": seat, "left": left}))
         if left <= 0:  # SM-R17
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             s.winner = 1 - seat
             s.result = R_DOCUMENTS
             s.pending.clear()
@@ -496,7 +475,7 @@ class SpymasterGame(Game[SpymasterState]):
         s.pending.clear()
         s.idle = 0 if s.played_in_round else s.idle + 1
         if s.idle >= IDLE_ROUNDS_FOR_DRAW:  # SM-G10
-            s.phase = P_OVER
+            s.phase = Phase.OVER
             s.winner = DRAW
             s.result = R_DEADLOCK
             events.append(Event("deadlock", {}))
@@ -506,26 +485,26 @@ class SpymasterGame(Game[SpymasterState]):
             if n >= HAND_LIMIT:
                 s.discard_left[p] = n // 2
                 events.append(Event("limit", {"seat": p, "discard": n // 2}))
-        s.phase = P_DISCARD
+        s.phase = Phase.DISCARD
 
     def settle(self, s: SpymasterState, events: list[Event]) -> None:
         """Move on through steps that need nobody's decision."""
         while True:
             phase = s.phase
-            if phase == P_OVER:
+            if phase == Phase.OVER:
                 s.pending.clear()
                 return
             if s.pending:
                 return
-            if phase == P_TUCK:
+            if phase == Phase.TUCK:
                 if tuck_asked(s.hands[s.attacker], s.rows[s.attacker], s.mix):
                     return
-                s.phase = P_PLAY
-            elif phase == P_PLAY:
+                s.phase = Phase.PLAY
+            elif phase == Phase.PLAY:
                 if s.hands[s.attacker]:
                     return
                 self._end_round(s, events)  # SM-R11, SM-G3: nothing left to play
-            elif phase == P_DISCARD:
+            elif phase == Phase.DISCARD:
                 if s.discard_left[0] or s.discard_left[1]:
                     return
                 self._start_round(s, 1 - s.attacker, events)
@@ -542,13 +521,13 @@ class SpymasterGame(Game[SpymasterState]):
         pass, a discard."""
         phase = s.phase
         a = s.attacker
-        if phase == P_CALL and kind != "call":
+        if phase == Phase.CALL and kind != "call":
             return Msg("refuse.call_first", seat=1 - a)
-        if phase == P_TUCK and kind not in ("tuck", "pass"):
+        if phase == Phase.TUCK and kind not in ("tuck", "pass"):
             if not tuck_options(s.hands[a], s.rows[a]):
                 return Msg("refuse.no_tuck")
             return Msg("refuse.tuck_first")
-        if phase == P_DISCARD and kind != "discard":
+        if phase == Phase.DISCARD and kind != "discard":
             p = s.discarding_seat()
             return Msg("refuse.discard_first", seat=p, n=s.discard_left[p])
         return None
@@ -563,7 +542,7 @@ class SpymasterGame(Game[SpymasterState]):
         why = self._waiting_for(s, "tuck")
         if why is not None:
             return why
-        if s.phase != P_TUCK:
+        if s.phase != Phase.TUCK:
             return Msg("refuse.tuck_when")
         a = s.attacker
         base = s.rows[a][-1]
@@ -578,7 +557,7 @@ class SpymasterGame(Game[SpymasterState]):
         why = self._waiting_for(s, "discard")
         if why is not None:
             return why
-        if s.phase != P_DISCARD:
+        if s.phase != Phase.DISCARD:
             return Msg("refuse.discard_when")
         return Msg("refuse.no_card", card=card)
 
@@ -599,7 +578,8 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- results --------------------------------------------------------------------------
     def returns(self, state: SpymasterState) -> list[float]:
-        return winner_returns(2, (state.winner,), state.phase == P_OVER and state.winner != DRAW)
+        over = state.phase == Phase.OVER and state.winner != DRAW
+        return api.winner_returns(2, (state.winner,), over)
 
     # -- information ----------------------------------------------------------------------
     def observation(self, state: SpymasterState, seat: int | None) -> SpymasterObs:
@@ -622,7 +602,7 @@ class SpymasterGame(Game[SpymasterState]):
             "winner": s.winner, "result": s.result, "calls": [c[:] for c in s.calls],
         }
 
-    def resampler(self, obs: Observation, seat: int
+    def resampler(self, obs: api.Observation, seat: int
                   ) -> Callable[[random.Random], SpymasterState]:
         # Search resamples one observation thousands of times: read it once, then copy the
         # visible part and deal the unseen cards afresh.
@@ -634,7 +614,7 @@ class SpymasterGame(Game[SpymasterState]):
 
         def sample(rng: random.Random) -> SpymasterState:
             s = base.clone()
-            places, rest = deal_unseen(pool, sizes, rng)
+            places, rest = api.deal_unseen(pool, sizes, rng)
             hand = places[0]
             hand.sort(key=_KEY.__getitem__)
             s.hands[opp] = hand
@@ -647,7 +627,7 @@ class SpymasterGame(Game[SpymasterState]):
         return sample
 
     @staticmethod
-    def _visible_state(obs: Observation) -> SpymasterState:
+    def _visible_state(obs: api.Observation) -> SpymasterState:
         seat = obs["seat"]
         s = FIELDS.load_seen(SpymasterState(str(obs["mix"]), bool(obs["may_stop"])), obs,
                              int(seat))
@@ -675,7 +655,7 @@ class SpymasterGame(Game[SpymasterState]):
         and to shed that type at the hand limit. The answer depends on the calls alone, never
         on the face-down card. The attacker's own face-down play keeps the uniform guess."""
         s = state
-        if s.phase != P_CALL or s.pending:
+        if s.phase != Phase.CALL or s.pending:
             return None
         counts = s.calls[1 - s.attacker]
         weights = [counts[_TYPE_INDEX[a[5:]]] + CALL_PRIOR for a in legal]
@@ -706,7 +686,7 @@ class SpymasterGame(Game[SpymasterState]):
 
     # -- saves of earlier rules -----------------------------------------------------------
     def upgrade_log(self, rules_version: str, num_players: int,
-                    options: Mapping[str, OptionValue],
+                    options: Mapping[str, api.OptionValue],
                     log: Sequence[tuple[int, str]]) -> list[tuple[int, str]] | None:
         """Rules 2 skipped the tuck question when the attacker held no larger Spy (SM-R27);
         rules 3 always ask it, so a match saved under rules 2 gets the attacker's "Don't
@@ -719,7 +699,7 @@ class SpymasterGame(Game[SpymasterState]):
         def skipped() -> bool:
             # Rules 2 asked only an attacker who could tuck; rules 3 ask every attacker.
             a = state.attacker
-            return (state.phase == P_TUCK and not state.pending
+            return (state.phase == Phase.TUCK and not state.pending
                     and not tuck_options(state.hands[a], state.rows[a]))
 
         for seat, action in log:
@@ -731,7 +711,7 @@ class SpymasterGame(Game[SpymasterState]):
                 return out  # the replay that follows refuses it, with its own words
             try:
                 self.check_action(state, action)
-            except GameError:
+            except api.GameError:
                 return out
             self.apply_in_place(state, action)
         if skipped():  # the save was made just after such a Spy
@@ -741,7 +721,7 @@ class SpymasterGame(Game[SpymasterState]):
     # -- AI hooks -------------------------------------------------------------------------
     def heuristic(self, state: SpymasterState, seat: int) -> float | None:
         s = state
-        if s.phase == P_OVER:
+        if s.phase == Phase.OVER:
             return self.returns(s)[seat]
         o = 1 - seat
         # Documents decide the game; cards in hand are the means to attack with, and spies
@@ -769,7 +749,7 @@ class SpymasterGame(Game[SpymasterState]):
 
     def rewind_hidden_move(self, state: SpymasterState, seat: int) -> str | None:
         s = state
-        if s.phase != P_CALL or seat == s.attacker or not s.played or s.pending:
+        if s.phase != Phase.CALL or seat == s.attacker or not s.played or s.pending:
             return None
         # Back to SM-R11: the face-down card returns to the attacker's hand. ``call``,
         # ``revealed`` and ``outcome`` only report the last call and are cleared by a play.
@@ -778,31 +758,31 @@ class SpymasterGame(Game[SpymasterState]):
         hand.sort(key=_KEY.__getitem__)
         s.played = ""
         s.played_in_round -= 1
-        s.phase = P_PLAY
+        s.phase = Phase.PLAY
         return "play"
 
 
 def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
     """What ``seat`` should do next, from an observation (status line and ``prompt``)."""
     phase = obs["phase"]
-    if phase == P_OVER:
+    if phase == Phase.OVER:
         w = int(obs["winner"])
         return Msg("prompt.draw") if w == DRAW else Msg("prompt.won", seat=w)
-    if obs["pending"] or phase == P_FIRST:
+    if obs["pending"] or phase == Phase.FIRST:
         return Msg("prompt.dealing")
     a = int(obs["attacker"])
     d = 1 - a
-    if phase == P_PLAY:
+    if phase == Phase.PLAY:
         if seat != a:
             return Msg("prompt.choosing", seat=a)
         if obs["may_stop"] and obs["hits"]:
             return Msg("prompt.play_or_stop")
         return Msg("prompt.play")
-    if phase == P_CALL:
+    if phase == Phase.CALL:
         if seat != d:
             return Msg("prompt.naming", seat=d)
         return Msg("prompt.name")
-    if phase == P_TUCK:
+    if phase == Phase.TUCK:
         if seat != a:
             return Msg("prompt.may_tuck", seat=a)
         row = [str(c) for c in obs["players"][a]["row"]]
@@ -811,7 +791,7 @@ def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg | None:
         if not tuck_options(hand, row):
             return Msg("prompt.no_tuck", base=base)
         return Msg("prompt.tuck", base=base)
-    if phase == P_DISCARD:
+    if phase == Phase.DISCARD:
         left = [int(p["discard_left"]) for p in obs["players"]]
         p = a if left[a] else d
         if seat != p:

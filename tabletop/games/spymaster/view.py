@@ -14,22 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.api import (
-    MOVE_POSSIBLE,
-    Figure,
-    GameView,
-    Gesture,
-    IdForm,
-    Layout,
-    Msg,
-    Piece,
-    Text,
-    Zone,
-    both,
-    cards_en,
-    seat_figures,
-    seat_name,
-)
+from tabletop import api
+from tabletop.api import Gesture, Layout, Msg, Piece, Text, Zone, cards_en, seat_name
 
 from .data import (
     DOCUMENTS,
@@ -44,12 +30,8 @@ from .data import (
 )
 from .model import (
     DRAW,
-    P_CALL,
-    P_DISCARD,
-    P_OVER,
-    P_PLAY,
-    P_TUCK,
     R_DEADLOCK,
+    Phase,
     SpymasterGame,
     SpymasterObs,
     prompt_from_obs,
@@ -59,7 +41,7 @@ from .words import WORDS
 
 
 def _type(kind: str) -> tuple[str, str]:
-    return both(Msg(f"type.{kind}"), WORDS)
+    return api.both(Msg(f"type.{kind}"), WORDS)
 
 
 WIDTH = 1280.0
@@ -82,7 +64,7 @@ DECK_ZONE = Zone("deck_zone", 30.0, 288.0, 110.0, 150.0, "Deck", "山札", "#3d3
 
 _RULES = SpymasterGame()
 #: What the seat to move is doing, by phase, while the other waits (attacking otherwise).
-_WAITING = {P_CALL: "table.wait_naming", P_DISCARD: "table.wait_discarding"}
+_WAITING = {Phase.CALL: "table.wait_naming", Phase.DISCARD: "table.wait_discarding"}
 
 
 def card_art(card: str) -> dict[str, Any]:
@@ -119,9 +101,9 @@ def _card(pid: str, card: str, x: float, y: float, w: float, h: float,
 
 
 #: A hand card: (seat, index in hand order).
-hand_id = IdForm("p{}h{}")
+hand_id = api.IdForm("p{}h{}")
 #: A card of a seat's row: (seat, index from the first played).
-row_id = IdForm("row{}_{}")
+row_id = api.IdForm("row{}_{}")
 
 
 def _spread(n: int, w: float, step: float) -> float:
@@ -135,7 +117,7 @@ def _bottom_seat(seat: int | None) -> int:
     return 0 if seat is None else seat
 
 
-class SpymasterView(GameView[SpymasterObs]):
+class SpymasterView(api.GameView[SpymasterObs]):
     """Layout, gestures and words for Spymaster."""
 
     plain_buttons = True  # an action without words of its own still gets a button
@@ -153,7 +135,7 @@ class SpymasterView(GameView[SpymasterObs]):
     def public_role(self, obs: SpymasterObs, seat: int) -> Msg | None:
         # Who attacks is public (the table says so too): the person taking the screen is told
         # whether they attack or name the cards played against them.
-        if obs["phase"] == P_OVER or int(obs["attacker"]) < 0:
+        if obs["phase"] == Phase.OVER or int(obs["attacker"]) < 0:
             return None
         return Msg("role.attacker" if seat == int(obs["attacker"]) else "role.defender")
 
@@ -167,7 +149,7 @@ class SpymasterView(GameView[SpymasterObs]):
         you = p == seat
         name_en = seat_name(p, WORDS)[0] + (" (you)" if you else "")
         name_ja = seat_name(p, WORDS)[1] + ("（あなた）" if you else "")
-        if attacker == p and phase != P_OVER:
+        if attacker == p and phase != Phase.OVER:
             name_en += " — attacking"
             name_ja += " — 攻撃中"
         out.texts.append(Text(f"name{p}", 30, name_y, name_en, name_ja, size=18, bold=True))
@@ -189,7 +171,7 @@ class SpymasterView(GameView[SpymasterObs]):
         # The hand: face up only for its owner.
         hand = pl["hand"]
         tuckable: set[str] = set()
-        if phase == P_TUCK and p == attacker and p == seat:
+        if phase == Phase.TUCK and p == attacker and p == seat:
             tuckable = set(tuck_options([str(c) for c in hand], pl_row(obs, p)))
         if top:
             step = _spread(len(hand), BACK_W, BACK_W + 6)
@@ -227,7 +209,7 @@ class SpymasterView(GameView[SpymasterObs]):
                 out.pieces.append(piece)
             # The Spy a larger one may go under; the attacker who holds none is not invited
             # to tuck (the others see the same table whatever the attacker holds).
-            last = i == len(row) - 1 and p == attacker and phase == P_TUCK
+            last = i == len(row) - 1 and p == attacker and phase == Phase.TUCK
             invite = last and (p != seat or bool(tuckable))
             out.pieces.append(_card(row_id(p, i), str(card), x + TUCK_DX, row_y, ROW_W,
                                     ROW_H, state="active" if invite else "", z=2 * i + 1))
@@ -265,7 +247,7 @@ class SpymasterView(GameView[SpymasterObs]):
         if rnd:
             out.texts.append(Text("round", 720, 340, f"Round {rnd}", f"第{rnd}ラウンド",
                                   size=16, bold=True))
-        if obs["phase"] == P_OVER:
+        if obs["phase"] == Phase.OVER:
             out.texts.append(Text("over", 720, 380, "Game over", "ゲーム終了", size=20,
                                   bold=True))
 
@@ -344,9 +326,9 @@ class SpymasterView(GameView[SpymasterObs]):
         if target == PLAY_ZONE.id:
             action = f"play:{card}"
         elif target is None:
-            if phase == P_PLAY and int(obs["to_move"]) == seat:
+            if phase == Phase.PLAY and int(obs["to_move"]) == seat:
                 return Msg("table.drag_to_attack")
-            action = f"discard:{card}" if phase == P_DISCARD else f"tuck:{card}"
+            action = f"discard:{card}" if phase == Phase.DISCARD else f"tuck:{card}"
         elif row and target == row_id(seat, len(row) - 1):
             action = f"tuck:{card}"
         else:
@@ -357,17 +339,17 @@ class SpymasterView(GameView[SpymasterObs]):
         if action.startswith("tuck:") and card_type(card) != "spy":
             return Msg("table.only_spies")
         state = SpymasterGame._visible_state(obs)
-        return _RULES.reason(state, action) or MOVE_POSSIBLE
+        return _RULES.reason(state, action) or api.MOVE_POSSIBLE
 
     def status(self, obs: SpymasterObs, seat: int | None) -> Msg | None:
         return prompt_from_obs(obs, seat)
 
-    def series(self, obs: SpymasterObs) -> list[Figure]:
-        return seat_figures("series.documents",
+    def series(self, obs: SpymasterObs) -> list[api.Figure]:
+        return api.seat_figures("series.documents",
                             (DOCUMENTS - int(pl["exposed"]) for pl in obs["players"]))
 
     def summary(self, obs: SpymasterObs) -> Msg | None:
-        if obs["phase"] != P_OVER:
+        if obs["phase"] != Phase.OVER:
             return None
         left = [DOCUMENTS - int(p["exposed"]) for p in obs["players"]]
         figures = {"left0": left[0], "left1": left[1], "rounds": int(obs["round"])}

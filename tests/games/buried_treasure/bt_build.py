@@ -5,11 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.games.buried_treasure.data import VALUE_INDEX, full_deck
-from tabletop.games.buried_treasure.model import (
-    P_BURY,
-    BuriedTreasureGame,
-    BuriedTreasureState,
-)
+from tabletop.games.buried_treasure.model import BuriedTreasureGame, BuriedTreasureState, Phase
 from tabletop.games.buried_treasure.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -30,7 +26,7 @@ def position(
     card not placed elsewhere."""
     n = len(hands)
     s = BuriedTreasureState(n)
-    s.phase = P_BURY
+    s.phase = Phase.BURY
     s.hands = [sorted(h) for h in hands]
     s.centre = sorted(centre)
     s.collected = [list(c) for c in collected] if collected is not None else [[]] * n

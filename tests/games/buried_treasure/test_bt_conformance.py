@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import check_game
-from tabletop.games.buried_treasure.model import P_BID, P_BURY
+from tabletop.games.buried_treasure.model import Phase
 from tabletop.testing.build import positions
 from tests.games.buried_treasure.bt_build import GAME
 
@@ -22,7 +22,7 @@ def test_pending_choices_never_leak(n: int) -> None:
     # BT-G9, BT-G10: before the reveal a seat sees only *that* another seat has buried.
     checked = 0
     for s, rng in positions(GAME, range(6), n):
-        if s.phase not in (P_BURY, P_BID):
+        if s.phase not in (Phase.BURY, Phase.BID):
             continue
         for seat in range(n):
             obs = GAME.observation(s, seat)

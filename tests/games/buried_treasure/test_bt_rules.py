@@ -13,7 +13,7 @@ from tabletop.games.buried_treasure.data import (
     HAND_SIZE,
     VALUES,
 )
-from tabletop.games.buried_treasure.model import P_BID, P_BURY, P_OVER, P_TAKE, PASS
+from tabletop.games.buried_treasure.model import PASS, Phase
 from tests.games.buried_treasure.bt_build import GAME, kinds, play, position, refusal, say
 
 FILLER = [1, 1, 2, 2, 1]
@@ -33,7 +33,7 @@ def test_deal_seven_each_rest_unused(n: int) -> None:
     s = session.state
     assert [len(h) for h in s.hands] == [HAND_SIZE] * n
     assert s.deck_size == DECK_SIZE - HAND_SIZE * n
-    assert s.phase == P_BURY and s.round == 1
+    assert s.phase == Phase.BURY and s.round == 1
     # Each card dealt is told to its seat alone, without a line of its own; the hand is
     # logged once the deal is done.
     cards = [e for r in session.history for e in r.events if e.kind == "card"]
@@ -68,7 +68,7 @@ def test_six_rounds_and_one_card_left_in_hand() -> None:
         a = "bid:0" if "bid:0" in legal else PASS if PASS in legal else legal[0]
         session.submit(session.current_player(), a)
     s = session.state
-    assert s.phase == P_OVER and s.round == 6
+    assert s.phase == Phase.OVER and s.round == 6
     assert [len(h) for h in s.hands] == [1, 1, 1]
 
 
@@ -88,7 +88,7 @@ def test_bury_is_secret_and_one_seat_after_another() -> None:
         assert obs["players"][1]["buried"] and obs["players"][1]["buried_card"] is None
     assert GAME.observation(s, 1)["players"][1]["buried_card"] == 2
     s, _ = play(s, "bury:8", "bury:4")
-    assert s.phase == P_BID and s.turn == 1
+    assert s.phase == Phase.BID and s.turn == 1
 
 
 def test_bid_from_the_dealer_and_taken_values_are_closed() -> None:
@@ -109,7 +109,7 @@ def test_zero_slots_rank_by_placement() -> None:
     assert GAME.legal_actions(s)[0] == "bid:0"
     s, _ = play(s, "bid:0")
     # Total 3, every bid 0 <= 3: rewarded from the first zero to the last.
-    assert s.phase == P_TAKE and s.turn == 0 and s.queue == [0, 1, 2]
+    assert s.phase == Phase.TAKE and s.turn == 0 and s.queue == [0, 1, 2]
 
 
 def test_reveal_sums_only_this_rounds_cards() -> None:
@@ -164,7 +164,7 @@ def test_untaken_cards_stay_for_later_rounds() -> None:
     # BT-R18: what nobody took stays face up in the centre and is takeable later.
     s = position([[4, 1, 1], [2, 1, 1]])
     s, _ = play(s, "bury:4", "bury:2", "bid:20", "bid:16")
-    assert s.centre == [2, 4] and s.round == 2 and s.phase == P_BURY
+    assert s.centre == [2, 4] and s.round == 2 and s.phase == Phase.BURY
     obs = GAME.observation(s, 0)
     assert obs["centre"] == [2, 4]
 
@@ -181,11 +181,11 @@ def test_early_end_at_twenty() -> None:
     s = position([[4, 1], [4, 1], [1, 1]], collected=[[8, 8], [], []], rnd=2)
     s, ev = play(s, "bury:4", "bury:4", "bury:1", "bid:0", "bid:3", "bid:2")
     # Total 9; P1 (3) then P2 (2) then P0 (0) pick: P0 has 16 before its pick.
-    assert s.phase == P_TAKE and s.turn == 1
+    assert s.phase == Phase.TAKE and s.turn == 1
     s, _ = play(s, "take:1", "take:4")
-    assert s.phase == P_TAKE and s.turn == 0
+    assert s.phase == Phase.TAKE and s.turn == 0
     s, ev = play(s, "take:4")
-    assert s.phase == P_OVER and GAME.current_player(s) == TERMINAL and s.round == 2
+    assert s.phase == Phase.OVER and GAME.current_player(s) == TERMINAL and s.round == 2
     assert kinds(ev)[-1] == "end" and ev[-1].data["early"]
 
 
@@ -193,7 +193,7 @@ def test_highest_score_wins_ties_share() -> None:
     # BT-R32, BT-G7.
     s = position([[1, 1], [1, 1]], collected=[[4], [4]], rnd=6)
     s, _ = play(s, "bury:1", "bury:1", "bid:20", "bid:16")
-    assert s.phase == P_OVER and s.winners == [0, 1]
+    assert s.phase == Phase.OVER and s.winners == [0, 1]
     assert GAME.returns(s) == [1.0, 1.0]
     s = position([[1, 1], [1, 1]], collected=[[4], [2]], rnd=6)
     s, _ = play(s, "bury:1", "bury:1", "bid:20", "bid:16")
@@ -213,7 +213,7 @@ def test_x1_bust_penalty() -> None:
     s = position([[4, *FILLER], [2, *FILLER], [-5, *FILLER]])
     s, _ = play(s, "bury:4", "bury:2", "bury:-5", "bid:5", "bid:2", "bid:0")
     assert s.total == 1 and s.collected[0] == [-5]
-    assert s.phase == P_TAKE and s.turn == 2
+    assert s.phase == Phase.TAKE and s.turn == 2
     s, _ = play(s, "take:4")
     assert s.collected == [[-5], [], [4]] and s.centre == [2]
 
@@ -243,7 +243,7 @@ def test_x4_early_end_after_round_four() -> None:
     # BT-X4: 21 points after round 4's rewards: the game ends, rounds 5-6 unplayed.
     s = position([[4, 1, 1], [1, 1, 1]], collected=[[8, 8], []], rnd=4)
     s, _ = play(s, "bury:4", "bury:1", "bid:5", "bid:0")
-    assert s.phase == P_OVER and s.round == 4 and s.winners == [0]
+    assert s.phase == Phase.OVER and s.round == 4 and s.winners == [0]
     assert sum(s.collected[0]) == 21
 
 

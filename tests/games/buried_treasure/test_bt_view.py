@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.engine import Piece, Session
-from tabletop.games.buried_treasure.model import P_BID, P_BURY
+from tabletop.games.buried_treasure.model import Phase
 from tabletop.games.buried_treasure.view import BuriedTreasureView
 from tests.games.buried_treasure.bt_build import GAME, play, position, say
 from tests.games.viewcheck import check_gestures, decisions, seat_views
@@ -86,7 +86,7 @@ def test_status_says_choose_secretly_and_hidden_while_waiting() -> None:
 def test_board_slots_and_bid_gestures() -> None:
     s = position([[1, 1]] * 4)
     s, _ = play(s, "bury:1", "bury:1", "bury:1", "bury:1", "bid:0", "bid:5")
-    assert s.phase == P_BID
+    assert s.phase == Phase.BID
     obs = GAME.observation(s, 2)
     pieces = by_id(VIEW.layout(obs, 2).pieces)
     assert pieces["z0"].art["body_en"] == "P1" and pieces["z1"].art["body_en"] == "free"
@@ -113,7 +113,7 @@ def test_why_not_reasons() -> None:
     s, _ = play(s, "bury:4")
     obs1 = GAME.observation(s, 1)
     assert "face down" in say(VIEW.why_not(obs1, 1, "bur0", None), "en")
-    assert s.phase == P_BURY
+    assert s.phase == Phase.BURY
 
 
 def test_take_gestures_and_summary() -> None:

@@ -8,7 +8,7 @@ import random
 from tabletop.engine import CHANCE
 from tabletop.games.magos import model
 from tabletop.games.magos.data import SPELLS
-from tabletop.games.magos.model import P_CAST, P_MAIN, MagosGame, MagosState
+from tabletop.games.magos.model import MagosGame, MagosState, Phase
 from tabletop.games.magos.solo import MagosSoloGame
 from tabletop.games.magos.spells import die_problem
 
@@ -21,7 +21,7 @@ def _plain_legal(s: MagosState) -> list[str]:
     unused = s.unused()
     args = (s.hp[seat], s.max_hp[seat], s.mana[seat], s.max_mana[seat])
     out: list[str] = []
-    if s.phase == P_MAIN:
+    if s.phase == Phase.MAIN:
         for spell in sorted(set(s.hands[seat]) - set(s.cast_done)):
             for v in sorted(set(unused)):
                 rest = unused[:]
@@ -54,7 +54,7 @@ def test_remembered_legal_actions_match_the_rules() -> None:
                     action = GAME.sample_chance(s, rng)
                 else:
                     legal = GAME.legal_actions(s)
-                    if s.phase in (P_MAIN, P_CAST):
+                    if s.phase in (Phase.MAIN, Phase.CAST):
                         assert legal == _plain_legal(s)
                         legal.clear()  # a caller's list is its own
                         assert GAME.legal_actions(s) == _plain_legal(s)

@@ -7,7 +7,7 @@ from collections import Counter
 
 from tabletop.ai.levels import make_agent
 from tabletop.games.magos.data import FIRST_GAME_HAND, SOLO_SPELL_SETS, solo_spell_set
-from tabletop.games.magos.model import P_DRAFT
+from tabletop.games.magos.model import Phase
 from tabletop.games.magos.solo import MagosSoloState
 from tests.games.magos.solo_build import SOLO
 
@@ -18,7 +18,7 @@ DEALT = ["harmony", "fireball", "pain", "ring_of_fire", "wrath", "zeal", "gale",
 def _draft(enemy: str, dealt: list[str]) -> MagosSoloState:
     s = SOLO.new_initial_state(1, {"setup": "draft", "enemy": enemy})
     s.dealt = [list(dealt), []]
-    s.phase = P_DRAFT
+    s.phase = Phase.DRAFT
     return s
 
 

@@ -15,7 +15,7 @@ from tabletop.games.magos.data import (
     enemy_dice_v11,
     resolve_enemy_turn,
 )
-from tabletop.games.magos.solo import ENEMY_SELF_KO, P_ENEMY, MagosSoloState, parse_hand
+from tabletop.games.magos.solo import ENEMY_SELF_KO, MagosSoloState, Phase, parse_hand
 from tests.games.magos.solo_build import (
     SOLO,
     battle,
@@ -70,7 +70,7 @@ def test_x4_band_lock() -> None:
     # MG-X4, MG-R56.1, MG-G4: Lion at HP 17 starts its 3rd turn; faces 2, 4, 5.
     s = battle("sleeping_lion", enemy_hp=17, turns=(3, 2), dice=[1, 1, 1])
     s, _ = play(s, "end")
-    assert s.phase == P_ENEMY and s.enemy_faces == [2, 4, 5]
+    assert s.phase == Phase.ENEMY and s.enemy_faces == [2, 4, 5]
     obs = SOLO.observation(s, 0)
     high = obs["enemy"]["band"]
     assert ENEMIES["sleeping_lion"].bands[high].lo == 16 and obs["enemy"]["band_locked"]
@@ -346,7 +346,7 @@ def test_player_casts_as_in_the_duel() -> None:
     s, _ = play(s, "cast:resonance:2", "die:2", "x:3")
     assert s.hp[1] == 22 and s.mana[0] == 0
     s, events = play(s, "cast:meditation:5")
-    assert s.phase == P_ENEMY and s.mana[0] == 5  # Meditation ends the turn (MG-R25)
+    assert s.phase == Phase.ENEMY and s.mana[0] == 5  # Meditation ends the turn (MG-R25)
     assert any(e.kind == "enemy_turn" for e in events)
 
 

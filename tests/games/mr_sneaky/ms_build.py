@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from tabletop.games.mr_sneaky.data import DOORS, NOTHING, card_counts
 from tabletop.games.mr_sneaky.model import MrSneakyGame
-from tabletop.games.mr_sneaky.state import AT_START, P_MOVE, SneakyState
+from tabletop.games.mr_sneaky.state import AT_START, Phase, SneakyState
 from tabletop.games.mr_sneaky.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -35,7 +35,7 @@ def position(
     cards: Mapping[str, Sequence[str]] | None = None,
     jewels: tuple[int, int] = (0, 0),
     agents: tuple[Sequence[str], Sequence[str]] = ((), ()),
-    phase: str = P_MOVE,
+    phase: str = Phase.MOVE,
     drawn: str = "",
     discard: Sequence[str] = (),
     deck: Mapping[str, int] | None = None,

@@ -9,13 +9,9 @@ from tabletop.games.mr_sneaky.state import (
     E_BLOCKED,
     E_GUARDS,
     E_TREASURE,
-    P_DEAL,
-    P_DRAW,
-    P_OVER,
-    P_PLACE,
-    P_STEAL,
     R_AGENTS,
     R_JEWELS,
+    Phase,
 )
 from tests.games.mr_sneaky.ms_build import GAME, door, kinds, play, position, say
 
@@ -35,7 +31,7 @@ def test_e1_trap_catches_the_thief() -> None:
     assert s.last_round == (1, 0, 2, E_GUARDS)
     # Both cards went to the discard pile, which the round end gathered into the new deck.
     assert s.agents == [[], []] and s.deck_size == 31
-    assert s.round == 2 and s.rich == 1 and s.phase == P_DEAL  # next round: roles swap
+    assert s.round == 2 and s.rich == 1 and s.phase == Phase.DEAL  # next round: roles swap
 
 
 def test_e2_treasure_with_bonuses() -> None:
@@ -49,12 +45,12 @@ def test_e2_treasure_with_bonuses() -> None:
     s = position(rich=0, thief="D1", guards=1, cards={"D3": ["A2", "C2", "B1"]},
                  agents=(["C2"], []))
     s, _ = play(s, "move:D3", "steal")
-    assert s.phase == P_OVER and s.winner == 1 and s.result == R_AGENTS
+    assert s.phase == Phase.OVER and s.winner == 1 and s.result == R_AGENTS
     # ... unless the Thief reached 8 jewels, which is checked first.
     s = position(rich=0, thief="D1", guards=1, cards={"D3": ["A2", "C2", "B1"]},
                  agents=(["C2"], []), jewels=(0, 3))
     s, _ = play(s, "move:D3", "steal")
-    assert s.phase == P_OVER and s.winner == 1 and s.result == R_JEWELS
+    assert s.phase == Phase.OVER and s.winner == 1 and s.result == R_JEWELS
 
 
 def test_e3_nothing_tiles_and_half_guards() -> None:
@@ -62,9 +58,9 @@ def test_e3_nothing_tiles_and_half_guards() -> None:
     s = position(rich=0, thief="D2", cards={"D5": ["A1"], "D7": ["B1"]})
     s, events = play(s, "move:D5", "steal")
     assert (s.guards, s.nothing, s.jewels) == (0, 1, [0, 1])
-    assert "half" in kinds(events) and s.phase == P_DRAW  # the round continues
+    assert "half" in kinds(events) and s.phase == Phase.DRAW  # the round continues
     s, _ = play(s, "draw:A3", "place:D8", "move:D7", "steal")
-    assert (s.guards, s.nothing) == (2, 2) and s.phase == P_DRAW
+    assert (s.guards, s.nothing) == (2, 2) and s.phase == Phase.DRAW
 
 
 def test_e4_movement() -> None:
@@ -103,7 +99,7 @@ def test_e6_useless_card_and_blocked_placement() -> None:
     layout = "N1NN1TN2"
     s = position(layout=layout, rich=1, thief="D7", guards=0,
                  opened=[d for d in DOORS if d not in ("D6", "D8")], nothing=4,
-                 cards={"D8": ["A2", "A3", "B2"], "D6": ["A1", "A1"]}, phase=P_DRAW,
+                 cards={"D8": ["A2", "A3", "B2"], "D6": ["A1", "A1"]}, phase=Phase.DRAW,
                  jewels=(0, 0))
     s, events = play(s, "draw:B1")
     assert kinds(events) == ["draw", "aside"] and s.aside == ["B1"]
@@ -113,9 +109,9 @@ def test_e6_useless_card_and_blocked_placement() -> None:
     # Had the A1 fitted somewhere, the Rich Man would now have placed it.
     s = position(layout=layout, rich=1, thief="D7", opened=[d for d in DOORS
                                                              if d not in ("D6", "D8")],
-                 nothing=4, cards={"D8": ["A2", "A3", "B2"], "D6": ["A1"]}, phase=P_DRAW)
+                 nothing=4, cards={"D8": ["A2", "A3", "B2"], "D6": ["A1"]}, phase=Phase.DRAW)
     s, _ = play(s, "draw:B1", "draw:A1")
-    assert s.phase == P_PLACE and GAME.legal_actions(s) == ["place:D6"]
+    assert s.phase == Phase.PLACE and GAME.legal_actions(s) == ["place:D6"]
     try:
         GAME.apply(s, "place:D8")
     except IllegalActionError as exc:
@@ -130,9 +126,9 @@ def test_e7_simultaneous_eight() -> None:
                  cards={"D5": ["A2"]})
     assert s.nothing == 1
     s, events = play(s, "move:D5")
-    assert s.phase == P_STEAL
+    assert s.phase == Phase.STEAL
     s, events = play(s, "steal")
     assert s.jewels == [8, 9]
-    assert s.phase == P_OVER and s.winner == 0 and s.result == R_JEWELS
+    assert s.phase == Phase.OVER and s.winner == 0 and s.result == R_JEWELS
     assert GAME.returns(s) == [1.0, -1.0]
     assert kinds(events)[-2:] == ["round_end", "win"]

@@ -30,14 +30,9 @@ from tabletop.games.mr_sneaky.state import (
     E_GUARDS,
     E_NOCARDS,
     E_TREASURE,
-    P_DEAL,
-    P_DRAW,
-    P_MOVE,
-    P_OVER,
-    P_PLACE,
-    P_STEAL,
     R_AGENTS,
     R_JEWELS,
+    Phase,
 )
 from tabletop.testing.build import new_session
 from tests.games.mr_sneaky.ms_build import GAME, LAYOUT, door, kinds, play, position, reason, say
@@ -58,7 +53,7 @@ def test_roles_swap_every_round() -> None:
     # MS-R02: the Thief steals the Treasure; the next round has the other Rich Man.
     s = position(rich=0, thief="D1", cards={})
     s, _ = play(s, "move:D3", "steal")
-    assert s.round == 2 and s.rich == 1 and s.phase == P_DEAL
+    assert s.round == 2 and s.rich == 1 and s.phase == Phase.DEAL
 
 
 def test_one_treasure_three_traps_four_nothing_and_round_outcomes() -> None:
@@ -76,14 +71,14 @@ def test_eight_jewels_win_and_four_agents_lose() -> None:
     # MS-R04
     s = position(rich=0, thief="D1", jewels=(0, 4))
     s, _ = play(s, "move:D3", "steal")  # Thief +4 -> 8
-    assert s.phase == P_OVER and s.winner == 1 and s.result == R_JEWELS
+    assert s.phase == Phase.OVER and s.winner == 1 and s.result == R_JEWELS
     assert GAME.returns(s) == [-1.0, 1.0]
     s = position(rich=0, thief="D1", agents=([], ["C3"]), cards={"D2": ["C4"]})
     s, _ = play(s, "move:D2", "steal")  # Trap: the Thief keeps C4 -> 1 + 2 = 3 agents
-    assert s.phase != P_OVER and s.agents[1] == ["C3", "C4"]
+    assert s.phase != Phase.OVER and s.agents[1] == ["C3", "C4"]
     s = position(rich=0, thief="D1", agents=([], ["C3", "C4"]), cards={"D2": ["C3"]})
     s, _ = play(s, "move:D2", "steal")  # 4 agents
-    assert s.phase == P_OVER and s.winner == 0 and s.result == R_AGENTS
+    assert s.phase == Phase.OVER and s.winner == 0 and s.result == R_AGENTS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -131,7 +126,7 @@ def test_first_rich_man_is_random_or_chosen() -> None:
     assert GAME.chance_outcomes(s) == [("first:0", 0.5), ("first:1", 0.5)]
     for choice, seat in (("1", 0), ("2", 1)):
         s = GAME.new_game(options={"first": choice})
-        assert s.rich == seat and s.first == seat and s.phase == P_DEAL
+        assert s.rich == seat and s.first == seat and s.phase == Phase.DEAL
     s, _ = play(GAME.new_game(), "first:1")
     assert s.rich == 1 and s.round == 1
 
@@ -141,7 +136,7 @@ def test_start_card_at_zero_and_thief_on_it() -> None:
     s, _ = play(GAME.new_game(), "first:0")
     assert s.thief == AT_START and s.moves == 0
     s, _ = play(s, f"deal:{LAYOUT}")
-    assert s.thief == AT_START and s.moves == 0 and s.phase == P_DRAW
+    assert s.thief == AT_START and s.moves == 0 and s.phase == Phase.DRAW
 
 
 def test_doors_dealt_uniformly_and_only_the_rich_man_sees_them() -> None:
@@ -187,11 +182,11 @@ def test_guards_and_nothing_reset_jewels_and_agents_carry_over() -> None:
 
 def test_draw_is_shown_and_placed_face_up() -> None:
     # MS-R13
-    s = position(phase=P_DRAW)
+    s = position(phase=Phase.DRAW)
     assert GAME.current_player(s) == CHANCE
     s, events = play(s, "draw:A3")
     draw = next(e for e in events if e.kind == "draw")
-    assert draw.seats is None and draw.reveals and s.drawn == "A3" and s.phase == P_PLACE
+    assert draw.seats is None and draw.reveals and s.drawn == "A3" and s.phase == Phase.PLACE
     assert GAME.current_player(s) == 0
     s, _ = play(s, "place:D5")
     for seat in (0, 1, None):
@@ -201,7 +196,7 @@ def test_draw_is_shown_and_placed_face_up() -> None:
 def test_placement_limits() -> None:
     # MS-R14 (a) closed doors only, (b) fewer than 3 cards, (c) fewer than 2 treasure cards
     # (A1, A2, A3 by the jewel icon); the Thief's own door is allowed.
-    s = position(phase=P_PLACE, drawn="A3", thief="D2", opened=["D1"],
+    s = position(phase=Phase.PLACE, drawn="A3", thief="D2", opened=["D1"],
                  cards={"D3": ["B1", "C1", "B2"], "D4": ["A1", "A3"], "D5": ["A2", "B1"]})
     legal = GAME.legal_actions(s)
     assert legal == ["place:D2", "place:D5", "place:D6", "place:D7", "place:D8"]
@@ -217,9 +212,9 @@ def test_placement_limits() -> None:
 
 def test_useless_card_is_set_aside_and_redrawn() -> None:
     # MS-R15: all four Nothing doors open; a B1 (無) can never match.
-    s = position(phase=P_DRAW, opened=["D1", "D5", "D7", "D8"], guards=2, thief="D8")
+    s = position(phase=Phase.DRAW, opened=["D1", "D5", "D7", "D8"], guards=2, thief="D8")
     s, events = play(s, "draw:B1")
-    assert s.aside == ["B1"] and s.phase == P_DRAW and "B1" not in s.discard
+    assert s.aside == ["B1"] and s.phase == Phase.DRAW and "B1" not in s.discard
     assert kinds(events) == ["draw", "aside"]
     s, _ = play(s, "draw:B1", "draw:A3")
     assert s.aside == [] and s.discard == ["B1", "B1"] and s.drawn == "A3"
@@ -227,15 +222,15 @@ def test_useless_card_is_set_aside_and_redrawn() -> None:
 
 def test_empty_deck_reshuffles_then_cannot_place() -> None:
     # MS-R16
-    s = position(phase=P_MOVE, thief="D1", deck={}, discard=["A1", "B2"])
+    s = position(phase=Phase.MOVE, thief="D1", deck={}, discard=["A1", "B2"])
     s, events = play(s, "move:D2", "pass")
     assert "reshuffle" in kinds(events)
-    assert s.deck == {"A1": 1, "B2": 1} and s.discard == [] and s.phase == P_DRAW
-    s = position(phase=P_MOVE, thief="D1", deck={}, discard=[], rich=0)
+    assert s.deck == {"A1": 1, "B2": 1} and s.discard == [] and s.phase == Phase.DRAW
+    s = position(phase=Phase.MOVE, thief="D1", deck={}, discard=[], rich=0)
     s, events = play(s, "move:D2", "pass")
     assert "nocards" in kinds(events) and s.last_round == (1, 0, 2, E_NOCARDS)
     # The redraw running through every card: set-aside cards are not reshuffled.
-    s = position(phase=P_DRAW, opened=["D1", "D5", "D7", "D8"], guards=2, deck={"B1": 1},
+    s = position(phase=Phase.DRAW, opened=["D1", "D5", "D7", "D8"], guards=2, deck={"B1": 1},
                  discard=[], rich=1)
     s, events = play(s, "draw:B1")
     assert "nocards" in kinds(events) and s.last_round == (1, 1, 2, E_NOCARDS)
@@ -246,7 +241,7 @@ def test_unplaceable_card_ends_the_round_for_the_rich_man() -> None:
     stacks = [["A3", "A3", "B2"]] * 3 + [["B1", "B1", "A2"]] * 2 + [["A1", "A1", "C1"]] * 2 \
         + [["A2", "B2", "C2"]]
     full = dict(zip(DOORS, stacks, strict=True))
-    s = position(phase=P_DRAW, rich=1, cards=full, jewels=(0, 1))
+    s = position(phase=Phase.DRAW, rich=1, cards=full, jewels=(0, 1))
     s, events = play(s, "draw:A1")
     assert "blocked" in kinds(events)
     assert s.last_round == (1, 1, 2, E_BLOCKED) and s.jewels == [0, 3]
@@ -274,7 +269,7 @@ def test_each_move_turns_the_start_card() -> None:
     s, _ = play(s, "move:D1", "pass", "draw:A1", "place:D8")
     assert s.moves == 1
     s, _ = play(s, "move:D4")
-    assert s.moves == 2 and s.phase == P_STEAL
+    assert s.moves == 2 and s.phase == Phase.STEAL
 
 
 def test_steal_or_do_nothing_only_on_closed_doors() -> None:
@@ -284,7 +279,7 @@ def test_steal_or_do_nothing_only_on_closed_doors() -> None:
     assert GAME.legal_actions(s) == ["pass", "steal"]
     s = position(thief="D1", opened=["D4"])
     s, events = play(s, "move:D4")  # open door: nothing to steal, the turn ends
-    assert s.phase == P_DRAW and "steal" not in kinds(events)
+    assert s.phase == Phase.DRAW and "steal" not in kinds(events)
 
 
 def test_forced_steal_every_fourth_move() -> None:
@@ -297,14 +292,14 @@ def test_forced_steal_every_fourth_move() -> None:
     assert GAME.legal_actions(s) == ["move:D6", "move:D8"]  # only closed doors
     s = position(thief="D8", moves=3, opened=["D6", "D7"])
     s, events = play(s, "move:D6")  # no closed neighbour: move on, the duty carries over
-    assert s.moves == 4 and s.phase == P_DRAW and "forced" not in kinds(events)
+    assert s.moves == 4 and s.phase == Phase.DRAW and "forced" not in kinds(events)
 
 
 def test_do_nothing_ends_the_turn() -> None:
     # MS-R23
     s = position(thief="D1")
     s, events = play(s, "move:D2", "pass")
-    assert kinds(events)[-1] == "pass" and s.phase == P_DRAW
+    assert kinds(events)[-1] == "pass" and s.phase == Phase.DRAW
     assert GAME.current_player(s) == CHANCE and s.moves == 1
 
 
@@ -370,14 +365,14 @@ def test_game_end_checked_after_every_steal() -> None:
     # MS-R30: a mid-round bonus on a Nothing door can win the game at once.
     s = position(rich=0, thief="D2", jewels=(0, 7), cards={"D5": ["A1"]})
     s, events = play(s, "move:D5", "steal")
-    assert s.phase == P_OVER and s.winner == 1 and "round_end" not in kinds(events)
+    assert s.phase == Phase.OVER and s.winner == 1 and "round_end" not in kinds(events)
 
 
 def test_round_goes_on_after_a_harmless_steal() -> None:
     # MS-R31
     s = position(rich=0, thief="D2")
     s, _ = play(s, "move:D5", "steal")
-    assert s.phase == P_DRAW and s.round == 1 and GAME.current_player(s) == CHANCE
+    assert s.phase == Phase.DRAW and s.round == 1 and GAME.current_player(s) == CHANCE
 
 
 # ---------------------------------------------------------------------------------------------
@@ -391,7 +386,7 @@ def test_round_end_gathers_everything() -> None:
                  cards={"D5": ["A1", "B1"], "D3": ["C4"]}, discard=["A3"])
     s, _ = play(s, "move:D3", "steal")
     assert s.guards == 0 and s.cards == [[] for _ in range(8)] and s.discard == []
-    assert s.opened == [False] * 8 and s.doors == [""] * 8 and s.phase == P_DEAL
+    assert s.opened == [False] * 8 and s.doors == [""] * 8 and s.phase == Phase.DEAL
     assert s.deck_size == 31
 
 
@@ -409,7 +404,7 @@ def test_roles_swap_and_a_new_round_starts() -> None:
     assert s.rich == 0 and s.round == 2 and s.thief == AT_START and s.moves == 0
     assert kinds(events)[-1] == "round"
     s, _ = play(s, f"deal:{LAYOUT}")
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
 
 
 def test_game_end_priorities() -> None:
@@ -432,7 +427,7 @@ def test_no_round_limit() -> None:
     # MS-R36: round 60 plays like round 1.
     s = position(rich=0, thief="D1", rnd=60)
     s, _ = play(s, "move:D3", "steal")
-    assert s.round == 61 and s.phase == P_DEAL and GAME.current_player(s) != TERMINAL
+    assert s.round == 61 and s.phase == Phase.DEAL and GAME.current_player(s) != TERMINAL
 
 
 def test_information_model() -> None:
@@ -460,4 +455,4 @@ def test_session_plays_whole_games() -> None:
     for seed in range(5):
         session = new_session(GAME, None, seed)
         assert sorted(session.returns()) == [-1.0, 1.0]
-        assert session.state.phase == P_OVER
+        assert session.state.phase == Phase.OVER

@@ -9,7 +9,7 @@ from typing import Any
 
 from tabletop.engine import CHANCE, TERMINAL, Layout, Piece, Session
 from tabletop.games.mr_sneaky.data import CARD_SHORT, DOORS, TILE_COLORS, TILE_MARKS, TILE_NAMES
-from tabletop.games.mr_sneaky.state import P_OVER, P_PLACE, SneakyState
+from tabletop.games.mr_sneaky.state import Phase, SneakyState
 from tabletop.games.mr_sneaky.view import (
     HEIGHT,
     WIDTH,
@@ -167,7 +167,7 @@ def test_move_and_place_are_drags_steal_and_pass_buttons() -> None:
                             ("steal", None, "door_D2", "Steal", "盗む", ""),
                             ("steal", None, None, "Steal", "盗む", "S")]
     s, _ = play(s, "pass", "draw:A3")
-    assert s.phase == P_PLACE
+    assert s.phase == Phase.PLACE
     g = VIEW.gestures(GAME.observation(s, 0), 0, GAME.legal_actions(s))
     assert ("place:D8", "drawn", "door_D8") in {(x.action, x.source, x.target) for x in g}
     assert VIEW.gestures(GAME.observation(s, None), None, GAME.legal_actions(s)) == []
@@ -193,7 +193,7 @@ def test_why_not_reasons() -> None:
     forced = position(rich=0, thief="D1", moves=3, opened=["D3"])
     assert say(VIEW.why_not(GAME.observation(forced, 1), 1, "thief", "door_D3"), "en") == \
         "The start card has turned a full circle: move onto a closed door and steal."
-    placing = position(rich=0, phase=P_PLACE, drawn="A1", opened=["D2"],
+    placing = position(rich=0, phase=Phase.PLACE, drawn="A1", opened=["D2"],
                        cards={"D4": ["A2", "A3"], "D5": ["B1", "B2", "C1"]})
     obs = GAME.observation(placing, 0)
     assert say(VIEW.why_not(obs, 0, "drawn", "door_D2"), "en") == \
@@ -227,7 +227,7 @@ def test_status_series_summary() -> None:
     assert say(VIEW.summary(obs), "en") == ""
     s, _ = play(position(rich=0, thief="D1", jewels=(2, 5)), "move:D3", "steal")
     over = GAME.observation(s, None)
-    assert over["phase"] == P_OVER
+    assert over["phase"] == Phase.OVER
     assert say(VIEW.summary(over), "en") == \
         "Player 2 wins with 9 jewels. Jewels 2 – 9, agents 0 – 0, after 1 round."
     assert say(VIEW.summary(over), "ja").startswith("プレイヤー2が宝石9個で勝ちました。")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.games.national_economy.data import BUILDING_IDS, GOODS, GOODS_COUNT
-from tabletop.games.national_economy.model import P_PLACE, NationalEconomyGame, NEState
+from tabletop.games.national_economy.model import NationalEconomyGame, NEState, Phase
 from tabletop.games.national_economy.solo_words import SOLO_WORDS
 from tabletop.testing.build import RulesKit
 
@@ -30,7 +30,7 @@ def position(n: int = 2, *, hands: Sequence[Sequence[str]] | None = None,
     s = NEState(n)
     s.round = round_
     s.start = s.marker = s.active = start
-    s.phase = P_PLACE
+    s.phase = Phase.PLACE
     s.cash = list(cash) if cash is not None else [5 + k for k in range(n)]
     s.issued = sum(s.cash)
     s.household = household

@@ -19,10 +19,7 @@ from tabletop.games.national_economy.data import (
     WAGES,
     WORKPLACES,
 )
-from tabletop.games.national_economy.model import (
-    P_SELL,
-    NEState,
-)
+from tabletop.games.national_economy.model import NEState, Phase
 from tabletop.games.national_economy.payday import sale_reason, sale_selections
 from tests.games.national_economy.ne_build import GAME, card_total, position
 
@@ -116,7 +113,7 @@ def test_sale_selections_agree_with_brute_force() -> None:
 def _sale_state(own: list[str], cash: int, due: int) -> NEState:
     s = position(2, buildings=[own, []], cash=[cash, 0], round_=1)
     s.workers[0] = due // 2  # round 1 wage is $2
-    s.phase = P_SELL
+    s.phase = Phase.SELL
     s.queue = [0, 1]
     s.selling = []
     return s

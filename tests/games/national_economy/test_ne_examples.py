@@ -8,9 +8,7 @@ import re
 import pytest
 
 from tabletop.engine import IllegalActionError
-from tabletop.games.national_economy.model import (
-    P_SELL,
-)
+from tabletop.games.national_economy.model import Phase
 from tabletop.games.national_economy.payday import can_complete, sale_problem
 from tabletop.games.national_economy.scoring import score_breakdown
 from tests.games.national_economy.ne_build import GAME, play, position, say
@@ -50,7 +48,7 @@ def test_x2_through_the_model() -> None:
     s = position(2, buildings=[["orchard", "general_contractor", "steelworks"], []],
                  cash=[0, 10], workers=[4, 2], round_=9)
     s = _to_payday(s)
-    assert s.phase == P_SELL and s.queue[0] == 0
+    assert s.phase == Phase.SELL and s.queue[0] == 0
     assert GAME.legal_actions(s) == ["sell:general_contractor", "sell:orchard",
                                      "sell:steelworks"]
     s2, _ = play(s, "sell:steelworks")
@@ -84,7 +82,7 @@ def test_x3_penalty() -> None:
     s, _ = play(s, "place:school")  # the fourth worker, asleep (NE-R41)
     assert s.workers[0] == 4 and s.sleeping[0] == 1
     s = _to_payday(s)
-    assert s.phase == P_SELL and s.queue == [0, 1]
+    assert s.phase == Phase.SELL and s.queue == [0, 1]
     assert GAME.legal_actions(s) == ["sell:farm"]  # S = 12 − 5 = 7 > 6: must sell it
     household = s.household
     s, _ = play(s, "sell:farm", "done")

@@ -15,14 +15,7 @@ import pytest
 from tabletop.engine import Session, check_game, savefile
 from tabletop.engine.layout import Layout
 from tabletop.games.national_economy.data import GOODS
-from tabletop.games.national_economy.model import (
-    DEFAULT_RULES,
-    P_OVER,
-    P_PLACE,
-    P_TRIM,
-    NERules,
-    NEState,
-)
+from tabletop.games.national_economy.model import DEFAULT_RULES, NERules, NEState, Phase
 from tabletop.games.national_economy.scoring import score_breakdown
 from tabletop.games.national_economy.solo import NationalEconomySoloGame
 from tabletop.games.national_economy.solo_view import NationalEconomySoloView
@@ -46,7 +39,7 @@ def _with(s: NEState, **flags: bool) -> NEState:
 def _mine_out(s: NEState) -> NEState:
     """Every remaining worker to the Mine, each drawing a Farm, until the round ends."""
     r = s.round
-    while s.phase == P_PLACE and s.round == r:
+    while s.phase == Phase.PLACE and s.round == r:
         s, _ = play(s, "place:mine", "draw:farm")
     return s
 
@@ -208,10 +201,10 @@ def test_g17_final_hand_limit_option(apply: bool) -> None:
                        cash=[20, 20], round_=9), final_hand_limit=apply)
     s = _mine_out(s)  # seat 0 ends with 7 goods and 2 Farms
     if apply:
-        assert s.phase == P_TRIM and s.queue == [0]
+        assert s.phase == Phase.TRIM and s.queue == [0]
         s, _ = play(s, *["discard:farm"] * 2, *["discard:goods"] * 2)
         assert s.hands[0] == [GOODS] * 5
-    assert s.phase == P_OVER
+    assert s.phase == Phase.OVER
     assert s.score(0).bonuses == {"farmers_coop": 3 * (5 if apply else 7)}
     assert card_total(s) == (64, 24)
 
@@ -303,11 +296,11 @@ def test_solo_inherits_the_options_and_files_scores_apart() -> None:
     # list ("a").
     view = NationalEconomySoloView()
     done = SOLO.new_game(1, {"final_hand_limit": "skip"})
-    done.phase, done.result = P_OVER, "finished"
+    done.phase, done.result = Phase.OVER, "finished"
     entry = view.high_score(SOLO.observation(done, 0))
     assert entry is not None and entry.table == "a|final_hand_limit=skip"
     plain = SOLO.new_game(1)
-    plain.phase, plain.result = P_OVER, "finished"
+    plain.phase, plain.result = Phase.OVER, "finished"
     entry = view.high_score(SOLO.observation(plain, 0))
     assert entry is not None and entry.table == "a"
 

@@ -10,26 +10,16 @@ import pytest
 
 from tabletop.engine import CHANCE, Event, IllegalActionError, InvalidActionError
 from tabletop.games.national_economy.data import GOODS
-from tabletop.games.national_economy.model import (
-    P_BUILD,
-    P_BUILD2,
-    P_DISCARD,
-    P_DRAW,
-    P_OVER,
-    P_PLACE,
-    P_TAKE,
-    P_TRIM,
-    NEState,
-)
+from tabletop.games.national_economy.model import NEState, Phase
 from tests.games.national_economy.ne_build import GAME, card_total, play, position, say
 
 
 def _mine_out(s: NEState) -> NEState:
     """Send every remaining worker to the Mine, each drawing a Farm, until the round ends."""
     r = s.round
-    while s.phase == P_PLACE and s.round == r:
+    while s.phase == Phase.PLACE and s.round == r:
         s, _ = play(s, "place:mine")
-        if s.phase == P_DRAW:
+        if s.phase == Phase.DRAW:
             s, _ = play(s, "draw:farm")
     return s
 
@@ -55,7 +45,7 @@ def test_setup(n: int) -> None:
         s, _ = play(s, GAME.sample_chance(s, rng))
     assert [len(h) for h in s.hands] == [3] * n
     assert sum(s.deck) == 64 - 3 * n and s.goods == 24  # NE-R15
-    assert s.phase == P_PLACE and s.active == start  # NE-R21
+    assert s.phase == Phase.PLACE and s.active == start  # NE-R21
 
 
 def test_draw_probabilities_follow_the_deck() -> None:
@@ -148,9 +138,9 @@ def test_building_built_this_round_is_usable() -> None:
     # NE-R26, NE-R42: Carpenter builds a Farm paying 1 card; the Farm works this round.
     s = position(2, hands=[["farm", "goods", "goods"], []], workers=[2, 1])
     s, _ = play(s, "place:carpenter")
-    assert s.phase == P_BUILD and GAME.legal_actions(s) == ["build:farm"]
+    assert s.phase == Phase.BUILD and GAME.legal_actions(s) == ["build:farm"]
     s, _ = play(s, "build:farm")
-    assert s.phase == P_DISCARD and s.need == 1
+    assert s.phase == Phase.DISCARD and s.need == 1
     s, _ = play(s, "discard:goods")
     assert s.buildings[0] == ["farm"] and s.hands[0] == ["goods"] and s.goods == 22 + 1
     s, _ = play(s, "place:mine", "draw:farm")  # seat 1
@@ -239,7 +229,7 @@ def test_shops(shop: str, k: int) -> None:
     # NE-T1 shops: discard k, take $6k from the household
     s = position(2, hands=[["goods"] * k, []], household=6 * k, public_extra=[shop])
     s, _ = play(s, f"place:{shop}")
-    assert s.phase == P_DISCARD and s.need == k
+    assert s.phase == Phase.DISCARD and s.need == k
     s, _ = play(s, *["discard:goods"] * k)
     assert s.household == 0 and s.cash[0] == 5 + 6 * k and s.hands[0] == []
     s2 = position(2, hands=[["goods"] * (k - 1), []], household=100, public_extra=[shop])
@@ -266,7 +256,7 @@ def test_vocational_school_worker_works_at_once() -> None:
     s, _ = play(s, "place:vocational_school")
     assert s.workers[0] == 2 and s.sleeping[0] == 0
     s, _ = play(s, "place:mine", "draw:farm")  # seat 1
-    assert s.active == 0 and s.phase == P_PLACE
+    assert s.active == 0 and s.phase == Phase.PLACE
 
 
 # -- buildings -----------------------------------------------------------------------------
@@ -306,7 +296,7 @@ def test_design_office() -> None:
     # NE-B3, NE-G9: reveal 5, keep 1, discard 4
     s = _use(["design_office"], [], "place:own:design_office", "draw:farm", "draw:statue",
              "draw:farm", "draw:factory", "draw:tavern")
-    assert s.phase == P_TAKE
+    assert s.phase == Phase.TAKE
     assert GAME.legal_actions(s) == ["take:factory", "take:farm", "take:statue", "take:tavern"]
     s, _ = play(s, "take:statue")
     assert s.hands[0] == ["statue"] and s.revealed == [] and sum(s.discard) == 4
@@ -333,11 +323,11 @@ def test_factory_and_car_factory() -> None:
     # NE-B6, NE-B21
     s = _use(["factory"], ["goods", "goods"], "place:own:factory", "discard:goods",
              "discard:goods")
-    assert s.phase == P_DRAW and s.draw_queue == [0] * 4
+    assert s.phase == Phase.DRAW and s.draw_queue == [0] * 4
     s = _use(["car_factory"], ["goods"] * 3, "place:own:car_factory", *["discard:goods"] * 3)
     assert s.draw_queue == [0] * 7
     s, _ = play(s, *["draw:farm"] * 7)
-    assert s.hands[0] == ["farm"] * 7 and s.phase == P_PLACE
+    assert s.hands[0] == ["farm"] * 7 and s.phase == Phase.PLACE
 
 
 def test_construction_company_settlers_general_contractor() -> None:
@@ -351,10 +341,10 @@ def test_construction_company_settlers_general_contractor() -> None:
         play(s, "build:factory")
     assert re.search("only agricultural", say(err.value.msg))
     s, _ = play(s, "build:plantation")
-    assert s.hands[0] == ["factory"] and s.phase == P_PLACE
+    assert s.hands[0] == ["factory"] and s.phase == Phase.PLACE
     s = _use(["general_contractor"], ["farm", "goods"], "place:own:general_contractor",
              "build:farm", "discard:goods")
-    assert s.phase == P_DRAW and s.draw_queue == [0, 0]
+    assert s.phase == Phase.DRAW and s.draw_queue == [0, 0]
 
 
 def test_two_in_one() -> None:
@@ -363,9 +353,9 @@ def test_two_in_one() -> None:
     s = _use(["two_in_one"], hand, "place:own:two_in_one")
     assert GAME.legal_actions(s) == ["build:factory", "build:warehouse"]  # Farm has no twin
     s, _ = play(s, "build:factory")
-    assert s.phase == P_BUILD2 and GAME.legal_actions(s) == ["build:warehouse"]
+    assert s.phase == Phase.BUILD2 and GAME.legal_actions(s) == ["build:warehouse"]
     s, _ = play(s, "build:warehouse")
-    assert s.phase == P_DISCARD and s.need == 2
+    assert s.phase == Phase.DISCARD and s.need == 2
     s, _ = play(s, "discard:goods", "discard:goods")
     assert s.buildings[0] == ["two_in_one", "factory", "warehouse"] and s.hands[0] == ["farm"]
     short = position(2, hands=[["factory", "warehouse", "goods"], []],
@@ -385,7 +375,7 @@ def test_warehouse_raises_the_hand_limit() -> None:
     s = position(2, hands=[["goods"] * 9, ["goods"] * 7], buildings=[["warehouse"], []],
                  cash=[20, 20])
     s = _mine_out(s)
-    assert s.phase == P_TRIM and s.queue == [0, 1]  # 11 cards over 9, 9 cards over 5
+    assert s.phase == Phase.TRIM and s.queue == [0, 1]  # 11 cards over 9, 9 cards over 5
     assert GAME.current_player(s) == 0
     s, _ = play(s, "discard:farm", "discard:farm")
     assert GAME.current_player(s) == 1
@@ -440,12 +430,12 @@ def test_reshuffle_when_the_deck_is_empty() -> None:
     s.discard = s.deck
     s.deck = [0] * len(s.deck)
     s, events = play(s, "place:mine")
-    assert s.phase == P_DRAW and sum(s.discard) == 0 and sum(s.deck) == 64
+    assert s.phase == Phase.DRAW and sum(s.discard) == 0 and sum(s.deck) == 64
     assert any(e.kind == "reshuffle" for e in events)
     empty = position(2)
     empty.deck = [0] * len(empty.deck)
     empty, _ = play(empty, "place:mine")  # NE-R1 [D]: nothing to draw, the turn goes on
-    assert empty.phase == P_PLACE and empty.active == 1 and empty.hands[0] == []
+    assert empty.phase == Phase.PLACE and empty.active == 1 and empty.hands[0] == []
 
 
 # -- end of game ---------------------------------------------------------------------------
@@ -456,7 +446,7 @@ def test_game_ends_after_round_9_with_scores_and_tie_break() -> None:
     s = position(2, buildings=[["statue"], ["factory", "steelworks"]], cash=[12, 20],
                  round_=9)
     s = _mine_out(s)
-    assert s.phase == P_OVER and GAME.legal_actions(s) == []
+    assert s.phase == Phase.OVER and GAME.legal_actions(s) == []
     # Seat 0: 12 − 10 + 28 = 30; seat 1: 20 − 10 + 32 = 42.
     assert [sc.total for sc in GAME.scores(s)] == [30, 42]
     assert GAME.returns(s) == [-1.0, 1.0]
@@ -475,8 +465,8 @@ def test_the_hands_shown_at_the_end_are_in_the_log() -> None:
     # and the step that ends the game says what each held.
     s = position(2, hands=[["goods"], ["statue"]], round_=9)
     events: list[Event] = []
-    while s.phase != P_OVER:
-        s, evs = play(s, "draw:farm" if s.phase == P_DRAW else "place:mine")
+    while s.phase != Phase.OVER:
+        s, evs = play(s, "draw:farm" if s.phase == Phase.DRAW else "place:mine")
         events = evs
     shown = [e for e in events if e.kind == "hands"]
     assert len(shown) == 1 and shown[0].seats is None and shown[0].reveals

@@ -15,7 +15,7 @@ from tabletop.engine.errors import InvalidOptionError
 from tabletop.engine.layout import Layout, Piece
 from tabletop.games import BUILTIN
 from tabletop.games.national_economy.data import BUILDINGS, DECK_SIZE, GOODS
-from tabletop.games.national_economy.model import P_DRAW, P_OVER, P_PLACE, P_SELL
+from tabletop.games.national_economy.model import Phase
 from tabletop.games.national_economy.plugin import SOLO_PLUGIN
 from tabletop.games.national_economy.solo import (
     NationalEconomySoloGame,
@@ -39,7 +39,7 @@ def solo(variant: str = "a", *, hand: Sequence[str] = (), buildings: Sequence[st
     s = NESoloState(variant, tax, failure)
     s.round = round_
     s.start = s.marker = s.active = 0
-    s.phase = P_PLACE
+    s.phase = Phase.PLACE
     s.cash = [cash]
     s.household = household
     s.issued = cash + household
@@ -80,9 +80,9 @@ def age_order(s: NESoloState) -> list[str]:
 def test_x6_solo_a_blocking_wages_tax_and_age_order() -> None:
     # NE-X6, NE-R70..NE-R73, NE-R76
     s = SOLO.new_game(1)
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
     s, _ = play(s, "draw:farm", "draw:farm", "draw:tavern")
-    assert s.phase == P_PLACE and s.round == 1
+    assert s.phase == Phase.PLACE and s.round == 1
     assert age_order(s) == ["factory", "school", "carpenter", "mine"]
     # Worker 1 on the Carpenter: the blocker takes the Factory.
     s, ev = play(s, "place:carpenter")
@@ -96,7 +96,7 @@ def test_x6_solo_a_blocking_wages_tax_and_age_order() -> None:
     assert [s.public[i] for i in s.blocked] == ["factory", "school"]
     # Round end: wages 2 × $2 = $4, tax $0; cash $5 → $1, household $4.
     s, ev = play(s, "draw:steelworks")
-    assert s.round == 2 and s.phase == P_PLACE
+    assert s.round == 2 and s.phase == Phase.PLACE
     assert (s.cash[0], s.household, s.taxed, s.blocked) == (1, 4, 0, [])
     assert "Player 1 pays $4 in wages." in texts(ev)
     assert not any(e.kind == "tax" for e in ev)  # $0 tax
@@ -109,7 +109,7 @@ def test_x6_solo_a_blocking_wages_tax_and_age_order() -> None:
     s, ev = play(s, "place:own:farm")
     assert "The blocker takes the Stall." in texts(ev)
     s, _ = play(s, "place:mine", "draw:farm")
-    assert s.phase == P_SELL  # $1 cash against $5 owed
+    assert s.phase == Phase.SELL  # $1 cash against $5 owed
     assert "wages $4 + tax $1 = $5" in say(SOLO.prompt(s, 0))
     s, ev = play(s, "sell:farm", "done")
     assert "Player 1 pays $1 in tax to the supply." in texts(ev)
@@ -146,7 +146,7 @@ def test_r72_added_cards_become_the_newest() -> None:
     # NE-R72: a sold building, then the round's workplace, each become the newest.
     s = solo(hand=[], buildings=["orchard"], cash=0, round_=2, public_extra=["stall"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL
+    assert s.phase == Phase.SELL
     s, _ = play(s, "sell:orchard", "done")
     assert age_order(s)[:3] == ["market", "orchard", "stall"]
 
@@ -210,7 +210,7 @@ def test_r75_one_building_of_each_type_in_public() -> None:
     # cannot both go public. Both count as unsellable for NE-R53.
     s = solo(buildings=["factory", "farm", "farm"], cash=0, workers=2)
     s, _ = play(s, "place:mine", "draw:steelworks", "place:mine", "draw:steelworks")
-    assert s.phase == P_SELL
+    assert s.phase == Phase.SELL
     assert SOLO.legal_actions(s) == ["sell:farm"]
     assert "already in the public area" in say(SOLO.reason(s, "sell:factory"), "en")
     assert "共有建物置き場にはすでに工場" in say(SOLO.reason(s, "sell:factory"), "ja")
@@ -223,7 +223,7 @@ def test_r75_one_building_of_each_type_in_public() -> None:
     # A Factory alone is nothing to sell: the game is over at once (NE-R77).
     s = solo(buildings=["factory"], cash=0)
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_OVER and s.result == "bankrupt"
+    assert s.phase == Phase.OVER and s.result == "bankrupt"
 
 
 def test_r76_tax_goes_to_the_supply_and_counts_for_over_selling() -> None:
@@ -231,7 +231,7 @@ def test_r76_tax_goes_to_the_supply_and_counts_for_over_selling() -> None:
     # combined obligation is $8, so the player must sell.
     s = solo(buildings=["farm"], cash=6, round_=3, public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL
+    assert s.phase == Phase.SELL
     assert say(VIEW.status(SOLO.observation(s, 0), 0), "en").startswith(
         "Payday: wages $6 + tax $2 = $8; you hold $6, so you are $2 short.")
     s, ev = play(s, "sell:farm", "done")
@@ -247,7 +247,7 @@ def test_r83_rules_without_a_tax_speak_of_wages_alone(variant: str, mode: str) -
     s = solo(variant, buildings=["farm"], cash=2, round_=3, tax=mode,
              public_extra=["stall", "market"])
     s, opening = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL
+    assert s.phase == Phase.SELL
     obs = SOLO.observation(s, 0)
     lay = VIEW.layout(obs, 0)
     shown = {t.id: t for t in lay.texts}
@@ -292,7 +292,7 @@ def test_r77_cannot_pay_is_game_over() -> None:
     s = solo(buildings=["farm"], cash=0, round_=3, public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
     s, ev = play(s, "sell:farm", "done")
-    assert s.phase == P_OVER and s.result == "bankrupt" and s.penalties == [0]
+    assert s.phase == Phase.OVER and s.result == "bankrupt" and s.penalties == [0]
     assert SOLO.is_terminal(s) and SOLO.returns(s) == [-1.0]
     # NE-R77, in the player's words (no rule id on the table).
     assert texts(ev)[-1].endswith("but holds only $6: the game is over.")
@@ -305,7 +305,7 @@ def test_r77_penalty_tokens_option_plays_on() -> None:
     s = solo(cash=5, round_=3, workers=2, failure="penalty-tokens",
              public_extra=["stall", "market"])
     s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_PLACE and s.round == 4
+    assert s.phase == Phase.PLACE and s.round == 4
     assert (s.cash[0], s.household, s.taxed, s.penalties[0]) == (0, 5, 0, 3)
     assert "Player 1 pays $5 of $6 in wages." in texts(ev)
     assert "Player 1 pays $0 of $2 in tax to the supply." in texts(ev)
@@ -317,7 +317,7 @@ def test_r78_score_is_total_assets() -> None:
              public_extra=["stall", "market", "high_school", "supermarket", "university",
                            "department_store", "vocational_school", "expo"])
     s, ev = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_OVER and s.result == "finished"
+    assert s.phase == Phase.OVER and s.result == "finished"
     # $40 − $10 wages − $8 tax = $22, plus Statue $28 and Farm $6.
     assert s.score(0).total == 22 + 28 + 6 == 56
     assert "Final score: total assets 56." in texts(ev)
@@ -339,7 +339,7 @@ def test_r81_variant_b_allows_any_number_per_type() -> None:
     s = solo("b", buildings=["farm", "farm"], cash=0, round_=3,
              public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL and SOLO.legal_actions(s) == ["sell:farm"]
+    assert s.phase == Phase.SELL and SOLO.legal_actions(s) == ["sell:farm"]
     s, _ = play(s, "sell:farm")
     assert "sell:farm" in SOLO.legal_actions(s)  # $3 does not cover $6
     s, _ = play(s, "sell:farm", "done")
@@ -352,7 +352,7 @@ def test_r82_variant_b_sales_pay_half_and_over_selling_uses_half() -> None:
     s = solo("b", buildings=["farm", "orchard"], cash=2, round_=3,
              public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL and s.due(0) == 6
+    assert s.phase == Phase.SELL and s.due(0) == 6
     assert SOLO.legal_actions(s) == ["sell:orchard"]
     assert say(SOLO.reason(s, "sell:farm")).startswith("No legal sale contains this selection")
     status = say(VIEW.status(SOLO.observation(s, 0), 0), "en")
@@ -447,7 +447,7 @@ def test_wage_failure_option() -> None:
     for failure, over in (("game-over", True), ("penalty-tokens", False)):
         s = solo(cash=1, failure=failure)
         s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-        assert (s.phase == P_OVER) == over
+        assert (s.phase == Phase.OVER) == over
         assert s.penalties[0] == (0 if over else 3)
 
 
@@ -550,7 +550,7 @@ def test_playout_sells_the_cheapest_building_that_covers_the_wages() -> None:
     s = solo("b", buildings=["farm", "orchard", "factory"], cash=2, round_=3,
              public_extra=["stall", "market"])
     s, _ = play(s, "place:mine", "draw:farm", "place:mine", "draw:farm")
-    assert s.phase == P_SELL and s.due(0) - s.cash[0] == 4
+    assert s.phase == Phase.SELL and s.due(0) - s.cash[0] == 4
     legal = SOLO.legal_actions(s)
     assert "sell:factory" in legal
     assert SOLO.playout_action(s, legal, _Steady(1)) == "sell:orchard"

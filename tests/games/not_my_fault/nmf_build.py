@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tabletop.games.not_my_fault.data import VALUE_INDEX, full_deck
-from tabletop.games.not_my_fault.model import P_PLAY, NotMyFaultGame, NotMyFaultState
+from tabletop.games.not_my_fault.model import NotMyFaultGame, NotMyFaultState, Phase
 from tabletop.games.not_my_fault.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -30,7 +30,7 @@ def position(
     the last one is the declarer's. The reserve holds every card not placed elsewhere."""
     n = len(hands)
     s = NotMyFaultState(n)
-    s.phase = P_PLAY
+    s.phase = Phase.PLAY
     s.hands = [sorted(h) for h in hands]
     s.centre = list(centre)
     if owners is None:

@@ -13,7 +13,7 @@ from tabletop.games.not_my_fault.data import (
     REPRIMAND_CARDS,
     VALUES,
 )
-from tabletop.games.not_my_fault.model import AUDIT, P_FIRST, P_OVER, NotMyFaultState
+from tabletop.games.not_my_fault.model import AUDIT, NotMyFaultState, Phase
 from tests.games.not_my_fault.nmf_build import GAME, kinds, play, position, reason, say
 
 
@@ -81,7 +81,7 @@ def test_deal_is_weighted_by_copies_left() -> None:
 def test_first_player_is_a_fair_chance_node() -> None:
     # NMF-R3
     s = GAME.new_game(4)
-    assert s.phase == P_FIRST and GAME.current_player(s) == CHANCE
+    assert s.phase == Phase.FIRST and GAME.current_player(s) == CHANCE
     assert GAME.chance_outcomes(s) == [(f"first:{p}", 0.25) for p in range(4)]
     s, events = play(s, "first:2")
     assert s.turn == 2 and s.starter == 2 and events[0].kind == "first"
@@ -235,7 +235,7 @@ def test_third_reprimand_ends_the_game() -> None:
     s = position([[1], [4], [2]], turn=0, centre=[8], owners=[2], declared=5,
                  reprimands=[2, 2, 1])
     s, events = play(s, AUDIT)
-    assert s.phase == P_OVER and s.loser == 0 and GAME.current_player(s) == TERMINAL
+    assert s.phase == Phase.OVER and s.loser == 0 and GAME.current_player(s) == TERMINAL
     assert GAME.legal_actions(s) == []
     assert GAME.returns(s) == [-1.0, 1.0, 1.0]
     assert events[-1].kind == "lose"
@@ -325,7 +325,7 @@ def test_nmf_x6_game_end() -> None:
     s = position([[1], [2], [4], [8]], turn=3, centre=[0], owners=[2], declared=2,
                  reprimands=[1, 1, 2, 0])
     s, _ = play(s, AUDIT)  # 0 < 2: player 3 (seat 2) is caught
-    assert s.phase == P_OVER and s.loser == 2
+    assert s.phase == Phase.OVER and s.loser == 2
     assert GAME.returns(s) == [1.0, 1.0, -1.0, 1.0]
 
 

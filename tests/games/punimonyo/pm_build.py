@@ -6,14 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from tabletop.engine import CHANCE, Event
 from tabletop.games.punimonyo.data import OPPOSITE, PUNIU
-from tabletop.games.punimonyo.model import (
-    BEAT,
-    P_ANSWER,
-    P_COMPOSE,
-    P_PLAY,
-    PunimonyoGame,
-    PunimonyoState,
-)
+from tabletop.games.punimonyo.model import BEAT, Phase, PunimonyoGame, PunimonyoState
 from tabletop.games.punimonyo.words import WORDS
 from tabletop.testing.build import RulesKit
 
@@ -29,7 +22,7 @@ def match(first: int = 0, options: Mapping[str, object] | None = None) -> Punimo
     """A new match in which ``first`` answers first: the first question is being set."""
     state = GAME.new_game(2, options)
     state, _ = play(state, f"first:{first}")
-    assert state.phase == P_COMPOSE and state.responder == first
+    assert state.phase == Phase.COMPOSE and state.responder == first
     return state
 
 
@@ -37,19 +30,19 @@ def ask(state: PunimonyoState, question: Sequence[str]) -> PunimonyoState:
     """The questioner enters ``question`` (its length is the one the rules ask for)."""
     assert len(question) == state.length
     state, _ = play(state, *(f"ask:{w}" for w in question))
-    assert state.phase == P_PLAY and state.step == 0
+    assert state.phase == Phase.PLAY and state.step == 0
     return state
 
 
 def listen(state: PunimonyoState) -> PunimonyoState:
     """The beats of the question (ready, one per word, pause) pass: the answer opens. A word
     the app calls is its first possible outcome (もにょ unless the run limit forbids it)."""
-    while state.phase == P_PLAY:
+    while state.phase == Phase.PLAY:
         if GAME.current_player(state) == CHANCE:
             state, _ = play(state, GAME.chance_outcomes(state)[0][0])
         else:
             state, _ = play(state, BEAT)
-    assert state.phase == P_ANSWER and state.window == 0
+    assert state.phase == Phase.ANSWER and state.window == 0
     return state
 
 
@@ -59,7 +52,7 @@ def answer(state: PunimonyoState, words: Sequence[str]) -> tuple[PunimonyoState,
     for w in words:
         state, evs = play(state, f"word:{w}")
         events.extend(evs)
-        if state.phase != P_ANSWER:
+        if state.phase != Phase.ANSWER:
             break  # a mistake ended the answer
         state, evs = play(state, BEAT)
         events.extend(evs)

@@ -17,7 +17,7 @@ from PySide6.QtTest import QTest
 from tabletop.app.tempo import BeatClock
 from tabletop.app.window import MainWindow
 from tabletop.games.punimonyo.data import KEYS, OPPOSITE, PUNIU
-from tabletop.games.punimonyo.model import EXTRA, MISS, OK, P_ANSWER, P_COMPOSE, P_PLAY, WRONG
+from tabletop.games.punimonyo.model import EXTRA, MISS, OK, WRONG, Phase
 from tabletop.games.punimonyo.plugin import PLUGIN
 from tabletop.testing.table_driver import Windows, start_seeded, temp_data_dir, temp_settings
 from tests.games.punimonyo.pm_clock import ManualClock
@@ -82,7 +82,7 @@ def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) ->
             assert c.beat.pending() and c.clock.is_running()
             c.clock.fire()  # the computer answers, or listens, to the beat
             continue
-        if st.phase == P_COMPOSE:
+        if st.phase == Phase.COMPOSE:
             assert not c.clock.is_running()  # setting a question is untimed
             if st.length > 4:
                 QTest.keyClick(window, Qt.Key.Key_R)  # long ones: let the app call them
@@ -91,11 +91,11 @@ def test_match_against_the_computer_through_keys_and_pads(make_window, qtbot) ->
                 (_key if rng.random() < 0.7 else _pad)(window, word)
             continue
         assert c.clock.is_running() and c.clock.period() == 600
-        if st.phase == P_PLAY:
+        if st.phase == Phase.PLAY:
             assert window.table_page.game_buttons == []  # nothing to press while listening
             c.clock.fire()
             continue
-        assert st.phase == P_ANSWER
+        assert st.phase == Phase.ANSWER
         if st.responder == 0 and st.stint not in human_stints:
             human_stints.append(st.stint)
         pos = len(st.answer)
@@ -133,9 +133,9 @@ def _to_answer(window: MainWindow, c: Any, qtbot: Any) -> None:
     for _ in range(200):
         _settle(c, qtbot)
         st = c.session.state
-        if c.is_human_turn() and st.phase == P_ANSWER:
+        if c.is_human_turn() and st.phase == Phase.ANSWER:
             return
-        if c.is_human_turn() and st.phase == P_COMPOSE:
+        if c.is_human_turn() and st.phase == Phase.COMPOSE:
             _key(window, PUNIU)
         else:
             c.clock.fire()
@@ -147,7 +147,7 @@ def test_keys_act_at_once_and_early_keys_do_nothing(make_window, qtbot) -> None:
     c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     for _ in range(200):
         _settle(c, qtbot)
-        if c.is_human_turn() and c.session.state.phase == P_PLAY:
+        if c.is_human_turn() and c.session.state.phase == Phase.PLAY:
             break
         if c.is_human_turn():
             _key(window, PUNIU)
@@ -171,7 +171,7 @@ def test_no_hint_while_answering_to_the_beat(make_window, qtbot) -> None:  # typ
     window = make_window()
     c = start_seeded(window, GAME, ["human", "normal"], seed=2)
     _to_answer(window, c, qtbot)
-    assert c.is_human_turn() and c.session.state.phase == P_ANSWER
+    assert c.is_human_turn() and c.session.state.phase == Phase.ANSWER
     assert not c.hints.available() and not c.hints.ask()
     assert not window.menus.act_hint.isEnabled() and not window.table_page.hint_button.isEnabled()
 
@@ -188,7 +188,7 @@ def test_a_click_that_spans_a_beat_still_counts(make_window, qtbot) -> None:  # 
     c.clock.fire()  # ... the beat falls and the table is redrawn ...
     release(window.table, pos)  # ... and the click completes in beat 2
     st = c.session.state
-    assert st.phase == P_ANSWER and st.answer[1] == second and st.window == 1
+    assert st.phase == Phase.ANSWER and st.answer[1] == second and st.window == 1
 
 
 @pytest.mark.parametrize("how", [MISS, EXTRA, WRONG])
@@ -226,28 +226,28 @@ def test_the_computer_answers_to_the_beat(make_window, qtbot) -> None:  # type: 
         if c.over or (owed_seen and checked > 40):
             break
         if c.is_human_turn():
-            if st.phase == P_COMPOSE:
+            if st.phase == Phase.COMPOSE:
                 _key(window, PUNIU) if st.length == 3 else QTest.keyClick(window, Qt.Key.Key_R)
-            elif st.phase == P_ANSWER:
+            elif st.phase == Phase.ANSWER:
                 c.clock.fire()  # the human misses at once: back to asking
             else:
                 c.clock.fire()
             continue
-        if st.phase == P_ANSWER:
+        if st.phase == Phase.ANSWER:
             # The computer never has two words in one beat, and the status says what it does.
             assert len(st.answer) <= st.window + 1
             assert "answering" in window.table_page.status.text()
             checked += 1
-        elif st.phase == P_PLAY and st.step == st.length + 1 and not owed_seen:
+        elif st.phase == Phase.PLAY and st.step == st.length + 1 and not owed_seen:
             # The pause beat ends and the answer opens; at once the next beat falls too,
             # while the computer's first word is still on its way: that beat waits for it.
             c.clock.fire()
-            assert s.state.phase == P_ANSWER and not c.beat.pending()
+            assert s.state.phase == Phase.ANSWER and not c.beat.pending()
             before = len(s.history)
             c.clock.fire()
             assert len(s.history) == before  # owed, not played over the computer's head
             qtbot.waitUntil(lambda b=before: len(s.history) >= b + 2
-                            or s.state.phase != P_ANSWER, timeout=10_000)
+                            or s.state.phase != Phase.ANSWER, timeout=10_000)
             recent = [r.action for r in s.history[before:before + 2]]
             assert recent[0].startswith("word:")
             assert recent[1] == "beat" or s.state.last["kind"] == WRONG
@@ -278,7 +278,7 @@ def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbo
             continue
         st = s.state
         seat = c.viewing_seat
-        if st.phase == P_COMPOSE:
+        if st.phase == Phase.COMPOSE:
             assert seat == st.questioner
             _key(window, PUNIU if len(st.question) % 2 else "monyo")
             continue
@@ -288,8 +288,8 @@ def test_hot_seat_match_never_shows_a_word_before_it_is_called(make_window, qtbo
             assert item is not None
             # The answerer sees a word only during its own beat (PM-R11, from memory).
             if item.piece.face_up:
-                assert st.phase == P_PLAY and st.step == i + 1
-        if st.phase == P_ANSWER:
+                assert st.phase == Phase.PLAY and st.step == i + 1
+        if st.phase == Phase.ANSWER:
             answer_screens += 1
             _key(window, st.question[0])  # unswapped: a mistake, roles swap
             continue
@@ -305,7 +305,7 @@ def test_the_real_clock_keeps_the_beat(make_window, qtbot) -> None:  # type: ign
                      options={"practice": True, "beat_ms": 300})
     assert isinstance(c.clock, BeatClock)
     st = c.session.state
-    assert st.phase == P_PLAY and c.clock.is_running() and c.clock.period() == 300
+    assert st.phase == Phase.PLAY and c.clock.is_running() and c.clock.period() == 300
     # No hand on the clock: the QTimer's beats call the words and open the answer windows,
     # and with no key pressed the first answer beat passes as a miss.
     qtbot.waitUntil(lambda: c.session.state.last is not None, timeout=30_000)
@@ -350,4 +350,4 @@ def test_autosave_spares_the_beat_and_leaving_keeps_the_last_beat(  # type: igno
     resumed = window.files.resume_pending()
     assert resumed is not None and len(resumed.session.history) == now
     _settle(resumed, qtbot)
-    assert resumed.clock.is_running() and resumed.session.state.phase == P_PLAY
+    assert resumed.clock.is_running() and resumed.session.state.phase == Phase.PLAY

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from tabletop.engine import CHANCE, TERMINAL, check_game
-from tabletop.games.punimonyo.model import BEAT, P_COMPOSE, P_PLAY, PunimonyoGame, PunimonyoState
+from tabletop.games.punimonyo.model import BEAT, Phase, PunimonyoGame, PunimonyoState
 from tests.games.punimonyo.pm_build import GAME, M, P, ask, match, play
 
 
@@ -59,7 +59,7 @@ def _visit(seeds: range) -> Iterator[tuple[PunimonyoState, random.Random]]:
 def test_uncalled_words_never_reach_the_responder() -> None:
     checked = 0
     for s, rng in _visit(range(8)):
-        if s.phase not in (P_COMPOSE, P_PLAY) or s.auto:
+        if s.phase not in (Phase.COMPOSE, Phase.PLAY) or s.auto:
             continue
         r, q = s.responder, s.questioner
         called = s.called()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.games.punimonyo.data import answer_of
-from tabletop.games.punimonyo.model import MISS, OK, P_COMPOSE, WRONG
+from tabletop.games.punimonyo.model import MISS, OK, WRONG, Phase
 from tests.games.punimonyo.pm_build import (
     GAME,
     M,
@@ -59,7 +59,7 @@ def test_pm_x4_mistake_at_position_six_swaps_roles() -> None:
     assert (s.last["kind"], s.last["beat"], s.last["pressed"]) == (WRONG, 6, P)
     assert s.last["answer"] == [*right[:5], P]
     # PM-R5: roles swap; the new stint starts again at 3 words.
-    assert s.phase == P_COMPOSE and s.responder == 1 and s.questioner == 0 and s.length == 3
+    assert s.phase == Phase.COMPOSE and s.responder == 1 and s.questioner == 0 and s.length == 3
     assert any("word 6 of 6" in say(e, "en") for e in events if e.logged)
 
 

@@ -14,13 +14,9 @@ from tabletop.games.punimonyo.model import (
     EXTRA,
     MISS,
     OK,
-    P_ANSWER,
-    P_COMPOSE,
-    P_FIRST,
-    P_OVER,
-    P_PLAY,
     RANDOM,
     WRONG,
+    Phase,
     PunimonyoState,
 )
 from tests.games.punimonyo.pm_build import (
@@ -79,7 +75,7 @@ def test_pm_g2_every_stint_starts_again_at_three() -> None:
 def test_pm_r5_r15_roles_swap_at_the_first_mistake() -> None:
     s, events = question_round(match(0), [P, P, P], [M, P])
     assert result_kinds(events) == [WRONG]
-    assert (s.responder, s.questioner, s.phase) == (1, 0, P_COMPOSE)
+    assert (s.responder, s.questioner, s.phase) == (1, 0, Phase.COMPOSE)
     assert s.results == [{"responder": 0, "score": 0, "best": 0, "end": "mistake"}]
 
 
@@ -87,12 +83,12 @@ def test_pm_r11_the_timeline_of_one_question() -> None:
     # PM-R11: a ready beat, one word per beat, a one-beat pause, then the answer windows.
     s = ask(match(0), [P, M, M])
     steps = []
-    while s.phase == P_PLAY:
+    while s.phase == Phase.PLAY:
         assert GAME.legal_actions(s) == [BEAT]  # nothing to press while listening
         steps.append((s.step, s.called()))
         s, _ = play(s, BEAT)
     assert steps == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 3)]  # ready, 3 words, the pause
-    assert s.phase == P_ANSWER and s.window == 0 and s.beat == 5
+    assert s.phase == Phase.ANSWER and s.window == 0 and s.beat == 5
 
 
 def test_pm_r11_no_early_input_while_the_question_is_played() -> None:
@@ -108,7 +104,7 @@ def test_pm_r11_a_word_per_beat_window() -> None:
     s, _ = play(s, "word:monyo")
     assert (s.window, s.answer) == (0, [M])  # the word is in; the window is still open
     s, _ = play(s, BEAT)
-    assert s.window == 1 and s.phase == P_ANSWER
+    assert s.window == 1 and s.phase == Phase.ANSWER
 
 
 def test_pm_r12_wrong_word_stops_the_answer() -> None:
@@ -140,7 +136,7 @@ def test_pm_r12_an_extra_input_after_the_last_word_is_a_mistake() -> None:
     s = listen(ask(match(0), [P, P, M]))
     s, _ = answer(s, [M, M])
     s, _ = play(s, "word:puniu")
-    assert s.phase == P_ANSWER and s.last is None
+    assert s.phase == Phase.ANSWER and s.last is None
     s, events = play(s, "word:puniu")
     assert result_kinds(events) == [EXTRA]
     assert s.last is not None and s.last["beat"] == 3
@@ -151,20 +147,20 @@ def test_pm_r12_right_when_the_last_window_closes() -> None:
     s, _ = play(s, "word:monyo", BEAT, "word:monyo", BEAT, "word:puniu")
     assert s.streak == 0
     s, events = play(s, BEAT)
-    assert result_kinds(events) == [OK] and s.streak == 1 and s.phase == P_COMPOSE
+    assert result_kinds(events) == [OK] and s.streak == 1 and s.phase == Phase.COMPOSE
 
 
 def test_pm_r13_a_human_question_is_entered_before_it_is_played() -> None:
     # PM-R13: entered at leisure (no beat), then played; the responder sees it only as called.
     s = match(0)
     s, _ = play(s, "ask:puniu", "ask:monyo")
-    assert BEAT not in GAME.legal_actions(s) and s.phase == P_COMPOSE
+    assert BEAT not in GAME.legal_actions(s) and s.phase == Phase.COMPOSE
     responder_view = GAME.observation(s, 0)
     assert responder_view["question"] == [] and responder_view["composed"] == 2
     assert GAME.observation(s, 1)["question"] == [P, M]  # the questioner's own words
     s, _ = play(s, "ask:monyo")
     seen = []
-    while s.phase == P_PLAY:
+    while s.phase == Phase.PLAY:
         seen.append(GAME.observation(s, 0)["question"])
         assert GAME.observation(s, None)["question"] == seen[-1]
         s, _ = play(s, BEAT)
@@ -181,7 +177,7 @@ def test_pm_r13_random_question_only_before_the_first_word() -> None:
 
 def test_pm_r13_the_app_calls_each_word_by_chance_when_it_is_called() -> None:
     s, _ = play(match(0), RANDOM)
-    assert s.phase == P_PLAY and s.auto and s.question == []
+    assert s.phase == Phase.PLAY and s.auto and s.question == []
     s, _ = play(s, BEAT)  # word 1 is called now: chance decides it, in public
     assert GAME.current_player(s) == CHANCE and s.step == 1
     assert GAME.chance_outcomes(s) == [("call:monyo", 0.5), ("call:puniu", 0.5)]
@@ -208,7 +204,7 @@ def test_pm_r13_seeded_random_questions_respect_the_run_limit() -> None:
     for seed in range(30):
         session = Session(GAME, 2, {"practice": True}, seed=seed)
         while session.state.length <= 12:
-            while session.state.phase == P_PLAY:
+            while session.state.phase == Phase.PLAY:
                 session.submit(0, BEAT)
             q = session.state.question
             run = 1
@@ -233,12 +229,12 @@ def test_pm_r14_pm_g6_the_stint_ends_at_the_cap_of_twenty() -> None:
 
 def test_pm_r20_six_stints_alternating_from_a_random_first_responder() -> None:
     s = GAME.new_game(2)
-    assert s.phase == P_FIRST and GAME.current_player(s) == CHANCE
+    assert s.phase == Phase.FIRST and GAME.current_player(s) == CHANCE
     assert GAME.chance_outcomes(s) == [("first:0", 0.5), ("first:1", 0.5)]
     s, _ = play(s, "first:1")
     assert s.order == [1, 0, 1, 0, 1, 0]
     responders = []
-    while s.phase != P_OVER:
+    while s.phase != Phase.OVER:
         responders.append(s.responder)
         s, _ = question_round(s, [P] * 3, [P])  # wrong at once: a stint of score 0
     assert responders == [1, 0, 1, 0, 1, 0]
@@ -250,7 +246,7 @@ def _finish(s: PunimonyoState, streaks: list[int]) -> PunimonyoState:
     for streak in streaks:
         s = right_answers(s, streak)
         s, _ = question_round(s, [P] * s.length, [P])
-    assert s.phase == P_OVER
+    assert s.phase == Phase.OVER
     return s
 
 
@@ -283,14 +279,14 @@ def test_pm_r23_practice_player_one_always_answers_the_app_asks() -> None:
     assert GAME.chance_outcomes(s) == [("first:0", 1.0)]
     s, _ = play(s, "first:0")
     assert s.order == [0, 0, 0] and s.questioner == -1
-    assert s.phase == P_PLAY and s.auto  # no question to set: the app calls it
+    assert s.phase == Phase.PLAY and s.auto  # no question to set: the app calls it
     for streak in (1, 4, 2):
         for _ in range(streak):
             s = listen(s)
             s, _ = answer(s, [{P: M, M: P}[w] for w in s.question])
         s = listen(s)
         s, _ = answer(s, [s.question[0]])  # unswapped: wrong at word 1
-    assert s.phase == P_OVER and s.winners == []
+    assert s.phase == Phase.OVER and s.winners == []
     assert [r["score"] for r in s.results] == [1, 4, 2]
     assert s.bests()[0] == 6 and s.scores()[0] == 7
     assert GAME.returns(s) == [6 / 20, -6 / 20]  # the result is the longest right answer
@@ -324,7 +320,7 @@ def test_undo_takes_back_question_words_but_never_a_beat() -> None:
     session.submit(r, BEAT)
     with pytest.raises(UndoRefusedError):
         session.undo_target()  # a beat has passed: time is not taken back
-    while session.state.phase == P_PLAY:
+    while session.state.phase == Phase.PLAY:
         session.submit(r, BEAT)
     session.submit(r, "word:monyo")
     with pytest.raises(UndoRefusedError):
@@ -362,7 +358,7 @@ def test_log_lines_in_both_languages_without_secrets() -> None:
     # PM-R13: the responder is told that words were entered, never which.
     assert [e.data for e in session.events_for(r) if e.kind == "ask"] == [
         {"seat": q, "entered": n} for n in (1, 2, 3)]
-    while session.state.phase == P_PLAY:
+    while session.state.phase == Phase.PLAY:
         session.submit(r, BEAT)
     # PM-R11: each beat of the question tells both seats its word, without a log line.
     called = [e.data["word"] for e in session.events_for(r) if e.kind == "beat"

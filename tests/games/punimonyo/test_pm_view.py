@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 from tabletop.engine.layout import Layout, Piece
-from tabletop.games.punimonyo.model import BEAT, P_OVER, RANDOM, PunimonyoState
+from tabletop.games.punimonyo.model import BEAT, RANDOM, Phase, PunimonyoState
 from tabletop.games.punimonyo.view import PunimonyoView
 from tests.games.punimonyo.pm_build import GAME, M, P, ask, listen, match, play, question_round, say
 
@@ -143,9 +143,9 @@ def test_score_board_last_answer_and_end_of_match() -> None:
     assert "mistake ✗ word 2: ぷにぅ instead of もにょ" in text
     assert "Question was: ぷにぅ ぷにぅ もにょ" in text
     assert "2 so far" not in text and "Stints: 0 · – · –" in text
-    while s.phase != P_OVER:
+    while s.phase != Phase.OVER:
         s, _ = question_round(s, [P] * s.length)
-        if s.phase != P_OVER:
+        if s.phase != Phase.OVER:
             s, _ = question_round(s, [P] * s.length, [P])
     obs: dict[str, Any] = GAME.observation(s, None)
     cells = VIEW.score_table(obs)
@@ -166,7 +166,7 @@ def test_score_board_last_answer_and_end_of_match() -> None:
 def test_practice_files_a_high_score_per_beat() -> None:
     s = GAME.new_game(2, {"practice": True, "beat_ms": 800})
     s, _ = play(s, "first:0")
-    while s.phase != P_OVER:
+    while s.phase != Phase.OVER:
         s = listen(s)
         s, _ = play(s, "word:" + s.question[0])  # wrong at once
     entry = VIEW.high_score(GAME.observation(s, None))

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from tabletop.games.saboteur2.data import CARD_INDEX, ROLE_COUNTS, ROLES, SHAPE_OF, SHAPES
 from tabletop.games.saboteur2.maze import key, network
 from tabletop.games.saboteur2.model import Saboteur2Game
-from tabletop.games.saboteur2.state import P_PLAY, Saboteur2State
+from tabletop.games.saboteur2.state import Phase, Saboteur2State
 from tabletop.games.saboteur2.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -33,7 +33,7 @@ def position(roles: Sequence[str], hands: Sequence[Sequence[str]] | None = None,
     n = len(roles)
     opts = options or {}
     s = Saboteur2State(n, opts.get("extra_crystals", True), opts.get("geo_all", False))
-    s.phase = P_PLAY
+    s.phase = Phase.PLAY
     s.round = rnd
     s.turn = s.starter = turn
     s.goals = list(goals)

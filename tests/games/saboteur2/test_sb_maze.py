@@ -15,7 +15,7 @@ from tabletop.api import OPPOSITE, TileArt
 from tabletop.engine.game import random_action
 from tabletop.games.saboteur2.data import GOAL_CELLS, PATH_CARDS, PATHS, SHAPES
 from tabletop.games.saboteur2.maze import cell, is_legal, key, team_reach
-from tabletop.games.saboteur2.state import P_PLAY, Saboteur2State
+from tabletop.games.saboteur2.state import Phase, Saboteur2State
 from tests.games.saboteur2.sb_build import GAME
 
 DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -121,7 +121,7 @@ def test_card_legal_exactly_where_the_edges_say(seed: int, plies: int, n: int) -
                     checked += 1
     assert checked > 500
     # The legal actions of the player to move list exactly the brute-force placements.
-    if s.phase == P_PLAY and not s.blocked(s.turn):
+    if s.phase == Phase.PLAY and not s.blocked(s.turn):
         legal = {a for a in GAME.legal_actions(s) if a.startswith("place:")}
         expected = set()
         for c in set(s.hands[s.turn]) & set(PATH_CARDS) - {"START"}:

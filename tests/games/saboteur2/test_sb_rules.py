@@ -22,15 +22,7 @@ from tabletop.games.saboteur2.data import (
 )
 from tabletop.games.saboteur2.maze import key
 from tabletop.games.saboteur2.scoring import settle, winning_teams
-from tabletop.games.saboteur2.state import (
-    P_DRAW,
-    P_FIX,
-    P_HAT,
-    P_OVER,
-    P_PASS,
-    P_PLAY,
-    P_STEAL,
-)
+from tabletop.games.saboteur2.state import Phase
 from tests.games.saboteur2.sb_build import GAME, kinds, play, position, say, straight_to
 
 GRN, BLU, BOS, PRO, GEO, SAB = ROLES
@@ -70,7 +62,7 @@ def test_round_setup(n: int) -> None:
     # SB-R37, SB-G13: two players use the same rules (13 roles stay in the reserve).
     session = Session(GAME, n, seed=4)
     s = session.state
-    assert s.phase == P_PLAY and s.round == 1
+    assert s.phase == Phase.PLAY and s.round == 1
     assert [len(h) for h in s.hands] == [6] * n
     assert s.deck_size == DECK_SIZE - 10 - 6 * n and s.stock_size == s.deck_size + 10
     assert all(s.roles) and s.reserve_size == 15 - n
@@ -206,7 +198,7 @@ def test_stone_goal_revealed_and_round_goes_on() -> None:
     s = position([GRN, SAB], [["B-P02", "A-ROCK"], ["A-MAP"]], maze=TO_TOP)
     s, ev = play(s, "place:B-P02@7,-2")
     assert "reveal" in kinds(ev) and s.goal_up == [True, False, False]
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
     stone = SHAPES[s.maze[key(8, -2)]]
     assert stone.card == "G-STONE-A" and stone.opened[3]  # its W edge meets the card played
     s, _ = play(s, "draw:A-MAP")
@@ -280,9 +272,9 @@ def test_rockfall_removes_a_path_card_even_a_ladder() -> None:
     assert say(ev[0]) == "Player 1 plays Rockfall and removes Ladder (N) at column 3, row 2."
     s.turn = 0
     s.hands[0] = ["A-ROCK"]
-    s, _ = play(s, "draw:A-MAP") if s.phase == P_DRAW else (s, [])
+    s, _ = play(s, "draw:A-MAP") if s.phase == Phase.DRAW else (s, [])
     s.turn = 0
-    s.phase = P_PLAY
+    s.phase = Phase.PLAY
     s, _ = play(s, "play:A-ROCK@1,0")
     assert not any(k // 4 == key(2, 0) for k in s.net[1])  # cut off from the start
 
@@ -326,13 +318,13 @@ def test_inspection_is_private_and_lapses_with_a_new_hat() -> None:
     assert GAME.observation(s, 2)["players"][1]["role"] is None
     assert GAME.legal_actions(s).count("play:A-HAT@1") == 1
     s, _ = play(s, "play:A-HAT@1")
-    assert s.phase == P_HAT and s.set_aside[1] == [GRN] and s.roles[1] == ""
+    assert s.phase == Phase.HAT and s.set_aside[1] == [GRN] and s.roles[1] == ""
     reserve = s.reserve_size
     s, _ev = play(s, "role:R-BOS")
     assert s.roles[1] == BOS and s.reserve_size == reserve - 1
     assert GAME.observation(s, 0)["players"][1]["role"] is None  # the inspection lapsed
     assert GAME.observation(s, 1)["players"][1]["set_aside"] == [GRN]
-    assert s.phase == P_DRAW
+    assert s.phase == Phase.DRAW
 
 
 def test_trapped_goes_on_another_and_free_at_last() -> None:
@@ -354,14 +346,14 @@ def test_discard_two_and_pass_example() -> None:
     hand = ["A-MAP", "A-MAP", "A-ROCK", "A-INS", "B-D09", "A-HOF"]
     s = position([GRN, SAB, BLU], [hand, hand, []], front=[["A-TRP"], [], []])
     s, _ = play(s, "fix:A-TRP")
-    assert s.phase == P_FIX and GAME.legal_actions(s) == [
+    assert s.phase == Phase.FIX and GAME.legal_actions(s) == [
         "discard:A-HOF", "discard:A-INS", "discard:A-MAP", "discard:A-ROCK", "discard:B-D09"]
     s, _ = play(s, "discard:A-MAP", "discard:A-ROCK", "draw:B-P07")
     assert s.front[0] == [] and len(s.hands[0]) == 5
     # Another passes discarding three and draws three.
     assert s.turn == 1
     s, _ = play(s, "discard:A-MAP", "discard:A-INS")
-    assert s.phase == P_PASS and "end" in GAME.legal_actions(s)
+    assert s.phase == Phase.PASS and "end" in GAME.legal_actions(s)
     s, _ = play(s, "discard:B-D09")
     assert s.pending == [1, 1, 1]
     s, _ = play(s, "draw:B-P07", "draw:B-P07", "draw:B-P07")
@@ -375,7 +367,7 @@ def test_pass_with_an_empty_deck_draws_nothing() -> None:
     s = position([GRN, SAB], [["A-MAP", "A-ROCK"], ["A-MAP"]], deck=0)
     assert s.deck_size == 0
     s, _ = play(s, "discard:A-MAP", "end")
-    assert s.hands[0] == ["A-ROCK"] and s.turn == 1 and s.phase == P_PLAY
+    assert s.hands[0] == ["A-ROCK"] and s.turn == 1 and s.phase == Phase.PLAY
     s, _ = play(s, "discard:A-MAP")  # the last card: the pass ends by itself
     assert s.turn == 0
     s, ev = play(s, "discard:A-ROCK")
@@ -441,7 +433,7 @@ def test_door_example() -> None:
     assert s.result["teams"] == ["blue"]  # type: ignore[attr-defined]
     assert s.result["pay"] == [3, 0, 0, 2, 1, 0, 0]  # type: ignore[attr-defined]
     # Only the untrapped saboteur steals, and chooses among players with gold.
-    assert s.phase == P_STEAL and s.turn == 5  # type: ignore[attr-defined]
+    assert s.phase == Phase.STEAL and s.turn == 5  # type: ignore[attr-defined]
     assert GAME.legal_actions(s) == ["steal:0", "steal:3", "steal:4"]
     s, ev = play(s, "steal:0")
     assert s.gold == [2, 0, 0, 2, 1, 1, 0]  # type: ignore[attr-defined]
@@ -527,7 +519,7 @@ def test_next_round_and_game_end() -> None:
     # SB-R02: three rounds.
     s = position([GRN, SAB, BLU], [["A-MAP"], ["A-MAP"], []], deck=0, gold=[4, 1, 4], rnd=3)
     s, _ = play(s, "discard:A-MAP", "discard:A-MAP")
-    assert s.phase == P_OVER and GAME.current_player(s) == TERMINAL
+    assert s.phase == Phase.OVER and GAME.current_player(s) == TERMINAL
     assert s.gold == [4, 6, 4] and s.winners == [1]
     assert GAME.returns(s) == [-1.0, 1.0, -1.0]
     s = position([GRN, BLU, SAB], [["A-MAP"], ["A-MAP"], []], deck=0, gold=[5, 0, 0], rnd=3)

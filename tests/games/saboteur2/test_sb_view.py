@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.engine import Layout, Piece
 from tabletop.games.saboteur2.data import GOAL_CELLS
-from tabletop.games.saboteur2.state import P_OVER
+from tabletop.games.saboteur2.state import Phase
 from tabletop.games.saboteur2.view import MIN_CELL, Saboteur2View
 from tabletop.testing.build import new_session
 from tests.games.saboteur2.sb_build import GAME, play, position, say, straight_to
@@ -263,7 +263,7 @@ def test_layouts_fit_at_every_seat_count_extreme(n: int) -> None:
 def test_series_score_table_and_summary() -> None:
     session = new_session(GAME, 3, seed=4)
     final = GAME.observation(session.state, None)
-    assert final["phase"] == P_OVER
+    assert final["phase"] == Phase.OVER
     names = {say(name): v for name, v in VIEW.series(final)}
     assert set(names) == {"P1 gold", "P2 gold", "P3 gold"}
     assert {say(name, "ja") for name, _ in VIEW.series(final)} == {"P1 金", "P2 金", "P3 金"}

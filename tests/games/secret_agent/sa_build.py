@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from tabletop.games.secret_agent.data import ALL_FACES, KINDS, LEADERS, kind_of
 from tabletop.games.secret_agent.model import SecretAgentGame
-from tabletop.games.secret_agent.phases import P_ACTION
+from tabletop.games.secret_agent.phases import Phase
 from tabletop.games.secret_agent.state import SecretAgentState, zones
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -62,7 +62,7 @@ def position(hands: Sequence[Sequence[str]], *,
     s.turns = 1
     s.hand_base = [len(h) for h in s.hands]
     s.pending = []
-    s.phase = P_ACTION
+    s.phase = Phase.ACTION
     s.actor = turn
     assert zones(s) == ALL_FACES
     return s

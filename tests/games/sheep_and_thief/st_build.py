@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from tabletop.games.sheep_and_thief.data import CELL_OF_TEXT, cell_of
 from tabletop.games.sheep_and_thief.model import SheepAndThiefGame
-from tabletop.games.sheep_and_thief.state import P_PLACE, SheepState, start_sheets
+from tabletop.games.sheep_and_thief.state import Phase, SheepState, start_sheets
 from tabletop.games.sheep_and_thief.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -32,7 +32,7 @@ def position(hands: Sequence[Sequence[str]], turn: int = 0, thief: tuple[int, in
     s.houses = [(p - start) % n + 1 for p in range(n)]
     s.start = start
     start_sheets(s)
-    s.phase = P_PLACE
+    s.phase = Phase.PLACE
     s.round = rnd
     s.turn = turn
     s.hands = [sorted(h) for h in hands]

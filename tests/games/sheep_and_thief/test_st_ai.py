@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.games.sheep_and_thief.state import P_THIEF
+from tabletop.games.sheep_and_thief.state import Phase
 from tabletop.testing.aicheck import fairness_test, strength_tests
 from tests.games.sheep_and_thief.st_build import GAME, play, position, put
 
@@ -21,7 +21,7 @@ def test_playout_thief_steals() -> None:
     put(s, 1, "1,0", "M43", sheep=1)
     put(s, 2, "1,2", "M44", sheep=2)
     s, _ = play(s, "place:M03@0,1")
-    assert s.phase == P_THIEF
+    assert s.phase == Phase.THIEF
     legal = GAME.legal_actions(s)
     assert GAME.playout_action(s, legal, random.Random(0)) == "thief:1,2"
 

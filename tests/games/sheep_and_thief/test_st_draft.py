@@ -9,7 +9,7 @@ import random
 import pytest
 
 from tabletop.engine import Session, random_action
-from tabletop.games.sheep_and_thief.state import P_DEAL, P_DRAFT, P_KEEP, P_PLACE, P_TAKE
+from tabletop.games.sheep_and_thief.state import Phase
 from tabletop.testing.build import positions
 from tests.games.sheep_and_thief.st_build import GAME, kinds, play, reason
 
@@ -17,7 +17,7 @@ from tests.games.sheep_and_thief.st_build import GAME, kinds, play, reason
 def drafting(n: int, seed: int = 1) -> Session:
     """A session at the first pick of round 1."""
     session = Session(GAME, n, seed=seed)
-    assert session.state.phase in (P_DRAFT, P_KEEP)
+    assert session.state.phase in (Phase.DRAFT, Phase.KEEP)
     return session
 
 
@@ -57,23 +57,23 @@ def test_packs_pass_left() -> None:
     rounds = 0
     rng = random.Random(2)
     while s.phase != "over":
-        if s.phase == P_DRAFT and s.step == 0 and not any(s.picks):
+        if s.phase == Phase.DRAFT and s.step == 0 and not any(s.picks):
             rounds += 1
             packs = [p[:] for p in s.packs]
-            while s.phase == P_DRAFT:
+            while s.phase == Phase.DRAFT:
                 before = {p: s.packs[s.pack_of(p)][:] for p in range(3)}
                 step = s.step
                 picks = {}
                 for p in GAME.secret_round(s):
                     picks[p] = before[p][rng.randrange(len(before[p]))]
                     s, _ = play(s, f"pick:{picks[p]}")
-                if s.phase == P_DRAFT:
+                if s.phase == Phase.DRAFT:
                     assert s.step == step + 1
                     for p in range(3):
                         left = (p + 1) % 3
                         assert s.packs[s.pack_of(left)] == sorted(
                             c for c in before[p] if c != picks[p])
-            assert s.phase == P_PLACE and all(len(h) == 5 for h in s.hands)
+            assert s.phase == Phase.PLACE and all(len(h) == 5 for h in s.hands)
             assert sorted(c for h in s.hands for c in h) == sorted(c for p in packs for c in p)
             continue
         s, _ = play(s, random_action(GAME, s, rng))
@@ -83,10 +83,10 @@ def test_packs_pass_left() -> None:
 def test_last_card_needs_no_pick() -> None:
     # ST-R13: "until the last card": the single card left goes to its holder at once.
     s = drafting(4, seed=2).state
-    while s.phase == P_DRAFT:
+    while s.phase == Phase.DRAFT:
         seat = GAME.current_player(s)
         s, events = play(s, f"pick:{s.packs[s.pack_of(seat)][0]}")
-    assert s.phase == P_PLACE and kinds(events).count("last") == 4
+    assert s.phase == Phase.PLACE and kinds(events).count("last") == 4
 
 
 def test_seat_remembers_the_packs_it_passed() -> None:
@@ -95,7 +95,7 @@ def test_seat_remembers_the_packs_it_passed() -> None:
     # always part of it.
     checked = 0
     for s, _ in positions(GAME, range(4), 4):
-        if s.phase != P_DRAFT:
+        if s.phase != Phase.DRAFT:
             continue
         for seat in range(4):
             obs = GAME.observation(s, seat)
@@ -122,7 +122,7 @@ def test_resample_respects_the_remembered_packs() -> None:
     # into the hands of the seats that picked from it since.
     checked = 0
     for s, rng in positions(GAME, range(3), 4):
-        if s.phase != P_DRAFT or s.step < 2:
+        if s.phase != Phase.DRAFT or s.step < 2:
             continue
         seat = GAME.current_player(s)
         obs = GAME.observation(s, seat)
@@ -157,12 +157,12 @@ def test_two_player_draft_flow() -> None:
     assert "kept two" in reason(s, f"keep:{rest[0]}")
     assert "holds" in reason(s, f"offer:{rest[1]}+{rest[2]}")
     s, _ = play(s, f"offer:{rest[0]}+{rest[3]}")
-    assert s.phase == P_KEEP and GAME.observation(s, 1 - first)["players"][first]["offer"] == \
+    assert s.phase == Phase.KEEP and GAME.observation(s, 1 - first)["players"][first]["offer"] == \
         [None] * 4
     second = 1 - first
     p2 = s.packs[second]
     s, events = play(s, f"keep:{p2[0]}", f"keep:{p2[1]}", f"offer:{p2[2]}+{p2[3]}")
-    assert s.phase == P_TAKE and "offers" in kinds(events)
+    assert s.phase == Phase.TAKE and "offers" in kinds(events)
     mine = s.offers[first]
     legal = GAME.legal_actions(s)
     other = s.offers[second]
@@ -171,7 +171,7 @@ def test_two_player_draft_flow() -> None:
     s, _ = play(s, legal[1])
     assert GAME.observation(s, second)["players"][first]["choice"] == []
     s, events = play(s, f"take:{mine[0]}+{mine[1]}")
-    assert s.phase == P_PLACE and all(len(h) == 6 for h in s.hands)
+    assert s.phase == Phase.PLACE and all(len(h) == 6 for h in s.hands)
     assert "takes" in kinds(events)
 
 
@@ -180,7 +180,7 @@ def test_deal_is_chance() -> None:
     # left equally likely; players cannot deal.
     s = GAME.new_game(3)
     s, _ = play(s, "houses:1-2-3")
-    assert s.phase == P_DEAL and GAME.current_player(s) < 0
+    assert s.phase == Phase.DEAL and GAME.current_player(s) < 0
     outcomes = GAME.chance_outcomes(s)
     assert len(outcomes) == 56 and abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
     assert reason(s, "pick:M01") == "Cards are being dealt."

@@ -4,16 +4,7 @@ from __future__ import annotations
 
 from tabletop.games.sheep_and_thief.data import CARDS
 from tabletop.games.sheep_and_thief.sheet import river_groups, river_points, towns_reached
-from tabletop.games.sheep_and_thief.state import (
-    P_DEAL,
-    P_DISCARD,
-    P_DOG,
-    P_DRAFT,
-    P_KEEP,
-    P_PLACE,
-    P_TAKE,
-    P_THIEF,
-)
+from tabletop.games.sheep_and_thief.state import Phase
 from tests.games.sheep_and_thief.st_build import (
     GAME,
     cell,
@@ -40,7 +31,7 @@ def test_e1_thief_steals_on_every_step() -> None:
     total = sheep_total(s)
     stock = s.stock
     s, _events = play(s, "place:M25@0,1")
-    assert s.phase == P_THIEF and s.thieves_left == 2
+    assert s.phase == Phase.THIEF and s.thieves_left == 2
     s, ev1 = play(s, "thief:2,1")
     assert s.fence == [3, 0, 0] and s.sheep[1][cell("2,1")] == 0
     assert s.sheep[2][cell("2,1")] == 2 and "safe" in kinds(ev1)
@@ -48,7 +39,7 @@ def test_e1_thief_steals_on_every_step() -> None:
     assert s.sheep[0][cell("1,1")] == 0 and s.stock == stock + 1 and "lost" in kinds(ev2)
     assert s.fence == [3, 0, 0] and s.thief == cell("1,1")
     assert sheep_total(s) == total
-    assert s.phase == P_PLACE and s.turn == 1
+    assert s.phase == Phase.PLACE and s.turn == 1
 
 
 def test_e2_placement_legality() -> None:
@@ -105,19 +96,19 @@ def test_e4_dogs() -> None:
     s.sheep[0][0] = 0                     # the house's sheep elsewhere
     s.stock += 1
     s, _ = play(s, "place:M16@0,1")
-    assert s.phase == P_DOG and s.dogs_left == 2
+    assert s.phase == Phase.DOG and s.dogs_left == 2
     legal = GAME.legal_actions(s)
     assert "dog:1,1>1,2" in legal and "dog:1,1>2,1" not in legal
     assert "thief" in reason(s, "dog:1,1>2,1")
     assert "empty" in reason(s, "dog:1,1>1,1") or "next" in reason(s, "dog:1,1>1,1")
     s, _ = play(s, "dog:1,1>1,2")
-    assert s.sheep[0][cell("1,2")] == 2 and s.dogs_left == 1 and s.phase == P_DOG
+    assert s.sheep[0][cell("1,2")] == 2 and s.dogs_left == 1 and s.phase == Phase.DOG
     assert "dog:1,2>1,3" not in GAME.legal_actions(s)   # (1,3) is empty
     s, _ = play(s, "dog:stop")
-    assert s.phase == P_PLACE and s.turn == 1
+    assert s.phase == Phase.PLACE and s.turn == 1
     # The flock is now on the hut: a thief there takes nothing.
     s.thief = cell("1,3")
-    s.phase, s.turn, s.thieves_left = P_THIEF, 0, 1
+    s.phase, s.turn, s.thieves_left = Phase.THIEF, 0, 1
     s, ev = play(s, "thief:1,2")
     assert s.sheep[0][cell("1,2")] == 2 and "safe" in kinds(ev)
 
@@ -127,12 +118,12 @@ def test_e5_two_player_draft() -> None:
     # one of the other's pairs; hand = 2 kept + the pair taken + the pair returned.
     s = position([["M01"], ["M02"]], rnd=1)
     s.placed = [4, 4]
-    s.phase = P_DISCARD
+    s.phase = Phase.DISCARD
     s.hands = [["M01", "M56"], ["M02", "M55"]]
     s.deck.remove("M56")
     s.deck.remove("M55")
     s, _ = play(s, "discard:M56", "discard:M55")
-    assert s.phase == P_DEAL and s.round == 2 and s.start == 1
+    assert s.phase == Phase.DEAL and s.round == 2 and s.start == 1
     assert s.packs == [["M01"], ["M02"]]          # the card kept back starts the pack
     a_cards = ["M10", "M11", "M12", "M13", "M14"]
     b_cards = ["M20", "M21", "M22", "M23", "M24"]
@@ -140,18 +131,18 @@ def test_e5_two_player_draft() -> None:
     for k in range(10):
         deals.append(f"deal:{(b_cards if k < 5 else a_cards)[k % 5]}")  # B starts now
     s, _ = play(s, *deals)
-    assert s.phase == P_KEEP and sorted(s.packs[0]) == sorted(["M01", *a_cards])
+    assert s.phase == Phase.KEEP and sorted(s.packs[0]) == sorted(["M01", *a_cards])
     # B (start player) chooses first, in secret.
     s, _ = play(s, "keep:M20", "keep:M21", "offer:M02+M22")
     assert s.offers[1] == ["M02", "M22", "M23", "M24"]
     assert GAME.observation(s, 0)["players"][1]["offer"] == [None] * 4
     s, _ = play(s, "keep:M01", "keep:M10", "offer:M11+M12")
-    assert s.phase == P_TAKE
+    assert s.phase == Phase.TAKE
     assert GAME.observation(s, 0)["players"][1]["offer"] == ["M02", "M22", "M23", "M24"]
     # B takes P1 = M11+M12 from A, A takes Q2 = M23+M24 from B.
     s, _ = play(s, "take:M11+M12")
     s, _ev = play(s, "take:M23+M24")
-    assert s.phase == P_PLACE
+    assert s.phase == Phase.PLACE
     assert s.hands[0] == sorted(["M01", "M10", "M23", "M24", "M13", "M14"])
     assert s.hands[1] == sorted(["M20", "M21", "M11", "M12", "M02", "M22"])
     obs = GAME.observation(s, 0)
@@ -168,10 +159,10 @@ def test_e6_round_two_pack_holds_the_kept_card() -> None:
     s.hands[3] = ["M52", "M56"]
     s.deck.remove("M56")
     s, _ = play(s, "place:M56@0,1")
-    assert s.phase == P_DEAL and s.round == 2 and s.packs[0] == ["M49"]
+    assert s.phase == Phase.DEAL and s.round == 2 and s.packs[0] == ["M49"]
     deals = [f"deal:{c}" for c in s.deck[:16]]
     s, _ = play(s, *deals)
-    assert s.phase == P_DRAFT and all(len(p) == 5 for p in s.packs) and "M49" in s.packs[0]
+    assert s.phase == Phase.DRAFT and all(len(p) == 5 for p in s.packs) and "M49" in s.packs[0]
     # Everyone keeps a card; A keeps something else, so M49 moves on to the left.
     order = GAME.secret_round(s)
     for seat in order:

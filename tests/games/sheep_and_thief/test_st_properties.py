@@ -28,7 +28,7 @@ from tabletop.games.sheep_and_thief.sheet import (
     river_points,
     towns_reached,
 )
-from tabletop.games.sheep_and_thief.state import P_HOUSES
+from tabletop.games.sheep_and_thief.state import Phase
 from tests.games.sheep_and_thief.st_build import GAME, sheep_total
 
 
@@ -40,7 +40,7 @@ def test_sheep_are_conserved(seed: int, n: int, dogs: str) -> None:
     # fences; none appear or vanish at any step of a game.
     rng = random.Random(seed)
     for s in random_play(GAME, GAME.new_game(n, {"dogs": dogs}), rng):
-        if s.phase != P_HOUSES:
+        if s.phase != Phase.HOUSES:
             assert sheep_total(s) == STOCK
             assert s.stock >= 0 and min(min(r) for r in s.sheep) >= 0
     assert sheep_total(s) == STOCK

@@ -17,14 +17,7 @@ from tabletop.games.sheep_and_thief.data import (
     cell_of,
 )
 from tabletop.games.sheep_and_thief.sheet import card_at, towns_reached
-from tabletop.games.sheep_and_thief.state import (
-    P_DEAL,
-    P_DOG,
-    P_HOUSES,
-    P_OVER,
-    P_PLACE,
-    P_THIEF,
-)
+from tabletop.games.sheep_and_thief.state import Phase
 from tests.games.sheep_and_thief.st_build import (
     GAME,
     cell,
@@ -67,7 +60,7 @@ def test_set_up(n: int) -> None:
     # ST-R07, ST-R08, ST-R09, ST-R10, ST-G01, ST-R04: houses I..n shuffled out (n! equally
     # likely outcomes), house I starts; each house in (0,0) with a sheep; the thief on (2,2).
     s = GAME.new_game(n)
-    assert s.phase == P_HOUSES and len(s.deck) == 56
+    assert s.phase == Phase.HOUSES and len(s.deck) == 56
     outcomes = GAME.chance_outcomes(s)
     assert len(outcomes) == {2: 2, 3: 6, 4: 24}[n]
     houses = list(range(n, 0, -1))
@@ -76,14 +69,14 @@ def test_set_up(n: int) -> None:
     assert all(s.sheets[p][0] == "H" and s.sheep[p][0] == 1 for p in range(n))
     assert s.stock == STOCK - n and s.fence == [0] * n
     assert s.thief == THIEF_START == cell_of(2, 2)
-    assert s.phase == P_DEAL
+    assert s.phase == Phase.DEAL
 
 
 def test_house_card() -> None:
     # ST-R37, ST-G03, ST-G11: road exits E and S, no river, shelters its sheep.
     assert HOUSE_CARD.roads == frozenset("ES") and not HOUSE_CARD.rivers and HOUSE_CARD.hut
     s = position([["M01"], ["M02"]], thief=(0, 1))
-    s.phase, s.thieves_left, s.turn = P_THIEF, 1, 1
+    s.phase, s.thieves_left, s.turn = Phase.THIEF, 1, 1
     s, ev = play(s, "thief:0,0")
     assert s.sheep[0][0] == 1 and s.sheep[1][0] == 1 and s.fence == [0, 0]
     assert kinds(ev).count("safe") == 2
@@ -135,7 +128,7 @@ def test_face_down_only_when_nothing_fits() -> None:
     assert GAME.legal_actions(s) == ["down:M33@1,0", "down:M37@1,0"]
     stock = s.stock
     s, ev = play(s, "down:M33@1,0")
-    assert s.stock == stock and s.phase == P_PLACE and s.turn == 1     # no sheep arrive
+    assert s.stock == stock and s.phase == Phase.PLACE and s.turn == 1     # no sheep arrive
     assert card_at(s.sheets[0], s.down[0], cell("1,0")) == Card("", frozenset(), frozenset())
     # Others see that a card lies face down, not which.
     assert GAME.observation(s, 1)["players"][0]["cards"][cell("1,0")] == "?"
@@ -182,11 +175,11 @@ def test_icon_order(monkeypatch: pytest.MonkeyPatch) -> None:
     s = position([["M01"], ["M02"]])
     s.hands[0] = ["M57"]
     s, ev = play(s, "place:M57@0,1")
-    assert kinds(ev) == ["place", "sheep"] and s.phase == P_DOG
+    assert kinds(ev) == ["place", "sheep"] and s.phase == Phase.DOG
     s, ev = play(s, "dog:0,1>0,0")
-    assert s.phase == P_THIEF and s.sheep[0][0] == 2
+    assert s.phase == Phase.THIEF and s.sheep[0][0] == 2
     s, ev = play(s, "thief:2,1")
-    assert s.phase == P_PLACE and s.turn == 1
+    assert s.phase == Phase.PLACE and s.turn == 1
 
 
 def test_sheep_from_the_stock() -> None:
@@ -217,7 +210,7 @@ def test_dogs_any_flock() -> None:
     assert legal == ["dog:0,0>0,1", "dog:0,0>1,0", "dog:1,0>0,0", "dog:1,0>1,1", "dog:stop"]
     s, _ = play(s, "dog:1,0>1,1", "dog:0,0>1,0")
     assert s.sheep[0][cell("1,1")] == 2 and s.sheep[0][0] == 0 and s.sheep[0][cell("1,0")] == 1
-    assert s.phase == P_PLACE and s.sheep[1][cell("1,0")] == 3
+    assert s.phase == Phase.PLACE and s.sheep[1][cell("1,0")] == 3
 
 
 def test_dogs_one_flock_option() -> None:
@@ -229,7 +222,7 @@ def test_dogs_one_flock_option() -> None:
     assert GAME.legal_actions(s) == ["dog:1,1>0,1", "dog:1,1>1,0", "dog:stop"]
     assert "column 2, row 2" in reason(s, "dog:0,0>1,0")  # cell 1,1
     s, _ = play(s, "dog:1,1>0,1")
-    assert s.sheep[0][cell("0,1")] == 2 and s.phase == P_PLACE
+    assert s.sheep[0][cell("0,1")] == 2 and s.phase == Phase.PLACE
 
 
 def test_dog_needs_a_move() -> None:
@@ -238,7 +231,7 @@ def test_dog_needs_a_move() -> None:
     s.sheep[0][0] = 0
     s.stock += 1
     s, _ev = play(s, "place:M02@0,1")
-    assert s.phase == P_PLACE and s.turn == 1
+    assert s.phase == Phase.PLACE and s.turn == 1
 
 
 def test_thief_steps_are_mandatory() -> None:
@@ -246,12 +239,12 @@ def test_thief_steps_are_mandatory() -> None:
     # cell (empty, house, visited) may be entered; there is no way to stop.
     s = position([["M17"], ["M01"]], thief=(0, 1))
     s, _ = play(s, "place:M17@1,0")
-    assert s.phase == P_THIEF and s.thieves_left == 2
+    assert s.phase == Phase.THIEF and s.thieves_left == 2
     assert GAME.legal_actions(s) == ["thief:0,0", "thief:0,2", "thief:1,1"]
     assert "one step" in reason(s, "thief:2,2")
     assert not GAME.is_well_formed("thief:stop")
     s, _ = play(s, "thief:0,2", "thief:0,1")   # back onto a visited cell
-    assert s.thief == cell("0,1") and s.phase == P_PLACE
+    assert s.thief == cell("0,1") and s.phase == Phase.PLACE
 
 
 def test_shared_thief_steals_on_every_sheet() -> None:
@@ -284,8 +277,8 @@ def test_round_structure_and_end() -> None:
     starts: list[int] = []
     order: list[int] = []
     discarded = [0, 0, 0]
-    while s.phase != P_OVER:
-        if s.phase == P_PLACE:
+    while s.phase != Phase.OVER:
+        if s.phase == Phase.PLACE:
             order.append(s.turn)
         s, events = play(s, random_action(GAME, s, rng))
         for e in events:
@@ -316,7 +309,7 @@ def test_two_player_placement_then_discard() -> None:
     assert s.placed == [4, 4] and [len(h) for h in s.hands] == [2, 2] and s.turn == 0
     assert "Discard one" in say(GAME.prompt(s, 0))
     s, _ = play(s, f"discard:{s.hands[0][0]}", f"discard:{s.hands[1][1]}")
-    assert s.phase == P_DEAL and s.round == 2 and len(s.discards) == 2
+    assert s.phase == Phase.DEAL and s.round == 2 and len(s.discards) == 2
     assert [len(p) for p in s.packs] == [1, 1]
 
 
@@ -362,7 +355,7 @@ def test_winner_and_tie_break() -> None:
     s.fence = [3, 0]
     s.sheets[1][cell("0,1")] = "M04"           # a road towards the east town: no points yet
     s, _ev = play(s, "discard:M56", "discard:M55")
-    assert s.phase == P_OVER and s.winners == [0] and GAME.returns(s) == [1.0, -1.0]
+    assert s.phase == Phase.OVER and s.winners == [0] and GAME.returns(s) == [1.0, -1.0]
     t = position([[], []])
     t.fence = [2, 2]
     GAME._end_game(t, [])

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QTableWidget
 
 from tabletop.engine.layout import Gesture
 from tabletop.games.sheep_and_thief.plugin import PLUGIN
-from tabletop.games.sheep_and_thief.state import P_DRAFT, P_KEEP, P_TAKE
+from tabletop.games.sheep_and_thief.state import Phase
 from tabletop.testing.table_driver import (
     PrivacyWatch,
     first_offered,
@@ -43,11 +43,11 @@ def unseen_cards(controller: Any) -> set[str]:
         if p == viewer:
             continue
         hidden |= set(s.hands[p]) | {c for i, c in enumerate(s.sheets[p]) if s.down[p][i]}
-        if s.phase == P_DRAFT:
+        if s.phase == Phase.DRAFT:
             hidden |= set(s.packs[s.pack_of(p)]) | {s.picks[p]}
-        elif s.phase == P_KEEP:
+        elif s.phase == Phase.KEEP:
             hidden |= set(s.packs[p]) | set(s.offers[p])
-        elif s.phase == P_TAKE:
+        elif s.phase == Phase.TAKE:
             hidden |= set(s.takes[p])
     obs = controller.session.observation(viewer)
     for pl in obs["players"]:
@@ -161,7 +161,7 @@ def test_three_player_draft_hands_the_screen_over_round_the_computer(window, qtb
     def before_move() -> None:
         assert screen_leaks(window, c) == []
         obs = c.session.observation(c.viewing_seat)
-        if obs["phase"] == P_DRAFT:
+        if obs["phase"] == Phase.DRAFT:
             draft_views.add(int(c.viewing_seat))
             # The table shows the viewer's pack, and of the others only counts.
             packs = [p for p in window.table._pieces.values()

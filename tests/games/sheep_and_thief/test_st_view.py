@@ -12,7 +12,7 @@ from tabletop.engine import Piece, Session
 from tabletop.engine.layout import Layout
 from tabletop.games.sheep_and_thief.data import CELL_TEXT
 from tabletop.games.sheep_and_thief.knowledge import HIDDEN, SheepObs
-from tabletop.games.sheep_and_thief.state import P_DOG, P_DRAFT, P_KEEP, P_TAKE, P_THIEF
+from tabletop.games.sheep_and_thief.state import Phase
 from tabletop.games.sheep_and_thief.view import (
     BACK_COLOR,
     DISCARD_ZONE,
@@ -99,7 +99,7 @@ def test_no_hidden_card_in_a_layout(n: int) -> None:
                 continue
             unseen |= set(s.hands[p])
             unseen |= {c for i, c in enumerate(s.sheets[p]) if s.down[p][i]}
-            if s.phase == P_DRAFT:
+            if s.phase == Phase.DRAFT:
                 unseen |= set(s.packs[s.pack_of(p)]) | {s.picks[p]}
         unseen -= {""}
         known = {str(c) for pl in obs["players"] for c in
@@ -174,7 +174,7 @@ def test_sheepdog_flock_drag_and_refusals() -> None:
     put(s, 0, "1,2", "M49")
     put(s, 0, "2,1", "M44")
     s, _ = play(s, "place:M16@0,2")
-    assert s.phase == P_DOG
+    assert s.phase == Phase.DOG
     view = SheepAndThiefView()
     obs = GAME.observation(s, 0)
     gestures = {g.action: g for g in view.gestures(obs, 0, GAME.legal_actions(s))}
@@ -208,7 +208,7 @@ def test_thief_steps_on_every_sheet_and_its_path_is_shown() -> None:
     put(s, 1, "2,1", "M43", sheep=3)
     view = SheepAndThiefView()
     s, _ = play(s, "place:M25@1,1")
-    assert s.phase == P_THIEF
+    assert s.phase == Phase.THIEF
     obs = GAME.observation(s, 0)
     gestures = view.gestures(obs, 0, GAME.legal_actions(s))
     step = [g for g in gestures if g.action == "thief:2,1"]
@@ -265,7 +265,7 @@ def _to_phase(n: int, phase: str, seed: int = 0) -> Session:
 
 
 def test_draft_pick_by_click_or_drag_and_the_packs_seen() -> None:
-    session = _to_phase(4, P_DRAFT)
+    session = _to_phase(4, Phase.DRAFT)
     view = SheepAndThiefView()
     seat = session.current_player()
     obs = obs_of(session, seat)
@@ -297,7 +297,7 @@ def test_draft_pick_by_click_or_drag_and_the_packs_seen() -> None:
 
 
 def test_two_player_draft_keep_offer_take() -> None:
-    session = _to_phase(2, P_KEEP)
+    session = _to_phase(2, Phase.KEEP)
     view = SheepAndThiefView()
     seat = session.current_player()
     for _ in range(2):
@@ -315,9 +315,9 @@ def test_two_player_draft_keep_offer_take() -> None:
     # Both offer; then each takes a pair of the other's offer with a click on either card.
     session.submit(seat, f"offer:{pack[0]}+{pack[2]}")
     other = session.current_player()
-    while session.state.phase == P_KEEP:
+    while session.state.phase == Phase.KEEP:
         session.submit(other, session.legal_actions()[0])
-    assert session.state.phase == P_TAKE
+    assert session.state.phase == Phase.TAKE
     taker = session.current_player()
     obs = obs_of(session, taker)
     lay = view.layout(obs, taker)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tabletop.games.spymaster.data import DECK_MIXES, DEFAULT_MIX, sort_key
-from tabletop.games.spymaster.model import P_PLAY, SpymasterGame, SpymasterState
+from tabletop.games.spymaster.model import Phase, SpymasterGame, SpymasterState
 from tabletop.games.spymaster.words import WORDS
 from tabletop.testing.build import RulesKit
 from tabletop.testing.build import kinds as kinds
@@ -30,7 +30,7 @@ def position(
     holds every card of the default mix that is not placed elsewhere. Hands are kept in
     hand order (Spies by number, Special Forces, Hackers) as the model keeps them."""
     s = SpymasterState(DEFAULT_MIX, may_stop)
-    s.phase = P_PLAY
+    s.phase = Phase.PLAY
     s.first = 0
     s.attacker = attacker
     s.rounds = rounds

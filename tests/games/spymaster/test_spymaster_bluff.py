@@ -17,7 +17,7 @@ from tabletop.ai.base import CancelFlag
 from tabletop.ai.mo_ismcts import MIX_FLOOR
 from tabletop.engine import Game, Session
 from tabletop.games.spymaster.data import card_type
-from tabletop.games.spymaster.model import P_CALL, P_DISCARD, P_PLAY, P_TUCK, SpymasterState
+from tabletop.games.spymaster.model import Phase, SpymasterState
 from tabletop.testing.aicheck import assert_choice_ignores_hidden_facts, rotated_wins, untimed
 from tests.games.spymaster.spy_build import GAME, play, position
 
@@ -31,7 +31,7 @@ def test_only_the_face_down_card_is_hidden_from_the_defender() -> None:
         assert GAME.public_action(s, a, 0) == a
         assert GAME.public_action(s, a, 1) == "play"
     called, _ = play(s, "play:spy2", "call:hacker")  # SM-R13: success, then SM-R27
-    assert called.phase == P_TUCK
+    assert called.phase == Phase.TUCK
     for a in GAME.legal_actions(called):  # tuck:spy5 / pass show their card
         assert GAME.public_action(called, a, 1) == a
     s = position(["spy2"], ["spy1"], attacker=1)
@@ -46,13 +46,13 @@ def test_rewinding_puts_the_face_down_card_back_in_the_attacker_hand() -> None:
     s = position(["spy2", "spy5", "forces", "hacker"], ["spy1", "spy7", "hacker"], attacker=0,
                  may_stop=True)
     s, _ = play(s, "play:hacker", "call:spy", "draw:spy3", "draw:spy9", "play:spy5")
-    assert s.phase == P_CALL and s.hits == 1  # "stop" is legal after the rewind
+    assert s.phase == Phase.CALL and s.hits == 1  # "stop" is legal after the rewind
     obs = GAME.observation(s, 1)
     for k in range(5):
         guess = GAME.resample(obs, 1, random.Random(k))
         hand = sorted([*guess.hands[0], guess.played])
         assert GAME.rewind_hidden_move(guess, 1) == "play"
-        assert GAME.current_player(guess) == 0 and guess.phase == P_PLAY
+        assert GAME.current_player(guess) == 0 and guess.phase == Phase.PLAY
         assert sorted(guess.hands[0]) == hand and guess.played == ""
         looks_alike = [a for a in GAME.legal_actions(guess)
                        if GAME.public_action(guess, a, 1) == "play"]
@@ -91,22 +91,22 @@ def _hand_limit() -> SpymasterState:
     s = position(["spy1", "spy2", "spy3", "spy4", "forces", "forces", "hacker", "hacker",
                   "hacker"], ["spy5", "forces"], attacker=0)
     s, _ = play(s, "play:spy1", "call:spy")
-    assert s.phase == P_DISCARD and s.discard_left == [4, 0]
+    assert s.phase == Phase.DISCARD and s.discard_left == [4, 0]
     return s
 
 
 # (seed, phase, skip): the defender naming a face-down card, the attacker choosing one, a
 # tuck; then a hand-limit discard built directly.
 @pytest.mark.parametrize(("seed", "phase", "skip"),
-                         [(3, P_CALL, 0), (5, P_CALL, 4), (4, P_PLAY, 2), (3, P_TUCK, 1),
-                          (0, P_DISCARD, -1)])
+                         [(3, Phase.CALL, 0), (5, Phase.CALL, 4), (4, Phase.PLAY, 2),
+                          (3, Phase.TUCK, 1), (0, Phase.DISCARD, -1)])
 def test_choice_ignores_facts_hidden_from_the_agent(seed: int, phase: str, skip: int) -> None:
     # DESIGN §3: an agent's choice must not change when only hidden facts change - here the
     # face-down card (SM-R11), the other hand and the deck order.
     state = _hand_limit() if skip < 0 else _decision_point(seed, phase, skip).state
     seat = GAME.current_player(state)
     obs = GAME.observation(state, seat)
-    if phase == P_CALL:  # the face-down card itself is among the facts that change
+    if phase == Phase.CALL:  # the face-down card itself is among the facts that change
         assert len({GAME.resample(obs, seat, random.Random(k)).played for k in range(40)}) > 1
     assert_choice_ignores_hidden_facts(GAME, state)
 

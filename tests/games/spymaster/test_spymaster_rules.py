@@ -8,12 +8,8 @@ from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
 from tabletop.games.spymaster.data import DECK_MIXES
 from tabletop.games.spymaster.model import (
     DRAW,
-    P_CALL,
-    P_DISCARD,
-    P_OVER,
-    P_PLAY,
-    P_TUCK,
     R_DEADLOCK,
+    Phase,
     SpymasterState,
     spy_count,
     tuck_asked,
@@ -47,7 +43,7 @@ def test_deal_five_each_from_the_21_card_deck() -> None:
         s, _ = play(s, f"draw:{card}")
     assert s.hands[1] == ["spy1", "spy2", "spy3", "spy4", "spy5"]
     assert s.hands[0] == ["forces", "forces", "hacker", "hacker", "hacker"]
-    assert s.deck_size == 11 and GAME.current_player(s) == 1 and s.phase == P_PLAY
+    assert s.deck_size == 11 and GAME.current_player(s) == 1 and s.phase == Phase.PLAY
 
 
 def test_deck_mix_option() -> None:
@@ -82,7 +78,7 @@ def test_play_face_down_then_call() -> None:
     s = position(["spy3", "hacker"], ["forces"])
     assert GAME.legal_actions(s) == ["play:hacker", "play:spy3"]
     s, events = play(s, "play:spy3")
-    assert s.phase == P_CALL and GAME.current_player(s) == 1 and s.played == "spy3"
+    assert s.phase == Phase.CALL and GAME.current_player(s) == 1 and s.played == "spy3"
     assert GAME.legal_actions(s) == ["call:forces", "call:hacker", "call:spy"]
     assert events[0].kind == "play" and "spy3" not in str(events[0].data)
     assert "Spy" not in say(events[0], "en")
@@ -133,7 +129,7 @@ def test_hand_limit_halves_big_hands_attacker_first() -> None:
     hand1 = ["forces"] * 4 + ["hacker"] * 3 + ["spy7"]
     s = position([*hand0, "forces"], hand1)
     s, events = play(s, "play:forces", "call:forces")  # caught: own document, round ends
-    assert s.exposed == [1, 0] and s.phase == P_DISCARD
+    assert s.exposed == [1, 0] and s.phase == Phase.DISCARD
     assert s.discard_left == [4, 4]  # 9 -> 4, 8 -> 4
     assert kinds(events).count("limit") == 2
     assert GAME.current_player(s) == 0
@@ -141,7 +137,7 @@ def test_hand_limit_halves_big_hands_attacker_first() -> None:
     s, _ = play(s, "discard:spy1", "discard:spy2", "discard:spy3", "discard:hacker")
     assert len(s.hands[0]) == 5 and GAME.current_player(s) == 1
     s, _ = play(s, "discard:forces", "discard:forces", "discard:hacker", "discard:spy7")
-    assert len(s.hands[1]) == 4 and s.attacker == 1 and s.phase == P_PLAY
+    assert len(s.hands[1]) == 4 and s.attacker == 1 and s.phase == Phase.PLAY
     assert GAME.current_player(s) == CHANCE  # player 2 draws to start the round
 
 
@@ -175,7 +171,7 @@ def test_deadlock_is_a_draw() -> None:
     s = position([], [], deck={})
     events: list = []
     GAME.settle(s, events)
-    assert s.phase == P_OVER and s.winner == DRAW and s.result == R_DEADLOCK
+    assert s.phase == Phase.OVER and s.winner == DRAW and s.result == R_DEADLOCK
     assert GAME.returns(s) == [0.0, 0.0] and "deadlock" in kinds(events)
 
 
@@ -190,7 +186,7 @@ def test_hacker_success_draws_two_and_continues() -> None:
     s, _ = play(s, "play:hacker", "call:forces")
     assert s.pending == [0, 0] and s.rows[0] == ["hacker"]
     s, _ = play(s, "draw:forces", "draw:spy5")
-    assert s.phase == P_PLAY and GAME.current_player(s) == 0
+    assert s.phase == Phase.PLAY and GAME.current_player(s) == 0
     assert s.hands[0] == ["spy1", "spy5", "forces"]
 
 
@@ -205,7 +201,7 @@ def test_third_document_loses_even_for_the_attacker() -> None:
     # SM-R17, SM-R21
     s = position(["forces", "spy1"], ["spy2"], exposed=(2, 0))
     s, events = play(s, "play:forces", "call:forces")
-    assert s.phase == P_OVER and s.winner == 1 and GAME.current_player(s) == TERMINAL
+    assert s.phase == Phase.OVER and s.winner == 1 and GAME.current_player(s) == TERMINAL
     assert GAME.returns(s) == [-1.0, 1.0] and GAME.legal_actions(s) == []
     assert events[-1].kind == "win"
     assert reason(s, "play:spy1") == "The game is over."
@@ -225,12 +221,12 @@ def test_tuck_only_larger_and_never_twice() -> None:
     # SM-R27, SM-G7
     s = position(["spy5", "spy3", "spy7", "spy8", "hacker"], [])
     s, _ = play(s, "play:spy5", "call:forces")
-    assert s.phase == P_TUCK
+    assert s.phase == Phase.TUCK
     assert GAME.legal_actions(s) == ["pass", "tuck:spy7", "tuck:spy8"]
     assert reason(s, "tuck:spy3") == "Only a Spy numbered above 5 can go under Spy 5."
     assert "5より大きい" in reason(s, "tuck:spy3", "ja")
     s, _ = play(s, "tuck:spy7")
-    assert s.phase == P_PLAY and s.tucks[0] == ["spy7"]
+    assert s.phase == Phase.PLAY and s.tucks[0] == ["spy7"]
     assert "tuck:spy8" not in GAME.legal_actions(s)
     assert "only right after a successful Spy" in reason(s, "tuck:spy8")
     # A tucked spy is never "the card before": Spy 6 follows Spy 5, not Spy 7.
@@ -244,7 +240,7 @@ def test_tuck_is_asked_also_without_a_larger_spy() -> None:
     # "pass" is legal, and the attacker then plays on (SM-R28).
     s = position(["spy5", "spy2", "hacker"], ["forces"])
     s, _ = play(s, "play:spy5", "call:forces")
-    assert s.phase == P_TUCK and GAME.current_player(s) == 0
+    assert s.phase == Phase.TUCK and GAME.current_player(s) == 0
     assert GAME.legal_actions(s) == ["pass"]
     assert reason(s, "tuck:spy2") == "Only a Spy numbered above 5 can go under Spy 5."
     assert reason(s, "play:spy2") == \
@@ -253,7 +249,7 @@ def test_tuck_is_asked_also_without_a_larger_spy() -> None:
         "You hold no Spy larger than Spy 5: press Don't tuck (N) to go on."
     assert "差し込まない" in say(GAME.prompt(s, 0), "ja")
     s, events = play(s, "pass")
-    assert events == [] and s.phase == P_PLAY and GAME.current_player(s) == 0
+    assert events == [] and s.phase == Phase.PLAY and GAME.current_player(s) == 0
     assert GAME.legal_actions(s) == ["play:hacker", "play:spy2"]
 
 
@@ -286,13 +282,13 @@ def test_no_tuck_question_when_public_facts_rule_a_tuck_out() -> None:
     # hand; both facts are in plain sight, so skipping the question tells nobody anything.
     s = position(["spy9", "spy2", "hacker"], [])
     s, _ = play(s, "play:spy9", "call:forces")
-    assert s.phase == P_PLAY and "pass" not in GAME.legal_actions(s)
+    assert s.phase == Phase.PLAY and "pass" not in GAME.legal_actions(s)
     assert tuck_asked(["spy2"], ["spy9"], "11-5-5")  # Spies 10 and 11 exist in that mix
     assert not tuck_asked(["spy2"], ["spy9"], "9-6-6")
     # SM-R11, SM-G3: the last card got through; the empty hand ends the round at once.
     s = position(["spy3"], ["forces"])
     s, _ = play(s, "play:spy3", "call:forces")
-    assert s.phase != P_TUCK and s.attacker == 1 and s.rows[0] == []
+    assert s.phase != Phase.TUCK and s.attacker == 1 and s.rows[0] == []
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,7 +306,7 @@ def test_sm_x1_chain_and_infiltration() -> None:
     assert spy_count(s.rows[0], s.tucks[0]) == 2
     s, _ = play(s, "draw:spy2", "tuck:spy7")
     assert spy_count(s.rows[0], s.tucks[0]) == 3 and s.exposed == [0, 1]
-    assert s.phase == P_PLAY and GAME.current_player(s) == 0  # the attacker continues
+    assert s.phase == Phase.PLAY and GAME.current_player(s) == 0  # the attacker continues
 
 
 def test_sm_x2_source_tuck_example() -> None:
