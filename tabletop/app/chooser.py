@@ -7,7 +7,8 @@ It is all that start-up builds and paints: it needs no rules, no table and no co
 from __future__ import annotations
 
 from PySide6 import QtCore
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QRectF, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -26,30 +27,91 @@ from tabletop.registry import LoadFailure
 from .i18n import escape, sort_key, spec_name, tr
 
 FELT = "#23573b"  # the table's green, also the app icon's
+CREAM = "#f4ecd8"
+GOLD = "#b8860b"
+BROWN = "#3b2a14"
 
-# The chooser's look as one style sheet on its content: Qt polishes every widget that has a
-# sheet of its own separately, which cost ~20 ms of the first start with a sheet per label.
-CHOOSER_STYLE = f"""
-#chooserInner {{ background: {FELT}; }}
-#chooserHeading {{ color: #f4ecd8; font-size: 26pt; font-weight: bold; }}
-#chooserSub {{ color: #d9e6dc; font-size: 13pt; }}
-#chooserError {{ color: #8f1d12; background: #fbe3df; padding: 8px; border-radius: 6px;
-                 font-size: 12pt; }}
-#chooserNone {{ color: #f4ecd8; font-size: 14pt; }}
-#chooserFailure {{ color: #5c1a12; background: #f7d9d3; padding: 10px; border-radius: 8px;
-                   font-size: 11pt; }}
-#resumeBanner {{ background: #fff4c9; border-radius: 8px; border: 2px solid #b8860b; }}
-#resumeText {{ font-size: 12pt; color: #3b2a14; }}
-QPushButton[chooserRole="resume"] {{ font-size: 13pt; font-weight: bold; padding: 4px 18px; }}
-QPushButton[chooserRole="discard"] {{ font-size: 12pt; padding: 4px 14px; }}
-#gameCard {{ background: #f6efdc; border-radius: 12px; border: 2px solid #b8860b; }}
-#gameTitle {{ font-size: 20pt; font-weight: bold; color: #3b2a14; }}
-#gameSubtitle {{ font-size: 12pt; color: #6b5a3a; }}
-#gamePlayers {{ font-size: 12pt; color: #23573b; font-weight: bold; }}
-#gameSummary {{ font-size: 11pt; color: #2b2b2b; }}
-QPushButton[chooserRole="play"] {{ font-size: 13pt; font-weight: bold; padding: 4px 18px; }}
-QPushButton[chooserRole="rules"] {{ font-size: 12pt; padding: 4px 14px; }}
-"""
+
+def _look(widget: QWidget, points: float, colour: str | None = None, bold: bool = False) -> None:
+    """Give ``widget`` its size of type, weight and colour of text.
+
+    The chooser is styled through fonts and palettes, not a style sheet: Qt polishes every
+    widget under a sheet through its style-sheet engine, which cost ~12 ms of the first start
+    for the dozen cards, and the first paint waits for it."""
+    font = QFont(widget.font())
+    font.setPointSizeF(points)
+    font.setBold(bold)
+    widget.setFont(font)
+    if colour is not None:
+        palette = widget.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, QColor(colour))
+        widget.setPalette(palette)
+
+
+def _button(text: str, points: float, bold: bool, side: int) -> QPushButton:
+    """A push button with larger type and ``side`` pixels of room each side of its text."""
+    button = QPushButton(text)
+    _look(button, points, bold=bold)
+    button.setMinimumHeight(38)
+    button.setMinimumWidth(button.fontMetrics().horizontalAdvance(text) + 2 * side + 2)
+    return button
+
+
+class _Panel(QFrame):
+    """A rounded panel painted in one fill with a border: a game card, the resume offer."""
+
+    def __init__(self, fill: str, border: str | None, radius: float) -> None:
+        super().__init__()
+        self._fill = solid(fill)
+        self._border = solid(border) if border else None
+        self._radius = radius
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        paint_panel(self, self._fill, self._border, self._radius)
+
+
+class _PanelLabel(QLabel):
+    """A word-wrapped label on a rounded panel of its own: the error banner, a failure."""
+
+    def __init__(self, text: str, fill: str, colour: str, points: float, pad: int,
+                 radius: float) -> None:
+        super().__init__(text)
+        self.setWordWrap(True)
+        self.setMargin(pad)
+        self._fill = solid(fill)
+        self._radius = radius
+        _look(self, points, colour)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        paint_panel(self, self._fill, None, self._radius)
+        super().paintEvent(event)
+
+
+def solid(colour: str) -> QBrush:
+    """A solid brush of ``colour``, made through a palette: ``QBrush(QColor)``, and every call
+    that turns a colour into a brush or pen, first builds every enum of Qt's namespace
+    (~20 ms), which the first paint would wait for."""
+    palette = QPalette()
+    palette.setColor(QPalette.ColorRole.Window, QColor(colour))
+    return palette.brush(QPalette.ColorRole.Window)
+
+
+def paint_panel(widget: QWidget, fill: QBrush, border: QBrush | None, radius: float) -> None:
+    """Paint ``widget``'s rect as a rounded panel, with a 2-pixel border inside the rect (two
+    filled paths: a pen would need the namespace's enums, as ``solid`` says)."""
+    painter = QPainter(widget)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    rect = QRectF(widget.rect())
+    if border is not None:
+        outer = QPainterPath()
+        outer.addRoundedRect(rect, radius, radius)
+        painter.fillPath(outer, border)
+        rect = rect.adjusted(2, 2, -2, -2)
+        radius -= 2
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    painter.fillPath(path, fill)
+    painter.end()
 
 
 class ChooserPage(QScrollArea):
@@ -75,18 +137,22 @@ class ChooserPage(QScrollArea):
                  lang: str, error: str = "", resume: str = "") -> None:
         inner = QWidget()
         inner.setObjectName("chooserInner")
-        inner.setStyleSheet(CHOOSER_STYLE)
+        felt = inner.palette()
+        felt.setColor(QPalette.ColorRole.Window, QColor(FELT))
+        inner.setPalette(felt)
+        inner.setAutoFillBackground(True)
         outer = QVBoxLayout(inner)
         outer.setContentsMargins(40, 28, 40, 28)
         outer.setSpacing(14)
         heading = QLabel(tr("chooser.heading", lang))
         heading.setObjectName("chooserHeading")
+        _look(heading, 26, CREAM, bold=True)
         sub = QLabel(tr("chooser.sub", lang))
         sub.setObjectName("chooserSub")
+        _look(sub, 13, "#d9e6dc")
         outer.addWidget(heading)
         outer.addWidget(sub)
-        self.error_banner = QLabel(error)
-        self.error_banner.setWordWrap(True)
+        self.error_banner = _PanelLabel(error, "#fbe3df", "#8f1d12", 12, 8, 6)
         self.error_banner.setObjectName("chooserError")
         self.error_banner.setVisible(bool(error))
         outer.addWidget(self.error_banner)
@@ -109,15 +175,15 @@ class ChooserPage(QScrollArea):
         if not plugins:
             none = QLabel(tr("chooser.none", lang))
             none.setObjectName("chooserNone")
+            _look(none, 14, CREAM)
             grid.addWidget(none, 0, 0)
         for col in range(columns):
             grid.setColumnStretch(col, 1)
         outer.addLayout(grid)
         self.failure_labels = []
         for failure in failures:
-            label = QLabel(f"<b>{tr('chooser.failed', lang, source=failure.source)}</b><br>"
-                           f"{escape(failure.message)}")
-            label.setWordWrap(True)
+            label = _PanelLabel(f"<b>{tr('chooser.failed', lang, source=failure.source)}</b><br>"
+                                f"{escape(failure.message)}", "#f7d9d3", "#5c1a12", 11, 10, 8)
             label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
             label.setObjectName("chooserFailure")
             self.failure_labels.append(label)
@@ -127,7 +193,7 @@ class ChooserPage(QScrollArea):
 
     def _resume_banner(self, text: str, lang: str) -> QFrame:
         """The offer to continue an unfinished game: its description, Resume and Discard."""
-        banner = QFrame()
+        banner = _Panel("#fff4c9", GOLD, 8)
         banner.setObjectName("resumeBanner")
         row = QHBoxLayout(banner)
         row.setContentsMargins(14, 10, 14, 10)
@@ -136,12 +202,11 @@ class ChooserPage(QScrollArea):
         # first paint of a start that offers to resume.
         label = QLabel("<p>" + escape(text).replace("\n", "<br>") + "</p>")
         label.setObjectName("resumeText")
+        _look(label, 12, BROWN)
         label.setWordWrap(True)
-        resume = QPushButton(tr("resume.resume", lang))
-        resume.setProperty("chooserRole", "resume")
+        resume = _button(tr("resume.resume", lang), 13, True, 18)
         resume.clicked.connect(lambda _=False: self.resume_requested.emit())
-        discard = QPushButton(tr("resume.discard", lang))
-        discard.setProperty("chooserRole", "discard")
+        discard = _button(tr("resume.discard", lang), 12, False, 14)
         discard.clicked.connect(lambda _=False: self.discard_requested.emit())
         row.addWidget(label, 1)
         row.addWidget(resume)
@@ -153,16 +218,18 @@ class ChooserPage(QScrollArea):
 
     def _game_card(self, plugin: GamePlugin, lang: str) -> QFrame:
         spec = plugin.listing
-        card = QFrame()
+        card = _Panel("#f6efdc", GOLD, 12)
         card.setObjectName("gameCard")
         card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         lay = QVBoxLayout(card)
-        lay.setContentsMargins(18, 14, 18, 14)
+        lay.setContentsMargins(20, 16, 20, 16)  # the border is painted inside
         other = "en" if lang == "ja" else "ja"
         title = QLabel(spec_name(spec, lang))
         title.setObjectName("gameTitle")
+        _look(title, 20, BROWN, bold=True)
         subtitle = QLabel(spec_name(spec, other))
         subtitle.setObjectName("gameSubtitle")
+        _look(subtitle, 12, "#6b5a3a")
         if spec.min_players == spec.max_players:
             players = (tr("chooser.solo", lang) if spec.min_players == 1
                        else tr("chooser.players", lang, n=spec.min_players))
@@ -170,18 +237,16 @@ class ChooserPage(QScrollArea):
             players = tr("chooser.players_range", lang, lo=spec.min_players, hi=spec.max_players)
         count = QLabel(players)
         count.setObjectName("gamePlayers")
+        _look(count, 12, FELT, bold=True)
         summary = QLabel(spec.summary_ja if lang == "ja" else spec.summary_en)
         summary.setWordWrap(True)
         summary.setObjectName("gameSummary")
+        _look(summary, 11, "#2b2b2b")
         buttons = QHBoxLayout()
-        play = QPushButton(tr("chooser.play", lang))
+        play = _button(tr("chooser.play", lang), 13, True, 18)
         play.setObjectName(f"play-{spec.id}")
-        play.setMinimumHeight(38)
-        play.setProperty("chooserRole", "play")
         play.clicked.connect(lambda _=False, gid=spec.id: self.play_requested.emit(gid))
-        rules = QPushButton(tr("chooser.rules", lang))
-        rules.setMinimumHeight(38)
-        rules.setProperty("chooserRole", "rules")
+        rules = _button(tr("chooser.rules", lang), 12, False, 14)
         rules.clicked.connect(lambda _=False, gid=spec.id: self.rules_requested.emit(gid))
         buttons.addWidget(play)
         buttons.addWidget(rules)
