@@ -562,6 +562,9 @@ def _parser() -> argparse.ArgumentParser:
     from tabletop.savecheck import add_replay_parser
 
     add_replay_parser(sub)
+    from tabletop.review import add_review_parser
+
+    add_review_parser(sub)
     return parser
 
 

@@ -1,0 +1,231 @@
+"""The review of a finished (or unfinished) game: every decision of one seat judged from what
+that seat knew then, where its chances fell, and the move the search preferred.
+
+Each decision is judged as the Hint judges a move: the search of ``level`` is given the seat's
+observation at that moment (never the state) and the legal moves, and says each move's chance
+from that seat's view (``Decision.values``) with the margin of its own noise
+(``Decision.margins``). The chance after a decision is the chance of the move made. A decision
+is a mistake only where the preferred move's chance exceeds the made one's by more than that
+margin: a drop within the noise of the search is not called one. Where the game solves the
+position exactly (``Game.solved_action``: a Magos solo battle under patch v1.1) the margins
+are 0 and the figures exact.
+
+Every search is seeded from the review's seed and the decision's place in the game, so a
+review replays exactly, and two reviews with different seeds show how far the figures move by
+the search alone. No Qt: the app's Review window and ``tabletop-cli review`` both use it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from tabletop.ai.base import CancelFlag, Decision
+from tabletop.ai.levels import make_agent
+from tabletop.engine.game import CHANCE
+from tabletop.engine.session import Session
+
+#: The level a review searches with: the Hint's.
+REVIEW_LEVEL = "hard"
+#: How many of the largest drops a review names.
+MOST_MISTAKES = 5
+
+
+@dataclass
+class Judged:
+    """One decision of the reviewed seat.
+
+    ``ply`` is the record's index in the game's history (the position before it is
+    ``session.state_at(ply)``); ``number`` counts the seat's decisions from 1. The chances are
+    from the seat's own view, 0 to 1 (a draw counts half); ``None`` where the search gave no
+    estimate (a single legal move, a move the level plays by rule, a move it never tried).
+    ``margin`` is how far apart the two chances may lie by the search's noise alone."""
+
+    ply: int
+    number: int
+    made: str
+    best: str
+    chance_made: float | None
+    chance_best: float | None
+    margin: float
+    choices: int
+    exact: bool
+
+    @property
+    def drop(self) -> float | None:
+        """How much the chance fell by not making the preferred move (0 when it was made)."""
+        if self.chance_made is None or self.chance_best is None:
+            return None
+        return max(0.0, self.chance_best - self.chance_made)
+
+    @property
+    def mistake(self) -> bool:
+        """The preferred move is better by more than the search's margin."""
+        drop = self.drop
+        return drop is not None and self.made != self.best and drop > self.margin
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ply": self.ply, "number": self.number, "made": self.made, "best": self.best,
+                "chance_made": self.chance_made, "chance_best": self.chance_best,
+                "margin": self.margin, "drop": self.drop, "mistake": self.mistake,
+                "choices": self.choices, "exact": self.exact}
+
+
+@dataclass
+class Review:
+    """Every decision of ``seat`` judged; ``complete`` is False for a review cancelled part
+    way (its decisions are those judged by then)."""
+
+    game: str
+    seat: int
+    level: str
+    seed: int
+    decisions: list[Judged] = field(default_factory=list)
+    complete: bool = True
+
+    def mistakes(self, most: int = MOST_MISTAKES) -> list[Judged]:
+        """The decisions where the chance fell most beyond the search's margin, largest first."""
+        found = [d for d in self.decisions if d.mistake]
+        return sorted(found, key=lambda d: (-(d.drop or 0.0), d.ply))[:most]
+
+    def curve(self) -> list[tuple[int, float]]:
+        """(decision number, chance after it) for every decision the search estimated."""
+        return [(d.number, d.chance_made) for d in self.decisions if d.chance_made is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "level": self.level, "seed": self.seed,
+                "complete": self.complete,
+                "decisions": [d.to_json() for d in self.decisions],
+                "mistakes": [d.ply for d in self.mistakes()]}
+
+
+def decision_plies(session: Session, seat: int) -> list[int]:
+    """The history indices of ``seat``'s decisions."""
+    return [i for i, r in enumerate(session.history) if r.seat == seat and r.seat != CHANCE]
+
+
+def search_seed(seed: int, ply: int) -> int:
+    """The search's seed for the decision at ``ply``: the same review seed judges a decision
+    alike wherever the rest of the game went."""
+    return (seed * 1_000_003 + ply * 7_919) % (2**31)
+
+
+def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: int,
+          cancel: CancelFlag | None = None) -> Judged:
+    """The decision at ``ply``, judged from ``seat``'s observation of the position before it."""
+    game = session.game
+    state = session.state_at(ply)
+    made = session.history[ply].action
+    obs = game.observation(state, seat)
+    legal = game.legal_actions(state)
+    agent = make_agent(level, time_cap=None)
+    decision: Decision = agent.choose(game, obs, seat, legal, seed=search_seed(seed, ply),
+                                      cancel=cancel)
+    values = decision.values
+    best = decision.action
+    exact = bool(decision.margins) and all(m == 0.0 for m in decision.margins.values())
+
+    def chance(action: str) -> float | None:
+        value = values.get(action)
+        return None if value is None else (value + 1.0) / 2.0
+
+    margin = 0.0 if made == best else decision.margins.get(made, 1.0)
+    return Judged(ply, number, made, best, chance(made), chance(best), margin, len(legal),
+                  exact)
+
+
+def review(session: Session, seat: int, *, level: str = REVIEW_LEVEL, seed: int = 0,
+           progress: Callable[[int, int], None] | None = None,
+           cancel: CancelFlag | None = None) -> Review:
+    """Judge every decision ``seat`` made in ``session``; ``progress(done, total)`` is called
+    after each, and ``cancel`` stops the review between (and within) searches."""
+    if not 0 <= seat < session.num_players:
+        raise ValueError(f"There is no seat {seat} in a game of {session.num_players} players "
+                         f"(seats are 0 to {session.num_players - 1}).")
+    plies = decision_plies(session, seat)
+    result = Review(session.game.spec.id, seat, level, seed)
+    for number, ply in enumerate(plies, 1):
+        if cancel is not None and cancel.is_set():
+            result.complete = False
+            break
+        result.decisions.append(judge(session, ply, seat, number, level, seed, cancel))
+        if progress is not None:
+            progress(number, len(plies))
+    return result
+
+
+# -- tabletop-cli review ---------------------------------------------------------------------
+
+def _pct(chance: float | None) -> str:
+    return "  -" if chance is None else f"{round(100 * chance):3d}%"
+
+
+def review_command(args: argparse.Namespace, out: TextIO) -> int:
+    """``tabletop-cli review FILE --seat N``: the review of a save file's seat N (0-based)."""
+    from tabletop.cli_io import dumps, say, shown
+    from tabletop.engine import savefile
+    from tabletop.engine.savefile import SaveFileError
+    from tabletop.registry import load_plugins
+
+    plugins, _ = load_plugins()
+    try:
+        session, _data = savefile.load(args.file, plugins)
+    except SaveFileError as exc:
+        say(sys.stderr, f"tabletop-cli: {exc} [{exc.kind}]")
+        return 2
+    if not 0 <= args.seat < session.num_players:
+        say(sys.stderr, f"tabletop-cli: --seat must be between 0 and "
+                        f"{session.num_players - 1} for this game.")
+        return 2
+    result = review(session, args.seat, level=args.level, seed=args.seed)
+    if args.json:
+        print(dumps(result.to_json()), file=out)
+        return 0
+    speaker = plugins[session.game.spec.id].speaker()
+
+    def words(ply: int, action: str) -> str:
+        return shown(speaker.describe(session.state_at(ply), action, args.lang))
+
+    spec = session.game.spec
+    print(f"Review of player {args.seat + 1} in {shown(spec.name_en)}: "
+          f"{len(result.decisions)} decisions judged from that seat's view "
+          f"({result.level} search, seed {result.seed}).", file=out)
+    print(f"{'#':>4} {'ply':>4}  chance  move made -> preferred", file=out)
+    for d in result.decisions:
+        better = "" if d.best == d.made else f" -> {words(d.ply, d.best)} {_pct(d.chance_best)}"
+        mark = "  <- mistake" if d.mistake else ""
+        print(f"{d.number:>4} {d.ply:>4}  {_pct(d.chance_made)}   {words(d.ply, d.made)}"
+              f"{better}{mark}", file=out)
+    mistakes = result.mistakes()
+    if not mistakes:
+        print("No decision fell by more than the search's margin.", file=out)
+    else:
+        print("Where the chances fell most:", file=out)
+        for d in mistakes:
+            print(f"  decision {d.number} (ply {d.ply}): {words(d.ply, d.made)} "
+                  f"{_pct(d.chance_made).strip()}; the search prefers {words(d.ply, d.best)} "
+                  f"{_pct(d.chance_best).strip()} (margin {round(100 * d.margin)} points"
+                  f"{', exact' if d.exact else ''})", file=out)
+    return 0
+
+
+def add_review_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``review`` on the CLI's subcommand parsers."""
+    from tabletop.ai.levels import LEVELS
+
+    p: argparse.ArgumentParser = sub.add_parser(
+        "review", help="judge every decision of one seat of a saved game from its own view")
+    p.add_argument("file", help="a Tabletop save file (.json)")
+    p.add_argument("--seat", type=int, required=True, metavar="N",
+                   help="the seat to review (0-based, as --seat elsewhere)")
+    p.add_argument("--level", choices=[lv for lv in LEVELS if lv != "random"],
+                   default=REVIEW_LEVEL, help=f"the search that judges (default {REVIEW_LEVEL})")
+    p.add_argument("--seed", type=int, default=0, help="the searches' seed (default 0)")
+    p.add_argument("--lang", choices=("en", "ja"), default="en",
+                   help="the language moves are named in")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=review_command)
+    return p

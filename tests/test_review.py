@@ -1,0 +1,182 @@
+"""The review of a game (``tabletop.review``, ``tabletop-cli review``): a planted blunder is
+flagged with a move that was better, each decision is judged from the seat's view alone, the
+figures replay by their seed, and bad input is refused with a message."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop import cli
+from tabletop.engine import Game, Session, savefile
+from tabletop.engine.game import CHANCE, TERMINAL
+from tabletop.registry import get_game_plugin
+from tabletop.review import judge, review
+from tabletop.testing.aicheck import hidden_twin
+
+
+def _magos() -> Game[Any]:
+    return get_game_plugin("magos").game
+
+
+def _forces_win(game: Game[Any], state: Any, seat: int, depth: int = 6) -> bool:
+    """Whether ``seat`` has won, or wins within its own turn whatever the dice: some move of
+    its own at each of its decisions, every outcome at each chance."""
+    player = game.current_player(state)
+    if player == TERMINAL:
+        return game.returns(state)[seat] > 0
+    if depth == 0 or player not in (seat, CHANCE):
+        return False
+    if player == CHANCE:
+        for outcome, _ in game.chance_outcomes(state):
+            new = state.clone()
+            game.apply_in_place(new, outcome)
+            if not _forces_win(game, new, seat, depth - 1):
+                return False
+        return True
+    return any(_forces_win(game, game.apply(state, a)[0], seat, depth - 1)
+               for a in game.legal_actions(state))
+
+
+def _winning_moves(game: Game[Any], state: Any, seat: int) -> list[str]:
+    return [a for a in game.legal_actions(state)
+            if _forces_win(game, game.apply(state, a)[0], seat)]
+
+
+def _plant(seed: int) -> tuple[Session, int, list[str]] | None:
+    game = _magos()
+    rng = random.Random(seed)
+    session = Session(game, 2, None, seed=seed)
+    planted: tuple[int, list[str]] | None = None
+    while not session.is_terminal():
+        seat, legal = session.current_player(), session.legal_actions()
+        action = rng.choice(legal)
+        if planted is None and seat == 0 and "end" in legal:
+            winning = _winning_moves(game, session.state, 0)
+            if winning and "end" not in winning:
+                after = session.copy()
+                after.submit(0, "end")
+                while not after.is_terminal() and after.current_player() == 0:
+                    after.submit(0, after.legal_actions()[0])
+                if not after.is_terminal() and _winning_moves(game, after.state, 1):
+                    planted = (len(session.history), winning)
+                    action = "end"
+        session.submit(seat, action)
+    return None if planted is None else (session, *planted)
+
+
+def planted_blunder(first_seed: int) -> tuple[Session, int, list[str]]:
+    """A Magos duel played at random where player 1, able to take the other wizard's last HP
+    this turn whatever the dice, ends the turn instead, and the other wizard can then win at
+    once; played on to the end. The first such game from ``first_seed``: the session, the ply
+    of the blunder and the moves that would have won."""
+    for seed in range(first_seed, first_seed + 500):
+        found = _plant(seed)
+        if found is not None:
+            return found
+    raise AssertionError(f"no game from seed {first_seed} had a blunder to plant")
+
+
+def test_a_skipped_winning_spell_is_named_with_the_move_that_wins() -> None:
+    session, ply, winning = planted_blunder(0)
+    result = review(session, 0, seed=3)
+    judged = {d.ply: d for d in result.decisions}
+    blunder = judged[ply]
+    assert blunder.mistake, blunder
+    assert blunder.best in winning, (blunder.best, winning)
+    assert blunder.chance_best is not None and blunder.chance_best > 0.95
+    # Among the few largest drops of the game (random play makes others as bad).
+    assert ply in [d.ply for d in result.mistakes()]
+    assert blunder.chance_made is not None and blunder.chance_made < 0.6
+    # Every decision of the seat is judged, in order, and no other seat's.
+    assert [d.ply for d in result.decisions] == [
+        i for i, r in enumerate(session.history) if r.seat == 0]
+    assert result.curve() and all(0.0 <= c <= 1.0 for _, c in result.curve())
+
+
+def test_a_move_within_the_searchs_margin_is_not_a_mistake() -> None:
+    session, _, _ = planted_blunder(0)
+    for d in review(session, 0, seed=3).decisions:
+        if d.mistake:
+            assert d.drop is not None and d.drop > d.margin
+        elif d.drop is not None and d.made != d.best:
+            assert d.drop <= d.margin
+
+
+def test_the_same_seed_gives_the_same_review() -> None:
+    session, _, _ = planted_blunder(1)
+    first, again = review(session, 0, seed=5), review(session, 0, seed=5)
+    assert first.to_json() == again.to_json()
+
+
+def test_each_decision_is_judged_from_what_the_seat_knew() -> None:
+    """The judgement of a decision is the same in a twin position that differs only in facts
+    hidden from the seat (the other wizard's spells, the dice to come)."""
+    game = _magos()
+    session, _, _ = planted_blunder(2)
+    checked = 0
+    for i, record in enumerate(session.history):
+        if record.seat != 0 or len(game.legal_actions(session.state_at(i))) < 2:
+            continue
+        before = Session(game, 2, None, seed=session.seed)
+        for r in session.history[len(before.history):i]:  # the deal is made already
+            before.apply_recorded(r.seat, r.action)
+        twin = before.copy(hidden_twin(game, before.state, 0))
+        for where in (before, twin):
+            where.submit(0, record.action)
+        real = judge(before, i, 0, 1, "hard", 11)
+        other = judge(twin, i, 0, 1, "hard", 11)
+        assert real == other, (i, real, other)
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_a_seat_outside_the_game_is_refused() -> None:
+    session, _, _ = planted_blunder(0)
+    with pytest.raises(ValueError, match="no seat 2"):
+        review(session, 2)
+
+
+def _saved(tmp_path: Path) -> tuple[Path, int]:
+    session, ply, _ = planted_blunder(0)
+    path = tmp_path / "duel.json"
+    savefile.save(path, session, [savefile.HUMAN, "hard"])
+    return path, ply
+
+
+def test_cli_review_prints_the_decisions_and_names_the_blunder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, ply = _saved(tmp_path)
+    assert cli.main(["review", str(path), "--seat", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "Review of player 1 in Magos" in out
+    assert "Where the chances fell most:" in out
+    assert f"(ply {ply})" in out.split("Where the chances fell most:")[1]
+
+
+def test_cli_review_json_gives_the_same_figures(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path, ply = _saved(tmp_path)
+    assert cli.main(["review", str(path), "--seat", "0", "--json", "--seed", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    session, _ = savefile.load(path, {"magos": get_game_plugin("magos")})
+    assert data == review(session, 0, seed=3).to_json()
+    assert ply in data["mistakes"]
+
+
+def test_cli_review_refuses_a_bad_seat_and_a_damaged_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = _saved(tmp_path)
+    assert cli.main(["review", str(path), "--seat", "5"]) == 2
+    assert "--seat must be between 0 and 1" in capsys.readouterr().err
+    broken = tmp_path / "broken.json"
+    broken.write_text(path.read_text()[:200], encoding="utf-8")
+    assert cli.main(["review", str(broken), "--seat", "0"]) == 2
+    err = capsys.readouterr().err
+    assert "broken.json" in err
