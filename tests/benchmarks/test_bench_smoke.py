@@ -253,6 +253,14 @@ def _simulate_table(tmp: Path, out: list[str]) -> None:
                     "| spymaster | hard vs random | rotated | 200 |"])
 
 
+def _review_time(tmp: Path, out: list[str]) -> None:
+    [row] = _json(tmp / "review.json")
+    _has(row, "game", "players", "decisions", "seconds", "mean_chance_gap",
+         "largest_chance_gap", "mistakes", "mistakes_named_by_both")
+    assert (row["game"], row["players"], len(row["seconds"])) == ("spymaster", 2, 2)
+    assert re.search(r"^spymaster \(2p\): \d+ decisions, ", out[0]), out[0]
+
+
 def _startup(tmp: Path, out: list[str]) -> None:
     assert re.search(r"^bare PySide6 window +: +\d+ ms \(median\)$", out[0], re.M), out[0]
     assert re.search(r"^python -m tabletop +: +\d+ ms \(median\) +[\d.]+x bare$", out[0],
@@ -311,6 +319,8 @@ CASES: dict[str, Case] = {
                             _saboteur2_roles),
     "simulate_table": Case((("{results}/magos-hard-greedy.json",
                              "{results}/spymaster-hard-random.json"),), _simulate_table),
+    "review_time": Case((("--only", "spymaster", "--level", "easy", "--json",
+                          "{tmp}/review.json"),), _review_time),
     "startup": Case((("--runs", "1"),), _startup),
     "strength": Case((("--games", "1", "--budgets", "0.01", "--only", "magos", "--opponents",
                        "random", "--levels", "easy", "--level-positions", "1",
