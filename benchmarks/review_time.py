@@ -6,7 +6,7 @@ search seeds 0 and 1. Reported per game: decisions judged, seconds of each revie
 largest difference of the chance after a decision between the two seeds, and how many of the
 first review's mistakes the second one names too.
 
-    python benchmarks/review_time.py [--only magos,national_economy] [--level hard] [--json F]
+    python benchmarks/review_time.py [--only magos,national-economy] [--level hard] [--json F]
 """
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def main() -> int:
     for gid in ids:
         game = plugins[gid].game
         sizes = [game.spec.min_players]
-        if gid == "national_economy":
+        if gid == "national-economy":
             sizes.append(4)
         for players in sizes:
             row = measure(game, players, args.level, args.seed)

@@ -75,6 +75,7 @@ class Ending:
         dialog.play_again.connect(self._play_again)
         dialog.back_to_chooser.connect(self._window.back_to_chooser)
         dialog.replay_requested.connect(self._window.files.replay_current)
+        dialog.review_requested.connect(self._window.files.review_current)
         self.summary_dialog = dialog
         dialog.show()
 

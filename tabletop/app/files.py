@@ -1,5 +1,5 @@
 """The window's files: the autosave slot, resuming or discarding an unfinished game at start-up,
-damaged files, Save…, Open… and the replay viewer.
+damaged files, Save…, Open…, the replay viewer and the review of a finished game.
 
 Games are never lost: the controller autosaves after every action (``autosave``) into a slot of
 this app's own (``saves``), and at start-up an unfinished autosave is offered on the chooser
@@ -69,6 +69,7 @@ class Files:
         self.saves = saves
         self.pending: Pending | None = None  # the unfinished game offered at start-up
         self.replay_window: Any = None
+        self.review_window: Any = None
         # The replay window opened on the running match while it was not over: it shows the
         # view of the person at the screen then, so it goes when that person does.
         self._running_replay: Any = None
@@ -291,10 +292,57 @@ class Files:
         allowed = None if open_to_all else ([] if viewer is None else [viewer])
         window = ReplayWindow(plugin, session, seats, self.lang, viewer, self._parent,
                               seats_allowed=allowed, names=names)
+        window.review_requested.connect(
+            lambda seat: self.review(session, seats, seat, names))
         self.replay_window = window
         window.show()
         window.raise_()
         return window
+
+    # -- review -----------------------------------------------------------------------------
+    def review_current(self) -> Any:
+        """The review of the finished match on screen, of the seat of the person at the screen
+        (the first person's at a shared screen): ``review_window``."""
+        c = self._window.controller
+        if c is None or not c.session.is_terminal():
+            return None
+        humans = c.setup.human_seats
+        seat = c.viewing_seat if c.viewing_seat is not None else (humans[0] if humans else 0)
+        return self.review(c.session.copy(), list(c.setup.seats), seat, c.setup.names)
+
+    def review(self, session: Session, seats: list[str], seat: int | None,
+               names: Sequence[str] = ()) -> Any:
+        """Open the Review window on a finished game (a copy the window may keep), for
+        ``seat``; a click in it opens Replay at that moment from that seat."""
+        if not session.is_terminal():
+            return None
+        from .review_window import ReviewWindow
+
+        self._drop_review()
+        plugin = self._window.plugins[session.game.spec.id]
+        window = ReviewWindow(plugin, session, self.lang, seat, self._parent, names=names)
+        window.replay_requested.connect(
+            lambda ply, at: self._replay_at(session, seats, names, ply, at))
+        self.review_window = window
+        window.show()
+        window.raise_()
+        return window
+
+    def _replay_at(self, session: Session, seats: list[str], names: Sequence[str], ply: int,
+                   seat: int) -> Any:
+        """Replay of the reviewed game at the position before the decision at ``ply``."""
+        window = self.replay_window
+        if window is None or window.session is not session:
+            window = self._open_replay(session, seats, seat, names)
+        window.show_decision(ply, seat)
+        window.raise_()
+        return window
+
+    def _drop_review(self) -> None:
+        window, self.review_window = self.review_window, None
+        if window is not None:
+            window.close()
+            window.deleteLater()
 
     def autosave_failed(self, error: str) -> None:
         """Say on the status line that the autosave failed (the match goes on)."""
@@ -307,4 +355,5 @@ class Files:
         """The window closes: the replay goes with it, and the slot is let go of (the
         autosave stays, for the next start to offer)."""
         self._drop_replay()
+        self._drop_review()
         self.saves.release_slot()

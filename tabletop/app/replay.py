@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -67,7 +67,10 @@ def decision_plies(session: Session) -> list[int]:
 
 
 class ReplayWindow(QDialog):
-    """A non-modal window with its own table, step controls, seat choice and log."""
+    """A non-modal window with its own table, step controls, seat choice and log; a finished
+    game offers the review of the seat on show (``review_requested``)."""
+
+    review_requested = Signal(int)
 
     def __init__(self, plugin: GamePlugin, session: Session, seats: list[str], lang: str = "en",
                  seat: int | None = None, parent: QWidget | None = None,
@@ -114,6 +117,12 @@ class ReplayWindow(QDialog):
         self.seat = self.seat_combo.currentData()
         self.seat_combo.currentIndexChanged.connect(self._on_seat_changed)
         top.addWidget(self.seat_combo)
+        self.review_button: QPushButton | None = None
+        if session.is_terminal():
+            self.review_button = QPushButton(tr("replay.review", lang))
+            self.review_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.review_button.clicked.connect(lambda _=False: self._ask_review())
+            top.addWidget(self.review_button)
         top.addStretch(1)
         self.step_label = QLabel()
         self.step_label.setStyleSheet("font-size: 12pt; font-weight: bold;")
@@ -227,6 +236,16 @@ class ReplayWindow(QDialog):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def show_decision(self, ply: int, seat: int | None) -> None:
+        """Show the position before the decision at history index ``ply``, seen by ``seat``."""
+        self.set_seat(seat)
+        step = next((k for k, p in enumerate(self.plies) if p >= ply), self.last_step)
+        self.go_to(step)
+
+    def _ask_review(self) -> None:
+        seat = self.seat
+        self.review_requested.emit(0 if seat is None else seat)
 
     def set_seat(self, seat: int | None) -> None:
         """Show the replay as ``seat`` saw it (``None``: a spectator); a seat this replay does

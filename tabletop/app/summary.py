@@ -84,12 +84,13 @@ def panel_lines(lines: dict[str, tuple[list[float], list[float]]],
 
 
 class SummaryDialog(QDialog):
-    """Winner text, the score table, the charts, and Play again / Replay / Back to game list /
-    Close."""
+    """Winner text, the score table, the charts, and Play again / Replay / Review / Back to game
+    list / Close."""
 
     play_again = Signal()
     back_to_chooser = Signal()
     replay_requested = Signal()
+    review_requested = Signal()
 
     def __init__(self, game_name: str, text: str, samples: list[tuple[int, dict[str, float]]],
                  player_names: list[str], lang: str, parent: QWidget | None = None, *,
@@ -157,19 +158,22 @@ class SummaryDialog(QDialog):
         buttons = QHBoxLayout()
         self.again_button = QPushButton(tr("summary.again", lang))
         self.replay_button = QPushButton(tr("summary.replay", lang))
+        self.review_button = QPushButton(tr("summary.review", lang))
         self.chooser_button = QPushButton(tr("summary.chooser", lang))
         self.close_button = QPushButton(tr("summary.close", lang))
         self.again_button.setDefault(True)
-        for b in (self.again_button, self.replay_button, self.chooser_button,
-                  self.close_button):
+        for b in (self.again_button, self.replay_button, self.review_button,
+                  self.chooser_button, self.close_button):
             b.setMinimumHeight(36)
             b.setStyleSheet("font-size: 12pt; padding: 4px 16px;")
         self.again_button.clicked.connect(self._again)
         self.chooser_button.clicked.connect(self._chooser)
         self.replay_button.clicked.connect(self.replay_requested.emit)
+        self.review_button.clicked.connect(self.review_requested.emit)
         self.close_button.clicked.connect(self.close)
         buttons.addWidget(self.again_button)
         buttons.addWidget(self.replay_button)
+        buttons.addWidget(self.review_button)
         buttons.addWidget(self.chooser_button)
         buttons.addStretch(1)
         buttons.addWidget(self.close_button)

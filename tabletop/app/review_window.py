@@ -1,0 +1,252 @@
+"""The Review window: one seat's decisions of a finished game judged in the background, a chart
+of that seat's chances after each, the decisions where they fell most with the better move, and
+a click on either opening Replay at that moment from that seat.
+
+The judging is ``tabletop.review``'s, run on a thread of its own so the window stays live; a
+progress bar counts the decisions and Cancel (or closing the window) stops it. Each decision is
+judged from what the seat knew then (its observation, as the Hint sees it), so a review says
+nothing the seat could not have known, and a drop within the search's own margin is not called
+a mistake. The window reads a copy of the game and never changes it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.ai.base import CancelFlag
+from tabletop.api import GamePlugin
+from tabletop.engine import Session
+from tabletop.review import Judged, Review, decision_plies, review
+
+from .fit import resize_to_fit
+from .i18n import player_name, spec_name, tr
+
+#: Plies a row of the list or a point of the chart carries (``Qt.ItemDataRole.UserRole``).
+PLY = Qt.ItemDataRole.UserRole
+
+
+class ReviewWindow(QDialog):
+    """The review of one seat of ``session``; ``replay_requested(ply, seat)`` asks for Replay
+    at the position before the decision at ``ply``, seen by ``seat``."""
+
+    replay_requested = Signal(int, int)
+    # From the judging thread; Qt delivers them on the window's thread.
+    _progressed = Signal(int, int, int)  # run, done, total
+    _finished = Signal(int, object)  # run, Review
+
+    def __init__(self, plugin: GamePlugin, session: Session, lang: str = "en",
+                 seat: int | None = None, parent: QWidget | None = None, *,
+                 seats_allowed: Collection[int] | None = None,
+                 names: Sequence[str] = ()) -> None:
+        super().__init__(parent)
+        self.plugin = plugin
+        self.session = session
+        self.lang = lang
+        self.speaker = plugin.speaker()
+        self.names = list(names)
+        self.result: Review | None = None
+        self._run = 0
+        self._cancel: CancelFlag | None = None
+        self._thread: threading.Thread | None = None
+        self._closed = threading.Event()
+        self.setWindowTitle(tr("review.title", lang, game=spec_name(plugin.game.spec, lang)))
+        resize_to_fit(self, 980, 720)
+
+        lay = QVBoxLayout(self)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(tr("review.seat", lang)))
+        self.seat_combo = QComboBox()
+        seats = [s for s in range(session.num_players)
+                 if seats_allowed is None or s in seats_allowed]
+        for s in seats:
+            self.seat_combo.addItem(self._name(s), s)
+        index = self.seat_combo.findData(seat) if seat is not None else 0
+        self.seat_combo.setCurrentIndex(max(0, index))
+        self.seat_combo.currentIndexChanged.connect(lambda _i: self.start())
+        top.addWidget(self.seat_combo)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("reviewProgress")
+        top.addWidget(self.progress, 1)
+        self.cancel_button = QPushButton(tr("review.cancel", lang))
+        self.cancel_button.clicked.connect(lambda _=False: self.cancel())
+        top.addWidget(self.cancel_button)
+        lay.addLayout(top)
+
+        self.note = QLabel()
+        self.note.setObjectName("reviewNote")
+        self.note.setWordWrap(True)
+        lay.addWidget(self.note)
+
+        import pyqtgraph as pg  # loads with the first review, not at start-up
+
+        self.plot = pg.PlotWidget(background="#fbf8f1")
+        self.plot.setObjectName("reviewChart")
+        solo = session.num_players == 1
+        label_style = {"color": "#333333", "font-size": "11pt"}
+        self.plot.setLabel("left", tr("review.y_solo" if solo else "review.y", lang),
+                           **label_style)
+        self.plot.setLabel("bottom", tr("review.x", lang), **label_style)
+        self.plot.setYRange(0, 100)
+        self.plot.showGrid(x=True, y=True, alpha=0.25)
+        self.curve = self.plot.plot([], [], pen=pg.mkPen("#23573b", width=2))
+        self.points = pg.ScatterPlotItem(size=9, pen=pg.mkPen("#23573b"),
+                                         brush=pg.mkBrush("#23573b"))
+        self.falls = pg.ScatterPlotItem(size=14, pen=pg.mkPen("#8f1d12", width=2),
+                                        brush=pg.mkBrush("#e8a598"))
+        for item in (self.points, self.falls):
+            item.sigClicked.connect(self._point_clicked)
+            self.plot.addItem(item)
+        lay.addWidget(self.plot, 1)
+
+        self.heading = QLabel(tr("review.falls", lang))
+        self.heading.setStyleSheet("font-size: 12pt; font-weight: bold;")
+        lay.addWidget(self.heading)
+        self.mistakes = QListWidget()
+        self.mistakes.setObjectName("reviewMistakes")
+        self.mistakes.setWordWrap(True)
+        self.mistakes.setMaximumHeight(170)
+        self.mistakes.itemClicked.connect(self._item_clicked)
+        lay.addWidget(self.mistakes)
+
+        self._progressed.connect(self._on_progress)
+        self._finished.connect(self._on_finished)
+        self.start()
+
+    # -- judging --------------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return int(self.seat_combo.currentData())
+
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Judge the chosen seat's decisions, on a thread of its own (a run under way stops)."""
+        self.cancel()
+        self._run += 1
+        run, seat, cancel = self._run, self.seat, CancelFlag()
+        self._cancel = cancel
+        self.result = None
+        total = len(decision_plies(self.session, seat))
+        self.progress.setRange(0, max(1, total))
+        self.progress.setValue(0)
+        self.cancel_button.setEnabled(True)
+        self.mistakes.clear()
+        self._show([])
+        self.note.setText(tr("review.working", self.lang, done=0, total=total))
+
+        closed = self._closed
+
+        def tell(signal: Any, *args: Any) -> None:
+            if not closed.is_set():  # a closed window may be gone: nothing more to say
+                signal.emit(*args)
+
+        def work() -> None:
+            result = review(self.session, seat, seed=0, cancel=cancel,
+                            progress=lambda done, n: tell(self._progressed, run, done, n))
+            tell(self._finished, run, result)
+
+        self._thread = threading.Thread(target=work, name="review", daemon=True)
+        self._thread.start()
+
+    def cancel(self) -> None:
+        """Stop the judging: the decisions judged by then are shown (``_on_finished``)."""
+        if self._cancel is not None:
+            self._cancel.set()
+
+    def _on_progress(self, run: int, done: int, total: int) -> None:
+        if run != self._run:
+            return
+        self.progress.setValue(done)
+        self.note.setText(tr("review.working", self.lang, done=done, total=total))
+
+    def _on_finished(self, run: int, result: Review) -> None:
+        if run != self._run:
+            return  # a run for another seat, cancelled by the choice of this one
+        self.result = result
+        self.cancel_button.setEnabled(False)
+        self.progress.setValue(self.progress.maximum() if result.complete
+                               else len(result.decisions))
+        who = self._name(result.seat)
+        if result.complete and result.decisions and not result.curve():
+            # Every move was one the search plays by rule (a game played to a beat): it has
+            # no chances to give, and an empty chart must not look like a failure.
+            self.note.setText(tr("review.no_figures", self.lang, n=len(result.decisions),
+                                 player=who))
+        elif result.complete:
+            self.note.setText(tr("review.done", self.lang, n=len(result.decisions), player=who))
+        else:
+            self.note.setText(tr("review.cancelled", self.lang, done=len(result.decisions),
+                                 player=who))
+        self._show(result.decisions)
+        self.mistakes.clear()
+        falls = result.mistakes()
+        for d in falls:
+            item = QListWidgetItem(self._words(d))
+            item.setData(PLY, d.ply)
+            self.mistakes.addItem(item)
+        if not falls:
+            item = QListWidgetItem(tr("review.none", self.lang))
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.mistakes.addItem(item)
+
+    def _show(self, decisions: list[Judged]) -> None:
+        shown = [d for d in decisions if d.chance_made is not None]
+        xs = [float(d.number) for d in shown]
+        ys = [100.0 * (d.chance_made or 0.0) for d in shown]
+        self.curve.setData(xs, ys)
+        self.points.setData([{"pos": (x, y), "data": d.ply}
+                             for x, y, d in zip(xs, ys, shown, strict=True)])
+        falls = {d.ply for d in decisions if d.mistake}
+        self.falls.setData([{"pos": (x, y), "data": d.ply}
+                            for x, y, d in zip(xs, ys, shown, strict=True) if d.ply in falls])
+
+    def _words(self, d: Judged) -> str:
+        state = self.session.state_at(d.ply)
+        return tr("review.mistake", self.lang, n=d.number,
+                  made=self.speaker.describe(state, d.made, self.lang),
+                  made_pct=round(100 * (d.chance_made or 0.0)),
+                  best=self.speaker.describe(state, d.best, self.lang),
+                  best_pct=round(100 * (d.chance_best or 0.0)),
+                  margin=round(100 * d.margin))
+
+    def _name(self, seat: int) -> str:
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return player_name(seat, self.lang)
+
+    # -- opening Replay -------------------------------------------------------------------
+    def _item_clicked(self, item: QListWidgetItem) -> None:
+        ply = item.data(PLY)
+        if isinstance(ply, int):
+            self.replay_requested.emit(ply, self.seat)
+
+    def _point_clicked(self, _item: Any, points: Any, *_: Any) -> None:
+        if len(points):
+            self.replay_requested.emit(int(points[0].data()), self.seat)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._closed.set()
+        self.cancel()
+        if self._thread is not None:
+            # The search stops within an iteration once cancelled; the window that owns the
+            # game copy goes only after its reader has.
+            self._thread.join(timeout=5.0)
+        super().closeEvent(event)
