@@ -18,9 +18,12 @@ the search alone. No Qt: the app's Review window and ``tabletop-cli review`` bot
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.ai.base import CancelFlag, Decision
@@ -100,6 +103,79 @@ class Review:
                 "complete": self.complete,
                 "decisions": [d.to_json() for d in self.decisions],
                 "mistakes": [d.ply for d in self.mistakes()]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Review:
+        """A review from ``to_json``'s form; ``ValueError`` naming what is wrong otherwise."""
+        try:
+            out = cls(str(data["game"]), int(data["seat"]), str(data["level"]),
+                      int(data["seed"]), complete=bool(data["complete"]))
+            for d in data["decisions"]:
+                out.decisions.append(Judged(
+                    int(d["ply"]), int(d["number"]), str(d["made"]), str(d["best"]),
+                    _chance(d["chance_made"]), _chance(d["chance_best"]),
+                    float(d["margin"]), int(d["choices"]), bool(d["exact"])))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a review: {type(exc).__name__}: {exc}") from None
+        return out
+
+
+def _chance(value: Any) -> float | None:
+    if value is None:
+        return None
+    chance = float(value)
+    if not 0.0 <= chance <= 1.0:
+        raise ValueError(f"a chance of {chance}")
+    return chance
+
+
+class ReviewStore:
+    """Reviews kept with the finished games they judge, so reopening one is instant: a file
+    per game, seat, level and seed under the user data folder's ``reviews``. A game is known
+    by a digest of its seed, options and every entry of its log. A file that does not read as
+    a review is left out (and the review made again); one that cannot be written costs only
+    the keeping."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        if folder is None:
+            from tabletop.userdata import data_dir
+
+            folder = data_dir() / "reviews"
+        self.folder = folder
+
+    def path(self, session: Session, seat: int, level: str, seed: int) -> Path:
+        log = [[r.seat, r.action] for r in session.history]
+        key = json.dumps([session.game.spec.id, session.seed, session.options, log],
+                         sort_keys=True, separators=(",", ":"), default=str)
+        digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+        return self.folder / f"{session.game.spec.id}-{digest}-{seat}-{level}-{seed}.json"
+
+    def load(self, session: Session, seat: int, level: str, seed: int) -> Review | None:
+        from tabletop.engine.files import FileProblem, read_json
+
+        try:
+            found = Review.from_json(read_json(self.path(session, seat, level, seed),
+                                               4 * 1024 * 1024))
+        except (FileProblem, OSError, ValueError):
+            return None
+        if (found.game, found.seat, found.level, found.seed) != (
+                session.game.spec.id, seat, level, seed) or not found.complete:
+            return None
+        return found
+
+    def keep(self, session: Session, result: Review) -> bool:
+        """Write a complete ``result`` beside the others; False if it could not be."""
+        if not result.complete:
+            return False
+        from tabletop.engine.files import write_atomic
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path(session, result.seat, result.level, result.seed),
+                         json.dumps(result.to_json(), ensure_ascii=False))
+        except OSError:
+            return False
+        return True
 
 
 def decision_plies(session: Session, seat: int) -> list[int]:

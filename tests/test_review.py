@@ -180,3 +180,30 @@ def test_cli_review_refuses_a_bad_seat_and_a_damaged_file(
     assert cli.main(["review", str(broken), "--seat", "0"]) == 2
     err = capsys.readouterr().err
     assert "broken.json" in err
+
+
+def test_a_kept_review_reads_back_and_a_damaged_one_is_left_out(tmp_path: Path) -> None:
+    from tabletop.review import ReviewStore
+
+    session, _, _ = planted_blunder(0)
+    store = ReviewStore(tmp_path / "reviews")
+    assert store.load(session, 0, "hard", 3) is None
+    result = review(session, 0, seed=3)
+    assert store.keep(session, result)
+    kept = store.load(session, 0, "hard", 3)
+    assert kept is not None and kept.to_json() == result.to_json()
+    assert store.load(session, 1, "hard", 3) is None  # another seat: not judged yet
+    assert store.load(session, 0, "hard", 4) is None  # another seed
+    other = session.copy()
+    other.undo()  # another game (one entry shorter): another file
+    assert store.path(other, 0, "hard", 3) != store.path(session, 0, "hard", 3)
+    path = store.path(session, 0, "hard", 3)
+    text = path.read_text(encoding="utf-8")
+    assert '"chance_made": 0.' in text
+    for damage in ("{", "[]", '{"game": "magos"}',
+                   text.replace('"chance_made": 0.', '"chance_made": 7.')):
+        path.write_text(damage, encoding="utf-8")
+        assert store.load(session, 0, "hard", 3) is None, damage
+    unfinished = review(session, 0, seed=3)
+    unfinished.complete = False
+    assert not store.keep(session, unfinished)

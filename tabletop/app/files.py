@@ -316,11 +316,14 @@ class Files:
         ``seat``; a click in it opens Replay at that moment from that seat."""
         if not session.is_terminal():
             return None
+        from tabletop.review import ReviewStore
+
         from .review_window import ReviewWindow
 
         self._drop_review()
         plugin = self._window.plugins[session.game.spec.id]
-        window = ReviewWindow(plugin, session, self.lang, seat, self._parent, names=names)
+        window = ReviewWindow(plugin, session, self.lang, seat, self._parent, names=names,
+                              store=ReviewStore(self.saves.root / "reviews"))
         window.replay_requested.connect(
             lambda ply, at: self._replay_at(session, seats, names, ply, at))
         self.review_window = window

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from tabletop.ai.base import CancelFlag
 from tabletop.api import GamePlugin
 from tabletop.engine import Session
-from tabletop.review import Judged, Review, decision_plies, review
+from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, decision_plies, review
 
 from .fit import resize_to_fit
 from .i18n import player_name, spec_name, tr
@@ -54,13 +54,14 @@ class ReviewWindow(QDialog):
     def __init__(self, plugin: GamePlugin, session: Session, lang: str = "en",
                  seat: int | None = None, parent: QWidget | None = None, *,
                  seats_allowed: Collection[int] | None = None,
-                 names: Sequence[str] = ()) -> None:
+                 names: Sequence[str] = (), store: ReviewStore | None = None) -> None:
         super().__init__(parent)
         self.plugin = plugin
         self.session = session
         self.lang = lang
         self.speaker = plugin.speaker()
         self.names = list(names)
+        self.store = store  # where finished reviews are kept (None: not kept)
         self.result: Review | None = None
         self._run = 0
         self._cancel: CancelFlag | None = None
@@ -151,6 +152,11 @@ class ReviewWindow(QDialog):
         self.mistakes.clear()
         self._show([])
         self.note.setText(tr("review.working", self.lang, done=0, total=total))
+        kept = (None if self.store is None
+                else self.store.load(self.session, seat, REVIEW_LEVEL, 0))
+        if kept is not None:  # judged before: shown at once
+            self._on_finished(run, kept)
+            return
 
         closed = self._closed
 
@@ -159,7 +165,7 @@ class ReviewWindow(QDialog):
                 signal.emit(*args)
 
         def work() -> None:
-            result = review(self.session, seat, seed=0, cancel=cancel,
+            result = review(self.session, seat, level=REVIEW_LEVEL, seed=0, cancel=cancel,
                             progress=lambda done, n: tell(self._progressed, run, done, n))
             tell(self._finished, run, result)
 
@@ -181,6 +187,8 @@ class ReviewWindow(QDialog):
         if run != self._run:
             return  # a run for another seat, cancelled by the choice of this one
         self.result = result
+        if self.store is not None:
+            self.store.keep(self.session, result)
         self.cancel_button.setEnabled(False)
         self.progress.setValue(self.progress.maximum() if result.complete
                                else len(result.decisions))

@@ -106,3 +106,18 @@ def test_cancel_stops_the_review_and_keeps_what_was_judged(make_window: Any,
         assert len(result.decisions) < len(
             [r for r in review.session.history if r.seat == 0])
     assert not review.cancel_button.isEnabled()
+
+
+def test_a_review_made_once_opens_at_once_the_next_time(make_window: Any, qtbot: Any) -> None:
+    window, summary, _ = _finished_duel(make_window, qtbot)
+    summary.review_button.click()
+    first = window.files.review_window
+    _judged(qtbot, first)
+    figures = first.result.to_json()
+    first.close()
+    summary.review_button.click()
+    again = window.files.review_window
+    assert again is not first
+    assert again.result is not None and not again.running()  # no search: read back
+    assert again.result.to_json() == figures
+    assert again.mistakes.count() == first.mistakes.count()
