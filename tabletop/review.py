@@ -6,9 +6,9 @@ observation at that moment (never the state) and the legal moves, and says each 
 from that seat's view (``Decision.values``) with the margin of its own noise
 (``Decision.margins``). The chance after a decision is the chance of the move made. A decision
 is a mistake only where the preferred move's chance exceeds the made one's by more than that
-margin: a drop within the noise of the search is not called one. Where the game solves the
-position exactly (``Game.solved_action``: a Magos solo battle under patch v1.1) the margins
-are 0 and the figures exact.
+margin (and by two points at least): a drop within the noise of the search is not called one.
+Where the game solves the position exactly (``Game.solved_action``: a Magos solo battle under
+patch v1.1) the margins are 0 and the figures exact.
 
 Every search is seeded from the review's seed and the decision's place in the game, so a
 review replays exactly, and two reviews with different seeds show how far the figures move by
@@ -35,6 +35,9 @@ from tabletop.engine.session import Session
 REVIEW_LEVEL = "hard"
 #: How many of the largest drops a review names.
 MOST_MISTAKES = 5
+#: The least fall of the chance called a mistake, even where the figures are exact: a move
+#: that gives up a hundredth of a percent is not one a player needs to hear about.
+LEAST_FALL = 0.02
 
 
 @dataclass
@@ -66,9 +69,10 @@ class Judged:
 
     @property
     def mistake(self) -> bool:
-        """The preferred move is better by more than the search's margin."""
+        """The preferred move is better by more than the search's margin (and ``LEAST_FALL``)."""
         drop = self.drop
-        return drop is not None and self.made != self.best and drop > self.margin
+        return (drop is not None and self.made != self.best
+                and drop > max(self.margin, LEAST_FALL))
 
     def to_json(self) -> dict[str, Any]:
         return {"ply": self.ply, "number": self.number, "made": self.made, "best": self.best,

@@ -15,7 +15,7 @@ from tabletop import cli
 from tabletop.engine import Game, Session, savefile
 from tabletop.engine.game import CHANCE, TERMINAL
 from tabletop.registry import get_game_plugin
-from tabletop.review import judge, review
+from tabletop.review import LEAST_FALL, judge, review
 from tabletop.testing.aicheck import hidden_twin
 
 
@@ -104,7 +104,7 @@ def test_a_move_within_the_searchs_margin_is_not_a_mistake() -> None:
         if d.mistake:
             assert d.drop is not None and d.drop > d.margin
         elif d.drop is not None and d.made != d.best:
-            assert d.drop <= d.margin
+            assert d.drop <= max(d.margin, LEAST_FALL)
 
 
 def test_the_same_seed_gives_the_same_review() -> None:
@@ -207,3 +207,18 @@ def test_a_kept_review_reads_back_and_a_damaged_one_is_left_out(tmp_path: Path) 
     unfinished = review(session, 0, seed=3)
     unfinished.complete = False
     assert not store.keep(session, unfinished)
+
+
+def test_a_magos_solo_battle_under_the_patch_is_judged_exactly() -> None:
+    """With the enemy's printed dice the solver values every move: margins 0, and only a fall
+    of two points or more is called a mistake."""
+    game = get_game_plugin("magos-solo").game
+    session = Session(game, 1, None, seed=3, human_seats=())
+    rng = random.Random(3)
+    while not session.is_terminal():
+        session.submit(0, rng.choice(session.legal_actions()))
+    result = review(session, 0)
+    judged = [d for d in result.decisions if d.chance_made is not None]
+    assert any(d.made != d.best for d in judged)
+    assert all(d.exact and d.margin == 0.0 for d in judged if d.made != d.best)
+    assert all(d.mistake == ((d.drop or 0.0) > LEAST_FALL) for d in judged)
