@@ -114,6 +114,8 @@ class ReviewWindow(QDialog):
         for item in (self.points, self.falls):
             item.sigClicked.connect(self._point_clicked)
             self.plot.addItem(item)
+        self.round_lines: list[Any] = []  # a dashed line where each round begins
+        self._view = plugin.view()
         lay.addWidget(self.plot, 1)
 
         self.heading = QLabel(tr("review.falls", lang))
@@ -225,6 +227,29 @@ class ReviewWindow(QDialog):
         falls = {d.ply for d in decisions if d.mistake}
         self.falls.setData([{"pos": (x, y), "data": d.ply}
                             for x, y, d in zip(xs, ys, shown, strict=True) if d.ply in falls])
+        self._mark_rounds(decisions)
+
+    def _mark_rounds(self, decisions: list[Judged]) -> None:
+        """A dashed line before the first decision of each round, where the game counts
+        rounds (``GameView.series_round`` of the public view)."""
+        import pyqtgraph as pg
+
+        for line in self.round_lines:
+            self.plot.removeItem(line)
+        self.round_lines = []
+        game, last = self.plugin.game, None
+        for d in decisions:
+            number = self._view.series_round(game.observation(self.session.state_at(d.ply), None))
+            if number is not None and number != last and last is not None:
+                line = pg.InfiniteLine(
+                    pos=d.number - 0.5, angle=90,
+                    pen=pg.mkPen("#8a7a5a", width=1, style=Qt.PenStyle.DashLine),
+                    label=f"{tr('summary.x_round', self.lang)} {number}",
+                    labelOpts={"position": 0.04, "color": "#6b5a3a",
+                               "anchors": [(0, 1), (0, 1)]})  # right of its line
+                self.plot.addItem(line)
+                self.round_lines.append(line)
+            last = number if number is not None else last
 
     def _words(self, d: Judged) -> str:
         state = self.session.state_at(d.ply)

@@ -5,13 +5,17 @@ Cancel stops it with what was judged so far."""
 
 from __future__ import annotations
 
+import itertools
+import random
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 
 from tabletop.app.newgame import GameSetup
 from tabletop.app.review_window import PLY, ReviewWindow
+from tabletop.engine import Session
 from tabletop.registry import get_game_plugin
+from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, decision_plies
 from tests.test_review import planted_blunder
 
 
@@ -121,3 +125,35 @@ def test_a_review_made_once_opens_at_once_the_next_time(make_window: Any, qtbot:
     assert again.result is not None and not again.running()  # no search: read back
     assert again.result.to_json() == figures
     assert again.mistakes.count() == first.mistakes.count()
+
+
+class _Kept(ReviewStore):
+    """A store that holds one review already, made without a search: each decision at 50%."""
+
+    def __init__(self, session: Session, seat: int) -> None:
+        super().__init__(None)
+        self.review = Review(session.game.spec.id, seat, REVIEW_LEVEL, 0)
+        for n, ply in enumerate(decision_plies(session, seat), 1):
+            self.review.decisions.append(Judged(ply, n, "x", "x", 0.5, 0.5, 0.0, 2, False))
+
+    def load(self, session: Session, seat: int, level: str, seed: int) -> Review | None:
+        return self.review
+
+    def keep(self, session: Session, result: Review) -> bool:
+        return False
+
+
+def test_the_chart_marks_where_each_round_begins(qtbot: Any) -> None:
+    plugin = get_game_plugin("national-economy")
+    game, view = plugin.game, plugin.view()
+    session = Session(game, 2, None, seed=4)
+    rng = random.Random(4)
+    while not session.is_terminal():
+        session.submit(session.current_player(), rng.choice(session.legal_actions()))
+    window = ReviewWindow(plugin, session, "en", 0, store=_Kept(session, 0))
+    qtbot.addWidget(window)
+    rounds = [view.series_round(game.observation(session.state_at(p), None))
+              for p in decision_plies(session, 0)]
+    begins = [r for prev, r in itertools.pairwise(rounds) if r != prev]
+    assert len(begins) >= 5  # a whole game of National Economy has nine rounds
+    assert [line.label.format for line in window.round_lines] == [f"Round {r}" for r in begins]
