@@ -68,6 +68,9 @@ UNSEEN = "unseen"  # no seat is promised it
 
 _SEEN = (None, PUBLIC, OWNER, UNSEEN)
 
+# ``Field.absent`` of a field the JSON form always holds.
+_ALWAYS: Any = object()
+
 
 @dataclass(frozen=True)
 class Field:
@@ -79,7 +82,8 @@ class Field:
     may see it (``PUBLIC``, ``OWNER``, ``UNSEEN``; ``None``: not declared) and ``owner``, for
     an owned field, names the field or property that tells whose it is where that is not one
     entry per seat; the properties ``public``, ``owned`` and ``unseen`` and ``owned_by`` set
-    them."""
+    them. A field with ``absent`` (``added``) is left out of the JSON form while it holds that
+    value and holds it where the form lacks it."""
 
     copy: str = SAME
     dump: Callable[[Any], Any] | None = None
@@ -89,6 +93,13 @@ class Field:
     given: bool = False  # the state's constructor sets it from the JSON form: not loaded again
     seen: str | None = None
     owner: str | None = None
+    absent: Any = _ALWAYS  # the value a form without the field stands for (see ``added``)
+
+    def added(self, absent: Any) -> Field:
+        """This field, added to a state after states were saved without it, its value there
+        ``absent``: the JSON form leaves it out while it holds ``absent`` (so the form and its
+        digest stay those the saves recorded) and a form without it loads as ``absent``."""
+        return replace(self, absent=absent)
 
     @property
     def public(self) -> Field:
@@ -241,6 +252,9 @@ class StateFields:
                   for name, f in kept))
         self.loaded = tuple(entry for entry, (_, f) in zip(self.stored, kept, strict=True)
                             if not f.given)
+        # Added fields: their key and the value for which the JSON form leaves them out.
+        self.absent: dict[str, Any] = {f.key or name: f.absent for name, f in kept
+                                       if f.absent is not _ALWAYS}
         self.derived: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
             (name, f.derive) for name, f in fields.items() if f.derive is not None)
         # What ``load_seen`` may read from an observation: stored fields the constructor does
@@ -302,8 +316,13 @@ class StateFields:
         return copied
 
     def to_json(self, state: Any) -> dict[str, Any]:
-        """The JSON form: every stored field by its ``dump``."""
-        return {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
+        """The JSON form: every stored field by its ``dump``, an added field only where it
+        holds another value than the one its absence stands for."""
+        data = {key: dump(getattr(state, name)) for name, key, dump, _ in self.stored}
+        for key, absent in self.absent.items():
+            if data[key] == absent:
+                del data[key]
+        return data
 
     def load_shown(self, state: T, shown: Mapping[str, Any], names: str) -> T:
         """Set the fields ``names`` (separated by spaces) of ``state`` from ``shown``, each
@@ -342,7 +361,11 @@ class StateFields:
         ``KeyError``), a value of the wrong kind ``BadFieldError`` or ``BadFieldTypeError``
         (a ``ValueError``, a ``TypeError``), each naming the field, as a damaged save file is
         refused."""
+        absent = self.absent
         for name, key, _, load in self.loaded:
+            if key in absent and key not in data:
+                setattr(state, name, absent[key])
+                continue
             try:
                 setattr(state, name, load(data[key]))
             except Exception as exc:

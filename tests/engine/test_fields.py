@@ -1,5 +1,5 @@
 """The state field table: the copy shares nothing mutable, the JSON form round-trips with its
-keys, given and derived fields, a derived table adds its slots, and damage is refused."""
+keys, given, derived and added fields, a derived table adds its slots, and damage is refused."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tabletop.engine.fields import (
+    BOOL,
     BOOLS2,
     COPIES,
     INT,
@@ -118,3 +119,27 @@ def test_a_missing_key_is_refused() -> None:
 def test_an_unknown_copy_kind_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown copy kind"):
         StateFields(x=Field("deep"))
+
+
+def test_an_added_field_is_left_out_while_it_holds_its_old_value() -> None:
+    # A rule option added after states were saved: its old value writes the form (and so the
+    # digest) the saves recorded, and a form without the field loads as that value.
+    more = FIELDS.extended(variant=BOOL.added(False), reading=STR.added("old"))
+
+    class Later(Toy):
+        __slots__ = more.names_beyond(FIELDS)
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.variant, self.reading = False, "old"
+
+    state = Later()
+    assert more.to_json(state) == FIELDS.to_json(state)
+    loaded = more.load(Later(), FIELDS.to_json(state))
+    assert (loaded.variant, loaded.reading) == (False, "old")
+    state.variant, state.reading = True, "new"
+    data = more.to_json(state)
+    assert data["variant"] is True and data["reading"] == "new"
+    back = Later()
+    back.variant, back.reading = False, "old"
+    assert more.to_json(more.load(back, data)) == data
