@@ -1,7 +1,10 @@
 """The AI's guides for Sheep & Thief: a cheap playout policy for the thief and the dogs, and the
 value of a position for a seat (points, exposed sheep discounted, the promise of the hand and
 of unfinished roads). Read by the model's AI
-hooks; the generic search agents are in tabletop.ai."""
+hooks; the generic search agents are in tabletop.ai.
+
+Both read the options as the rules do: which sheep are sheltered (the house only where it
+shelters, ST-G11), whether the thief may stop early (ST-G09) and where it steals (ST-G10)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from .data import (
+    ADJACENT,
     CARDS,
     CELL_OF_TEXT,
     NEIGHBOUR,
@@ -24,10 +28,11 @@ from .moves import STOP
 from .sheet import card_at, road_network, towns_reached
 from .state import SheepState
 
+HALT = "halt"
+
 
 def _protected(s: SheepState, seat: int, cell: int) -> bool:
-    card = card_at(s.sheets[seat], s.down[seat], cell)
-    return card is not None and card.hut
+    return s.sheltered(seat, cell)
 
 
 def theft_gain(s: SheepState, mover: int, cell: int) -> int:
@@ -41,12 +46,36 @@ def theft_gain(s: SheepState, mover: int, cell: int) -> int:
     return gain
 
 
+def _walk_end_gain(s: SheepState, cell: int, steps: int) -> int:
+    """ST-G10 option last-step: the most a walk of ``steps`` more steps from ``cell`` can end
+    on (fewer steps too where the thief may stop early, ST-G09)."""
+    ends = {cell}
+    best = theft_gain(s, s.turn, cell) if s.thief_may_stop or not steps else -10**6
+    for k in range(steps):
+        ends = {b for a in ends for b in ADJACENT[a]}
+        if s.thief_may_stop or k == steps - 1:
+            best = max(best, max(theft_gain(s, s.turn, c) for c in ends))
+    return best
+
+
+def _step_value(s: SheepState, a: str) -> int:
+    """What a thief move is worth to its mover by the options' theft: the sheep of the cell
+    entered, or, where the thief steals only where it stops, of the best end of the walk."""
+    if a == HALT:  # the walk ends here: a thief that never moved steals nothing
+        moved = len(s.thief_path) > 1
+        return theft_gain(s, s.turn, s.thief) if s.steals_last and moved else 0
+    cell = CELL_OF_TEXT[a[6:]]
+    if s.steals_last:
+        return _walk_end_gain(s, cell, s.thieves_left - 1)
+    return theft_gain(s, s.turn, cell)
+
+
 def best_thief_step(s: SheepState, legal: Sequence[str], rng: random.Random) -> str:
-    """The step that steals most now (ties broken at random): a cheap playout policy."""
+    """The step that steals most (ties broken at random): a cheap playout policy."""
     best: list[str] = []
     top = -10**6
     for a in legal:
-        g = theft_gain(s, s.turn, CELL_OF_TEXT[a[6:]])
+        g = _step_value(s, a)
         if g > top:
             best, top = [a], g
         elif g == top:

@@ -29,8 +29,8 @@ from typing import Any, TypedDict
 from tabletop.api import CHANCE, TERMINAL, Msg, Observation, ObservationBase, deal_unseen
 
 from .data import CARD_IDS, CELL_OF_TEXT, CELL_TEXT, CELLS, DEAL_FIRST, DEAL_LATER, HOUSE
-from .spec import SPEC
-from .state import FIELDS, Phase, SheepState
+from .spec import OPT_THEFT, OPT_THIEF, SPEC, THEFT_LAST, THIEF_UP_TO
+from .state import FIELDS, Phase, SheepState, options_of
 
 HIDDEN = "?"  # a face-down card of another seat
 
@@ -151,6 +151,15 @@ def observe(s: SheepState, seat: int | None, to_move: int) -> SheepObs:
     }
 
 
+def thief_reading(obs: Mapping[str, Any]) -> str:
+    """The suffix of the words that tell how the thief walks under the game's options
+    (ST-G09, ST-G10): ``""`` for every step taken and a theft on each, ``_free`` where it may
+    stop early, ``_last`` where it steals only where it stops, ``_free_last`` for both."""
+    o = obs["options"]
+    return (("_free" if o.get(OPT_THIEF) == THIEF_UP_TO else "")
+            + ("_last" if o.get(OPT_THEFT) == THEFT_LAST else ""))
+
+
 # ---------------------------------------------------------------------------------------------
 # Resampling
 # ---------------------------------------------------------------------------------------------
@@ -162,7 +171,7 @@ def _visible_state(obs: Observation, seat: int) -> tuple[SheepState, list[str]]:
     n = int(obs["num_players"])
     o = obs["options"]
     s = FIELDS.load_shown(
-        SheepState(n, str(o["towns"]), str(o["dogs"]), str(o["rivers"])), obs,
+        SheepState(n, *options_of(o)), obs,
         "phase round start step turn thief_by stock discards card dogs_left thieves_left flock "
         "round_scores winners")
     s.thief = CELL_OF_TEXT[str(obs["thief"])]
@@ -340,5 +349,6 @@ def prompt_from_obs(obs: Mapping[str, Any], seat: int | None) -> Msg:
     if phase == Phase.DOG:
         return Msg("prompt.dog", left=int(obs["dogs_left"]))
     if phase == Phase.THIEF:
-        return Msg("prompt.thief", left=int(obs["thieves_left"]), at=str(obs["thief"]))
+        return Msg("prompt.thief" + thief_reading(obs), left=int(obs["thieves_left"]),
+                   at=str(obs["thief"]))
     return Msg("prompt.discard")

@@ -2,7 +2,8 @@
 sheet, and steer the one thief that stands on the same cell of every sheet.
 
 Rules follow rules/reference.md (ST-R01..ST-R37 with the corrections ST-C1..C6;
-the decisions ST-G01..G15 are the defaults, ST-C1, ST-C2 and ST-C4 are options).
+the decisions ST-G01..G15 are the defaults, ST-C1, ST-C2 and ST-C4 are options, and so are
+the other readings of ST-G09, ST-G10 and ST-G11).
 
 Every decision is one action text:
 
@@ -19,7 +20,8 @@ Every decision is one action text:
   discard after the placements (ST-R34).
 - ``dog:1,1>1,2`` moves every sheep of a cell one step for a sheepdog; ``dog:stop`` lets the
   remaining dogs rest (ST-R21). ``thief:2,1`` steps the shared thief (ST-R22), and the theft
-  of ST-R23 follows at once on every sheet.
+  of ST-R23 follows at once on every sheet (with the ``theft`` option ``last-step``, only
+  after its last step); ``halt`` stops it early where the ``thief`` option ``up-to`` allows.
 
 Chance: ``houses:2-1-3`` (house numbers by seat, ST-R08) and ``deal:M12`` (one card at a time
 from the deck, ST-R12). What each seat may see is in ``knowledge``.
@@ -51,7 +53,6 @@ from .data import (
 from .knowledge import SheepObs
 from .moves import STOP, flock_moves, placements
 from .sheet import (
-    card_at,
     cell_problem,
     place_problem,
 )
@@ -116,13 +117,15 @@ ACTIONS = api.ActionForms({
     "discard": CARDS,
     "dog": Arg(_read_flock_move, _write_flock_move),
     "thief": Arg.among(CELL_OF_TEXT),
+    "halt": None,             # ST-G09 option up-to: the thief stops before its last step
 })
 
 # Game sends each action to the method named after its kind, with its argument read.
 #: The kinds of action each phase of a player asks for.
 _EXPECTED: dict[str, tuple[str, ...]] = {
     Phase.DRAFT: ("pick",), Phase.KEEP: ("keep", "offer"), Phase.TAKE: ("take",),
-    Phase.PLACE: ("place", "down", "discard"), Phase.DOG: ("dog",), Phase.THIEF: ("thief",),
+    Phase.PLACE: ("place", "down", "discard"), Phase.DOG: ("dog",),
+    Phase.THIEF: ("thief", "halt"),
     Phase.DISCARD: ("discard",)}
 
 
@@ -201,7 +204,8 @@ class SheepAndThiefGame(api.Game[SheepState]):
         if phase == Phase.DOG:
             return [f"dog:{m}" for m in flock_moves(s, seat)] + [f"dog:{STOP}"]
         if phase == Phase.THIEF:
-            return [f"thief:{CELL_TEXT[c]}" for c in sorted(ADJACENT[s.thief])]
+            steps = [f"thief:{CELL_TEXT[c]}" for c in sorted(ADJACENT[s.thief])]
+            return ["halt", *steps] if s.thief_may_stop else steps
         if phase == Phase.DISCARD:
             return [f"discard:{c}" for c in s.hands[seat]]
         return []
@@ -446,15 +450,32 @@ class SheepAndThiefGame(api.Game[SheepState]):
         s.thief_path.append(cell)
         s.thieves_left -= 1
         events.append(Event("thief", {"seat": seat, "cell": CELL_TEXT[cell]}))
-        # ST-R23, ST-G10: after every step, on every sheet.
+        # ST-R23, ST-G10: after every step, on every sheet; with the option, after the last.
+        if not s.steals_last or not s.thieves_left:
+            self._steal(s, seat, cell, events)
+        self._continue(s, events)
+
+    def _apply_halt(self, s: SheepState, events: list[Event]) -> None:
+        # ST-G09 option up-to: the steps left are not taken; where theft waits for the end of
+        # the walk, the cell it stops on is that end (a thief that never moved steals nothing).
+        seat = s.turn
+        events.append(Event("thief_halt", {"seat": seat, "left": s.thieves_left,
+                                           "cell": CELL_TEXT[s.thief]}))
+        s.thieves_left = 0
+        if s.steals_last and len(s.thief_path) > 1:
+            self._steal(s, seat, s.thief, events)
+        self._continue(s, events)
+
+    def _steal(self, s: SheepState, seat: int, cell: int, events: list[Event]) -> None:
+        """ST-R23: the thief on ``cell`` takes the sheep there on every sheet, into ``seat``'s
+        fence (his own go back to the stock), but for the sheltered ones (ST-R24, ST-G11)."""
         for p in range(s.n):
             k = s.sheep[p][cell]
             if not k:
                 continue
-            card = card_at(s.sheets[p], s.down[p], cell)
-            if card is not None and card.hut:
+            if s.sheltered(p, cell):
                 events.append(Event("safe", {"seat": p, "count": k, "cell": CELL_TEXT[cell]}))
-                continue  # ST-R24, ST-G11
+                continue
             s.sheep[p][cell] = 0
             if p == seat:
                 s.stock += k
@@ -463,7 +484,6 @@ class SheepAndThiefGame(api.Game[SheepState]):
                 s.fence[seat] += k
                 events.append(Event("steal", {"seat": seat, "victim": p, "count": k,
                                               "cell": CELL_TEXT[cell]}))
-        self._continue(s, events)
 
     def _apply_down(self, s: SheepState, placement: tuple[str, int],
                     events: list[Event]) -> None:
@@ -608,6 +628,9 @@ class SheepAndThiefGame(api.Game[SheepState]):
             return Msg("not_possible", action=f"dog:{STOP}")
         return self._dog_reason(s, self.current_player(s), move)
 
+    def _refuse_halt(self, s: SheepState) -> Msg:
+        return self._out_of_phase(s, "halt") or Msg("refuse.thief_every_step")
+
     def _refuse_thief(self, s: SheepState, cell: int) -> Msg:
         return self._out_of_phase(s, "thief") or Msg("refuse.thief_step", cell=CELL_TEXT[cell],
                                                      at=CELL_TEXT[s.thief])
@@ -651,6 +674,8 @@ class SheepAndThiefGame(api.Game[SheepState]):
     fields = FIELDS
 
     def blank_state(self, data: Mapping[str, Any]) -> SheepState:
+        # The options added later (house, thief, theft) are read by the fields table, which
+        # takes a form without them for the default reading.
         return SheepState(int(data["n"]), str(data["towns"]), str(data["dogs"]),
                           str(data["rivers"]))
 
@@ -669,6 +694,7 @@ class SheepAndThiefGame(api.Game[SheepState]):
         "discard": "card",
         "deal": None,  # a deal is secret: the words do not name the card
         "houses": None,
+        "halt": None,
     }
 
     def _describe_offer(self, s: SheepState, pair: tuple[str, str]) -> Msg:

@@ -12,14 +12,23 @@ from collections.abc import Mapping
 
 from tabletop import api
 
-from .data import CARD_IDS, CELLS, HOUSE_CELL, STOCK, THIEF_START
-from .sheet import river_points, town_points, towns_reached
+from .data import CARD_IDS, CELLS, HOUSE, HOUSE_CELL, STOCK, THIEF_START
+from .sheet import card_at, river_points, town_points, towns_reached
 from .spec import (
     DOGS_ANY,
+    HOUSE_OPEN,
+    HOUSE_SAFE,
     OPT_DOGS,
+    OPT_HOUSE,
     OPT_RIVERS,
+    OPT_THEFT,
+    OPT_THIEF,
     OPT_TOWNS,
     RIVERS_STRICT,
+    THEFT_EVERY,
+    THEFT_LAST,
+    THIEF_EXACT,
+    THIEF_UP_TO,
     TOWNS_THREE,
     TOWNS_TWO,
 )
@@ -58,6 +67,10 @@ FIELDS = api.StateFields(
     thieves_left=api.INT.public, flock=api.INT.public,
     thief_path=api.INTS.public, thief_by=api.INT.public,
     round_scores=api.INTS2.public, winners=api.INTS.public,
+    # Options added after games were saved: the JSON form holds them only where they differ
+    # from the reading those games were played by.
+    house=api.STR.public.added(HOUSE_SAFE), thief_steps=api.STR.public.added(THIEF_EXACT),
+    theft=api.STR.public.added(THEFT_EVERY),
 )
 
 class SheepState:
@@ -80,11 +93,15 @@ class SheepState:
     __slots__ = FIELDS.names
 
     def __init__(self, n: int, towns: str = TOWNS_THREE, dogs: str = DOGS_ANY,
-                 rivers: str = RIVERS_STRICT) -> None:
+                 rivers: str = RIVERS_STRICT, house: str = HOUSE_SAFE,
+                 thief_steps: str = THIEF_EXACT, theft: str = THEFT_EVERY) -> None:
         self.n = n
         self.towns = towns
         self.dogs = dogs
         self.rivers = rivers
+        self.house = house
+        self.thief_steps = thief_steps
+        self.theft = theft
         self.phase = Phase.HOUSES
         self.round = 0
         self.start = -1
@@ -136,8 +153,28 @@ class SheepState:
     def one_flock(self) -> bool:
         return self.dogs != DOGS_ANY
 
+    @property
+    def thief_may_stop(self) -> bool:
+        """ST-G09 option ``up-to``: the thief may stop before its last step."""
+        return self.thief_steps == THIEF_UP_TO
+
+    @property
+    def steals_last(self) -> bool:
+        """ST-G10 option ``last-step``: the thief steals only where its walk ends."""
+        return self.theft == THEFT_LAST
+
+    def sheltered(self, seat: int, cell: int) -> bool:
+        """ST-R24, ST-G11: whether the sheep on ``seat``'s ``cell`` are safe from the thief: a
+        hut card's, and the house's unless the ``house`` option leaves it open."""
+        cards = self.sheets[seat]
+        if cards[cell] == HOUSE and self.house == HOUSE_OPEN:
+            return False
+        card = card_at(cards, self.down[seat], cell)
+        return card is not None and card.hut
+
     def options(self) -> dict[str, str]:
-        return {OPT_TOWNS: self.towns, OPT_DOGS: self.dogs, OPT_RIVERS: self.rivers}
+        return {OPT_TOWNS: self.towns, OPT_DOGS: self.dogs, OPT_RIVERS: self.rivers,
+                OPT_HOUSE: self.house, OPT_THIEF: self.thief_steps, OPT_THEFT: self.theft}
 
     def pack_of(self, seat: int) -> int:
         """The index of the pack seat ``seat`` holds at this draft step (3-4 players)."""
@@ -160,10 +197,11 @@ class SheepState:
                 + river_points(cards, down))
 
 
-def options_of(options: Mapping[str, api.OptionValue]) -> tuple[str, str, str]:
-    """The three rule options as a state keeps them (defaults for any not given)."""
+def options_of(options: Mapping[str, object]) -> tuple[str, str, str, str, str, str]:
+    """The rule options as a state's constructor takes them (defaults for any not given)."""
     return (str(options.get(OPT_TOWNS, TOWNS_THREE)), str(options.get(OPT_DOGS, DOGS_ANY)),
-            str(options.get(OPT_RIVERS, RIVERS_STRICT)))
+            str(options.get(OPT_RIVERS, RIVERS_STRICT)), str(options.get(OPT_HOUSE, HOUSE_SAFE)),
+            str(options.get(OPT_THIEF, THIEF_EXACT)), str(options.get(OPT_THEFT, THEFT_EVERY)))
 
 
 def start_sheets(s: SheepState) -> None:

@@ -55,8 +55,9 @@ from .data import (
     TOWN_POINTS,
     Card,
 )
-from .knowledge import HIDDEN, PlayerObs, SheepObs, prompt_from_obs, resample
+from .knowledge import HIDDEN, PlayerObs, SheepObs, prompt_from_obs, resample, thief_reading
 from .model import SheepAndThiefGame
+from .spec import HOUSE_OPEN, OPT_HOUSE, OPT_THIEF, THIEF_UP_TO
 from .state import SECRET_PHASES, Phase, SheepState
 from .words import WORDS
 
@@ -133,6 +134,7 @@ HAND_ZONE = "hand"
 PACK_ZONE = "pack"
 DISCARD_ZONE = "discard"
 DOG_STOP = "dog:stop"
+THIEF_HALT = "halt"
 
 _RULES = SheepAndThiefGame()
 _BLANK_STATE = SheepState(2)
@@ -186,11 +188,18 @@ def card_tile(card: Card, label: str = "") -> TileArt:
                              **art, "icons": icons, "label": label})
 
 
-def house_tile(house: int) -> TileArt:
-    """The house (ST-R37): roads to the right and downwards, shelters its sheep."""
+def house_tile(house: int, shelters: bool = True) -> TileArt:
+    """The house (ST-R37): roads to the right and downwards; the hut's mark where it shelters
+    its sheep (ST-G11, the ``house`` option)."""
     label = HOUSE_NUMERALS[house - 1] if 1 <= house <= len(HOUSE_NUMERALS) else ""
+    icons = (api.TileIcon("hut", color="#b03a2e"),) if shelters else ()
     return TileArt(e="path", s="path", segments=(("E", "S"),), style="road",
-                   icons=(api.TileIcon("hut", color="#b03a2e"),), label=label)
+                   icons=icons, label=label)
+
+
+def _house_open(obs: SheepObs) -> bool:
+    """ST-G11 option ``open``: only hut cards shelter sheep, not the house."""
+    return obs["options"].get(OPT_HOUSE) == HOUSE_OPEN
 
 
 #: Every meadow card's tile art, labelled with its id.
@@ -293,7 +302,7 @@ class SheepAndThiefView(api.GameView[SheepObs]):
         if phase != Phase.HOUSES:
             self._add_discards(out, obs)
         if not (phase == Phase.DRAFT and seat is not None):
-            self._add_legend(out)
+            self._add_legend(out, obs)
         self._add_round_scores(out, obs)
         return out
 
@@ -350,9 +359,11 @@ class SheepAndThiefView(api.GameView[SheepObs]):
             return
         size = CELL - 2
         if cid == HOUSE:
-            en, ja = _both("view.house_tip", seat=p)
+            shelters = not _house_open(obs)
+            en, ja = _both("view.house_tip" if shelters else "view.house_open_tip", seat=p)
             out.pieces.append(Piece(house_id(p), "tile", cx + 1, cy + 1, z=1.0,
-                                    art=house_tile(int(pl["house"])).to_art(), w=size, h=size,
+                                    art=house_tile(int(pl["house"]), shelters).to_art(),
+                                    w=size, h=size,
                                     tooltip_en=en, tooltip_ja=ja))
             return
         if cid == HIDDEN or pl["down"][cell]:
@@ -375,8 +386,8 @@ class SheepAndThiefView(api.GameView[SheepObs]):
     def _add_flock(self, out: Layout, obs: SheepObs, seat: int | None, p: int, cell: int,
                    cx: float, cy: float, sheep: int) -> None:
         cid = obs["players"][p]["cards"][cell]
-        safe = cid == HOUSE or (cid in CARDS and CARDS[cid].hut
-                                and not obs["players"][p]["down"][cell])
+        safe = (cid == HOUSE and not _house_open(obs)) or (
+            cid in CARDS and CARDS[cid].hut and not obs["players"][p]["down"][cell])
         movable = obs["phase"] == Phase.DOG and seat == p == int(obs["turn"])
         code = ("view.flock_drag_tip" if movable else "view.flock_safe_tip" if safe
                 else "view.flock_tip")
@@ -474,7 +485,8 @@ class SheepAndThiefView(api.GameView[SheepObs]):
                 en, ja = _both("view.phase_draft", step=int(obs["step"]) + 1,
                                seat=(seat + 1) % n)
         else:
-            en, ja = _both(f"view.phase_{phase}")
+            en, ja = _both(f"view.phase_{phase}"
+                           + (thief_reading(obs) if phase == Phase.THIEF else ""))
         out.texts.append(Text("phase", RX, 58, en, ja, size=13, color=TEXT_DIM))
         thief = str(obs["thief"])
         path = _path(obs)
@@ -625,8 +637,11 @@ class SheepAndThiefView(api.GameView[SheepObs]):
                           MINI, ids=["discard_top"], tip="view.tip_discarded")
 
     @staticmethod
-    def _add_legend(out: Layout) -> None:
-        """What the pictures of the sheets mean, in two columns under the panel's boxes."""
+    def _add_legend(out: Layout, obs: SheepObs) -> None:
+        """What the pictures of the sheets mean, in two columns under the panel's boxes (the
+        thief's and the hut's as the options have them)."""
+        variant = {"thief": "_free" if obs["options"].get(OPT_THIEF) == THIEF_UP_TO else "",
+                   "hut": "_only" if _house_open(obs) else ""}
         en, ja = _both("view.legend")
         out.zones.append(Zone("legend", RX - 4, LEGEND_Y, RW + 4, 4 * LEGEND_ROW + 8, en, ja))
         col_w = (RW + 4) / 2
@@ -634,7 +649,7 @@ class SheepAndThiefView(api.GameView[SheepObs]):
             x = RX + 2 + (k // 4) * col_w
             y = LEGEND_Y + 4 + (k % 4) * LEGEND_ROW
             size = LEGEND_ROW - 4
-            t_en, t_ja = _both(f"view.legend_{code}")
+            t_en, t_ja = _both(f"view.legend_{code}{variant.get(code, '')}")
             out.pieces.append(Piece(f"legend_{code}", kind, x, y, z=1.0, art=art, w=size,
                                     h=size, tooltip_en=t_en, tooltip_ja=t_ja))
             out.texts.append(Text(f"legend_{code}", x + size + 8, y + size / 2 - 9, t_en, t_ja,
@@ -687,6 +702,9 @@ class SheepAndThiefView(api.GameView[SheepObs]):
                 add(rest, DISCARD_ZONE)
             elif action == DOG_STOP:
                 r_en, r_ja = _both("view.rest")
+                out.append(Gesture(action, label_en=r_en, label_ja=r_ja, shortcut="S"))
+            elif action == THIEF_HALT:
+                r_en, r_ja = _both("view.halt")
                 out.append(Gesture(action, label_en=r_en, label_ja=r_ja, shortcut="S"))
             elif kind == "dog":
                 a, _, b = rest.partition(">")
@@ -855,7 +873,8 @@ class SheepAndThiefView(api.GameView[SheepObs]):
         if phase == Phase.DOG:
             return Msg("table.dog", left=int(obs["dogs_left"]))
         if phase == Phase.THIEF:
-            return Msg("table.thief", left=int(obs["thieves_left"]), at=str(obs["thief"]))
+            return Msg("table.thief" + thief_reading(obs), left=int(obs["thieves_left"]),
+                       at=str(obs["thief"]))
         if phase == Phase.DISCARD:
             return Msg("table.discard")
         return prompt_from_obs(obs, seat)

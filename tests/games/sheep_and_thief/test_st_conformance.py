@@ -21,9 +21,11 @@ def test_conformance_kit(n: int) -> None:
 
 
 @pytest.mark.parametrize("options", [{"towns": "two"}, {"dogs": "one-flock"},
-                                     {"rivers": "lenient"}])
+                                     {"rivers": "lenient"}, {"house": "open"},
+                                     {"thief": "up-to", "theft": "last-step"}])
 def test_conformance_kit_with_options(options: dict[str, object]) -> None:
-    # ST-C1, ST-C2, ST-C4: every option plays whole games under the kit.
+    # ST-C1, ST-C2, ST-C4, ST-G11, ST-G09, ST-G10: every option plays whole games under the
+    # kit.
     report = check_game(GAME, player_counts=[2, 4], seeds=range(3), options=options)
     assert report.games == 6
 
@@ -60,4 +62,10 @@ def test_every_card_is_somewhere_in_a_resample() -> None:
 def test_json_round_trip_keeps_options() -> None:
     s = GAME.new_game(3, {"towns": "two", "rivers": "lenient"})
     again = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s))))
-    assert again.options() == {"towns": "two", "dogs": "any-flock", "rivers": "lenient"}
+    assert again.options() == {"towns": "two", "dogs": "any-flock", "rivers": "lenient",
+                               "house": "safe", "thief": "exact", "theft": "every-step"}
+    # ST-G09, ST-G10, ST-G11: the other readings come back too.
+    readings = {"house": "open", "thief": "up-to", "theft": "last-step"}
+    s = GAME.new_game(2, readings)
+    again = GAME.state_from_json(json.loads(json.dumps(GAME.state_to_json(s))))
+    assert {k: again.options()[k] for k in readings} == readings

@@ -32,10 +32,13 @@ from tests.games.sheep_and_thief.st_build import (
 
 
 def test_players_and_options() -> None:
-    # ST-R01: 2-4 players. ST-C1, ST-C2, ST-C4: the options and their defaults.
+    # ST-R01: 2-4 players. ST-C1, ST-C2, ST-C4, ST-G11, ST-G09, ST-G10: the options and their
+    # defaults.
     spec = GAME.spec
     assert (spec.min_players, spec.max_players) == (2, 4)
-    assert spec.resolve_options() == {"towns": "three", "dogs": "any-flock", "rivers": "strict"}
+    assert spec.resolve_options() == {"towns": "three", "dogs": "any-flock", "rivers": "strict",
+                                      "house": "safe", "thief": "exact",
+                                      "theft": "every-step"}
 
 
 def test_card_list() -> None:
