@@ -241,6 +241,9 @@ def round_values(s: Saboteur2State) -> list[float]:
     roles = s.roles
     diggers = sum(1 for r in roles if r in (R_GREEN, R_BLUE))
     saboteurs = sum(1 for r in roles if r == R_SABOTEUR)
+    # N counts each side whole, its trapped players too: as the trapped_winners option
+    # ``counted`` pays (SB-R28, SB-R29), and under the default, which leaves them out, as an
+    # estimate that a trap may still be mended before the end.
     digger_pay = PAY_BY_WINNERS.get(max(1, diggers // 2 + 1), 1)
     saboteur_pay = PAY_BY_WINNERS.get(saboteurs + 1, 1)
     geos = sum(1 for r in roles if r == R_GEOLOGIST)

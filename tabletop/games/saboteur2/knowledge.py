@@ -165,7 +165,8 @@ def observe(game_id: str, s: Saboteur2State, seat: int | None, to_move: int) -> 
     return {
         "game": game_id, "seat": seat, "phase": s.phase, "to_move": to_move,
         "num_players": s.n,
-        "options": {"extra_crystals": s.extra_crystals, "geo_all": s.geo_all},
+        "options": {"extra_crystals": s.extra_crystals, "geo_all": s.geo_all,
+                    "trapped_count": s.trapped_count},
         "round": s.round, "rounds": ROUNDS, "turn": s.turn, "starter": s.starter,
         "turns": s.turns, "last_actor": s.last_actor, "pending": list(s.pending),
         "deck": s.deck_size, "stock": s.stock_size, "discards": list(s.discards),
@@ -188,7 +189,8 @@ def visible_state(obs: Observation, seat: int) -> Saboteur2State:
     n = int(obs["num_players"])
     opts = obs["options"]
     s = FIELDS.load_shown(
-        Saboteur2State(n, bool(opts["extra_crystals"]), bool(opts["geo_all"])), obs,
+        Saboteur2State(n, bool(opts["extra_crystals"]), bool(opts["geo_all"]),
+                       bool(opts.get("trapped_count", False))), obs,
         "phase round turn starter turns last_actor pending discards roles_shown count fixing "
         "hat_seat completer steal_queue gains result winners")
     maze = {START_KEY: SHAPE_OF[START, False]}

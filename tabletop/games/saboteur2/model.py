@@ -75,7 +75,7 @@ from .maze import (
     stone_turn,
 )
 from .scoring import settle, theft_order
-from .spec import GEO_ALL, OPT_CRYSTALS, OPT_GEOLOGISTS, SPEC
+from .spec import GEO_ALL, OPT_CRYSTALS, OPT_GEOLOGISTS, OPT_TRAPPED, SPEC, TRAPPED_COUNTED
 from .state import CHANCE_PHASES, FIELDS, Phase, Saboteur2State
 
 _DRAW = {c: f"draw:{c}" for c in CARD_IDS}
@@ -102,7 +102,8 @@ class Saboteur2Game(api.Game[Saboteur2State]):
     def new_initial_state(self, num_players: int,
                           options: Mapping[str, api.OptionValue]) -> Saboteur2State:
         s = Saboteur2State(num_players, bool(options.get(OPT_CRYSTALS, True)),
-                           options.get(OPT_GEOLOGISTS) == GEO_ALL)
+                           options.get(OPT_GEOLOGISTS) == GEO_ALL,
+                           options.get(OPT_TRAPPED) == TRAPPED_COUNTED)
         self._start_round(s, [])
         return s
 

@@ -1,6 +1,8 @@
 """The end of a Saboteur 2 round: who can use the gold, who wins, what each is paid.
 
-Rules follow the rules reference of Saboteur 2 (SB-R25..R31, SB-G03, SB-G04, SB-C1, SB-C2).
+Rules follow the rules reference of Saboteur 2 (SB-R25..R31, SB-G03, SB-G04, SB-C1, SB-C2;
+whether a trapped player still counts among the winners who share the gold is the
+``trapped_winners`` option).
 Everything here reads a state and returns the result; the model applies it.
 """
 
@@ -80,10 +82,13 @@ def settle(s: Saboteur2State) -> dict[str, Any]:
     else:
         reason = "blocked" if found else "not_found"
         side = {R_SABOTEUR, R_PROFITEER}
-    # SB-R28: trapped players are no winners; geologists never are.
+    # SB-R28: trapped players are no winners (with the option they still count in N and get
+    # nothing); geologists never are.
     winners = [p for p in range(n) if s.roles[p] in side and p not in trapped]
+    sharers = sum(1 for p in range(n) if s.roles[p] in side) if s.trapped_count else \
+        len(winners)
     pay = [0] * n
-    amount = pay_amount(len(winners))
+    amount = pay_amount(sharers)
     for p in winners:
         cut = BOSS_CUT if s.roles[p] == R_BOSS else PROFITEER_CUT if s.roles[p] == R_PROFITEER \
             else 0

@@ -12,9 +12,13 @@ OPT_CRYSTALS = "extra_crystals"      # SB-G07, SB-C4
 OPT_GEOLOGISTS = "geologist_share"   # SB-G04
 GEO_UNTRAPPED = "untrapped"
 GEO_ALL = "all"
+OPT_TRAPPED = "trapped_winners"      # SB-R28, SB-R29
+TRAPPED_LEFT_OUT = "left-out"        # a trapped player is no winner: N counts the others
+TRAPPED_COUNTED = "counted"          # he counts in N, but gets no gold
 
 SPEC = GameSpec.from_file(__package__, "game.toml", "saboteur2",
     options=(
         OptionSpec.declare(OPT_CRYSTALS, True),
         OptionSpec.declare(OPT_GEOLOGISTS, GEO_UNTRAPPED, (GEO_UNTRAPPED, GEO_ALL)),
+        OptionSpec.declare(OPT_TRAPPED, TRAPPED_LEFT_OUT, (TRAPPED_LEFT_OUT, TRAPPED_COUNTED)),
     ))

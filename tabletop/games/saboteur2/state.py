@@ -102,6 +102,8 @@ FIELDS = api.StateFields(
     ev_dig=api.INTS.public, ev_block=api.INTS.public, ev_hit=api.INTS2.public,
     ev_help=api.INTS2.public,
     ev_door=api.INTS2.public,
+    # Added after games were saved: the JSON form holds it only where it is set.
+    trapped_count=api.BOOL.public.added(False),
 )
 
 
@@ -127,11 +129,14 @@ class Saboteur2State:
     __slots__ = FIELDS.names
 
     def __init__(self, num_players: int, extra_crystals: bool = True,
-                 geo_all: bool = False) -> None:
+                 geo_all: bool = False, trapped_count: bool = False) -> None:
         n = num_players
         self.n = n
         self.extra_crystals = extra_crystals
         self.geo_all = geo_all
+        # SB-R28, SB-R29 option ``trapped_winners=counted``: a trapped player of the winning
+        # side still counts among the N winners who share the gold, though he gets none.
+        self.trapped_count = trapped_count
         self.phase = Phase.GOALS
         self.round = 0
         self.turn = -1

@@ -25,7 +25,8 @@ def test_conformance_kit(n: int, games: int) -> None:
 
 def test_options_play_through() -> None:
     report = check_game(GAME, player_counts=[4], seeds=range(1), hidden_seeds=0,
-                        options={"extra_crystals": False, "geologist_share": "all"})
+                        options={"extra_crystals": False, "geologist_share": "all",
+                                 "trapped_winners": "counted"})
     assert report.games == 1
 
 

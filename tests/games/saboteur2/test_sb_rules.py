@@ -504,6 +504,40 @@ def test_trapped_winner_gets_nothing() -> None:
     assert s.result["winners"] == [0] and s.result["pay"] == [5, 0, 0]  # type: ignore[attr-defined]
 
 
+def test_trapped_winner_counted_option() -> None:
+    # SB-R28, SB-R29 option trapped_winners=counted: the trapped digger still counts among the
+    # N winners (N = 2: 4 gold each) but gets none; his share is lost.
+    assert GAME.spec.resolve_options()["trapped_winners"] == "left-out"
+    assert GAME.new_game(3, {"trapped_winners": "counted"}).trapped_count
+    s = position([GRN, GRN, SAB], [["B-P07", "A-MAP"], ["A-MAP"], ["A-MAP"]],
+                 maze=straight_to(6), front=[[], ["A-TRP"], []])
+    s.trapped_count = True
+    s, _ = play(s, "place:B-P07@7,0")
+    assert s.result is not None and s.result["winners"] == [0]
+    assert s.result["pay"] == [4, 0, 0] and s.gold == [4, 0, 0]
+    # SB-R30 under the option: a trapped green digger beside the Boss and one free digger
+    # makes N = 3 (3 gold, the Boss 3 - 1), where the default pays 4 and 3.
+    roles = [GRN, GRN, BOS, SAB]
+    front: list[list[str]] = [[], ["A-TRP"], [], []]
+    for counted, pay in ((False, [4, 0, 3, 0]), (True, [3, 0, 2, 0])):
+        s = position(roles, [["B-P07", "A-MAP"], ["A-MAP"], ["A-MAP"], ["A-MAP"]],
+                     maze=straight_to(6), front=front)
+        s.trapped_count = counted
+        s, _ = play(s, "place:B-P07@7,0")
+        assert s.result is not None and s.result["pay"] == pay
+
+
+def test_trapped_winner_option_keeps_the_saved_form() -> None:
+    # SB-R28: at the default the state's JSON form is the one saves hold (no new key), and an
+    # old form loads as the default; the option's value round-trips.
+    s = GAME.new_game(4)
+    data = GAME.state_to_json(s)
+    assert "trapped_count" not in data and not GAME.state_from_json(data).trapped_count
+    counted = GAME.new_game(4, {"trapped_winners": "counted"})
+    data = GAME.state_to_json(counted)
+    assert data["trapped_count"] is True and GAME.state_from_json(data).trapped_count
+
+
 def test_theft_order() -> None:
     # SB-R32: the latest Theft first, then clockwise.
     from tabletop.games.saboteur2.scoring import theft_order
