@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
+from tabletop.engine import savefile
 from tabletop.games.sheep_and_thief.ai import best_dog_move, best_thief_step, position_value
 from tabletop.games.sheep_and_thief.state import Phase
 from tabletop.games.sheep_and_thief.view import SheepAndThiefView
+from tabletop.registry import load_plugins
 from tests.games.sheep_and_thief.st_build import (
     GAME,
     cell,
@@ -23,6 +26,7 @@ from tests.games.sheep_and_thief.st_build import (
     sheep_total,
 )
 
+DATA = Path(__file__).parent / "data"
 OPEN = {"house": "open"}
 UP_TO = {"thief": "up-to"}
 LAST = {"theft": "last-step"}
@@ -138,6 +142,17 @@ def test_default_readings_keep_the_saved_json_form() -> None:
     other = GAME.state_to_json(GAME.new_game(3, {**OPEN, **UP_TO, **LAST}))
     assert (other["house"], other["thief_steps"], other["theft"]) == ("open", "up-to",
                                                                       "last-step")
+
+
+def test_a_game_saved_before_the_readings_still_loads() -> None:
+    # ST-C2, ST-C4 set in a game saved before the options of ST-G09..ST-G11 existed: it
+    # replays and checks against its digest, under the default readings.
+    plugins, _ = load_plugins(include_entry_points=False)
+    session, saved = savefile.load(DATA / "st3-midgame-before-readings.json", plugins)
+    assert saved.options == {"towns": "three", "dogs": "one-flock", "rivers": "lenient"}
+    assert session.state_hash() == saved.state_hash
+    st = session.state
+    assert (st.house, st.thief_steps, st.theft) == ("safe", "exact", "every-step")
 
 
 # -- the AI --------------------------------------------------------------------------------
