@@ -3,9 +3,11 @@ SB-E1..SB-E7."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session
+from tabletop.engine import CHANCE, TERMINAL, IllegalActionError, Session, savefile
 from tabletop.games.saboteur2.data import (
     ACTION_COUNTS,
     BASE_PATHS,
@@ -23,7 +25,10 @@ from tabletop.games.saboteur2.data import (
 from tabletop.games.saboteur2.maze import key
 from tabletop.games.saboteur2.scoring import settle, winning_teams
 from tabletop.games.saboteur2.state import Phase
+from tabletop.registry import load_plugins
 from tests.games.saboteur2.sb_build import GAME, kinds, play, position, say, straight_to
+
+DATA = Path(__file__).parent / "data"
 
 GRN, BLU, BOS, PRO, GEO, SAB = ROLES
 
@@ -525,6 +530,15 @@ def test_trapped_winner_counted_option() -> None:
         s.trapped_count = counted
         s, _ = play(s, "place:B-P07@7,0")
         assert s.result is not None and s.result["pay"] == pay
+
+
+def test_game_saved_before_the_trapped_option_still_loads() -> None:
+    # SB-R28, SB-G04: a game saved (with geologist_share=all) before the option existed
+    # replays and checks against its digest, with trapped players left out.
+    plugins, _ = load_plugins(include_entry_points=False)
+    session, saved = savefile.load(DATA / "sb4-midgame-before-trapped-option.json", plugins)
+    assert saved.options == {"extra_crystals": True, "geologist_share": "all"}
+    assert session.state_hash() == saved.state_hash and not session.state.trapped_count
 
 
 def test_trapped_winner_option_keeps_the_saved_form() -> None:
