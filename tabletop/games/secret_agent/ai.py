@@ -11,7 +11,10 @@ or protect. A technology card in hand is nearly its points (one is played a turn
 defector counts in the end stage, when it may be employed (SA-R49); spies, disasters,
 super spies and contracts are the means of attack and defence; counters, open or in hand,
 protect the points already down. Points on the top of a stack are exposed to disasters and
-super spies, less so behind an open counter.
+super spies, less so behind an open counter. Where Peace avoids the whole War (the
+``peace_ends_war`` option) it shields the rivals too: an open Peace is worth less to its owner,
+and a playout plays one against War only when it saves its owner at least what it saves the
+rival it saves most.
 """
 
 from __future__ import annotations
@@ -44,6 +47,9 @@ HAND_WORTH: dict[str, float] = {
 }
 #: An open counter in the country: what it protects (the disaster stoppers most).
 OPEN_COUNTER_WORTH: dict[str, float] = {BODY_DOUBLE: 1.2, PEACE: 0.8}
+#: An open Peace where it avoids the whole War: it still keeps Revolution and Coup off its
+#: owner alone, but against War it saves the rivals as well.
+SHARED_PEACE_WORTH = 0.5
 DISASTER_STOPPER_WORTH = 1.6
 SUPER_STOPPER_WORTH = 1.0
 #: How much of a stack's exposed top card the heuristic writes off, without an open
@@ -73,6 +79,8 @@ def worth(s: SecretAgentState, p: int) -> float:
         if c in DISASTER_STOPPERS:
             total += DISASTER_STOPPER_WORTH
             shielded = True
+        elif c == PEACE and s.peace_ends_war:
+            total += SHARED_PEACE_WORTH
         else:
             total += OPEN_COUNTER_WORTH.get(c, SUPER_STOPPER_WORTH)
     if not shielded:
@@ -186,10 +194,12 @@ def playout_choice(s: SecretAgentState, legal: Sequence[str], rng: random.Random
         spies = [a for a in legal if a.startswith("spy:")]
         return spies[0] if spies else "no"  # the weakest spy that saves the counter
     if phase == Phase.LOSE:
+        cheapest = min((a for a in legal if a.startswith("lose:")),
+                       key=lambda a: value(a.partition(":")[2]), default=None)
         for a in legal:
-            if a.startswith("counter:"):
+            if a.startswith("counter:") and (cheapest is None or _peace_pays(s, cheapest)):
                 return a
-        return min(legal, key=lambda a: value(a.partition(":")[2]))
+        return cheapest if cheapest is not None else legal[0]
     if phase == Phase.SHED:
         return min(legal, key=_shed_key)
     if phase == Phase.HIT:
@@ -207,6 +217,25 @@ def playout_choice(s: SecretAgentState, legal: Sequence[str], rng: random.Random
     if phase == Phase.REROLL:
         return "accept"
     return None
+
+
+def _cheapest_loss(s: SecretAgentState, p: int) -> int:
+    """The least a seat can lose to a War: its cheapest open technology card (a top where
+    only tops may go), 0 with none."""
+    stacks = [st for st in s.country(p) if st]
+    cards = [st[-1] for st in stacks] if s.tops_only else [c for st in stacks for c in st]
+    return min((value(c) for c in cards), default=0)
+
+
+def _peace_pays(s: SecretAgentState, cheapest: str) -> bool:
+    """Whether the seat losing to an event plays its Peace: always, but where Peace avoids
+    the whole War (``peace_ends_war``), only if it saves the seat at least what it saves the
+    rival still to lose who is saved most."""
+    if s.lose_cause != "war" or not s.peace_ends_war:
+        return True
+    rivals = [int(t[1]) for t in s.todo if t[0] == "lose" and t[3] == "war"]
+    spared = max((_cheapest_loss(s, q) for q in rivals if q != s.actor), default=0)
+    return value(cheapest.partition(":")[2]) >= spared
 
 
 def _shed_key(a: str) -> float:

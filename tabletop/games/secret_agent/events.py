@@ -99,6 +99,7 @@ def lose_task(s: SecretAgentState, p: int, n: int, cause: str, ev: list[Event]) 
         ev.append(Event("nothing_to_lose", {"seat": p}))
         return
     if cause in PEACEABLE and use_open(s, p, (PEACE,), ev):  # §7, SA-R43
+        end_war(s, p, cause, ev)
         return
     s.phase = Phase.LOSE
     s.actor = p
@@ -107,6 +108,17 @@ def lose_task(s: SecretAgentState, p: int, n: int, cause: str, ev: list[Event]) 
     s.lose_cause = cause
     s.lose_first = True
     ev.append(Event("must_lose", {"seat": p, "n": min(n, s.tech_count(p)), "cause": cause}))
+
+
+def end_war(s: SecretAgentState, seat: int, cause: str, ev: list[Event]) -> None:
+    """SA-R46 option ``peace_ends_war``: the Peace ``seat`` played avoids the War itself, so
+    the players still to lose a card to it lose none (those before him have lost theirs)."""
+    if cause != "war" or not s.peace_ends_war:
+        return
+    left = [t for t in s.todo if t[0] == "lose" and t[3] == "war"]
+    if left:
+        s.todo = [t for t in s.todo if not (t[0] == "lose" and t[3] == "war")]
+        ev.append(Event("war_avoided", {"seat": seat, "seats": [int(t[1]) for t in left]}))
 
 
 def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
@@ -120,6 +132,7 @@ def event_step(s: SecretAgentState, phase: str, kind: str, rest: Any,
             s.discard.append(rest)  # Peace from hand (§7)
             ev.append(Event("counter", {"seat": a, "card": rest}))
             s.phase = Phase.IDLE
+            end_war(s, a, s.lose_cause, ev)
         else:
             remove_from_stack(s, a, rest)
             s.discard.append(rest)

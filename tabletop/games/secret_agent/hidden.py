@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any, cast
+from typing import Any, NotRequired, cast
 
 from tabletop.api import ObservationBase, deal_unseen
 
@@ -47,6 +47,7 @@ class SecretAgentObs(ObservationBase):
     auto_spy: bool
     refill_actions_only: bool
     clash_high_loses: bool
+    peace_ends_war: NotRequired[bool]  # only where set (the state's JSON form leaves it out)
     actor: int
     turn: int
     first: int

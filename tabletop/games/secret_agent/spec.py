@@ -3,8 +3,8 @@ with the rule options. Kept apart from the rules model so that listing the games
 rules.
 
 Each option's default is the reference's decision (§13, §15), so a game without options plays
-the rules as decided; the other value is the alternative the reference names. The options'
-words are in game.toml.
+the rules as decided; the other value is the alternative the reference names, or the other
+reading of the source (Peace against War). The options' words are in game.toml.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ OPT_TOPS = "tops_only"                 # SA-C2
 OPT_AUTO_SPY = "auto_spy_discard"      # SA-C5
 OPT_REFILL_ACTIONS = "refill_actions_only"  # SA-C7
 OPT_CLASH_HIGH = "clash_high_loses"    # SA-G04
+OPT_PEACE_WAR = "peace_ends_war"       # SA-R46: Peace against War (「…「平和」で回避出来ます」)
 
 SPEC = GameSpec.from_file(__package__, "game.toml", "secret-agent",
     options=(
@@ -28,4 +29,5 @@ SPEC = GameSpec.from_file(__package__, "game.toml", "secret-agent",
         OptionSpec.declare(OPT_AUTO_SPY, False),
         OptionSpec.declare(OPT_REFILL_ACTIONS, False),
         OptionSpec.declare(OPT_CLASH_HIGH, True),
+        OptionSpec.declare(OPT_PEACE_WAR, False),
     ))

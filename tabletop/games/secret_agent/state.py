@@ -73,6 +73,8 @@ FIELDS = api.StateFields(
     reorg_seat=api.INT.public, reorg_kind=api.STR.public, reorg_fixed=api.INT.public,
     reorg_then=api.STR.public,
     last_check=api.maybe(_copy_check).public, winners=api.INTS.public, scores=api.STRS.public,
+    # Added after games were saved: the JSON form holds it only where it is set.
+    peace_ends_war=api.BOOL.public.added(False),
 )
 
 
@@ -100,6 +102,9 @@ class SecretAgentState:
         self.auto_spy = bool(o.get("auto_spy_discard", False))
         self.refill_actions_only = bool(o.get("refill_actions_only", False))
         self.clash_high_loses = bool(o.get("clash_high_loses", True))
+        # SA-R46 option (Peace against War): a Peace played against War avoids the whole
+        # event, not only its owner's loss.
+        self.peace_ends_war = bool(o.get("peace_ends_war", False))
         self.phase = "leaders"
         self.actor = -1
         self.turn = -1

@@ -25,7 +25,7 @@ def test_conformance_kit(n: int) -> None:
 def test_conformance_kit_with_every_option() -> None:
     options = {"leader_abilities": True, "open_spies": True, "multi_defence": True,
                "tops_only": True, "auto_spy_discard": True, "refill_actions_only": True,
-               "clash_high_loses": False}
+               "clash_high_loses": False, "peace_ends_war": True}
     report = check_game(GAME, player_counts=[4], seeds=range(3), options=options)
     assert report.games == 3
 

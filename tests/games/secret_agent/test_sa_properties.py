@@ -14,7 +14,7 @@ from tests.games.secret_agent.sa_build import GAME
 
 OPTIONS = [{}, {"leader_abilities": True, "open_spies": True, "multi_defence": True,
                 "tops_only": True, "auto_spy_discard": True, "refill_actions_only": True,
-                "clash_high_loses": False}]
+                "clash_high_loses": False, "peace_ends_war": True}]
 
 
 def expected_threshold(s: SecretAgentState) -> int | None:
