@@ -48,14 +48,16 @@ PLUGINS = [
      ("spymaster", "Spymaster", "スパイマスター"), (2, 2), {"deck": "9-6-6", "may_stop": False}),
     (saboteur2.PLUGIN, Saboteur2Game, Saboteur2View,
      ("saboteur2", "Saboteur 2", "お邪魔者2"), (2, 12),
-     {"extra_crystals": True, "geologist_share": "untrapped"}),
+     {"extra_crystals": True, "geologist_share": "untrapped", "trapped_winners": "left-out"}),
     (secret_agent.PLUGIN, SecretAgentGame, SecretAgentView,
      ("secret-agent", "Secret Agent", "シークレットエージェント"), (3, 6),
      {"leader_abilities": False, "open_spies": False, "multi_defence": False, "tops_only": False,
-      "auto_spy_discard": False, "refill_actions_only": False, "clash_high_loses": True}),
+      "auto_spy_discard": False, "refill_actions_only": False, "clash_high_loses": True,
+      "peace_ends_war": False}),
     (sheep_and_thief.PLUGIN, SheepAndThiefGame, SheepAndThiefView,
      ("sheep-and-thief", "Sheep & Thief", "ひつじとどろぼう"), (2, 4),
-     {"towns": "three", "dogs": "any-flock", "rivers": "strict"}),
+     {"towns": "three", "dogs": "any-flock", "rivers": "strict", "house": "safe",
+      "thief": "exact", "theft": "every-step"}),
 ]
 
 
