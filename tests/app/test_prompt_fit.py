@@ -45,6 +45,8 @@ OPTIONS: dict[str, list[dict[str, Any]]] = {
     "magos-solo": [{"setup": "draft", "turn_limit": 20}],
     "national-economy-solo": [{"variant": "b"}, {"tax": "none"}],
     "spymaster": [{"may_stop": True}],
+    "sheep-and-thief": [{"thief": "up-to"}, {"theft": "last-step"},
+                        {"thief": "up-to", "theft": "last-step"}],
 }
 
 
