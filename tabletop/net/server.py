@@ -124,6 +124,10 @@ class Connection:
     strikes: int = 0
     writer: asyncio.Task[None] | None = None
     dropped: bool = False
+    #: The server's counts, where a drop is counted by its reason.
+    counts: dict[str, int] = field(default_factory=dict)
+    close_timeout: float = 2.0
+    closer: asyncio.Task[None] | None = None
 
     def push(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame; a client that lets its queue fill is dropped (it reads too slowly
@@ -140,10 +144,19 @@ class Connection:
         if self.dropped:
             return
         self.dropped = True
+        self.counts[f"dropped_{reason}"] = self.counts.get(f"dropped_{reason}", 0) + 1
         log.info("dropping %s: %s", self.address, reason)
-        # Closing sends a close frame (buffered, never waited for here); websockets aborts the
-        # TCP connection itself if the handshake does not finish in ``close_timeout``.
-        asyncio.get_running_loop().create_task(self.ws.close(1008, reason))
+        self.closer = asyncio.get_running_loop().create_task(self._close(reason))
+
+    async def _close(self, reason: str) -> None:
+        # A close frame cannot pass a full buffer: after ``close_timeout`` the TCP connection
+        # is cut, which ends the handler and frees the seat.
+        try:
+            await asyncio.wait_for(self.ws.close(1008, reason), self.close_timeout)
+        except (TimeoutError, ConnectionClosed, OSError):
+            pass
+        finally:
+            self.ws.transport.abort()
 
 
 @dataclass(eq=False)
@@ -263,7 +276,8 @@ class Server:
         peer = ws.remote_address
         conn = Connection(ws, asyncio.Queue(lim.outbox), TokenBucket(lim.rate, lim.burst),
                           TokenBucket(lim.chat_rate, lim.chat_burst),
-                          str(peer[0]) if peer else "?")
+                          str(peer[0]) if peer else "?", counts=self.counts,
+                          close_timeout=lim.close_timeout)
         conn.writer = asyncio.create_task(self._write(conn))
         self.count("connections")
         try:
@@ -293,6 +307,8 @@ class Server:
         self._send_lobby(live)
 
     async def _on_frame(self, conn: Connection, raw: str | bytes) -> None:
+        if conn.dropped:
+            return  # what a dropped client still had in flight is not read
         self.count("frames")
         if not conn.bucket.take():
             conn.strikes += 1

@@ -90,7 +90,9 @@ class Bot:
             except ServerError as exc:
                 # A view that moved on meanwhile (a computer seat was quicker): wait for it.
                 self.refused.append(exc.code)
-                assert exc.code in ("stale_view", "not_your_turn"), exc
+                assert exc.code in ("stale_view", "not_your_turn", "rate_limited"), exc
+                if exc.code == "rate_limited":
+                    await asyncio.sleep(0.05)  # moving faster than the limit: slow down
             except Disconnected:
                 await self.client.wait_connected()
 
