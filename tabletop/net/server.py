@@ -327,6 +327,8 @@ class Server:
             await self._dispatch(conn, req)
         except ProtocolError as exc:
             self.count(exc.code)
+            if ref is None:  # refused while parsing: answer the request's ref if it has one
+                ref = p.peek_ref(raw)
             conn.push(error_frame(exc.code, exc.message, ref))
         except Exception:
             log.exception("a message failed")
