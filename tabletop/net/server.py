@@ -646,6 +646,9 @@ def _parser() -> argparse.ArgumentParser:
     ap.add_argument("--ai-workers", type=int, default=max(1, (os.cpu_count() or 2) - 1),
                     help="processes that think for computer seats (0: a thread)")
     ap.add_argument("--max-tables", type=int, default=Limits.max_tables)
+    ap.add_argument("--rate", type=float, default=Limits.rate,
+                    help=f"messages a second a connection may send (default {Limits.rate:g}; "
+                         "bursts of twice that)")
     ap.add_argument("--advertise", metavar="NAME",
                     help="announce the server on the local network (mDNS) under NAME")
     ap.add_argument("--quiet", action="store_true", help="log warnings and errors only")
@@ -661,7 +664,8 @@ async def _serve(args: argparse.Namespace) -> int:
         context = tls_context(args.tls_cert, args.tls_key)
     data = args.data or default_data_dir()
     server = Server(data, host=args.host, port=args.port, ssl_context=context,
-                    limits=Limits(max_tables=args.max_tables), ai_workers=args.ai_workers)
+                    limits=Limits(max_tables=args.max_tables, rate=args.rate,
+                                  burst=2 * args.rate), ai_workers=args.ai_workers)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):

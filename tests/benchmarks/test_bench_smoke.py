@@ -31,7 +31,8 @@ RESULTS = BENCH / "results"
 
 #: Modules of ``benchmarks/`` that are imported by the scripts, not run: where each is covered.
 HELPERS = {"resumable": "the resumable results of exploit, luck_cap, magos_solo_winrates, "
-                        "ne_solo_scores, ne_value_fit and saboteur2_roles"}
+                        "ne_solo_scores, ne_value_fit and saboteur2_roles",
+           "net_common": "the server process of net_roundtrip and net_tables"}
 
 #: A run that hangs is stopped here; no run of a tiny size comes near it.
 HANG_SECONDS = 600
@@ -198,6 +199,23 @@ def _mr_sneaky_fair(tmp: Path, out: list[str]) -> None:
     assert "against random, whole games" in out[0]
 
 
+def _net_roundtrip(tmp: Path, out: list[str]) -> None:
+    data = _json(tmp / "roundtrip.json")
+    _has(data, "game", "seats", "actions", "median_ms", "p95_ms", "max_ms", "targets")
+    assert data["actions"] == 20 and data["seats"] == 4
+    assert "4 remote seats, 20 actions: round trip median" in out[0]
+
+
+def _net_tables(tmp: Path, out: list[str]) -> None:
+    data = _json(tmp / "tables.json")
+    _has(data, "game", "seconds", "rows", "tables_within_limit")
+    assert [r["tables"] for r in data["rows"]] == [2, 4]
+    for row in data["rows"]:
+        _has(row, "tables", "moves", "median_ms", "p95_ms", "server_rss_mib",
+             "rss_per_table_kib")
+    assert "p95 within 100 ms up to" in out[0]
+
+
 def _ne_solo_scores(tmp: Path, out: list[str]) -> None:
     data = _json(tmp / "scores.json")
     _has(data, "level", "variant", "seconds", "figures", "runs")
@@ -304,6 +322,8 @@ CASES: dict[str, Case] = {
                    _memory),
     "mr_sneaky_fair": Case((("--rounds", "20", "--games", "2", "--json", "{tmp}/fair.json"),),
                            _mr_sneaky_fair),
+    "net_roundtrip": Case((("--quick", "--json", "{tmp}/roundtrip.json"),), _net_roundtrip),
+    "net_tables": Case((("--quick", "--json", "{tmp}/tables.json"),), _net_tables),
     "ne_solo_scores": Case((("--level", "easy", "--games", "1", "--json",
                              "{tmp}/scores.json"),), _ne_solo_scores),
     "ne_solo_table": Case((("{results}/ne-solo-a-hard.json", "{results}/ne-solo-b-hard.json"),),
