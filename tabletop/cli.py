@@ -9,6 +9,8 @@ tests, balance experiments and bug reports need::
     tabletop-cli simulate magos --agents hard,random --games 200 --seed 1 --workers 2
     tabletop-cli bench magos --seconds 5
     tabletop-cli stats magos --csv magos.csv
+    tabletop-cli host ws://example.org:8765 magos --seats local,remote
+    tabletop-cli join ws://example.org:8765 ABCDE-FGHJK --name Hana
 
 The matches, their totals, the resumable results file and the speed measurements are the
 library ``tabletop.tournament``; this module parses the arguments, calls it and prints.
@@ -565,6 +567,9 @@ def _parser() -> argparse.ArgumentParser:
     from tabletop.review import add_review_parser
 
     add_review_parser(sub)
+    from tabletop.net.textclient import add_parsers
+
+    add_parsers(sub)
     return parser
 
 
