@@ -27,9 +27,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from net_common import ServerProcess, percentile  # noqa: E402
+from net_common import ServerProcess, percentile
 
-from tabletop.net.client import TableClient, Update  # noqa: E402
+from tabletop.net.client import TableClient, Update
 
 GAME = "national-economy"
 SEATS = 4
@@ -44,10 +44,10 @@ async def measure(url: str, actions: int, seed: int) -> list[float]:
         wanted = [0]
 
         def heard(update: Update, seat_seen: dict[int, int] = seen,
-                  event: asyncio.Event = arrived) -> None:
+                  event: asyncio.Event = arrived, want: list[int] = wanted) -> None:
             if update.kind == "view":
                 seat_seen[int(update.frame["seat"])] = int(update.frame["seq"])
-                if len(seat_seen) == SEATS and min(seat_seen.values()) >= wanted[0]:
+                if len(seat_seen) == SEATS and min(seat_seen.values()) >= want[0]:
                     event.set()
 
         host = TableClient(url)

@@ -33,9 +33,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from net_common import ServerProcess, percentile  # noqa: E402
+from net_common import ServerProcess, percentile
 
-from tabletop.net.client import TableClient, Update  # noqa: E402
+from tabletop.net.client import TableClient, Update
 
 GAME = "national-economy"
 LIMIT_MS = 100.0
