@@ -94,14 +94,22 @@ class TokenBucket:
         self.level = burst
         self.stamp = clock()
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = self.clock()
         self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
         self.stamp = now
+
+    def take(self) -> bool:
+        self._refill()
         if self.level >= 1.0:
             self.level -= 1.0
             return True
         return False
+
+    def has(self) -> bool:
+        """Whether ``take`` would succeed now, spending nothing."""
+        self._refill()
+        return self.level >= 1.0
 
 
 @dataclass(eq=False)
@@ -370,15 +378,13 @@ class Server:
         return bucket
 
     def _check_auth_budget(self, conn: Connection) -> None:
-        bucket = self._auth_bucket(conn)
-        bucket.take()  # refilled first, then the wrong guess is charged
-        if bucket.level < 1.0:
+        # Only wrong guesses spend the address's budget (``_failed_auth``); a right code or
+        # token costs nothing, so a family behind one router is never locked out by joining.
+        if not self._auth_bucket(conn).has():
             raise ProtocolError("too_many_failures")
-        bucket.level += 1.0
 
     def _failed_auth(self, conn: Connection) -> None:
-        bucket = self._auth_bucket(conn)
-        bucket.level = max(0.0, bucket.level - 1.0)
+        self._auth_bucket(conn).take()
 
     async def _create(self, conn: Connection, req: Request) -> None:
         if len(self.tables) >= self.limits.max_tables:

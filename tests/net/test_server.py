@@ -269,4 +269,26 @@ def test_token_bucket() -> None:
     now[0] += 0.5
     assert bucket.take() and not bucket.take()
     now[0] += 100
+    assert bucket.has() and bucket.has()  # asking spends nothing
     assert sum(bucket.take() for _ in range(10)) == 3
+    assert not bucket.has()
+
+
+def test_wrong_guesses_run_out_an_address_budget(tmp_path: Path) -> None:
+    from tabletop.net.server import Limits
+
+    async def main() -> None:
+        async with running(tmp_path, Limits(rate=1e4, burst=1e4, auth_rate=0.001,
+                                            auth_burst=3)) as server:
+            c = TableClient(url(server))
+            await c.connect()
+            codes = []
+            for _ in range(5):
+                try:
+                    await c.resume("A" * 32)
+                except ServerError as exc:
+                    codes.append(exc.code)
+            assert codes == ["bad_token"] * 3 + ["too_many_failures"] * 2
+            await c.close()
+
+    asyncio.run(main())
