@@ -562,6 +562,18 @@ class Server:
             live.thinking = asyncio.get_running_loop().create_task(self._computers(live))
 
     async def _computers(self, live: Live) -> None:
+        try:
+            await self._play_computers(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A save that cannot be written (a full disk): the table waits where it was,
+            # and the next change at it asks the computer again.
+            log.exception("table %s: a computer seat's move could not be made",
+                          live.table.id)
+            self.count("ai_failures")
+
+    async def _play_computers(self, live: Live) -> None:
         loop = asyncio.get_running_loop()
         while (turn := live.table.computer_to_move()) is not None:
             seat, level = turn

@@ -292,3 +292,32 @@ def test_wrong_guesses_run_out_an_address_budget(tmp_path: Path) -> None:
             await c.close()
 
     asyncio.run(main())
+
+
+def test_a_move_whose_save_fails_is_not_made(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    async def main() -> None:
+        async with running(tmp_path) as server:
+            host, (a, b) = await seat_bots(server, "magos", [{"kind": "remote"}] * 2, "disk")
+            table = server.tables[host.table or ""].table
+            before = (table.session.state_hash(), table.seq)
+            mover = a if a.to_act() else b
+            turn = mover.to_act()
+            assert turn is not None
+
+            def full_disk(table_id: str, text: str) -> None:
+                raise OSError(28, "No space left on device")
+
+            monkeypatch.setattr(server.store, "write_game", full_disk)
+            with pytest.raises(ServerError) as err:
+                await mover.client.act(turn[1][0], turn[0])
+            assert err.value.code == "server_error"
+            assert (table.session.state_hash(), table.seq) == before
+            assert mover.client.views[turn[0]].seq == before[1]  # nobody was told of it
+            monkeypatch.undo()
+            await mover.client.act(turn[1][0], turn[0])  # the disk has room again
+            assert table.seq == before[1] + 1
+            for c in (host, a.client, b.client):
+                await c.close()
+
+    asyncio.run(main())
