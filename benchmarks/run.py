@@ -1,5 +1,6 @@
 """Every benchmark in one command: rules and search speed, think times, drag frame time,
-start-up, memory, and AI strength per second. Prints one Markdown report and writes JSON.
+the table server's round trip and tables per process, start-up, memory, and AI strength per
+second. Prints one Markdown report and writes JSON.
 
 Each figure that depends on the machine is also given as a ratio to a bare baseline measured
 in the same run (a bare QGraphicsScene, a bare PySide6 window), so reports from noisy or
@@ -21,9 +22,11 @@ does, in CI), and its figures mean nothing.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import platform
+import statistics
 import sys
 import time
 from datetime import UTC, datetime
@@ -38,8 +41,11 @@ sys.path.insert(0, str(HERE))
 import baseline_uct  # noqa: E402
 import frame_time  # noqa: E402
 import memory  # noqa: E402
+import net_roundtrip  # noqa: E402
+import net_tables  # noqa: E402
 import startup  # noqa: E402
 import strength  # noqa: E402
+from net_common import ServerProcess, percentile  # noqa: E402
 
 from tabletop.registry import load_plugins  # noqa: E402
 from tabletop.tournament import bench_game  # noqa: E402
@@ -58,7 +64,8 @@ SEARCH_TARGETS = {("magos", 2): 5000, ("national-economy", 4): 1000}
 SEARCH_PASSES = 3
 
 #: What ``--smoke`` sets, whatever the command line says.
-SMOKE = {"seconds": 0.01, "positions": 1, "frame_steps": 4, "frame_rounds": 1,
+SMOKE = {"net_actions": 5, "net_steps": "2", "net_seconds": 0.5,
+         "seconds": 0.01, "positions": 1, "frame_steps": 4, "frame_rounds": 1,
          "frame_pieces": 3, "frame_more_pieces": (4,), "startup_runs": 1, "memory_runs": 1,
          "memory_settle_ms": 0, "strength_games": 1, "strength_budgets": (0.01,),
          "level_positions": 1, "level_levels": ("easy",)}
@@ -135,6 +142,18 @@ def targets(report: dict[str, Any]) -> list[tuple[str, str, bool]]:
                 measured = f"{p95:.1f} ms" + (f" (bare {bare:.1f} ms)" if bare else "")
                 out.append((f"drag frame ({mode} repaint) p95 < 8 ms at 500 pieces",
                             measured, p95 < 8.0))
+    rt = report.get("net_roundtrip")
+    if rt:
+        out.append(("network round trip, 4-seat National Economy: median <= 15 ms",
+                    f"{rt['median_ms']:.1f} ms", rt["median_ms"] <= 15.0))
+        out.append(("network round trip, 4-seat National Economy: p95 <= 40 ms",
+                    f"{rt['p95_ms']:.1f} ms", rt["p95_ms"] <= 40.0))
+    nt = report.get("net_tables")
+    if nt:
+        held = max([r["tables"] for r in nt if r["p95_ms"] <= net_tables.LIMIT_MS] or [0])
+        out.append((f"tables per server process, a move a second each, p95 <= "
+                    f"{net_tables.LIMIT_MS:.0f} ms: >= 300", f"{held} (largest step within)",
+                    held >= 300))
     st = report.get("startup")
     if st:
         ratio = float(st["ratio"])
@@ -154,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--strength-games", type=int, default=6,
                    help="games per game, budget and opponent")
     p.add_argument("--workers", type=int, default=max(1, os.cpu_count() or 1))
+    p.add_argument("--net-actions", type=int, default=400,
+                   help="moves measured by the network round trip")
+    p.add_argument("--net-steps", default="50,100,200,300,400",
+                   help="table counts of the tables-per-server measurement")
+    p.add_argument("--net-seconds", type=float, default=10.0,
+                   help="seconds measured at each table count")
     p.add_argument("--json", default="benchmark-results.json")
     p.add_argument("--chart", default="strength-per-second.png")
     p.add_argument("--smoke", action="store_true",
@@ -201,6 +226,22 @@ def main(argv: list[str] | None = None) -> int:
             more_pieces=args.frame_more_pieces)
         section(f"Drag frame time ({mode} repaint)",
                 frame_time.markdown(report[f"frame_time_{mode}"]))
+    with ServerProcess() as server:
+        times = asyncio.run(net_roundtrip.measure(server.url, args.net_actions, 1))
+    report["net_roundtrip"] = {"actions": len(times), "median_ms": statistics.median(times),
+                               "p95_ms": percentile(times, 0.95)}
+    with ServerProcess() as server:
+        report["net_tables"] = asyncio.run(net_tables.run(
+            server, [int(n) for n in str(args.net_steps).split(",")], args.net_seconds, 1))
+    rt = report["net_roundtrip"]
+    section("Network", f"A move's round trip at a four-seat National Economy table, server in "
+                       f"its own process: median {rt['median_ms']:.1f} ms, p95 "
+                       f"{rt['p95_ms']:.1f} ms over {rt['actions']} moves "
+                       f"(`benchmarks/net_roundtrip.py`). Tables at a move a second each "
+                       f"(`benchmarks/net_tables.py`):\n\n| tables | p95 ms | RSS MiB |\n"
+                       "|---|---|---|\n" + "\n".join(
+                           f"| {r['tables']} | {r['p95_ms']:.1f} | {r['server_rss_mib']:.0f} |"
+                           for r in report["net_tables"]))
     report["startup"] = startup.measure(args.startup_runs)
     st = report["startup"]
     section("Start-up", f"Bare PySide6 window {float(st['bare_median_s']) * 1000:.0f} ms, "

@@ -251,7 +251,7 @@ def _run(tmp: Path, out: list[str]) -> None:
                                    for t in data["targets"])
     _png(tmp / "chart.png")
     for title in ("Rules and search speed", "Drag frame time (natural repaint)",
-                  "Drag frame time (full repaint)", "Start-up", "Memory",
+                  "Drag frame time (full repaint)", "Network", "Start-up", "Memory",
                   "AI strength per second", "Targets"):
         assert f"### {title}" in out[0], title
 
