@@ -21,6 +21,7 @@ import asyncio
 import concurrent.futures
 import contextlib
 import itertools
+import json
 import queue
 import random
 import ssl
@@ -216,8 +217,6 @@ class TableClient:
 
     # -- frames from the server -----------------------------------------------------------
     def _on_frame(self, raw: str | bytes) -> None:
-        import json
-
         frame = json.loads(raw)
         kind = frame.get("type")
         ref = frame.get("ref")
