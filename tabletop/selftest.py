@@ -11,7 +11,8 @@ therefore walks every path a player's first session takes, through the real wind
   rendered in both languages and must hold pieces;
 - every match is autosaved (or filed as finished) and the file replays to the same state;
 - the end-of-game chart (pyqtgraph) is built and rendered once;
-- the app icon renders from its SVG, and every game's rulebooks resolve and open.
+- the app icon renders from its SVG, and every game's rulebooks resolve and open;
+- a table is hosted in the app (the table server, websockets) and joined over loopback.
 
 It prints one line per check and returns 0, or prints what failed and returns 1. Its games
 are saved in a temporary folder, removed afterwards: a player's autosave, recent games and
@@ -269,6 +270,28 @@ def _run_checks(state: _Run) -> None:
         return f"{count} files, each in its game's folder under {os.path.commonpath(paths)}"
 
     state.check("rulebooks resolve", rulebooks)
+
+    def remote_table() -> str:
+        from pathlib import Path
+
+        remote = window.remote
+        host = remote.host("magos", [{"kind": "local"}, {"kind": "remote"}],
+                           data=Path(state.data_dir) / "hosted", port=0, address="127.0.0.1")
+        if host is None:
+            raise SelfTestFailure("the app could not host a table")
+        try:
+            port = remote.hosted.port
+            friend = remote.join(f"ws://127.0.0.1:{port}", host.codes[1], "Self-test")
+            if friend is None:
+                raise SelfTestFailure("the hosted table could not be joined over loopback")
+            if not state.wait_until(app, lambda: host.frame is not None and friend.frame
+                                    is not None and bool(host.frame.get("started")), 30.0):
+                raise SelfTestFailure("the hosted table did not start with both seats")
+        finally:
+            remote.close()
+        return f"Magos hosted on port {port} and joined over loopback (websockets, ssl)"
+
+    state.check("host and join a table", remote_table)
 
 
 def _play(state: _Run, app: Any, window: Any, game_id: str,

@@ -40,6 +40,8 @@ class _Window(Protocol):
     files: Files
 
     @property
+    def remote(self) -> Any: ...
+    @property
     def table(self) -> Any: ...
 
     def open_new_game(self, game_id: str | None = None) -> Any: ...
@@ -96,6 +98,8 @@ class Menus:
         self.act_open = action("act.open", c.files.open_dialog, QKeySequence(std.Open))
         self.act_save = action("act.save", c.files.save_dialog, QKeySequence(std.Save))
         self.act_replay = action("act.replay", c.files.replay_dialog)
+        self.act_join = action("act.join", lambda: c.remote.join_dialog())
+        self.act_host = action("act.host", lambda: c.remote.host_dialog())
         self.act_stats = action("act.stats", self.show_statistics)
         self.act_quit = action("act.quit", window.close, "Ctrl+Q")
         self.act_undo = action("act.undo", c.undo, QKeySequence(std.Undo))
@@ -122,6 +126,9 @@ class Menus:
         self.menu_game = bar.addMenu("")
         for act in (self.act_new, self.act_open, self.act_save, self.act_replay):
             self.menu_game.addAction(act)
+        self.menu_game.addSeparator()
+        self.menu_game.addAction(self.act_join)
+        self.menu_game.addAction(self.act_host)
         self.menu_game.addSeparator()
         self.menu_game.addAction(self.act_stats)
         self.menu_game.addSeparator()

@@ -114,6 +114,7 @@ class MainWindow(QMainWindow):
         self._table_page: TablePage | None = None
         self.moment_panel: Any = None
         self._privacy_page: PrivacyPage | None = None
+        self._remote: Any = None  # remote play, set up when first asked for (``remote``)
 
         self.stack = QStackedWidget()
         self.chooser = ChooserPage()
@@ -247,6 +248,16 @@ class MainWindow(QMainWindow):
         owner = self.front_pages.owner_of(c)
         self.menus.update(c, page, page is not None and self.stack.currentWidget() is page,
                           self.front_pages.page_title(owner) if owner is not None else "")
+
+    @property
+    def remote(self) -> Any:
+        """Tables on other computers (``remote.RemotePlay``): Join a table…, Host a table…;
+        imported when first used, not at start-up."""
+        if self._remote is None:
+            from .remote import RemotePlay
+
+            self._remote = RemotePlay(self, self)
+        return self._remote
 
     # -- pages ----------------------------------------------------------------------------
     def show_chooser(self) -> None:
@@ -597,5 +608,7 @@ class MainWindow(QMainWindow):
         if self.settings is not None:
             self.settings.setValue("window/geometry", self.saveGeometry())
         self.menus.close()
+        if self._remote is not None:
+            self._remote.close()  # the tables this app hosts are kept in its folder
         self.files.close()  # the autosave stays, for the next start to offer
         super().closeEvent(event)

@@ -1,0 +1,703 @@
+"""Playing at a table on another computer: Game ▸ Join a table… and Game ▸ Host a table….
+
+A ``RemoteTable`` window plays one seat of a table that a server owns (``tabletop.net``): the
+table is built from the observation the server sent for that seat, the moves offered are that
+seat's legal actions as the server listed them, and a move chosen on the table goes to the
+server and shows only once the server sends the view it made. Nothing else reaches the window:
+the server sends no other seat's observation, no state, no seed. The log, the prompt and the
+results come worded by the server for this seat; the lobby names who is there and who the
+table waits for; a short chat goes to everyone at the table. When the connection drops, the
+client library reconnects with the seat's token and the server sends the whole view again.
+
+Hosting runs the same server in the app, on a thread of its own (``HostedServer``), and
+creates a table on it: its join codes are for the friends, the host plays its own seat here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import threading
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tabletop.api import GamePlugin
+from tabletop.engine import Gesture
+from tabletop.engine.layout import GameView
+
+from .fit import resize_to_fit
+from .i18n import gesture_label, player_name, spec_name, tr
+from .seat_names import with_names
+
+#: How long a request to the server may take before the window says it failed.
+ANSWER_SECONDS = 15.0
+
+
+class RemoteTable(QDialog):
+    """One seat of a table on a server, played on a table of its own."""
+
+    _update = Signal(object)  # from the client's thread: Qt delivers it on the window's
+
+    def __init__(self, plugins: Mapping[str, GamePlugin], client: Any, seat: int | None,
+                 lang: str,
+                 parent: QWidget | None = None, *, table: Any = None) -> None:
+        super().__init__(parent)
+        self.plugins = plugins
+        self.client = client
+        self.seat = seat
+        self.lang = lang
+        self.plugin: GamePlugin | None = None
+        self.view: GameView[Any] | None = None
+        self.frame: dict[str, Any] | None = None  # the last view the server sent this seat
+        self.log_lines: list[str] = []
+        self.names: list[str] = []
+        self.waiting = False  # a move is on its way to the server
+        self.codes: dict[int, str] = {}  # the join codes, on the host's window
+        self._follow: list[str] = []
+        self._gestures: list[Gesture] = []
+        self._hint_for: int | None = None  # the position (seq) a hint is being searched for
+        self.setWindowTitle(tr("remote.title", lang))
+        resize_to_fit(self, 1240, 800)
+
+        if table is None:
+            from tabletop.table import TableWidget
+
+            table = TableWidget()
+        self.table = table
+        self.table.set_language(lang)
+        self.table.set_interactive(False)
+        self.table.action_chosen.connect(self.submit)
+        self.table.follow_up.connect(lambda actions: setattr(self, "_follow", list(actions)))
+
+        lay = QVBoxLayout(self)
+        self.status = QLabel(tr("remote.connecting", lang))
+        self.status.setObjectName("remoteStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        lay.addWidget(self.status)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        left = QWidget()
+        left_lay = QVBoxLayout(left)
+        left_lay.setContentsMargins(0, 0, 0, 0)
+        left_lay.addWidget(self.table, 1)
+        self.buttons_box = QHBoxLayout()
+        self.buttons: list[QPushButton] = []
+        bar = QHBoxLayout()
+        bar.addLayout(self.buttons_box, 1)
+        self.hint_button = QPushButton(tr("remote.hint", lang))
+        self.hint_button.setToolTip("H")
+        self.hint_button.setShortcut("H")
+        self.hint_button.setEnabled(False)
+        self.hint_button.clicked.connect(lambda _=False: self.hint())
+        bar.addWidget(self.hint_button)
+        left_lay.addLayout(bar)
+        splitter.addWidget(left)
+        side = QWidget()
+        side_lay = QVBoxLayout(side)
+        side_lay.setContentsMargins(0, 0, 0, 0)
+        side_lay.addWidget(QLabel(tr("remote.players", lang)))
+        self.lobby = QListWidget()
+        self.lobby.setObjectName("remoteLobby")
+        self.lobby.setMaximumHeight(150)
+        side_lay.addWidget(self.lobby)
+        side_lay.addWidget(QLabel(tr("log.title", lang)))
+        self.log = QListWidget()
+        self.log.setObjectName("remoteLog")
+        self.log.setWordWrap(True)
+        side_lay.addWidget(self.log, 2)
+        side_lay.addWidget(QLabel(tr("remote.chat", lang)))
+        self.chat = QListWidget()
+        self.chat.setObjectName("remoteChat")
+        self.chat.setWordWrap(True)
+        side_lay.addWidget(self.chat, 1)
+        row = QHBoxLayout()
+        self.chat_edit = QLineEdit()
+        self.chat_edit.setMaxLength(300)
+        self.chat_edit.setPlaceholderText(tr("remote.chat_hint", lang))
+        self.chat_edit.returnPressed.connect(self.send_chat)
+        send = QPushButton(tr("remote.send", lang))
+        send.clicked.connect(lambda _=False: self.send_chat())
+        row.addWidget(self.chat_edit, 1)
+        row.addWidget(send)
+        side_lay.addLayout(row)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 1)
+        splitter.setSizes([900, 320])
+        lay.addWidget(splitter, 1)
+        self.host_panel = QLabel()
+        self.host_panel.setObjectName("remoteHost")
+        self.host_panel.setWordWrap(True)
+        self.host_panel.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.host_panel.setVisible(False)
+        self.start_button = QPushButton(tr("remote.start", lang))
+        self.start_button.setVisible(False)
+        self.start_button.clicked.connect(lambda _=False: self.client.start())
+        host_row = QHBoxLayout()
+        host_row.addWidget(self.host_panel, 1)
+        host_row.addWidget(self.start_button)
+        lay.addLayout(host_row)
+        self._update.connect(self._on_update)
+        self._hinted.connect(self._on_hinted)
+
+    def show_host_panel(self, codes: Mapping[int, str], addresses: Sequence[str]) -> None:
+        """What the host gives the friends: the addresses and one join code per seat."""
+        self.codes = dict(codes)
+        lines = [tr("remote.addresses", self.lang, addresses=", ".join(addresses))]
+        lines += [tr("remote.code_for", self.lang, player=player_name(seat, self.lang),
+                     code=code) for seat, code in sorted(codes.items())]
+        self.host_panel.setText("\n".join(lines))
+        self.host_panel.setVisible(True)
+        self.start_button.setVisible(True)
+
+    # -- what the server says -------------------------------------------------------------
+    def deliver(self, update: Any) -> None:
+        """The client's callback (on its own thread): hand the update to the window's."""
+        with contextlib.suppress(RuntimeError):  # a window already gone hears nothing
+            self._update.emit(update)
+
+    def _on_update(self, update: Any) -> None:
+        with contextlib.suppress(Exception):  # the client's own queue of them, unread here
+            while True:
+                self.client.updates.get_nowait()
+        kind, frame = update.kind, dict(update.frame)
+        if kind == "view" and frame.get("seat") == self.seat:
+            self._on_view(frame)
+        elif kind == "lobby":
+            self._on_lobby(frame)
+        elif kind == "chat":
+            self.chat.addItem(f"{frame.get('name', '?')}: {frame.get('text', '')}")
+            self.chat.scrollToBottom()
+        elif kind == "connection":
+            state = frame.get("state")
+            if state == "reconnecting":
+                self.status.setText(tr("remote.reconnecting", self.lang))
+                self.table.set_interactive(False)
+            elif state == "closed":
+                self.status.setText(tr("remote.closed", self.lang))
+                self.table.set_interactive(False)
+        elif kind == "error":
+            self.waiting = False
+            self.status.setText(tr("remote.refused", self.lang,
+                                   reason=str(frame.get("message", ""))))
+
+    def _on_lobby(self, frame: dict[str, Any]) -> None:
+        game = self.plugins.get(str(frame.get("game")))
+        if game is not None and self.plugin is None:
+            self.plugin = game
+            self.view = game.view()
+            self.setWindowTitle(tr("remote.title_game", self.lang,
+                                   game=spec_name(game.game.spec, self.lang)))
+        self.lobby.clear()
+        seats = frame.get("seats") or []
+        self.names = [str(s.get("name") or player_name(i, self.lang))
+                      for i, s in enumerate(seats)]
+        for i, s in enumerate(seats):
+            state = str(s.get("state"))
+            you = tr("remote.you", self.lang) if i == self.seat else ""
+            self.lobby.addItem(tr(f"remote.seat_{state}", self.lang, player=self.names[i])
+                               + you)
+        waiting = [self.names[i] for i, s in enumerate(seats) if s.get("state") == "waiting"]
+        if waiting and self.frame is not None and not self.frame.get("terminal"):
+            self.status.setText(tr("remote.waiting_for", self.lang, player=", ".join(waiting)))
+        elif not frame.get("started"):
+            self.status.setText(tr("remote.lobby", self.lang))
+        if frame.get("started"):
+            self.start_button.setVisible(False)
+
+    def _on_view(self, frame: dict[str, Any]) -> None:
+        self.waiting = False
+        if frame.get("full"):
+            self.log_lines = []
+        self.log_lines += [str(e["text"]) for e in frame.get("events", [])
+                           if e.get("logged", True)]
+        self.frame = frame
+        self.log.clear()
+        self.log.addItems(self.log_lines)
+        self.log.scrollToBottom()
+        self._render()
+        follow, self._follow = self._follow, []
+        legal = frame.get("legal") or []
+        if follow and follow[0] in legal:  # what the same gesture goes on to make
+            self._follow = follow[1:]
+            self.submit(follow[0])
+
+    def _render(self) -> None:
+        frame, view = self.frame, self.view
+        if frame is None or view is None:
+            return
+        obs = frame["observation"]
+        layout = with_names(view.layout(obs, self.seat), self.names)
+        legal = list(frame.get("legal") or [])
+        gestures: list[Gesture] = view.gestures(obs, self.seat, legal) if legal else []
+        on_table = [g for g in gestures if g.source is not None or g.target is not None]
+        self.table.sync(layout, on_table, animate=True)
+        self.table.set_interactive(bool(gestures))
+        self._gestures = gestures
+        self._set_buttons([g for g in gestures if g.source is None and g.target is None])
+        self.hint_button.setEnabled(bool(legal) and len(legal) > 1)
+        if frame.get("terminal"):
+            self.status.setText(self._result(frame.get("returns") or []))
+        elif legal:
+            self.status.setText(str(frame.get("prompt") or tr("remote.your_turn", self.lang)))
+        elif not frame.get("started"):
+            self.status.setText(tr("remote.lobby", self.lang))
+        else:
+            to_move = frame.get("to_move")
+            who = (self.names[to_move] if isinstance(to_move, int) and to_move < len(self.names)
+                   else "")
+            self.status.setText(tr("remote.their_turn", self.lang, player=who))
+
+    def _result(self, returns: Sequence[float]) -> str:
+        if not returns:
+            return tr("remote.over", self.lang)
+        best = max(returns)
+        winners = [i for i, r in enumerate(returns) if r == best]
+        if len(winners) == len(returns):
+            return tr("summary.draw", self.lang)
+        if winners == [self.seat]:
+            return tr("summary.you_won", self.lang)
+        if self.seat in winners:
+            return tr("summary.you_drew", self.lang)
+        return tr("summary.winner", self.lang, player=", ".join(
+            self.names[i] if i < len(self.names) else player_name(i, self.lang)
+            for i in winners))
+
+    def _set_buttons(self, gestures: list[Gesture]) -> None:
+        for b in self.buttons:
+            b.deleteLater()
+        self.buttons = []
+        for g in gestures:
+            button = QPushButton(gesture_label(g, self.lang))
+            button.setProperty("action", g.action)
+            button.setMinimumHeight(34)
+            button.clicked.connect(lambda _=False, a=g.action: self.submit(a))
+            self.buttons_box.addWidget(button)
+            self.buttons.append(button)
+
+    # -- the hint -------------------------------------------------------------------------
+    _hinted = Signal(int, str)  # the position it was for, the action
+
+    def hint(self) -> None:
+        """The move the Hint's search suggests, searched here from this seat's observation
+        (all the server sent: the search cannot peek), on a thread of its own."""
+        frame, plugin = self.frame, self.plugin
+        if frame is None or plugin is None or not frame.get("legal") or self._hint_for is not None:
+            return
+        from .hints import HINT_LEVEL
+
+        seq, obs, legal = int(frame["seq"]), frame["observation"], list(frame["legal"])
+        game, seat = plugin.game, self.seat
+        self._hint_for = seq
+        self.status.setText(tr("status.hint_thinking", self.lang))
+
+        def work() -> None:
+            from tabletop.ai.levels import make_agent
+
+            action = make_agent(HINT_LEVEL).choose(game, obs, int(seat or 0), legal,
+                                                   seed=seq).action
+            with contextlib.suppress(RuntimeError):
+                self._hinted.emit(seq, action)
+
+        threading.Thread(target=work, name="remote-hint", daemon=True).start()
+
+    def _on_hinted(self, seq: int, action: str) -> None:
+        self._hint_for = None
+        frame = self.frame
+        if frame is None or int(frame["seq"]) != seq or action not in (frame.get("legal") or []):
+            return  # the table moved on meanwhile
+        self.table.show_hint(action)
+        label = next((gesture_label(g, self.lang) for g in self._gestures if g.action == action),
+                     action)
+        self.status.setText(tr("status.hint", self.lang, move=label))
+
+    # -- what the person does -------------------------------------------------------------
+    def submit(self, action: str) -> None:
+        """Send ``action`` for this seat; the table waits for the server's new view (a refusal
+        comes back as an error and is said on the status line)."""
+        frame = self.frame
+        if frame is None or self.waiting or action not in (frame.get("legal") or []):
+            return
+        self.waiting = True
+        self.table.set_interactive(False)
+        future: concurrent.futures.Future[Any] = self.client.act(action, self.seat)
+        future.add_done_callback(self._answered)
+
+    def _answered(self, future: concurrent.futures.Future[Any]) -> None:
+        exc = future.exception()
+        if exc is not None:
+            from tabletop.net.client import Update
+
+            self.deliver(Update("error", {"message": str(exc)}))
+
+    def send_chat(self) -> None:
+        text = self.chat_edit.text().strip()
+        if text:
+            self.client.chat(text)
+            self.chat_edit.clear()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        super().closeEvent(event)
+        closing = threading.Thread(target=self.client.close, name="tabletop-client-close",
+                                   daemon=True)
+        closing.start()
+
+
+class HostedServer:
+    """The table server run inside the app, on a thread and event loop of its own, until
+    ``close``. Its tables are kept in ``data`` like a headless server's."""
+
+    def __init__(self, data: Path, port: int = 0, host: str = "0.0.0.0") -> None:
+        from tabletop.net.server import Server
+
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="tabletop-host",
+                                        daemon=True)
+        self._thread.start()
+        # Computer seats think on a thread: a frozen app cannot spawn worker processes of
+        # itself, and a table hosted for friends needs no more.
+        self.server = Server(data, host=host, port=port, ai_workers=0)
+        try:
+            asyncio.run_coroutine_threadsafe(self.server.start(), self._loop).result(30)
+        except BaseException:
+            self._stop_loop()
+            raise
+        self.advertiser: Any = None
+        if host not in ("127.0.0.1", "localhost"):
+            # Friends on the same network find the table in their Join dialog; without
+            # multicast they type the address instead.
+            with contextlib.suppress(Exception):
+                import socket
+
+                from tabletop.net.discovery import Advertiser
+
+                self.advertiser = Advertiser(f"Tabletop — {socket.gethostname()}", self.port)
+                self.advertiser.start()
+
+    @property
+    def port(self) -> int:
+        return int(self.server.port)
+
+    def close(self) -> None:
+        if self._loop.is_closed():
+            return
+        if self.advertiser is not None:
+            with contextlib.suppress(Exception):
+                self.advertiser.close()
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(self.server.close(), self._loop).result(30)
+        self._stop_loop()
+
+    def _stop_loop(self) -> None:
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join()
+        self._loop.close()
+
+
+class JoinDialog(QDialog):
+    """The address of a server, a join code and the name to play under."""
+
+    def __init__(self, lang: str, parent: QWidget | None = None, address: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(tr("remote.join_title", lang))
+        form = QFormLayout(self)
+        self.address = QLineEdit(address or "ws://")
+        self.code = QLineEdit()
+        self.name = QLineEdit()
+        self.name.setMaxLength(24)
+        form.addRow(tr("remote.address", lang), self.address)
+        form.addRow(tr("remote.code", lang), self.code)
+        form.addRow(tr("remote.name", lang), self.name)
+        self.found = QComboBox()  # tables on the local network (mDNS), when any answer
+        self.found.setVisible(False)
+        self.found.currentIndexChanged.connect(
+            lambda i: self.address.setText(str(self.found.itemData(i) or self.address.text())))
+        form.addRow(self.found)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def offer(self, found: Sequence[Any]) -> None:
+        """List the servers found on the local network (``discovery.Found``); the list is
+        changed only when what was found changed, so a choice made in it stays."""
+        urls = [f.url for f in found]
+        if urls == [self.found.itemData(i) for i in range(self.found.count())]:
+            return
+        self.found.blockSignals(True)
+        self.found.clear()
+        for f in found:
+            self.found.addItem(f"{f.name} — {f.url}", f.url)
+        self.found.setCurrentIndex(-1)
+        self.found.blockSignals(False)
+        self.found.setVisible(bool(found))
+
+
+def _connected(plugins: Mapping[str, GamePlugin], url: str, lang: str,
+               parent: QWidget | None) -> tuple[Any, RemoteTable]:
+    """A client connected to ``url`` and the window it reports to."""
+    from tabletop.net.client import ThreadedClient
+
+    holder: dict[str, RemoteTable] = {}
+    client = ThreadedClient(url, on_update=lambda u: holder["w"].deliver(u)
+                            if "w" in holder else None)
+    window = RemoteTable(plugins, client, None, lang, parent)
+    holder["w"] = window
+    try:
+        client.connect().result(ANSWER_SECONDS)
+    except BaseException:
+        client.close()
+        window.deleteLater()
+        raise
+    return client, window
+
+
+def _seated(window: RemoteTable, client: Any, request: concurrent.futures.Future[Any]
+            ) -> dict[str, Any]:
+    """The server's welcome to ``request``; the window plays the first seat it gives (the
+    updates that come meanwhile wait in Qt's queue until the window has its seat)."""
+    try:
+        welcome: dict[str, Any] = request.result(ANSWER_SECONDS)
+    except BaseException:
+        client.close()
+        window.deleteLater()
+        raise
+    seats = [s for s in welcome.get("seats") or [] if isinstance(s, int)]
+    window.seat = seats[0] if seats else None
+    return welcome
+
+
+def join_table(plugins: Mapping[str, GamePlugin], url: str, code: str, name: str, lang: str,
+               parent: QWidget | None = None) -> RemoteTable:
+    """Connect to ``url``, take the seat of join code ``code`` and open its table; raises
+    ``OSError`` (no server there), ``TimeoutError`` or the client's ``ServerError`` (a wrong
+    code, say) when that fails."""
+    client, window = _connected(plugins, url, lang, parent)
+    _seated(window, client, client.join(code, name or player_name(0, lang), lang))
+    return window
+
+
+def host_table(plugins: Mapping[str, GamePlugin], server: HostedServer | str, game: str,
+               seats: Sequence[Mapping[str, Any]], lang: str, *, name: str = "",
+               options: Mapping[str, Any] | None = None,
+               parent: QWidget | None = None) -> RemoteTable:
+    """Create a table as its host, on the server this app runs (``HostedServer``) or on the
+    one at a URL, and open it: the window shows the join codes and the addresses to give the
+    friends, and Start once they are there."""
+    if isinstance(server, str):
+        url, addresses = server, [server]
+    else:
+        url = f"ws://127.0.0.1:{server.port}"
+        addresses = [f"ws://{a}:{server.port}" for a in local_addresses()]
+    client, window = _connected(plugins, url, lang, parent)
+    welcome = _seated(window, client, client.create(game, list(seats), options=options,
+                                                    name=name, lang=lang))
+    codes = {int(k): str(v) for k, v in (welcome.get("codes") or {}).items()}
+    window.show_host_panel(codes, addresses)
+    return window
+
+
+def local_addresses() -> list[str]:
+    """This computer's addresses on its networks, for the friends to connect to."""
+    from tabletop.net.discovery import _local_addresses
+
+    return list(_local_addresses()) or ["127.0.0.1"]
+
+
+class HostDialog(QDialog):
+    """The game, its number of players, and who takes each seat: a friend joining from their
+    computer, the host here, or a computer level."""
+
+    def __init__(self, plugins: Mapping[str, GamePlugin], lang: str,
+                 parent: QWidget | None = None, game: str | None = None) -> None:
+        super().__init__(parent)
+        from tabletop.ai.levels import LEVELS
+
+        self.plugins = plugins
+        self.lang = lang
+        self.levels = [lv for lv in LEVELS if lv != "random"]
+        self.setWindowTitle(tr("remote.host_title", lang))
+        self.form = QFormLayout(self)
+        self.game = QComboBox()
+        for gid, plugin in sorted(plugins.items(),
+                                  key=lambda kv: spec_name(kv[1].listing, lang).casefold()):
+            if plugin.listing.max_players >= 2:
+                self.game.addItem(spec_name(plugin.listing, lang), gid)
+        if game is not None and self.game.findData(game) >= 0:
+            self.game.setCurrentIndex(self.game.findData(game))
+        self.players = QComboBox()
+        self.name = QLineEdit()
+        self.name.setMaxLength(24)
+        self.server = QLineEdit()  # empty: this computer hosts the table
+        self.server.setPlaceholderText(tr("remote.server_here", lang))
+        self.form.addRow(tr("remote.server", lang), self.server)
+        self.form.addRow(tr("remote.game", lang), self.game)
+        self.form.addRow(tr("remote.players_count", lang), self.players)
+        self.form.addRow(tr("remote.name", lang), self.name)
+        self.seat_boxes: list[QComboBox] = []
+        self.seats_area = QFormLayout()
+        self.form.addRow(self.seats_area)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.form.addRow(self.buttons)
+        self.game.currentIndexChanged.connect(lambda _i: self._fill_players())
+        self.players.currentIndexChanged.connect(lambda _i: self._fill_seats())
+        self._fill_players()
+
+    def _fill_players(self) -> None:
+        spec = self.plugins[str(self.game.currentData())].listing
+        self.players.blockSignals(True)
+        self.players.clear()
+        for n in range(max(2, spec.min_players), spec.max_players + 1):
+            self.players.addItem(str(n), n)
+        self.players.blockSignals(False)
+        self._fill_seats()
+
+    def _fill_seats(self) -> None:
+        while self.seats_area.rowCount():
+            self.seats_area.removeRow(0)
+        self.seat_boxes = []
+        for seat in range(int(self.players.currentData() or 2)):
+            box = QComboBox()
+            box.addItem(tr("remote.kind_local", self.lang), {"kind": "local"})
+            box.addItem(tr("remote.kind_remote", self.lang), {"kind": "remote"})
+            for level in self.levels:
+                box.addItem(tr(f"seat.{level}", self.lang), {"kind": "computer", "level": level})
+            box.setCurrentIndex(0 if seat == 0 else 1)
+            box.currentIndexChanged.connect(lambda _i: self._check())
+            self.seats_area.addRow(player_name(seat, self.lang), box)
+            self.seat_boxes.append(box)
+        self._check()
+
+    def seats(self) -> list[dict[str, Any]]:
+        return [dict(box.currentData()) for box in self.seat_boxes]
+
+    def _check(self) -> None:
+        """One seat here at most (this window plays one seat), and someone to join."""
+        kinds = [s["kind"] for s in self.seats()]
+        ok = kinds.count("local") <= 1 and "remote" in kinds
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
+
+    def chosen_game(self) -> str:
+        return str(self.game.currentData())
+
+
+class RemotePlay:
+    """The main window's part in remote play: the Join and Host dialogs, the server the app
+    hosts (started with the first table hosted, stopped with the app) and the open tables."""
+
+    def __init__(self, window: Any, parent: QWidget) -> None:
+        self._window = window
+        self._parent = parent
+        self.hosted: HostedServer | None = None
+        self.tables: list[RemoteTable] = []
+        self.last_address = ""
+
+    def _keep(self, table: RemoteTable) -> RemoteTable:
+        self.tables = [t for t in self.tables if t.isVisible()] + [table]
+        table.show()
+        table.raise_()
+        return table
+
+    def _failed(self, exc: BaseException) -> None:
+        lang = self._window.lang
+        self._window.show_message(tr("remote.failed_title", lang),
+                                  tr("remote.failed", lang, reason=str(exc) or type(exc).__name__))
+
+    def join_dialog(self) -> RemoteTable | None:
+        lang = self._window.lang
+        dialog = JoinDialog(lang, self._parent, self.last_address)
+        browser = None
+        with contextlib.suppress(Exception):  # no network for multicast: type the address
+            from tabletop.net.discovery import Browser
+
+            browser = Browser()
+            browser.start()
+        timer = QTimer(dialog)
+        if browser is not None:
+            # The answers come over the next seconds, on zeroconf's thread: looked at here.
+            timer.timeout.connect(lambda: dialog.offer(browser.found()))
+            timer.start(500)
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+        finally:
+            timer.stop()
+            if browser is not None:
+                browser.close()
+        return self.join(dialog.address.text().strip(), dialog.code.text().strip(),
+                         dialog.name.text().strip())
+
+    def join(self, url: str, code: str, name: str) -> RemoteTable | None:
+        self.last_address = url
+        try:
+            table = join_table(self._window.plugins, url, code, name, self._window.lang,
+                               self._parent)
+        except Exception as exc:
+            self._failed(exc)
+            return None
+        return self._keep(table)
+
+    def host_dialog(self) -> RemoteTable | None:
+        lang = self._window.lang
+        dialog = HostDialog(self._window.plugins, lang, self._parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return self.host(dialog.chosen_game(), dialog.seats(), dialog.name.text().strip(),
+                         server=dialog.server.text().strip())
+
+    def host(self, game: str, seats: Sequence[Mapping[str, Any]], name: str = "",
+             data: Path | None = None, port: int | None = None,
+             address: str = "0.0.0.0", server: str = "") -> RemoteTable | None:
+        """Create a table on the server at ``server`` (a URL), or with none on the one this
+        app runs, started with the first table (``data``, ``port`` and ``address`` set it)."""
+        try:
+            if server:
+                table = host_table(self._window.plugins, server, game, seats,
+                                   self._window.lang, name=name, parent=self._parent)
+                return self._keep(table)
+            if self.hosted is None:
+                from tabletop.net.server import DEFAULT_PORT
+                from tabletop.userdata import data_dir
+
+                folder = data if data is not None else data_dir() / "hosted"
+                try:
+                    self.hosted = HostedServer(folder, DEFAULT_PORT if port is None else port,
+                                               address)
+                except OSError:  # the usual port is taken: any free one
+                    self.hosted = HostedServer(folder, 0, address)
+            table = host_table(self._window.plugins, self.hosted, game, seats,
+                               self._window.lang, name=name, parent=self._parent)
+        except Exception as exc:
+            self._failed(exc)
+            return None
+        return self._keep(table)
+
+    def close(self) -> None:
+        for table in self.tables:
+            table.close()
+        self.tables = []
+        if self.hosted is not None:
+            self.hosted.close()
+            self.hosted = None

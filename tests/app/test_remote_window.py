@@ -1,0 +1,189 @@
+"""Remote play through the app's windows: a table hosted in one app window, joined from a
+second over loopback, played to its end with a computer seat and the host's own seat; a move
+shows only once the server has made it."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from tabletop.app.remote import RemoteTable
+from tabletop.registry import load_plugins
+
+PLUGINS = load_plugins(include_entry_points=False)[0]
+
+
+def _to_move(tables: list[RemoteTable]) -> RemoteTable | None:
+    for t in tables:
+        frame = t.frame
+        if frame is not None and frame.get("legal") and not t.waiting:
+            return t
+    return None
+
+
+def _over(tables: list[RemoteTable]) -> bool:
+    return all(t.frame is not None and t.frame.get("terminal") for t in tables)
+
+
+def test_two_app_windows_play_a_hosted_table_to_its_end(make_window: Any, qtbot: Any,
+                                                        tmp_path: Path) -> None:
+    host_app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    seats = [{"kind": "local"}, {"kind": "remote"}, {"kind": "computer", "level": "easy"}]
+    host = host_app.remote.host("buried-treasure", seats, name="Ann", data=tmp_path / "hosted",
+                                port=0, address="127.0.0.1")
+    assert isinstance(host, RemoteTable) and host.seat == 0
+    try:
+        assert list(host.codes) == [1]
+        port = host_app.remote.hosted.port
+        assert host.codes[1] in host.host_panel.text()
+        assert host.start_button.isVisible()  # the table waits for its friend
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{port}", host.codes[1], "Bob")
+        assert isinstance(friend, RemoteTable) and friend.seat == 1
+        qtbot.waitUntil(lambda: friend.lobby.count() == 3, timeout=20_000)
+        qtbot.waitUntil(lambda: "Bob: here" in [host.lobby.item(i).text()
+                                                for i in range(host.lobby.count())],
+                        timeout=20_000)
+        # Every seat taken: the table starts by itself.
+        qtbot.waitUntil(lambda: not host.start_button.isVisible(), timeout=20_000)
+        rng = random.Random(7)
+        tables = [host, friend]
+        moves = 0
+        while not _over(tables):
+            qtbot.waitUntil(lambda: _over(tables) or _to_move(tables) is not None,
+                            timeout=60_000)
+            table = _to_move(tables)
+            if table is None:
+                continue
+            assert table.frame is not None
+            legal = list(table.frame["legal"])
+            before = table.frame["seq"]
+            table.table.action_chosen.emit(rng.choice(legal))
+            # Sent, not shown: the table waits for the server's view of the move.
+            assert table.waiting and table.frame["seq"] == before
+            moves += 1
+            assert moves < 2_000
+        assert moves > 0
+        for t in tables:
+            assert t.frame is not None and t.frame["seat"] == t.seat
+            assert t.status.text()  # the result, worded for that seat
+            assert t.log.count() > 0
+        assert not host.start_button.isVisible()
+    finally:
+        host_app.remote.close()
+        friend_app.remote.close()
+
+
+def test_a_wrong_join_code_is_refused_with_a_message(make_window: Any, qtbot: Any,
+                                                     tmp_path: Path) -> None:
+    app = make_window(plugins=PLUGINS)
+    shown: list[tuple[str, str]] = []
+    app.show_message = lambda title, text: shown.append((title, text))
+    host = app.remote.host("magos", [{"kind": "local"}, {"kind": "remote"}],
+                           data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None
+        port = app.remote.hosted.port
+        assert app.remote.join(f"ws://127.0.0.1:{port}", "NOPE-NOPE", "Eve") is None
+        assert shown and "bad_code" in shown[-1][1]
+        assert app.remote.join("ws://127.0.0.1:9", "X", "Eve") is None  # nobody there
+        assert len(shown) == 2
+    finally:
+        app.remote.close()
+
+
+def test_the_hint_searches_the_seats_own_view(make_window: Any, qtbot: Any,
+                                              tmp_path: Path) -> None:
+    from PySide6.QtCore import Qt
+
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    host = app.remote.host("magos", [{"kind": "local"}, {"kind": "remote"}],
+                           data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[1], "Bob")
+        assert friend is not None
+        tables = [host, friend]
+        qtbot.waitUntil(lambda: _to_move(tables) is not None, timeout=30_000)
+        table = _to_move(tables)
+        assert table is not None
+        while len(table.frame["legal"]) < 2:  # a choice worth a hint
+            table.table.action_chosen.emit(table.frame["legal"][0])
+            qtbot.waitUntil(lambda: _to_move(tables) is not None, timeout=30_000)
+            table = _to_move(tables)
+            assert table is not None
+        assert table.hint_button.isEnabled()
+        other = friend if table is host else host
+        assert not other.hint_button.isEnabled()
+        qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: table.status.text().startswith("Hint: "), timeout=60_000)
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
+
+
+def test_the_host_dialog_offers_each_seat_and_needs_a_friend(qtbot: Any) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from tabletop.app.remote import HostDialog
+
+    dialog = HostDialog(PLUGINS, "en", game="national-economy")
+    qtbot.addWidget(dialog)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert dialog.chosen_game() == "national-economy"
+    assert [dialog.players.itemText(i) for i in range(dialog.players.count())] == ["2", "3", "4"]
+    assert [s["kind"] for s in dialog.seats()] == ["local", "remote"] and ok.isEnabled()
+    dialog.players.setCurrentIndex(2)
+    assert len(dialog.seat_boxes) == 4
+    dialog.seat_boxes[1].setCurrentIndex(0)  # a second seat here: one window plays one seat
+    assert not ok.isEnabled()
+    dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findText("Computer — hard"))
+    assert dialog.seats()[1] == {"kind": "computer", "level": "hard"}
+    for box in dialog.seat_boxes[2:]:
+        box.setCurrentIndex(box.findText("Computer — easy"))
+    assert not ok.isEnabled()  # nobody to join: not a table on the network
+    dialog.seat_boxes[3].setCurrentIndex(dialog.seat_boxes[3].findText("A friend joining"))
+    assert ok.isEnabled()
+    solo = [dialog.game.itemData(i) for i in range(dialog.game.count())]
+    assert "magos-solo" not in solo and "magos" in solo
+
+
+def test_the_join_dialog_lists_tables_found_on_the_network(qtbot: Any) -> None:
+    from tabletop.app.remote import JoinDialog
+    from tabletop.net.discovery import Found
+
+    dialog = JoinDialog("en")
+    qtbot.addWidget(dialog)
+    assert dialog.found.isHidden()
+    found = [Found("Kitchen", ("192.168.1.5",), 8765, False, 1)]
+    dialog.offer(found)
+    assert not dialog.found.isHidden() and dialog.found.count() == 1
+    dialog.found.setCurrentIndex(0)
+    assert dialog.address.text() == "ws://192.168.1.5:8765"
+
+
+def test_a_table_hosted_on_a_server_elsewhere_is_joined_by_its_code(
+        make_window: Any, qtbot: Any, tmp_path: Path) -> None:
+    """The host's app creates the table on a headless server (here on loopback) by its URL."""
+    from tabletop.app.remote import HostedServer
+
+    server = HostedServer(tmp_path / "server", 0, "127.0.0.1")
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    try:
+        url = f"ws://127.0.0.1:{server.port}"
+        host = app.remote.host("spymaster", [{"kind": "local"}, {"kind": "remote"}],
+                               server=url)
+        assert host is not None and app.remote.hosted is None  # no server of its own
+        assert url in host.host_panel.text()
+        friend = friend_app.remote.join(url, host.codes[1], "Bob")
+        assert friend is not None
+        qtbot.waitUntil(lambda: host.frame is not None and bool(host.frame.get("started")),
+                        timeout=20_000)
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
+        server.close()
