@@ -26,6 +26,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -556,6 +557,10 @@ class HostDialog(QDialog):
         self.seat_boxes: list[QComboBox] = []
         self.seats_area = QFormLayout()
         self.form.addRow(self.seats_area)
+        # The game's options that offer choices: a box each (the others keep their default).
+        self.option_boxes: dict[str, QComboBox | QCheckBox] = {}
+        self.options_area = QFormLayout()
+        self.form.addRow(self.options_area)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                         | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
@@ -565,7 +570,37 @@ class HostDialog(QDialog):
         self.players.currentIndexChanged.connect(lambda _i: self._fill_seats())
         self._fill_players()
 
+    def _fill_options(self) -> None:
+        from .i18n import spec_name as option_name
+        from .newgame import choice_label
+
+        while self.options_area.rowCount():
+            self.options_area.removeRow(0)
+        self.option_boxes = {}
+        spec = self.plugins[str(self.game.currentData())].game.spec
+        for opt in spec.options:
+            box: QComboBox | QCheckBox
+            if isinstance(opt.default, bool):
+                box = QCheckBox()
+                box.setChecked(opt.default)
+            elif opt.choices:
+                box = QComboBox()
+                for choice in opt.choices:
+                    box.addItem(choice_label(spec, opt, choice, self.lang), choice)
+                box.setCurrentIndex(max(0, box.findData(opt.default)))
+            else:
+                continue
+            box.setToolTip(opt.help_ja if self.lang == "ja" else opt.help_en)
+            self.options_area.addRow(option_name(opt, self.lang), box)
+            self.option_boxes[opt.key] = box
+
+    def options(self) -> dict[str, Any]:
+        """The options chosen, by key (each one the dialog offers)."""
+        return {key: box.isChecked() if isinstance(box, QCheckBox) else box.currentData()
+                for key, box in self.option_boxes.items()}
+
     def _fill_players(self) -> None:
+        self._fill_options()
         spec = self.plugins[str(self.game.currentData())].listing
         self.players.blockSignals(True)
         self.players.clear()
@@ -665,17 +700,19 @@ class RemotePlay:
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return self.host(dialog.chosen_game(), dialog.seats(), dialog.name.text().strip(),
-                         server=dialog.server.text().strip())
+                         server=dialog.server.text().strip(), options=dialog.options())
 
     def host(self, game: str, seats: Sequence[Mapping[str, Any]], name: str = "",
              data: Path | None = None, port: int | None = None,
-             address: str = "0.0.0.0", server: str = "") -> RemoteTable | None:
+             address: str = "0.0.0.0", server: str = "",
+             options: Mapping[str, Any] | None = None) -> RemoteTable | None:
         """Create a table on the server at ``server`` (a URL), or with none on the one this
         app runs, started with the first table (``data``, ``port`` and ``address`` set it)."""
         try:
             if server:
                 table = host_table(self._window.plugins, server, game, seats,
-                                   self._window.lang, name=name, parent=self._parent)
+                                   self._window.lang, name=name, options=options,
+                                   parent=self._parent)
                 return self._keep(table)
             if self.hosted is None:
                 from tabletop.net.server import DEFAULT_PORT
@@ -688,7 +725,8 @@ class RemotePlay:
                 except OSError:  # the usual port is taken: any free one
                     self.hosted = HostedServer(folder, 0, address)
             table = host_table(self._window.plugins, self.hosted, game, seats,
-                               self._window.lang, name=name, parent=self._parent)
+                               self._window.lang, name=name, options=options,
+                               parent=self._parent)
         except Exception as exc:
             self._failed(exc)
             return None

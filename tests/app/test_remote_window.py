@@ -187,3 +187,32 @@ def test_a_table_hosted_on_a_server_elsewhere_is_joined_by_its_code(
         app.remote.close()
         friend_app.remote.close()
         server.close()
+
+
+def test_the_host_dialog_offers_the_games_options(qtbot: Any) -> None:
+    from tabletop.app.remote import HostDialog
+
+    dialog = HostDialog(PLUGINS, "en", game="sheep-and-thief")
+    qtbot.addWidget(dialog)
+    spec = PLUGINS["sheep-and-thief"].game.spec
+    offered = {o.key for o in spec.options if o.choices or isinstance(o.default, bool)}
+    assert set(dialog.option_boxes) == offered and "thief" in offered
+    assert dialog.options() == {o.key: o.default for o in spec.options if o.key in offered}
+    box = dialog.option_boxes["thief"]
+    box.setCurrentIndex(box.findData("up-to"))
+    assert dialog.options()["thief"] == "up-to"
+    dialog.game.setCurrentIndex(dialog.game.findData("magos"))
+    assert "thief" not in dialog.option_boxes
+
+
+def test_the_options_chosen_reach_the_table(make_window: Any, tmp_path: Path) -> None:
+    app = make_window(plugins=PLUGINS)
+    try:
+        host = app.remote.host("sheep-and-thief", [{"kind": "local"}, {"kind": "remote"}],
+                               data=tmp_path / "hosted", port=0, address="127.0.0.1",
+                               options={"thief": "up-to"})
+        assert host is not None
+        [live] = app.remote.hosted.server.tables.values()
+        assert live.table.session.options["thief"] == "up-to"
+    finally:
+        app.remote.close()
