@@ -428,10 +428,14 @@ class JoinDialog(QDialog):
         form.addRow(tr("remote.code", lang), self.code)
         form.addRow(tr("remote.name", lang), self.name)
         self.found = QComboBox()  # tables on the local network (mDNS), when any answer
+        self.found.setPlaceholderText(tr("remote.found_hint", lang))
+        self.found_label = QLabel(tr("remote.found", lang))
         self.found.setVisible(False)
+        self.found_label.setVisible(False)
         self.found.currentIndexChanged.connect(
             lambda i: self.address.setText(str(self.found.itemData(i) or self.address.text())))
-        form.addRow(self.found)
+        form.addRow(self.found_label, self.found)
+        self.setMinimumWidth(460)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -451,6 +455,7 @@ class JoinDialog(QDialog):
         self.found.setCurrentIndex(-1)
         self.found.blockSignals(False)
         self.found.setVisible(bool(found))
+        self.found_label.setVisible(bool(found))
 
 
 def _connected(plugins: Mapping[str, GamePlugin], url: str, lang: str,
@@ -537,6 +542,7 @@ class HostDialog(QDialog):
         self.lang = lang
         self.levels = [lv for lv in LEVELS if lv != "random"]
         self.setWindowTitle(tr("remote.host_title", lang))
+        self.setMinimumWidth(520)
         self.form = QFormLayout(self)
         self.game = QComboBox()
         for gid, plugin in sorted(plugins.items(),
