@@ -245,8 +245,10 @@ class ReviewWindow(QDialog):
                     pos=d.number - 0.5, angle=90,
                     pen=pg.mkPen("#8a7a5a", width=1, style=Qt.PenStyle.DashLine),
                     label=f"{tr('summary.x_round', self.lang)} {number}",
-                    labelOpts={"position": 0.04, "color": "#6b5a3a",
-                               "anchors": [(0, 1), (0, 1)]})  # right of its line
+                    # Right of its line; every other label a little higher, so that the labels
+                    # of two short rounds side by side do not run into each other.
+                    labelOpts={"position": 0.04 if len(self.round_lines) % 2 == 0 else 0.11,
+                               "color": "#6b5a3a", "anchors": [(0, 1), (0, 1)]})
                 self.plot.addItem(line)
                 self.round_lines.append(line)
             last = number if number is not None else last
