@@ -76,14 +76,16 @@ def test_bad_frames_get_their_error_and_change_nothing(tmp_path: Path) -> None:
             play = asyncio.ensure_future(_witness_plays(bots))
             ws = await _raw(server)
             v = p.VERSION
-            cases: list[tuple[str | bytes | dict[str, Any], str]] = [
+            cases: list[tuple[str | bytes | dict[str, Any], str | tuple[str, ...]]] = [
                 ("{not json", "bad_json"),
                 (b"\xff\xfe\x00", "bad_json"),
                 ("[1, 2, 3]", "bad_message"),
                 ('"text"', "bad_message"),
                 ("NaN", "bad_json"),
                 ('{"v": 1, "type": "act", "action": "x", "seq": NaN}', "bad_json"),
-                ("[" * 5000 + "]" * 5000, "bad_message"),
+                # Python 3.11's JSON decoder gives up on nesting this deep (not JSON to it);
+                # 3.13's reads it, as an array, which is no message: refused either way.
+                ("[" * 5000 + "]" * 5000, ("bad_json", "bad_message")),
                 ({"v": 1, "type": "join", "name": "y", "code": [[[[[]]]]]}, "bad_field"),
                 ({"type": "join", "code": "x", "name": "y"}, "bad_version"),
                 ({"v": 99, "type": "join", "code": "x", "name": "y"}, "bad_version"),
@@ -126,7 +128,8 @@ def test_bad_frames_get_their_error_and_change_nothing(tmp_path: Path) -> None:
             tables = len(server.tables)
             for frame, code in cases:
                 answer = await _reply(ws, frame)
-                assert answer["type"] == p.ERROR and answer["code"] == code, (frame, answer)
+                codes = code if isinstance(code, tuple) else (code,)
+                assert answer["type"] == p.ERROR and answer["code"] in codes, (frame, answer)
                 assert answer["message"]
                 _count("error replies")
             # A wrong guess from an address is charged; the table and its tokens stand.
