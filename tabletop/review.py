@@ -28,7 +28,6 @@ from typing import Any, TextIO
 
 from tabletop.ai.base import CancelFlag, Decision
 from tabletop.ai.levels import make_agent
-from tabletop.engine.game import CHANCE
 from tabletop.engine.session import Session
 
 #: The level a review searches with: the Hint's.
@@ -182,9 +181,9 @@ class ReviewStore:
         return True
 
 
-def decision_plies(session: Session, seat: int) -> list[int]:
-    """The history indices of ``seat``'s decisions."""
-    return [i for i, r in enumerate(session.history) if r.seat == seat and r.seat != CHANCE]
+def seat_plies(session: Session, seat: int) -> list[int]:
+    """The history indices of ``seat``'s decisions (chance records have a seat of their own)."""
+    return [i for i, r in enumerate(session.history) if r.seat == seat]
 
 
 def search_seed(seed: int, ply: int) -> int:
@@ -225,7 +224,7 @@ def review(session: Session, seat: int, *, level: str = REVIEW_LEVEL, seed: int 
     if not 0 <= seat < session.num_players:
         raise ValueError(f"There is no seat {seat} in a game of {session.num_players} players "
                          f"(seats are 0 to {session.num_players - 1}).")
-    plies = decision_plies(session, seat)
+    plies = seat_plies(session, seat)
     result = Review(session.game.spec.id, seat, level, seed)
     for number, ply in enumerate(plies, 1):
         if cancel is not None and cancel.is_set():

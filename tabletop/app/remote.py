@@ -176,9 +176,6 @@ class RemoteTable(QDialog):
             self._update.emit(update)
 
     def _on_update(self, update: Any) -> None:
-        with contextlib.suppress(Exception):  # the client's own queue of them, unread here
-            while True:
-                self.client.updates.get_nowait()
         kind, frame = update.kind, dict(update.frame)
         if kind == "view" and frame.get("seat") == self.seat:
             self._on_view(frame)
@@ -465,7 +462,7 @@ def _connected(plugins: Mapping[str, GamePlugin], url: str, lang: str,
 
     holder: dict[str, RemoteTable] = {}
     client = ThreadedClient(url, on_update=lambda u: holder["w"].deliver(u)
-                            if "w" in holder else None)
+                            if "w" in holder else None, queue_updates=False)
     window = RemoteTable(plugins, client, None, lang, parent)
     holder["w"] = window
     try:
@@ -512,6 +509,8 @@ def host_table(plugins: Mapping[str, GamePlugin], server: HostedServer | str, ga
     if isinstance(server, str):
         url, addresses = server, [server]
     else:
+        from tabletop.net.discovery import local_addresses
+
         url = f"ws://127.0.0.1:{server.port}"
         addresses = [f"ws://{a}:{server.port}" for a in local_addresses()]
     client, window = _connected(plugins, url, lang, parent)
@@ -521,12 +520,6 @@ def host_table(plugins: Mapping[str, GamePlugin], server: HostedServer | str, ga
     window.show_host_panel(codes, addresses)
     return window
 
-
-def local_addresses() -> list[str]:
-    """This computer's addresses on its networks, for the friends to connect to."""
-    from tabletop.net.discovery import _local_addresses
-
-    return list(_local_addresses()) or ["127.0.0.1"]
 
 
 class HostDialog(QDialog):

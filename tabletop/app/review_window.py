@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from tabletop.ai.base import CancelFlag
 from tabletop.api import GamePlugin
 from tabletop.engine import Session
-from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, decision_plies, review
+from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, review, seat_plies
 
 from .fit import resize_to_fit
 from .i18n import player_name, spec_name, tr
@@ -147,7 +147,7 @@ class ReviewWindow(QDialog):
         run, seat, cancel = self._run, self.seat, CancelFlag()
         self._cancel = cancel
         self.result = None
-        total = len(decision_plies(self.session, seat))
+        total = len(seat_plies(self.session, seat))
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(0)
         self.cancel_button.setEnabled(True)

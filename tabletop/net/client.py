@@ -335,8 +335,11 @@ class ThreadedClient:
 
     def __init__(self, url: str, *, ssl_context: ssl.SSLContext | None = None,
                  on_update: Callable[[Update], None] | None = None,
-                 backoff: tuple[float, float] = (0.2, 5.0)) -> None:
+                 backoff: tuple[float, float] = (0.2, 5.0), queue_updates: bool = True) -> None:
+        # ``queue_updates`` off: a reader that hears every update through ``on_update`` has
+        # no use for the queue, which would otherwise hold every frame of the game.
         self.updates: queue.Queue[Update] = queue.Queue()
+        self._queue_updates = queue_updates
         self._callback = on_update
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="tabletop-client",
@@ -350,7 +353,8 @@ class ThreadedClient:
                            backoff=backoff)
 
     def _deliver(self, update: Update) -> None:
-        self.updates.put(update)
+        if self._queue_updates:
+            self.updates.put(update)
         if self._callback is not None:
             self._callback(update)
 

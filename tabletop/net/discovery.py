@@ -38,7 +38,7 @@ class Found:
         return f"{'wss' if self.tls else 'ws'}://{host}:{self.port}"
 
 
-def _local_addresses() -> list[str]:
+def local_addresses() -> list[str]:
     try:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
@@ -55,7 +55,7 @@ class Advertiser:
         clean = "".join(c for c in name if c.isprintable() and c != ".")[:63] or "Tabletop"
         self.info = ServiceInfo(
             SERVICE, f"{clean}.{SERVICE}", port=port,
-            parsed_addresses=list(addresses or _local_addresses()),
+            parsed_addresses=list(addresses or local_addresses()),
             properties={"v": str(VERSION), "tls": "1" if tls else "0"})
         self._interfaces = list(interfaces) if interfaces else None
         self._zc: Zeroconf | None = None

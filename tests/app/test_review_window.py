@@ -15,7 +15,7 @@ from tabletop.app.newgame import GameSetup
 from tabletop.app.review_window import PLY, ReviewWindow
 from tabletop.engine import Session
 from tabletop.registry import get_game_plugin
-from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, decision_plies
+from tabletop.review import REVIEW_LEVEL, Judged, Review, ReviewStore, seat_plies
 from tests.test_review import planted_blunder
 
 
@@ -133,7 +133,7 @@ class _Kept(ReviewStore):
     def __init__(self, session: Session, seat: int) -> None:
         super().__init__(None)
         self.review = Review(session.game.spec.id, seat, REVIEW_LEVEL, 0)
-        for n, ply in enumerate(decision_plies(session, seat), 1):
+        for n, ply in enumerate(seat_plies(session, seat), 1):
             self.review.decisions.append(Judged(ply, n, "x", "x", 0.5, 0.5, 0.0, 2, False))
 
     def load(self, session: Session, seat: int, level: str, seed: int) -> Review | None:
@@ -153,7 +153,7 @@ def test_the_chart_marks_where_each_round_begins(qtbot: Any) -> None:
     window = ReviewWindow(plugin, session, "en", 0, store=_Kept(session, 0))
     qtbot.addWidget(window)
     rounds = [view.series_round(game.observation(session.state_at(p), None))
-              for p in decision_plies(session, 0)]
+              for p in seat_plies(session, 0)]
     begins = [r for prev, r in itertools.pairwise(rounds) if r != prev]
     assert len(begins) >= 5  # a whole game of National Economy has nine rounds
     assert [line.label.format for line in window.round_lines] == [f"Round {r}" for r in begins]
