@@ -19,42 +19,35 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from .engine import (
-    CHANCE,
-    TERMINAL,
-    Event,
-    Game,
-    GameError,
-    GameSpec,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidOptionError,
-    Msg,
-    Observation,
-    ObservationBase,
-    OptionSpec,
-)
-from .engine.actions import ActionForms, Arg, ArgumentForm, Dispatch
-from .engine.game import JSON, action_kind, winner_returns
-from .engine.hidden import count_copies, deal_unseen, draw_by_count, take_copy, weighted_draw
-from .engine.phases import PhaseTable
-from .engine.spec import AI_LEVELS, OptionValue
-
 if TYPE_CHECKING:
     from PySide6.QtGui import QPixmap
 
     from .engine import (
+        CHANCE,
+        TERMINAL,
+        Event,
+        Game,
+        GameError,
+        GameSpec,
         GameView,
         Gesture,
+        IllegalActionError,
+        InvalidActionError,
+        InvalidOptionError,
         Layout,
         Meter,
         Moment,
+        Msg,
+        Observation,
+        ObservationBase,
+        OptionSpec,
         Piece,
         Tempo,
         Text,
         Zone,
         check_game,
     )
+    from .engine.actions import ActionForms, Arg, ArgumentForm, Dispatch
     from .engine.fields import (
         BOOL,
         BOOLS,
@@ -91,9 +84,13 @@ if TYPE_CHECKING:
         remove_stale_temporaries,
         write_atomic,
     )
+    from .engine.game import JSON, action_kind, winner_returns
+    from .engine.hidden import count_copies, deal_unseen, draw_by_count, take_copy, weighted_draw
     from .engine.layout import CARD_H, CARD_W, DIE_SIZE, MOVE_POSSIBLE, TILE_SIZE, Cell, Figure
+    from .engine.phases import PhaseTable
     from .engine.seats import SEAT_COLOURS, SEAT_MARKS, Box, seat_colour, seat_mark, seat_panels
     from .engine.session import Session
+    from .engine.spec import AI_LEVELS, OptionValue
     from .engine.tiles import EDGES, OPPOSITE, TileArt, TileError, TileIcon
     from .engine.view_kit import (
         IdForm,
@@ -123,9 +120,21 @@ if TYPE_CHECKING:
     )
     from .userdata import data_dir
 
-# What loads on first use, by module: the table's vocabulary, the conformance kit, words,
-# data files and high scores. A plugin module imports this one before the app's first paint.
+# What loads on first use, by module: every name. The registry imports this module before
+# the app's first paint (a listed game is a ``GamePlugin``), and the chooser shows no rules:
+# importing the game contract with it cost ~8 ms of the start.
 _LAZY: dict[str, str] = {
+    # The game contract: a game's rules need it, the game list does not.
+    **dict.fromkeys(("CHANCE", "TERMINAL", "Event", "Game", "GameError", "GameSpec",
+                     "IllegalActionError", "InvalidActionError", "InvalidOptionError", "Msg",
+                     "Observation", "ObservationBase", "OptionSpec"), "tabletop.engine"),
+    **dict.fromkeys(("ActionForms", "Arg", "ArgumentForm", "Dispatch"),
+                    "tabletop.engine.actions"),
+    **dict.fromkeys(("JSON", "action_kind", "winner_returns"), "tabletop.engine.game"),
+    **dict.fromkeys(("count_copies", "deal_unseen", "draw_by_count", "take_copy",
+                     "weighted_draw"), "tabletop.engine.hidden"),
+    "PhaseTable": "tabletop.engine.phases",
+    **dict.fromkeys(("AI_LEVELS", "OptionValue"), "tabletop.engine.spec"),
     **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Moment", "Piece", "Tempo",
                      "Text", "Zone",
                      "check_game"), "tabletop.engine"),
@@ -321,6 +330,8 @@ class GamePlugin:
         """The rules model, built on first use for a plugin that gave ``load``."""
         if self._game is None:
             assert self._load is not None
+            from .engine.errors import GameError
+
             try:
                 game = self._load()
             except (Exception, SystemExit) as exc:  # reported where the game is started

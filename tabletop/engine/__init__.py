@@ -1,43 +1,49 @@
 """The rules engine: the game contract, sessions with seeded chance, and the conformance kit.
 
-Nothing here imports Qt; a test enforces it. The game contract (``Game``, ``GameSpec``, the
-errors) loads with the package, because every game's rules need it. The table's vocabulary
-(``Layout``, ``Piece``...), sessions and the conformance kit are imported on first use: the app's
-game chooser lists the games without them, and start-up need not pay for them.
+Nothing here imports Qt; a test enforces it. Every name is imported on first use, the game
+contract (``Game``, ``GameSpec``, the errors) as much as the table's vocabulary (``Layout``,
+``Piece``...), sessions and the conformance kit: the app's game chooser lists the games from
+their ``game.toml`` with the spec and the data-file reader alone, and its first paint need not
+pay for the rest.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .errors import (
-    GameError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidOptionError,
-    UndoRefusedError,
-)
-from .game import (
-    CHANCE,
-    TERMINAL,
-    Event,
-    Game,
-    Observation,
-    ObservationBase,
-    State,
-    action_kind,
-    random_action,
-    random_play,
-)
-from .messages import Msg
-from .spec import GameSpec, OptionSpec
-
 if TYPE_CHECKING:
     from .conformance import ConformanceError, check_game
+    from .errors import (
+        GameError,
+        IllegalActionError,
+        InvalidActionError,
+        InvalidOptionError,
+        UndoRefusedError,
+    )
+    from .game import (
+        CHANCE,
+        TERMINAL,
+        Event,
+        Game,
+        Observation,
+        ObservationBase,
+        State,
+        action_kind,
+        random_action,
+        random_play,
+    )
     from .layout import GameView, Gesture, Layout, Meter, Moment, Piece, Tempo, Text, Zone
+    from .messages import Msg
     from .session import Record, Session, state_hash
+    from .spec import GameSpec, OptionSpec
 
 _LAZY = {
+    **dict.fromkeys(("GameError", "IllegalActionError", "InvalidActionError",
+                     "InvalidOptionError", "UndoRefusedError"), ".errors"),
+    **dict.fromkeys(("CHANCE", "TERMINAL", "Event", "Game", "Observation", "ObservationBase",
+                     "State", "action_kind", "random_action", "random_play"), ".game"),
+    "Msg": ".messages",
+    **dict.fromkeys(("GameSpec", "OptionSpec"), ".spec"),
     "ConformanceError": ".conformance", "check_game": ".conformance",
     **dict.fromkeys(("GameView", "Gesture", "Layout", "Meter", "Moment", "Piece", "Tempo",
                      "Text", "Zone"), ".layout"),
