@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .api import GamePlugin, plugin_failure
-from .engine.datafile import loads, read_toml
+from .engine.datafile import loads, read_cached, read_toml
 from .engine.errors import GameError
 from .engine.spec import GameSpec
 from .games import BUILTIN
@@ -83,11 +83,15 @@ def _game_tables(path: Path) -> dict[str, Any]:
     blanked line for line, so that an error names the line it would in the whole file; they
     are read (and checked) when the game's spec is imported. A bundle's parsed copy
     (``<name>.json``) is read whole: it costs no parsing."""
-    import re
-
     if path.with_name(path.name + ".json").is_file():
         return read_toml(path)
-    text = path.read_text(encoding="utf-8")
+    return read_cached(f"listing:{path}", path, _listed_tables)
+
+
+def _listed_tables(text: str) -> dict[str, Any]:
+    """The tables of a ``game.toml``'s text but its options' (``_game_tables``)."""
+    import re
+
     kept: list[str] = []
     start, keep = 0, True
     for header in re.finditer(_HEADER, text, re.MULTILINE):

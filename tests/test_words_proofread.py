@@ -29,7 +29,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.app.i18n import _STRINGS as APP_STRINGS
+from tabletop.app.i18n import _strings
 from tabletop.engine import CHANCE, GameError, Session
 from tabletop.engine.messages import Msg
 from tabletop.games.magos.campaign_texts import TEXTS as CAMPAIGN_TEXTS
@@ -41,7 +41,7 @@ PLUGINS, _FAILURES = load_plugins(include_entry_points=False)
 #: Words formatted with ``str.format`` alone: the app's, the table's, and a game's own front
 #: page (Magos solo's campaign).
 PLAIN_WORDS: dict[str, Mapping[str, tuple[str, str]]] = {
-    "app": APP_STRINGS, "table": TABLE_WORDS, "magos campaign": CAMPAIGN_TEXTS}
+    "app": _strings(), "table": TABLE_WORDS, "magos campaign": CAMPAIGN_TEXTS}
 
 #: Letters of Japanese text: kana, kanji and the full-width forms (a sentence that has one is
 #: set as Japanese).

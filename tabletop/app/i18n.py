@@ -20,7 +20,15 @@ if TYPE_CHECKING:
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 LANGUAGE_NAMES: dict[str, str] = {"ja": "日本語", "en": "English"}
 
-_STRINGS = words_file(__package__, "strings.toml")
+_STRINGS: dict[str, tuple[str, str]] = {}
+
+
+def _strings() -> dict[str, tuple[str, str]]:
+    """The catalogue, read on first use: after the app's start has said where parsed data
+    files are kept (``datafile.keep_parsed``)."""
+    if not _STRINGS:
+        _STRINGS.update(words_file(__package__, "strings.toml"))
+    return _STRINGS
 
 
 def tr(key: str, lang: str, **fmt: object) -> str:
@@ -29,7 +37,7 @@ def tr(key: str, lang: str, **fmt: object) -> str:
     An unknown key returns the key itself so a missing entry shows up on screen instead of
     crashing the window.
     """
-    pair = _STRINGS.get(key)
+    pair = _strings().get(key)
     if pair is None:
         return key
     text = pair[1] if lang == "ja" else pair[0]
@@ -37,7 +45,7 @@ def tr(key: str, lang: str, **fmt: object) -> str:
 
 
 def catalogue_keys() -> list[str]:
-    return list(_STRINGS)
+    return list(_strings())
 
 
 def plain(menu_text: str) -> str:

@@ -105,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
 
         os.environ[ENV_DATA_DIR] = os.path.abspath(args.data_dir)
 
+    from tabletop.engine.datafile import keep_parsed
+    from tabletop.userdata import data_dir
+
+    keep_parsed(data_dir() / "cache" / "parsed-data.json")
     from tabletop.registry import load_plugins
 
     # The games are listed from their game.toml files; the window imports their code after

@@ -4,7 +4,12 @@ PySide6 and kept in the bundle), not from our catalogue. English needs none."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTranslator
 
 _installed: QTranslator | None = None
 
@@ -21,6 +26,9 @@ def use_language(lang: str) -> bool:
         _installed = None
     if lang == "en":
         return True
+    # Imported here: the class brings its enums, which an English start never needs.
+    from PySide6.QtCore import QLibraryInfo, QTranslator
+
     translator = QTranslator(app)
     folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if not translator.load(f"qtbase_{lang}", folder):

@@ -1,16 +1,19 @@
 """The data-file reader reads every TOML text as ``tomllib`` does: the repository's own files,
 the TOML it hands on, and a seeded corpus of damaged copies of the files (each either read to
-the same data or refused by ``tomllib``'s error)."""
+the same data or refused by ``tomllib``'s error); and the parsed copies the app keeps between
+starts are read only while their file is unchanged, and never break a read."""
 
 from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tabletop.engine import datafile
 from tabletop.engine.datafile import _simple, loads, read_toml
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,3 +87,98 @@ def test_two_numbers_without_a_comma_stay_two_and_are_refused() -> None:
             tomllib.loads(text)
         with pytest.raises(tomllib.TOMLDecodeError):
             loads(text)
+
+
+# -- parsed files kept between starts (keep_parsed) ------------------------------------------
+@pytest.fixture
+def kept(tmp_path: Path) -> Iterator[Path]:
+    """A cache file for the test, and no cache once it is over."""
+    cache = tmp_path / "cache" / "parsed-data.json"
+    datafile.keep_parsed(cache)
+    yield cache
+    datafile.keep_parsed(None)
+
+
+def _counting() -> tuple[list[str], Callable[[str], dict[str, Any]]]:
+    calls: list[str] = []
+
+    def parse(text: str) -> dict[str, Any]:
+        calls.append(text)
+        return datafile.loads(text)
+    return calls, parse
+
+
+def test_a_kept_copy_is_read_while_the_file_is_unchanged(tmp_path: Path, kept: Path) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", "こんにちは"]\n', encoding="utf-8")
+    calls, parse = _counting()
+    first = datafile.read_cached("t", source, parse)
+    datafile.keep_parsed(kept)  # the next start: written at the end of the first, read anew
+    assert kept.is_file()
+    again = datafile.read_cached("t", source, parse)
+    assert first == again == {"hello": ["Hello", "こんにちは"]}
+    assert len(calls) == 1
+
+
+def test_a_changed_file_is_parsed_again(tmp_path: Path, kept: Path) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", "こんにちは"]\n', encoding="utf-8")
+    calls, parse = _counting()
+    datafile.read_cached("t", source, parse)
+    datafile.keep_parsed(kept)
+    source.write_text('hello = ["Hi", "やあ"]\n', encoding="utf-8")
+    assert datafile.read_cached("t", source, parse) == {"hello": ["Hi", "やあ"]}
+    assert len(calls) == 2
+
+
+def test_a_copy_changed_by_its_reader_is_not_served_again(tmp_path: Path, kept: Path) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", "こんにちは"]\n', encoding="utf-8")
+    calls, parse = _counting()
+    datafile.read_cached("t", source, parse)
+    datafile.keep_parsed(kept)
+    datafile.read_cached("t", source, parse)["hello"] = "changed"
+    assert datafile.read_cached("t", source, parse) == {"hello": ["Hello", "こんにちは"]}
+    assert len(calls) == 2  # the first read, and the one after the copy was given out
+
+
+@pytest.mark.parametrize("damage", ["{not json", "[1, 2]", '{"t": [1, 2]}', '{"t": "x"}'])
+def test_a_damaged_cache_is_ignored_and_written_anew(tmp_path: Path, damage: str) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", "こんにちは"]\n', encoding="utf-8")
+    cache = tmp_path / "parsed-data.json"
+    cache.write_text(damage, encoding="utf-8")
+    calls, parse = _counting()
+    try:
+        datafile.keep_parsed(cache)
+        assert datafile.read_cached("t", source, parse) == {"hello": ["Hello", "こんにちは"]}
+        datafile.keep_parsed(cache)
+        assert datafile.read_cached("t", source, parse) == {"hello": ["Hello", "こんにちは"]}
+    finally:
+        datafile.keep_parsed(None)
+    assert len(calls) == 1
+
+
+def test_a_cache_that_cannot_be_written_is_not_kept(tmp_path: Path) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", "こんにちは"]\n', encoding="utf-8")
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    cache = blocker / "parsed-data.json"  # under a file: no folder can be made there
+    try:
+        datafile.keep_parsed(cache)
+        assert datafile.read_cached("t", source, datafile.loads) == {
+            "hello": ["Hello", "こんにちは"]}
+        datafile.keep_parsed(None)  # saves, and fails quietly
+    finally:
+        datafile.keep_parsed(None)
+    assert not cache.exists()
+
+
+def test_a_broken_file_is_not_kept(tmp_path: Path, kept: Path) -> None:
+    source = tmp_path / "words.toml"
+    source.write_text('hello = ["Hello", \n', encoding="utf-8")
+    with pytest.raises(ValueError):
+        datafile.read_cached("t", source, datafile.loads)
+    datafile.keep_parsed(kept)
+    assert not kept.exists()
