@@ -419,9 +419,14 @@ class Server:
         self._tokens[digest(token)] = (table.id, seat)
         table.names_changed()
         await self._run_io(self.store.write_table, table.id, table.table_text())
+        # Every line already sent named the new seat "Player N": each connection is sent its
+        # whole view again, worded with the name (a full view replaces the log it holds).
+        others = list(live.conns)
         self._attach(conn, live, seat, digest(token), req.ref, token=token)
+        for other in others:
+            other.sent = {}
+            self._send_views(other)
         if started:  # the last seat came: whoever is to move now gets legal actions
-            self._broadcast(live)
             self._kick_computers(live)
 
     async def _resume(self, conn: Connection, req: Request) -> None:

@@ -137,6 +137,11 @@ class Table:
                                                  f"computer level ({', '.join(AI_LEVELS)})")
             made.append(Seat(s.kind, s.level if s.kind == p.COMPUTER else None,
                              code=new_code() if s.kind == p.REMOTE else None))
+        # The host plays its first seat here under the name it gave: the log, the prompts
+        # and the lobby call that seat so, as they call a friend by the name they joined with.
+        here = next((s for s in made if s.kind == p.LOCAL), None)
+        if here is not None and host_name:
+            here.name = host_name
         humans = [i for i, s in enumerate(made) if s.kind != p.COMPUTER]
         try:
             game = plugin.game

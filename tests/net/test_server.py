@@ -174,6 +174,38 @@ def test_host_messages_chat_and_names(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_lines_sent_before_a_join_are_worded_again_with_the_names(tmp_path: Path) -> None:
+    """The host's seat carries the host's name, and a friend who joins is named in every line
+    of the log, those sent before they came included, in the prompts and the lobby."""
+    async def main() -> None:
+        async with running(tmp_path) as server:
+            host = Bot(url(server), "host")
+            await host.client.connect()
+            await host.client.create("national-economy", [{"kind": "local"},
+                                                          {"kind": "remote"}], name="Hana")
+            await wait_for(host, lambda: 0 in host.client.views)
+            before = host.client.views[0].log()
+            # The start player is drawn before anyone joins: worded "Player 2" or "Hana".
+            assert any("Player 2" in line or "Hana" in line for line in before)
+            assert host.client.lobby["seats"][0]["name"] == "Hana"
+            guest = Bot(url(server), "guest")
+            await guest.client.connect()
+            await guest.client.join(host.client.codes[1], "Taro")
+            await wait_for(host, lambda: any("Taro" in line
+                                             for line in host.client.views[0].log()))
+            await wait_for(guest, lambda: 1 in guest.client.views)
+            for client, seat in ((host.client, 0), (guest.client, 1)):
+                log = client.views[seat].log()
+                assert len(log) == len(before)  # the same lines, worded again, not added
+                assert not any("Player 1" in line or "Player 2" in line for line in log), log
+            view = next(v for v in (host.client.views[0], guest.client.views[1]) if v.legal)
+            assert view.prompt and "Player" not in view.prompt
+            for c in (host.client, guest.client):
+                await c.close()
+
+    asyncio.run(main())
+
+
 def test_a_restarted_server_keeps_tables_and_tokens(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(tmp_path) as server:
