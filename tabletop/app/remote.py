@@ -120,6 +120,28 @@ class RemoteTable(QDialog):
         self.lobby.setObjectName("remoteLobby")
         self.lobby.setMaximumHeight(150)
         side_lay.addWidget(self.lobby)
+        # The host gives a seat whose friend never came or is long gone to a computer level.
+        self.give_level = QComboBox()
+        self.give_level.setObjectName("remoteGiveLevel")
+        from tabletop.ai.levels import LEVELS
+
+        for level in LEVELS:
+            if level != "random":
+                self.give_level.addItem(tr(f"seat.{level}", lang), level)
+        self.give_button = QPushButton(tr("remote.give", lang))
+        self.give_button.setObjectName("remoteGive")
+        self.give_button.setToolTip(tr("remote.give_help", lang))
+        self.give_button.setEnabled(False)
+        self.give_button.clicked.connect(lambda _=False: self.give_to_computer())
+        self.give_row = QWidget()
+        give_lay = QHBoxLayout(self.give_row)
+        give_lay.setContentsMargins(0, 0, 0, 0)
+        give_lay.addWidget(self.give_level, 1)
+        give_lay.addWidget(self.give_button)
+        self.give_row.setVisible(False)
+        side_lay.addWidget(self.give_row)
+        self.lobby_seats: list[dict[str, Any]] = []
+        self.lobby.currentRowChanged.connect(lambda _row: self._check_give())
         side_lay.addWidget(QLabel(tr("log.title", lang)))
         self.log = QListWidget()
         self.log.setObjectName("remoteLog")
@@ -168,6 +190,31 @@ class RemoteTable(QDialog):
         self.host_panel.setText("\n".join(lines))
         self.host_panel.setVisible(True)
         self.start_button.setVisible(True)
+        self.give_row.setVisible(True)
+        self._check_give()
+
+    def _givable(self, row: int) -> bool:
+        """Whether the host may give the seat on lobby row ``row`` to a computer: a friend's
+        seat nobody joined, or whose player dropped (the server refuses a connected one)."""
+        if not 0 <= row < len(self.lobby_seats):
+            return False
+        s = self.lobby_seats[row]
+        return s.get("kind") == "remote" and s.get("state") in ("open", "waiting")
+
+    def _check_give(self) -> None:
+        ok = self.give_row.isVisibleTo(self) and self._givable(self.lobby.currentRow())
+        self.give_button.setEnabled(ok)
+
+    def give_to_computer(self) -> None:
+        """Give the seat chosen in the lobby to the computer level chosen; the lobby the
+        server sends next shows it (a refusal is said on the status line)."""
+        row = self.lobby.currentRow()
+        if not self._givable(row):
+            return
+        self.give_button.setEnabled(False)
+        future: concurrent.futures.Future[Any] = self.client.replace(
+            int(self.lobby_seats[row].get("seat", row)), str(self.give_level.currentData()))
+        future.add_done_callback(self._answered)
 
     # -- what the server says -------------------------------------------------------------
     def deliver(self, update: Any) -> None:
@@ -194,6 +241,7 @@ class RemoteTable(QDialog):
                 self.table.set_interactive(False)
         elif kind == "error":
             self.waiting = False
+            self._check_give()
             self.status.setText(tr("remote.refused", self.lang,
                                    reason=str(frame.get("message", ""))))
 
@@ -204,8 +252,11 @@ class RemoteTable(QDialog):
             self.view = game.view()
             self.setWindowTitle(tr("remote.title_game", self.lang,
                                    game=spec_name(game.game.spec, self.lang)))
+        row = self.lobby.currentRow()
+        self.lobby.blockSignals(True)
         self.lobby.clear()
         seats = frame.get("seats") or []
+        self.lobby_seats = [dict(s) for s in seats]
         self.names = [str(s.get("name") or player_name(i, self.lang))
                       for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
@@ -213,6 +264,9 @@ class RemoteTable(QDialog):
             you = tr("remote.you", self.lang) if i == self.seat else ""
             self.lobby.addItem(tr(f"remote.seat_{state}", self.lang, player=self.names[i])
                                + you)
+        self.lobby.setCurrentRow(row if row < self.lobby.count() else -1)
+        self.lobby.blockSignals(False)
+        self._check_give()
         waiting = [self.names[i] for i, s in enumerate(seats) if s.get("state") == "waiting"]
         if waiting and self.frame is not None and not self.frame.get("terminal"):
             self.status.setText(tr("remote.waiting_for", self.lang, player=", ".join(waiting)))

@@ -555,6 +555,7 @@ class Server:
                 self._codes.pop(old.code, None)
             table.names_changed()
             await self._run_io(self.store.write, table)
+        self._send_lobby(live)  # the seat is the computer's now: everyone is told so
         self._broadcast(live)
         conn.push(self._ack(req))
         self._kick_computers(live)

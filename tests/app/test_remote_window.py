@@ -216,3 +216,63 @@ def test_the_options_chosen_reach_the_table(make_window: Any, tmp_path: Path) ->
         assert live.table.session.options["thief"] == "up-to"
     finally:
         app.remote.close()
+
+
+def _lobby_lines(table: RemoteTable) -> list[str]:
+    return [table.lobby.item(i).text() for i in range(table.lobby.count())]
+
+
+def test_the_host_gives_a_gone_seat_to_a_computer(make_window: Any, qtbot: Any,
+                                                  tmp_path: Path) -> None:
+    """A friend joins and drops; the host picks their seat in the lobby and a level, and
+    hands the seat to the computer with the mouse: the game goes on without them."""
+    from PySide6.QtCore import Qt
+
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    host = app.remote.host("spymaster", [{"kind": "local"}, {"kind": "remote"}],
+                           name="Ann", data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None and host.give_row.isVisibleTo(host)
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[1], "Bob")
+        assert friend is not None and not friend.give_row.isVisibleTo(friend)
+        qtbot.waitUntil(lambda: "Bob: here" in _lobby_lines(host), timeout=20_000)
+
+        def click_row(row: int) -> None:
+            rect = host.lobby.visualItemRect(host.lobby.item(row))
+            qtbot.mouseClick(host.lobby.viewport(), Qt.MouseButton.LeftButton,
+                             pos=rect.center())
+
+        click_row(1)
+        assert host.lobby.currentRow() == 1
+        assert not host.give_button.isEnabled()  # Bob is here: his seat is his
+        click_row(0)
+        assert not host.give_button.isEnabled()  # the host's own seat
+        friend_app.remote.close()  # Bob's computer goes away
+        qtbot.waitUntil(lambda: "Bob: waiting to reconnect" in _lobby_lines(host),
+                        timeout=20_000)
+        click_row(1)
+        assert host.give_button.isEnabled()
+        host.give_level.setCurrentIndex(host.give_level.findData("hard"))
+        assert host.give_level.currentText() == "Computer — hard"
+        qtbot.mouseClick(host.give_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: "Bob: computer" in _lobby_lines(host), timeout=20_000)
+        assert not host.give_button.isEnabled()
+        [live] = app.remote.hosted.server.tables.values()
+        assert live.table.seats[1].kind == "computer" and live.table.seats[1].level == "hard"
+        # The computer plays Bob's seat: the host plays on until it has.
+        given_at = len(live.table.session.history)
+
+        def computer_moved() -> bool:
+            return any(r.seat == 1 for r in live.table.session.history[given_at:])
+
+        while not computer_moved() and not (host.frame or {}).get("terminal"):
+            qtbot.waitUntil(lambda: computer_moved() or _to_move([host]) is not None,
+                            timeout=30_000)
+            if _to_move([host]) is not None and not computer_moved():
+                host.table.action_chosen.emit(host.frame["legal"][0])
+        assert computer_moved()
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
