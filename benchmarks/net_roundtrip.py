@@ -11,6 +11,10 @@ another until ``--actions`` moves are measured. Reported: median, p95 and max in
 
     python benchmarks/net_roundtrip.py [--actions 400] [--json PATH]
     python benchmarks/net_roundtrip.py --quick        # 20 actions: does it run at all
+    python benchmarks/net_roundtrip.py --game punimonyo --seats 2   # another table
+
+The same figure for Punimonyo, a game played to a beat, is what docs/protocol.md weighs
+against the length of a beat ("Games played to a beat").
 """
 
 from __future__ import annotations
@@ -35,7 +39,8 @@ GAME = "national-economy"
 SEATS = 4
 
 
-async def measure(url: str, actions: int, seed: int) -> list[float]:
+async def measure(url: str, actions: int, seed: int, game: str = GAME,
+                  seats: int = SEATS) -> list[float]:
     rng = random.Random(seed)
     times: list[float] = []
     while len(times) < actions:
@@ -47,12 +52,12 @@ async def measure(url: str, actions: int, seed: int) -> list[float]:
                   event: asyncio.Event = arrived, want: list[int] = wanted) -> None:
             if update.kind == "view":
                 seat_seen[int(update.frame["seat"])] = int(update.frame["seq"])
-                if len(seat_seen) == SEATS and min(seat_seen.values()) >= want[0]:
+                if len(seat_seen) == seats and min(seat_seen.values()) >= want[0]:
                     event.set()
 
         host = TableClient(url)
         await host.connect()
-        await host.create(GAME, [{"kind": "remote"}] * SEATS)
+        await host.create(game, [{"kind": "remote"}] * seats)
         clients = []
         for seat, code in sorted(host.codes.items()):
             c = TableClient(url, on_update=heard)
@@ -87,16 +92,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="20 actions")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--game", default=GAME)
+    ap.add_argument("--seats", type=int, default=SEATS)
     args = ap.parse_args(argv)
     actions = 20 if args.quick else args.actions
     with ServerProcess() as server:
-        times = asyncio.run(measure(server.url, actions, args.seed))
+        times = asyncio.run(measure(server.url, actions, args.seed, args.game, args.seats))
     out: dict[str, Any] = {
-        "game": GAME, "seats": SEATS, "actions": len(times),
+        "game": args.game, "seats": args.seats, "actions": len(times),
         "median_ms": statistics.median(times), "p95_ms": percentile(times, 0.95),
         "max_ms": max(times), "targets": {"median_ms": 15.0, "p95_ms": 40.0},
     }
-    print(f"{GAME}, {SEATS} remote seats, {len(times)} actions: round trip median "
+    print(f"{args.game}, {args.seats} remote seats, {len(times)} actions: round trip median "
           f"{out['median_ms']:.1f} ms, p95 {out['p95_ms']:.1f} ms, max {out['max_ms']:.1f} ms "
           f"(targets: median <= 15 ms, p95 <= 40 ms)")
     if args.json:

@@ -53,6 +53,23 @@ from .seat_names import with_names
 ANSWER_SECONDS = 15.0
 
 
+def plays_to_a_beat(plugin: GamePlugin) -> bool:
+    """Whether the game is played in real time, to a beat (its view declares a ``tempo``).
+    The server keeps no beat: the app does not host such a game (see docs/protocol.md,
+    "Games played to a beat", for why)."""
+    return type(plugin.view()).tempo is not GameView.tempo
+
+
+def not_hostable(plugin: GamePlugin) -> str | None:
+    """Why the app does not host this game for friends elsewhere (a word code of the
+    catalogue), or ``None`` when it does."""
+    if plugin.listing.max_players < 2:
+        return "remote.no_solo"
+    if plays_to_a_beat(plugin):
+        return "remote.no_beat"
+    return None
+
+
 class RemoteTable(QDialog):
     """One seat of a table on a server, played on a table of its own."""
 
@@ -417,7 +434,8 @@ class HostedServer:
     """The table server run inside the app, on a thread and event loop of its own, until
     ``close``. Its tables are kept in ``data`` like a headless server's."""
 
-    def __init__(self, data: Path, port: int = 0, host: str = "0.0.0.0") -> None:
+    def __init__(self, data: Path, port: int = 0, host: str = "0.0.0.0",
+                 limits: Any = None) -> None:
         from tabletop.net.server import Server
 
         self._loop = asyncio.new_event_loop()
@@ -426,7 +444,7 @@ class HostedServer:
         self._thread.start()
         # Computer seats think on a thread: a frozen app cannot spawn worker processes of
         # itself, and a table hosted for friends needs no more.
-        self.server = Server(data, host=host, port=port, ai_workers=0)
+        self.server = Server(data, host=host, port=port, ai_workers=0, limits=limits)
         try:
             asyncio.run_coroutine_threadsafe(self.server.start(), self._loop).result(30)
         except BaseException:
@@ -594,8 +612,14 @@ class HostDialog(QDialog):
         self.game = QComboBox()
         for gid, plugin in sorted(plugins.items(),
                                   key=lambda kv: spec_name(kv[1].listing, lang).casefold()):
-            if plugin.listing.max_players >= 2:
+            if plugin.listing.max_players >= 2:  # a solo game has no seat for a friend
                 self.game.addItem(spec_name(plugin.listing, lang), gid)
+        # A game the app cannot host fairly stays in the list, with the reason said here.
+        self.refusal = QLabel()
+        self.refusal.setObjectName("remoteRefusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #8f1d12; font-weight: bold;")
+        self.refusal.setVisible(False)
         if game is not None and self.game.findData(game) >= 0:
             self.game.setCurrentIndex(self.game.findData(game))
         self.players = QComboBox()
@@ -605,6 +629,7 @@ class HostDialog(QDialog):
         self.server.setPlaceholderText(tr("remote.server_here", lang))
         self.form.addRow(tr("remote.server", lang), self.server)
         self.form.addRow(tr("remote.game", lang), self.game)
+        self.form.addRow(self.refusal)
         self.form.addRow(tr("remote.players_count", lang), self.players)
         self.form.addRow(tr("remote.name", lang), self.name)
         self.seat_boxes: list[QComboBox] = []
@@ -684,7 +709,10 @@ class HostDialog(QDialog):
     def _check(self) -> None:
         """One seat here at most (this window plays one seat), and someone to join."""
         kinds = [s["kind"] for s in self.seats()]
-        ok = kinds.count("local") <= 1 and "remote" in kinds
+        why = not_hostable(self.plugins[self.chosen_game()])
+        self.refusal.setText(tr(why, self.lang) if why else "")
+        self.refusal.setVisible(why is not None)
+        ok = kinds.count("local") <= 1 and "remote" in kinds and why is None
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def chosen_game(self) -> str:
@@ -760,7 +788,14 @@ class RemotePlay:
              address: str = "0.0.0.0", server: str = "",
              options: Mapping[str, Any] | None = None) -> RemoteTable | None:
         """Create a table on the server at ``server`` (a URL), or with none on the one this
-        app runs, started with the first table (``data``, ``port`` and ``address`` set it)."""
+        app runs, started with the first table (``data``, ``port`` and ``address`` set it).
+        A game the app does not host (``not_hostable``) is refused with its reason."""
+        plugin = self._window.plugins.get(game)
+        why = not_hostable(plugin) if plugin is not None else None
+        if why is not None:
+            lang = self._window.lang
+            self._window.show_message(tr("remote.host_title", lang), tr(why, lang))
+            return None
         try:
             if server:
                 table = host_table(self._window.plugins, server, game, seats,

@@ -276,3 +276,29 @@ def test_the_host_gives_a_gone_seat_to_a_computer(make_window: Any, qtbot: Any,
     finally:
         app.remote.close()
         friend_app.remote.close()
+
+
+def test_a_game_played_to_a_beat_is_refused_with_its_reason(make_window: Any, qtbot: Any,
+                                                             tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from tabletop.app.remote import HostDialog, not_hostable, plays_to_a_beat
+
+    beat = sorted(g for g, pl in PLUGINS.items() if plays_to_a_beat(pl))
+    assert "punimonyo" in beat and "magos" not in beat
+    for lang, word in (("en", "real time"), ("ja", "リアルタイム")):
+        dialog = HostDialog(PLUGINS, lang, game="punimonyo")
+        qtbot.addWidget(dialog)
+        assert dialog.chosen_game() == "punimonyo"  # offered, and refused with a reason
+        assert not dialog.refusal.isHidden() and word in dialog.refusal.text()
+        assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+        dialog.game.setCurrentIndex(dialog.game.findData("spymaster"))
+        assert dialog.refusal.isHidden()
+        assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    assert not_hostable(PLUGINS["magos-solo"]) == "remote.no_solo"
+    app = make_window(plugins=PLUGINS)
+    shown: list[tuple[str, str]] = []
+    app.show_message = lambda title, text: shown.append((title, text))
+    assert app.remote.host("punimonyo", [{"kind": "local"}, {"kind": "remote"}],
+                           data=tmp_path / "hosted", port=0, address="127.0.0.1") is None
+    assert app.remote.hosted is None and "real time" in shown[-1][1]
