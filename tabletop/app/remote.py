@@ -77,9 +77,11 @@ class RemoteTable(QDialog):
 
     def __init__(self, plugins: Mapping[str, GamePlugin], client: Any, seat: int | None,
                  lang: str,
-                 parent: QWidget | None = None, *, table: Any = None) -> None:
+                 parent: QWidget | None = None, *, table: Any = None,
+                 animate: bool = True) -> None:
         super().__init__(parent)
         self.plugins = plugins
+        self.animate = animate  # the app's setting: pieces glide to where the view puts them
         self.client = client
         self.seat = seat
         self.lang = lang
@@ -318,7 +320,7 @@ class RemoteTable(QDialog):
         legal = list(frame.get("legal") or [])
         gestures: list[Gesture] = view.gestures(obs, self.seat, legal) if legal else []
         on_table = [g for g in gestures if g.source is not None or g.target is not None]
-        self.table.sync(layout, on_table, animate=True)
+        self.table.sync(layout, on_table, animate=self.animate)
         self.table.set_interactive(bool(gestures))
         self._gestures = gestures
         self._set_buttons([g for g in gestures if g.source is None and g.target is None])
@@ -528,14 +530,14 @@ class JoinDialog(QDialog):
 
 
 def _connected(plugins: Mapping[str, GamePlugin], url: str, lang: str,
-               parent: QWidget | None) -> tuple[Any, RemoteTable]:
+               parent: QWidget | None, animate: bool = True) -> tuple[Any, RemoteTable]:
     """A client connected to ``url`` and the window it reports to."""
     from tabletop.net.client import ThreadedClient
 
     holder: dict[str, RemoteTable] = {}
     client = ThreadedClient(url, on_update=lambda u: holder["w"].deliver(u)
                             if "w" in holder else None, queue_updates=False)
-    window = RemoteTable(plugins, client, None, lang, parent)
+    window = RemoteTable(plugins, client, None, lang, parent, animate=animate)
     holder["w"] = window
     try:
         client.connect().result(ANSWER_SECONDS)
@@ -562,11 +564,11 @@ def _seated(window: RemoteTable, client: Any, request: concurrent.futures.Future
 
 
 def join_table(plugins: Mapping[str, GamePlugin], url: str, code: str, name: str, lang: str,
-               parent: QWidget | None = None) -> RemoteTable:
+               parent: QWidget | None = None, *, animate: bool = True) -> RemoteTable:
     """Connect to ``url``, take the seat of join code ``code`` and open its table; raises
     ``OSError`` (no server there), ``TimeoutError`` or the client's ``ServerError`` (a wrong
     code, say) when that fails."""
-    client, window = _connected(plugins, url, lang, parent)
+    client, window = _connected(plugins, url, lang, parent, animate)
     _seated(window, client, client.join(code, name or player_name(0, lang), lang))
     return window
 
@@ -574,7 +576,7 @@ def join_table(plugins: Mapping[str, GamePlugin], url: str, code: str, name: str
 def host_table(plugins: Mapping[str, GamePlugin], server: HostedServer | str, game: str,
                seats: Sequence[Mapping[str, Any]], lang: str, *, name: str = "",
                options: Mapping[str, Any] | None = None,
-               parent: QWidget | None = None) -> RemoteTable:
+               parent: QWidget | None = None, animate: bool = True) -> RemoteTable:
     """Create a table as its host, on the server this app runs (``HostedServer``) or on the
     one at a URL, and open it: the window shows the join codes and the addresses to give the
     friends, and Start once they are there."""
@@ -585,7 +587,7 @@ def host_table(plugins: Mapping[str, GamePlugin], server: HostedServer | str, ga
 
         url = f"ws://127.0.0.1:{server.port}"
         addresses = [f"ws://{a}:{server.port}" for a in local_addresses()]
-    client, window = _connected(plugins, url, lang, parent)
+    client, window = _connected(plugins, url, lang, parent, animate)
     welcome = _seated(window, client, client.create(game, list(seats), options=options,
                                                     name=name, lang=lang))
     codes = {int(k): str(v) for k, v in (welcome.get("codes") or {}).items()}
@@ -730,6 +732,9 @@ class RemotePlay:
         self.tables: list[RemoteTable] = []
         self.last_address = ""
 
+    def _animate(self) -> bool:
+        return bool(getattr(self._window, "animate", True))
+
     def _keep(self, table: RemoteTable) -> RemoteTable:
         self.tables = [t for t in self.tables if t.isVisible()] + [table]
         table.show()
@@ -769,7 +774,7 @@ class RemotePlay:
         self.last_address = url
         try:
             table = join_table(self._window.plugins, url, code, name, self._window.lang,
-                               self._parent)
+                               self._parent, animate=self._animate())
         except Exception as exc:
             self._failed(exc)
             return None
@@ -800,7 +805,7 @@ class RemotePlay:
             if server:
                 table = host_table(self._window.plugins, server, game, seats,
                                    self._window.lang, name=name, options=options,
-                                   parent=self._parent)
+                                   parent=self._parent, animate=self._animate())
                 return self._keep(table)
             if self.hosted is None:
                 from tabletop.net.server import DEFAULT_PORT
@@ -814,7 +819,7 @@ class RemotePlay:
                     self.hosted = HostedServer(folder, 0, address)
             table = host_table(self._window.plugins, self.hosted, game, seats,
                                self._window.lang, name=name, options=options,
-                               parent=self._parent)
+                               parent=self._parent, animate=self._animate())
         except Exception as exc:
             self._failed(exc)
             return None
