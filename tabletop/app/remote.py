@@ -11,6 +11,11 @@ client library reconnects with the seat's token and the server sends the whole v
 
 Hosting runs the same server in the app, on a thread of its own (``HostedServer``), and
 creates a table on it: its join codes are for the friends, the host plays its own seat here.
+Several seats here are several people taking turns at the host's screen: when the turn
+passes between two of them in a game with secrets, the local app's privacy page stands in
+for the table and its log until the next person takes the screen. The host may give a
+friend's seat that nobody joined, or whose player is gone, to a computer level. A game
+played to a beat is not hosted (``not_hostable``): the server keeps no beat.
 """
 
 from __future__ import annotations
@@ -37,13 +42,14 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QSplitter,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from tabletop.api import GamePlugin
 from tabletop.engine import Gesture
-from tabletop.engine.layout import GameView
+from tabletop.engine.layout import GameView, Layout
 
 from .fit import resize_to_fit
 from .i18n import gesture_label, player_name, spec_name, tr
@@ -83,7 +89,14 @@ class RemoteTable(QDialog):
         self.plugins = plugins
         self.animate = animate  # the app's setting: pieces glide to where the view puts them
         self.client = client
-        self.seat = seat
+        self.seat = seat  # the seat whose table the window shows
+        #: Every seat this window plays: the host's seats here may be several people taking
+        #: turns at the screen, handed over by the privacy page between them.
+        self.my_seats: list[int] = [seat] if seat is not None else []
+        self.frames: dict[int, dict[str, Any]] = {}  # the last view of each of them
+        self.logs: dict[int, list[str]] = {}
+        self.awaiting: int | None = None  # the seat the screen is being handed to
+        self._size = (1200.0, 800.0)  # of the table's last layout: the empty one's too
         self.lang = lang
         self.plugin: GamePlugin | None = None
         self.view: GameView[Any] | None = None
@@ -184,7 +197,17 @@ class RemoteTable(QDialog):
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 1)
         splitter.setSizes([900, 320])
-        lay.addWidget(splitter, 1)
+        # The privacy page of the local app stands in for the table, its log and its chat
+        # while the screen passes between two people here.
+        from .pages import PrivacyPage
+
+        self.privacy = PrivacyPage()
+        self.privacy.ready.connect(self.reveal)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(splitter)
+        self.stack.addWidget(self.privacy)
+        self.splitter = splitter
+        lay.addWidget(self.stack, 1)
         self.host_panel = QLabel()
         self.host_panel.setObjectName("remoteHost")
         self.host_panel.setWordWrap(True)
@@ -243,7 +266,7 @@ class RemoteTable(QDialog):
 
     def _on_update(self, update: Any) -> None:
         kind, frame = update.kind, dict(update.frame)
-        if kind == "view" and frame.get("seat") == self.seat:
+        if kind == "view" and frame.get("seat") in self.my_seats:
             self._on_view(frame)
         elif kind == "lobby":
             self._on_lobby(frame)
@@ -280,14 +303,16 @@ class RemoteTable(QDialog):
                       for i, s in enumerate(seats)]
         for i, s in enumerate(seats):
             state = str(s.get("state"))
-            you = tr("remote.you", self.lang) if i == self.seat else ""
+            you = tr("remote.you", self.lang) if i in self.my_seats else ""
             self.lobby.addItem(tr(f"remote.seat_{state}", self.lang, player=self.names[i])
                                + you)
         self.lobby.setCurrentRow(row if row < self.lobby.count() else -1)
         self.lobby.blockSignals(False)
         self._check_give()
         waiting = [self.names[i] for i, s in enumerate(seats) if s.get("state") == "waiting"]
-        if waiting and self.frame is not None and not self.frame.get("terminal"):
+        if self.awaiting is not None:
+            pass  # the status line names who takes the screen
+        elif waiting and self.frame is not None and not self.frame.get("terminal"):
             self.status.setText(tr("remote.waiting_for", self.lang, player=", ".join(waiting)))
         elif not frame.get("started"):
             self.status.setText(tr("remote.lobby", self.lang))
@@ -296,20 +321,73 @@ class RemoteTable(QDialog):
 
     def _on_view(self, frame: dict[str, Any]) -> None:
         self.waiting = False
-        if frame.get("full"):
-            self.log_lines = []
-        self.log_lines += [str(e["text"]) for e in frame.get("events", [])
-                           if e.get("logged", True)]
-        self.frame = frame
-        self.log.clear()
-        self.log.addItems(self.log_lines)
-        self.log.scrollToBottom()
-        self._render()
+        seat = int(frame["seat"])
+        lines = [] if frame.get("full") else self.logs.get(seat, [])
+        self.logs[seat] = lines + [str(e["text"]) for e in frame.get("events", [])
+                                   if e.get("logged", True)]
+        self.frames[seat] = frame
+        if seat != self.seat or self.awaiting is not None:
+            self._hand_over_if_due()
+            return
+        self._show_seat()
+        if self._hand_over_if_due():
+            return
         follow, self._follow = self._follow, []
         legal = frame.get("legal") or []
         if follow and follow[0] in legal:  # what the same gesture goes on to make
             self._follow = follow[1:]
             self.submit(follow[0])
+
+    def _show_seat(self) -> None:
+        """The table, log and status of the seat the window shows, from its last view."""
+        assert self.seat is not None
+        self.frame = self.frames.get(self.seat)
+        self.log_lines = self.logs.get(self.seat, [])
+        self.log.clear()
+        self.log.addItems(self.log_lines)
+        self.log.scrollToBottom()
+        self._render()
+
+    def _hand_over_if_due(self) -> bool:
+        """When the seat shown has nothing to do and another seat played here is to move,
+        the screen goes to that seat: at once if the game hides nothing (or it is this
+        window's only person), else behind the privacy page. Whether it changed hands."""
+        if self.awaiting is not None or (self.frame is not None and self.frame.get("legal")):
+            return False
+        nxt = next((s for s in self.my_seats if s != self.seat
+                    and (self.frames.get(s) or {}).get("legal")), None)
+        if nxt is None:
+            return False
+        plugin = self.plugin
+        if plugin is None or not plugin.spec.has_hidden_information:
+            self.seat = nxt
+            self._show_seat()
+            return True
+        self.awaiting = nxt
+        self._follow = []
+        # An empty table, not a cover: nothing of the last person's view stays behind it.
+        self.table.set_interactive(False)
+        self.table.forget_transient()
+        self.table.sync(Layout(*self._size), [], animate=False)
+        self._set_buttons([])
+        self.log.clear()
+        self.hint_button.setEnabled(False)
+        name = self.names[nxt] if nxt < len(self.names) else player_name(nxt, self.lang)
+        self.status.setText(tr("privacy.title", self.lang, player=name))
+        self.privacy.set_player(name, self.lang, seat=nxt)
+        self.stack.setCurrentWidget(self.privacy)
+        self.privacy.button.setFocus(Qt.FocusReason.OtherFocusReason)
+        return True
+
+    def reveal(self) -> None:
+        """The next person took the screen (clicked the privacy page): their table."""
+        if self.awaiting is None:
+            return
+        self.seat, self.awaiting = self.awaiting, None
+        self.stack.setCurrentWidget(self.splitter)
+        self._show_seat()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        self._hand_over_if_due()
 
     def _render(self) -> None:
         frame, view = self.frame, self.view
@@ -317,6 +395,7 @@ class RemoteTable(QDialog):
             return
         obs = frame["observation"]
         layout = with_names(view.layout(obs, self.seat), self.names)
+        self._size = (layout.width, layout.height)
         legal = list(frame.get("legal") or [])
         gestures: list[Gesture] = view.gestures(obs, self.seat, legal) if legal else []
         on_table = [g for g in gestures if g.source is not None or g.target is not None]
@@ -560,6 +639,7 @@ def _seated(window: RemoteTable, client: Any, request: concurrent.futures.Future
         raise
     seats = [s for s in welcome.get("seats") or [] if isinstance(s, int)]
     window.seat = seats[0] if seats else None
+    window.my_seats = seats
     return welcome
 
 
@@ -709,12 +789,14 @@ class HostDialog(QDialog):
         return [dict(box.currentData()) for box in self.seat_boxes]
 
     def _check(self) -> None:
-        """One seat here at most (this window plays one seat), and someone to join."""
+        """Someone to join (a table with nobody elsewhere is a local game), and a game the
+        app hosts. Several seats here are several people taking turns at this screen: the
+        privacy page passes it between them, as in a local game."""
         kinds = [s["kind"] for s in self.seats()]
         why = not_hostable(self.plugins[self.chosen_game()])
         self.refusal.setText(tr(why, self.lang) if why else "")
         self.refusal.setVisible(why is not None)
-        ok = kinds.count("local") <= 1 and "remote" in kinds and why is None
+        ok = "remote" in kinds and why is None
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ok)
 
     def chosen_game(self) -> str:

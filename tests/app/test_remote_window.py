@@ -138,8 +138,9 @@ def test_the_host_dialog_offers_each_seat_and_needs_a_friend(qtbot: Any) -> None
     assert [s["kind"] for s in dialog.seats()] == ["local", "remote"] and ok.isEnabled()
     dialog.players.setCurrentIndex(2)
     assert len(dialog.seat_boxes) == 4
-    dialog.seat_boxes[1].setCurrentIndex(0)  # a second seat here: one window plays one seat
-    assert not ok.isEnabled()
+    dialog.seat_boxes[1].setCurrentIndex(0)  # two people here take turns at the screen
+    assert [s["kind"] for s in dialog.seats()] == ["local", "local", "remote", "remote"]
+    assert ok.isEnabled()
     dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findText("Computer — hard"))
     assert dialog.seats()[1] == {"kind": "computer", "level": "hard"}
     for box in dialog.seat_boxes[2:]:
@@ -302,3 +303,85 @@ def test_a_game_played_to_a_beat_is_refused_with_its_reason(make_window: Any, qt
     assert app.remote.host("punimonyo", [{"kind": "local"}, {"kind": "remote"}],
                            data=tmp_path / "hosted", port=0, address="127.0.0.1") is None
     assert app.remote.hosted is None and "real time" in shown[-1][1]
+
+
+def _scene_pieces(table: RemoteTable) -> int:
+    return len(table.table.scene().items())
+
+
+def test_two_people_at_the_hosts_screen_pass_it_by_the_privacy_page(
+        make_window: Any, qtbot: Any, tmp_path: Path) -> None:
+    """Two seats at the host's screen and a friend elsewhere, in a game with secrets: each
+    time the turn passes between the two people here, the local app's privacy page stands in
+    for the table and its log (the scene emptied, not covered) until the next person clicks
+    it; the friend's window only ever shows the friend's seat."""
+    from PySide6.QtCore import Qt
+
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    host = app.remote.host("buried-treasure", [{"kind": "local"}, {"kind": "local"},
+                                               {"kind": "remote"}],
+                           name="Ann", data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None and host.my_seats == [0, 1]
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[2], "Bob")
+        assert friend is not None and friend.my_seats == [2]
+        rng = random.Random(3)
+        pages = 0
+        seats_shown: set[int] = set()
+        for _ in range(400):
+            qtbot.waitUntil(lambda: host.awaiting is not None or _over([host, friend])
+                            or _to_move([host, friend]) is not None, timeout=30_000)
+            if _over([host, friend]):
+                break
+            if host.awaiting is not None:
+                pages += 1
+                nxt = host.awaiting
+                assert host.stack.currentWidget() is host.privacy
+                # A barrier, not a veil: nothing of the last person's table or log is left.
+                assert _scene_pieces(host) == 0 and host.log.count() == 0
+                assert not host.buttons and not host.hint_button.isEnabled()
+                assert host.names[nxt] in host.privacy.title.text()
+                assert host.names[nxt] in host.status.text()
+                qtbot.mouseClick(host.privacy.button, Qt.MouseButton.LeftButton)
+                assert host.seat == nxt and host.stack.currentWidget() is host.splitter
+                assert _scene_pieces(host) > 0 and host.log.count() > 0
+                continue
+            table = _to_move([host, friend])
+            assert table is not None and table.frame is not None
+            if table is host:
+                seats_shown.add(host.seat or 0)
+                assert host.frame is host.frames[host.seat or 0]
+            table.table.action_chosen.emit(rng.choice(list(table.frame["legal"])))
+            if pages >= 3 and seats_shown == {0, 1}:
+                break
+        assert pages >= 3 and seats_shown == {0, 1}
+        # The friend's connection is sent its own seat's views alone.
+        assert set(friend.client.client.views) == {2}
+        assert set(host.client.client.views) == {0, 1}
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
+
+
+def test_a_host_with_one_seat_here_is_sent_that_seats_view_alone(
+        make_window: Any, qtbot: Any, tmp_path: Path) -> None:
+    """The host who plays one seat and watches the rest is no spectator: its window shows
+    that seat's table only, and no other seat's view ever reaches it."""
+    app = make_window(plugins=PLUGINS)
+    host = app.remote.host("spymaster", [{"kind": "local"}, {"kind": "remote"}],
+                           data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None
+        [live] = app.remote.hosted.server.tables.values()
+        qtbot.waitUntil(lambda: host.frame is not None, timeout=20_000)
+        host.client.start().result(20)
+        table = live.table
+        qtbot.waitUntil(lambda: bool(host.frame and host.frame.get("started")), timeout=20_000)
+        assert set(host.client.client.views) == {0} and host.my_seats == [0]
+        assert host.frame["observation"] == table.session.observation(0)
+        assert host.frame["observation"] != table.session.observation(None)
+        assert host.stack.currentWidget() is host.splitter  # one person: never a page
+    finally:
+        app.remote.close()
