@@ -715,6 +715,7 @@ class HostDialog(QDialog):
         self.form.addRow(tr("remote.players_count", lang), self.players)
         self.form.addRow(tr("remote.name", lang), self.name)
         self.seat_boxes: list[QComboBox] = []
+        self.seat_names: list[QLineEdit] = []
         self.seats_area = QFormLayout()
         self.form.addRow(self.seats_area)
         # The game's options that offer choices: a box each (the others keep their default).
@@ -773,6 +774,7 @@ class HostDialog(QDialog):
         while self.seats_area.rowCount():
             self.seats_area.removeRow(0)
         self.seat_boxes = []
+        self.seat_names: list[QLineEdit] = []
         for seat in range(int(self.players.currentData() or 2)):
             box = QComboBox()
             box.addItem(tr("remote.kind_local", self.lang), {"kind": "local"})
@@ -781,18 +783,35 @@ class HostDialog(QDialog):
                 box.addItem(tr(f"seat.{level}", self.lang), {"kind": "computer", "level": level})
             box.setCurrentIndex(0 if seat == 0 else 1)
             box.currentIndexChanged.connect(lambda _i: self._check())
-            self.seats_area.addRow(player_name(seat, self.lang), box)
+            # Who plays a seat here, when that is not the host (a friend names themselves).
+            name = QLineEdit()
+            name.setMaxLength(24)
+            name.setPlaceholderText(tr("remote.seat_name", self.lang))
+            row = QHBoxLayout()
+            row.addWidget(box, 2)
+            row.addWidget(name, 1)
+            self.seats_area.addRow(player_name(seat, self.lang), row)
             self.seat_boxes.append(box)
+            self.seat_names.append(name)
         self._check()
 
     def seats(self) -> list[dict[str, Any]]:
-        return [dict(box.currentData()) for box in self.seat_boxes]
+        """Each seat as the server takes it; a seat here with a name typed carries it."""
+        out = []
+        for box, name in zip(self.seat_boxes, self.seat_names, strict=True):
+            seat = dict(box.currentData())
+            if seat["kind"] == "local" and name.text().strip():
+                seat["name"] = name.text().strip()
+            out.append(seat)
+        return out
 
     def _check(self) -> None:
         """Someone to join (a table with nobody elsewhere is a local game), and a game the
         app hosts. Several seats here are several people taking turns at this screen: the
         privacy page passes it between them, as in a local game."""
         kinds = [s["kind"] for s in self.seats()]
+        for box, name in zip(self.seat_boxes, self.seat_names, strict=True):
+            name.setEnabled(dict(box.currentData())["kind"] == "local")
         why = not_hostable(self.plugins[self.chosen_game()])
         self.refusal.setText(tr(why, self.lang) if why else "")
         self.refusal.setVisible(why is not None)

@@ -127,11 +127,12 @@ def encode(frame: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True)
 class SeatRequest:
-    """One seat of a table to create: ``kind`` (remote, local, computer) and for a computer
-    its level."""
+    """One seat of a table to create: ``kind`` (remote, local, computer), for a computer
+    its level, and for a seat at the host's screen the name of who plays it (optional)."""
 
     kind: str
     level: str | None = None
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -314,5 +315,11 @@ class _Fields:
                     raise self._bad(f"seats[{i}].level", "must name a computer level")
             elif level is not None:
                 raise self._bad(f"seats[{i}].level", "is only for a computer seat")
-            out.append(SeatRequest(kind, level))
+            name = item.get("name")
+            if name is not None and kind != LOCAL:
+                raise self._bad(f"seats[{i}].name", "is only for a seat at the host's screen "
+                                                    "(a friend gives their own)")
+            if name is not None and not isinstance(name, str):
+                raise self._bad(f"seats[{i}].name", "must be text")
+            out.append(SeatRequest(kind, level, check_name(name) if name else ""))
         return tuple(out)

@@ -136,10 +136,12 @@ class Table:
                 raise ProtocolError("bad_setup", f"seat {i + 1}: '{s.level}' is not a "
                                                  f"computer level ({', '.join(AI_LEVELS)})")
             made.append(Seat(s.kind, s.level if s.kind == p.COMPUTER else None,
+                             name=s.name if s.kind == p.LOCAL else "",
                              code=new_code() if s.kind == p.REMOTE else None))
-        # The host plays its first seat here under the name it gave: the log, the prompts
-        # and the lobby call that seat so, as they call a friend by the name they joined with.
-        here = next((s for s in made if s.kind == p.LOCAL), None)
+        # The host plays the first seat here that was not named for someone else, under the
+        # name it gave: the log, the prompts and the lobby call that seat so, as they call a
+        # friend by the name they joined with.
+        here = next((s for s in made if s.kind == p.LOCAL and not s.name), None)
         if here is not None and host_name:
             here.name = host_name
         humans = [i for i, s in enumerate(made) if s.kind != p.COMPUTER]

@@ -141,6 +141,9 @@ def test_the_host_dialog_offers_each_seat_and_needs_a_friend(qtbot: Any) -> None
     dialog.seat_boxes[1].setCurrentIndex(0)  # two people here take turns at the screen
     assert [s["kind"] for s in dialog.seats()] == ["local", "local", "remote", "remote"]
     assert ok.isEnabled()
+    assert not dialog.seat_names[2].isEnabled()  # a friend names themselves on joining
+    dialog.seat_names[1].setText(" Ken ")
+    assert dialog.seats()[:2] == [{"kind": "local"}, {"kind": "local", "name": "Ken"}]
     dialog.seat_boxes[1].setCurrentIndex(dialog.seat_boxes[1].findText("Computer — hard"))
     assert dialog.seats()[1] == {"kind": "computer", "level": "hard"}
     for box in dialog.seat_boxes[2:]:
@@ -319,11 +322,13 @@ def test_two_people_at_the_hosts_screen_pass_it_by_the_privacy_page(
 
     app = make_window(plugins=PLUGINS)
     friend_app = make_window(plugins=PLUGINS)
-    host = app.remote.host("buried-treasure", [{"kind": "local"}, {"kind": "local"},
+    host = app.remote.host("buried-treasure", [{"kind": "local"},
+                                               {"kind": "local", "name": "Ken"},
                                                {"kind": "remote"}],
                            name="Ann", data=tmp_path / "hosted", port=0, address="127.0.0.1")
     try:
         assert host is not None and host.my_seats == [0, 1]
+        qtbot.waitUntil(lambda: host.names[:2] == ["Ann", "Ken"], timeout=20_000)
         friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
                                         host.codes[2], "Bob")
         assert friend is not None and friend.my_seats == [2]
@@ -342,7 +347,7 @@ def test_two_people_at_the_hosts_screen_pass_it_by_the_privacy_page(
                 # A barrier, not a veil: nothing of the last person's table or log is left.
                 assert _scene_pieces(host) == 0 and host.log.count() == 0
                 assert not host.buttons and not host.hint_button.isEnabled()
-                assert host.names[nxt] in host.privacy.title.text()
+                assert ["Ann", "Ken"][nxt] in host.privacy.title.text()
                 assert host.names[nxt] in host.status.text()
                 qtbot.mouseClick(host.privacy.button, Qt.MouseButton.LeftButton)
                 assert host.seat == nxt and host.stack.currentWidget() is host.splitter

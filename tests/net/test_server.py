@@ -188,6 +188,21 @@ def test_lines_sent_before_a_join_are_worded_again_with_the_names(tmp_path: Path
             # The start player is drawn before anyone joins: worded "Player 2" or "Hana".
             assert any("Player 2" in line or "Hana" in line for line in before)
             assert host.client.lobby["seats"][0]["name"] == "Hana"
+            # A second person at the host's screen is named by the host; a friend is not.
+            second = Bot(url(server), "second")
+            other = second.client
+            await other.connect()
+            with pytest.raises(ServerError) as err:
+                await other.create("spymaster", [{"kind": "local"},
+                                                 {"kind": "remote", "name": "Taro"}])
+            assert err.value.code == "bad_field" and "seats[1].name" in err.value.message
+            await other.create("buried-treasure", [{"kind": "local", "name": "Ken"},
+                                                   {"kind": "local"}, {"kind": "remote"}],
+                               name="Hana")
+            await wait_for(second, lambda: bool(other.lobby))
+            names = [s["name"] for s in other.lobby["seats"]]
+            assert names == ["Ken", "Hana", "Player 3"]
+            await other.close()
             guest = Bot(url(server), "guest")
             await guest.client.connect()
             await guest.client.join(host.client.codes[1], "Taro")
