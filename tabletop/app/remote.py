@@ -92,9 +92,10 @@ class RemoteTable(QDialog):
         self.seat = seat  # the seat whose table the window shows
         #: Every seat this window plays: the host's seats here may be several people taking
         #: turns at the screen, handed over by the privacy page between them.
-        self.my_seats: list[int] = [seat] if seat is not None else []
-        self.frames: dict[int, dict[str, Any]] = {}  # the last view of each of them
-        self.logs: dict[int, list[str]] = {}
+        #: ``[None]``: a host with no seat here, who watches the spectator's view.
+        self.my_seats: list[int | None] = [seat]
+        self.frames: dict[int | None, dict[str, Any]] = {}  # the last view of each of them
+        self.logs: dict[int | None, list[str]] = {}
         self.awaiting: int | None = None  # the seat the screen is being handed to
         self._size = (1200.0, 800.0)  # of the table's last layout: the empty one's too
         self.lang = lang
@@ -321,7 +322,7 @@ class RemoteTable(QDialog):
 
     def _on_view(self, frame: dict[str, Any]) -> None:
         self.waiting = False
-        seat = int(frame["seat"])
+        seat = frame["seat"]
         lines = [] if frame.get("full") else self.logs.get(seat, [])
         self.logs[seat] = lines + [str(e["text"]) for e in frame.get("events", [])
                                    if e.get("logged", True)]
@@ -340,7 +341,6 @@ class RemoteTable(QDialog):
 
     def _show_seat(self) -> None:
         """The table, log and status of the seat the window shows, from its last view."""
-        assert self.seat is not None
         self.frame = self.frames.get(self.seat)
         self.log_lines = self.logs.get(self.seat, [])
         self.log.clear()
@@ -639,7 +639,7 @@ def _seated(window: RemoteTable, client: Any, request: concurrent.futures.Future
         raise
     seats = [s for s in welcome.get("seats") or [] if isinstance(s, int)]
     window.seat = seats[0] if seats else None
-    window.my_seats = seats
+    window.my_seats = list(seats) if seats else [None]
     return welcome
 
 

@@ -390,3 +390,28 @@ def test_a_host_with_one_seat_here_is_sent_that_seats_view_alone(
         assert host.stack.currentWidget() is host.splitter  # one person: never a page
     finally:
         app.remote.close()
+
+
+def test_a_host_with_no_seat_here_watches_the_spectators_view(
+        make_window: Any, qtbot: Any, tmp_path: Path) -> None:
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    host = app.remote.host("buried-treasure", [{"kind": "remote"},
+                                               {"kind": "computer", "level": "random"}],
+                           data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None and host.seat is None and host.my_seats == [None]
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[0], "Bob")
+        assert friend is not None
+        [live] = app.remote.hosted.server.tables.values()
+        qtbot.waitUntil(lambda: bool(host.frame and host.frame.get("started")), timeout=20_000)
+        assert host.frame is not None and host.frame["seat"] is None
+        # The friend is to move and does not: the table stands still while it is looked at.
+        qtbot.waitUntil(lambda: bool(friend.frame and friend.frame.get("legal"))
+                        and host.frame["seq"] == live.table.seq, timeout=20_000)
+        assert host.frame["observation"] == live.table.session.observation(None)
+        assert _scene_pieces(host) > 0 and not host.hint_button.isEnabled()
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
