@@ -110,6 +110,9 @@ class TableClient:
         self.ping_interval = ping_interval
         self.open_timeout = open_timeout
         self.token: str | None = None
+        #: Every seat token this client holds, the first one ``token``: a joined computer
+        #: may take several seats of one table (``join`` again), all resumed on a reconnect.
+        self.tokens: list[str] = []
         self.lang = "en"
         self.table: str | None = None
         self.host = False
@@ -197,6 +200,11 @@ class TableClient:
             try:
                 await ws.send(p.encode({"v": p.VERSION, "type": p.RESUME, "token": self.token,
                                         "lang": self.lang, "ref": self._resume_ref}))
+                # The other seats this computer plays come back on the same connection (a
+                # refusal of one, a seat given to a computer meanwhile, stops nothing).
+                for token in self.tokens[1:]:
+                    await ws.send(p.encode({"v": p.VERSION, "type": p.RESUME, "token": token,
+                                            "lang": self.lang, "ref": next(self._refs)}))
             except ConnectionClosed:
                 continue
             self.reconnects += 1
@@ -224,7 +232,10 @@ class TableClient:
             self.table = frame["table"]
             self.host = bool(frame["host"])
             self.seats = list(frame["seats"])
-            self.token = frame.get("token", self.token)
+            token = frame.get("token")
+            if token is not None and token not in self.tokens:
+                self.tokens.append(token)
+            self.token = self.tokens[0] if self.tokens else self.token
             self.codes = {int(k): v for k, v in frame.get("codes", {}).items()}
             self.chat_lines = list(frame.get("chat", []))
             self._emit(Update(WELCOMED, frame))
@@ -303,8 +314,17 @@ class TableClient:
 
     async def resume(self, token: str, lang: str = "en") -> dict[str, Any]:
         self.lang = lang
-        self.token = token
-        return await self.request({"type": p.RESUME, "token": token, "lang": lang})
+        known = token in self.tokens
+        if not known:
+            self.tokens.append(token)
+        self.token = self.tokens[0]
+        try:
+            return await self.request({"type": p.RESUME, "token": token, "lang": lang})
+        except ServerError:
+            if not known:  # a token the server does not take is not kept
+                self.tokens.remove(token)
+                self.token = self.tokens[0] if self.tokens else None
+            raise
 
     async def act(self, action: str, seat: int | None = None) -> int:
         """Submit ``action`` for ``seat`` (default: this client's seat to move) on the latest

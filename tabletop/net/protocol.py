@@ -78,7 +78,8 @@ ERRORS: Final[dict[str, str]] = {
     "bad_code": "no open seat has this join code",
     "bad_token": "no seat is bound to this token",
     "too_many_failures": "too many wrong codes or tokens from this address",
-    "already_seated": "this connection is already bound to a table",
+    "already_seated": "this connection is already bound to a table (it may take another seat "
+                      "of that table only)",
     "not_seated": "this connection is not bound to a table yet",
     "not_your_seat": "the seat named is not one this connection plays",
     "not_host": "only the host of the table may do this",

@@ -125,7 +125,9 @@ class Connection:
     #: The seats whose views it is sent (``None``: the spectator view of a host with no seat).
     seats: list[int | None] = field(default_factory=list)
     host: bool = False
-    token_hash: str = ""
+    #: The digests of the tokens it holds: the host's, or one per seat it plays (a joined
+    #: computer may hold several seats of one table, for people sharing its screen).
+    token_hashes: set[str] = field(default_factory=set)
     lang: str = "en"
     #: Per seat viewed, the log entries whose events it has been sent.
     sent: dict[int | None, int] = field(default_factory=dict)
@@ -346,7 +348,7 @@ class Server:
     async def _dispatch(self, conn: Connection, req: Request) -> None:
         if req.type in (p.CREATE, p.JOIN, p.RESUME):
             if conn.live is not None:
-                raise ProtocolError("already_seated")
+                self._check_another_seat(conn, req)
             conn.lang = req.lang
             if req.type == p.CREATE:
                 await self._create(conn, req)
@@ -368,6 +370,28 @@ class Server:
             await self._replace(conn, live, req)
 
     # -- joining --------------------------------------------------------------------------
+    def _check_another_seat(self, conn: Connection, req: Request) -> None:
+        """A seated connection may take one more seat of its own table (a join code or a
+        seat's token): two people sharing a joined computer. Anything else is
+        ``already_seated``; a wrong code or token counts against the address as ever."""
+        live = conn.live
+        assert live is not None
+        if conn.host or req.type == p.CREATE:
+            raise ProtocolError("already_seated")
+        self._check_auth_budget(conn)
+        if req.type == p.JOIN:
+            found = self._codes.get(normal_code(req.code))
+            missing = "bad_code"
+        else:
+            found = self._tokens.get(digest(req.token))
+            missing = "bad_token"
+        if found is None:
+            self._failed_auth(conn)
+            raise ProtocolError(missing)
+        if found[0] != live.table.id or found[1] == HOST:
+            raise ProtocolError("already_seated", "a connection takes seats of one table "
+                                                  "only, and a host's connection no other")
+
     def _auth_bucket(self, conn: Connection) -> TokenBucket:
         bucket = self._auth.get(conn.address)
         if bucket is None:
@@ -443,7 +467,7 @@ class Server:
             self._failed_auth(conn)
             raise ProtocolError("bad_token")
         for other in list(live.conns):
-            if other.token_hash == key:
+            if key in other.token_hashes and other is not conn:
                 # The same player again (a reconnect before the old connection timed out).
                 other.push(error_frame("replaced", p.ERRORS["replaced"]))
                 live.conns.discard(other)
@@ -454,12 +478,18 @@ class Server:
                 ref: object, *, token: str | None = None,
                 codes: dict[int, str] | None = None) -> None:
         table = live.table
+        if conn.live is live and not conn.host and role != HOST:
+            # Another seat of the same table for this connection: its views come too.
+            if role not in conn.seats:
+                conn.seats.append(role)
+        else:
+            conn.host = role == HOST
+            conn.token_hashes = set()
+            local = table.local_seats()
+            conn.seats = [role] if role != HOST else list(local) or [None]
+            conn.sent = {}
         conn.live = live
-        conn.host = role == HOST
-        conn.token_hash = token_hash
-        local = table.local_seats()
-        conn.seats = [role] if role != HOST else list(local) or [None]
-        conn.sent = {}
+        conn.token_hashes.add(token_hash)
         live.conns.add(conn)
         spec = table.game.spec
         welcome: dict[str, Any] = {

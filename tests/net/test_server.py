@@ -278,6 +278,60 @@ def test_the_client_reconnects_by_itself(tmp_path: Path) -> None:
     asyncio.run(main())
 
 
+def test_a_joined_computer_takes_two_seats_and_gets_both_back(tmp_path: Path) -> None:
+    """Two people sharing a joined computer: one connection joins two seats of a table with
+    two codes, is sent both seats' views (and no third's), plays both, and on a reconnect
+    resumes both with their tokens. A code of another table, or a host's token, is refused."""
+    async def main() -> None:
+        async with running(tmp_path) as server:
+            host = Bot(url(server), "host")
+            await host.client.connect()
+            await host.client.create("buried-treasure", [{"kind": "local"}, {"kind": "remote"},
+                                                         {"kind": "remote"}], name="Hana")
+            other = TableClient(url(server))
+            await other.connect()
+            await other.create("spymaster", [{"kind": "local"}, {"kind": "remote"}])
+            pair = Bot(url(server), "pair")
+            await pair.client.connect()
+            await pair.client.join(host.client.codes[1], "Taro")
+            with pytest.raises(ServerError) as err:
+                await pair.client.join(other.codes[1], "Jiro")
+            assert err.value.code == "already_seated"
+            with pytest.raises(ServerError) as err:
+                await pair.client.join("AAAAA-AAAAA", "Jiro")
+            assert err.value.code == "bad_code"
+            with pytest.raises(ServerError) as err:
+                await pair.client.resume(host.client.token or "")
+            assert err.value.code == "already_seated"
+            assert len(pair.client.tokens) == 1
+            welcome = await pair.client.join(host.client.codes[2], "Jiro")
+            assert welcome["seats"] == [1, 2] and len(pair.client.tokens) == 2
+            await wait_for(pair, lambda: set(pair.client.views) == {1, 2})
+            await wait_for(host, lambda: [s["name"] for s in host.client.lobby["seats"]]
+                           == ["Hana", "Taro", "Jiro"])
+            assert all(s["state"] == p.PRESENT for s in host.client.lobby["seats"])
+            with pytest.raises(ServerError) as err:
+                await pair.client.act("anything", 0)  # the host's seat is not theirs
+            assert err.value.code == "not_your_seat"
+            pair.client.backoff = (0.01, 0.05)
+            assert pair.client._ws is not None
+            pair.client._ws.transport.abort()  # the network drops: both seats wait
+            await wait_for(pair, lambda: pair.client.reconnects == 1 and pair.client.connected)
+            await wait_for(host, lambda: all(s["state"] == p.PRESENT
+                                             for s in host.client.lobby["seats"]))
+            assert pair.client.seats == [1, 2]
+            # Both seats play on from where they were, with the host's, to the end.
+            await asyncio.wait_for(asyncio.gather(pair.play(), host.play()), PATIENCE)
+            assert set(pair.client.views) == {1, 2}
+            assert pair.moves > 0 and all(pair.client.views[s].terminal for s in (1, 2))
+            [seat_frames] = [{f.get("seat") for f in pair.frames if f.get("type") == "view"}]
+            assert seat_frames == {1, 2}
+            for c in (host.client, other, pair.client):
+                await c.close()
+
+    asyncio.run(main())
+
+
 def test_the_threaded_client_for_a_gui(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(tmp_path) as server:
