@@ -11,11 +11,12 @@ client library reconnects with the seat's token and the server sends the whole v
 
 Hosting runs the same server in the app, on a thread of its own (``HostedServer``), and
 creates a table on it: its join codes are for the friends, the host plays its own seat here.
-Several seats here are several people taking turns at the host's screen: when the turn
-passes between two of them in a game with secrets, the local app's privacy page stands in
-for the table and its log until the next person takes the screen. The host may give a
-friend's seat that nobody joined, or whose player is gone, to a computer level. A game
-played to a beat is not hosted (``not_hostable``): the server keeps no beat.
+Several seats here are several people taking turns at the host's screen (or at a joined
+computer, where someone else takes a seat of the same table with its own code: "Another seat
+here"): when the turn passes between two of them in a game with secrets, the local app's
+privacy page stands in for the table and its log until the next person takes the screen.
+The host may give a friend's seat that nobody joined, or whose player is gone, to a computer
+level. A game played to a beat is not hosted (``not_hostable``): the server keeps no beat.
 """
 
 from __future__ import annotations
@@ -195,6 +196,24 @@ class RemoteTable(QDialog):
         row.addWidget(self.chat_edit, 1)
         row.addWidget(send)
         side_lay.addLayout(row)
+        # Someone else at this joined computer takes a seat of the same table with its code;
+        # the privacy page passes the screen between the two of them.
+        self.another = QWidget()
+        another = QHBoxLayout(self.another)
+        another.setContentsMargins(0, 0, 0, 0)
+        self.another_code = QLineEdit()
+        self.another_code.setPlaceholderText(tr("remote.code", lang))
+        self.another_name = QLineEdit()
+        self.another_name.setMaxLength(24)
+        self.another_name.setPlaceholderText(tr("remote.seat_name", lang))
+        self.another_button = QPushButton(tr("remote.another", lang))
+        self.another_button.setToolTip(tr("remote.another_help", lang))
+        self.another_button.clicked.connect(lambda _=False: self.take_another_seat())
+        another.addWidget(self.another_code, 1)
+        another.addWidget(self.another_name, 1)
+        another.addWidget(self.another_button)
+        self.another.setVisible(False)
+        side_lay.addWidget(self.another)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 1)
         splitter.setSizes([900, 320])
@@ -248,6 +267,19 @@ class RemoteTable(QDialog):
         ok = self.give_row.isVisibleTo(self) and self._givable(self.lobby.currentRow())
         self.give_button.setEnabled(ok)
 
+    def take_another_seat(self) -> None:
+        """Someone else at this computer joins the table with a code of its own; their seat's
+        views come to this window, and the screen passes between the two by the privacy
+        page (a refusal, a wrong code say, is said on the status line)."""
+        code = self.another_code.text().strip()
+        if not code:
+            return
+        name = self.another_name.text().strip() or player_name(len(self.my_seats), self.lang)
+        future: concurrent.futures.Future[Any] = self.client.join(code, name, self.lang)
+        future.add_done_callback(self._answered)
+        self.another_code.clear()
+        self.another_name.clear()
+
     def give_to_computer(self) -> None:
         """Give the seat chosen in the lobby to the computer level chosen; the lobby the
         server sends next shows it (a refusal is said on the status line)."""
@@ -271,6 +303,12 @@ class RemoteTable(QDialog):
             self._on_view(frame)
         elif kind == "lobby":
             self._on_lobby(frame)
+        elif kind == "welcome" and not frame.get("host"):
+            # A seat more for this computer (or the same ones again, after a reconnect).
+            seats = [s for s in frame.get("seats") or [] if isinstance(s, int)]
+            if seats:
+                self.my_seats = list(seats)
+                self._hand_over_if_due()
         elif kind == "chat":
             self.chat.addItem(f"{frame.get('name', '?')}: {frame.get('text', '')}")
             self.chat.scrollToBottom()
@@ -650,6 +688,7 @@ def join_table(plugins: Mapping[str, GamePlugin], url: str, code: str, name: str
     code, say) when that fails."""
     client, window = _connected(plugins, url, lang, parent, animate)
     _seated(window, client, client.join(code, name or player_name(0, lang), lang))
+    window.another.setVisible(True)
     return window
 
 

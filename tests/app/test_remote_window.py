@@ -415,3 +415,49 @@ def test_a_host_with_no_seat_here_watches_the_spectators_view(
     finally:
         app.remote.close()
         friend_app.remote.close()
+
+
+def test_two_people_at_a_joined_computer_share_one_window(make_window: Any, qtbot: Any,
+                                                          tmp_path: Path) -> None:
+    """A friend joins, and someone else at the friend's computer takes the next seat with
+    its own code in the same window: the screen passes between them by the privacy page."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    app = make_window(plugins=PLUGINS)
+    friend_app = make_window(plugins=PLUGINS)
+    host = app.remote.host("buried-treasure", [{"kind": "local"}, {"kind": "remote"},
+                                               {"kind": "remote"}],
+                           name="Ann", data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None and not host.another.isVisibleTo(host)
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[1], "Bob")
+        assert friend is not None and friend.another.isVisibleTo(friend)
+        QTest.keyClicks(friend.another_code, host.codes[2])
+        QTest.keyClicks(friend.another_name, "Cat")
+        qtbot.mouseClick(friend.another_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: friend.my_seats == [1, 2], timeout=20_000)
+        qtbot.waitUntil(lambda: "Cat: here (you)" in _lobby_lines(friend), timeout=20_000)
+        assert "Cat: here" in _lobby_lines(host)
+        rng = random.Random(5)
+        pages = 0
+        for _ in range(400):
+            qtbot.waitUntil(lambda: friend.awaiting is not None or _over([host, friend])
+                            or _to_move([host, friend]) is not None, timeout=30_000)
+            if _over([host, friend]) or pages >= 2:
+                break
+            if friend.awaiting is not None:
+                pages += 1
+                assert friend.stack.currentWidget() is friend.privacy
+                assert _scene_pieces(friend) == 0 and friend.log.count() == 0
+                qtbot.mouseClick(friend.privacy.button, Qt.MouseButton.LeftButton)
+                continue
+            table = _to_move([host, friend])
+            assert table is not None and table.frame is not None
+            table.table.action_chosen.emit(rng.choice(list(table.frame["legal"])))
+        assert pages >= 2
+        assert set(friend.client.client.views) == {1, 2}
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
