@@ -310,6 +310,19 @@ class Files:
         seat = c.viewing_seat if c.viewing_seat is not None else (humans[0] if humans else 0)
         return self.review(c.session.copy(), list(c.setup.seats), seat, c.setup.names)
 
+    def review_file(self, path: str | Path) -> Any:
+        """The review of the finished game saved in ``path`` (one the Statistics window
+        lists), of its first person's seat; a bad file is reported as Open… reports it."""
+        loaded = self.read_save(path)
+        if loaded is None:
+            return None
+        session, data = loaded
+        from .newgame import GameSetup
+
+        humans = data.human_seats
+        return self.review(session, list(data.seats), humans[0] if humans else 0,
+                           GameSetup.saved_names(data.ui))
+
     def review(self, session: Session, seats: list[str], seat: int | None,
                names: Sequence[str] = ()) -> Any:
         """Open the Review window on a finished game (a copy the window may keep), for

@@ -271,9 +271,11 @@ class Menus:
         if game_id is None and controller is not None:
             game_id = controller.setup.game_id
         if self.stats_window is None:
-            saves = self._commands.files.saves.saves_dir
+            files = self._commands.files
             self.stats_window = StatsWindow(self._commands.plugins, self.lang, self.window,
-                                            export_dir=saves)
+                                            export_dir=files.saves.saves_dir,
+                                            saves=files.saves)
+            self.stats_window.review_requested.connect(files.review_file)
         self.stats_window.set_language(self.lang)
         self.stats_window.load(game_id)
         self.stats_window.show()

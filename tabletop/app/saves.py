@@ -298,6 +298,19 @@ class SaveStore:
         files = [p for p in self.recent_dir.glob("*.json") if ".damaged-" not in p.name]
         return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
 
+    def finished_games(self, game_id: str) -> list[tuple[Path, SaveData]]:
+        """The recent finished games of ``game_id``, newest first, each with its save read
+        and checked (not replayed); a file that does not read is left out."""
+        out = []
+        for path in self.recent():
+            try:
+                data = self._parse(path)
+            except (SaveFileError, OSError):
+                continue
+            if data.game_id == game_id and data.finished:
+                out.append((path, data))
+        return out
+
     # -- reading --------------------------------------------------------------------------
     def pending(self, games: GameLookup) -> Pending | None:
         """The unfinished game in this store's slot, replayed and checked; ``None`` if none.

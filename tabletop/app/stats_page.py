@@ -6,8 +6,11 @@ table gives, per opponent level, the games, wins, losses and draws, the win rate
 Wilson interval, the current and the longest winning streak, the best score and the date of the
 latest game (on the player's calendar; the records keep UTC); a chart below plots the win rate
 after each game, one line per level. Export CSV writes that game's records, one game a row.
-With nothing recorded yet the window says so. The records are read afresh each time the window
-opens or the game changes; a damaged record file is set aside by the store and named here.
+Below them the recent finished games of that game (the ones the app files, ``saves``) are
+listed, newest first; Review… or a double-click on one opens its Review window
+(``review_requested`` with the save's path). With nothing recorded yet the window says so.
+The records are read afresh each time the window opens or the game changes; a damaged record
+file is set aside by the store and named here.
 pyqtgraph loads when the first chart is drawn, not with the app.
 """
 
@@ -17,7 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -59,9 +62,14 @@ from .summary import PLAYER_COLOURS
 if TYPE_CHECKING:
     from tabletop.api import GamePlugin
 
+    from .saves import SaveStore
+
 COLUMNS = ("stats.level", "stats.games", "stats.wins", "stats.losses", "stats.draws",
            "stats.rate", "stats.interval", "stats.streak", "stats.longest", "stats.best",
            "stats.last")
+GAME_COLUMNS = ("stats.ended", "stats.level", "stats.result")
+#: The save's path a row of the finished games carries.
+PATH = Qt.ItemDataRole.UserRole
 
 
 def level_name(level: str, lang: str) -> str:
@@ -86,12 +94,16 @@ def figure_row(f: Figures, lang: str) -> list[str]:
 
 
 class StatsWindow(QDialog):
-    """A non-modal window over the main one; follows the app's language."""
+    """A non-modal window over the main one; follows the app's language. ``saves`` is where
+    the finished games listed for review are read (``None``: no list)."""
+
+    review_requested = Signal(str)  # the path of a finished game's save
 
     def __init__(self, plugins: Mapping[str, GamePlugin], lang: str,
                  parent: QWidget | None = None, *, store: RecordStore | None = None,
-                 export_dir: Path | None = None) -> None:
+                 export_dir: Path | None = None, saves: SaveStore | None = None) -> None:
         super().__init__(parent)
+        self.saves = saves
         self.setWindowFlag(Qt.WindowType.WindowContextHelpButtonHint, False)
         self.plugins = plugins
         self.lang = lang
@@ -141,6 +153,26 @@ class StatsWindow(QDialog):
         body.addWidget(self.table)
         body.addWidget(self.note)
         body.addLayout(self.chart_box, 1)
+        games_head = QHBoxLayout()
+        self.games_label = QLabel()
+        self.games_label.setStyleSheet("font-weight: bold;")
+        self.review_button = QPushButton()
+        self.review_button.setObjectName("statsReview")
+        self.review_button.clicked.connect(lambda _=False: self.review_selected())
+        games_head.addWidget(self.games_label, 1)
+        games_head.addWidget(self.review_button)
+        body.addLayout(games_head)
+        self.games = QTableWidget(0, len(GAME_COLUMNS))
+        self.games.setObjectName("statsGames")
+        self.games.verticalHeader().setVisible(False)
+        self.games.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.games.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.games.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.games.setWordWrap(False)
+        self.games.setMaximumHeight(150)
+        self.games.itemSelectionChanged.connect(self._selection_changed)
+        self.games.cellDoubleClicked.connect(lambda row, _c: self._review_row(row))
+        body.addWidget(self.games)
         self.stack.addWidget(self.content)
         self.stack.addWidget(self.empty)
         lay.addWidget(self.stack, 1)
@@ -228,6 +260,49 @@ class StatsWindow(QDialog):
         self.note.setText(sentences([tr("stats.note", lang),
                                      tr("stats.note_people", lang) if people else ""], lang))
         self._set_chart(game)
+        self._fill_games_played(game)
+
+    def _fill_games_played(self, game: str) -> None:
+        """The recent finished games of ``game``, newest first, for review."""
+        lang = self.lang
+        found = self.saves.finished_games(game) if self.saves is not None else []
+        table = self.games
+        table.setRowCount(0)
+        for path, data in found:
+            returns = data.result or []
+            if len(returns) != len(data.seats):
+                continue  # a finished save without its returns says nothing to list
+            # The record's own reading of who played and how the person fared.
+            record = GameRecord.finished(data.game_id, data.seats, returns, date=data.updated)
+            row = table.rowCount()
+            table.insertRow(row)
+            cells = (local_time(data.updated), level_name(record.level, lang),
+                     tr(f"stats.result.{record.result}", lang))
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(PATH, str(path))
+                table.setItem(row, c, item)
+        head = table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        shown = bool(table.rowCount())
+        for w in (self.games_label, self.review_button, table):
+            w.setVisible(shown)
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self.review_button.setEnabled(bool(self.games.selectedItems()))
+
+    def review_selected(self) -> None:
+        """Ask for the review of the finished game selected in the list."""
+        rows = {i.row() for i in self.games.selectedItems()}
+        if rows:
+            self._review_row(min(rows))
+
+    def _review_row(self, row: int) -> None:
+        item = self.games.item(row, 0)
+        if item is not None:
+            self.review_requested.emit(str(item.data(PATH)))
 
     def _fill_table(self, rows: list[Figures]) -> None:
         table = self.table
@@ -351,6 +426,9 @@ class StatsWindow(QDialog):
         self.setWindowTitle(plain(tr("stats.title", lang)))
         self.game_label.setText(tr("stats.game", lang))
         self.table.setHorizontalHeaderLabels([tr(k, lang) for k in COLUMNS])
+        self.games.setHorizontalHeaderLabels([tr(k, lang) for k in GAME_COLUMNS])
+        self.games_label.setText(tr("stats.finished", lang))
+        self.review_button.setText(tr("stats.review", lang))
         self.export_button.setText(tr("stats.export", lang))
         self.close_button.setText(tr("stats.close", lang))
         self.status.setText("")

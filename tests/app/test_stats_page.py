@@ -154,3 +154,45 @@ def test_a_damaged_record_file_is_set_aside_and_the_game_goes_on(make_window, qt
     assert kept[0].name in box.text()
     assert len(RecordStore().load()) == 1
     assert window.ending.summary_dialog is not None  # the summary opened as usual
+
+
+def test_a_finished_game_listed_on_the_page_opens_its_review(make_window, qtbot) -> None:
+    from PySide6.QtCore import Qt
+
+    from tabletop.app.review_window import ReviewWindow
+
+    window = make_window()
+    c = play_to_the_end(window, qtbot, ["random", "human"], seed=6)
+    window.ending.summary_dialog.close()
+    window.menus.show_statistics()
+    page = window.menus.stats_window
+    games = page.games
+    assert games.isVisible() and games.rowCount() == 1
+    assert cell(games, 0, 1) == "Computer (random)"
+    mine = c.session.returns()[1]
+    assert cell(games, 0, 2) == ("Won" if mine > 0 else "Lost" if mine < 0 else "Draw")
+    assert not page.review_button.isEnabled()  # nothing chosen yet
+
+    # A click chooses the game, Review… opens its review, of the person's seat.
+    rect = games.visualItemRect(games.item(0, 0))
+    qtbot.mouseClick(games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert page.review_button.isEnabled()
+    qtbot.mouseClick(page.review_button, Qt.MouseButton.LeftButton)
+    review = window.files.review_window
+    assert isinstance(review, ReviewWindow) and review.isVisible()
+    assert review.seat == 1
+    assert [(r.seat, r.action) for r in review.session.history] == [
+        (r.seat, r.action) for r in c.session.history]
+    qtbot.waitUntil(lambda: review.result is not None, timeout=120_000)
+    assert review.result.complete and review.result.seat == 1
+    first = review
+
+    # A double-click on the row opens it too (read back from the kept review at once).
+    qtbot.mouseDClick(games.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    again = window.files.review_window
+    assert again is not first and again.seat == 1
+    assert again.result is not None and again.result.to_json() == first.result.to_json()
+
+    window.set_language("ja")
+    assert page.review_button.text() == "振り返る…"
+    assert cell(games, 0, 1) == "コンピューター（ランダム）"
