@@ -10,6 +10,15 @@ margin (and by two points at least): a drop within the noise of the search is no
 Where the game solves the position exactly (``Game.solved_action``: a Magos solo battle under
 patch v1.1) the margins are 0 and the figures exact.
 
+Where the rules give a reason why the preferred move was better (``Game.review_reason``: a sale
+of the dearer building, a spell that would have won), a mistake carries it in the game's own
+words (``Judged.reason``, a message of the game's catalogue); where they give none it has none.
+
+A second view, "with hindsight" (``hindsight=True``), judges a finished game from the true
+state of each moment instead: the search plans against the other seats' real hidden cards,
+not guesses drawn from the seat's observation. It says what the seat could not have known and
+is always labelled so; the fair view stays the default, and the two are kept apart.
+
 Every search is seeded from the review's seed and the decision's place in the game, so a
 review replays exactly, and two reviews with different seeds show how far the figures move by
 the search alone. No Qt: the app's Review window and ``tabletop-cli review`` both use it.
@@ -18,6 +27,7 @@ the search alone. No Qt: the app's Review window and ``tabletop-cli review`` bot
 from __future__ import annotations
 
 import argparse
+import copy
 import hashlib
 import json
 import sys
@@ -28,6 +38,8 @@ from typing import Any, TextIO
 
 from tabletop.ai.base import CancelFlag, Decision
 from tabletop.ai.levels import make_agent
+from tabletop.engine.game import Game
+from tabletop.engine.messages import Msg
 from tabletop.engine.session import Session
 
 #: The level a review searches with: the Hint's.
@@ -58,6 +70,7 @@ class Judged:
     margin: float
     choices: int
     exact: bool
+    reason: Msg | None = None  # why the preferred move was better, where the rules say
 
     @property
     def drop(self) -> float | None:
@@ -77,7 +90,9 @@ class Judged:
         return {"ply": self.ply, "number": self.number, "made": self.made, "best": self.best,
                 "chance_made": self.chance_made, "chance_best": self.chance_best,
                 "margin": self.margin, "drop": self.drop, "mistake": self.mistake,
-                "choices": self.choices, "exact": self.exact}
+                "choices": self.choices, "exact": self.exact,
+                "reason": None if self.reason is None else {"code": self.reason.code,
+                                                            "args": dict(self.reason.args)}}
 
 
 @dataclass
@@ -91,6 +106,7 @@ class Review:
     seed: int
     decisions: list[Judged] = field(default_factory=list)
     complete: bool = True
+    hindsight: bool = False  # judged from the true state, not the seat's view (see the module)
 
     def mistakes(self, most: int = MOST_MISTAKES) -> list[Judged]:
         """The decisions where the chance fell most beyond the search's margin, largest first."""
@@ -103,7 +119,7 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "seat": self.seat, "level": self.level, "seed": self.seed,
-                "complete": self.complete,
+                "complete": self.complete, "hindsight": self.hindsight,
                 "decisions": [d.to_json() for d in self.decisions],
                 "mistakes": [d.ply for d in self.mistakes()]}
 
@@ -112,15 +128,25 @@ class Review:
         """A review from ``to_json``'s form; ``ValueError`` naming what is wrong otherwise."""
         try:
             out = cls(str(data["game"]), int(data["seat"]), str(data["level"]),
-                      int(data["seed"]), complete=bool(data["complete"]))
+                      int(data["seed"]), complete=bool(data["complete"]),
+                      hindsight=bool(data.get("hindsight", False)))
             for d in data["decisions"]:
                 out.decisions.append(Judged(
                     int(d["ply"]), int(d["number"]), str(d["made"]), str(d["best"]),
                     _chance(d["chance_made"]), _chance(d["chance_best"]),
-                    float(d["margin"]), int(d["choices"]), bool(d["exact"])))
+                    float(d["margin"]), int(d["choices"]), bool(d["exact"]),
+                    _reason(d.get("reason"))))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a review: {type(exc).__name__}: {exc}") from None
         return out
+
+
+def _reason(value: Any) -> Msg | None:
+    if value is None:
+        return None
+    if not isinstance(value["code"], str) or not isinstance(value["args"], dict):
+        raise ValueError("a reason is not a message")
+    return Msg.of(value["code"], value["args"])
 
 
 def _chance(value: Any) -> float | None:
@@ -134,7 +160,8 @@ def _chance(value: Any) -> float | None:
 
 class ReviewStore:
     """Reviews kept with the finished games they judge, so reopening one is instant: a file
-    per game, seat, level and seed under the user data folder's ``reviews``. A game is known
+    per game, seat, level and seed under the user data folder's ``reviews``, a review with
+    hindsight in a file of its own beside the fair one. A game is known
     by a digest of its seed, options and every entry of its log. A file that does not read as
     a review is left out (and the review made again); one that cannot be written costs only
     the keeping."""
@@ -146,23 +173,26 @@ class ReviewStore:
             folder = data_dir() / "reviews"
         self.folder = folder
 
-    def path(self, session: Session, seat: int, level: str, seed: int) -> Path:
+    def path(self, session: Session, seat: int, level: str, seed: int,
+             hindsight: bool = False) -> Path:
         log = [[r.seat, r.action] for r in session.history]
         key = json.dumps([session.game.spec.id, session.seed, session.options, log],
                          sort_keys=True, separators=(",", ":"), default=str)
         digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-        return self.folder / f"{session.game.spec.id}-{digest}-{seat}-{level}-{seed}.json"
+        view = "-hindsight" if hindsight else ""
+        return self.folder / f"{session.game.spec.id}-{digest}-{seat}-{level}-{seed}{view}.json"
 
-    def load(self, session: Session, seat: int, level: str, seed: int) -> Review | None:
+    def load(self, session: Session, seat: int, level: str, seed: int,
+             hindsight: bool = False) -> Review | None:
         from tabletop.engine.files import FileProblem, read_json
 
         try:
-            found = Review.from_json(read_json(self.path(session, seat, level, seed),
+            found = Review.from_json(read_json(self.path(session, seat, level, seed, hindsight),
                                                4 * 1024 * 1024))
         except (FileProblem, OSError, ValueError):
             return None
-        if (found.game, found.seat, found.level, found.seed) != (
-                session.game.spec.id, seat, level, seed) or not found.complete:
+        if (found.game, found.seat, found.level, found.seed, found.hindsight) != (
+                session.game.spec.id, seat, level, seed, hindsight) or not found.complete:
             return None
         return found
 
@@ -174,7 +204,8 @@ class ReviewStore:
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            write_atomic(self.path(session, result.seat, result.level, result.seed),
+            write_atomic(self.path(session, result.seat, result.level, result.seed,
+                                   result.hindsight),
                          json.dumps(result.to_json(), ensure_ascii=False))
         except OSError:
             return False
@@ -192,16 +223,37 @@ def search_seed(seed: int, ply: int) -> int:
     return (seed * 1_000_003 + ply * 7_919) % (2**31)
 
 
+def with_hindsight(game: Game[Any], truth: Any) -> Game[Any]:
+    """``game`` as a search sees it with hindsight: every guess of the hidden facts is
+    ``truth`` itself. A shallow copy whose ``resampler`` and ``resample`` are replaced on the
+    instance, so that the game's class, and with it every hook the search reads from the
+    class, stays the game's own."""
+    seen = copy.copy(game)
+
+    def resampler(_obs: Any, _seat: int) -> Callable[[Any], Any]:
+        return lambda _rng: truth.clone()
+
+    def resample(_obs: Any, _seat: int, _rng: Any) -> Any:
+        return truth.clone()
+
+    # On the instance: a method looked up there shadows the class's for this copy alone.
+    setattr(seen, "resampler", resampler)  # noqa: B010
+    setattr(seen, "resample", resample)  # noqa: B010
+    return seen
+
+
 def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: int,
-          cancel: CancelFlag | None = None) -> Judged:
-    """The decision at ``ply``, judged from ``seat``'s observation of the position before it."""
+          cancel: CancelFlag | None = None, *, hindsight: bool = False) -> Judged:
+    """The decision at ``ply``, judged from ``seat``'s observation of the position before it
+    (``hindsight``: from that position itself, the other seats' hidden cards known)."""
     game = session.game
     state = session.state_at(ply)
     made = session.history[ply].action
     obs = game.observation(state, seat)
     legal = game.legal_actions(state)
     agent = make_agent(level, time_cap=None)
-    decision: Decision = agent.choose(game, obs, seat, legal, seed=search_seed(seed, ply),
+    searched = with_hindsight(game, state) if hindsight else game
+    decision: Decision = agent.choose(searched, obs, seat, legal, seed=search_seed(seed, ply),
                                       cancel=cancel)
     values = decision.values
     best = decision.action
@@ -212,25 +264,32 @@ def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: 
         return None if value is None else (value + 1.0) / 2.0
 
     margin = 0.0 if made == best else decision.margins.get(made, 1.0)
-    return Judged(ply, number, made, best, chance(made), chance(best), margin, len(legal),
-                  exact)
+    out = Judged(ply, number, made, best, chance(made), chance(best), margin, len(legal),
+                 exact)
+    if out.mistake:  # the rules' reason, asked only where there is a mistake to explain
+        out.reason = game.review_reason(obs, seat, made, best)
+    return out
 
 
 def review(session: Session, seat: int, *, level: str = REVIEW_LEVEL, seed: int = 0,
            progress: Callable[[int, int], None] | None = None,
-           cancel: CancelFlag | None = None) -> Review:
+           cancel: CancelFlag | None = None, hindsight: bool = False) -> Review:
     """Judge every decision ``seat`` made in ``session``; ``progress(done, total)`` is called
-    after each, and ``cancel`` stops the review between (and within) searches."""
+    after each, and ``cancel`` stops the review between (and within) searches. ``hindsight``
+    judges from the true state of each moment, and only once the game is over."""
     if not 0 <= seat < session.num_players:
         raise ValueError(f"There is no seat {seat} in a game of {session.num_players} players "
                          f"(seats are 0 to {session.num_players - 1}).")
+    if hindsight and not session.is_terminal():
+        raise ValueError("A review with hindsight is made only of a finished game.")
     plies = seat_plies(session, seat)
-    result = Review(session.game.spec.id, seat, level, seed)
+    result = Review(session.game.spec.id, seat, level, seed, hindsight=hindsight)
     for number, ply in enumerate(plies, 1):
         if cancel is not None and cancel.is_set():
             result.complete = False
             break
-        result.decisions.append(judge(session, ply, seat, number, level, seed, cancel))
+        result.decisions.append(judge(session, ply, seat, number, level, seed, cancel,
+                                      hindsight=hindsight))
         if progress is not None:
             progress(number, len(plies))
     return result
@@ -259,7 +318,11 @@ def review_command(args: argparse.Namespace, out: TextIO) -> int:
         say(sys.stderr, f"tabletop-cli: --seat must be between 0 and "
                         f"{session.num_players - 1} for this game.")
         return 2
-    result = review(session, args.seat, level=args.level, seed=args.seed)
+    if args.hindsight and not session.is_terminal():
+        say(sys.stderr, "tabletop-cli: --hindsight needs a finished game.")
+        return 2
+    result = review(session, args.seat, level=args.level, seed=args.seed,
+                    hindsight=args.hindsight)
     if args.json:
         print(dumps(result.to_json()), file=out)
         return 0
@@ -269,8 +332,10 @@ def review_command(args: argparse.Namespace, out: TextIO) -> int:
         return shown(speaker.describe(session.state_at(ply), action, args.lang))
 
     spec = session.game.spec
+    view = ("WITH HINDSIGHT: from the true state of each moment, the other seats' hidden "
+            "cards known" if result.hindsight else "from that seat's view")
     print(f"Review of player {args.seat + 1} in {shown(spec.name_en)}: "
-          f"{len(result.decisions)} decisions judged from that seat's view "
+          f"{len(result.decisions)} decisions judged {view} "
           f"({result.level} search, seed {result.seed}).", file=out)
     print(f"{'#':>4} {'ply':>4}  chance  move made -> preferred", file=out)
     for d in result.decisions:
@@ -288,6 +353,8 @@ def review_command(args: argparse.Namespace, out: TextIO) -> int:
                   f"{_pct(d.chance_made).strip()}; the search prefers {words(d.ply, d.best)} "
                   f"{_pct(d.chance_best).strip()} (margin {round(100 * d.margin)} points"
                   f"{', exact' if d.exact else ''})", file=out)
+            if d.reason is not None:
+                print(f"    {shown(speaker.say(d.reason, args.lang))}", file=out)
     return 0
 
 
@@ -305,6 +372,9 @@ def add_review_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the searches' seed (default 0)")
     p.add_argument("--lang", choices=("en", "ja"), default="en",
                    help="the language moves are named in")
+    p.add_argument("--hindsight", action="store_true",
+                   help="judge from the true state (the other seats' hidden cards known), "
+                        "not from what the seat knew; a finished game only")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=review_command)
     return p

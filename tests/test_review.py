@@ -14,6 +14,7 @@ import pytest
 from tabletop import cli
 from tabletop.engine import Game, Session, savefile
 from tabletop.engine.game import CHANCE, TERMINAL
+from tabletop.engine.messages import Msg
 from tabletop.registry import get_game_plugin
 from tabletop.review import LEAST_FALL, judge, review
 from tabletop.testing.aicheck import hidden_twin
@@ -92,6 +93,13 @@ def test_a_skipped_winning_spell_is_named_with_the_move_that_wins() -> None:
     # Among the few largest drops of the game (random play makes others as bad).
     assert ply in [d.ply for d in result.mistakes()]
     assert blunder.chance_made is not None and blunder.chance_made < 0.6
+    # The rules' reason, in Magos's words (MG-R40): the better move knocks the wizard out.
+    assert blunder.reason == Msg("review.ko_missed")
+    speaker = get_game_plugin("magos").speaker()
+    assert speaker.say(blunder.reason, "en").startswith("That move would have knocked the other")
+    assert "倒せました" in speaker.say(blunder.reason, "ja")
+    # A reason only where a mistake is explained, and none made up where the rules give none.
+    assert all(d.mistake for d in result.decisions if d.reason is not None)
     # Every decision of the seat is judged, in order, and no other seat's.
     assert [d.ply for d in result.decisions] == [
         i for i, r in enumerate(session.history) if r.seat == 0]
@@ -157,7 +165,13 @@ def test_cli_review_prints_the_decisions_and_names_the_blunder(
     out = capsys.readouterr().out
     assert "Review of player 1 in Magos" in out
     assert "Where the chances fell most:" in out
-    assert f"(ply {ply})" in out.split("Where the chances fell most:")[1]
+    falls = out.split("Where the chances fell most:")[1]
+    assert f"(ply {ply})" in falls
+    # The reason stands under the planted blunder's line.
+    line = next(i for i, t in enumerate(falls.splitlines()) if f"(ply {ply})" in t)
+    assert falls.splitlines()[line + 1].strip() == (
+        "That move would have knocked the other wizard out this turn, whatever the dice.")
+    assert "WITH HINDSIGHT" not in out
 
 
 def test_cli_review_json_gives_the_same_figures(tmp_path: Path,
@@ -222,3 +236,57 @@ def test_a_magos_solo_battle_under_the_patch_is_judged_exactly() -> None:
     assert any(d.made != d.best for d in judged)
     assert all(d.exact and d.margin == 0.0 for d in judged if d.made != d.best)
     assert all(d.mistake == ((d.drop or 0.0) > LEAST_FALL) for d in judged)
+
+
+def test_a_review_with_hindsight_is_labelled_and_kept_apart(tmp_path: Path) -> None:
+    from tabletop.review import ReviewStore, with_hindsight
+
+    session, ply, winning = planted_blunder(0)
+    game = session.game
+    # The search's every guess of the hidden facts is the true position itself, at the first
+    # decision where a fair guess is not.
+    def truth_of(state: Any, rng: random.Random, g: Game[Any] = game) -> Any:
+        return g.state_to_json(g.resampler(g.observation(state, 0), 0)(rng))
+
+    state = next(session.state_at(i) for i in range(len(session.history))
+                 if session.history[i].seat == 0
+                 and truth_of(session.state_at(i), random.Random(1))
+                 != game.state_to_json(session.state_at(i)))
+    seen = with_hindsight(game, state)
+    assert type(seen) is type(game)
+    for n in range(3):
+        assert truth_of(state, random.Random(n), seen) == game.state_to_json(state)
+
+    hind = review(session, 0, seed=3, hindsight=True)
+    fair = review(session, 0, seed=3)
+    assert hind.hindsight and not fair.hindsight
+    assert [d.ply for d in hind.decisions] == [d.ply for d in fair.decisions]
+    planted = next(d for d in hind.decisions if d.ply == ply)
+    assert planted.mistake and planted.best in winning
+    store = ReviewStore(tmp_path / "reviews")
+    assert store.keep(session, hind) and store.keep(session, fair)
+    assert store.path(session, 0, "hard", 3, True) != store.path(session, 0, "hard", 3)
+    kept = store.load(session, 0, "hard", 3, hindsight=True)
+    assert kept is not None and kept.to_json() == hind.to_json()
+    again = store.load(session, 0, "hard", 3)
+    assert again is not None and again.to_json() == fair.to_json()
+    # A file of one view is never read as the other.
+    store.path(session, 0, "hard", 3).write_text(
+        json.dumps(hind.to_json()), encoding="utf-8")
+    assert store.load(session, 0, "hard", 3) is None
+
+    unfinished = session.copy()
+    unfinished.undo()
+    with pytest.raises(ValueError, match="finished game"):
+        review(unfinished, 0, hindsight=True)
+
+
+def test_cli_review_with_hindsight_says_so(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path, _ = _saved(tmp_path)
+    assert cli.main(["review", str(path), "--seat", "0", "--hindsight"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("Review of player 1 in Magos: ")
+    assert "WITH HINDSIGHT: from the true state of each moment" in out.splitlines()[0]
+    assert cli.main(["review", str(path), "--seat", "0", "--hindsight", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hindsight"] is True

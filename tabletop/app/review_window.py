@@ -6,7 +6,13 @@ The judging is ``tabletop.review``'s, run on a thread of its own so the window s
 progress bar counts the decisions and Cancel (or closing the window) stops it. Each decision is
 judged from what the seat knew then (its observation, as the Hint sees it), so a review says
 nothing the seat could not have known, and a drop within the search's own margin is not called
-a mistake. The window reads a copy of the game and never changes it.
+a mistake. Where the rules give a reason why the better move was better, its line says it in
+the game's own words (and where they give none, nothing is added).
+
+A check box turns on the second view, "with hindsight": the same decisions judged from the true
+state of each moment (the other seats' real hidden cards), under a banner that says so. It is
+offered only once the game is over, when every card may be seen; the fair view is the default
+and each view is kept apart. The window reads a copy of the game and never changes it.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QHBoxLayout,
@@ -82,6 +89,13 @@ class ReviewWindow(QDialog):
         self.seat_combo.setCurrentIndex(max(0, index))
         self.seat_combo.currentIndexChanged.connect(lambda _i: self.start())
         top.addWidget(self.seat_combo)
+        self.hindsight_box = QCheckBox(tr("review.hindsight", lang))
+        self.hindsight_box.setObjectName("reviewHindsight")
+        self.hindsight_box.setToolTip(tr("review.hindsight_tip", lang))
+        # The true state holds every seat's secrets: it may be shown only once all are open.
+        self.hindsight_box.setEnabled(session.is_terminal())
+        self.hindsight_box.toggled.connect(lambda _on: self.start())
+        top.addWidget(self.hindsight_box)
         self.progress = QProgressBar()
         self.progress.setObjectName("reviewProgress")
         top.addWidget(self.progress, 1)
@@ -89,6 +103,14 @@ class ReviewWindow(QDialog):
         self.cancel_button.clicked.connect(lambda _=False: self.cancel())
         top.addWidget(self.cancel_button)
         lay.addLayout(top)
+
+        self.banner = QLabel(tr("review.hindsight_banner", lang))
+        self.banner.setObjectName("reviewBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #f3e2b3; color: #5a3d00; padding: 6px;"
+                                  " font-weight: bold;")
+        self.banner.setVisible(False)
+        lay.addWidget(self.banner)
 
         self.note = QLabel()
         self.note.setObjectName("reviewNote")
@@ -137,6 +159,11 @@ class ReviewWindow(QDialog):
     def seat(self) -> int:
         return int(self.seat_combo.currentData())
 
+    @property
+    def hindsight(self) -> bool:
+        """Whether the view shown judges with hindsight (from the true state)."""
+        return self.hindsight_box.isChecked() and self.session.is_terminal()
+
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
@@ -144,7 +171,8 @@ class ReviewWindow(QDialog):
         """Judge the chosen seat's decisions, on a thread of its own (a run under way stops)."""
         self.cancel()
         self._run += 1
-        run, seat, cancel = self._run, self.seat, CancelFlag()
+        run, seat, cancel, hindsight = self._run, self.seat, CancelFlag(), self.hindsight
+        self.banner.setVisible(hindsight)
         self._cancel = cancel
         self.result = None
         total = len(seat_plies(self.session, seat))
@@ -155,7 +183,7 @@ class ReviewWindow(QDialog):
         self._show([])
         self.note.setText(tr("review.working", self.lang, done=0, total=total))
         kept = (None if self.store is None
-                else self.store.load(self.session, seat, REVIEW_LEVEL, 0))
+                else self.store.load(self.session, seat, REVIEW_LEVEL, 0, hindsight))
         if kept is not None:  # judged before: shown at once
             self._on_finished(run, kept)
             return
@@ -168,7 +196,8 @@ class ReviewWindow(QDialog):
 
         def work() -> None:
             result = review(self.session, seat, level=REVIEW_LEVEL, seed=0, cancel=cancel,
-                            progress=lambda done, n: tell(self._progressed, run, done, n))
+                            progress=lambda done, n: tell(self._progressed, run, done, n),
+                            hindsight=hindsight)
             tell(self._finished, run, result)
 
         self._thread = threading.Thread(target=work, name="review", daemon=True)
@@ -255,12 +284,15 @@ class ReviewWindow(QDialog):
 
     def _words(self, d: Judged) -> str:
         state = self.session.state_at(d.ply)
-        return tr("review.mistake", self.lang, n=d.number,
+        line = tr("review.mistake", self.lang, n=d.number,
                   made=self.speaker.describe(state, d.made, self.lang),
                   made_pct=round(100 * (d.chance_made or 0.0)),
                   best=self.speaker.describe(state, d.best, self.lang),
                   best_pct=round(100 * (d.chance_best or 0.0)),
                   margin=round(100 * d.margin))
+        if d.reason is None:
+            return line
+        return f"{line}\n{self.speaker.say(d.reason, self.lang)}"
 
     def _name(self, seat: int) -> str:
         if seat < len(self.names) and self.names[seat]:

@@ -589,6 +589,18 @@ class Game(ABC, Generic[S]):
         ``scripted_action``."""
         return None
 
+    def review_reason(self, obs: Observation, seat: int, made: str,
+                      best: str) -> Msg | None:
+        """Why ``best`` was the better move where ``seat`` made ``made`` instead, in the game's
+        own words (a code of its word catalogue), where the rules give one: a sale that sold
+        the dearer building, a spell that would have knocked the other wizard out. ``None``,
+        the default, gives no reason, and the review then shows none.
+
+        The review asks this only of decisions it calls mistakes. Worked out from ``obs``, the
+        seat's own observation before the move, so a reason never tells what the seat could
+        not know; the message's arguments must be JSON values (the review is kept on disk)."""
+        return None
+
     def search_exploration(self, obs: Observation) -> float:
         """How many times an AI level's exploration constant a search from ``obs`` uses
         (default 1).

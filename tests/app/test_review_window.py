@@ -52,6 +52,10 @@ def test_review_opens_from_the_summary_and_a_fall_opens_replay_there(make_window
     assert [r.data(PLY) for r in rows] == [d.ply for d in result.mistakes()]
     planted = next(r for r in rows if r.data(PLY) == ply)
     assert "Better:" in planted.text()
+    # The rules' reason on a line of its own, in the game's words; the others give none.
+    assert planted.text().splitlines()[-1] == (
+        "That move would have knocked the other wizard out this turn, whatever the dice.")
+    assert not review.banner.isVisible() and not review.hindsight
     rect = review.mistakes.visualItemRect(planted)
     qtbot.mouseClick(review.mistakes.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     replay = window.files.replay_window
@@ -136,8 +140,9 @@ class _Kept(ReviewStore):
         for n, ply in enumerate(seat_plies(session, seat), 1):
             self.review.decisions.append(Judged(ply, n, "x", "x", 0.5, 0.5, 0.0, 2, False))
 
-    def load(self, session: Session, seat: int, level: str, seed: int) -> Review | None:
-        return self.review
+    def load(self, session: Session, seat: int, level: str, seed: int,
+             hindsight: bool = False) -> Review | None:
+        return None if hindsight else self.review
 
     def keep(self, session: Session, result: Review) -> bool:
         return False
@@ -157,3 +162,27 @@ def test_the_chart_marks_where_each_round_begins(qtbot: Any) -> None:
     begins = [r for prev, r in itertools.pairwise(rounds) if r != prev]
     assert len(begins) >= 5  # a whole game of National Economy has nine rounds
     assert [line.label.format for line in window.round_lines] == [f"Round {r}" for r in begins]
+
+
+def test_the_hindsight_view_is_labelled_and_judged_apart(make_window: Any, qtbot: Any) -> None:
+    window, summary, _ = _finished_duel(make_window, qtbot)
+    summary.review_button.click()
+    review = window.files.review_window
+    _judged(qtbot, review)
+    fair = review.result
+    assert fair is not None and not fair.hindsight
+    box = review.hindsight_box
+    assert box.isEnabled() and not box.isChecked() and box.text() == "With hindsight"
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert box.isChecked() and review.banner.isVisible()
+    assert review.banner.text().startswith("With hindsight: each decision is judged from the "
+                                           "true state")
+    _judged(qtbot, review)
+    hind = review.result
+    assert hind is not None and hind.hindsight and hind.complete
+    rows = [review.mistakes.item(i).data(PLY) for i in range(review.mistakes.count())]
+    assert rows == [d.ply for d in hind.mistakes()]
+    # Back to the fair view: read back from the store at once, the banner gone.
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    assert not review.banner.isVisible()
+    assert review.result is not None and review.result.to_json() == fair.to_json()

@@ -1007,6 +1007,51 @@ class MagosGame(MagosRules[MagosState]):
             players.append(_wizard_obs(s, p, hand, own))
         return self._table_obs(s, seat, players)
 
+    # -- the review's reasons ------------------------------------------------------------
+    def review_reason(self, obs: Observation, seat: int, made: str, best: str) -> Msg | None:
+        """``review.ko_missed`` where ``best`` knocks the other wizard out within this turn
+        whatever the dice (MG-R40, MG-R41) and ``made`` does not. The seat's own turn turns
+        on its own spells and the dice alone, so a guess of the other wizard's hidden spells
+        (a fixed one: the answer is the same for every guess) decides it as the truth would."""
+        base = self._visible_state(obs)
+        if base.phase not in (Phase.MAIN, Phase.CAST) or base.active != seat or made == best:
+            return None
+        base = self._fill_hidden(base, obs, seat, random.Random(0))
+        base.quiet = True
+
+        def after(action: str) -> MagosState:
+            s = base.clone()
+            self.apply_in_place(s, action)
+            return s
+
+        if self._knocks_out(after(best), seat) and not self._knocks_out(after(made), seat):
+            return Msg("review.ko_missed")
+        return None
+
+    def _knocks_out(self, s: MagosState, seat: int, depth: int = 8) -> bool:
+        """Whether ``seat`` has won, or wins before its turn ends whatever the dice: some move
+        of its own at each of its decisions, every outcome of each roll."""
+        if s.phase == Phase.OVER:
+            return s.winner == seat
+        if depth == 0 or s.active != seat or s.phase not in (Phase.MAIN, Phase.CAST,
+                                                                 Phase.ROLL):
+            return False
+        if s.phase == Phase.ROLL:
+            for outcome, _ in self.chance_outcomes(s):
+                new = s.clone()
+                self.apply_in_place(new, outcome)
+                if not self._knocks_out(new, seat, depth - 1):
+                    return False
+            return True
+        for action in self.legal_actions(s):
+            if action == "end":
+                continue  # ending the turn knocks no one out
+            new = s.clone()
+            self.apply_in_place(new, action)
+            if self._knocks_out(new, seat, depth - 1):
+                return True
+        return False
+
     def resample(self, obs: Observation, seat: int, rng: random.Random) -> MagosState:
         return self._fill_hidden(self._visible_state(obs), obs, seat, rng)
 

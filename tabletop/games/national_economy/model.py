@@ -1245,6 +1245,33 @@ class NationalEconomyGame(api.Game[NEState]):
         """A fresh state of the right kind for an observation or a saved state."""
         return NEState(int(data["num_players"]))
 
+    # -- the review's reasons ------------------------------------------------------------
+    def review_reason(self, obs: api.Observation, seat: int, made: str,
+                      best: str) -> Msg | None:
+        """``review.sold_dearer`` where, picking a building for a payday sale, the seat picked
+        one the supply pays more for than the one the search picks: both sales are legal
+        (NE-R53), but the dearer building was worth keeping for its asset value (NE-R60) and
+        its work, and the cheaper one covered the wages as well (NE-R53 principle 3 allows no
+        building that was not needed). Prices are the seat's sale prices as its observation
+        shows them (the solo variants pay their own, NE-R82)."""
+        if not (made.startswith("sell:") and best.startswith("sell:")):
+            return None
+        mine = obs["players"][seat]
+        prices = mine.get("prices") or {}
+        sold, kept = made.partition(":")[2], best.partition(":")[2]
+
+        def price(card: str) -> int:
+            return int(prices[card]) if card in prices else self._sale_value_of(card)
+
+        if price(sold) <= price(kept):
+            return None
+        return Msg("review.sold_dearer", sold=sold, kept=kept, sold_price=price(sold),
+                   kept_price=price(kept))
+
+    def _sale_value_of(self, card: str) -> int:
+        """What the supply pays for ``card`` without a variant's prices (NE-R52)."""
+        return BUILDING_VALUE[card]
+
     def resampler(self, obs: api.Observation, seat: int) -> Callable[[random.Random], NEState]:
         """Guesses of the hidden hands and the deck order behind ``obs``: the public state and
         the unseen cards are worked out once, and every guess clones them and deals the cards
