@@ -13,6 +13,10 @@ patch v1.1) the margins are 0 and the figures exact.
 Where the rules give a reason why the preferred move was better (``Game.review_reason``: a sale
 of the dearer building, a spell that would have won), a mistake carries it in the game's own
 words (``Judged.reason``, a message of the game's catalogue); where they give none it has none.
+Where the rules give a reason but the fall lies within the search's margin, the decision is
+searched again with ``CLOSE_CALL_EFFORT`` times the budget, so that a fall the rules point at
+is settled by a closer look of the search rather than left to its noise; it is called a
+mistake only if that search shows it beyond its own, narrower margin.
 
 A second view, "with hindsight" (``hindsight=True``), judges a finished game from the true
 state of each moment instead: the search plans against the other seats' real hidden cards,
@@ -38,6 +42,7 @@ from typing import Any, TextIO
 
 from tabletop.ai.base import CancelFlag, Decision
 from tabletop.ai.levels import make_agent
+from tabletop.ai.mcts import MCTSAgent
 from tabletop.engine.game import Game
 from tabletop.engine.messages import Msg
 from tabletop.engine.session import Session
@@ -46,6 +51,11 @@ from tabletop.engine.session import Session
 REVIEW_LEVEL = "hard"
 #: How many of the largest drops a review names.
 MOST_MISTAKES = 5
+#: How many times its usual iterations the search spends on a close call the rules point at
+#: (``Game.review_reason`` gives a reason, the fall lies within the first search's margin).
+#: The margin narrows with the visits of the move made, which the search gives fewer of than
+#: the best: four times the budget narrows it by a quarter to a half.
+CLOSE_CALL_EFFORT = 4
 #: The least fall of the chance called a mistake, even where the figures are exact: a move
 #: that gives up a hundredth of a percent is not one a player needs to hear about.
 LEAST_FALL = 0.02
@@ -251,10 +261,33 @@ def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: 
     made = session.history[ply].action
     obs = game.observation(state, seat)
     legal = game.legal_actions(state)
-    agent = make_agent(level, time_cap=None)
     searched = with_hindsight(game, state) if hindsight else game
-    decision: Decision = agent.choose(searched, obs, seat, legal, seed=search_seed(seed, ply),
-                                      cancel=cancel)
+    out = _searched(searched, obs, seat, legal, made, ply, number, level,
+                    search_seed(seed, ply), cancel, 1)
+    drop = out.drop
+    if drop is None or out.made == out.best or drop <= LEAST_FALL:
+        return out
+    reason = game.review_reason(obs, seat, made, out.best)
+    if reason is not None and not out.mistake and not out.exact:
+        # The rules point at this fall, and the search's noise alone hides it: a longer
+        # search settles it (its margin shrinks as the root of its budget grows).
+        out = _searched(searched, obs, seat, legal, made, ply, number, level,
+                        search_seed(seed, ply), cancel, CLOSE_CALL_EFFORT)
+        reason = (game.review_reason(obs, seat, made, out.best)
+                  if out.mistake and out.best != made else None)
+    if out.mistake:  # a reason explains a mistake, and is shown with nothing else
+        out.reason = reason
+    return out
+
+
+def _searched(game: Game[Any], obs: Any, seat: int, legal: list[str], made: str, ply: int,
+              number: int, level: str, seed: int, cancel: CancelFlag | None,
+              effort: int) -> Judged:
+    """The search of ``level`` (``effort`` times its iterations) on one decision."""
+    agent = make_agent(level, time_cap=None)
+    if effort > 1 and isinstance(agent, MCTSAgent):
+        agent.iterations *= effort
+    decision: Decision = agent.choose(game, obs, seat, legal, seed=seed, cancel=cancel)
     values = decision.values
     best = decision.action
     exact = bool(decision.margins) and all(m == 0.0 for m in decision.margins.values())
@@ -264,11 +297,8 @@ def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: 
         return None if value is None else (value + 1.0) / 2.0
 
     margin = 0.0 if made == best else decision.margins.get(made, 1.0)
-    out = Judged(ply, number, made, best, chance(made), chance(best), margin, len(legal),
-                 exact)
-    if out.mistake:  # the rules' reason, asked only where there is a mistake to explain
-        out.reason = game.review_reason(obs, seat, made, best)
-    return out
+    return Judged(ply, number, made, best, chance(made), chance(best), margin, len(legal),
+                  exact)
 
 
 def review(session: Session, seat: int, *, level: str = REVIEW_LEVEL, seed: int = 0,

@@ -290,3 +290,63 @@ def test_cli_review_with_hindsight_says_so(tmp_path: Path,
     assert "WITH HINDSIGHT: from the true state of each moment" in out.splitlines()[0]
     assert cli.main(["review", str(path), "--seat", "0", "--hindsight", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hindsight"] is True
+
+
+def _ne_payday_blunder(seed: int = 243) -> tuple[Session, int, str, str]:
+    """A National Economy game of two played at random from ``seed``, where at the first
+    payday that leaves player 1 a choice, the seat short of wages picks the dearest building
+    for the sale although a cheaper one covers the shortfall alone (NE-R33, NE-R53); played on
+    to the end. The session, the ply and the two picks (made, cheaper)."""
+    from tabletop.games.national_economy.data import BUILDING_VALUE
+    from tabletop.games.national_economy.payday import sale_problem
+
+    game = get_game_plugin("national-economy").game
+    rng = random.Random(seed)
+    session = Session(game, 2, None, seed=seed)
+    planted: tuple[int, str, str] | None = None
+    while not session.is_terminal():
+        seat, legal = session.current_player(), session.legal_actions()
+        action = rng.choice(legal)
+        state = session.state
+        if planted is None and seat == 0 and state.phase == "sell" and not state.selling:
+            short = state.due(0) - state.cash[0]
+            value = {a: BUILDING_VALUE[a.partition(":")[2]] for a in legal
+                     if a.startswith("sell:")}
+            # NE-R53: a single building worth the shortfall is a whole legal sale.
+            enough = [a for a, v in value.items() if v >= short
+                      and sale_problem([v], [v], short) is None]
+            if enough:
+                cheaper = min(enough, key=lambda a: (value[a], a))
+                dearer = max(value, key=lambda a: (value[a], a))
+                if value[dearer] > value[cheaper]:
+                    planted = (len(session.history), dearer, cheaper)
+                    action = dearer
+        session.submit(seat, action)
+    assert planted is not None, seed
+    return session, *planted
+
+
+def test_a_payday_sale_of_the_dearer_building_is_named_with_the_cheaper_one() -> None:
+    """NE-R53's spirit: sell no building that was not needed. Player 1 sells its Factory ($12,
+    NE-R52) for a $3 shortfall in round 2 where its Farm ($6) alone pays the wages; the
+    review flags that pick, prefers the Farm, and says why in the game's words."""
+    session, ply, dearer, cheaper = _ne_payday_blunder()
+    assert (dearer, cheaper) == ("sell:factory", "sell:farm")
+    # The review of the game up to the blunder: every decision of the seat until then.
+    upto = Session(session.game, 2, None, seed=session.seed)
+    for r in session.history[len(upto.history):ply + 1]:  # the deal is made already
+        upto.apply_recorded(r.seat, r.action)
+    result = review(upto, 0, seed=0)
+    blunder = next(d for d in result.decisions if d.ply == ply)
+    assert blunder.made == dearer and blunder.best == cheaper
+    assert blunder.mistake, blunder
+    assert ply in [d.ply for d in result.mistakes()]
+    assert blunder.reason == Msg("review.sold_dearer", sold="factory", kept="farm",
+                                 sold_price=12, kept_price=6)
+    speaker = get_game_plugin("national-economy").speaker()
+    assert speaker.say(blunder.reason, "en").startswith(
+        "That picks Factory ($12) for the sale where a sale with Farm ($6) instead")
+    assert speaker.say(blunder.reason, "ja").startswith("工場（$12）を売却に選びましたが")
+    # Another search seed names it too: the fall is beyond the search's noise.
+    again = judge(upto, ply, 0, blunder.number, "hard", 1)
+    assert again.mistake and again.best == cheaper

@@ -596,9 +596,12 @@ class Game(ABC, Generic[S]):
         the dearer building, a spell that would have knocked the other wizard out. ``None``,
         the default, gives no reason, and the review then shows none.
 
-        The review asks this only of decisions it calls mistakes. Worked out from ``obs``, the
-        seat's own observation before the move, so a reason never tells what the seat could
-        not know; the message's arguments must be JSON values (the review is kept on disk)."""
+        The review asks this where the search prefers another move by more than two points;
+        where a reason is given but the fall lies within the search's margin, the review
+        searches that decision longer, and shows the reason only if the fall is then a
+        mistake. Worked out from ``obs``, the seat's own observation before the move, so a
+        reason never tells what the seat could not know; the message's arguments must be JSON
+        values (the review is kept on disk)."""
         return None
 
     def search_exploration(self, obs: Observation) -> float:
