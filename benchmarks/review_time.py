@@ -1,10 +1,13 @@
 """How long the review of a whole game takes, and how far its figures move with the search seed.
 
 For each game (its fewest players, National Economy also with four), one seeded game is played
-by the easy level at every seat; then seat 0's review (``tabletop.review``) is made twice, with
-search seeds 0 and 1. Reported per game: decisions judged, seconds of each review, the mean and
-largest difference of the chance after a decision between the two seeds, and how many of the
-first review's mistakes the second one names too.
+by the easy level at every seat (a solo game by the normal level: the easy one loses National
+Economy solo in its first round, when it hires a worker whose wages it cannot pay, NE-R77, and
+a game of two decisions says nothing of a review's time); then seat 0's review
+(``tabletop.review``) is made twice, with search seeds 0 and 1. Reported per game: decisions
+judged, seconds of each review on the clock and in CPU time (the clock counts whatever else
+the machine runs meanwhile), the mean and largest difference of the chance after a decision
+between the two seeds, and how many of the first review's mistakes the second one names too.
 
     python benchmarks/review_time.py [--only magos,national-economy] [--level hard] [--json F]
 """
@@ -28,9 +31,9 @@ from tabletop.review import REVIEW_LEVEL, review
 
 
 def played(game: Any, players: int, seed: int) -> Session:
-    """A seeded game played to its end by the easy level at every seat."""
+    """A seeded game played to its end by the easy level at every seat (normal, alone)."""
     session = Session(game, players, None, seed=seed, human_seats=())
-    agents = [make_agent("easy", None) for _ in range(players)]
+    agents = [make_agent("easy" if players > 1 else "normal", None) for _ in range(players)]
     while not session.is_terminal():
         seat = session.current_player()
         decision = agents[seat].choose(game, session.observation(seat), seat,
@@ -41,11 +44,12 @@ def played(game: Any, players: int, seed: int) -> Session:
 
 def measure(game: Any, players: int, level: str, seed: int) -> dict[str, Any]:
     session = played(game, players, seed)
-    runs, seconds = [], []
+    runs, seconds, cpu = [], [], []
     for search_seed in (0, 1):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), time.process_time()
         runs.append(review(session, 0, level=level, seed=search_seed))
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - used)
     first, second = runs
     gaps = [abs(a.chance_made - b.chance_made)
             for a, b in zip(first.decisions, second.decisions, strict=True)
@@ -53,6 +57,7 @@ def measure(game: Any, players: int, level: str, seed: int) -> dict[str, Any]:
     named = {d.ply for d in first.mistakes()}
     return {"game": game.spec.id, "players": players, "decisions": len(first.decisions),
             "seconds": [round(s, 2) for s in seconds],
+            "cpu_seconds": [round(s, 2) for s in cpu],
             "mean_chance_gap": round(statistics.fmean(gaps), 4) if gaps else None,
             "largest_chance_gap": round(max(gaps), 4) if gaps else None,
             "mistakes": len(named),
@@ -82,7 +87,9 @@ def main() -> int:
             row = measure(game, players, args.level, args.seed)
             rows.append(row)
             print(f"{gid} ({players}p): {row['decisions']} decisions, "
-                  f"{row['seconds'][0]:.1f} s and {row['seconds'][1]:.1f} s; chance after a "
+                  f"{row['seconds'][0]:.1f} s and {row['seconds'][1]:.1f} s (CPU "
+                  f"{row['cpu_seconds'][0]:.1f} s and {row['cpu_seconds'][1]:.1f} s); "
+                  f"chance after a "
                   f"decision moves {row['mean_chance_gap']} on average (at most "
                   f"{row['largest_chance_gap']}) between two seeds; mistakes "
                   f"{row['mistakes_named_by_both']} of {row['mistakes']} named by both",
