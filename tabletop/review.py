@@ -270,7 +270,7 @@ def judge(session: Session, ply: int, seat: int, number: int, level: str, seed: 
     reason = game.review_reason(obs, seat, made, out.best)
     if reason is not None and not out.mistake and not out.exact:
         # The rules point at this fall, and the search's noise alone hides it: a longer
-        # search settles it (its margin shrinks as the root of its budget grows).
+        # search settles it (its margin narrows with the square root of the visits).
         out = _searched(searched, obs, seat, legal, made, ply, number, level,
                         search_seed(seed, ply), cancel, CLOSE_CALL_EFFORT)
         reason = (game.review_reason(obs, seat, made, out.best)
