@@ -105,15 +105,10 @@ def _listed_tables(text: str) -> dict[str, Any]:
     return loads("".join(kept))
 
 
-def listing(ref: str) -> GameSpec | None:
-    """The game the built-in entry ``ref`` ("package.plugin:NAME") names, as its package
-    folder's ``game.toml`` lists it (``GameSpec.from_table``: no options), read without
-    importing any module of the package; ``None`` when that file does not list it: there is no
-    such file, or not exactly one game table whose ``plugin`` entry (``PLUGIN`` when it has
-    none) is ``NAME``. A file that cannot be read as TOML, or whose table for the game breaks
-    its shape, raises ``ValueError`` saying where, as the game's spec module would."""
-    module, _, attr = ref.partition(":")
-    package = module.rpartition(".")[0]
+def package_folder(ref: str) -> Path | None:
+    """The folder of the package that holds the plugin ``ref`` ("package.plugin:NAME"),
+    found without importing any module of the package; ``None`` when there is none."""
+    package = ref.partition(":")[0].rpartition(".")[0]
     if not package:
         return None
     try:
@@ -123,9 +118,44 @@ def listing(ref: str) -> GameSpec | None:
     folders = found.submodule_search_locations if found is not None else None
     if not folders:
         return None
+    return Path(next(iter(folders)))
+
+
+#: The file of a game's lesson (``tabletop.lesson``), in the game's own folder.
+LESSON_FILE = "lesson.toml"
+
+
+def lesson_file(plugin: GamePlugin) -> Path | None:
+    """The game's lesson file, if its folder has one: only the file's existence is looked at
+    (the chooser asks this at start, before any lesson is read). A game's folder is where its
+    rulebooks are (``rules/en.md``); a listed game's is found from its plugin's module, its
+    code not imported."""
+    if isinstance(plugin, ListedPlugin):
+        folder = package_folder(plugin.source)
+    else:
+        en = plugin.rules.get("en")
+        folder = Path(en).parent.parent if en is not None else None
+    if folder is None:
+        return None
+    path = folder / LESSON_FILE
+    return path if path.is_file() else None
+
+
+def listing(ref: str) -> GameSpec | None:
+    """The game the built-in entry ``ref`` ("package.plugin:NAME") names, as its package
+    folder's ``game.toml`` lists it (``GameSpec.from_table``: no options), read without
+    importing any module of the package; ``None`` when that file does not list it: there is no
+    such file, or not exactly one game table whose ``plugin`` entry (``PLUGIN`` when it has
+    none) is ``NAME``. A file that cannot be read as TOML, or whose table for the game breaks
+    its shape, raises ``ValueError`` saying where, as the game's spec module would."""
+    module, _, attr = ref.partition(":")
+    package = module.rpartition(".")[0]
+    folder = package_folder(ref)
+    if folder is None:
+        return None
     path = f"{package}/game.toml"
     try:
-        table = _game_tables(Path(next(iter(folders)), "game.toml"))
+        table = _game_tables(folder / "game.toml")
     except OSError:
         return None
     except ValueError as exc:  # tomllib's TOMLDecodeError is one
