@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.api import GamePlugin
-from tabletop.registry import LoadFailure
+from tabletop.registry import LoadFailure, lesson_file
 
 from .i18n import escape, sort_key, spec_name, tr
 
@@ -119,6 +119,7 @@ class ChooserPage(QScrollArea):
 
     play_requested = Signal(str)
     rules_requested = Signal(str)
+    lesson_requested = Signal(str)  # Learn to play: the game's lesson (``lessons``)
     resume_requested = Signal()
     discard_requested = Signal()
 
@@ -250,6 +251,12 @@ class ChooserPage(QScrollArea):
         rules.clicked.connect(lambda _=False, gid=spec.id: self.rules_requested.emit(gid))
         buttons.addWidget(play)
         buttons.addWidget(rules)
+        # Only whether the game has a lesson file is looked at here: it is read when opened.
+        if lesson_file(plugin) is not None:
+            learn = _button(tr("chooser.learn", lang), 12, False, 14)
+            learn.setObjectName(f"learn-{spec.id}")
+            learn.clicked.connect(lambda _=False, gid=spec.id: self.lesson_requested.emit(gid))
+            buttons.addWidget(learn)
         buttons.addStretch(1)
         for w in (title, subtitle, count, summary):
             lay.addWidget(w)

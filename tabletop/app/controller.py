@@ -171,6 +171,11 @@ class GameController(QObject):
         self.table.status_hint.connect(self.status.hover)
         self.table.set_reason_provider(self.why_not)
         self.table.set_language(self.lang)
+        # A lesson (``lessons``) refuses every move but its step's: ``guard(action)`` gives
+        # the reason a person's move is refused, or "" to let the rules judge it. What it
+        # keeps in the save file (``extra_ui``) brings it back when the match is resumed.
+        self.guard: Callable[[str], str] | None = None
+        self.extra_ui: dict[str, Any] = {}
         self._connected = True
 
     def stop(self) -> None:
@@ -230,6 +235,7 @@ class GameController(QObject):
             ui[TAG] = self.setup.tag
         if self.setup.names:
             ui[NAMES] = list(self.setup.names)
+        ui.update(self.extra_ui)
         return savefile.from_session(self.session, list(self.setup.seats),
                                      created=self.created, ui=ui)
 
@@ -447,13 +453,22 @@ class GameController(QObject):
             self.status_changed.emit(tr("status.not_your_turn", self.lang), WARNING)
             return False
         seat = self.session.current_player()
-        if not self._submit(seat, action):
+        if self._guarded(action) or not self._submit(seat, action):
             return False
         for nxt in follow:
             if not (self.is_human_turn() and self.session.current_player() == seat
-                    and nxt in self.session.legal_actions() and self._submit(seat, nxt)):
+                    and nxt in self.session.legal_actions() and not self._guarded(nxt)
+                    and self._submit(seat, nxt)):
                 break
         return True
+
+    def _guarded(self, action: str) -> bool:
+        """Whether the match's guard (a lesson's step) refuses ``action``; its reason is said
+        on the status line."""
+        reason = self.guard(action) if self.guard is not None else ""
+        if reason:
+            self.status_changed.emit(reason, WARNING)
+        return bool(reason)
 
     def _submit(self, seat: int, action: str) -> bool:
         """Play ``seat``'s ``action``; a refusal is said on the status line, in the words the

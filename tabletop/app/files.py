@@ -51,6 +51,8 @@ class _Window(Protocol):
 
     @property
     def table_page(self) -> TablePage: ...
+    @property
+    def lessons(self) -> Any: ...
     def show_message(self, title: str, text: str) -> Any: ...
     def confirm_leave(self) -> bool: ...
     def populate_chooser(self) -> None: ...
@@ -165,6 +167,10 @@ class Files:
         setup = GameSetup(data.game_id, data.players, list(data.seats), dict(session.options),
                           data.seed, fixed, GameSetup.saved_tag(data.ui),
                           names=GameSetup.saved_names(data.ui))
+        if data.ui.get("lesson"):  # a lesson goes on as a lesson, its script and all
+            lesson: GameController | None = self._window.lessons.resume(
+                setup, session, data.ui, data.created)
+            return lesson
         controller = self._window.start_game(setup, session=session, resume_ui=data.ui,
                                              created=data.created)
         if controller is not None:

@@ -45,6 +45,7 @@ class _Window(Protocol):
     def table(self) -> Any: ...
 
     def open_new_game(self, game_id: str | None = None) -> Any: ...
+    def learn(self, game_id: str) -> Any: ...
     def restart(self) -> None: ...
     def back_to_chooser(self) -> bool: ...
     def back_to_page(self) -> bool: ...
@@ -168,11 +169,14 @@ class Menus:
         self.menu_help = bar.addMenu("")
         for act in (self.act_rules, self.act_shortcuts):
             self.menu_help.addAction(act)
+        # Learn to play: a game's lesson, for each game that has one (listed when opened).
+        self.menu_learn = self.menu_help.addMenu("")
+        self.menu_learn.aboutToShow.connect(self._list_lessons)
         self.menu_help.addSeparator()
         self.menu_help.addAction(self.act_about)
         self._menus = ((self.menu_game, "menu.game"), (self.menu_edit, "menu.edit"),
                        (self.menu_view, "menu.view"), (self.menu_language, "menu.language"),
-                       (self.menu_help, "menu.help"))
+                       (self.menu_help, "menu.help"), (self.menu_learn, "menu.learn"))
         self.lang = "en"
 
     def retranslate(self, lang: str) -> None:
@@ -242,6 +246,24 @@ class Menus:
         rows += [(tr(f"shortcuts.{name}", self.lang), tr(f"shortcuts.{name}_keys", self.lang))
                  for name in ("step", "pick", "turn", "put_back", "lens", "buttons", "zoom")]
         return rows
+
+    def _list_lessons(self) -> None:
+        """Help ▸ Learn to play: the games that have a lesson, the game on the table first."""
+        from tabletop.registry import lesson_file
+
+        from .i18n import sort_key, spec_name
+
+        self.menu_learn.clear()
+        c = self._commands
+        games = sorted((p for p in c.plugins.values() if lesson_file(p) is not None),
+                       key=lambda p: sort_key(p.listing, self.lang))
+        here = c.controller.setup.game_id if c.controller is not None else None
+        games.sort(key=lambda p: p.listing.id != here)
+        for plugin in games:
+            act = self.menu_learn.addAction(spec_name(plugin.listing, self.lang))
+            act.setObjectName(f"learn-{plugin.listing.id}")
+            act.triggered.connect(lambda _=False, gid=plugin.listing.id: c.learn(gid))
+        self.menu_learn.setEnabled(bool(games))
 
     def show_rules(self, game_id: str | None = None) -> None:
         """The rules window, on ``game_id``'s rulebook: by default the game on the table, or

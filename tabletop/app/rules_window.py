@@ -51,6 +51,25 @@ class RulesWindow(QDialog):
         self.plugin = plugin
         self._render()
 
+    def show_section(self, heading: str) -> bool:
+        """Scroll to the section headed ``heading`` (a lesson's step links it); False when
+        the rulebook on show has no such heading."""
+        from PySide6.QtGui import QTextCursor
+
+        doc = self.browser.document()
+        block = doc.begin()
+        while block.isValid():
+            if block.text().strip() == heading.strip():
+                cursor = QTextCursor(block)
+                self.browser.setTextCursor(cursor)
+                # The heading at the top of the window, not wherever the cursor scrolls it.
+                bar = self.browser.verticalScrollBar()
+                bar.setValue(bar.maximum())
+                self.browser.ensureCursorVisible()
+                return True
+            block = block.next()
+        return False
+
     def set_language(self, lang: str) -> None:
         if lang != self.lang:
             self.lang = lang

@@ -123,6 +123,8 @@ class MainWindow(QMainWindow):
                                                   or self.open_new_game(gid)))
         self.chooser.rules_requested.connect(
             lambda gid: self.game_ready(gid) and self.menus.show_rules(gid))
+        self.chooser.lesson_requested.connect(self.learn)
+        self._lessons: Any = None  # the lessons' part, built when one is first opened
         self.stack.addWidget(self.chooser)
         self.setCentralWidget(self.stack)
 
@@ -258,6 +260,22 @@ class MainWindow(QMainWindow):
 
             self._remote = RemotePlay(self, self)
         return self._remote
+
+    @property
+    def lessons(self) -> Any:
+        """The games' lessons (``lessons.Lessons``): Learn to play; imported when first used,
+        not at start-up."""
+        if self._lessons is None:
+            from .lessons import Lessons
+
+            self._lessons = Lessons(self)
+        return self._lessons
+
+    def learn(self, game_id: str) -> Any:
+        """Start ``game_id``'s lesson (Learn to play); its controller, or ``None``."""
+        if not self.game_ready(game_id) or not self.confirm_leave():
+            return None
+        return self.lessons.open(game_id)
 
     # -- pages ----------------------------------------------------------------------------
     def show_chooser(self) -> None:
@@ -472,10 +490,12 @@ class MainWindow(QMainWindow):
 
     def start_game(self, setup: GameSetup, *, session: Session | None = None,
                    resume_ui: dict[str, Any] | None = None,
-                   created: str | None = None) -> GameController | None:
+                   created: str | None = None,
+                   thinker: ThinkerLike | None = None) -> GameController | None:
         """Start a match now (no dialog); a game that fails to start is reported, not raised.
 
-        With ``session`` the match continues that session (a resumed or opened save).
+        With ``session`` the match continues that session (a resumed or opened save); with
+        ``thinker`` its computer seats ask that one, not the window's (a lesson's script).
         """
         self._end_match()
         if self.files.pending is not None:
@@ -498,7 +518,7 @@ class MainWindow(QMainWindow):
         self._last_setups[setup.game_id] = setup
         page = self.table_page  # the table sits on its page before a controller drives it
         try:
-            c = GameController(plugin, setup, self.table, self.thinker, self.lang,
+            c = GameController(plugin, setup, self.table, thinker or self.thinker, self.lang,
                                self.ai_delay_ms, self.animate, self, session=session,
                                saves=self.saves, resume_ui=resume_ui, created=created,
                                clock_factory=self._clock_factory)

@@ -113,6 +113,8 @@ Chooser = Callable[[list[Gesture], QPoint], Gesture | None]
 MARGIN = 24.0  # table units of felt kept around the layout so glows and shadows show
 ZOOM_STEP = 1.18
 HINT_MS = 3000
+#: How bright a lesson's hint stays once its pulse is over (``show_hint(hold=True)``).
+HOLD_LEVEL = 0.75
 DRAG_Z = 100_000.0
 SNAP_MS = 220
 UNSYNCED_RESTORE_MS = 800
@@ -200,6 +202,7 @@ class TableWidget(QGraphicsView):
         self._hint_items: list[TableItem] = []
         self._hint_arrow: HintArrow | None = None
         self._hint_anim: QVariantAnimation | None = None
+        self._hint_hold = False
         self._lens = CardLens(self)
         self._hover_lens = True  # the mouse resting on a card shows it large (View menu)
         # A press held still on a card this long shows it large (``_lens_from_press``).
@@ -346,8 +349,10 @@ class TableWidget(QGraphicsView):
         self._announce(None)
         self._say_hover("")
 
-    def show_hint(self, action: str) -> None:
-        """Pulse the source and target of ``action``'s gesture (and draw an arrow) for ~3 s."""
+    def show_hint(self, action: str, hold: bool = False) -> None:
+        """Pulse the source and target of ``action``'s gesture (and draw an arrow) for ~3 s;
+        with ``hold`` (a lesson's step) they go on glowing after the pulse, until the next
+        sync or ``clear_hint``."""
         self.clear_hint()
         gesture = next((g for g in self._gm.gestures if g.action == action
                         and (g.source or g.target)), None)
@@ -366,10 +371,18 @@ class TableWidget(QGraphicsView):
         anim.setDuration(HINT_MS)
         anim.setStartValue(0.0)
         anim.setEndValue(1.0)
+        self._hint_hold = hold
         anim.valueChanged.connect(self._hint_step)
-        anim.finished.connect(self.clear_hint)
+        anim.finished.connect(self._hold_hint if hold else self.clear_hint)
         self._hint_anim = anim
         anim.start()
+
+    def _hold_hint(self) -> None:
+        """The pulse is over: the hint stays lit, steady."""
+        for item in self._hint_items:
+            item.set_flags(hint_level=HOLD_LEVEL)
+        if self._hint_arrow is not None:
+            self._hint_arrow.setOpacity(1.0)
 
     def clear_hint(self) -> None:
         anim, self._hint_anim = self._hint_anim, None
@@ -1329,12 +1342,14 @@ class TableWidget(QGraphicsView):
 
     def _hint_step(self, value: object) -> None:
         t = float(value)  # type: ignore[arg-type]
-        level = (0.55 + 0.45 * math.sin(t * math.pi * 6.0 - math.pi / 2)) * min(1.0, (1 - t) * 6)
+        fade = 1.0 if self._hint_hold else min(1.0, (1 - t) * 6)  # a held hint stays lit
+        level = (0.55 + 0.45 * math.sin(t * math.pi * 6.0 - math.pi / 2)) * fade
         level = max(0.0, level)
         for item in self._hint_items:
             item.set_flags(hint_level=level)
         if self._hint_arrow is not None:
-            self._hint_arrow.setOpacity(max(0.0, min(1.0, (1 - t) * 6)))
+            self._hint_arrow.setOpacity(max(0.0, min(1.0, fade if self._hint_hold
+                                                     else (1 - t) * 6)))
 
 
 class _PreviewMenuStyle(QProxyStyle):
