@@ -163,15 +163,16 @@ class Callout(QFrame):
 
 
 def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
-                 area: QRect) -> QRect:
-    """Where a box of ``size`` goes beside ``piece`` within ``area``: right of it, left,
-    below or above (the first that fits and covers neither the piece nor ``avoid``, the
-    step's target), else the place that covers least of them."""
+                 area: QRect, others: Sequence[QRect] = ()) -> QRect:
+    """Where a box of ``size`` goes beside ``piece`` within ``area``: above it, below, right
+    or left (a row of cards or of a board's spaces keeps its neighbours in view), the first
+    that covers neither the piece nor ``avoid`` (the step's target) and least of ``others``
+    (the other pieces a move could be made with), else the place that covers least."""
     w, h = size
     cx = piece.center().x() - w // 2
     cy = piece.center().y() - h // 2
-    tries = [(piece.right() + GAP, cy), (piece.left() - GAP - w, cy),
-             (cx, piece.bottom() + GAP), (cx, piece.top() - GAP - h)]
+    tries = [(cx, piece.top() - GAP - h), (cx, piece.bottom() + GAP),
+             (piece.right() + GAP, cy), (piece.left() - GAP - w, cy)]
     inner = area.adjusted(6, 6, -6, -6)
 
     def inside(x: int, y: int) -> QRect:
@@ -179,9 +180,9 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
         y = max(inner.top(), min(y, inner.bottom() - h))
         return QRect(x, y, w, h)
 
-    def covered(box: QRect) -> int:
+    def cover(box: QRect, rects: Sequence[QRect | None]) -> int:
         total = 0
-        for r in (piece, avoid):
+        for r in rects:
             if r is not None:
                 cut = box.intersected(r)
                 total += cut.width() * cut.height() if not cut.isEmpty() else 0
@@ -191,7 +192,8 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
     # Corners of the table too, for a piece whose four sides all lack room.
     boxes += [inside(x, y) for x in (inner.left(), inner.right() - w)
               for y in (inner.top(), inner.bottom() - h)]
-    return min(boxes, key=lambda b: (covered(b), boxes.index(b)))
+    return min(boxes, key=lambda b: (cover(b, [piece, avoid]), cover(b, others),
+                                     boxes.index(b)))
 
 
 class Lessons(QObject):
@@ -397,15 +399,21 @@ class Lessons(QObject):
         callout = self._callout
         if callout is None or not callout.isVisible() or not self._live():
             return
-        area = self.window.table.viewport().rect()
+        table = self.window.table
+        area = table.viewport().rect()
         callout.adjustSize()
-        size = (callout.width(), callout.sizeHint().height())
+        # Wrapped words need the height their width gives them, more than a bare size hint.
+        height = max(callout.sizeHint().height(), callout.heightForWidth(CALLOUT_W))
+        size = (CALLOUT_W, min(height, area.height() - 12))
         piece, target = self.piece_rects()
+        others = [table.mapFromScene(item.scene_body()).boundingRect()
+                  for g in table.gestures() for pid in (g.source, g.target)
+                  if pid and (item := table.item_for(pid)) is not None]
         if piece is None:  # the end: the middle of the table
             box = QRect(area.center().x() - size[0] // 2, area.center().y() - size[1] // 2,
                         *size)
         else:
-            box = place_beside(piece, target, size, area)
+            box = place_beside(piece, target, size, area, others)
         callout.setGeometry(box)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
