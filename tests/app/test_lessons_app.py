@@ -159,15 +159,17 @@ def test_lesson_resumes_as_a_lesson(make_window: Any, qtbot: Any) -> None:
 def test_the_callout_is_placed_beside_its_piece() -> None:
     area = QRect(0, 0, 1000, 700)
     size = (340, 160)
-    # Room on the right: it goes there, clear of the piece.
-    piece = QRect(100, 300, 80, 110)
+    # Room above: it goes there, clear of the piece (a row of cards keeps its neighbours).
+    piece = QRect(400, 300, 80, 110)
     box = place_beside(piece, None, size, area)
-    assert area.contains(box) and not box.intersects(piece) and box.left() > piece.right()
-    # At the right edge: to the left.
-    piece = QRect(900, 300, 80, 110)
+    assert area.contains(box) and not box.intersects(piece) and box.bottom() < piece.top()
+    # At the top edge: below it.
+    piece = QRect(400, 10, 80, 110)
     box = place_beside(piece, None, size, area)
-    assert area.contains(box) and not box.intersects(piece) and box.right() < piece.left()
-    # Its target to the right as well: neither is covered.
-    piece, target = QRect(100, 300, 80, 110), QRect(200, 260, 400, 200)
-    box = place_beside(piece, target, size, area)
+    assert area.contains(box) and not box.intersects(piece) and box.top() > piece.bottom()
+    # Its target above and other pieces below: beside it, covering none of them.
+    piece, target = QRect(100, 300, 80, 110), QRect(0, 0, 1000, 200)
+    others = [QRect(0, 560, 1000, 120)]
+    box = place_beside(piece, target, size, area, others)
     assert not box.intersects(piece) and not box.intersects(target)
+    assert not box.intersects(others[0]) and box.left() > piece.right()
