@@ -1,6 +1,7 @@
 """A game's lesson: a short guided first game on a prepared deal, kept as data beside the game.
 
-A lesson file (``lesson.toml`` in the game's folder, ``tabletop.registry.lesson_file``) holds
+A lesson file (``lesson-<game id>.toml`` in the game's folder,
+``tabletop.registry.lesson_file``) holds
 the deal (seed, player count, options), the learner's seat, and every decision of the lesson
 in the order it is made: the learner's steps, each with the text codes (in the game's word
 catalogue, English and Japanese) saying what to do and why and the rules page's section it

@@ -121,8 +121,9 @@ def package_folder(ref: str) -> Path | None:
     return Path(next(iter(folders)))
 
 
-#: The file of a game's lesson (``tabletop.lesson``), in the game's own folder.
-LESSON_FILE = "lesson.toml"
+#: The file of a game's lesson (``tabletop.lesson``), in the game's own folder, named by the
+#: game's id: one folder may hold two games (Magos's duel and its solo game).
+LESSON_FILE = "lesson-{id}.toml"
 
 
 def lesson_file(plugin: GamePlugin) -> Path | None:
@@ -137,7 +138,7 @@ def lesson_file(plugin: GamePlugin) -> Path | None:
         folder = Path(en).parent.parent if en is not None else None
     if folder is None:
         return None
-    path = folder / LESSON_FILE
+    path = folder / LESSON_FILE.format(id=plugin.listing.id)
     return path if path.is_file() else None
 
 

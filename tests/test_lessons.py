@@ -50,12 +50,21 @@ def test_each_step_refuses_another_legal_move(game_id: str) -> None:
     assert taught.next_move(done) is None  # past its end the learner plays freely
 
 
+@pytest.mark.parametrize("game_id", WITH_LESSON)
+def test_both_rulebooks_keep_the_same_sections(game_id: str) -> None:
+    # A step links a section by its place among the headings, in either rulebook.
+    rules = PLUGINS[game_id].rules
+    books = {lang: lesson.headings(Path(rules[lang]).read_text(encoding="utf-8"))
+             for lang in ("en", "ja")}
+    assert len(books["en"]) == len(books["ja"])
+
+
 def _copy_with(tmp_path: Path, game_id: str, old: str, new: str) -> Path:
     source = lesson_file(PLUGINS[game_id])
     assert source is not None
     text = source.read_text(encoding="utf-8")
     assert old in text
-    path = tmp_path / "lesson.toml"
+    path = tmp_path / "lesson-buried-treasure.toml"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return path
 
@@ -96,10 +105,10 @@ def test_a_step_on_a_computer_turn_is_named(tmp_path: Path) -> None:
     ("[lesson]\nseed = 1\n[[move]]\naction = 'x'\n", "no step"),
     ("[lesson]\nseed = 1\n[[move]]\naction = 'x'\nsay = 'a'\ncolour = 'red'\n", "move 1.*colour"),
     ("[lesson]\nseed = 1\n[[move]]\naction = 'x'\nrules = 'End'\n", "move 1.*reply"),
-    ("[lesson\n", "buried_treasure|lesson.toml"),
+    ("[lesson\n", "lesson-buried-treasure.toml"),
 ])
 def test_a_file_of_the_wrong_shape_is_named(tmp_path: Path, text: str, message: str) -> None:
-    path = tmp_path / "lesson.toml"
+    path = tmp_path / "lesson-buried-treasure.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(lesson.LessonError, match=message) as caught:
         lesson.load(PLUGINS["buried-treasure"], path)

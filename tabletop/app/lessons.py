@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from tabletop import lesson as lessons_core
@@ -28,6 +28,7 @@ from tabletop.ai.base import Decision
 
 from .i18n import tr
 from .newgame import GameSetup
+from .status import INFO
 
 if TYPE_CHECKING:
     from tabletop.engine import Game, Observation, Session
@@ -354,6 +355,8 @@ class Lessons(QObject):
             tr("lesson.rules", lang, section=section) if section else "",
             self._refused)
         self.window.table.show_hint(move.action, hold=True)
+        if self.button_for(move.action) is not None:
+            self.window.table_page.mark_hint(move.action)  # as the Hint marks a button
         self.place()
         # The table is fitted after the first render, and pieces slide into place: placed
         # again once that is done.
@@ -367,6 +370,9 @@ class Lessons(QObject):
                               tr("lesson.done_over" if over else "lesson.done_body", lang),
                               (tr("lesson.continue", lang), tr("lesson.real_game", lang),
                                tr("lesson.repeat", lang)), not over)
+        if not over:
+            # The script is over: no computer seat is thinking, the learner chooses a way on.
+            self.controller.status.set_base(tr("lesson.done_title", lang), INFO)
         self.place()
 
     def piece_rects(self) -> tuple[QRect | None, QRect | None]:
@@ -378,8 +384,13 @@ class Lessons(QObject):
         table = self.window.table
         gesture = next((g for g in table.gestures() if g.action == move.action
                         and (g.source or g.target)), None)
-        if gesture is None:
-            return None, None
+        if gesture is None:  # a button of the action bar, below the table
+            button = self.button_for(move.action)
+            if button is None:
+                return None, None
+            viewport = table.viewport()
+            corner = viewport.mapFrom(self.window, button.mapTo(self.window, QPoint(0, 0)))
+            return QRect(corner, button.size()), None
 
         def rect(item_id: str | None) -> QRect | None:
             item = table.item_for(item_id) if item_id else None
@@ -394,6 +405,11 @@ class Lessons(QObject):
         src = rect(gesture.source)
         tgt = rect(gesture.target)
         return (src, tgt) if src is not None else (tgt, None)
+
+    def button_for(self, action: str) -> QPushButton | None:
+        """The action bar's button of ``action``, if the step's move is made there."""
+        page = self.window.table_page
+        return next((b for b in page.game_buttons if b.property("action") == action), None)
 
     def place(self) -> None:
         callout = self._callout
