@@ -132,7 +132,7 @@ def lesson_file(plugin: GamePlugin) -> Path | None:
     rulebooks are (``rules/en.md``); a listed game's is found from its plugin's module, its
     code not imported."""
     if isinstance(plugin, ListedPlugin):
-        folder = package_folder(plugin.source)
+        folder = plugin.folder
     else:
         en = plugin.rules.get("en")
         folder = Path(en).parent.parent if en is not None else None
@@ -142,7 +142,7 @@ def lesson_file(plugin: GamePlugin) -> Path | None:
     return path if path.is_file() else None
 
 
-def listing(ref: str) -> GameSpec | None:
+def listing(ref: str, folder: Path | None = None) -> GameSpec | None:
     """The game the built-in entry ``ref`` ("package.plugin:NAME") names, as its package
     folder's ``game.toml`` lists it (``GameSpec.from_table``: no options), read without
     importing any module of the package; ``None`` when that file does not list it: there is no
@@ -151,7 +151,7 @@ def listing(ref: str) -> GameSpec | None:
     its shape, raises ``ValueError`` saying where, as the game's spec module would."""
     module, _, attr = ref.partition(":")
     package = module.rpartition(".")[0]
-    folder = package_folder(ref)
+    folder = folder if folder is not None else package_folder(ref)
     if folder is None:
         return None
     path = f"{package}/game.toml"
@@ -180,11 +180,14 @@ class ListedPlugin(GamePlugin):
     (``code``); this object keeps answering for it meanwhile."""
 
     # GamePlugin's own slots stay empty: every member reads the plugin the module gives.
-    __slots__ = ("_failure", "_listing", "_plugin", "source")
+    __slots__ = ("_failure", "_listing", "_plugin", "folder", "source")
 
-    def __init__(self, source: str, listing: GameSpec) -> None:
+    def __init__(self, source: str, listing: GameSpec, folder: Path | None = None) -> None:
         self.source = source
         self._listing = listing
+        # The game's folder, found when it was listed: what else the folder holds (a lesson)
+        # is looked up there without finding the package again.
+        self.folder = folder if folder is not None else package_folder(source)
         self._plugin: GamePlugin | None = None
         self._failure: LoadFailure | None = None
 
@@ -352,8 +355,9 @@ def load_plugins(include_entry_points: bool = True, *, defer: bool = False
     # plugin, not a request to end the app. Ctrl+C (KeyboardInterrupt) still goes through.
     for ref in BUILTIN:
         try:
-            listed = listing(ref) if defer else None
-            refs.append((ref, ListedPlugin(ref, listed) if listed is not None
+            folder = package_folder(ref) if defer else None
+            listed = listing(ref, folder) if defer else None
+            refs.append((ref, ListedPlugin(ref, listed, folder) if listed is not None
                          else _load_ref(ref)))
         except (Exception, SystemExit) as exc:  # a broken plugin must not stop the app
             failures.append(LoadFailure(ref, plugin_failure(exc)))
