@@ -187,3 +187,28 @@ def test_the_callout_is_placed_beside_its_piece() -> None:
     box = place_beside(piece, target, size, area, others)
     assert not box.intersects(piece) and not box.intersects(target)
     assert not box.intersects(others[0]) and box.left() > piece.right()
+
+
+def test_help_menu_lists_the_lessons_and_the_step_links_its_rules(make_window: Any,
+                                                                  qtbot: Any) -> None:
+    plugins = {gid: PLUGINS[gid] for gid in ("buried-treasure", "magos", "spymaster")}
+    window = make_window(plugins, lang="ja")
+    menus = window.menus
+    menus.menu_learn.aboutToShow.emit()
+    listed = [a.objectName() for a in menus.menu_learn.actions()]
+    assert listed == [f"learn-{gid}" for gid in sorted(WITH_LESSON) if gid in plugins]
+    magos = next(a for a in menus.menu_learn.actions() if a.objectName() == "learn-magos")
+    magos.trigger()
+    c = window.controller
+    assert c is not None and c.setup.game_id == "magos" and c.guard is not None
+    qtbot.waitUntil(lambda: window.lessons.callout.isVisible())
+    callout = window.lessons.callout
+    # The first step links "A turn": the Japanese rulebook's section in the same place.
+    assert callout.rules.text() == tr("lesson.rules", "ja", section="手番の流れ")
+    QTest.mouseClick(callout.rules, Qt.MouseButton.LeftButton)
+    rules = menus.rules_window
+    assert rules is not None and rules.isVisible()
+    assert rules.browser.textCursor().block().text() == "手番の流れ"
+    # The game on the table comes first in the menu.
+    menus.menu_learn.aboutToShow.emit()
+    assert menus.menu_learn.actions()[0].objectName() == "learn-magos"
