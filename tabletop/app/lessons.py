@@ -166,14 +166,18 @@ class Callout(QFrame):
 def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
                  area: QRect, others: Sequence[QRect] = ()) -> QRect:
     """Where a box of ``size`` goes beside ``piece`` within ``area``: above it, below, right
-    or left (a row of cards or of a board's spaces keeps its neighbours in view), the first
-    that covers neither the piece nor ``avoid`` (the step's target) and least of ``others``
-    (the other pieces a move could be made with), else the place that covers least."""
+    or left (a row of cards or of a board's spaces keeps its neighbours in view), centred on
+    it or flush with one of its edges. The box never covers the piece or ``avoid`` (the
+    step's target) where any place can help it; then it covers as little as it can of
+    ``others`` (the other pieces a move could be made with: a sliver of one is no matter),
+    then it lies as near the piece as it can."""
     w, h = size
     cx = piece.center().x() - w // 2
     cy = piece.center().y() - h // 2
-    tries = [(cx, piece.top() - GAP - h), (cx, piece.bottom() + GAP),
-             (piece.right() + GAP, cy), (piece.left() - GAP - w, cy)]
+    xs = (cx, piece.left(), piece.right() - w)
+    ys = (cy, piece.top(), piece.bottom() - h)
+    tries = ([(x, piece.top() - GAP - h) for x in xs] + [(x, piece.bottom() + GAP) for x in xs]
+             + [(piece.right() + GAP, y) for y in ys] + [(piece.left() - GAP - w, y) for y in ys])
     inner = area.adjusted(6, 6, -6, -6)
 
     def inside(x: int, y: int) -> QRect:
@@ -189,12 +193,19 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
                 total += cut.width() * cut.height() if not cut.isEmpty() else 0
         return total
 
+    def distance(box: QRect) -> int:
+        d = box.center() - piece.center()
+        return abs(d.x()) + abs(d.y())
+
     boxes = [inside(x, y) for x, y in tries]
-    # Corners of the table too, for a piece whose four sides all lack room.
+    # Corners of the table too, for a piece whose sides all lack room.
     boxes += [inside(x, y) for x in (inner.left(), inner.right() - w)
               for y in (inner.top(), inner.bottom() - h)]
-    return min(boxes, key=lambda b: (cover(b, [piece, avoid]), cover(b, others),
-                                     boxes.index(b)))
+    # Others are counted in quarters of a card (about 40 x 55 pixels): a sliver is no matter.
+    # Nearness in steps of 20 pixels, then the order above: a pixel of rounding does not
+    # send the box below a piece that has room above it.
+    return min(boxes, key=lambda b: (cover(b, [piece, avoid]), cover(b, others) // 550,
+                                     distance(b) // 20, boxes.index(b)))
 
 
 class Lessons(QObject):
@@ -382,8 +393,11 @@ class Lessons(QObject):
         if move is None:
             return None, None
         table = self.window.table
-        gesture = next((g for g in table.gestures() if g.action == move.action
-                        and (g.source or g.target)), None)
+        # A drag says both the piece and where it goes; a click only the one it is on.
+        found = sorted((g for g in table.gestures() if g.action == move.action
+                        and (g.source or g.target)),
+                       key=lambda g: not (g.source and g.target))
+        gesture = found[0] if found else None
         if gesture is None:  # a button of the action bar, below the table
             button = self.button_for(move.action)
             if button is None:
@@ -422,9 +436,12 @@ class Lessons(QObject):
         height = max(callout.sizeHint().height(), callout.heightForWidth(CALLOUT_W))
         size = (CALLOUT_W, min(height, area.height() - 12))
         piece, target = self.piece_rects()
+        # The other pieces a move could be made with (not the zones they go to: a hand's
+        # zone is wide, and the box beside a card would never sit over it).
+        ids = {pid for g in table.gestures() for pid in (g.source, g.target)
+               if pid and table.is_piece(pid)}
         others = [table.mapFromScene(item.scene_body()).boundingRect()
-                  for g in table.gestures() for pid in (g.source, g.target)
-                  if pid and (item := table.item_for(pid)) is not None]
+                  for pid in sorted(ids) if (item := table.item_for(pid)) is not None]
         if piece is None:  # the end: the middle of the table
             box = QRect(area.center().x() - size[0] // 2, area.center().y() - size[1] // 2,
                         *size)
