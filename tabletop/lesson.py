@@ -214,7 +214,9 @@ def rule_sections(plugin: GamePlugin) -> dict[str, dict[str, str]]:
         # A step names a section by the start of its English heading ("A round").
         words = title.split()
         for n in range(1, len(words)):
-            found.setdefault(" ".join(words[:n]), entry)
+            start = " ".join(words[:n])
+            found.setdefault(start, entry)
+            found.setdefault(start.rstrip(":,;"), entry)  # "Selling buildings: the ..."
     return found
 
 
