@@ -164,13 +164,15 @@ class Callout(QFrame):
 
 
 def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
-                 area: QRect, others: Sequence[QRect] = ()) -> QRect:
+                 area: QRect, others: Sequence[QRect] = (),
+                 rest: Sequence[QRect] = ()) -> QRect:
     """Where a box of ``size`` goes beside ``piece`` within ``area``: above it, below, right
     or left (a row of cards or of a board's spaces keeps its neighbours in view), centred on
     it or flush with one of its edges. The box never covers the piece or ``avoid`` (the
     step's target) where any place can help it; then it covers as little as it can of
     ``others`` (the other pieces a move could be made with: a sliver of one is no matter),
-    then it lies as near the piece as it can."""
+    then of ``rest`` (every other piece on the table: a row the step's words speak of), then
+    it lies as near the piece as it can."""
     w, h = size
     cx = piece.center().x() - w // 2
     cy = piece.center().y() - h // 2
@@ -205,7 +207,8 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
     # Nearness in steps of 20 pixels, then the order above: a pixel of rounding does not
     # send the box below a piece that has room above it.
     return min(boxes, key=lambda b: (cover(b, [piece, avoid]), cover(b, others) // 550,
-                                     distance(b) // 20, boxes.index(b)))
+                                     cover(b, rest) // 550, distance(b) // 20,
+                                     boxes.index(b)))
 
 
 class Lessons(QObject):
@@ -442,11 +445,14 @@ class Lessons(QObject):
                if pid and table.is_piece(pid)}
         others = [table.mapFromScene(item.scene_body()).boundingRect()
                   for pid in sorted(ids) if (item := table.item_for(pid)) is not None]
+        rest = [table.mapFromScene(item.scene_body()).boundingRect()
+                for pid in table.piece_ids()
+                if pid not in ids and (item := table.item_for(pid)) is not None]
         if piece is None:  # the end: the middle of the table
             box = QRect(area.center().x() - size[0] // 2, area.center().y() - size[1] // 2,
                         *size)
         else:
-            box = place_beside(piece, target, size, area, others)
+            box = place_beside(piece, target, size, area, others, rest)
         callout.setGeometry(box)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
