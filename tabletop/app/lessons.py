@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 LESSON_KEY = "lesson"
 CALLOUT_W = 340
 GAP = 14
+#: How long after a step is shown the table has settled (a dropped piece's snap is 220 ms),
+#: and after a refusal (the table puts an unplayed piece back after 800 ms, then snaps).
+SETTLE_MS = 400
+REFUSED_SETTLE_MS = 1150
 
 
 class ScriptThinker(QObject):
@@ -342,9 +346,10 @@ class Lessons(QObject):
             return None
         return move
 
-    def _update(self) -> None:
+    def _update(self, glow: bool = True) -> None:
         """After each render: the step's callout and glow, the end, or nothing (a computer
-        seat's turn, a result on show)."""
+        seat's turn, a result on show). Without ``glow`` the hint is left as it is (a
+        refused piece is still on its way back)."""
         if not self._live():
             return
         assert self.lesson is not None and self.controller is not None
@@ -368,13 +373,26 @@ class Lessons(QObject):
             self._word(move.say),
             tr("lesson.rules", lang, section=section) if section else "",
             self._refused)
-        self.window.table.show_hint(move.action, hold=True)
+        if glow:
+            self.window.table.show_hint(move.action, hold=True)
         if self.button_for(move.action) is not None:
             self.window.table_page.mark_hint(move.action)  # as the Hint marks a button
         self.place()
-        # The table is fitted after the first render, and pieces slide into place: placed
-        # again once that is done.
+        # The table is fitted after the first render, and pieces slide into place (a piece
+        # just dropped settles after its snap, a refused one after it is put back): glow and
+        # box are placed again once that is done, so the hint's arrow starts at the piece.
         QTimer.singleShot(0, self, self.place)
+        QTimer.singleShot(SETTLE_MS if glow else REFUSED_SETTLE_MS, self,
+                          partial(self._settled, len(self._decisions())))
+
+    def _settled(self, made: int) -> None:
+        """The table has settled after the step was shown: its glow and box again, if the
+        same step is still on show."""
+        move = self.due()
+        if move is None or len(self._decisions()) != made:
+            return
+        self.window.table.show_hint(move.action, hold=True)
+        self.place()
 
     def _show_end(self) -> None:
         assert self.controller is not None
@@ -474,7 +492,7 @@ class Lessons(QObject):
         self._refused = (self._word(step.refuse) if step.refuse else
                          tr("lesson.refused", self.window.lang, reason=self._word(step.say or "")))
         self._refused_at = len(self._decisions())
-        self._update()
+        self._update(glow=False)
         return self._refused
 
     def _open_rules(self) -> None:
