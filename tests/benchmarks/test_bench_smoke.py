@@ -238,6 +238,18 @@ def _ne_value_fit(tmp: Path, out: list[str]) -> None:
     assert "fitted right" in out[0]
 
 
+def _rules_trace(tmp: Path, out: list[str]) -> None:
+    # Secret Agent at three seats: its defaults and every option away from its default.
+    traces = _json(tmp / "traces.json")
+    assert sorted(traces) == ["secret-agent/3/auto_spy_discard=True,clash_high_loses=False,"
+                              "leader_abilities=True,multi_defence=True,open_spies=True,"
+                              "peace_ends_war=True,refill_actions_only=True,tops_only=True/0",
+                              "secret-agent/3/default/0"]
+    for rows in traces.values():
+        assert rows and set(rows[0]) >= {"state", "legal", "observations"}
+    assert out[0].startswith("2 games, ") and out[1].strip() == "same"
+
+
 def _run(tmp: Path, out: list[str]) -> None:
     data = _json(tmp / "report.json")
     _has(data, "when", "machine", "speed", "yardstick", "frame_time_natural",
@@ -331,6 +343,10 @@ CASES: dict[str, Case] = {
     # 24 random games: the fewest that give each round ten decided games to fit and to judge.
     "ne_value_fit": Case((("--agents", "random,random", "--games", "24", "--json",
                            "{tmp}/values.json"),), _ne_value_fit),
+    "rules_trace": Case((("record", "{tmp}/traces.json", "--games", "1", "--game",
+                          "secret-agent", "--players", "3"),
+                         ("compare", "{tmp}/traces.json", "--games", "1", "--game",
+                          "secret-agent", "--players", "3")), _rules_trace),
     "run": Case((("--smoke", "--workers", "1", "--json", "{tmp}/report.json",
                   "--chart", "{tmp}/chart.png"),), _run),
     "saboteur2_roles": Case((("--agents", "random,random", "--games", "1", "--guess-samples",
