@@ -219,6 +219,8 @@ class Shape:
     ladder: bool
     crystals: int
     art: TileArt
+    #: ``opened`` as bits (edge ``e`` is bit ``1 << e``): placement compares whole edges at once.
+    mask: int
 
     @property
     def dead_end(self) -> bool:
@@ -234,8 +236,9 @@ def _shape(index: int, card: PathCard, turned: bool, crystals: bool) -> Shape:
         for e in g:
             seg[e] = k
     opened = tuple(art.is_open(e) for e in EDGE_NAMES)
+    mask = sum(1 << e for e in range(4) if opened[e])
     return Shape(index, card.id, turned, opened, tuple(seg), segments,  # type: ignore[arg-type]
-                 card.door, card.ladder, card.crystals if crystals else 0, art)
+                 card.door, card.ladder, card.crystals if crystals else 0, art, mask)
 
 
 def _shapes() -> tuple[Shape, ...]:

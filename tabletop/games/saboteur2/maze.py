@@ -5,14 +5,20 @@ SB-G02, SB-G12). A cell ``(x, y)`` is kept as one integer key so that the maze i
 ``dict`` from key to shape index (``data.SHAPES``) and a neighbour is one addition away.
 
 The *network* (SB-R18) is the set of segments reached from the start card's segment or from a
-ladder's segment by crossing touching path edges; stubs end it. It is worked out again after
-every change of the maze and kept with the state, as the set of its segments and the set of
-its path edges: what placement, goal reveals and the AI read.
+ladder's segment by crossing touching path edges; stubs end it. It is kept with the state, as
+the set of its segments and the set of its path edges: what placement, goal reveals and the
+AI read. A card laid only adds to it (``grown`` walks on from the new card alone); a card
+taken away (a Rockfall) may cut it, so it is worked out again then (``network``).
+
+``Ways`` keeps what the rules ask of one network again and again, over many turns and every
+clone of the state that shares the network: its open ends, where each shape may lie there and
+the cards still needed to each goal. Worked out once per network, and for a shape only when
+a hand holds it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Final
 
 from .data import GOAL_CELLS, OPP, START_CELL, Shape
@@ -77,6 +83,46 @@ def network(maze: Maze, shapes: Sequence[Shape]) -> Network:
     (``key * 4 + edge``), from the start card and every ladder."""
     segs, edges = _walk(maze, shapes)
     return frozenset(segs), frozenset(edges)
+
+
+def _grow(maze: Maze, shapes: Sequence[Shape], net: Network, k: int
+          ) -> tuple[set[int], set[int]]:
+    """The segments and path edges that the card at ``k``, just added to ``maze``, adds to
+    the network ``net``: walked from the new card only. A new card joins the network through
+    a segment that meets one of its path edges (and may join other cards to it on its way); a
+    ladder starts a network of its own (SB-R19)."""
+    segs, edges = net
+    shape = shapes[maze[k]]
+    todo: list[tuple[int, int]] = [(k, 0)] if shape.ladder else []
+    for sg, group in enumerate(shape.segments):
+        if any((k + STEP[e]) * 4 + OPP[e] in edges for e in group):
+            todo.append((k, sg))
+    new_segs: set[int] = set()
+    new_edges: set[int] = set()
+    while todo:
+        at, sg = todo.pop()
+        node = at * 4 + sg
+        if node in segs or node in new_segs:
+            continue
+        new_segs.add(node)
+        here = shapes[maze[at]]
+        for e in here.segments[sg]:
+            new_edges.add(at * 4 + e)
+            nb = at + STEP[e]
+            other = maze.get(nb)
+            if other is None:
+                continue
+            j = shapes[other].seg[OPP[e]]
+            if j >= 0:
+                todo.append((nb, j))
+    return new_segs, new_edges
+
+
+def grown(maze: Maze, shapes: Sequence[Shape], net: Network, k: int) -> Network:
+    """The network once the card at ``k`` has been added to ``maze`` (``net`` is the network
+    before): the same as ``network(maze, shapes)``, walked on from the new card only."""
+    new_segs, new_edges = _grow(maze, shapes, net, k)
+    return net[0] | new_segs, net[1] | new_edges
 
 
 def frontier(maze: Maze, net: Network) -> set[int]:
@@ -202,3 +248,140 @@ def need(maze: Maze, net: Network, target: int) -> int:
         if d < best:
             best = d
     return best
+
+
+class Ways:
+    """What the rules read of one network (``net`` of ``maze``) again and again: its open
+    ends (``ends``, the cells of ``frontier``), where each shape may be laid (``cells``:
+    SB-R16..R19) and how many cards each goal still needs (``need``). Each is worked out on
+    first asking and kept; ``laid`` gives the ``Ways`` of the network that a card laid makes,
+    working out again only what changes around the card.
+
+    A ``Ways`` belongs to its network object: the state keeps one beside its ``net`` and
+    clones share both, as their mazes are the same until one of them changes its maze and
+    with it its network. So it keeps no maze: a question that reads the maze is given the
+    asking state's, which is the maze of ``net`` (it changes only together with ``net``)."""
+
+    __slots__ = ("_cells", "_groups", "_ladders", "_needs", "_sig", "_xy", "net", "shapes",
+                 "texts")
+
+    def __init__(self, maze: Maze, shapes: Sequence[Shape], net: Network,
+                 sig: dict[int, int] | None = None) -> None:
+        self.shapes = shapes
+        self.net = net
+        if sig is None:
+            sig = {}
+            for ke in net[1]:
+                nb = ke // 4 + STEP[ke % 4]
+                if nb not in maze and nb not in GOAL_SET and nb not in sig:
+                    sig[nb] = self._around(maze, nb)
+        # Each open end, with what surrounds it as bits by edge: the neighbours there (bits
+        # 0-3), those open towards it (bits 4-7), the network path edges facing it (8-11).
+        self._sig = sig
+        self._groups: dict[int, list[int]] | None = None
+        self._ladders: dict[tuple[int, int], list[int]] | None = None
+        self._cells: dict[int, list[int]] = {}
+        self._needs: dict[int, int] = {}
+        self._xy: list[tuple[int, int]] | None = None
+        #: Free for the rules to keep, per card, the action texts of its ``cells``.
+        self.texts: dict[str, list[str]] = {}
+
+    def _around(self, maze: Maze, k: int) -> int:
+        """What surrounds the empty cell ``k`` (see ``__init__``)."""
+        shapes = self.shapes
+        edges = self.net[1]
+        sig = 0
+        for e in range(4):
+            nb = k + STEP[e]
+            other = maze.get(nb)
+            if other is not None:
+                sig |= 1 << e
+                if shapes[other].opened[OPP[e]]:
+                    sig |= 16 << e
+                if nb * 4 + OPP[e] in edges:
+                    sig |= 256 << e
+        return sig
+
+    @property
+    def ends(self) -> Collection[int]:
+        """The empty cells a path edge of the network points at (``frontier``)."""
+        return self._sig.keys()
+
+    def laid(self, maze: Maze, k: int) -> Ways:
+        """The ``Ways`` of the network once the card at ``k`` has been added to ``maze``
+        (``grown``): only the cells around the card and those the network's new path edges
+        point at may have become open ends or changed their surroundings."""
+        new_segs, new_edges = _grow(maze, self.shapes, self.net, k)
+        net = (self.net[0] | new_segs, self.net[1] | new_edges)
+        sig = self._sig.copy()
+        sig.pop(k, None)
+        around = {k + d for d in STEP}
+        around.update(ke // 4 + STEP[ke % 4] for ke in new_edges)
+        out = Ways(maze, self.shapes, net, sig)
+        for c in around:
+            if c not in maze and c not in GOAL_SET:
+                got = out._around(maze, c)
+                if got >= 256:  # a path edge of the network faces it: an open end
+                    sig[c] = got
+        return out
+
+    def cells(self, maze: Maze, shape: Shape) -> list[int]:
+        """The cells of ``maze`` (the maze of ``net``) where ``shape`` may lie: what
+        ``placements`` gives for the one shape."""
+        found = self._cells.get(shape.index)
+        if found is not None:
+            return found
+        mask = shape.mask
+        out: list[int] = []
+        if shape.ladder:
+            if self._ladders is None:
+                self._ladders = self._ladder_sigs(maze)
+            for (present, want), ks in self._ladders.items():
+                if mask & present == want:
+                    out.extend(ks)
+        else:
+            groups = self._groups
+            if groups is None:
+                groups = self._groups = {}
+                for c, sig in self._sig.items():
+                    groups.setdefault(sig, []).append(c)
+            for sig, ks in groups.items():
+                # Fits every face-up neighbour (SB-R17) and meets a network path edge.
+                if mask & sig == (sig >> 4) & 15 and mask & (sig >> 8):
+                    out.extend(ks)
+        self._cells[shape.index] = out
+        return out
+
+    def _ladder_sigs(self, maze: Maze) -> dict[tuple[int, int], list[int]]:
+        """The cells where a ladder may lie (``ladder_cells``), grouped by the neighbours
+        there and those open towards the cell."""
+        shapes = self.shapes
+        sigs: dict[tuple[int, int], list[int]] = {}
+        for k in ladder_cells(maze):
+            present = want = 0
+            for e in range(4):
+                other = maze.get(k + STEP[e])
+                if other is not None:
+                    present |= 1 << e
+                    if shapes[other].opened[OPP[e]]:
+                        want |= 1 << e
+            sigs.setdefault((present, want), []).append(k)
+        return sigs
+
+    def need(self, target: int) -> int:
+        """``need(maze, net, target)``: the fewest grid steps from an open end to
+        ``target`` (0 when a network path edge faces it)."""
+        found = self._needs.get(target)
+        if found is not None:
+            return found
+        edges = self.net[1]
+        if any((target + STEP[e]) * 4 + OPP[e] in edges for e in range(4)):
+            best = 0
+        else:
+            xy = self._xy
+            if xy is None:
+                xy = self._xy = [cell(k) for k in self._sig]
+            tx, ty = cell(target)
+            best = min(99, min([abs(x - tx) + abs(y - ty) for x, y in xy], default=99))
+        self._needs[target] = best
+        return best

@@ -26,6 +26,7 @@ from .actions import (
     ACTIONS,
     END,
     GOAL_LAYOUTS,
+    SEAT_CARDS,
     Placed,
     Played,
     Target,
@@ -39,6 +40,7 @@ from .data import (
     CARD_INDEX,
     FIX_COST,
     FREE,
+    FRONT_CARDS,
     GOAL_CELLS,
     GOLD,
     GREEN,
@@ -66,11 +68,10 @@ from .maze import (
     GOAL_KEYS,
     GOAL_SET,
     START_KEY,
+    Ways,
     cell,
     key,
-    need,
     network,
-    placements,
     reached_goals,
     stone_turn,
 )
@@ -81,6 +82,35 @@ from .state import CHANCE_PHASES, FIELDS, Phase, Saboteur2State
 _DRAW = {c: f"draw:{c}" for c in CARD_IDS}
 _ROLE = {r: f"role:{r}" for r in ROLES}
 
+# The action texts a turn offers, written once: the legal actions are asked for at every
+# decision of every playout, and these are the same few hundred texts each time. They are
+# also listed in order as they are made, instead of sorted: every kind's texts after the one
+# before it ("discard:" < "fix:" < "place:" < "play:"), in each kind the cards in the order of
+# their ids, and each card's texts kept in order. No card id is another's beginning but where
+# a letter follows it (A-REP-P, A-REP-PL), which sorts after the "@" that ends a card's name
+# in a text, so the texts of the cards follow one another as the ids do.
+_DISCARD = {c: f"discard:{c}" for c in CARD_IDS}
+_FIX = {c: f"fix:{c}" for c in FRONT_CARDS}
+#: Per card aimed at a seat and number of seats: (seat, ``play:<card>@<seat>``) in text order.
+_ON_SEAT = {c: {n: sorted(((p, f"play:{c}@{p}") for p in range(n)), key=lambda pt: pt[1])
+                for n in range(SPEC.min_players, SPEC.max_players + 1)} for c in SEAT_CARDS}
+#: Per repair and number of seats: (seat, broken tool, ``play:<card>@<seat>:<tool>``) in text
+#: order.
+_MEND = {c: {n: sorted(((p, BREAK[t], f"play:{c}@{p}:{t}") for p in range(n) for t in tools),
+                       key=lambda pt: pt[2])
+             for n in range(SPEC.min_players, SPEC.max_players + 1)}
+         for c, tools in REPAIRS.items()}
+_MAP_AT = tuple(f"play:{MAP}@{x},{y}" for x, y in GOAL_CELLS)  # in text order too
+_THEFT = f"play:{THEFT}"
+#: The cards in front of a player that keep him from laying path cards (SB-R15).
+_BLOCKING = frozenset((*BREAK.values(), TRAP))
+#: ``place:`` texts by ``cell key * _SHAPE_SPAN + shape index``, and ``play:A-ROCK@x,y`` by
+#: cell key, as they are first offered (a maze spans a few hundred cells at most).
+_SHAPE_SPAN = 128
+_PLACE_TEXT: dict[int, str] = {}
+_ROCK_TEXT: dict[int, str] = {}
+assert len(SHAPES) <= _SHAPE_SPAN
+
 
 def _face_down(s: Saboteur2State) -> list[int]:
     return [i for i in range(len(GOAL_CELLS)) if not s.goal_up[i]]
@@ -88,8 +118,29 @@ def _face_down(s: Saboteur2State) -> list[int]:
 
 def public_need(s: Saboteur2State) -> int:
     """Cards still needed to the nearest face-down goal: public (every goal position is)."""
-    down = _face_down(s)
-    return min((need(s.maze, s.net, GOAL_KEYS[i]) for i in down), default=0)
+    ways = s.ways_of()
+    up = s.goal_up
+    return min((ways.need(GOAL_KEYS[i]) for i in range(len(GOAL_CELLS)) if not up[i]),
+               default=0)
+
+
+def _place_texts(s: Saboteur2State, ways: Ways, card: str) -> list[str]:
+    """The ``place:`` texts of ``card``, either way round, in order (SB-R06, SB-R16..R19);
+    kept with the network's ``Ways``."""
+    texts = ways.texts.get(card)
+    if texts is None:
+        texts = []
+        for turned in (False, True):
+            index = SHAPE_OF[card, turned]
+            for k in ways.cells(s.maze, SHAPES[index]):
+                text = _PLACE_TEXT.get(k * _SHAPE_SPAN + index)
+                if text is None:
+                    x, y = cell(k)
+                    text = _PLACE_TEXT[k * _SHAPE_SPAN + index] = place_text(card, x, y, turned)
+                texts.append(text)
+        texts.sort()
+        ways.texts[card] = texts
+    return texts
 
 
 class Saboteur2Game(api.Game[Saboteur2State]):
@@ -158,12 +209,12 @@ class Saboteur2Game(api.Game[Saboteur2State]):
         s = state
         phase = s.phase
         if phase == Phase.PLAY:
-            return sorted(self._turn_actions(s))
+            return self._turn_actions(s)
         if phase == Phase.PASS:
-            out = [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
+            out = [_DISCARD[c] for c in sorted(set(s.hands[s.turn]))]
             return [*out, END]
         if phase == Phase.FIX:
-            return [f"discard:{c}" for c in sorted(set(s.hands[s.turn]))]
+            return [_DISCARD[c] for c in sorted(set(s.hands[s.turn]))]
         if phase == Phase.STEAL:
             return [f"steal:{v}" for v in self._victims(s, s.turn)]
         if phase in CHANCE_PHASES:
@@ -171,48 +222,58 @@ class Saboteur2Game(api.Game[Saboteur2State]):
         return []
 
     def _turn_actions(self, s: Saboteur2State) -> list[str]:
+        """SB-R13: the legal actions of a turn, in order (see ``_DISCARD``)."""
         seat = s.turn
         hand = s.hands[seat]
         kinds = sorted(set(hand))
-        out: list[str] = []
-        if not s.blocked(seat):
-            shapes = [SHAPES[SHAPE_OF[c, t]] for c in kinds if c in PATH_IDS for t in (False, True)]
-            for shape, k in placements(s.maze, SHAPES, s.net, shapes):
-                x, y = cell(k)
-                out.append(place_text(shape.card, x, y, shape.turned))
+        out = [_DISCARD[c] for c in kinds]
+        if len(hand) >= FIX_COST:
+            out.extend(_FIX[c] for c in sorted(set(s.front[seat])))
+        if _BLOCKING.isdisjoint(s.front[seat]):  # SB-R15
+            ways = s.ways_of()
+            for c in kinds:
+                if c in PATH_IDS:
+                    out += _place_texts(s, ways, c)
         for c in kinds:
             if c in ACTION_IDS:
-                out.extend(f"play:{c}" + ("" if t is None else "@" + _target_text(t))
-                           for t in self._targets(s, seat, c))
-            out.append(f"discard:{c}")
-        if len(hand) >= FIX_COST:
-            out.extend(f"fix:{c}" for c in sorted(set(s.front[seat])))
+                self._plays(s, seat, c, out)
         return out
 
-    def _targets(self, s: Saboteur2State, seat: int, card: str) -> list[Target]:
-        """The targets ``card`` may be played on by ``seat`` now (§6, SB-R22)."""
+    def _plays(self, s: Saboteur2State, seat: int, card: str, out: list[str]) -> None:
+        """Append, in order, the texts of ``card`` played by ``seat`` on every target it may
+        be played on now (§6, SB-R22)."""
         n = s.n
-        if card in BREAK.values():
-            return [p for p in range(n) if card not in s.front[p]]
+        front = s.front
         if card in REPAIRS:
-            return [(p, t) for p in range(n) for t in REPAIRS[card] if BREAK[t] in s.front[p]]
-        if card == ROCKFALL:  # SB-R21, SB-G10: not the start, not a goal
-            return [cell(k) for k in sorted(s.maze) if k != START_KEY and k not in GOAL_SET]
-        if card == MAP:
-            return [GOAL_CELLS[i] for i in _face_down(s)]
-        if card == THEFT:
-            return [None] if THEFT not in s.front[seat] else []
-        if card == HANDS_OFF:
-            return [p for p in range(n) if THEFT in s.front[p]]
-        if card in (SWAP_HAND, INSPECT):
-            return [p for p in range(n) if p != seat]
-        if card == SWAP_HAT:  # SB-G06: only while the reserve holds a role
-            return list(range(n)) if s.reserve_size else []
-        if card == TRAP:  # SB-G09: another player only
-            return [p for p in range(n) if p != seat and TRAP not in s.front[p]]
-        if card == FREE:
-            return [p for p in range(n) if TRAP in s.front[p]]
-        return []
+            out.extend(t for p, broken, t in _MEND[card][n] if broken in front[p])
+        elif card in _BLOCKING:  # SB-G09: a Trap on another player only
+            out.extend(t for p, t in _ON_SEAT[card][n]
+                       if card not in front[p] and (card != TRAP or p != seat))
+        elif card == ROCKFALL:  # SB-R21, SB-G10: not the start, not a goal
+            rocks = []
+            for k in s.maze:
+                if k != START_KEY and k not in GOAL_SET:
+                    text = _ROCK_TEXT.get(k)
+                    if text is None:
+                        x, y = cell(k)
+                        text = _ROCK_TEXT[k] = f"play:{ROCKFALL}@{x},{y}"
+                    rocks.append(text)
+            out += sorted(rocks)
+        elif card == MAP:
+            up = s.goal_up
+            out.extend(_MAP_AT[i] for i in range(len(GOAL_CELLS)) if not up[i])
+        elif card == THEFT:
+            if THEFT not in front[seat]:
+                out.append(_THEFT)
+        elif card == HANDS_OFF:
+            out.extend(t for p, t in _ON_SEAT[card][n] if THEFT in front[p])
+        elif card in (SWAP_HAND, INSPECT):
+            out.extend(t for p, t in _ON_SEAT[card][n] if p != seat)
+        elif card == SWAP_HAT:  # SB-G06: only while the reserve holds a role
+            if s.reserve_size:
+                out.extend(t for _, t in _ON_SEAT[card][n])
+        elif card == FREE:
+            out.extend(t for p, t in _ON_SEAT[card][n] if TRAP in front[p])
 
     @staticmethod
     def _victims(s: Saboteur2State, thief: int) -> list[int]:
@@ -352,7 +413,8 @@ class Saboteur2Game(api.Game[Saboteur2State]):
         before = public_need(s)
         s.hands[seat].remove(card)
         s.maze[k] = shape.index
-        s.net = network(s.maze, SHAPES)
+        ways = s.ways = s.ways_of().laid(s.maze, k)
+        s.net = ways.net
         x, y = cell(k)
         events.append(Event("place", {"seat": seat, "card": card, "x": x, "y": y,
                                       "turned": turned}))
@@ -390,7 +452,11 @@ class Saboteur2Game(api.Game[Saboteur2State]):
                 events.append(Event("reveal", {"card": card, "x": x, "y": y,
                                                "turned": shape.turned}, reveals=True))
                 gold = gold or card == GOLD
-            s.net = network(s.maze, SHAPES)
+            ways = s.ways_of()
+            for slot in slots:
+                ways = ways.laid(s.maze, GOAL_KEYS[slot])
+            s.ways = ways
+            s.net = ways.net
 
     def _play(self, s: Saboteur2State, card: str, target: Target, events: list[Event]) -> None:
         seat = s.turn
@@ -674,11 +740,4 @@ class Saboteur2Game(api.Game[Saboteur2State]):
         # pass or a fix adding a few steps; deal and roles; thefts. Generous.
         return 3 * 1200
 
-
-def _target_text(t: Target) -> str:
-    if isinstance(t, int):
-        return str(t)
-    assert t is not None
-    a, b = t
-    return f"{a}:{b}" if isinstance(b, str) else f"{a},{b}"
 

@@ -24,7 +24,7 @@ from .data import (
     SHAPES,
     START,
 )
-from .maze import START_KEY, Network, cell, key, network
+from .maze import START_KEY, Network, Ways, cell, key, network
 
 
 class Phase:
@@ -124,9 +124,13 @@ class Saboteur2State:
     current pass or fix has discarded; ``fixing`` the card a fix removes. ``ev_*`` are the
     public evidence the AI weighs roles by: placements towards a goal and blocking ones,
     tools broken (``ev_hit[a][b]``) and mended (``ev_help``), doors laid ([green, blue]).
+
+    ``ways`` is no field: what the rules keep of ``net`` to read it quickly (``maze.Ways``),
+    shared by clones with the network it belongs to and worked out afresh (``ways_of``) for
+    any other network.
     """
 
-    __slots__ = FIELDS.names
+    __slots__ = (*FIELDS.names, "ways")
 
     def __init__(self, num_players: int, extra_crystals: bool = True,
                  geo_all: bool = False, trapped_count: bool = False) -> None:
@@ -151,6 +155,7 @@ class Saboteur2State:
         self.discards: list[str] = []
         self.maze: dict[int, int] = {START_KEY: SHAPE_OF[START, False]}
         self.net = network(self.maze, SHAPES)
+        self.ways: Ways | None = None
         self.goals: list[str] = [""] * len(GOAL_CELLS)
         self.goal_up = [False] * len(GOAL_CELLS)
         self.roles: list[str] = [""] * n
@@ -179,12 +184,22 @@ class Saboteur2State:
         self.ev_door: list[list[int]] = [[0, 0] for _ in range(n)]
 
     def clone(self) -> Saboteur2State:
-        return FIELDS.clone(self)
+        copy = FIELDS.clone(self)
+        copy.ways = self.ways  # it belongs to ``net``, which the copy shares
+        return copy
 
     @property
     def deck_size(self) -> int:
         """Cards left to draw (the stock less the ten set aside unseen, SB-R09)."""
         return max(0, self.stock_size - REMOVED)
+
+    def ways_of(self) -> Ways:
+        """What the rules keep of the network (``maze.Ways``): the one kept, unless the
+        network has changed since."""
+        ways = self.ways
+        if ways is None or ways.net is not self.net:
+            ways = self.ways = Ways(self.maze, SHAPES, self.net)
+        return ways
 
     def blocked(self, seat: int) -> bool:
         """SB-R15: a broken tool or Trapped! in front of ``seat``."""

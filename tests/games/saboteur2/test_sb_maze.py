@@ -14,7 +14,18 @@ from hypothesis import strategies as st
 from tabletop.api import OPPOSITE, TileArt
 from tabletop.engine.game import random_action
 from tabletop.games.saboteur2.data import GOAL_CELLS, PATH_CARDS, PATHS, SHAPES
-from tabletop.games.saboteur2.maze import cell, is_legal, key, team_reach
+from tabletop.games.saboteur2.maze import (
+    GOAL_KEYS,
+    Ways,
+    cell,
+    frontier,
+    is_legal,
+    key,
+    need,
+    network,
+    placements,
+    team_reach,
+)
 from tabletop.games.saboteur2.state import Phase, Saboteur2State
 from tests.games.saboteur2.sb_build import GAME
 
@@ -170,3 +181,24 @@ def test_team_reach_is_a_door_free_chain(seed: int, plies: int) -> None:
             expected = any((x, y, e) in net for e in "NESW")
             got: Any = team_reach(s.maze, SHAPES, key(x, y), door)
             assert got == expected, (x, y, door, other)
+
+
+@settings(max_examples=20, deadline=None, database=None, derandomize=True)
+@given(seed=st.integers(0, 10**6), plies=st.integers(30, 600), n=st.integers(2, 12))
+def test_the_ways_kept_through_play_are_those_of_the_maze(seed: int, plies: int, n: int) -> None:
+    # The open ends, the cells each shape may take and the cards each goal needs, as kept
+    # from card to card through play (``Ways.laid``), are what the maze itself says.
+    s = grown(seed, plies, n)
+    kept = s.ways_of()
+    fresh = Ways(s.maze, SHAPES, network(s.maze, SHAPES))
+    assert kept.net == fresh.net
+    assert set(kept.ends) == set(fresh.ends) == frontier(s.maze, s.net)
+    for shape in SHAPES[:-8]:  # every path card either way round (not the start or a goal)
+        expected = {k for sh, k in placements(s.maze, SHAPES, s.net, [shape])}
+        assert set(kept.cells(s.maze, shape)) == set(fresh.cells(s.maze, shape)) == expected
+    for g in GOAL_KEYS:
+        assert kept.need(g) == fresh.need(g) == need(s.maze, s.net, g)
+    # A turn's legal actions come in order as they are made.
+    if s.phase == Phase.PLAY:
+        legal = GAME.legal_actions(s)
+        assert legal == sorted(legal) and len(set(legal)) == len(legal)
