@@ -103,15 +103,22 @@ def _number(face: str) -> int:
     return int(tail) if tail.isdigit() else 0
 
 
-#: Every face's number, read once: ``value`` is on the hot path of every search.
-_NUMBERS: dict[str, int] = {f: _number(f) for f in ALL_FACES}
+class _Numbers(dict[str, int]):
+    """Face -> its number, read once; a face not of the game is read when asked."""
+
+    def __missing__(self, face: str) -> int:
+        return _number(face)
+
+
+#: Every face's number, read once: ``value`` is on the hot path of every search, and
+#: ``NUMBERS.__getitem__`` is ``value`` without a call of Python's own (``map`` over cards).
+NUMBERS: dict[str, int] = _Numbers({f: _number(f) for f in ALL_FACES})
 
 
 def value(face: str) -> int:
     """The number on a face: a technology's points, a defector's level, a disaster's value,
     a spy's strength, a contract's number; 0 for the faces without one."""
-    v = _NUMBERS.get(face)
-    return _number(face) if v is None else v
+    return NUMBERS[face]
 
 
 #: SA-R16, SA-R15, §9 (Recession, Panic) and §11 (President +1): the hand sizes.

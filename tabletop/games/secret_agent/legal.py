@@ -5,6 +5,7 @@ probabilities. The texts of the actions are listed in ``model``.
 from __future__ import annotations
 
 from .data import (
+    ALL_FACES,
     BODY_DOUBLE,
     CHAIRMAN,
     CONTRACT,
@@ -29,6 +30,20 @@ from .phases import CHANCE_PHASES, PEACEABLE, Phase, disaster_targets, reorg_kin
 from .state import SecretAgentState, open_tech
 from .superspies import hit_options
 
+# The texts of a turn's actions, written once: a turn's choices are listed at every decision
+# of every playout, and they are the same few hundred texts each time.
+_SEATS = range(6)  # SA-R01: three to six countries
+_TECH = {f: f"tech:{f}" for f in ALL_FACES}
+_DEFENCE = {f: f"defence:{f}" for f in ALL_FACES}
+_EMPLOY = {f: f"employ:{f}" for f in ALL_FACES}
+_PURGE = {f: f"purge:{f}" for f in ALL_FACES}
+_DISCARD = {f: f"discard:{f}" for f in ALL_FACES}
+_DISASTER = {f: tuple(f"disaster:{f}:{d}" for d in _SEATS) for f in ALL_FACES}
+_SPECIAL = {f: tuple(tuple(f"special:{f}:{d}:{m}" for m in modes) for d in _SEATS)
+            for f, modes in SUPER_MODES.items()}
+_SECRET = tuple(f"secret:{d}" for d in _SEATS)
+_DESTROY = tuple({f: f"destroy:{d}:{f}" for f in ALL_FACES} for d in _SEATS)
+
 
 def action_choices(s: SecretAgentState, p: int) -> list[str]:
     """SA-R13: the actions of the active seat ``p``, pass included where allowed."""
@@ -37,34 +52,44 @@ def action_choices(s: SecretAgentState, p: int) -> list[str]:
     out: list[str] = []
     targets = s.others(p)
     end = s.deck_size == 0
+    spy = False
     for f in faces:
-        fam = family(f)
+        fam = f[:2]  # ``family``
         if fam == TECH:
-            out.append(f"tech:{f}")  # SA-R17
+            out.append(_TECH[f])  # SA-R17
         elif fam == DISASTER:
-            out.extend(f"disaster:{f}:{d}" for d in disaster_targets(s, p, f))
+            texts = _DISASTER[f]
+            out.extend(texts[d] for d in disaster_targets(s, p, f))
         elif fam == SUPER:
-            out.extend(f"special:{f}:{d}:{m}" for d in targets for m in SUPER_MODES[f])
+            modes = _SPECIAL[f]
+            for d in targets:
+                out.extend(modes[d])
         elif fam == COUNTER:
-            out.append(f"defence:{f}")  # SA-R37
+            out.append(_DEFENCE[f])  # SA-R37
         elif fam == DEFECTOR:
             if end:
-                out.append(f"employ:{f}")  # SA-R49
+                out.append(_EMPLOY[f])  # SA-R49
             if s.has_ability(p, CHAIRMAN):
-                out.append(f"purge:{f}")  # LD-CHA
-    if any(family(c) == SPY for c in hand):
+                out.append(_PURGE[f])  # LD-CHA
+        elif fam == SPY:
+            spy = True
+    if spy:
         for d in targets:
-            out.append(f"secret:{d}")  # SA-R27
-            out.extend(f"destroy:{d}:{c}" for c in sorted(set(s.counters[d])))  # SA-R25
+            out.append(_SECRET[d])  # SA-R27
+            if s.counters[d]:
+                destroy = _DESTROY[d]
+                out.extend(destroy[c] for c in sorted(set(s.counters[d])))  # SA-R25
     if may_declare(s, p):
         out.append("declare")
-    non_leader = [c for c in hand if family(c) != LEADER]
-    if (len(hand) > s.pass_limit(p) and non_leader
-            and all(family(c) == DEFECTOR for c in non_leader)):
-        out.extend(f"discard:{f}" for f in sorted(set(non_leader)))  # SA-R38
-    if len(hand) <= s.pass_limit(p) or not out:
+    limit = s.pass_limit(p)
+    if len(hand) > limit:
+        non_leader = [c for c in faces if c[:2] != LEADER]
+        if non_leader and all(c[:2] == DEFECTOR for c in non_leader):
+            out.extend(_DISCARD[f] for f in non_leader)  # SA-R38
+    if len(hand) <= limit or not out:
         out.append("pass")  # SA-R16, SA-R39, SA-G13
-    return sorted(out)
+    out.sort()
+    return out
 
 
 def legal_actions(s: SecretAgentState) -> list[str]:

@@ -25,10 +25,10 @@ from .data import (
     KINDS,
     LEADER,
     LEADERS,
+    NUMBERS,
     PRESIDENT,
     family,
     kind_of,
-    value,
 )
 
 
@@ -177,7 +177,17 @@ class SecretAgentState:
 
     def score(self, seat: int) -> int:
         """SA-R52: the points of every open technology card, defectors included."""
-        return sum(value(c) for st in self.country(seat) for c in st)
+        k = len(KINDS)
+        points = NUMBERS.__getitem__
+        return sum([sum(map(points, st)) for st in self.stacks[seat * k:(seat + 1) * k]])
+
+    def all_scores(self) -> list[int]:
+        """Every country's ``score``, in one pass over the stacks (at the start of each
+        turn)."""
+        points = NUMBERS.__getitem__
+        per = [sum(map(points, st)) for st in self.stacks]
+        k = len(KINDS)
+        return [sum(per[i:i + k]) for i in range(0, len(per), k)]
 
     def tech_count(self, seat: int) -> int:
         return sum(len(st) for st in self.country(seat))

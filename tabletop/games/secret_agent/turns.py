@@ -82,7 +82,7 @@ def start_turn(s: SecretAgentState, seat: int, ev: list[Event]) -> None:
     s.turn = seat
     s.turns += 1
     s.hand_base = [len(h) for h in s.hands]
-    s.scores.append(",".join(str(s.score(p)) for p in range(s.n)))
+    s.scores.append(",".join(map(str, s.all_scores())))
     ev.append(Event("turn", {"seat": seat, "turn": s.turns}))
     if s.deck_size == 0:  # SA-R12, SA-R48: no draw in the end stage
         s.todo.insert(0, ["action"])
