@@ -46,6 +46,7 @@ if TYPE_CHECKING:
         Text,
         Zone,
         check_game,
+        sounds,
     )
     from .engine.actions import ActionForms, Arg, ArgumentForm, Dispatch
     from .engine.fields import (
@@ -163,9 +164,16 @@ _LAZY: dict[str, str] = {
     **dict.fromkeys(("HighScore", "ScoreLine"), "tabletop.highscores"),
     "data_dir": "tabletop.userdata",
 }
+#: Modules named as ``api.<name>``, imported on first use likewise: the table's sound names.
+_LAZY_MODULES: dict[str, str] = {"sounds": "tabletop.engine.sounds"}
 
 
 def __getattr__(name: str) -> Any:
+    if name in _LAZY_MODULES:
+        from importlib import import_module
+
+        globals()[name] = found = import_module(_LAZY_MODULES[name])
+        return found
     module = _LAZY.get(name)
     if module is not None:
         from importlib import import_module
@@ -496,6 +504,7 @@ __all__ = [
     "seat_mark",
     "seat_name",
     "seat_panels",
+    "sounds",
     "take_copy",
     "waiting_reason",
     "weighted_draw",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .game import TERMINAL, Event
 from .messages import Msg
+from .sounds import SOUND_OF_KIND
 
 if TYPE_CHECKING:  # a record type only: the engine does not store anything itself
     from tabletop.highscores import HighScore
@@ -302,6 +303,19 @@ class GameView(Generic[Obs]):
     def tempo(self, obs: Obs) -> Tempo | None:
         """The beat this state is played to, or ``None`` for a game played at leisure."""
         return None
+
+    #: The sounds of the game's own event kinds (``tabletop.api.sounds`` names, or the name
+    #: of a ``sounds/<name>.wav`` in the game's folder), over the kinds most games share
+    #: (``SOUND_OF_KIND``: a die rolled, a card dealt...); ``()`` silences a kind.
+    sound_of: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+
+    def sounds(self, event: Event) -> tuple[str, ...]:
+        """The sounds ``event`` makes at the table, played when the table shows it to a seat
+        that may read it: by default its kind's in ``sound_of``, else in ``SOUND_OF_KIND``.
+        A view whose sound depends on an event's data (a word called, an answer's verdict)
+        overrides this. Sounds only repeat what the table shows; rules never play one."""
+        own = self.sound_of.get(event.kind)
+        return own if own is not None else SOUND_OF_KIND.get(event.kind, ())
 
     def moment(self, obs: Obs, seat: int | None, events: Sequence[Event]) -> Moment | None:
         """The result a step shows, worth a pause before play goes on (``Moment``), or
