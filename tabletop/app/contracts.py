@@ -27,6 +27,7 @@ class TableLike(Protocol):
     follow_up: SignalInstance  # (actions) that gesture goes on to make these once it is done
     move_refused: SignalInstance  # (reason) a drop matched nothing: the reason to show
     status_hint: SignalInstance  # (text) what hovering or dragging says, or "" to clear
+    gestured: SignalInstance  # (sound name) a piece picked up, dropped, or sent back
 
     def sync(self, layout: Layout, gestures: list[Gesture], animate: bool = True) -> None: ...
     def set_interactive(self, on: bool) -> None: ...

@@ -39,11 +39,13 @@ from tabletop.engine import (
     savefile,
 )
 from tabletop.engine.savefile import SaveData
+from tabletop.engine.sounds import YOUR_TURN
 from tabletop.text import join, sentences
 
 from .autosave import Autosave
 from .chance_steps import CHANCE_STEP_MS, ChancePlayback, steps_after
 from .contracts import TableLike, ThinkerLike
+from .cues import outcome_sound, record_sounds
 from .game_log import GameLog
 from .hints import Hints
 from .i18n import player_name, tr
@@ -92,6 +94,9 @@ class GameController(QObject):
     # while ``pausing``; else it is a past moment opened again from the log.
     moment_shown = Signal(object, bool)
     moment_closed = Signal()
+    # The name of a sound the table makes now (``tabletop.engine.sounds``): the events of the
+    # records just shown to the viewing seat, "your turn", the end of the game.
+    sound_made = Signal(str)
 
     def __init__(self, plugin: GamePlugin, setup: GameSetup, table: TableLike,
                  thinker: ThinkerLike,
@@ -111,6 +116,7 @@ class GameController(QObject):
         self.view: GameView = plugin.view()
         # The names the people gave word {seat:player} in the log, the prompts and the summary.
         self.speaker = plugin.speaker(setup.speaker_names(lambda: self.lang))
+        resumed = session is not None
         if session is None:
             session = Session(self.game, setup.players, setup.options, setup.seed,
                               human_seats=setup.human_seats)
@@ -143,6 +149,11 @@ class GameController(QObject):
         self._line_plies: list[int] = []
         self.over = False
         self.log = GameLog(self.log_reset.emit, self.log_appended.emit)
+        # The records whose sounds were made (a resumed match does not replay its past), whether
+        # the person at the screen was last shown their turn, and whether the end was heard.
+        self._heard = len(session.history) if resumed else 0
+        self._was_turn = False
+        self._end_heard = session.is_terminal()
         self._table_size = (1600.0, 1000.0)
         self.status = StatusLine(self.status_changed.emit, self.hover_changed.emit)
         self.chart = Series(self.view, self.speaker.say)
@@ -284,9 +295,15 @@ class GameController(QObject):
         if self.session.is_terminal():
             self.over = True
             self._render()
+            if not self._end_heard:
+                self._end_heard = True
+                humans = self.setup.human_seats
+                seat = humans[0] if len(humans) == 1 else None
+                self.sound_made.emit(outcome_sound(self.session.returns(), seat))
             self.game_over.emit()
             return
         self.over = False
+        self._end_heard = False
         handed_to = self.awaiting_privacy
         self.awaiting_privacy = None
         player = self.session.current_player()
@@ -384,9 +401,13 @@ class GameController(QObject):
             self.log.show([])
             name = self.player_label(self.awaiting_privacy)
             self.status.set_base(tr("privacy.title", self.lang, player=name), INFO)
+            # Behind the page nothing is heard; the next person hears from their turn on.
+            self._heard = len(self.session.history)
+            self._was_turn = False
             return
         seat = self.viewing_seat
         self._viewer_is(("table", seat))
+        self._hear(len(self.session.history))
         obs = self.session.observation(seat)
         self.beat.set(self.beat.active(obs))
         layout = with_names(self.view.layout(obs, seat), self.setup.names)
@@ -401,7 +422,21 @@ class GameController(QObject):
         self.buttons_changed.emit(buttons)
         self._show_log(seat, len(self.session.history))
         self.status.set_base(*self._turn_status(obs))
+        # "Your turn" when a person's turn begins; never on each beat of a timed game.
+        turn = bool(gestures) and self.beat.tempo is None
+        if turn and not self._was_turn:
+            self.sound_made.emit(YOUR_TURN)
+        self._was_turn = turn
         self.table_shown.emit()
+
+    def _hear(self, ply: int) -> None:
+        """The table now shows the first ``ply`` records: the sounds of those not heard yet,
+        as the viewing seat may hear them (``cues.record_sounds``); after an undo, none."""
+        if ply > self._heard:
+            records = self.session.history[self._heard:ply]
+            for name in record_sounds(self.view, records, self.viewing_seat):
+                self.sound_made.emit(name)
+        self._heard = ply
 
     def _turn_status(self, obs: dict[str, Any]) -> tuple[str, str]:
         if self.over:
@@ -635,6 +670,10 @@ class GameController(QObject):
             return
         steps = steps_after(self.session.history, before)
         if not steps or self.awaiting_privacy is not None:
+            if self.awaiting_privacy is None:
+                # Heard at once, before the autosave and the table's sync: a beat's word must
+                # sound on its beat.
+                self._hear(len(self.session.history))
             self._advance()
             return
         self.thinking.cancel()
@@ -665,6 +704,7 @@ class GameController(QObject):
         self.table.set_interactive(False)
         self.buttons_changed.emit([])
         self._show_log(seat, ply)
+        self._hear(ply)
         text = self._view_status(obs, seat)
         if text:
             self.status.set_base(text, INFO)

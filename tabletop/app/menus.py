@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QShortcut
 from tabletop import __version__
 
 from .i18n import LANGUAGE_NAMES, LANGUAGES, escape, plain, tr
+from .sound import VOLUMES
 from .undo_guard import redo_state, undo_state
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from .controller import GameController
     from .files import Files
     from .pages import TablePage
+    from .sound import SoundBoard
 
 
 class _Window(Protocol):
@@ -57,6 +59,10 @@ class _Window(Protocol):
     def set_hover_lens(self, on: bool) -> None: ...
     def auto_results(self) -> bool: ...
     def set_auto_results(self, on: bool) -> None: ...
+    @property
+    def sound(self) -> SoundBoard: ...
+    def set_sound_muted(self, on: bool) -> None: ...
+    def set_sound_volume(self, percent: int) -> None: ...
 
 
 class Menus:
@@ -119,6 +125,18 @@ class Menus:
         self.act_auto_results.setCheckable(True)
         self.act_auto_results.setChecked(c.auto_results())
         self.act_auto_results.toggled.connect(c.set_auto_results)
+        # Sound: on by default; M turns it off and on (the choice is remembered).
+        self.act_mute = action("act.mute", lambda: None, "M")
+        self.act_mute.setCheckable(True)
+        self.act_mute.setChecked(c.sound.muted())
+        self.act_mute.toggled.connect(c.set_sound_muted)
+        self.volume_group = QActionGroup(window)
+        self.volume_actions: dict[int, QAction] = {}
+        for percent in VOLUMES:
+            act = QAction(window, checkable=True)
+            act.triggered.connect(lambda _=False, v=percent: c.set_sound_volume(v))
+            self.volume_group.addAction(act)
+            self.volume_actions[percent] = act
         self.act_rules = action("act.rules", lambda: self.show_rules(None), "F1")
         self.act_shortcuts = action("act.shortcuts", self.show_shortcuts)
         self.act_about = action("act.about", self.show_about)
@@ -153,6 +171,11 @@ class Menus:
         self.menu_view.addAction(self.act_hover_lens)
         self.menu_view.addAction(self.act_auto_results)
         self.menu_view.addSeparator()
+        self.menu_view.addAction(self.act_mute)
+        self.menu_volume = self.menu_view.addMenu("")
+        for act in self.volume_actions.values():
+            self.menu_volume.addAction(act)
+        self.menu_view.addSeparator()
         self.menu_language = self.menu_view.addMenu("")
         self.language_group = QActionGroup(window)
         self.language_actions: dict[str, QAction] = {}
@@ -176,8 +199,18 @@ class Menus:
         self.menu_help.addAction(self.act_about)
         self._menus = ((self.menu_game, "menu.game"), (self.menu_edit, "menu.edit"),
                        (self.menu_view, "menu.view"), (self.menu_language, "menu.language"),
+                       (self.menu_volume, "menu.volume"),
                        (self.menu_help, "menu.help"), (self.menu_learn, "menu.learn"))
         self.lang = "en"
+        self.show_sound(c.sound)
+
+    def show_sound(self, board: SoundBoard) -> None:
+        """The sound items as ``board``'s settings stand: muted or not, the volume chosen."""
+        self.act_mute.blockSignals(True)
+        self.act_mute.setChecked(board.muted())
+        self.act_mute.blockSignals(False)
+        nearest = min(VOLUMES, key=lambda v: abs(v - board.volume()))
+        self.volume_actions[nearest].setChecked(True)
 
     def retranslate(self, lang: str) -> None:
         self.lang = lang
@@ -186,6 +219,8 @@ class Menus:
         for menu, key in self._menus:
             menu.setTitle(tr(key, lang))
         self.language_actions[lang].setChecked(True)
+        for percent, act in self.volume_actions.items():
+            act.setText(tr("act.volume", lang, percent=percent))
         if self.rules_window is not None:
             self.rules_window.set_language(lang)
         if self.stats_window is not None:
@@ -231,7 +266,7 @@ class Menus:
         """Every keyboard shortcut: the menus' and those of the game's buttons on show."""
         rows: list[tuple[str, str]] = []
         for act in (self.act_new, self.act_open, self.act_save, self.act_quit, self.act_undo,
-                    self.act_redo, self.act_hint,
+                    self.act_redo, self.act_hint, self.act_mute,
                     self.act_zoom_in, self.act_zoom_out, self.act_fit, self.act_rules):
             keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                              for k in act.shortcuts())

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget, QWidget
 
 from tabletop.api import GamePlugin
 from tabletop.engine.errors import GameError
+from tabletop.engine.sounds import HANDOVER
 from tabletop.registry import ListedPlugin, LoadFailure, load_listed, load_plugins
 
 from .chooser import ChooserPage
@@ -42,6 +43,7 @@ from .i18n import LANGUAGES, sort_key, spec_name, tr
 from .menus import Menus
 from .qt_words import use_language
 from .saves import SaveStore
+from .sound import SoundBoard, game_sounds, match_sounds
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
@@ -54,6 +56,7 @@ if TYPE_CHECKING:
     from .controller import GameController
     from .newgame import GameSetup
     from .pages import PrivacyPage, TablePage
+    from .sound import Sink
 
 
 def _default_table() -> Any:
@@ -88,7 +91,8 @@ class MainWindow(QMainWindow):
                  thinker_factory: Callable[[QWidget], ThinkerLike] | None = None,
                  ai_delay_ms: int = 500, animate: bool = True,
                  parent: QWidget | None = None, saves: SaveStore | None = None,
-                 clock_factory: Callable[[Any], Any] | None = None) -> None:
+                 clock_factory: Callable[[Any], Any] | None = None,
+                 sound_sink: Sink | None = None) -> None:
         super().__init__(parent)
         if plugins is None:
             plugins, loaded_failures = load_plugins(defer=True)
@@ -97,6 +101,9 @@ class MainWindow(QMainWindow):
         self.failures = list(failures or [])
         self.lang = lang if lang in LANGUAGES else "en"
         self.settings = settings
+        # The table's sounds (Qt Multimedia is loaded with the first one; ``sound_sink``: a
+        # test's recording sink). Quiet while another window is active, but for "your turn".
+        self.sound = SoundBoard(settings, self.isActiveWindow, sound_sink)
         self.ai_delay_ms = ai_delay_ms
         self.animate = animate
         self.ask_before_leaving = False
@@ -160,6 +167,7 @@ class MainWindow(QMainWindow):
         if self._table is None:
             self._table = self._table_factory()
             self._table.set_hover_lens(self.hover_lens())
+            self._table.gestured.connect(self.sound.play)
         return self._table
 
     def hover_lens(self) -> bool:
@@ -339,6 +347,7 @@ class MainWindow(QMainWindow):
         their turn, or their secret choice in a round of them (``Game.secret_round``)."""
         c = self.controller
         assert c is not None
+        self.sound.play(HANDOVER)
         secret = seat in c.game.secret_round(c.session.state)
         self.privacy_page.set_player(c.player_label(seat), self.lang, seat=seat, secret=secret,
                                      role=c.public_role(seat))
@@ -346,6 +355,19 @@ class MainWindow(QMainWindow):
         # Passed by Enter or Space as by a click: the keyboard is on its button.
         self.privacy_page.button.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
         self.update_actions()
+
+    # -- sound ------------------------------------------------------------------------------
+    def set_sound_muted(self, on: bool) -> None:
+        """Sound off or on (View menu, M; remembered)."""
+        self.sound.set_muted(on)
+        self.menus.show_sound(self.sound)
+
+    def set_sound_volume(self, percent: int) -> None:
+        """The volume of every sound, in percent (View ▸ Volume; remembered); choosing one
+        turns sound on."""
+        self.sound.set_volume(percent)
+        self.sound.set_muted(False)
+        self.menus.show_sound(self.sound)
 
     # -- moments of results ----------------------------------------------------------------
     def auto_results(self) -> bool:
@@ -544,6 +566,8 @@ class MainWindow(QMainWindow):
                                 and self.moment_panel.close_moment())
         c.game_over.connect(self.ending.game_over)
         c.autosave_failed.connect(self.files.autosave_failed)
+        c.sound_made.connect(self.sound.play)
+        self.sound.set_game(game_sounds(c.view), match_sounds(c.view))
         page.set_log_moments(c.has_moments)
         page.reset_log([])
         self._show_table_page()

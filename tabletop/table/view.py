@@ -87,6 +87,7 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.engine.layout import Gesture, Layout
+from tabletop.engine.sounds import DROP, PICK_UP, SNAP_BACK
 
 from . import art
 from .gestures import WORDS as WORDS  # tests and scripts read the table's words from here
@@ -169,6 +170,9 @@ class TableWidget(QGraphicsView):
     follow_up = Signal(list)
     move_refused = Signal(str)
     status_hint = Signal(str)
+    # A gesture with a sound (``tabletop.engine.sounds.GESTURE_SOUNDS``): a piece lifted into a
+    # drag, dropped where it makes a move, or sent back from a drop that makes none.
+    gestured = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -818,6 +822,11 @@ class TableWidget(QGraphicsView):
                                     lambda gestures: self.chooser(gestures, at))
         if decision.put_back and item is not None:
             self._snap_back(item)
+        if press.mode == "drag" and decision.play is not None:
+            self.gestured.emit(DROP)
+        elif press.mode == "drag" and (decision.put_back or decision.refuse is not None
+                                       or decision.refuse_word):
+            self.gestured.emit(SNAP_BACK)
         self._apply(decision)
         self._update_hover(pos)
         event.accept()
@@ -1001,6 +1010,7 @@ class TableWidget(QGraphicsView):
         self._start_drag_shot(item)
         self._glow_drag_targets(pid)
         self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+        self.gestured.emit(PICK_UP)
         if self._gm.can_turn(pid):
             self._say_hover(self._word("turn_tip"))
 

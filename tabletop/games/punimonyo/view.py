@@ -400,6 +400,24 @@ class PunimonyoView(api.GameView[PunimonyoObs]):
         options = obs["options"]
         return api.Tempo(int(options["beat_ms"]), BEAT, bool(options.get("sound", False)))
 
+    # -- sounds ---------------------------------------------------------------------------
+    def sounds(self, event: api.Event) -> tuple[str, ...]:
+        """Punimonyo aloud (PM-R6): a quiet click on every beat, each called word voiced on its
+        beat (``sounds/puniu.wav``, ``sounds/monyo.wav`` beside this module), a sound for a
+        right and for a wrong answer. The screen shows each of them too: the word on its
+        beat, the beat's mark, the verdict."""
+        snd = api.sounds
+        if event.kind == "beat":
+            word = event.data.get("word")  # a word the questioner entered, called now
+            return (snd.BEAT, str(word)) if word else (snd.BEAT,)
+        if event.kind == "call":  # a word the app calls, drawn on its beat
+            return (str(event.data["word"]),)
+        if event.kind == "result":
+            return (snd.RIGHT,) if event.data.get("kind") == OK else (snd.WRONG,)
+        if event.kind == "stint_end":
+            return (snd.ROUND_END,)
+        return ()
+
     # -- words ----------------------------------------------------------------------------
     def why_not_seated(self, obs: PunimonyoObs, seat: int, source: str,
                        target: str | None) -> Msg:
