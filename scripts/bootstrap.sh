@@ -13,11 +13,14 @@ venv="${VENV:-.venv}"
 want="${PYTHON_VERSION:-}"
 
 # Qt's runtime libraries. Offscreen tests need the first line; a desktop session also needs the
-# X11/xcb ones; the font makes Japanese text readable.
+# X11/xcb ones; the font makes Japanese text readable; Qt Multimedia (the table's sounds) links
+# PulseAudio's client library. The sounds are rebuilt (scripts/make_sounds.py) with eSpeak NG,
+# for the tests and the bundle's builders.
 DEB_PACKAGES="libegl1 libgl1 libopengl0 libxkbcommon0 libfontconfig1 libglib2.0-0 libdbus-1-3
   libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 libxcb-randr0
   libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 libxrender1 libxi6
-  fonts-noto-cjk"
+  fonts-noto-cjk libpulse0"
+[ "$what" = run ] || DEB_PACKAGES="$DEB_PACKAGES espeak-ng"
 
 install_system_packages() {
   command -v dpkg-query >/dev/null 2>&1 || return 0

@@ -234,3 +234,18 @@ def test_the_app_plays_on_silently_with_no_audio_device(make_window, qtbot) -> N
     qtbot.waitUntil(lambda: c.over, timeout=10_000)
     assert not window.sound.available and window.sound.sink is None
     assert window.message_box is None
+
+
+def test_every_sound_a_game_or_the_shared_kinds_name_has_its_file() -> None:
+    from tabletop.registry import load_plugins
+
+    plugins, failures = load_plugins(include_entry_points=False)
+    assert not failures
+    named = {n for names in snd.SOUND_OF_KIND.values() for n in names}
+    assert {n for n in named if sound_file(n) is None} == set()
+    for gid, plugin in plugins.items():
+        view = plugin.view()
+        own = game_sounds(view)
+        missing = {n for names in view.sound_of.values() for n in names
+                   if sound_file(n, own) is None}
+        assert missing == set(), gid

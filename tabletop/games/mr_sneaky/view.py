@@ -14,7 +14,8 @@ come from the rules model so the table and the engine always agree.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from tabletop import api
 from tabletop.api import MOVE_POSSIBLE, Gesture, Layout, Msg, Piece, Text, Zone, seat_name
@@ -179,6 +180,13 @@ def _neighbour_text(door: int) -> tuple[str, str]:
 
 class MrSneakyView(api.GameView[SneakyObs]):
     """Layout, gestures and words for Mr. Sneaky."""
+
+    #: Guards are tokens the Thief takes; a door's tile turned by a theft sounds as a card.
+    sound_of: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "guard": (api.sounds.TOKEN,),
+        "steal": (api.sounds.CARD,),
+        "place": (api.sounds.DEAL,),
+    }
 
     plain_buttons = True  # an action without words of its own still gets a button
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeVar
 
 from tabletop import api
 from tabletop.api import MOVE_POSSIBLE, Gesture, Layout, Msg, Piece, Text, Zone, both, score_row
@@ -320,6 +320,15 @@ NObs = TypeVar("NObs", bound=NEObs)
 
 class NationalEconomyView(api.GameView[NObs]):
     """Layout, gestures and words for National Economy."""
+
+    #: Workers are wooden tokens; wages, income and sales are money.
+    sound_of: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "place": (api.sounds.TOKEN,),
+        "wages": (api.sounds.COIN,),
+        "income": (api.sounds.COIN,),
+        "sell": (api.sounds.COIN,),
+        "tax": (api.sounds.COIN,),
+    }
 
     plain_buttons = True  # an action without words of its own still gets a button
 

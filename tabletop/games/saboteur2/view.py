@@ -20,8 +20,8 @@ and the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar
 
 from tabletop import api
 from tabletop.api import Box, Gesture, IdForm, Layout, Msg, Piece, Text, Zone, both, score_row
@@ -134,6 +134,12 @@ class _Grid:
 
 class Saboteur2View(api.GameView[Saboteur2Obs]):
     """Layout, gestures and words for Saboteur 2."""
+
+    #: A path card laid in the maze is a tile; stolen gold is money.
+    sound_of: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "place": (api.sounds.TILE,),
+        "steal": (api.sounds.COIN,),
+    }
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: Saboteur2Obs, seat: int | None) -> Layout:

@@ -31,9 +31,9 @@ in the panel until the next thief card or round.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import Any, ClassVar
 
 from tabletop import api
 from tabletop.api import Gesture, IdForm, Layout, Msg, Piece, Text, TileArt, Zone, score_row
@@ -281,6 +281,15 @@ def _step(a: int, b: int) -> str:
 
 class SheepAndThiefView(api.GameView[SheepObs]):
     """Layout, gestures and words for Sheep & Thief."""
+
+    #: Sheep, the sheepdog and the thief are wooden tokens; a card laid on the grid is a tile.
+    sound_of: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "sheep": (api.sounds.TOKEN,),
+        "dog": (api.sounds.TOKEN,),
+        "thief": (api.sounds.TOKEN,),
+        "steal": (api.sounds.TOKEN,),
+        "place": (api.sounds.TILE,),
+    }
 
     # -- layout ---------------------------------------------------------------------------
     def layout(self, obs: SheepObs, seat: int | None) -> Layout:
