@@ -12,6 +12,8 @@ therefore walks every path a player's first session takes, through the real wind
 - every match is autosaved (or filed as finished) and the file replays to the same state;
 - the end-of-game chart (pyqtgraph) is built and rendered once;
 - the app icon renders from its SVG, and every game's rulebooks resolve and open;
+- every sound reads, and loads in Qt Multimedia where there is an audio device (with none, the
+  window's sound is off by itself);
 - a table is hosted in the app (the table server, websockets) and joined over loopback.
 
 It prints one line per check and returns 0, or prints what failed and returns 1. Its games
@@ -270,6 +272,7 @@ def _run_checks(state: _Run) -> None:
         return f"{count} files, each in its game's folder under {os.path.commonpath(paths)}"
 
     state.check("rulebooks resolve", rulebooks)
+    state.check("sounds load", functools.partial(_sounds, state, app, window, loaded))
 
     def remote_table() -> str:
         from pathlib import Path
@@ -292,6 +295,63 @@ def _run_checks(state: _Run) -> None:
         return f"Magos hosted on port {port} and joined over loopback (websockets, ssl)"
 
     state.check("host and join a table", remote_table)
+
+
+def _sounds(state: _Run, app: Any, window: Any, loaded: dict[str, Any]) -> str:
+    """Every sound file of the app and of each game reads as a WAV, and Qt Multimedia's audio
+    loads them where there is an audio device; with none, the window's sound is off by
+    itself (the matches above played in silence)."""
+    import wave
+
+    from tabletop.app.sound import app_sounds, audio_output, game_sounds, sound_file
+    from tabletop.engine.sounds import TABLE_SOUNDS
+
+    paths = []
+    for name in TABLE_SOUNDS:
+        path = sound_file(name)
+        if path is None:
+            raise SelfTestFailure(f"the sound '{name}' is missing from {app_sounds()}")
+        paths.append(path)
+    for gid, plugin in sorted(loaded.items()):
+        own = game_sounds(plugin.view())
+        for names in plugin.view().sound_of.values():
+            for name in names:
+                if sound_file(name, own) is None:
+                    raise SelfTestFailure(f"{gid} names the sound '{name}', which has no file")
+        paths += sorted(own.glob("*.wav")) if own != app_sounds() else []
+    size = 0
+    for path in paths:
+        try:
+            with wave.open(str(path)) as w:
+                if w.getnframes() == 0:
+                    raise SelfTestFailure(f"the sound {path} is empty")
+        except (wave.Error, EOFError) as exc:
+            raise SelfTestFailure(f"the sound {path} is not a WAV file: {exc}") from None
+        size += path.stat().st_size
+    try:
+        from PySide6.QtMultimedia import QSoundEffect
+    except ImportError as exc:
+        raise SelfTestFailure(f"Qt Multimedia does not load: {exc}") from None
+    device = audio_output()
+    summary = f"{len(paths)} files, {size / 1024:.0f} KiB"
+    if device is None:
+        if window.sound.available:
+            raise SelfTestFailure("no audio device, yet the window's sound is on")
+        return f"{summary}; no audio device here: sound off by itself"
+    from PySide6.QtCore import QUrl
+
+    effects = []
+    for path in paths:
+        effect = QSoundEffect()
+        effect.setAudioDevice(device)
+        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effects.append((path, effect))
+    state.wait_until(app, lambda: all(e.status() != QSoundEffect.Status.Loading
+                                      for _, e in effects), 10.0)
+    failed = [p.name for p, e in effects if e.status() != QSoundEffect.Status.Ready]
+    if failed:
+        raise SelfTestFailure(f"QSoundEffect could not load {', '.join(failed)}")
+    return f"{summary}, loaded by QSoundEffect on '{device.description()}'"
 
 
 def _play(state: _Run, app: Any, window: Any, game_id: str,
