@@ -37,7 +37,6 @@ def device_latency() -> dict[str, Any]:
     """The default audio output and its reported latency, or why there is none."""
     from tabletop.app.sound import audio_output
 
-    os.environ.setdefault("QT_MEDIA_BACKEND", "none")
     device = audio_output()
     if device is None:
         return {"device": None, "latency_ms": None,

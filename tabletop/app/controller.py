@@ -11,8 +11,11 @@ The rest of a match is done by parts it composes, each in a module of its own: t
 questions and the computer's moves (``thinking``), the beat of a game played in real time
 (``tempo``), the chance after a decision shown step by step (``chance_steps``), the autosave
 (``autosave``), the chart's samples (``series``), the hints (``hints``), why undo or redo is
-refused (``undo_guard``) and the status line (``status``). A match can also start from a
-session rebuilt from a save file, with its seats, options, log and viewing seat.
+refused (``undo_guard``) and the status line (``status``). What the table sounds like comes
+from what it shows: the records shown to the viewing seat, a person's turn beginning and the
+end (``cues``; ``sound_made`` carries each sound's name to the window's player). A match can
+also start from a session rebuilt from a save file, with its seats, options, log and viewing
+seat.
 """
 
 from __future__ import annotations

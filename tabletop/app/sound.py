@@ -17,7 +17,6 @@ app's (``resources/sounds``); a name with no file is silent.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -128,9 +127,6 @@ class QtSink:
     """Plays through ``QSoundEffect``: one effect per file, loaded once and kept."""
 
     def __init__(self) -> None:
-        # The ffmpeg media back-end decodes video; a WAV needs none of it (and the bundle
-        # leaves it out).
-        os.environ.setdefault("QT_MEDIA_BACKEND", "none")
         self.device: Any = audio_output()
         self.available = self.device is not None
         self._effects: dict[Path, Any] = {}
@@ -176,6 +172,8 @@ class SoundBoard:
         self._sink: Sink | None = sink  # None: a QtSink, made when the first sound is due
         self._platform = platform or _platform_name
         self.folder: Path | None = None  # the game's own sounds, for the match on show
+        # Each name's file, found once: a beat's click looks up no folder on its beat.
+        self._files: dict[tuple[str, Path | None], Path | None] = {}
 
     # -- settings -------------------------------------------------------------------------
     def muted(self) -> bool:
@@ -234,7 +232,10 @@ class SoundBoard:
             return False
         if name != YOUR_TURN and not self.active():
             return False
-        path = sound_file(name, self.folder)
+        key = (name, self.folder)
+        if key not in self._files:
+            self._files[key] = sound_file(name, self.folder)
+        path = self._files[key]
         if path is None:
             return False
         sink = self.sink

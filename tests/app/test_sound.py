@@ -139,7 +139,8 @@ def test_no_audio_device_switches_the_player_off(monkeypatch: pytest.MonkeyPatch
     assert not sink.available
 
 
-def test_qt_multimedia_loads_no_earlier_than_the_first_sound() -> None:
+def test_qt_multimedia_loads_no_earlier_than_the_first_sound(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import os
     import subprocess
     import sys
 
@@ -147,8 +148,7 @@ def test_qt_multimedia_loads_no_earlier_than_the_first_sound() -> None:
             "from tabletop.app.window import MainWindow; w = MainWindow(); w.show();"
             "app.processEvents(); print('PySide6.QtMultimedia' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env={**__import__("os").environ,
-                                          "TABLETOP_DATA_DIR": "/nonexistent-tabletop"})
+                         check=True, env={**os.environ, "TABLETOP_DATA_DIR": str(tmp_path)})
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 

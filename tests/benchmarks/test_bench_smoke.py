@@ -74,6 +74,16 @@ def _baseline_uct(tmp: Path, out: list[str]) -> None:
     assert re.search(r"plain UCT, dice duel: \d+ iterations/s \(10 in ", out[0]), out[0]
 
 
+def _beat_latency(tmp: Path, out: list[str]) -> None:
+    text, raw = out
+    assert re.search(r"^\d+ of \d+ beats at 300 ms on '", text), text
+    assert "click started after the beat" in text
+    data = json.loads(raw)
+    _has(data["app"], "beats", "measured", "waited_for_a_move", "timer_ms", "to_sound_ms",
+         "total_ms")
+    _has(data["device"], "device", "latency_ms")
+
+
 def _big_save(tmp: Path, out: list[str]) -> None:
     rows = json.loads(out[0])
     assert [r["file"] for r in rows] == ["long log", "big ui"]
@@ -311,6 +321,7 @@ def _strength(tmp: Path, out: list[str]) -> None:
 
 CASES: dict[str, Case] = {
     "baseline_uct": Case((("--iterations", "10", "--positions", "1"),), _baseline_uct),
+    "beat_latency": Case((("--beats", "4"), ("--beats", "4", "--json")), _beat_latency),
     "big_save": Case((("--smoke", "--json"),), _big_save),
     "bundle": Case((("--dist", "{tmp}/dist", "--startup-runs", "1"),
                     ("--dist", "{tmp}/dist", "--json")), _bundle, prepare=_fake_bundle),

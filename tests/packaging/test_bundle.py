@@ -110,6 +110,9 @@ def test_frozen_self_test_passes_with_the_bundled_files(built: Bundle) -> None:
     assert icon.endswith(str(built.internal))
     rules = next(line for line in out.stdout.splitlines() if line.startswith("ok   rulebooks"))
     assert str(built.internal / "tabletop" / "games") in rules
+    # The sounds read, and Qt Multimedia loads: they played, or sound went off by itself.
+    sounds = next(line for line in out.stdout.splitlines() if line.startswith("ok   sounds"))
+    assert "loaded by QSoundEffect" in sounds or "sound off by itself" in sounds, sounds
 
 
 @pytest.mark.skipif(not LINUX, reason="ELF libraries and strip(1) are Linux's")
@@ -149,7 +152,9 @@ def test_frozen_app_reports_bad_options_without_a_window(built: Bundle) -> None:
 def test_bundle_holds_every_rulebook_and_resource_unchanged(built: Bundle) -> None:
     rulebooks = sorted((ROOT / "tabletop" / "games").glob("*/rules/??.md"))
     assert len(rulebooks) >= 20  # two languages of every game's folder
-    for src in [*rulebooks, *(ROOT / "resources").rglob("*")]:
+    sounds = sorted((ROOT / "tabletop" / "games").glob("*/sounds/*.wav"))
+    assert sounds  # Punimonyo's words
+    for src in [*rulebooks, *sounds, *(ROOT / "resources").rglob("*")]:
         if src.is_file():
             copy = built.internal / src.relative_to(ROOT)
             assert copy.is_file(), f"{copy} missing from the bundle"
@@ -158,9 +163,13 @@ def test_bundle_holds_every_rulebook_and_resource_unchanged(built: Bundle) -> No
 
 def test_bundle_leaves_out_unused_qt(built: Bundle) -> None:
     names = [p.relative_to(built.internal).as_posix() for p in built.internal.rglob("*")]
-    unused = ("QtQuick", "QtQml", "QtNetwork", "QtWebEngine", "QtPdf", "QtMultimedia",
-              "Qt3D", "QtDesigner", "QtSql", "QtVirtualKeyboard", "Qt6Quick", "Qt6Qml",
-              "Qt6Network", "Qt6Pdf", "Qt6VirtualKeyboard", "plugins/sqldrivers/",
+    # Qt Multimedia's audio stays (the table's sounds, with the QtNetwork it imports); its
+    # media back-end, which decodes video with ffmpeg, goes with the libraries only it links.
+    unused = ("QtQuick", "QtQml", "QtWebEngine", "QtPdf", "QtMultimediaWidgets",
+              "QtMultimediaQuick", "plugins/multimedia/", "libavcodec", "libavformat",
+              "libswscale", "libpulse", "libsndfile", "Qt3D", "QtDesigner", "QtSql",
+              "QtVirtualKeyboard", "Qt6Quick", "Qt6Qml",
+              "Qt6Pdf", "Qt6VirtualKeyboard", "plugins/sqldrivers/",
               "plugins/tls/", "plugins/qmltooling/", "plugins/printsupport/", "libqgtk3")
     assert [n for n in names if any(u in n for u in unused)] == []
     assert not [n for n in names if n.startswith(("pyqtgraph/opengl", "pyqtgraph/examples"))]
@@ -170,6 +179,7 @@ def test_bundle_leaves_out_unused_qt(built: Bundle) -> None:
     assert any("iconengines/" in n and "svg" in n for n in names)
     assert any("imageformats/" in n and "svg" in n for n in names)
     assert any(n.startswith("numpy/") for n in names)
+    assert any("Qt6Multimedia.so" in n or "QtMultimedia." in n for n in names)
 
 
 @pytest.mark.skipif(not LINUX, reason="the tar.gz and desktop entry are made on Linux")
