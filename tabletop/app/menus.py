@@ -133,7 +133,8 @@ class Menus:
         self.volume_group = QActionGroup(window)
         self.volume_actions: dict[int, QAction] = {}
         for percent in VOLUMES:
-            act = QAction(window, checkable=True)
+            act = QAction(window)  # and setters, as the language actions below
+            act.setCheckable(True)
             act.triggered.connect(lambda _=False, v=percent: c.set_sound_volume(v))
             self.volume_group.addAction(act)
             self.volume_actions[percent] = act
