@@ -14,7 +14,8 @@ move still on the way, which the rules make late on purpose) it reports, in mill
 - ``total``: the two together, the click's start against the beat's time.
 
 The device's latency is what Qt Multimedia reports for it: the buffer of a ``QAudioSink``
-opened on the default output in its preferred format, as time. With no audio device (the
+opened on the default output in its preferred format, as time, with Qt's default buffer and
+with the smallest one asked for (5 ms; the device grants what it can). With no audio device (the
 offscreen platform, CI, a server) that part cannot be measured and the report says so.
 """
 
@@ -45,17 +46,27 @@ def device_latency() -> dict[str, Any]:
     from PySide6.QtMultimedia import QAudioSink
 
     fmt = device.preferredFormat()
-    sink = QAudioSink(device, fmt)
-    data = QBuffer()
-    data.setData(QByteArray(bytes(fmt.bytesForDuration(200_000))))
-    data.open(QIODevice.OpenModeFlag.ReadOnly)
-    sink.start(data)
-    buffer_bytes = sink.bufferSize()
-    latency_us = fmt.durationForBytes(buffer_bytes)
-    sink.stop()
+
+    def granted(request_ms: int | None) -> int:
+        """The buffer the device grants a QAudioSink (asked for ``request_ms``, or Qt's
+        default), in bytes."""
+        sink = QAudioSink(device, fmt)
+        if request_ms is not None:
+            sink.setBufferSize(fmt.bytesForDuration(request_ms * 1000))
+        data = QBuffer()
+        data.setData(QByteArray(bytes(fmt.bytesForDuration(200_000))))
+        data.open(QIODevice.OpenModeFlag.ReadOnly)
+        sink.start(data)
+        size = sink.bufferSize()
+        sink.stop()
+        return int(size)
+
+    default, small = granted(None), granted(5)
     return {"device": device.description(), "sample_rate": fmt.sampleRate(),
-            "channels": fmt.channelCount(), "buffer_bytes": buffer_bytes,
-            "latency_ms": round(latency_us / 1000, 2)}
+            "channels": fmt.channelCount(), "buffer_bytes": default,
+            "latency_ms": round(fmt.durationForBytes(default) / 1000, 2),
+            "small_buffer_bytes": small,
+            "small_latency_ms": round(fmt.durationForBytes(small) / 1000, 2)}
 
 
 def measure(beats: int, beat_ms: int) -> dict[str, Any]:
@@ -190,7 +201,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  device: {d['note']}")
     else:
         print(f"  device '{d['device']}': reported latency {d['latency_ms']:.1f} ms "
-              f"({d['buffer_bytes']} bytes at {d['sample_rate']} Hz)")
+              f"({d['buffer_bytes']} bytes at {d['sample_rate']} Hz, Qt's default buffer); "
+              f"{d['small_latency_ms']:.1f} ms with the smallest buffer asked for (5 ms)")
     return 0
 
 

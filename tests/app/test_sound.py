@@ -152,6 +152,17 @@ def test_qt_multimedia_loads_no_earlier_than_the_first_sound(tmp_path) -> None: 
     assert out.stdout.strip().splitlines()[-1] == "False"
 
 
+def test_what_a_table_sounds_like_is_worked_out_without_qt() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, tabletop.app.cues, tabletop.engine.sounds;"
+            "print(any(m.startswith('PySide6') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False"
+
+
 # -- the table's gestures ---------------------------------------------------------------------
 def test_pick_up_drop_and_snap_back_have_their_sounds(qtbot) -> None:  # type: ignore[no-untyped-def]
     view = make_table(qtbot)
