@@ -34,6 +34,8 @@ def test_self_test_from_source_loads_plays_and_exits_zero(tmp_path: Path) -> Non
     assert len([line for line in lines if line.startswith("ok   play ")]) == len(BUILTIN)
     assert any(line.startswith("ok   summary chart (pyqtgraph)") for line in lines)
     assert any(line.startswith("ok   rulebooks resolve") for line in lines)
+    # Every sound reads; offscreen there is no listener, so sound is off by itself.
+    assert any(line.startswith("ok   sounds load: 20 files") for line in lines)
     assert all("saved and replayed" in line for line in lines if line.startswith("ok   play "))
     # Its matches were saved in a folder of its own: the player's data folder stays untouched.
     assert not data.exists()
