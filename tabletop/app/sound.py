@@ -19,12 +19,24 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from tabletop import resources
 from tabletop.engine.sounds import YOUR_TURN
+
+if TYPE_CHECKING:  # a Protocol class costs the window's start half a millisecond
+    from typing import Protocol
+
+    class Sink(Protocol):
+        """Where sounds go: ``available`` is False once it knows it cannot play anything."""
+
+        available: bool
+
+        def play(self, path: Path, volume: float) -> None: ...
+
+        def preload(self, paths: list[Path]) -> None: ...
+
 
 #: The settings keys (``QSettings``).
 MUTED_KEY = "sound/muted"
@@ -70,23 +82,16 @@ def sound_file(name: str, own: Path | None = None) -> Path | None:
     return None
 
 
-class Sink(Protocol):
-    """Where sounds go: ``available`` is False once it knows it cannot play anything."""
-
-    available: bool
-
-    def play(self, path: Path, volume: float) -> None: ...
-
-    def preload(self, paths: list[Path]) -> None: ...
-
-
-@dataclass(frozen=True)
 class Played:
-    """One sound a ``RecordingSink`` was asked to play."""
+    """One sound a ``RecordingSink`` was asked to play. (A plain class: a dataclass costs the
+    window's start a millisecond.)"""
 
-    name: str
-    volume: float
-    at: float  # time.perf_counter() when it was started
+    __slots__ = ("at", "name", "volume")
+
+    def __init__(self, name: str, volume: float, at: float) -> None:
+        self.name = name
+        self.volume = volume
+        self.at = at  # time.perf_counter() when it was started
 
 
 class RecordingSink:
