@@ -126,7 +126,7 @@ class TableClient:
         self._reader: asyncio.Task[None] | None = None
         self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
         self._refs = itertools.count(1)
-        self._resume_ref = -1
+        self._resuming: dict[int, str] = {}  # ref of each resume sent on a reconnect: its token
         self._closing = False
         self._connected = asyncio.Event()
 
@@ -196,15 +196,14 @@ class TableClient:
             except (TimeoutError, OSError, InvalidHandshake, InvalidURI):
                 continue
             self._ws = ws
-            self._resume_ref = next(self._refs)
+            # Every seat this computer plays comes back on the same connection; a refusal of
+            # one (a seat given to a computer meanwhile) drops that token alone.
+            tokens = list(self.tokens) or ([self.token] if self.token is not None else [])
+            self._resuming = {next(self._refs): token for token in tokens}
             try:
-                await ws.send(p.encode({"v": p.VERSION, "type": p.RESUME, "token": self.token,
-                                        "lang": self.lang, "ref": self._resume_ref}))
-                # The other seats this computer plays come back on the same connection (a
-                # refusal of one, a seat given to a computer meanwhile, stops nothing).
-                for token in self.tokens[1:]:
+                for ref, token in self._resuming.items():
                     await ws.send(p.encode({"v": p.VERSION, "type": p.RESUME, "token": token,
-                                            "lang": self.lang, "ref": next(self._refs)}))
+                                            "lang": self.lang, "ref": ref}))
             except ConnectionClosed:
                 continue
             self.reconnects += 1
@@ -260,9 +259,15 @@ class TableClient:
         elif kind == p.CHAT:
             self.chat_lines.append(frame)
             self._emit(Update(CHATTED, frame))
-        elif kind == p.ERROR and ref is not None and ref == self._resume_ref:
-            # The token is no longer good (the seat was given to a computer): stop.
-            self._closing = True
+        elif kind == p.ERROR and ref is not None and ref in self._resuming:
+            # This token is no longer good (its seat was given to a computer): the client
+            # keeps its other seats, and stops when it has none left.
+            token = self._resuming.pop(ref)
+            if token in self.tokens:
+                self.tokens.remove(token)
+            self.token = self.tokens[0] if self.tokens else None
+            if self.token is None:
+                self._closing = True
             self._emit(Update(REFUSED, frame))
         elif kind == p.ERROR and ref not in self._pending:
             self._emit(Update(REFUSED, frame))

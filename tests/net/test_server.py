@@ -332,6 +332,42 @@ def test_a_joined_computer_takes_two_seats_and_gets_both_back(tmp_path: Path) ->
     asyncio.run(main())
 
 
+def test_a_joined_computer_keeps_its_other_seat_when_one_goes_to_a_computer(tmp_path: Path
+                                                                          ) -> None:
+    """Two people share a joined computer; while it is away, the host gives the seat it joined
+    first to a computer. On the reconnect that seat's token is refused, and the computer
+    carries on with the other seat alone, to the end of the game."""
+    async def main() -> None:
+        async with running(tmp_path) as server:
+            host = Bot(url(server), "host")
+            await host.client.connect()
+            await host.client.create("buried-treasure", [{"kind": "local"}, {"kind": "remote"},
+                                                         {"kind": "remote"}], name="Hana")
+            pair = Bot(url(server), "pair")
+            await pair.client.connect()
+            await pair.client.join(host.client.codes[1], "Taro")
+            await pair.client.join(host.client.codes[2], "Jiro")
+            await wait_for(host, lambda: all(s["state"] == p.PRESENT
+                                             for s in host.client.lobby["seats"]))
+            first = pair.client.tokens[0]
+            pair.client.backoff = (1.0, 1.0)  # away long enough for the host to act
+            assert pair.client._ws is not None
+            pair.client._ws.transport.abort()
+            await wait_for(host, lambda: host.client.lobby["seats"][1]["state"] == p.WAITING)
+            await host.client.replace(1, "easy")
+            await wait_for(pair, lambda: pair.client.reconnects == 1 and pair.client.connected
+                           and first not in pair.client.tokens)
+            assert len(pair.client.tokens) == 1 and pair.client.token == pair.client.tokens[0]
+            await wait_for(host, lambda: host.client.lobby["seats"][2]["state"] == p.PRESENT)
+            assert host.client.lobby["seats"][1]["state"] == p.COMPUTER
+            await asyncio.wait_for(asyncio.gather(pair.play(), host.play()), PATIENCE)
+            assert pair.client.views[2].terminal
+            for c in (host.client, pair.client):
+                await c.close()
+
+    asyncio.run(main())
+
+
 def test_the_threaded_client_for_a_gui(tmp_path: Path) -> None:
     async def main() -> None:
         async with running(tmp_path) as server:
