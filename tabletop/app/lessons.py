@@ -176,14 +176,18 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
     step's target) where any place can help it; then it covers as little as it can of
     ``others`` (the other pieces a move could be made with: a sliver of one is no matter),
     then of ``rest`` (every other piece on the table: a row the step's words speak of), then
-    it lies as near the piece as it can."""
+    it lies as near the piece as it can. Places beside the target are tried as well as
+    those beside the piece."""
     w, h = size
-    cx = piece.center().x() - w // 2
-    cy = piece.center().y() - h // 2
-    xs = (cx, piece.left(), piece.right() - w)
-    ys = (cy, piece.top(), piece.bottom() - h)
-    tries = ([(x, piece.top() - GAP - h) for x in xs] + [(x, piece.bottom() + GAP) for x in xs]
-             + [(piece.right() + GAP, y) for y in ys] + [(piece.left() - GAP - w, y) for y in ys])
+
+    def around(r: QRect) -> list[tuple[int, int]]:
+        xs = (r.center().x() - w // 2, r.left(), r.right() - w)
+        ys = (r.center().y() - h // 2, r.top(), r.bottom() - h)
+        return ([(x, r.top() - GAP - h) for x in xs] + [(x, r.bottom() + GAP) for x in xs]
+                + [(r.right() + GAP, y) for y in ys] + [(r.left() - GAP - w, y) for y in ys])
+
+    # Beside the target too: a hand card's sides may all be crowded where its target's are not.
+    tries = around(piece) + (around(avoid) if avoid is not None else [])
     inner = area.adjusted(6, 6, -6, -6)
 
     def inside(x: int, y: int) -> QRect:
