@@ -17,6 +17,8 @@ here"): when the turn passes between two of them in a game with secrets, the loc
 privacy page stands in for the table and its log until the next person takes the screen.
 The host may give a friend's seat that nobody joined, or whose player is gone, to a computer
 level. A game played to a beat is not hosted (``not_hostable``): the server keeps no beat.
+The window sounds as the app's own table does (``use_sound``): only the views of the seat on
+show, so nothing of another seat at the same screen is heard behind the privacy page.
 """
 
 from __future__ import annotations
@@ -49,12 +51,15 @@ from PySide6.QtWidgets import (
 )
 
 from tabletop.api import GamePlugin
-from tabletop.engine import Gesture
+from tabletop.engine import Event, Gesture
 from tabletop.engine.layout import GameView, Layout
+from tabletop.engine.sounds import HANDOVER, YOUR_TURN
 
+from .cues import event_sounds, outcome_sound
 from .fit import resize_to_fit
 from .i18n import gesture_label, player_name, spec_name, tr
 from .seat_names import with_names
+from .sound import SoundBoard, game_sounds, match_sounds
 
 #: How long a request to the server may take before the window says it failed.
 ANSWER_SECONDS = 15.0
@@ -98,6 +103,9 @@ class RemoteTable(QDialog):
         self.frames: dict[int | None, dict[str, Any]] = {}  # the last view of each of them
         self.logs: dict[int | None, list[str]] = {}
         self.awaiting: int | None = None  # the seat the screen is being handed to
+        #: The window's sounds (``use_sound``; None: silent): only the views of the seat on
+        #: show sound, so a privacy page never lets another seat's events be heard.
+        self.sound: SoundBoard | None = None
         self._size = (1200.0, 800.0)  # of the table's last layout: the empty one's too
         self.lang = lang
         self.plugin: GamePlugin | None = None
@@ -331,6 +339,8 @@ class RemoteTable(QDialog):
         if game is not None and self.plugin is None:
             self.plugin = game
             self.view = game.view()
+            if self.sound is not None:
+                self.sound.set_game(game_sounds(self.view), match_sounds(self.view))
             self.setWindowTitle(tr("remote.title_game", self.lang,
                                    game=spec_name(game.game.spec, self.lang)))
         row = self.lobby.currentRow()
@@ -358,9 +368,36 @@ class RemoteTable(QDialog):
         if frame.get("started"):
             self.start_button.setVisible(False)
 
+    def use_sound(self, board: SoundBoard) -> None:
+        """Sound the table on ``board``: the events of each view of the seat on show, its
+        turn, the end, the table's gestures and a hand-over at the screen."""
+        self.sound = board
+        self.table.gestured.connect(board.play)
+        if self.view is not None:
+            board.set_game(game_sounds(self.view), match_sounds(self.view))
+
+    def _sound_view(self, frame: dict[str, Any], before: dict[str, Any] | None) -> None:
+        """The sounds of a view of the seat on show: its new events (a full view brings the
+        whole past, which sounds no more), "your turn" when its turn begins, the end."""
+        board, view = self.sound, self.view
+        if board is None or view is None:
+            return
+        if not frame.get("full"):
+            events = [Event(str(e.get("kind", "")), dict(e.get("data") or {}))
+                      for e in frame.get("events", [])]
+            for name in event_sounds(view, events):
+                board.play(name)
+        if frame.get("legal") and not (before or {}).get("legal"):
+            board.play(YOUR_TURN)
+        if frame.get("terminal") and not (before or {}).get("terminal"):
+            board.play(outcome_sound(frame.get("returns") or [], frame.get("seat")))
+
     def _on_view(self, frame: dict[str, Any]) -> None:
         self.waiting = False
         seat = frame["seat"]
+        before = self.frames.get(seat)
+        if seat == self.seat and self.awaiting is None:
+            self._sound_view(frame, before)
         lines = [] if frame.get("full") else self.logs.get(seat, [])
         self.logs[seat] = lines + [str(e["text"]) for e in frame.get("events", [])
                                    if e.get("logged", True)]
@@ -403,6 +440,8 @@ class RemoteTable(QDialog):
             return True
         self.awaiting = nxt
         self._follow = []
+        if self.sound is not None:
+            self.sound.play(HANDOVER)
         # An empty table, not a cover: nothing of the last person's view stays behind it.
         self.table.set_interactive(False)
         self.table.forget_transient()
@@ -877,6 +916,9 @@ class RemotePlay:
 
     def _keep(self, table: RemoteTable) -> RemoteTable:
         self.tables = [t for t in self.tables if t.isVisible()] + [table]
+        board = getattr(self._window, "sound", None)
+        if board is not None:
+            table.use_sound(board.sibling(table.isActiveWindow))
         table.show()
         table.raise_()
         return table

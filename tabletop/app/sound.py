@@ -180,6 +180,11 @@ class SoundBoard:
         # Each name's file, found once: a beat's click looks up no folder on its beat.
         self._files: dict[tuple[str, Path | None], Path | None] = {}
 
+    def sibling(self, active: Callable[[], bool]) -> SoundBoard:
+        """A board for another window of the app (a remote table): the same volume, mute and
+        sink, its own game's sounds, heard while ``active()`` says that window is in front."""
+        return SoundBoard(self.settings, active, self._sink, self._platform)
+
     # -- settings -------------------------------------------------------------------------
     def muted(self) -> bool:
         if self.settings is None:

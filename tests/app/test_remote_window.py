@@ -461,3 +461,60 @@ def test_two_people_at_a_joined_computer_share_one_window(make_window: Any, qtbo
     finally:
         app.remote.close()
         friend_app.remote.close()
+
+
+def test_a_remote_table_sounds_only_what_the_seat_on_show_sees(
+        make_window: Any, qtbot: Any, tmp_path: Path) -> None:
+    """The remote table sounds as the local one: the events of each view of the seat on show,
+    "your turn" as its turn begins, the end for that seat, and the hand-over between two people
+    at the host's screen; while the privacy page is up, nothing of either seat sounds."""
+    from PySide6.QtCore import Qt
+
+    from tabletop.app.cues import outcome_sound
+    from tabletop.app.sound import RecordingSink
+    from tabletop.engine import sounds as snd
+
+    heard, friend_heard = RecordingSink(), RecordingSink()
+    app = make_window(plugins=PLUGINS, sound_sink=heard)
+    friend_app = make_window(plugins=PLUGINS, sound_sink=friend_heard)
+    host = app.remote.host("buried-treasure", [{"kind": "local"},
+                                               {"kind": "local", "name": "Ken"},
+                                               {"kind": "remote"}],
+                           name="Ann", data=tmp_path / "hosted", port=0, address="127.0.0.1")
+    try:
+        assert host is not None and host.sound is not None
+        friend = friend_app.remote.join(f"ws://127.0.0.1:{app.remote.hosted.port}",
+                                        host.codes[2], "Bob")
+        assert friend is not None and friend.sound is not None
+        for t in (host, friend):
+            assert t.sound is not None
+            t.sound.active = lambda: True  # an offscreen window may never be the active one
+        rng = random.Random(5)
+        pages = 0
+        for _ in range(2_000):
+            qtbot.waitUntil(lambda: host.awaiting is not None or _over([host, friend])
+                            or _to_move([host, friend]) is not None, timeout=30_000)
+            if _over([host, friend]):
+                break
+            if host.awaiting is not None:
+                pages += 1
+                assert heard.names()[-1] == snd.HANDOVER
+                before = len(heard.names())
+                qtbot.wait(50)  # views of both seats may still come while the page is up
+                assert heard.names()[before:] == []
+                qtbot.mouseClick(host.privacy.button, Qt.MouseButton.LeftButton)
+                continue
+            table = _to_move([host, friend])
+            assert table is not None and table.frame is not None
+            table.table.action_chosen.emit(rng.choice(list(table.frame["legal"])))
+        qtbot.waitUntil(lambda: _over([host, friend]), timeout=30_000)
+        assert pages >= 1
+        assert heard.names().count(snd.HANDOVER) == pages
+        names = friend_heard.names()
+        assert names.count(snd.YOUR_TURN) >= 1
+        assert friend.frame is not None
+        assert names[-1] == outcome_sound(friend.frame["returns"], 2)
+        assert snd.SOUND_OF_KIND["reveal"][0] in names  # the round's cards turned, for all
+    finally:
+        app.remote.close()
+        friend_app.remote.close()
