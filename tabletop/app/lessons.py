@@ -203,6 +203,16 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
                 total += cut.width() * cut.height() if not cut.isEmpty() else 0
         return total
 
+    def hidden(box: QRect, rects: Sequence[QRect]) -> int:
+        # In quarters of a card (about 40 x 55 pixels), or of the piece when it is smaller
+        # (a worker or a marker): a sliver of a card is no matter, half of a token is.
+        total = 0
+        for r in rects:
+            cut = box.intersected(r)
+            if not cut.isEmpty():
+                total += cut.width() * cut.height() // max(1, min(550, r.width() * r.height() // 4))
+        return total
+
     def distance(box: QRect) -> int:
         d = box.center() - piece.center()
         return abs(d.x()) + abs(d.y())
@@ -211,11 +221,11 @@ def place_beside(piece: QRect, avoid: QRect | None, size: tuple[int, int],
     # Corners of the table too, for a piece whose sides all lack room.
     boxes += [inside(x, y) for x in (inner.left(), inner.right() - w)
               for y in (inner.top(), inner.bottom() - h)]
-    # Others are counted in quarters of a card (about 40 x 55 pixels): a sliver is no matter.
-    # Nearness in steps of 20 pixels, then the order above: a pixel of rounding does not
-    # send the box below a piece that has room above it.
-    return min(boxes, key=lambda b: (cover(b, [piece, avoid]), cover(b, others) // 550,
-                                     cover(b, rest) // 550, distance(b) // 20,
+    # Others are counted in quarters of a card or of a smaller piece (``hidden``). Nearness
+    # in steps of 20 pixels, then the order above: a pixel of rounding does not send the box
+    # below a piece that has room above it.
+    return min(boxes, key=lambda b: (cover(b, [piece, avoid]), hidden(b, others),
+                                     hidden(b, rest), distance(b) // 20,
                                      boxes.index(b)))
 
 

@@ -187,6 +187,10 @@ def test_the_callout_is_placed_beside_its_piece() -> None:
     box = place_beside(piece, target, size, area, others)
     assert not box.intersects(piece) and not box.intersects(target)
     assert not box.intersects(others[0]) and box.left() > piece.right()
+    # A token smaller than a quarter of a card (a worker) is not a sliver: the box keeps off it.
+    piece, token = QRect(400, 10, 20, 20), QRect(405, 45, 20, 20)
+    box = place_beside(piece, None, size, area, [token])
+    assert area.contains(box) and not box.intersects(piece) and not box.intersects(token)
 
 
 def test_help_menu_lists_the_lessons_and_the_step_links_its_rules(make_window: Any,
