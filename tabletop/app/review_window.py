@@ -137,6 +137,7 @@ class ReviewWindow(QDialog):
             item.sigClicked.connect(self._point_clicked)
             self.plot.addItem(item)
         self.round_lines: list[Any] = []  # a dashed line where each round begins
+        self._line_pool: list[Any] = []  # every line made: those not needed now are hidden
         self._view = plugin.view()
         lay.addWidget(self.plot, 1)
 
@@ -189,16 +190,20 @@ class ReviewWindow(QDialog):
             return
 
         closed = self._closed
+        # The signals and the session are taken here, on the window's thread: the judging
+        # thread then touches no attribute of the window, so it makes no Qt wrapper that the
+        # window's thread would have to free.
+        progressed, finished, session = self._progressed, self._finished, self.session
 
         def tell(signal: Any, *args: Any) -> None:
             if not closed.is_set():  # a closed window may be gone: nothing more to say
                 signal.emit(*args)
 
         def work() -> None:
-            result = review(self.session, seat, level=REVIEW_LEVEL, seed=0, cancel=cancel,
-                            progress=lambda done, n: tell(self._progressed, run, done, n),
+            result = review(session, seat, level=REVIEW_LEVEL, seed=0, cancel=cancel,
+                            progress=lambda done, n: tell(progressed, run, done, n),
                             hindsight=hindsight)
-            tell(self._finished, run, result)
+            tell(finished, run, result)
 
         self._thread = threading.Thread(target=work, name="review", daemon=True)
         self._thread.start()
@@ -260,27 +265,37 @@ class ReviewWindow(QDialog):
 
     def _mark_rounds(self, decisions: list[Judged]) -> None:
         """A dashed line before the first decision of each round, where the game counts
-        rounds (``GameView.series_round`` of the public view)."""
+        rounds (``GameView.series_round`` of the public view).
+
+        Lines are kept and shown again, never dropped: a line and its label are two Qt items,
+        parent and child, that Python's garbage collector may free in either order, and a
+        review shown again (another seat, the view with hindsight) made old lines garbage
+        that crashed the process when collected."""
         import pyqtgraph as pg
 
-        for line in self.round_lines:
-            self.plot.removeItem(line)
-        self.round_lines = []
+        marks: list[tuple[float, str]] = []
         game, last = self.plugin.game, None
         for d in decisions:
             number = self._view.series_round(game.observation(self.session.state_at(d.ply), None))
             if number is not None and number != last and last is not None:
-                line = pg.InfiniteLine(
-                    pos=d.number - 0.5, angle=90,
-                    pen=pg.mkPen("#8a7a5a", width=1, style=Qt.PenStyle.DashLine),
-                    label=f"{tr('summary.x_round', self.lang)} {number}",
-                    # Right of its line; every other label a little higher, so that the labels
-                    # of two short rounds side by side do not run into each other.
-                    labelOpts={"position": 0.04 if len(self.round_lines) % 2 == 0 else 0.11,
-                               "color": "#6b5a3a", "anchors": [(0, 1), (0, 1)]})
-                self.plot.addItem(line)
-                self.round_lines.append(line)
+                marks.append((d.number - 0.5, f"{tr('summary.x_round', self.lang)} {number}"))
             last = number if number is not None else last
+        while len(self._line_pool) < len(marks):
+            line = pg.InfiniteLine(
+                pos=0.0, angle=90,
+                pen=pg.mkPen("#8a7a5a", width=1, style=Qt.PenStyle.DashLine), label="",
+                # Right of its line; every other label a little higher, so that the labels
+                # of two short rounds side by side do not run into each other.
+                labelOpts={"position": 0.04 if len(self._line_pool) % 2 == 0 else 0.11,
+                           "color": "#6b5a3a", "anchors": [(0, 1), (0, 1)]})
+            self.plot.addItem(line)
+            self._line_pool.append(line)
+        for i, line in enumerate(self._line_pool):
+            if i < len(marks):
+                line.setValue(marks[i][0])
+                line.label.setFormat(marks[i][1])
+            line.setVisible(i < len(marks))
+        self.round_lines = self._line_pool[:len(marks)]
 
     def _words(self, d: Judged) -> str:
         state = self.session.state_at(d.ply)
