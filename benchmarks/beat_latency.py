@@ -70,50 +70,37 @@ def device_latency() -> dict[str, Any]:
 
 
 def measure(beats: int, beat_ms: int) -> dict[str, Any]:
-    from PySide6.QtCore import QObject, Qt, QTimer, Signal
+    from PySide6.QtCore import QObject
     from PySide6.QtWidgets import QApplication
 
     from tabletop.app.newgame import GameSetup
     from tabletop.app.saves import SaveStore
     from tabletop.app.sound import QtSink, RecordingSink, audio_output
+    from tabletop.app.tempo import BeatClock
     from tabletop.app.window import MainWindow
     from tabletop.engine.sounds import BEAT
     from tabletop.games.punimonyo.plugin import PLUGIN
 
     app = QApplication.instance() or QApplication([])
 
-    class TimedClock(QObject):
-        """The app's beat clock (``BeatClock``), keeping when each beat is due and fell."""
-
-        beat = Signal()
+    class TimedClock(BeatClock):
+        """The app's beat clock, keeping when each beat is due and fell."""
 
         def __init__(self, parent: QObject | None = None) -> None:
             super().__init__(parent)
-            self._timer = QTimer(self)
-            self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-            self._timer.timeout.connect(self._tick)
             self.start_at = 0.0
             self.count = 0
             self.fell: list[tuple[float, float]] = []  # (due, fell)
+            self.beat.connect(self._tick)  # the first slot: before the match hears the beat
 
         def _tick(self) -> None:
             self.count += 1
             self.fell.append((self.start_at + self.count * self.period() / 1000,
                               time.perf_counter()))
-            self.beat.emit()
 
         def start(self, period_ms: int) -> None:
-            self._timer.start(max(1, period_ms))
+            super().start(period_ms)
             self.start_at, self.count = time.perf_counter(), 0
-
-        def stop(self) -> None:
-            self._timer.stop()
-
-        def is_running(self) -> bool:
-            return self._timer.isActive()
-
-        def period(self) -> int:
-            return self._timer.interval()
 
     class Tee(RecordingSink):
         """Records every sound, and plays it too where there is a device."""
